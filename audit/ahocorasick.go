@@ -1,0 +1,140 @@
+package audit
+
+// matcher finds many ASCII keywords in one pass over a text, ignoring ASCII
+// letter case. It is an Aho-Corasick automaton compiled to a dense table
+// over byte classes: only bytes that occur in some keyword get a class of
+// their own, which keeps the table small enough to stay in cache.
+type matcher struct {
+	class    [256]uint8
+	nclass   int
+	delta    []int32 // state*nclass + class -> next state
+	outStart []int32 // outputs of state s are outs[outStart[s]:outStart[s+1]]
+	outs     []int32 // keyword indexes
+	lens     []int32 // keyword lengths
+}
+
+func lowerASCII(b byte) byte {
+	if 'A' <= b && b <= 'Z' {
+		return b + 'a' - 'A'
+	}
+	return b
+}
+
+type trieNode struct {
+	next map[uint8]int32
+	fail int32
+	out  []int32
+}
+
+// newMatcher builds a matcher for keywords, which must be lowercase ASCII.
+func newMatcher(keywords []string) *matcher {
+	m := &matcher{lens: make([]int32, len(keywords))}
+	m.assignClasses(keywords)
+	nodes := m.buildTrie(keywords)
+	order := linkFailures(nodes)
+	m.compile(nodes, order)
+	return m
+}
+
+func (m *matcher) assignClasses(keywords []string) {
+	n := uint8(1) // class 0 is every byte that occurs in no keyword
+	for _, k := range keywords {
+		for i := 0; i < len(k); i++ {
+			b := k[i]
+			if m.class[b] == 0 {
+				m.class[b] = n
+				n++
+			}
+		}
+	}
+	for b := 'A'; b <= 'Z'; b++ {
+		m.class[b] = m.class[b+'a'-'A']
+	}
+	m.nclass = int(n)
+}
+
+func (m *matcher) buildTrie(keywords []string) []trieNode {
+	nodes := []trieNode{{next: map[uint8]int32{}}}
+	for i, k := range keywords {
+		m.lens[i] = int32(len(k))
+		s := int32(0)
+		for j := 0; j < len(k); j++ {
+			c := m.class[k[j]]
+			t, ok := nodes[s].next[c]
+			if !ok {
+				t = int32(len(nodes))
+				nodes = append(nodes, trieNode{next: map[uint8]int32{}})
+				nodes[s].next[c] = t
+			}
+			s = t
+		}
+		nodes[s].out = append(nodes[s].out, int32(i))
+	}
+	return nodes
+}
+
+// linkFailures sets failure links breadth first and merges each state's
+// outputs with those of its failure state; it returns the BFS order.
+func linkFailures(nodes []trieNode) []int32 {
+	order := []int32{0}
+	for i := 0; i < len(order); i++ {
+		s := order[i]
+		for c, t := range nodes[s].next {
+			order = append(order, t)
+			if s == 0 {
+				continue
+			}
+			f := nodes[s].fail
+			for f != 0 && !hasEdge(nodes[f], c) {
+				f = nodes[f].fail
+			}
+			if u, ok := nodes[f].next[c]; ok && u != t {
+				nodes[t].fail = u
+			}
+		}
+		if s != 0 {
+			nodes[s].out = append(nodes[s].out, nodes[nodes[s].fail].out...)
+		}
+	}
+	return order
+}
+
+func hasEdge(n trieNode, c uint8) bool {
+	_, ok := n.next[c]
+	return ok
+}
+
+func (m *matcher) compile(nodes []trieNode, order []int32) {
+	nc := m.nclass
+	m.delta = make([]int32, len(nodes)*nc)
+	m.outStart = make([]int32, len(nodes)+1)
+	for _, s := range order {
+		for c := 0; c < nc; c++ {
+			if t, ok := nodes[s].next[uint8(c)]; ok {
+				m.delta[int(s)*nc+c] = t
+			} else if s != 0 {
+				m.delta[int(s)*nc+c] = m.delta[int(nodes[s].fail)*nc+c]
+			}
+		}
+	}
+	for s := range nodes {
+		m.outStart[s] = int32(len(m.outs))
+		m.outs = append(m.outs, nodes[s].out...)
+	}
+	m.outStart[len(nodes)] = int32(len(m.outs))
+}
+
+// scan calls emit with each keyword index and the offset just past its
+// occurrence in text, in order of that offset.
+func (m *matcher) scan(text []byte, emit func(kw int, end int)) {
+	nc := int32(m.nclass)
+	s := int32(0)
+	for i := 0; i < len(text); i++ {
+		s = m.delta[s*nc+int32(m.class[text[i]])]
+		if lo, hi := m.outStart[s], m.outStart[s+1]; lo != hi {
+			for _, k := range m.outs[lo:hi] {
+				emit(int(k), i+1)
+			}
+		}
+	}
+}

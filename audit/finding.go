@@ -1,0 +1,100 @@
+package audit
+
+import (
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Finding is one thing a rule found in a skill.
+type Finding struct {
+	// RuleID names the rule, such as "SG-EXE-005"; see Rules.
+	RuleID   string
+	Severity Severity
+	// File is the slash-separated path relative to the skill root.
+	File string
+	// Line and Column are 1-based; Column counts Unicode code points.
+	// Both are 0 when the finding is not about a place in a text file.
+	Line, Column int
+	// Message says what was found and why it matters.
+	Message string
+	// Snippet is the matched text on one line, bounded in length, with
+	// invisible characters spelled out and secrets redacted.
+	Snippet string
+	// Fingerprint identifies the finding across versions of the skill:
+	// it depends on the rule, the file and the matched content, not on
+	// the line, so edits elsewhere in the file leave it unchanged.
+	Fingerprint string
+	// New reports whether the base version lacked this finding; it is
+	// true for every finding when there is no base version.
+	New bool
+	// Suppressed holds the allow list's reason when the finding was
+	// accepted, and is empty otherwise.
+	Suppressed string
+	// Decoded shows hidden text the finding revealed (tag characters,
+	// base64 and the like), redacted and bounded; empty when none.
+	Decoded string
+}
+
+// Report is the result of scanning one skill.
+type Report struct {
+	// Findings are sorted by file, line, column and rule.
+	Findings []Finding
+	// Risk is the highest tier of the unsuppressed findings.
+	Risk Risk
+	// Files and Bytes count what was read.
+	Files int
+	Bytes int64
+}
+
+// Stats counts the work of the text rules, to measure the prefilter.
+type Stats struct {
+	// RegexEvals counts regular expression evaluations.
+	RegexEvals int64
+	// PrefilterHits counts keyword hits of the prefilter.
+	PrefilterHits int64
+}
+
+func compareFindings(a, b Finding) int {
+	return cmp.Or(
+		cmp.Compare(a.File, b.File),
+		cmp.Compare(a.Line, b.Line),
+		cmp.Compare(a.Column, b.Column),
+		cmp.Compare(a.RuleID, b.RuleID),
+		cmp.Compare(a.Fingerprint, b.Fingerprint),
+	)
+}
+
+func sortFindings(fs []Finding) { slices.SortFunc(fs, compareFindings) }
+
+// riskOf returns the highest tier of the unsuppressed findings.
+func riskOf(fs []Finding) Risk {
+	r := RiskLow
+	for _, f := range fs {
+		if f.Suppressed == "" {
+			r = max(r, f.Severity.Risk())
+		}
+	}
+	return r
+}
+
+// normalizeContent prepares matched text for fingerprinting: letter case
+// and runs of white space do not change what a finding is about.
+func normalizeContent(s string) string {
+	return strings.ToLower(strings.Join(strings.Fields(s), " "))
+}
+
+// fingerprinter hands out fingerprints and numbers repeated occurrences of
+// the same content, so two identical lines in a file stay distinct.
+type fingerprinter map[string]int
+
+func (fp fingerprinter) next(rule, file, content string) string {
+	key := rule + "\x00" + file + "\x00" + normalizeContent(content)
+	n := fp[key]
+	fp[key] = n + 1
+	sum := sha256.Sum256([]byte(key + "\x00" + strconv.Itoa(n)))
+	return hex.EncodeToString(sum[:16])
+}

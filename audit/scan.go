@@ -1,0 +1,132 @@
+package audit
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"sort"
+)
+
+// Options controls a Scan.
+type Options struct {
+	// Base is the skill's previous version, or nil for a new skill. With
+	// a base, the diff rules run and findings it already had are not New.
+	Base fs.FS
+	// Allow lists accepted findings. A suppressed finding is still
+	// reported, with its reason, but does not count toward the risk.
+	Allow *AllowList
+	// Installers are installer script addresses that the repository's
+	// configuration trusts; piping one of them into a shell is LOW.
+	Installers []string
+	// Stats, if not nil, receives the counts of the text rules' work.
+	Stats *Stats
+
+	noPrefilter bool // for benchmarks: run every pattern on every line
+}
+
+// Limits of what is read; beyond them a skill is reported as unauditable.
+const (
+	maxTextBytes  = 512 << 10 // a text file is audited up to this size
+	maxFileBytes  = 5 << 20   // any file larger is not read
+	maxFiles      = 1000      // files in one skill
+	maxTreeDepth  = 32        // folder nesting
+	maxTotalBytes = 64 << 20  // bytes read from one skill
+)
+
+// scanner holds the state of one Scan.
+type scanner struct {
+	opts Options
+	eng  *engine
+	st   Stats
+	cand candidates
+	wins [][2]int
+	tree *treeScan // the tree being scanned
+}
+
+// Scan audits the skill whose root folder is "." of skill and returns its
+// findings and risk. It fails only when the skill cannot be read at all;
+// unreadable or oversized parts of it are findings.
+func Scan(skill fs.FS, opts Options) (*Report, error) {
+	if skill == nil {
+		return nil, errors.New("audit: no skill to scan; pass the skill folder as an fs.FS")
+	}
+	s := &scanner{opts: opts, eng: compiled()}
+	head, err := s.analyze(skill)
+	if err != nil {
+		return nil, fmt.Errorf("audit: read skill: %w", err)
+	}
+	var base *treeScan
+	if opts.Base != nil {
+		if base, err = s.analyze(opts.Base); err != nil {
+			return nil, fmt.Errorf("audit: read base version: %w", err)
+		}
+		base.hits = append(base.hits, execBitHits(base, nil)...)
+		head.hits = append(head.hits, diffHits(base, head)...)
+	}
+	head.hits = append(head.hits, execBitHits(head, base)...)
+	findings := s.finish(head, base)
+	if opts.Stats != nil {
+		opts.Stats.RegexEvals += s.st.RegexEvals
+		opts.Stats.PrefilterHits += s.st.PrefilterHits
+	}
+	return &Report{Findings: findings, Risk: riskOf(findings), Files: head.files, Bytes: head.bytes}, nil
+}
+
+// analyze scans a tree and applies the policy that is part of each
+// finding: trusted installers and fingerprints.
+func (s *scanner) analyze(fsys fs.FS) (*treeScan, error) {
+	t, err := s.scanTree(fsys)
+	if err != nil {
+		return nil, err
+	}
+	trustInstallers(t.hits, s.opts.Installers)
+	return t, nil
+}
+
+// finish adds the combination findings, fingerprints everything, marks
+// what is new relative to base and applies the allow list.
+func (s *scanner) finish(head, base *treeScan) []Finding {
+	fingerprint(head.hits)
+	head.hits = append(head.hits, combine(head.hits)...)
+	old := map[string]bool{}
+	if base != nil {
+		fingerprint(base.hits)
+		base.hits = append(base.hits, combine(base.hits)...)
+		for _, h := range base.hits {
+			old[h.Fingerprint] = true
+		}
+	}
+	out := make([]Finding, 0, len(head.hits))
+	for _, h := range head.hits {
+		f := h.Finding
+		f.New = !old[f.Fingerprint]
+		f.Suppressed = s.opts.Allow.reason(f)
+		out = append(out, f)
+	}
+	sortFindings(out)
+	return out
+}
+
+// fingerprint gives each hit its fingerprint; hits are ordered by place
+// first so that repeated content is numbered the same way in every version.
+func fingerprint(hits []hit) {
+	sort.SliceStable(hits, func(i, j int) bool {
+		a, b := hits[i], hits[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.start != b.start {
+			return a.start < b.start
+		}
+		return a.RuleID < b.RuleID
+	})
+	fp := fingerprinter{}
+	for i := range hits {
+		h := &hits[i]
+		content := h.content
+		if h.tags&tagSecret != 0 {
+			content = redactString(content)
+		}
+		h.Fingerprint = fp.next(h.RuleID, h.File, content)
+	}
+}

@@ -1,0 +1,277 @@
+package audit
+
+import (
+	"bytes"
+	"strings"
+	"unicode/utf8"
+)
+
+// hit is a finding while a skill is being scanned: the public fields plus
+// what the combination rules and the positions need.
+type hit struct {
+	Finding
+	rule       *Rule
+	start, end int    // byte range in the file; start < 0 when not about text
+	content    string // what the fingerprint covers
+	tags       tag
+}
+
+// unit is one text the rules read: a file, or text decoded from it.
+type unit struct {
+	file  string
+	text  []byte // what the rules read
+	lower []byte // text folded to lowercase ASCII, made on first use
+	orig  []byte // what snippets show; the same length as text
+	kind  fileKind
+	depth int
+}
+
+const maxPerRule = 20 // matches of one rule reported per text
+
+func newHit(r *Rule, file string, start, end int, content string) hit {
+	return hit{
+		Finding: Finding{RuleID: r.ID, Severity: r.Severity, File: file, Message: r.Title + ": " + r.Help},
+		rule:    r, start: start, end: end, content: content, tags: r.tags,
+	}
+}
+
+// scanText runs the text rules over u and returns hits whose offsets
+// refer to u.text, with snippets filled in and secrets redacted.
+func (s *scanner) scanText(u *unit) []hit {
+	hits := s.patternHits(u)
+	if u.depth < maxDepth {
+		spans := secretSpans(hits)
+		hits = append(hits, s.hiddenCharHits(u, hits)...)
+		hits = append(hits, s.blobHits(u, spans)...)
+	}
+	if u.depth == 0 && u.kind&(kindProse|kindMarkup) != 0 {
+		hits = append(hits, s.markupHits(u, hits)...)
+	}
+	if u.depth == 0 && u.kind&kindProse != 0 {
+		demoteQuoted(u, hits)
+	}
+	spans := secretSpans(hits)
+	for i := range hits {
+		h := &hits[i]
+		if h.Snippet == "" && h.start >= 0 {
+			h.Snippet = excerpt(u.orig, h.start, h.end, spans)
+		}
+	}
+	return hits
+}
+
+// patternHits runs the pattern rules on the lines around their keyword
+// hits, or on the whole text when the prefilter is off.
+func (s *scanner) patternHits(u *unit) []hit {
+	e := s.eng
+	if !s.opts.noPrefilter {
+		e.prefilter(u.text, &s.cand, &s.st)
+	}
+	var out []hit
+	whole := [][2]int{{0, len(u.text)}}
+	for ri, r := range e.rules {
+		if r.kinds != 0 && r.kinds&u.kind == 0 {
+			continue
+		}
+		switch {
+		case s.opts.noPrefilter:
+			out = s.runRule(r, u, whole, out)
+		case len(s.cand.hits[ri]) == 0:
+		case r.anchored:
+			out = s.runAnchored(r, u, s.cand.hits[ri], out)
+		default:
+			s.wins = windows(u.text, s.cand.hits[ri], r.span, s.wins)
+			out = s.runRule(r, u, s.wins, out)
+		}
+	}
+	return out
+}
+
+func (s *scanner) runRule(r *Rule, u *unit, wins [][2]int, out []hit) []hit {
+	n := 0
+	lower := u.folded()
+	subject := lower
+	if r.exact {
+		subject = u.text
+	}
+	for _, w := range wins {
+		if !windowHas(lower[w[0]:w[1]], r.needs) {
+			continue
+		}
+		s.st.RegexEvals++
+		for _, loc := range r.re.FindAllSubmatchIndex(subject[w[0]:w[1]], maxPerRule) {
+			for i := range loc {
+				if loc[i] >= 0 {
+					loc[i] += w[0]
+				}
+			}
+			if r.validate != nil && !r.validate(u.text, loc) {
+				continue
+			}
+			out = append(out, newHit(r, u.file, loc[0], loc[1], string(u.text[loc[0]:loc[1]])))
+			if n++; n >= maxPerRule {
+				return out
+			}
+		}
+	}
+	return out
+}
+
+// runAnchored tries an anchored rule at each of its keyword starts, on
+// the rest of the line and span lines more.
+func (s *scanner) runAnchored(r *Rule, u *unit, starts []int32, out []hit) []hit {
+	lower := u.folded()
+	subject := lower
+	if r.exact {
+		subject = u.text
+	}
+	n, done := 0, 0
+	for _, st := range starts {
+		start := int(st)
+		if start < done {
+			continue
+		}
+		end := anchorEnd(u.text, start, r.span)
+		if !windowHas(lower[lineStartNear(u.text, start):end], r.needs) {
+			continue
+		}
+		s.st.RegexEvals++
+		loc := r.anchor.FindSubmatchIndex(subject[start:end])
+		if loc == nil {
+			continue
+		}
+		for i := range loc {
+			if loc[i] >= 0 {
+				loc[i] += start
+			}
+		}
+		if r.validate != nil && !r.validate(u.text, loc) {
+			continue
+		}
+		out = append(out, newHit(r, u.file, loc[0], loc[1], string(u.text[loc[0]:loc[1]])))
+		done = loc[1]
+		if n++; n >= maxPerRule {
+			break
+		}
+	}
+	return out
+}
+
+// maxAnchor bounds the text an anchored match may span, so that a line of
+// half a megabyte full of keywords costs linear time, not quadratic.
+const maxAnchor = 4096
+
+// anchorEnd returns the end of the text an anchored attempt at start
+// reads: the end of the line and span more lines, at most maxAnchor bytes.
+func anchorEnd(text []byte, start, span int) int {
+	limit := min(len(text), start+maxAnchor)
+	end := start
+	for i := 0; i <= span && end < limit; i++ {
+		if i > 0 {
+			end++
+		}
+		if j := bytes.IndexByte(text[end:limit], '\n'); j >= 0 {
+			end += j
+		} else {
+			end = limit
+		}
+	}
+	return end
+}
+
+// folded returns u.text folded to lowercase ASCII; offsets are unchanged.
+func (u *unit) folded() []byte {
+	if u.lower == nil {
+		u.lower = make([]byte, len(u.text))
+		for i, b := range u.text {
+			u.lower[i] = lowerASCII(b)
+		}
+	}
+	return u.lower
+}
+
+// windowHas reports whether w holds, for every entry of needs, one of the
+// entry's "|"-separated words.
+func windowHas(w []byte, needs []string) bool {
+	for _, n := range needs {
+		found := false
+		for word := range strings.SplitSeq(n, "|") {
+			if bytes.Contains(w, []byte(word)) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			return false
+		}
+	}
+	return true
+}
+
+// demoteQuoted lowers by one level the rules about language when their
+// match is quoted as an example, as documents that teach about attacks do.
+// Text that was hidden or encoded is no example, so it keeps its severity.
+func demoteQuoted(u *unit, hits []hit) {
+	var fenced [][2]int
+	computed := false
+	for i := range hits {
+		h := &hits[i]
+		if !h.rule.demote || h.start < 0 || h.Severity != h.rule.Severity || h.tags&tagObfuscation != 0 {
+			continue
+		}
+		if !computed {
+			fenced, computed = fences(u.text), true
+		}
+		if quoted(u.text, fenced, h.start, h.end) {
+			h.Severity = h.Severity.lower()
+			h.Message += " It is quoted as an example, so its severity is one level lower."
+		}
+	}
+}
+
+// lineIndex answers position queries for many offsets of one text.
+type lineIndex []int
+
+func newLineIndex(text []byte) lineIndex { return lineStarts(text) }
+
+func (li lineIndex) position(text []byte, off int) (line, col int) {
+	off = min(max(off, 0), len(text))
+	line = li.line(off)
+	return line, utf8.RuneCount(text[li[line-1]:off]) + 1
+}
+
+// line returns the 1-based line holding byte offset off.
+func (li lineIndex) line(off int) int {
+	lo, hi := 0, len(li)
+	for lo+1 < hi {
+		mid := (lo + hi) / 2
+		if li[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	return lo + 1
+}
+
+// blankContinuations returns text with each backslash-newline replaced by
+// two spaces, so that a command split over lines reads as one line while
+// every offset stays the same.
+func blankContinuations(text []byte) []byte {
+	if !bytes.Contains(text, []byte("\\\n")) && !bytes.Contains(text, []byte("\\\r\n")) {
+		return text
+	}
+	out := bytes.Clone(text)
+	for i := 0; i+1 < len(out); i++ {
+		if out[i] != '\\' {
+			continue
+		}
+		switch {
+		case out[i+1] == '\n':
+			out[i], out[i+1] = ' ', ' '
+		case out[i+1] == '\r' && i+2 < len(out) && out[i+2] == '\n':
+			out[i], out[i+1], out[i+2] = ' ', ' ', ' '
+		}
+	}
+	return out
+}

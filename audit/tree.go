@@ -1,0 +1,216 @@
+package audit
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+	"unicode/utf16"
+)
+
+// treeScan is what scanning one version of a skill produced.
+type treeScan struct {
+	hits    []hit
+	files   int
+	bytes   int64
+	entries []treeEntry
+	paths   map[string]bool // every file and folder
+	front   *frontMatter    // SKILL.md frontmatter, nil when unreadable
+	domains map[string]hit  // first link to each outbound host
+	runs    map[string]bool // scripts and binaries, by path
+	execs   map[string]bool // files with an executable bit, by path
+}
+
+type treeEntry struct {
+	path string
+	mode fs.FileMode
+	size int64
+}
+
+func (t *treeScan) exists(p string) bool { return p == "." || t.paths[p] }
+
+func (t *treeScan) add(id, file, msg, content string) *hit {
+	h := newHit(rule(id), file, -1, -1, content)
+	h.Snippet = visibleString(content)
+	if msg != "" {
+		h.Message = msg
+	}
+	t.hits = append(t.hits, h)
+	return &t.hits[len(t.hits)-1]
+}
+
+// scanTree lists the skill, then reads and scans its files one by one.
+func (s *scanner) scanTree(fsys fs.FS) (*treeScan, error) {
+	t := &treeScan{paths: map[string]bool{}, domains: map[string]hit{}, runs: map[string]bool{}, execs: map[string]bool{}}
+	if err := t.walk(fsys); err != nil {
+		return nil, err
+	}
+	s.tree = t
+	defer func() { s.tree = nil }()
+	for _, e := range t.entries {
+		s.scanEntry(fsys, t, e)
+	}
+	if !t.paths["SKILL.md"] {
+		t.add("SG-MD-001", ".", "the skill has no SKILL.md; agents do not load a folder without one", "no SKILL.md")
+	}
+	return t, nil
+}
+
+// walk lists the tree, bounded in depth and file count, without
+// following symbolic links.
+func (t *treeScan) walk(fsys fs.FS) error {
+	files, tooMany := 0, false
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if p == "." {
+				return err
+			}
+			t.add("SG-TREE-008", p, "folder "+p+" could not be read ("+bounded(err.Error(), 120)+"), so it was not audited; fix its permissions and audit again", p)
+			return nil
+		}
+		if p == "." {
+			return nil
+		}
+		t.paths[p] = true
+		if d.IsDir() {
+			if strings.Count(p, "/") >= maxTreeDepth {
+				t.add("SG-TREE-008", p, fmt.Sprintf("folder %s is nested more than %d levels deep and was not audited; flatten the skill", p, maxTreeDepth), p)
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if files++; files > maxFiles {
+			tooMany = true
+			return fs.SkipAll
+		}
+		t.entries = append(t.entries, entryOf(p, d))
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if tooMany {
+		t.add("SG-TREE-008", ".", fmt.Sprintf("the skill has more than %d files; only the first %d were audited; split it or remove generated files", maxFiles, maxFiles), "file count")
+	}
+	return nil
+}
+
+func entryOf(p string, d fs.DirEntry) treeEntry {
+	e := treeEntry{path: p, mode: d.Type()}
+	if info, err := d.Info(); err == nil {
+		e.mode, e.size = info.Mode(), info.Size()
+	}
+	return e
+}
+
+// scanEntry applies the structure rules to one entry and scans its content.
+func (s *scanner) scanEntry(fsys fs.FS, t *treeScan, e treeEntry) {
+	checkName(t, e.path)
+	switch {
+	case e.mode&fs.ModeSymlink != 0:
+		target, _ := fs.ReadLink(fsys, e.path)
+		t.add("SG-TREE-001", e.path, symlinkMessage(e.path, target), e.path+" -> "+target)
+		return
+	case e.mode&fs.ModeIrregular != 0:
+		t.add("SG-TREE-002", e.path, "submodule (gitlink) "+e.path+" inside the skill: its content lives in another repository and is not audited; copy the files in instead", e.path)
+		return
+	case !e.mode.IsRegular():
+		t.add("SG-TREE-002", e.path, "special file "+e.path+" ("+e.mode.Type().String()+") inside the skill: only regular files and folders belong in a skill; remove it", e.path)
+		return
+	}
+	t.files++
+	if e.mode.Perm()&0o111 != 0 {
+		t.execs[e.path] = true
+	}
+	if e.size > maxFileBytes {
+		t.add("SG-TREE-008", e.path, fmt.Sprintf("file %s is larger than %d MiB and was not audited; remove it or keep it outside the skill", e.path, maxFileBytes>>20), e.path)
+		return
+	}
+	if t.bytes >= maxTotalBytes {
+		t.add("SG-TREE-008", e.path, fmt.Sprintf("file %s was not audited: the skill holds more than %d MiB; remove large files", e.path, maxTotalBytes>>20), e.path)
+		return
+	}
+	data, truncated, err := readContent(fsys, e.path)
+	if err != nil {
+		t.add("SG-TREE-008", e.path, "file "+e.path+" could not be read ("+bounded(err.Error(), 120)+") and was not audited", e.path)
+		return
+	}
+	t.bytes += int64(len(data))
+	s.scanFile(t, e, data, truncated)
+}
+
+func symlinkMessage(p, target string) string {
+	msg := "symbolic link " + p
+	switch {
+	case target == "":
+	case path.IsAbs(target) || strings.HasPrefix(target, "~") || escapes(path.Dir(p), target):
+		msg += " points outside the skill (" + bounded(target, 100) + ")"
+	default:
+		msg += " points to " + bounded(target, 100)
+	}
+	return msg + ": a link can expose any file of the machine the skill is installed on; replace it with a copy of the file"
+}
+
+func escapes(dir, target string) bool {
+	j := path.Join(dir, target)
+	return j == ".." || strings.HasPrefix(j, "../")
+}
+
+const sniffBytes = 8 << 10 // bytes read to tell what a file is
+
+// readContent reads as much of a file as the audit needs: a text file up
+// to maxTextBytes, a PDF or Office document up to maxFileBytes, and only
+// the first bytes of anything else. truncated reports a text file that
+// went on beyond what was read.
+func readContent(fsys fs.FS, name string) (data []byte, truncated bool, err error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	head, err := io.ReadAll(io.LimitReader(f, sniffBytes))
+	if err != nil {
+		return nil, false, err
+	}
+	limit := readLimit(name, head)
+	if len(head) < sniffBytes || limit <= sniffBytes {
+		return head, false, nil
+	}
+	rest, err := io.ReadAll(io.LimitReader(f, int64(limit-len(head)+1)))
+	if err != nil {
+		return nil, false, err
+	}
+	data = append(head, rest...)
+	if len(data) > limit {
+		return data[:limit], true, nil
+	}
+	return data, false, nil
+}
+
+func readLimit(name string, head []byte) int {
+	switch kind, _ := sniff(head); {
+	case kind == binNone && isUTF16(head):
+		return 2 * maxTextBytes
+	case kind == binNone:
+		return maxTextBytes
+	case kind == binPDF, kind == binArchive && officeExt[extOf(name)]:
+		return maxFileBytes
+	}
+	return sniffBytes
+}
+
+// decodeUTF16 converts UTF-16 text with a byte order mark to UTF-8.
+func decodeUTF16(data []byte) []byte {
+	big := data[0] == 0xfe
+	data = data[2:]
+	u := make([]uint16, len(data)/2)
+	for i := range u {
+		if big {
+			u[i] = uint16(data[2*i])<<8 | uint16(data[2*i+1])
+		} else {
+			u[i] = uint16(data[2*i+1])<<8 | uint16(data[2*i])
+		}
+	}
+	return []byte(string(utf16.Decode(u)))
+}

@@ -1,0 +1,134 @@
+package audit
+
+import (
+	"bytes"
+	"math"
+	"net/netip"
+	"regexp"
+	"strings"
+)
+
+var negations = []string{"never ", "not ", "n't ", "avoid ", "no need to", "instead of", "without "}
+
+// notNegated rejects a match that the words just before it deny, as in
+// "never use --no-verify".
+func notNegated(data []byte, loc []int) bool {
+	ls := lineStartAt(data, loc[0])
+	before := strings.ToLower(string(data[max(ls, loc[0]-40):loc[0]]))
+	for _, n := range negations {
+		if strings.Contains(before, n) {
+			return false
+		}
+	}
+	return true
+}
+
+// noNegationInside rejects a match that denies itself, as in "put the key
+// in the header, never in the URL".
+func noNegationInside(data []byte, loc []int) bool {
+	m := " " + strings.ToLower(string(data[loc[0]:loc[1]])) + " "
+	for _, n := range []string{" never ", " not ", "n't ", " instead "} {
+		if strings.Contains(m, n) {
+			return false
+		}
+	}
+	return true
+}
+
+// publicIP accepts a match whose first group is a public IPv4 address.
+func publicIP(data []byte, loc []int) bool {
+	if len(loc) < 4 || loc[2] < 0 {
+		return false
+	}
+	a, err := netip.ParseAddr(string(data[loc[2]:loc[3]]))
+	if err != nil || !a.Is4() {
+		return false
+	}
+	cgnat := netip.MustParsePrefix("100.64.0.0/10")
+	return !(a.IsPrivate() || a.IsLoopback() || a.IsLinkLocalUnicast() || a.IsUnspecified() ||
+		a.IsMulticast() || cgnat.Contains(a) || a.Is4() && a.As4()[0] == 0)
+}
+
+// keyBody accepts a private key header only when key material follows.
+func keyBody(data []byte, loc []int) bool {
+	tail := data[loc[0]:min(len(data), max(loc[1], loc[0]+400))]
+	run := 0
+	for _, b := range tail[bytes.Index(tail, []byte("KEY"))+3:] {
+		if 'A' <= b && b <= 'Z' || 'a' <= b && b <= 'z' || '0' <= b && b <= '9' || b == '+' || b == '/' {
+			if run++; run >= 20 {
+				return true
+			}
+		} else if b != '-' {
+			run = 0
+		}
+	}
+	return false
+}
+
+var placeholders = []string{"xxxx", "your", "here", "changeme", "placeholder", "dummy", "redacted", "<", "${", "...", "****"}
+
+// realSecret accepts a generic secret assignment whose value (group 1)
+// is random enough to be a real secret rather than a placeholder.
+func realSecret(data []byte, loc []int) bool {
+	if len(loc) < 4 || loc[2] < 0 {
+		return false
+	}
+	v := string(data[loc[2]:loc[3]])
+	lv := strings.ToLower(v)
+	for _, p := range placeholders {
+		if strings.Contains(lv, p) {
+			return false
+		}
+	}
+	return entropy(v) >= 3.5 && hasDigitAndLetter(v)
+}
+
+func hasDigitAndLetter(s string) bool {
+	return strings.ContainsAny(s, "0123456789") && strings.ContainsAny(strings.ToLower(s), "abcdefghijklmnopqrstuvwxyz")
+}
+
+// entropy returns the Shannon entropy of s in bits per byte.
+func entropy(s string) float64 {
+	var counts [256]int
+	for i := 0; i < len(s); i++ {
+		counts[s[i]]++
+	}
+	e := 0.0
+	for _, c := range counts {
+		if c > 0 {
+			p := float64(c) / float64(len(s))
+			e -= p * math.Log2(p)
+		}
+	}
+	return e
+}
+
+var hostLike = regexp.MustCompile(`://|\$|%|[A-Za-z0-9-]\.[A-Za-z]`)
+
+// pipeHasSource accepts a download piped into a shell only when the
+// download names something to fetch: an address, a host or a variable,
+// not a placeholder such as "curl ... | sh".
+func pipeHasSource(data []byte, loc []int) bool {
+	return hostLike.Match(data[loc[0]:lineEndAt(data, loc[1]-1)])
+}
+
+// shellStart accepts env, printenv or export -p only where a shell command
+// starts: at the start of a line, after a separator or sudo, or inside
+// backticks or $( ), so that "#!/usr/bin/env" and "myenv" are left alone.
+func shellStart(data []byte, loc []int) bool {
+	m := data[loc[0]:loc[1]]
+	if !bytes.HasPrefix(m, []byte("env")) && !bytes.HasPrefix(m, []byte("printenv")) && !bytes.HasPrefix(m, []byte("export")) {
+		return true
+	}
+	before := bytes.TrimRight(data[lineStartAt(data, loc[0]):loc[0]], " \t")
+	before = bytes.TrimSuffix(before, []byte("sudo"))
+	before = bytes.TrimRight(before, " \t")
+	if len(before) == 0 {
+		return true
+	}
+	switch before[len(before)-1] {
+	case ';', '&', '|', '(', '`', '>':
+		return true
+	}
+	return false
+}

@@ -1,0 +1,97 @@
+package catalog
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+func TestValidateName(t *testing.T) {
+	tests := []struct {
+		name string
+		want string // error text, "" for a valid name
+	}{
+		{name: "pdf-tools"},
+		{name: "a"},
+		{name: "v2"},
+		{name: "3d"},
+		{name: "café"},
+		{name: "ｐｄｆ"},
+		{name: strings.Repeat("x", 64)},
+		{name: "", want: `name "" must not be empty`},
+		{name: "   ", want: `name "   " must not be empty`},
+		{name: strings.Repeat("x", 65), want: `name "` + strings.Repeat("x", 65) + `" is 65 characters long, over the limit of 64`},
+		{name: "PDF", want: `name "PDF" must be lowercase (use "pdf")`},
+		{name: "-x", want: `name "-x" must not start or end with a hyphen`},
+		{name: "x-", want: `name "x-" must not start or end with a hyphen`},
+		{name: "a--b", want: `name "a--b" must not contain "--" (use single hyphens)`},
+		{name: " pdf", want: `name " pdf" must not start or end with white space`},
+		{name: "a b", want: `name "a b" contains " " (use only letters, digits and hyphens)`},
+		{name: "a/b", want: `name "a/b" contains "/" (use only letters, digits and hyphens)`},
+		{name: "a\x00b", want: `name "a\x00b" contains "\x00" (use only letters, digits and hyphens)`},
+		{name: "Bad_--Name-", want: `name "Bad_--Name-" must be lowercase (use "bad_--name-"), and must not start or end with a hyphen, ` +
+			`and must not contain "--" (use single hyphens), and contains "_" (use only letters, digits and hyphens)`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := ValidateName(tt.name)
+			if tt.want == "" {
+				if err != nil {
+					t.Fatalf("ValidateName(%q) = %v, want nil", tt.name, err)
+				}
+				return
+			}
+			if err == nil {
+				t.Fatalf("ValidateName(%q) = nil, want %q", tt.name, tt.want)
+			}
+			if err.Error() != tt.want {
+				t.Errorf("ValidateName(%q) = %q, want %q", tt.name, err, tt.want)
+			}
+			if !errors.Is(err, ErrInvalidName) {
+				t.Errorf("error %v does not match ErrInvalidName", err)
+			}
+			var nameErr *NameError
+			if !errors.As(err, &nameErr) || nameErr.Name != tt.name {
+				t.Errorf("error %v is not a *NameError for %q", err, tt.name)
+			}
+		})
+	}
+}
+
+func TestIsReservedName(t *testing.T) {
+	tests := []struct {
+		name string
+		want bool
+	}{
+		{"CON", true}, {"con", true}, {"Con", true}, {"prn", true}, {"aux", true}, {"nul", true},
+		{"com1", true}, {"COM9", true}, {"lpt1", true}, {"LPT9", true}, {"com0", true}, {"lpt³", true},
+		{"nul.txt", true}, {"con.tar.gz", true}, {"CON ", true}, {"aux .md", true},
+		{"console", false}, {"com10", false}, {"lpt", false}, {"nul-tools", false}, {"conx.txt", false},
+		{"", false}, {"x.con", false}, {"com", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := IsReservedName(tt.name); got != tt.want {
+				t.Errorf("IsReservedName(%q) = %v, want %v", tt.name, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSafeFolderName(t *testing.T) {
+	tests := []struct {
+		name string
+		want bool
+	}{
+		{"pdf-tools", true}, {"My Skill", true}, {"日本", true},
+		{"", false}, {".", false}, {"..", false}, {"a/b", false}, {`a\b`, false}, {"a:b", false},
+		{"a\nb", false}, {"nul", false}, {strings.Repeat("x", 256), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := safeFolderName(tt.name); got != tt.want {
+				t.Errorf("safeFolderName(%q) = %v, want %v", tt.name, got, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,143 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
+
+// Stdio is where a command reads and writes.
+type Stdio struct {
+	In       io.Reader
+	Out, Err io.Writer
+}
+
+// app carries what every command shares: the streams and the global flags.
+type app struct {
+	Stdio
+	repo    string
+	json    bool
+	version string
+}
+
+// version is set at build time with -ldflags "-X main.version=...".
+var version = "dev"
+
+// Main runs skillgit with args and returns the process exit code.
+func Main(args []string, stdio Stdio) int {
+	a := &app{Stdio: stdio, version: version}
+	root := a.rootCommand()
+	root.SetArgs(args)
+	root.SetIn(stdio.In)
+	root.SetOut(stdio.Out)
+	root.SetErr(stdio.Err)
+	err := root.Execute()
+	return a.report(err)
+}
+
+func (a *app) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "skillgit",
+		Short: "Keep Agent Skills in git: review, publish, roll back and sync them",
+		Long: `skillgit keeps Agent Skills (folders with a SKILL.md) in a git repository.
+A proposed change is a branch, an approval is a commit on it, a publish is a merge
+commit and the audit trail is the commit log. A security audit guards every step.`,
+		Version:       a.version,
+		SilenceErrors: true,
+		SilenceUsage:  true,
+	}
+	root.PersistentFlags().StringVarP(&a.repo, "repo", "C", ".", "run as if started in `DIR`")
+	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
+	root.AddCommand(
+		a.initCommand(), a.newCommand(), a.listCommand(), a.showCommand(),
+		a.validateCommand(), a.readCommand(), a.promptCommand(),
+		exitCodesTopic(),
+	)
+	return root
+}
+
+// addJSON declares --json on a command that prints data.
+func (a *app) addJSON(c *cobra.Command) {
+	c.Flags().BoolVar(&a.json, "json", false, "print machine-readable JSON on stdout")
+}
+
+// report prints err once, in text or JSON, and returns its exit code.
+func (a *app) report(err error) int {
+	if err == nil {
+		return ExitOK
+	}
+	code := exitCode(err)
+	if a.json {
+		writeJSON(a.Out, jsonError{Error: jsonErrorBody{Message: err.Error(), ExitCode: code}})
+		return code
+	}
+	fmt.Fprintf(a.Err, "skillgit: %s\n", err)
+	if code == ExitUsage {
+		fmt.Fprintln(a.Err, "Run 'skillgit --help' or 'skillgit COMMAND --help' for usage.")
+	}
+	return code
+}
+
+// warn prints a warning line on stderr.
+func (a *app) warn(format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if !strings.HasPrefix(msg, "warning:") {
+		msg = "warning: " + msg
+	}
+	fmt.Fprintln(a.Err, msg)
+}
+
+type jsonError struct {
+	Error jsonErrorBody `json:"error"`
+}
+
+type jsonErrorBody struct {
+	Message  string `json:"message"`
+	ExitCode int    `json:"exit_code"`
+}
+
+// usageError marks a mistake in how the command was called.
+type usageError struct{ err error }
+
+func (e usageError) Error() string { return e.err.Error() }
+func (e usageError) Unwrap() error { return e.err }
+
+// exactArgs and friends make argument-count mistakes usage errors.
+func exactArgs(n int) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if len(args) != n {
+			return usageError{fmt.Errorf("%s takes %d argument(s), got %d", c.CommandPath(), n, len(args))}
+		}
+		return nil
+	}
+}
+
+func rangeArgs(lo, hi int) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if len(args) < lo || len(args) > hi {
+			return usageError{fmt.Errorf("%s takes %d to %d arguments, got %d", c.CommandPath(), lo, hi, len(args))}
+		}
+		return nil
+	}
+}
+
+func minArgs(n int) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if len(args) < n {
+			return usageError{fmt.Errorf("%s needs at least %d argument(s)", c.CommandPath(), n)}
+		}
+		return nil
+	}
+}
+
+// isUnknownCommand reports cobra's error for a command that does not exist.
+func isUnknownCommand(err error) bool {
+	return strings.HasPrefix(err.Error(), "unknown command") || strings.HasPrefix(err.Error(), "unknown flag") ||
+		strings.HasPrefix(err.Error(), "unknown shorthand flag")
+}
+
+// getenv is os.Getenv; a variable so that nothing else reads the environment directly.
+var getenv = os.Getenv

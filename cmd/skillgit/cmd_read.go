@@ -1,0 +1,75 @@
+package main
+
+import (
+	"bytes"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+type readJSON struct {
+	Skills []readEntry `json:"skills"`
+}
+
+type readEntry struct {
+	Name    string `json:"name"`
+	BaseDir string `json:"base_dir"`
+	Content string `json:"content"`
+}
+
+func (a *app) readCommand() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "read NAME...",
+		Short: "Print published skills the way agents load them",
+		Long: `Print each named skill from the publish branch in the format agents parse:
+"Reading: NAME", "Base directory: DIR", a blank line, the SKILL.md, a blank line,
+"Skill read: NAME".`,
+		Args: minArgs(1),
+		RunE: func(c *cobra.Command, args []string) error { return a.runRead(args) },
+	}
+	a.addJSON(c)
+	return c
+}
+
+func (a *app) runRead(names []string) error {
+	r, err := lifecycle.Open(a.repo)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	out := readJSON{Skills: []readEntry{}}
+	for _, n := range names {
+		e, err := readOne(r, n)
+		if err != nil {
+			return err
+		}
+		out.Skills = append(out.Skills, e)
+	}
+	return a.printResult(out, func(w io.Writer) error { return printRead(w, out.Skills) })
+}
+
+func readOne(r *lifecycle.Repo, name string) (readEntry, error) {
+	s, err := r.Find(name)
+	if err != nil {
+		return readEntry{}, err
+	}
+	data, err := r.Content(s)
+	if err != nil {
+		return readEntry{}, err
+	}
+	return readEntry{Name: s.Name, BaseDir: r.BaseDir(s), Content: string(data)}, nil
+}
+
+func printRead(w io.Writer, entries []readEntry) error {
+	var b bytes.Buffer
+	for _, e := range entries {
+		if err := catalog.WriteRead(&b, e.Name, e.BaseDir, []byte(e.Content)); err != nil {
+			return err
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}

@@ -1,0 +1,131 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"sort"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+type showJSON struct {
+	Name          string            `json:"name"`
+	Description   string            `json:"description"`
+	License       string            `json:"license,omitempty"`
+	Compatibility string            `json:"compatibility,omitempty"`
+	AllowedTools  string            `json:"allowed_tools,omitempty"`
+	Metadata      map[string]string `json:"metadata,omitempty"`
+	Path          string            `json:"path"`
+	Tree          string            `json:"tree"`
+	Branch        string            `json:"branch"`
+	Files         []fileJSON        `json:"files"`
+}
+
+type fileJSON struct {
+	Path string `json:"path"`
+	Size int64  `json:"size"`
+	Mode string `json:"mode"`
+}
+
+func (a *app) showCommand() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "show NAME",
+		Short: "Show a published skill's metadata and files",
+		Args:  exactArgs(1),
+		RunE:  func(c *cobra.Command, args []string) error { return a.runShow(args[0]) },
+	}
+	a.addJSON(c)
+	return c
+}
+
+func (a *app) runShow(name string) error {
+	r, err := lifecycle.Open(a.repo)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	s, err := r.Find(name)
+	if err != nil {
+		return err
+	}
+	fsys, tree, err := r.SkillFS(s)
+	if err != nil {
+		return err
+	}
+	files, err := listFiles(fsys)
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	out := showJSON{Name: s.Name, Description: s.Description, License: s.License, Compatibility: s.Compatibility,
+		AllowedTools: s.AllowedTools, Metadata: s.Metadata, Path: s.Dir, Tree: tree.String(),
+		Branch: r.Config.PublishBranch, Files: files}
+	return a.printResult(out, func(w io.Writer) error { return printShow(w, &out) })
+}
+
+// listFiles lists every entry of a skill folder, without following links.
+func listFiles(fsys fs.FS) ([]fileJSON, error) {
+	files := []fileJSON{}
+	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == "." || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		files = append(files, fileJSON{Path: p, Size: info.Size(), Mode: modeName(info.Mode())})
+		return nil
+	})
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	return files, err
+}
+
+func modeName(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeSymlink != 0:
+		return "symlink"
+	case m&fs.ModeIrregular != 0:
+		return "submodule"
+	case m&0o111 != 0:
+		return "executable"
+	}
+	return "file"
+}
+
+func printShow(w io.Writer, s *showJSON) error {
+	fmt.Fprintf(w, "name:        %s\n", sanitize(s.Name))
+	fmt.Fprintf(w, "description: %s\n", oneLine(s.Description, 2000))
+	optional := [][2]string{{"license", s.License}, {"compatibility", s.Compatibility}, {"allowed-tools", s.AllowedTools}}
+	for _, kv := range optional {
+		if kv[1] != "" {
+			fmt.Fprintf(w, "%-13s%s\n", kv[0]+":", oneLine(kv[1], 500))
+		}
+	}
+	printMetadata(w, s.Metadata)
+	fmt.Fprintf(w, "path:        %s (on %s, tree %s)\n", s.Path, s.Branch, s.Tree[:12])
+	fmt.Fprintf(w, "files:\n")
+	for _, f := range s.Files {
+		fmt.Fprintf(w, "  %-40s %8d  %s\n", sanitize(f.Path), f.Size, f.Mode)
+	}
+	return nil
+}
+
+func printMetadata(w io.Writer, m map[string]string) {
+	if len(m) == 0 {
+		return
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, len(keys))
+	for i, k := range keys {
+		parts[i] = k + "=" + m[k]
+	}
+	fmt.Fprintf(w, "metadata:    %s\n", oneLine(strings.Join(parts, ", "), 500))
+}

@@ -1,0 +1,195 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+type validateJSON struct {
+	Valid    bool          `json:"valid"`
+	Checked  int           `json:"valid_skills"`
+	Skills   []listEntry   `json:"skills"`
+	Problems []problemJSON `json:"problems"`
+}
+
+type problemJSON struct {
+	File     string `json:"file"`
+	Line     int    `json:"line,omitempty"`
+	Message  string `json:"message"`
+	Severity string `json:"severity"`
+}
+
+func (a *app) validateCommand() *cobra.Command {
+	var lenient bool
+	c := &cobra.Command{
+		Use:   "validate [PATH...]",
+		Short: "Check skills against the Agent Skills specification",
+		Long: `Check skills in the working tree. A PATH is a skill folder, a SKILL.md, or a folder of
+skills (searched recursively, categories allowed). Without PATH, the repository's
+skills folder is checked. Strict mode (the default) applies the reference rules;
+--lenient reports only what would stop an agent from loading a skill.
+Exit status 0 when every skill is valid, 1 otherwise.`,
+		RunE: func(c *cobra.Command, args []string) error { return a.runValidate(args, lenient) },
+	}
+	c.Flags().BoolVar(&lenient, "lenient", false, "accept what agents load in practice; report the rest as warnings")
+	a.addJSON(c)
+	return c
+}
+
+func (a *app) runValidate(paths []string, lenient bool) error {
+	mode := catalog.Strict
+	if lenient {
+		mode = catalog.Lenient
+	}
+	if len(paths) == 0 {
+		p, err := a.defaultSkillsDir()
+		if err != nil {
+			return err
+		}
+		paths = []string{p}
+	}
+	total := &catalog.Result{}
+	for _, p := range paths {
+		res, err := a.validatePath(p, mode)
+		if err != nil {
+			return err
+		}
+		total.Skills = append(total.Skills, res.Skills...)
+		total.Problems = append(total.Problems, res.Problems...)
+	}
+	return a.reportValidation(total)
+}
+
+// defaultSkillsDir is the repository's skills folder, or ./skills, or the current folder.
+func (a *app) defaultSkillsDir() (string, error) {
+	r, err := lifecycle.Open(a.repo)
+	if err == nil {
+		defer r.Close()
+		if wt := r.Git.WorktreeDir(); wt != "" {
+			return filepath.Join(wt, filepath.FromSlash(r.Config.SkillsDir)), nil
+		}
+	} else if !errors.Is(err, lifecycle.ErrNotInitialized) && !errors.Is(err, gitstore.ErrNotRepository) {
+		return "", err
+	}
+	if st, err := os.Stat(filepath.Join(a.repo, "skills")); err == nil && st.IsDir() {
+		return filepath.Join(a.repo, "skills"), nil
+	}
+	return a.repo, nil
+}
+
+// validatePath checks one PATH; problem and skill paths are given as the user named them.
+func (a *app) validatePath(p string, mode catalog.Mode) (*catalog.Result, error) {
+	full := p
+	if !filepath.IsAbs(p) {
+		full = filepath.Join(a.repo, p)
+	}
+	st, err := os.Stat(full)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p, errors.Unwrap(err))
+	}
+	if !st.IsDir() {
+		if filepath.Base(full) != catalog.FileName {
+			return nil, fmt.Errorf("%s: not a skill folder, a %s or a folder of skills", p, catalog.FileName)
+		}
+		full, p = filepath.Dir(full), filepath.Dir(p)
+	}
+	if _, err := os.Lstat(filepath.Join(full, catalog.FileName)); err == nil {
+		return validateSkill(full, p, mode)
+	}
+	return validateTree(full, p, mode)
+}
+
+func validateSkill(full, shown string, mode catalog.Mode) (*catalog.Result, error) {
+	root, err := os.OpenRoot(filepath.Dir(full))
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	s, problems := catalog.Load(root.FS(), filepath.Base(full), mode, true)
+	res := &catalog.Result{Problems: problems}
+	if s != nil {
+		res.Skills = []*catalog.Skill{s}
+	}
+	relocate(res, filepath.Dir(shown))
+	return res, nil
+}
+
+func validateTree(full, shown string, mode catalog.Mode) (*catalog.Result, error) {
+	root, err := os.OpenRoot(full)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	res, err := catalog.Discover(root.FS(), ".", catalog.Options{Mode: mode, FrontmatterOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", shown, err)
+	}
+	relocate(res, shown)
+	return res, nil
+}
+
+// relocate prefixes the paths of a result with the folder they are relative to.
+func relocate(res *catalog.Result, dir string) {
+	for _, s := range res.Skills {
+		s.Dir = filepath.ToSlash(filepath.Join(dir, s.Dir))
+	}
+	for i := range res.Problems {
+		res.Problems[i].File = filepath.ToSlash(filepath.Join(dir, res.Problems[i].File))
+	}
+}
+
+func (a *app) reportValidation(res *catalog.Result) error {
+	out := validateJSON{Valid: res.Err() == nil, Checked: len(res.Skills), Skills: []listEntry{}, Problems: []problemJSON{}}
+	for _, s := range res.Skills {
+		out.Skills = append(out.Skills, listEntry{Name: s.Name, Description: s.Description, Path: s.Dir})
+	}
+	for _, p := range res.Problems {
+		out.Problems = append(out.Problems, problemJSON{File: p.File, Line: p.Line, Message: p.Message, Severity: severity(p)})
+	}
+	if err := a.printResult(out, func(w io.Writer) error { return printValidation(w, res, out) }); err != nil {
+		return err
+	}
+	if !out.Valid {
+		return exitCodeError{code: ExitError, err: fmt.Errorf("%d problem(s) make skills invalid", errorCount(res.Problems))}
+	}
+	return nil
+}
+
+func printValidation(w io.Writer, res *catalog.Result, out validateJSON) error {
+	for _, p := range res.Problems {
+		fmt.Fprintln(w, sanitize(p.String()))
+	}
+	errs := errorCount(res.Problems)
+	status := "all valid"
+	if !out.Valid {
+		status = fmt.Sprintf("%d error(s)", errs)
+	}
+	_, err := fmt.Fprintf(w, "%d valid skill(s): %s, %d warning(s)\n", out.Checked, status, len(res.Problems)-errs)
+	return err
+}
+
+func severity(p catalog.Problem) string {
+	if p.Warning {
+		return "warning"
+	}
+	return "error"
+}
+
+func errorCount(ps []catalog.Problem) int {
+	n := 0
+	for _, p := range ps {
+		if !p.Warning {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,59 @@
+package main
+
+import (
+	"errors"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+// The exit codes, the same in `skillgit help exit-codes` and the README.
+const (
+	ExitOK       = 0 // success
+	ExitError    = 1 // an error: bad input, a missing skill, an invalid skill, I/O
+	ExitUsage    = 2 // the command was called wrongly
+	ExitRefused  = 3 // refused by policy or by the audit
+	ExitConflict = 4 // the change collides with what is published
+)
+
+const exitCodesHelp = `Exit codes:
+
+  0  success
+  1  error: bad input, a skill or ref that does not exist, an invalid skill, I/O
+  2  usage: unknown command or flag, wrong number of arguments
+  3  refused by policy or by the audit (e.g. risk at or above --fail-on)
+  4  conflict: the change collides with what is published
+
+With --json, an error is printed on stdout as
+  {"error": {"message": "...", "exit_code": N}}`
+
+// exitCodeError carries an explicit exit code, for results such as "some skills are invalid".
+type exitCodeError struct {
+	code int
+	err  error
+}
+
+func (e exitCodeError) Error() string { return e.err.Error() }
+func (e exitCodeError) Unwrap() error { return e.err }
+
+func exitCode(err error) int {
+	var ec exitCodeError
+	var ue usageError
+	switch {
+	case errors.As(err, &ec):
+		return ec.code
+	case errors.As(err, &ue), isUnknownCommand(err):
+		return ExitUsage
+	case errors.Is(err, lifecycle.ErrRefused):
+		return ExitRefused
+	case errors.Is(err, lifecycle.ErrConflict):
+		return ExitConflict
+	}
+	return ExitError
+}
+
+// exitCodesTopic is a help topic: `skillgit help exit-codes`.
+func exitCodesTopic() *cobra.Command {
+	return &cobra.Command{Use: "exit-codes", Short: "The exit codes skillgit returns", Long: exitCodesHelp}
+}

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+)
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"skillgit": func() {
+			os.Exit(Main(os.Args[1:], Stdio{In: os.Stdin, Out: os.Stdout, Err: os.Stderr}))
+		},
+	})
+}
+
+// TestScripts runs the end-to-end scripts in testdata/script against the real binary, with a
+// home folder and git configuration of their own.
+func TestScripts(t *testing.T) {
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		Setup:               hermetic,
+		RequireExplicitExec: true,
+		RequireUniqueNames:  true,
+		UpdateScripts:       os.Getenv("SKILLGIT_UPDATE_SCRIPTS") == "1",
+	})
+}
+
+// hermetic points HOME, XDG folders and git's global config into the script's work folder.
+func hermetic(env *testscript.Env) error {
+	home := filepath.Join(env.WorkDir, ".home")
+	if err := os.MkdirAll(home, 0o755); err != nil {
+		return err
+	}
+	gitconfig := filepath.Join(home, ".gitconfig")
+	cfg := "[user]\n\tname = Ada Lovelace\n\temail = ada@example.com\n[init]\n\tdefaultBranch = main\n[protocol \"file\"]\n\tallow = always\n"
+	if err := os.WriteFile(gitconfig, []byte(cfg), 0o644); err != nil {
+		return err
+	}
+	for k, v := range map[string]string{
+		"HOME": home, "XDG_CONFIG_HOME": filepath.Join(home, ".config"),
+		"GIT_CONFIG_GLOBAL": gitconfig, "GIT_CONFIG_NOSYSTEM": "1",
+		"GIT_AUTHOR_DATE": "", "GIT_COMMITTER_DATE": "", "NO_COLOR": "1",
+		"SKILLGIT_SKIP_SECURITY_AUDIT": "",
+	} {
+		env.Setenv(k, v)
+	}
+	return nil
+}

@@ -1,0 +1,101 @@
+package gitstore
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"io"
+	"os"
+)
+
+// maxIndexSize bounds the index files this package reads.
+const maxIndexSize = 1 << 30
+
+var errBadIndex = errors.New("index file is truncated or malformed; rebuild it with `git read-tree HEAD`")
+
+// scanIndexExtensions returns the signatures of the extensions an index
+// file carries. It skips over the entries without decoding them.
+func scanIndexExtensions(f *os.File, size int64) (map[string]bool, error) {
+	if size > maxIndexSize {
+		return nil, errBadIndex
+	}
+	b := make([]byte, size)
+	if _, err := f.ReadAt(b, 0); err != nil && err != io.EOF {
+		return nil, err
+	}
+	return indexExtensions(b)
+}
+
+func indexExtensions(b []byte) (map[string]bool, error) {
+	if len(b) < 32 || string(b[:4]) != "DIRC" {
+		return nil, errBadIndex
+	}
+	version := binary.BigEndian.Uint32(b[4:8])
+	count := binary.BigEndian.Uint32(b[8:12])
+	pos, end := 12, len(b)-20
+	for i := uint32(0); i < count; i++ {
+		next, ok := skipIndexEntry(b[:end], pos, version)
+		if !ok {
+			return nil, errBadIndex
+		}
+		pos = next
+	}
+	exts := map[string]bool{}
+	for pos+8 <= end {
+		exts[string(b[pos:pos+4])] = true
+		n := int(binary.BigEndian.Uint32(b[pos+4 : pos+8]))
+		if n < 0 || n > end-pos-8 {
+			return nil, errBadIndex
+		}
+		pos += 8 + n
+	}
+	return exts, nil
+}
+
+// skipIndexEntry returns the offset just past the entry at pos.
+func skipIndexEntry(b []byte, pos int, version uint32) (int, bool) {
+	const fixed = 62
+	if pos+fixed > len(b) {
+		return 0, false
+	}
+	start := pos
+	flags := binary.BigEndian.Uint16(b[pos+60 : pos+62])
+	pos += fixed
+	if flags&0x4000 != 0 && version >= 3 {
+		pos += 2
+	}
+	if pos > len(b) {
+		return 0, false
+	}
+	if version == 4 {
+		return skipV4Name(b, pos)
+	}
+	nul := bytes.IndexByte(b[pos:], 0)
+	if nul < 0 {
+		return 0, false
+	}
+	// The name is followed by one to eight NULs so that the entry's
+	// length is a multiple of eight.
+	next := start + (pos-start+nul+8)&^7
+	if next > len(b) {
+		return 0, false
+	}
+	return next, true
+}
+
+// skipV4Name skips a prefix-compressed name: a varint, then a suffix
+// ending in NUL.
+func skipV4Name(b []byte, pos int) (int, bool) {
+	for pos < len(b) && b[pos]&0x80 != 0 {
+		pos++
+	}
+	pos++
+	if pos > len(b) {
+		return 0, false
+	}
+	nul := bytes.IndexByte(b[pos:], 0)
+	if nul < 0 {
+		return 0, false
+	}
+	return pos + nul + 1, true
+}

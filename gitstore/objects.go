@@ -1,0 +1,125 @@
+package gitstore
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/storage/filesystem"
+)
+
+// WriteBlob stores data as a blob and returns its id.
+func (r *Repo) WriteBlob(data []byte) (Hash, error) {
+	return r.writeObject(plumbing.BlobObject, data)
+}
+
+// ReadBlob returns the content of blob h. It fails without reading the
+// content when the blob is larger than limit bytes.
+func (r *Repo) ReadBlob(h Hash, limit int64) ([]byte, error) {
+	return r.readObject(plumbing.BlobObject, h, limit)
+}
+
+// writeObject stores an object unless it already exists.
+func (r *Repo) writeObject(t plumbing.ObjectType, data []byte) (Hash, error) {
+	h := plumbing.ComputeHash(t, data)
+	r.objMu.Lock()
+	defer r.objMu.Unlock()
+	if r.storer.HasEncodedObject(h) == nil {
+		return h, nil
+	}
+	obj := r.storer.NewEncodedObject()
+	obj.SetType(t)
+	obj.SetSize(int64(len(data)))
+	w, err := obj.Writer()
+	if err == nil {
+		_, err = w.Write(data)
+	}
+	if err == nil {
+		err = w.Close()
+	}
+	if err == nil {
+		_, err = r.storer.SetEncodedObject(obj)
+	}
+	if err != nil {
+		return ZeroHash, fmt.Errorf("writing %s %s: %w", t, h, err)
+	}
+	return h, nil
+}
+
+// readObject returns the content of an object of type t that is at most
+// limit bytes long.
+func (r *Repo) readObject(t plumbing.ObjectType, h Hash, limit int64) ([]byte, error) {
+	r.objMu.Lock()
+	defer r.objMu.Unlock()
+	obj, err := r.encodedObject(t, h)
+	if err != nil {
+		return nil, err
+	}
+	if obj.Size() > limit {
+		return nil, fmt.Errorf("%s %s is %d bytes, larger than the limit of %d bytes", t, h, obj.Size(), limit)
+	}
+	rd, err := obj.Reader()
+	if err != nil {
+		return nil, fmt.Errorf("reading %s %s: %w", t, h, err)
+	}
+	defer rd.Close()
+	b, err := io.ReadAll(io.LimitReader(rd, limit+1))
+	if err == nil && int64(len(b)) > limit {
+		err = fmt.Errorf("content is larger than the limit of %d bytes", limit)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading %s %s: %w", t, h, err)
+	}
+	return b, nil
+}
+
+// encodedObject looks an object up; the caller holds objMu. When another
+// process has repacked the repository since the pack index was loaded,
+// the object is missing from it, so a miss reloads the index once.
+func (r *Repo) encodedObject(t plumbing.ObjectType, h Hash) (plumbing.EncodedObject, error) {
+	obj, err := r.storer.EncodedObject(t, h)
+	if errors.Is(err, plumbing.ErrObjectNotFound) {
+		if fsStorer, ok := r.storer.(*filesystem.Storage); ok {
+			fsStorer.Reindex()
+			obj, err = r.storer.EncodedObject(t, h)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", t, h, err)
+	}
+	return obj, nil
+}
+
+// objectSize returns the size of an object without reading its content
+// where the storage allows it.
+func (r *Repo) objectSize(t plumbing.ObjectType, h Hash) (int64, error) {
+	r.objMu.Lock()
+	defer r.objMu.Unlock()
+	if sizer, ok := r.storer.(interface {
+		EncodedObjectSize(Hash) (int64, error)
+	}); ok {
+		if n, err := sizer.EncodedObjectSize(h); err == nil {
+			return n, nil
+		}
+	}
+	obj, err := r.encodedObject(t, h)
+	if err != nil {
+		return 0, err
+	}
+	return obj.Size(), nil
+}
+
+// hasObject reports whether object h is stored.
+func (r *Repo) hasObject(h Hash) bool {
+	r.objMu.Lock()
+	defer r.objMu.Unlock()
+	if r.storer.HasEncodedObject(h) == nil {
+		return true
+	}
+	if fsStorer, ok := r.storer.(*filesystem.Storage); ok {
+		fsStorer.Reindex()
+		return r.storer.HasEncodedObject(h) == nil
+	}
+	return false
+}

@@ -1,0 +1,100 @@
+package gitstore
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// maxTagDepth bounds chains of annotated tags pointing at tags.
+const maxTagDepth = 10
+
+// ResolveRevision returns the commit a revision names: a full object id,
+// HEAD, a branch, tag or remote-tracking name (looked up in git's order),
+// a full ref name, an abbreviated id, or an expression such as main~2.
+// Annotated tags are peeled to what they point at.
+func (r *Repo) ResolveRevision(rev string) (Hash, error) {
+	if rev == "" {
+		return ZeroHash, fmt.Errorf("revision is empty: %w", ErrRefNotFound)
+	}
+	if h, ok := parseHex(rev); ok && r.hasObject(h) {
+		return r.peel(h)
+	}
+	for _, name := range refCandidates(rev) {
+		h, err := r.Ref(name)
+		if err == nil {
+			return r.peel(h)
+		}
+		if !errors.Is(err, ErrRefNotFound) {
+			return ZeroHash, err
+		}
+	}
+	return r.resolveExpression(rev)
+}
+
+// refCandidates lists the refs a short name may mean, in git's order.
+func refCandidates(rev string) []string {
+	if rev == "HEAD" {
+		return []string{"HEAD"}
+	}
+	var out []string
+	for _, pattern := range []string{"%s", "refs/%s", "refs/tags/%s", "refs/heads/%s", "refs/remotes/%s", "refs/remotes/%s/HEAD"} {
+		if name := fmt.Sprintf(pattern, rev); CheckRefName(name) == nil {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+// resolveExpression leaves abbreviated ids and ~ and ^ expressions to
+// go-git, which takes the repository's locks in a fixed order.
+func (r *Repo) resolveExpression(rev string) (h Hash, err error) {
+	r.refMu.Lock()
+	defer r.refMu.Unlock()
+	r.objMu.Lock()
+	defer r.objMu.Unlock()
+	defer func() {
+		// The revision parser is not hardened against every input;
+		// a bad revision must be an error, never a crash.
+		if p := recover(); p != nil {
+			h, err = ZeroHash, fmt.Errorf("revision %q: cannot be parsed: %w", rev, ErrRefNotFound)
+		}
+	}()
+	res, err := r.repo.ResolveRevision(plumbing.Revision(rev))
+	if err != nil {
+		return ZeroHash, fmt.Errorf("revision %q: %w (%v); use a branch name, a full ref or a commit id", rev, ErrRefNotFound, err)
+	}
+	return *res, nil
+}
+
+// peel follows annotated tags to the object they point at.
+func (r *Repo) peel(h Hash) (Hash, error) {
+	for range maxTagDepth {
+		tag, ok, err := r.tagObject(h)
+		if err != nil || !ok {
+			return h, err
+		}
+		h = tag.Target
+	}
+	return ZeroHash, fmt.Errorf("tag %s: tags nest deeper than %d", h, maxTagDepth)
+}
+
+// tagObject returns h as an annotated tag, if it is one.
+func (r *Repo) tagObject(h Hash) (*object.Tag, bool, error) {
+	r.objMu.Lock()
+	defer r.objMu.Unlock()
+	obj, err := r.encodedObject(plumbing.AnyObject, h)
+	if err != nil {
+		return nil, false, err
+	}
+	if obj.Type() != plumbing.TagObject {
+		return nil, false, nil
+	}
+	tag, err := object.DecodeTag(r.storer, obj)
+	if err != nil {
+		return nil, false, fmt.Errorf("tag %s: %w (the object is corrupt; run `git fsck`)", h, err)
+	}
+	return tag, true, nil
+}

@@ -1,0 +1,160 @@
+package gitstore
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+)
+
+// splitPath splits a slash-separated path inside a tree into its names.
+// "" and "." are the root.
+func splitPath(p string) ([]string, error) {
+	if p == "" || p == "." {
+		return nil, nil
+	}
+	if path.Clean(p) != p || strings.HasPrefix(p, "/") || p == ".." || strings.HasPrefix(p, "../") {
+		return nil, fmt.Errorf("tree path %q is not a clean relative path (like skills/pdf-tools)", p)
+	}
+	parts := strings.Split(p, "/")
+	if len(parts) > maxDepth {
+		return nil, fmt.Errorf("tree path %q is deeper than %d folders", p, maxDepth)
+	}
+	return parts, nil
+}
+
+// EntryAt returns the entry at a slash path below tree root, reading only
+// the trees along the path. The empty path returns the root itself as a
+// folder entry. ZeroHash is the empty tree.
+func (r *Repo) EntryAt(root Hash, p string) (TreeEntry, bool, error) {
+	parts, err := splitPath(p)
+	if err != nil {
+		return TreeEntry{}, false, err
+	}
+	if len(parts) == 0 {
+		return TreeEntry{Mode: filemode.Dir, Hash: root}, true, nil
+	}
+	tree := root
+	for _, name := range parts[:len(parts)-1] {
+		e, ok, err := r.childEntry(tree, name)
+		if err != nil || !ok || !e.isDir() {
+			return TreeEntry{}, false, err
+		}
+		tree = e.Hash
+	}
+	return r.childEntry(tree, parts[len(parts)-1])
+}
+
+// childEntry returns the entry called name in tree.
+func (r *Repo) childEntry(tree Hash, name string) (TreeEntry, bool, error) {
+	entries, err := r.readTree(tree)
+	if err != nil {
+		return TreeEntry{}, false, err
+	}
+	i, ok := findEntry(entries, name)
+	if !ok {
+		return TreeEntry{}, false, nil
+	}
+	return entries[i], true, nil
+}
+
+// ReplacePath returns a new root tree in which the entry at path p is e,
+// or is removed when e is nil. It creates missing folders, drops folders
+// that end up empty, and writes only the trees along the path, so its
+// cost grows with the depth of p and the size of those trees, never with
+// the size of the repository. e.Name is ignored: the last element of p
+// names the entry. A folder entry holding the empty tree counts as a
+// removal. The result is never ZeroHash: an emptied root is the empty tree.
+func (r *Repo) ReplacePath(root Hash, p string, e *TreeEntry) (Hash, error) {
+	parts, err := splitPath(p)
+	if err != nil {
+		return ZeroHash, err
+	}
+	if len(parts) == 0 {
+		return ZeroHash, fmt.Errorf("tree path is empty; name the entry to replace")
+	}
+	if e != nil {
+		if e, err = newEntryAt(parts, *e); err != nil {
+			return ZeroHash, err
+		}
+	}
+	h, err := r.replace(root, parts, 0, e)
+	if err != nil || !h.IsZero() {
+		return h, err
+	}
+	return r.writeTree(nil)
+}
+
+// newEntryAt checks an entry about to be placed at parts, returning nil
+// for an empty folder, which trees do not hold.
+func newEntryAt(parts []string, e TreeEntry) (*TreeEntry, error) {
+	for _, name := range parts {
+		if err := checkEntryName(name); err != nil {
+			return nil, fmt.Errorf("tree path %q: %w", strings.Join(parts, "/"), err)
+		}
+	}
+	e.Name = parts[len(parts)-1]
+	if err := checkNewEntry(e); err != nil {
+		return nil, fmt.Errorf("tree path %q: %w", strings.Join(parts, "/"), err)
+	}
+	if e.isDir() && e.Hash == emptyTree {
+		return nil, nil
+	}
+	return &e, nil
+}
+
+// replace rewrites tree so that parts[depth:] leads to e. It returns
+// ZeroHash for a tree left empty.
+func (r *Repo) replace(tree Hash, parts []string, depth int, e *TreeEntry) (Hash, error) {
+	entries, err := r.readTree(tree)
+	if err != nil {
+		return ZeroHash, err
+	}
+	i, found := findEntry(entries, parts[depth])
+	if depth == len(parts)-1 {
+		return r.setEntry(tree, entries, i, found, e)
+	}
+	var sub Hash
+	switch {
+	case found && entries[i].isDir():
+		sub = entries[i].Hash
+	case found && e != nil:
+		return ZeroHash, fmt.Errorf("tree path %q: %s is not a folder; remove it first",
+			strings.Join(parts, "/"), strings.Join(parts[:depth+1], "/"))
+	case e == nil:
+		return tree, nil // nothing to remove
+	}
+	newSub, err := r.replace(sub, parts, depth+1, e)
+	if err != nil {
+		return ZeroHash, err
+	}
+	var child *TreeEntry
+	if !newSub.IsZero() {
+		child = &TreeEntry{Name: parts[depth], Mode: filemode.Dir, Hash: newSub}
+	}
+	return r.setEntry(tree, entries, i, found, child)
+}
+
+// setEntry writes tree with entry i replaced by child (nil removes it).
+func (r *Repo) setEntry(tree Hash, entries []TreeEntry, i int, found bool, child *TreeEntry) (Hash, error) {
+	switch {
+	case !found && child == nil:
+		return tree, nil
+	case found && child != nil && entries[i] == *child:
+		return tree, nil
+	}
+	out := make([]TreeEntry, 0, len(entries)+1)
+	out = append(out, entries...)
+	if found {
+		out = slices.Delete(out, i, i+1)
+	}
+	if child != nil {
+		out = slices.Insert(out, insertPos(out, *child), *child)
+	}
+	if len(out) == 0 {
+		return ZeroHash, nil
+	}
+	return r.writeTree(out)
+}

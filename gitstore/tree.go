@@ -1,0 +1,197 @@
+package gitstore
+
+import (
+	"bytes"
+	"cmp"
+	"fmt"
+	"slices"
+	"sort"
+	"strconv"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+)
+
+// TreeEntry is one entry of a git tree: a file, folder, symbolic link or
+// submodule (gitlink).
+type TreeEntry struct {
+	Name string
+	Mode filemode.FileMode
+	Hash Hash
+}
+
+// emptyTree is the id of the tree with no entries.
+var emptyTree = plumbing.NewHash("4b825dc642cb6eb9a060e54bf8d69288fbee4904")
+
+func (e TreeEntry) isDir() bool { return e.Mode == filemode.Dir }
+
+// compareNames orders entries the way git does: a folder sorts as if its
+// name ended in "/".
+func compareNames(a string, aDir bool, b string, bDir bool) int {
+	n := min(len(a), len(b))
+	if c := cmp.Compare(a[:n], b[:n]); c != 0 {
+		return c
+	}
+	return cmp.Compare(nameByte(a, n, aDir), nameByte(b, n, bDir))
+}
+
+func nameByte(s string, i int, dir bool) byte {
+	switch {
+	case i < len(s):
+		return s[i]
+	case dir:
+		return '/'
+	}
+	return 0
+}
+
+func compareEntries(a, b TreeEntry) int {
+	return compareNames(a.Name, a.isDir(), b.Name, b.isDir())
+}
+
+// findEntry returns the index of the entry called name in a tree sorted
+// in git order.
+func findEntry(entries []TreeEntry, name string) (int, bool) {
+	for _, dir := range []bool{false, true} {
+		i := sort.Search(len(entries), func(i int) bool {
+			return compareNames(entries[i].Name, entries[i].isDir(), name, dir) >= 0
+		})
+		if i < len(entries) && entries[i].Name == name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// insertPos returns where e belongs in a tree sorted in git order.
+func insertPos(entries []TreeEntry, e TreeEntry) int {
+	return sort.Search(len(entries), func(i int) bool { return compareEntries(entries[i], e) >= 0 })
+}
+
+// encodeTree serializes entries, which must already be in git order.
+func encodeTree(entries []TreeEntry) []byte {
+	size := 0
+	for _, e := range entries {
+		size += len(e.Name) + 8 + len(e.Hash)
+	}
+	buf := make([]byte, 0, size)
+	for _, e := range entries {
+		buf = strconv.AppendUint(buf, uint64(e.Mode), 8)
+		buf = append(buf, ' ')
+		buf = append(buf, e.Name...)
+		buf = append(buf, 0)
+		buf = append(buf, e.Hash[:]...)
+	}
+	return buf
+}
+
+// decodeTree parses a tree object. It refuses malformed or out-of-order
+// entries and the names ".", ".." and "", which no honest git writes.
+func decodeTree(h Hash, b []byte) ([]TreeEntry, error) {
+	var entries []TreeEntry
+	for pos := 0; pos < len(b); {
+		e, next, err := decodeTreeEntry(b, pos)
+		if err != nil {
+			return nil, fmt.Errorf("tree %s: %w at byte %d (the object is corrupt; run `git fsck`)", h, err, pos)
+		}
+		if n := len(entries); n > 0 && compareEntries(entries[n-1], e) >= 0 {
+			return nil, fmt.Errorf("tree %s: entry %q is out of order or duplicated (the object is corrupt; run `git fsck`)", h, e.Name)
+		}
+		entries = append(entries, e)
+		pos = next
+	}
+	return entries, nil
+}
+
+func decodeTreeEntry(b []byte, pos int) (TreeEntry, int, error) {
+	sp := bytes.IndexByte(b[pos:], ' ')
+	if sp < 1 || sp > 7 {
+		return TreeEntry{}, 0, fmt.Errorf("malformed mode")
+	}
+	mode, err := strconv.ParseUint(string(b[pos:pos+sp]), 8, 32)
+	if err != nil {
+		return TreeEntry{}, 0, fmt.Errorf("malformed mode")
+	}
+	start := pos + sp + 1
+	nul := bytes.IndexByte(b[start:], 0)
+	if nul < 0 || start+nul+1+20 > len(b) {
+		return TreeEntry{}, 0, fmt.Errorf("truncated entry")
+	}
+	name := string(b[start : start+nul])
+	if name == "" || name == "." || name == ".." || bytes.IndexByte(b[start:start+nul], '/') >= 0 {
+		return TreeEntry{}, 0, fmt.Errorf("invalid entry name %q", name)
+	}
+	e := TreeEntry{Name: name, Mode: filemode.FileMode(mode)}
+	copy(e.Hash[:], b[start+nul+1:])
+	return e, start + nul + 1 + 20, nil
+}
+
+// WriteTree stores a tree with the given entries, which it sorts in git
+// order. It rejects names that git would not check out, modes git does
+// not write, zero ids and duplicate names.
+func (r *Repo) WriteTree(entries []TreeEntry) (Hash, error) {
+	sorted := slices.Clone(entries)
+	seen := make(map[string]bool, len(sorted))
+	for _, e := range sorted {
+		if err := checkNewEntry(e); err != nil {
+			return ZeroHash, err
+		}
+		if seen[e.Name] {
+			return ZeroHash, fmt.Errorf("tree entry %q appears twice; keep one", e.Name)
+		}
+		seen[e.Name] = true
+	}
+	slices.SortFunc(sorted, compareEntries)
+	return r.writeTree(sorted)
+}
+
+func checkNewEntry(e TreeEntry) error {
+	if err := checkEntryName(e.Name); err != nil {
+		return err
+	}
+	if err := checkMode(e.Mode); err != nil {
+		return fmt.Errorf("tree entry %q: %w", e.Name, err)
+	}
+	if e.Hash.IsZero() {
+		return fmt.Errorf("tree entry %q has the zero id; write its object first", e.Name)
+	}
+	return nil
+}
+
+// writeTree stores entries already in git order and caches them.
+func (r *Repo) writeTree(entries []TreeEntry) (Hash, error) {
+	h, err := r.writeObject(plumbing.TreeObject, encodeTree(entries))
+	if err != nil {
+		return ZeroHash, err
+	}
+	r.trees.add(h, entries)
+	return h, nil
+}
+
+// ReadTree returns the entries of tree h in git order. ZeroHash reads as
+// the empty tree.
+func (r *Repo) ReadTree(h Hash) ([]TreeEntry, error) {
+	entries, err := r.readTree(h)
+	return slices.Clone(entries), err
+}
+
+// readTree returns the cached, shared entries of tree h; callers must not
+// modify them.
+func (r *Repo) readTree(h Hash) ([]TreeEntry, error) {
+	if h.IsZero() || h == emptyTree {
+		return nil, nil
+	}
+	if entries, ok := r.trees.get(h); ok {
+		return entries, nil
+	}
+	b, err := r.readObject(plumbing.TreeObject, h, maxTreeSize)
+	if err != nil {
+		return nil, err
+	}
+	entries, err := decodeTree(h, b)
+	if err != nil {
+		return nil, err
+	}
+	r.trees.add(h, entries)
+	return entries, nil
+}

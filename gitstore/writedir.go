@@ -1,0 +1,140 @@
+package gitstore
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+)
+
+// WriteDir stores folder dir of fsys, with everything below it, as a tree
+// and returns the tree's id. Regular files become blobs with mode 100755
+// when any execute bit is set and 100644 otherwise; folders become trees
+// (empty ones are left out, as git does); a symbolic link is stored as a
+// link, its target as the blob, only when fsys implements fs.ReadLinkFS,
+// and is refused otherwise. Anything else is refused, as are files larger
+// than MaxFileSize, more than MaxDirEntries entries and names git would
+// not check out; errors name the offending path. Pass an os.Root's FS to
+// keep the walk inside the folder.
+func (r *Repo) WriteDir(fsys fs.FS, dir string) (Hash, error) {
+	if !fs.ValidPath(dir) {
+		return ZeroHash, fmt.Errorf("folder %q is not a valid slash path inside the file system", dir)
+	}
+	w := &dirWriter{r: r, fsys: fsys, limit: MaxDirEntries, maxFile: MaxFileSize}
+	h, err := w.tree(dir, 0)
+	if err != nil || !h.IsZero() {
+		return h, err
+	}
+	return r.writeTree(nil)
+}
+
+// dirWriter walks one folder for WriteDir and counts what it stores.
+type dirWriter struct {
+	r       *Repo
+	fsys    fs.FS
+	limit   int   // most entries
+	maxFile int64 // largest file
+	entries int
+}
+
+// tree stores folder dir and returns ZeroHash when it holds nothing.
+func (w *dirWriter) tree(dir string, depth int) (Hash, error) {
+	if depth > maxDepth {
+		return ZeroHash, fmt.Errorf("%s: folders are nested deeper than %d levels; flatten them", dir, maxDepth)
+	}
+	list, err := fs.ReadDir(w.fsys, dir)
+	if err != nil {
+		return ZeroHash, fmt.Errorf("reading folder %s: %w", dir, err)
+	}
+	entries := make([]TreeEntry, 0, len(list))
+	for _, d := range list {
+		e, ok, err := w.entry(path.Join(dir, d.Name()), d, depth)
+		if err != nil {
+			return ZeroHash, err
+		}
+		if ok {
+			entries = append(entries, e)
+		}
+	}
+	if len(entries) == 0 {
+		return ZeroHash, nil
+	}
+	slices.SortFunc(entries, compareEntries)
+	return w.r.writeTree(entries)
+}
+
+// entry stores one folder entry; ok is false for an empty folder.
+func (w *dirWriter) entry(p string, d fs.DirEntry, depth int) (e TreeEntry, ok bool, err error) {
+	if w.entries++; w.entries > w.limit {
+		return e, false, fmt.Errorf("%s: more than %d files and folders; split the folder", p, w.limit)
+	}
+	if err := checkEntryName(d.Name()); err != nil {
+		return e, false, fmt.Errorf("%s: %w; rename or remove it", p, err)
+	}
+	e.Name = d.Name()
+	switch t := d.Type(); {
+	case t.IsDir():
+		e.Mode = filemode.Dir
+		e.Hash, err = w.tree(p, depth+1)
+		return e, err == nil && !e.Hash.IsZero(), err
+	case t&fs.ModeSymlink != 0:
+		e.Mode = filemode.Symlink
+		e.Hash, err = w.symlink(p)
+	case t.IsRegular():
+		e.Mode, e.Hash, err = w.file(p, d)
+	default:
+		err = fmt.Errorf("%s: not a regular file, folder or symbolic link (%s); remove it", p, t)
+	}
+	return e, err == nil, err
+}
+
+func (w *dirWriter) file(p string, d fs.DirEntry) (filemode.FileMode, Hash, error) {
+	info, err := d.Info()
+	if err != nil {
+		return 0, ZeroHash, fmt.Errorf("%s: %w", p, err)
+	}
+	if info.Size() > w.maxFile {
+		return 0, ZeroHash, w.tooLarge(p, info.Size())
+	}
+	f, err := w.fsys.Open(p)
+	if err != nil {
+		return 0, ZeroHash, fmt.Errorf("%s: %w", p, err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, w.maxFile+1))
+	if err != nil {
+		return 0, ZeroHash, fmt.Errorf("%s: %w", p, err)
+	}
+	if int64(len(data)) > w.maxFile {
+		return 0, ZeroHash, w.tooLarge(p, int64(len(data)))
+	}
+	mode := filemode.Regular
+	if info.Mode().Perm()&0o111 != 0 {
+		mode = filemode.Executable
+	}
+	h, err := w.r.WriteBlob(data)
+	return mode, h, err
+}
+
+func (w *dirWriter) tooLarge(p string, size int64) error {
+	return fmt.Errorf("%s: file is at least %d bytes, larger than the limit of %d bytes; keep large files out of the folder", p, size, w.maxFile)
+}
+
+func (w *dirWriter) symlink(p string) (Hash, error) {
+	rl, ok := w.fsys.(fs.ReadLinkFS)
+	if !ok {
+		return ZeroHash, fmt.Errorf("%s: is a symbolic link, and links cannot be read from this file system; replace it with the file it points to", p)
+	}
+	target, err := rl.ReadLink(p)
+	if err != nil {
+		return ZeroHash, fmt.Errorf("%s: %w", p, err)
+	}
+	if target == "" || len(target) > maxLinkTarget || strings.IndexByte(target, 0) >= 0 {
+		return ZeroHash, fmt.Errorf("%s: symbolic link target is empty, longer than %d bytes or holds NUL; fix the link", p, maxLinkTarget)
+	}
+	return w.r.WriteBlob([]byte(target))
+}

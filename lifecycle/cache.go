@@ -1,0 +1,93 @@
+package lifecycle
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// catalogCacheVersion changes whenever the cached form or the parser's results change.
+const catalogCacheVersion = "1"
+
+// maxCatalogCache bounds a cache file read back; a larger one is ignored.
+const maxCatalogCache = 64 << 20
+
+// catalogCache keeps Discover results keyed by the skills folder's tree id. It lives under the
+// git directory and is safe to delete: a missing or unreadable entry is a miss.
+type catalogCache struct{ dir string }
+
+func (r *Repo) catalogCache() catalogCache {
+	if d := r.Git.CommonDir(); d != "" {
+		return catalogCache{dir: filepath.Join(d, "skillgit", "cache")}
+	}
+	return catalogCache{}
+}
+
+func (c catalogCache) file(tree gitstore.Hash) string {
+	return filepath.Join(c.dir, "catalog-v"+catalogCacheVersion+"-"+tree.String()+".json")
+}
+
+func (c catalogCache) get(tree gitstore.Hash) (*catalog.Result, bool) {
+	if c.dir == "" {
+		return nil, false
+	}
+	f, err := os.Open(c.file(tree))
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	if st, err := f.Stat(); err != nil || st.Size() > maxCatalogCache {
+		return nil, false
+	}
+	var res catalog.Result
+	if err := json.NewDecoder(f).Decode(&res); err != nil {
+		return nil, false
+	}
+	return &res, true
+}
+
+// put stores a result; failing to write the cache never fails the command.
+func (c catalogCache) put(tree gitstore.Hash, res *catalog.Result) {
+	if c.dir == "" {
+		return
+	}
+	data, err := json.Marshal(res)
+	if err != nil {
+		return
+	}
+	_ = writeFileAtomic(c.file(tree), data)
+}
+
+// writeFileAtomic writes data beside name and renames it into place.
+func writeFileAtomic(name string, data []byte) error {
+	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(name), ".tmp-*")
+	if err != nil {
+		return err
+	}
+	_, werr := tmp.Write(data)
+	cerr := tmp.Close()
+	if werr != nil || cerr != nil {
+		os.Remove(tmp.Name())
+		return firstErr(werr, cerr)
+	}
+	if err := os.Rename(tmp.Name(), name); err != nil {
+		os.Remove(tmp.Name())
+		return err
+	}
+	return nil
+}
+
+func firstErr(errs ...error) error {
+	for _, e := range errs {
+		if e != nil {
+			return e
+		}
+	}
+	return nil
+}

@@ -1,0 +1,235 @@
+package lifecycle
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// ConfigFile is the repository configuration file, committed on the publish branch.
+const ConfigFile = ".skillgit.yaml"
+
+// maxConfigSize bounds how much of a configuration file is read.
+const maxConfigSize = 256 << 10
+
+// Mode says how much of the lifecycle runs without a person.
+type Mode string
+
+// The lifecycle modes (DESIGN.md §3).
+const (
+	ModeManual     Mode = "manual"
+	ModeAssisted   Mode = "assisted"
+	ModeAutonomous Mode = "autonomous"
+)
+
+// Config is the contents of .skillgit.yaml.
+type Config struct {
+	PublishBranch string      `yaml:"publish_branch"`
+	SkillsDir     string      `yaml:"skills_dir"`
+	Mode          Mode        `yaml:"mode"`
+	Approvals     Approvals   `yaml:"approvals"`
+	Audit         AuditConfig `yaml:"audit"`
+	Sync          SyncConfig  `yaml:"sync"`
+	Packs         []Pack      `yaml:"packs"`
+}
+
+// Approvals is the approval policy.
+type Approvals struct {
+	Required int `yaml:"required"`
+}
+
+// AuditConfig configures the security audit.
+type AuditConfig struct {
+	SkipSecurityAudit bool     `yaml:"skip_security_audit"`
+	FailOn            string   `yaml:"fail_on"`
+	Allow             string   `yaml:"allow"`
+	Installers        []string `yaml:"installers"`
+}
+
+// SyncConfig says where published skills are installed.
+type SyncConfig struct {
+	Channel string   `yaml:"channel"`
+	Targets []Target `yaml:"targets"`
+}
+
+// Target is a sync target: an agent id, or an explicit folder.
+type Target struct {
+	Agent string `yaml:"agent"`
+	Dir   string `yaml:"dir"`
+}
+
+// UnmarshalYAML accepts a bare agent id or a mapping with agent or dir.
+func (t *Target) UnmarshalYAML(n *yaml.Node) error {
+	if n.Kind == yaml.ScalarNode {
+		t.Agent = n.Value
+		return nil
+	}
+	type plain Target
+	return n.Decode((*plain)(t))
+}
+
+// MarshalYAML writes an agent target as a bare id.
+func (t Target) MarshalYAML() (any, error) {
+	if t.Dir == "" {
+		return t.Agent, nil
+	}
+	type plain Target
+	return plain(t), nil
+}
+
+// Pack is a skill pack pulled from a git remote.
+type Pack struct {
+	Name string `yaml:"name"`
+	URL  string `yaml:"url"`
+	Ref  string `yaml:"ref"`
+	Path string `yaml:"path"`
+}
+
+// DefaultConfig returns the configuration a new repository starts with.
+func DefaultConfig(branch string) *Config {
+	c := &Config{PublishBranch: branch}
+	c.applyDefaults()
+	return c
+}
+
+func (c *Config) applyDefaults() {
+	setDefault(&c.PublishBranch, "main")
+	setDefault(&c.SkillsDir, "skills")
+	setDefault((*string)(&c.Mode), string(ModeManual))
+	setDefault(&c.Audit.FailOn, "high")
+	setDefault(&c.Audit.Allow, ".skillgit/audit-allow.yaml")
+	setDefault(&c.Sync.Channel, "main")
+	if c.Approvals.Required == 0 {
+		c.Approvals.Required = 1
+	}
+}
+
+func setDefault(s *string, v string) {
+	if *s == "" {
+		*s = v
+	}
+}
+
+// ParseConfig parses and validates .skillgit.yaml. Unknown keys are errors naming their line.
+func ParseConfig(data []byte) (*Config, error) {
+	if len(data) > maxConfigSize {
+		return nil, fmt.Errorf("%s: file is %d bytes, larger than the %d-byte limit", ConfigFile, len(data), maxConfigSize)
+	}
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, fmt.Errorf("%s: %s", ConfigFile, strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	c := &Config{}
+	if len(root.Content) > 0 {
+		if err := checkKeys(root.Content[0], configSchema, ""); err != nil {
+			return nil, err
+		}
+		if err := root.Content[0].Decode(c); err != nil {
+			return nil, fmt.Errorf("%s: %s", ConfigFile, strings.TrimPrefix(err.Error(), "yaml: "))
+		}
+	}
+	c.applyDefaults()
+	if err := c.validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", ConfigFile, err)
+	}
+	return c, nil
+}
+
+// Marshal renders the configuration as YAML.
+func (c *Config) Marshal() []byte {
+	var b bytes.Buffer
+	b.WriteString("# skillgit repository configuration. Changes to it are commits, so policy has an audit trail too.\n")
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(c); err != nil {
+		panic(err) // the type is ours and always encodes
+	}
+	return b.Bytes()
+}
+
+func (c *Config) validate() error {
+	switch c.Mode {
+	case ModeManual, ModeAssisted, ModeAutonomous:
+	default:
+		return fmt.Errorf("mode %q is not one of manual, assisted, autonomous", c.Mode)
+	}
+	if err := checkRelDir("skills_dir", c.SkillsDir); err != nil {
+		return err
+	}
+	if err := checkRelDir("audit.allow", c.Audit.Allow); err != nil {
+		return err
+	}
+	if !validBranchName(c.PublishBranch) {
+		return fmt.Errorf("publish_branch %q is not a valid branch name", c.PublishBranch)
+	}
+	if c.Approvals.Required < 1 || c.Approvals.Required > 100 {
+		return fmt.Errorf("approvals.required is %d; it must be between 1 and 100", c.Approvals.Required)
+	}
+	switch c.Audit.FailOn {
+	case "low", "medium", "high":
+	default:
+		return fmt.Errorf("audit.fail_on %q is not one of low, medium, high", c.Audit.FailOn)
+	}
+	switch c.Sync.Channel {
+	case "main", "canary":
+	default:
+		return fmt.Errorf("sync.channel %q is not one of main, canary", c.Sync.Channel)
+	}
+	return c.validateLists()
+}
+
+func (c *Config) validateLists() error {
+	for i, t := range c.Sync.Targets {
+		if (t.Agent == "") == (t.Dir == "") {
+			return fmt.Errorf("sync.targets[%d]: give either an agent id or {dir: PATH}", i)
+		}
+	}
+	seen := map[string]bool{}
+	for i, p := range c.Packs {
+		if p.Name == "" || p.URL == "" {
+			return fmt.Errorf("packs[%d]: name and url are required", i)
+		}
+		if seen[p.Name] {
+			return fmt.Errorf("packs[%d]: pack name %q is used twice", i, p.Name)
+		}
+		seen[p.Name] = true
+	}
+	return nil
+}
+
+// checkRelDir accepts a clean, relative slash path that stays inside the repository.
+func checkRelDir(key, p string) error {
+	if p == "" || path.IsAbs(p) || strings.Contains(p, `\`) || path.Clean(p) != p ||
+		p == "." || p == ".." || strings.HasPrefix(p, "../") {
+		return fmt.Errorf("%s %q must be a clean relative path inside the repository", key, p)
+	}
+	for _, part := range strings.Split(p, "/") {
+		if strings.EqualFold(part, ".git") {
+			return fmt.Errorf("%s %q may not point into .git", key, p)
+		}
+	}
+	return nil
+}
+
+// validBranchName is a conservative subset of git check-ref-format for branch names.
+func validBranchName(b string) bool {
+	if b == "" || len(b) > 200 || strings.HasPrefix(b, "-") || strings.HasPrefix(b, "/") ||
+		strings.HasSuffix(b, "/") || strings.HasSuffix(b, ".lock") || strings.HasSuffix(b, ".") ||
+		strings.Contains(b, "..") || strings.Contains(b, "//") || strings.Contains(b, "@{") || b == "@" {
+		return false
+	}
+	for _, r := range b {
+		if r <= ' ' || r == 0x7f || strings.ContainsRune("~^:?*[\\", r) {
+			return false
+		}
+	}
+	for _, part := range strings.Split(b, "/") {
+		if strings.HasPrefix(part, ".") {
+			return false
+		}
+	}
+	return true
+}

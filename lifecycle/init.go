@@ -1,0 +1,230 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// ErrAlreadyInitialized reports an init of a repository that already has a configuration.
+var ErrAlreadyInitialized = errors.New("already a skillgit repository")
+
+// InitOptions says how to create or adopt a repository.
+type InitOptions struct {
+	Dir    string
+	Bare   bool
+	Branch string // publish branch; "" picks main, or the checked-out branch of an adopted repository
+	// Pack, when not nil, is published right after initialisation (the built-in pack).
+	Pack        fs.FS
+	PackName    string
+	PackVersion string
+}
+
+// InitResult reports what init did.
+type InitResult struct {
+	Dir      string   `json:"dir"`
+	Branch   string   `json:"branch"`
+	Adopted  bool     `json:"adopted"`
+	Bare     bool     `json:"bare"`
+	Commits  []string `json:"commits"`
+	Skills   []string `json:"skills"`
+	Warnings []string `json:"-"`
+}
+
+// Init creates a skillgit repository in opts.Dir, or adopts the git repository there with one
+// commit that adds the configuration and the skills folder, and publishes opts.Pack if given.
+func Init(opts InitOptions) (*InitResult, error) {
+	g, adopted, err := openOrInit(opts)
+	if err != nil {
+		return nil, err
+	}
+	defer g.Close()
+	branch, err := chooseBranch(g, opts.Branch, adopted)
+	if err != nil {
+		return nil, err
+	}
+	res := &InitResult{Dir: opts.Dir, Branch: short(branch), Adopted: adopted, Bare: g.Bare()}
+	if d := g.WorktreeDir(); d != "" {
+		res.Dir = d
+	}
+	in := &initializer{g: g, branch: branch, res: res}
+	if err := in.run(opts); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+func openOrInit(opts InitOptions) (*gitstore.Repo, bool, error) {
+	if _, err := os.Stat(opts.Dir); err == nil {
+		g, err := gitstore.Open(opts.Dir)
+		if err == nil {
+			return g, true, nil
+		}
+		if !errors.Is(err, gitstore.ErrNotRepository) {
+			return nil, false, err
+		}
+	}
+	b := opts.Branch
+	if b == "" {
+		b = "main"
+	}
+	if !validBranchName(b) {
+		return nil, false, fmt.Errorf("%q is not a valid branch name", b)
+	}
+	g, err := gitstore.Init(opts.Dir, gitstore.InitOptions{Bare: opts.Bare, Branch: b})
+	return g, false, err
+}
+
+// chooseBranch picks the publish branch: the one asked for, else main if it exists or the
+// repository is new, else the branch HEAD points to.
+func chooseBranch(g *gitstore.Repo, want string, adopted bool) (string, error) {
+	if want != "" {
+		if !validBranchName(want) {
+			return "", fmt.Errorf("%q is not a valid branch name", want)
+		}
+		return "refs/heads/" + want, nil
+	}
+	if !adopted {
+		return g.HeadBranch()
+	}
+	if _, err := g.Ref("refs/heads/main"); err == nil {
+		return "refs/heads/main", nil
+	}
+	return g.HeadBranch()
+}
+
+type initializer struct {
+	g      *gitstore.Repo
+	branch string
+	res    *InitResult
+	sig    object.Signature
+}
+
+func (in *initializer) run(opts InitOptions) error {
+	sig, warn, err := in.g.Identity()
+	if err != nil {
+		return err
+	}
+	in.sig = sig
+	if warn != "" {
+		in.res.Warnings = append(in.res.Warnings, warn)
+	}
+	old, oldTree, err := in.tip()
+	if err != nil {
+		return err
+	}
+	cfg := DefaultConfig(short(in.branch))
+	tree, err := in.initTree(oldTree, cfg)
+	if err != nil {
+		return err
+	}
+	tip, err := in.commit(tree, old, initMessage(in.res.Adopted))
+	if err != nil {
+		return err
+	}
+	if opts.Pack != nil {
+		if tree, tip, err = in.publishPack(tree, tip, cfg, opts); err != nil {
+			return err
+		}
+	}
+	return in.finish(old, oldTree, tree, tip, cfg)
+}
+
+// tip returns the publish branch's current commit and tree, or zero ids when it is unborn.
+func (in *initializer) tip() (gitstore.Hash, gitstore.Hash, error) {
+	h, err := in.g.Ref(in.branch)
+	if errors.Is(err, gitstore.ErrRefNotFound) {
+		return gitstore.ZeroHash, gitstore.ZeroHash, nil
+	}
+	if err != nil {
+		return h, h, err
+	}
+	c, err := in.g.Commit(h)
+	if err != nil {
+		return h, h, err
+	}
+	if _, ok, _ := in.g.EntryAt(c.TreeHash, ConfigFile); ok {
+		return h, h, fmt.Errorf("%s: %w (%s exists on %s); nothing to do", in.res.Dir, ErrAlreadyInitialized, ConfigFile, short(in.branch))
+	}
+	return h, c.TreeHash, nil
+}
+
+// initTree adds the configuration and, if missing, the skills folder to the tree.
+func (in *initializer) initTree(tree gitstore.Hash, cfg *Config) (gitstore.Hash, error) {
+	tree, err := in.putFile(tree, ConfigFile, cfg.Marshal())
+	if err != nil {
+		return tree, err
+	}
+	if _, ok, err := in.g.EntryAt(tree, cfg.SkillsDir); err != nil || ok {
+		return tree, err
+	}
+	return in.putFile(tree, cfg.SkillsDir+"/.gitkeep", nil)
+}
+
+func (in *initializer) putFile(tree gitstore.Hash, p string, data []byte) (gitstore.Hash, error) {
+	blob, err := in.g.WriteBlob(data)
+	if err != nil {
+		return tree, err
+	}
+	return in.g.ReplacePath(tree, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+}
+
+func (in *initializer) commit(tree, parent gitstore.Hash, msg string) (gitstore.Hash, error) {
+	spec := gitstore.CommitSpec{Tree: tree, Author: in.sig, Committer: in.sig, Message: msg}
+	if !parent.IsZero() {
+		spec.Parents = []gitstore.Hash{parent}
+	}
+	h, err := in.g.WriteCommit(spec)
+	if err == nil {
+		in.res.Commits = append(in.res.Commits, h.String())
+	}
+	return h, err
+}
+
+func initMessage(adopted bool) string {
+	subject := "init: create skill repository"
+	if adopted {
+		subject = "init: adopt repository for skillgit"
+	}
+	return gitstore.FormatMessage(subject, "Adds "+ConfigFile+" and the skills folder.",
+		[]gitstore.Trailer{{Key: "Skillgit-Action", Value: "init"}})
+}
+
+// finish brings a checked-out publish branch's files up to date, then moves the ref.
+func (in *initializer) finish(old, oldTree, tree, tip gitstore.Hash, cfg *Config) error {
+	head, err := in.g.HeadBranch()
+	checkedOut := err == nil && head == in.branch && !in.g.Bare()
+	paths := []string{ConfigFile, cfg.SkillsDir}
+	if checkedOut {
+		if err := in.g.UpdateWorktree(oldTree, tree, paths); err != nil {
+			return err
+		}
+	}
+	if err := in.g.UpdateRef(in.branch, tip, old, "skillgit init"); err != nil {
+		if checkedOut {
+			_ = in.g.UpdateWorktree(tree, oldTree, paths)
+		}
+		return err
+	}
+	if short(in.branch) != "main" {
+		return in.rememberBranch()
+	}
+	return nil
+}
+
+// rememberBranch records a publish branch other than main in the repository's git config.
+func (in *initializer) rememberBranch() error {
+	gr := in.g.Git()
+	c, err := gr.Config()
+	if err != nil {
+		return err
+	}
+	c.Raw.Section("skillgit").SetOption("publishBranch", short(in.branch))
+	return gr.SetConfig(c)
+}

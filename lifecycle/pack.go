@@ -1,0 +1,107 @@
+package lifecycle
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// publishPack adds every skill of a pack (one folder per skill) to the skills folder in one
+// publish commit. A pack skill must be strictly valid and must not clash with a published one.
+func (in *initializer) publishPack(tree, parent gitstore.Hash, cfg *Config, opts InitOptions) (gitstore.Hash, gitstore.Hash, error) {
+	res, err := catalog.Discover(opts.Pack, ".", catalog.Options{Mode: catalog.Strict, MaxDepth: 1})
+	if err != nil {
+		return tree, parent, err
+	}
+	if err := res.Err(); err != nil {
+		return tree, parent, fmt.Errorf("pack %s: %w", opts.PackName, err)
+	}
+	verdict, err := in.auditPack(opts, res.Skills)
+	if err != nil {
+		return tree, parent, err
+	}
+	names := make([]string, 0, len(res.Skills))
+	for _, s := range res.Skills {
+		dst := path.Join(cfg.SkillsDir, s.Name)
+		if _, ok, err := in.g.EntryAt(tree, dst); err != nil || ok {
+			return tree, parent, clashError(err, dst, opts.PackName)
+		}
+		if tree, err = in.addFolder(tree, opts.Pack, s.Dir, dst); err != nil {
+			return tree, parent, err
+		}
+		names = append(names, s.Name)
+	}
+	sort.Strings(names)
+	in.res.Skills = names
+	tip, err := in.commit(tree, parent, packMessage(opts, names, verdict))
+	return tree, tip, err
+}
+
+func clashError(err error, dst, pack string) error {
+	if err != nil {
+		return err
+	}
+	return fmt.Errorf("pack %s: %s already exists on the publish branch; remove or rename one of them", pack, dst)
+}
+
+func (in *initializer) addFolder(tree gitstore.Hash, fsys fs.FS, src, dst string) (gitstore.Hash, error) {
+	sub, err := in.g.WriteDir(fsys, src)
+	if err != nil {
+		return tree, err
+	}
+	return in.g.ReplacePath(tree, dst, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: sub})
+}
+
+func packMessage(opts InitOptions, names []string, v auditVerdict) string {
+	trailers := []gitstore.Trailer{{Key: "Skillgit-Action", Value: "publish"}}
+	for _, n := range names {
+		trailers = append(trailers, gitstore.Trailer{Key: "Skillgit-Skill", Value: n})
+	}
+	trailers = append(trailers,
+		gitstore.Trailer{Key: "Skillgit-Pack", Value: opts.PackName + "@" + opts.PackVersion},
+		gitstore.Trailer{Key: "Skillgit-Risk", Value: v.Risk},
+		gitstore.Trailer{Key: "Skillgit-Audit", Value: v.Audit})
+	subject := fmt.Sprintf("publish: %s (%s pack)", strings.Join(names, ", "), opts.PackName)
+	return gitstore.FormatMessage(subject, "", trailers)
+}
+
+// auditVerdict is what the audit trailers of a commit say.
+type auditVerdict struct{ Risk, Audit string }
+
+// auditPack audits every skill of a pack; a high-risk skill stops the publish.
+func (in *initializer) auditPack(opts InitOptions, skills []*catalog.Skill) (auditVerdict, error) {
+	if skip, warn := AuditSkipped(nil, os.Getenv); skip {
+		in.res.Warnings = append(in.res.Warnings, warn)
+		return auditVerdict{Risk: "unknown", Audit: "skipped"}, nil
+	}
+	worst, findings := audit.RiskLow, 0
+	for _, s := range skills {
+		sub, err := fs.Sub(opts.Pack, s.Dir)
+		if err != nil {
+			return auditVerdict{}, err
+		}
+		rep, err := audit.Scan(sub, audit.Options{})
+		if err != nil {
+			return auditVerdict{}, fmt.Errorf("pack %s: %s: %w", opts.PackName, s.Name, err)
+		}
+		if rep.Risk == audit.RiskHigh {
+			return auditVerdict{}, fmt.Errorf("pack %s: %s: %w: the audit rates it high risk; run `skillgit audit` on it for details", opts.PackName, s.Name, ErrRefused)
+		}
+		worst, findings = max(worst, rep.Risk), findings+len(rep.Findings)
+	}
+	return auditVerdict{Risk: worst.String(), Audit: auditSummary(findings)}, nil
+}
+
+// auditSummary is the value of a Skillgit-Audit trailer for an audit that ran.
+func auditSummary(findings int) string {
+	return fmt.Sprintf("pass (ruleset %d, %d findings)", audit.RulesetVersion, findings)
+}

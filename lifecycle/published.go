@@ -1,0 +1,107 @@
+package lifecycle
+
+import (
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// Published lists the skills on the publish branch as agents load them (lenient), reading only
+// their frontmatter. Results are cached by the skills folder's tree id.
+func (r *Repo) Published() (*catalog.Result, error) {
+	e, ok, err := r.Git.EntryAt(r.Tree, r.Config.SkillsDir)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return &catalog.Result{}, nil
+	}
+	cache := r.catalogCache()
+	if res, hit := cache.get(e.Hash); hit {
+		return res, nil
+	}
+	res, err := catalog.Discover(r.Git.TreeFS(e.Hash), ".", catalog.Options{Mode: catalog.Lenient, FrontmatterOnly: true})
+	if err != nil {
+		return nil, fmt.Errorf("%s:%s: %w", short(r.Branch), r.Config.SkillsDir, err)
+	}
+	r.prefix(res)
+	cache.put(e.Hash, res)
+	return res, nil
+}
+
+// prefix turns paths relative to the skills folder into repository paths.
+func (r *Repo) prefix(res *catalog.Result) {
+	for _, s := range res.Skills {
+		s.Dir = path.Join(r.Config.SkillsDir, s.Dir)
+	}
+	for i := range res.Problems {
+		res.Problems[i].File = path.Join(r.Config.SkillsDir, res.Problems[i].File)
+	}
+}
+
+// Find returns the published skill with the given name.
+func (r *Repo) Find(name string) (*catalog.Skill, error) {
+	res, err := r.Published()
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range res.Skills {
+		if s.Name == name {
+			return s, nil
+		}
+	}
+	return nil, fmt.Errorf("%s: skill %w on %s; `skillgit list` shows what is published", name, ErrNotFound, short(r.Branch))
+}
+
+// SkillFS returns the published files of a skill folder as an fs.FS rooted at the folder.
+func (r *Repo) SkillFS(s *catalog.Skill) (fs.FS, gitstore.Hash, error) {
+	e, ok, err := r.Git.EntryAt(r.Tree, s.Dir)
+	if err != nil {
+		return nil, e.Hash, err
+	}
+	if !ok || e.Mode != filemode.Dir {
+		return nil, e.Hash, fmt.Errorf("%s: %s is not a folder on %s", s.Name, s.Dir, short(r.Branch))
+	}
+	return r.Git.TreeFS(e.Hash), e.Hash, nil
+}
+
+// Content returns the whole SKILL.md of a published skill.
+func (r *Repo) Content(s *catalog.Skill) ([]byte, error) {
+	fsys, _, err := r.SkillFS(s)
+	if err != nil {
+		return nil, err
+	}
+	data, err := fs.ReadFile(fsys, catalog.FileName)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s: %w", s.Name, s.File(), err)
+	}
+	if len(data) > catalog.MaxSkillFileSize {
+		return nil, fmt.Errorf("%s: %s is %d bytes, over the %d-byte limit", s.Name, s.File(), len(data), catalog.MaxSkillFileSize)
+	}
+	return data, nil
+}
+
+// BaseDir is where an agent finds a skill's files: the folder in the working tree, or for a
+// bare repository the git revision path (branch:path).
+func (r *Repo) BaseDir(s *catalog.Skill) string {
+	if wt := r.Git.WorktreeDir(); wt != "" {
+		return filepath.Join(wt, filepath.FromSlash(s.Dir))
+	}
+	return short(r.Branch) + ":" + s.Dir
+}
+
+// Location is the SKILL.md path shown to agents in the prompt block.
+func (r *Repo) Location(s *catalog.Skill) string {
+	base := r.BaseDir(s)
+	if strings.Contains(base, ":") && r.Git.WorktreeDir() == "" {
+		return base + "/" + catalog.FileName
+	}
+	return filepath.Join(base, catalog.FileName)
+}

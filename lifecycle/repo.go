@@ -1,0 +1,138 @@
+// Package lifecycle runs the life of a skill in git: the repository's configuration and policy,
+// initialisation, and reading what is published. It builds on gitstore, catalog and audit.
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// ErrNotInitialized reports a git repository that skillgit has not adopted yet.
+var ErrNotInitialized = errors.New("not a skillgit repository")
+
+// ErrNotFound reports a skill that does not exist on the branch that was read.
+var ErrNotFound = errors.New("not found")
+
+// Repo is a skillgit repository: the git store, its publish branch and its configuration.
+type Repo struct {
+	Git    *gitstore.Repo
+	Config *Config
+	// Branch is the full name of the publish branch, e.g. refs/heads/main.
+	Branch string
+	// Tip is the publish branch's commit when the repository was opened.
+	Tip gitstore.Hash
+	// Tree is Tip's root tree.
+	Tree gitstore.Hash
+}
+
+// Open opens the skillgit repository at or above dir and reads its configuration from the
+// publish branch.
+func Open(dir string) (*Repo, error) {
+	g, err := gitstore.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	r, err := load(g)
+	if err != nil {
+		g.Close()
+		return nil, err
+	}
+	return r, nil
+}
+
+// Close releases the repository's open files.
+func (r *Repo) Close() error { return r.Git.Close() }
+
+func load(g *gitstore.Repo) (*Repo, error) {
+	branch, tip, err := findPublishBranch(g)
+	if err != nil {
+		return nil, err
+	}
+	c, err := g.Commit(tip)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", short(branch), err)
+	}
+	r := &Repo{Git: g, Branch: branch, Tip: tip, Tree: c.TreeHash}
+	cfg, err := r.readConfig(r.Tree)
+	if err != nil {
+		return nil, err
+	}
+	r.Config = cfg
+	if want := "refs/heads/" + cfg.PublishBranch; want != branch {
+		return nil, fmt.Errorf("%s: %s names publish_branch %q; run skillgit on that branch or correct the file", short(branch), ConfigFile, cfg.PublishBranch)
+	}
+	return r, nil
+}
+
+// findPublishBranch picks the publish branch: the git config value skillgit.publishBranch, else
+// main, else the branch HEAD points to.
+func findPublishBranch(g *gitstore.Repo) (string, gitstore.Hash, error) {
+	var tried []string
+	for _, b := range branchCandidates(g) {
+		h, err := g.Ref(b)
+		if err == nil {
+			return b, h, nil
+		}
+		if !errors.Is(err, gitstore.ErrRefNotFound) {
+			return "", gitstore.ZeroHash, err
+		}
+		tried = append(tried, short(b))
+	}
+	return "", gitstore.ZeroHash, fmt.Errorf("%s: %w: no publish branch (looked for %s); run `skillgit init` to set one up",
+		repoLabel(g), ErrNotInitialized, strings.Join(tried, ", "))
+}
+
+func branchCandidates(g *gitstore.Repo) []string {
+	var out []string
+	if cfg, err := g.Git().Config(); err == nil {
+		if b := cfg.Raw.Section("skillgit").Option("publishBranch"); b != "" {
+			out = append(out, "refs/heads/"+b)
+		}
+	}
+	out = append(out, "refs/heads/main")
+	if head, err := g.HeadBranch(); err == nil && head != "refs/heads/main" {
+		out = append(out, head)
+	}
+	return out
+}
+
+func (r *Repo) readConfig(tree gitstore.Hash) (*Config, error) {
+	e, ok, err := r.Git.EntryAt(tree, ConfigFile)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", short(r.Branch), err)
+	}
+	if !ok {
+		return nil, fmt.Errorf("%s: %w: the publish branch has no %s; run `skillgit init` to adopt this repository",
+			short(r.Branch), ErrNotInitialized, ConfigFile)
+	}
+	if !e.Mode.IsFile() {
+		return nil, fmt.Errorf("%s: %s is not a regular file", short(r.Branch), ConfigFile)
+	}
+	data, err := r.Git.ReadBlob(e.Hash, maxConfigSize)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %s: %w", short(r.Branch), ConfigFile, err)
+	}
+	return ParseConfig(data)
+}
+
+// short turns refs/heads/main into main for messages.
+func short(ref string) string { return strings.TrimPrefix(ref, "refs/heads/") }
+
+func repoLabel(g *gitstore.Repo) string {
+	if d := g.WorktreeDir(); d != "" {
+		return d
+	}
+	if d := g.GitDir(); d != "" {
+		return d
+	}
+	return "repository"
+}
+
+// ErrRefused reports an action that policy or the audit does not allow.
+var ErrRefused = errors.New("refused")
+
+// ErrConflict reports a change that collides with what is published.
+var ErrConflict = errors.New("conflict")

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Runs every check and test of skillgit. Installs what the tests need on a fresh machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need() { command -v "$1" >/dev/null 2>&1; }
+apt_install() {
+  if [ "$(id -u)" = 0 ] && need apt-get; then
+    echo "installing $* ..." >&2
+    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+  else
+    echo "please install: $*" >&2; exit 1
+  fi
+}
+need git || apt_install git
+
+echo "== gofmt"
+unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
+if [ -n "$unformatted" ]; then echo "gofmt would change:"; echo "$unformatted"; exit 1; fi
+
+echo "== go vet"
+go vet ./...
+
+# Packages run with the race detector; the end-to-end scripts run without it, because every
+# exec in a script would start an instrumented binary.
+echo "== package tests (-race)"
+go test -race $(go list ./... | grep -v '/cmd/skillgit$')
+
+echo "== end-to-end scripts"
+go test ./cmd/skillgit/
