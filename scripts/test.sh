@@ -14,6 +14,16 @@ apt_install() {
 }
 need git || apt_install git
 
+# The SARIF 2.1.0 JSON schema that the audit's SARIF test validates against, from the npm registry.
+sarif_dir="${XDG_CACHE_HOME:-$HOME/.cache}/skillgit-ci/jest-sarif"
+if [ ! -f "$sarif_dir/package/lib/schemas/sarif-2.1.0-rtm.5.json" ]; then
+  need npm || apt_install npm
+  mkdir -p "$sarif_dir"
+  npm pack --silent --pack-destination "$sarif_dir" @microsoft/jest-sarif@1.0.0-beta.0 >/dev/null
+  tar -xzf "$sarif_dir/microsoft-jest-sarif-1.0.0-beta.0.tgz" -C "$sarif_dir"
+fi
+export SKILLGIT_SARIF_SCHEMA="$sarif_dir/package/lib/schemas/sarif-2.1.0-rtm.5.json"
+
 echo "== gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 if [ -n "$unformatted" ]; then echo "gofmt would change:"; echo "$unformatted"; exit 1; fi

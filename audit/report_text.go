@@ -1,0 +1,139 @@
+package audit
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"strings"
+)
+
+// ANSI styles of the text format.
+const (
+	ansiReset  = "\x1b[0m"
+	ansiBold   = "\x1b[1m"
+	ansiDim    = "\x1b[2m"
+	ansiRed    = "\x1b[1;31m"
+	ansiYellow = "\x1b[33m"
+	ansiCyan   = "\x1b[36m"
+	ansiGreen  = "\x1b[32m"
+)
+
+// WriteText writes skills for a person to read: per skill a line with its
+// verdict, risk and counts, then each finding as
+// "file:line:col  SEVERITY  RULE  message" with its snippet, decoded text,
+// suppression and base state indented below, and a closing summary line.
+// Text from the skill is shown with control and invisible characters
+// spelled out, so it cannot drive the terminal.
+func WriteText(w io.Writer, skills []SkillReport, o WriteOptions) error {
+	tw := &textWriter{w: bufio.NewWriter(w), color: o.Color}
+	if o.Title != "" {
+		tw.printf("skillgit audit of %s\n\n", cleanLine(o.Title))
+	}
+	for i, s := range skills {
+		if i > 0 {
+			tw.printf("\n")
+		}
+		tw.skill(s, o.FailOn)
+	}
+	tw.summary(skills, o.FailOn)
+	if tw.err != nil {
+		return fmt.Errorf("write text report: %w", tw.err)
+	}
+	if err := tw.w.Flush(); err != nil {
+		return fmt.Errorf("write text report: %w", err)
+	}
+	return nil
+}
+
+// textWriter keeps the first write error, so that the rendering code
+// reads straight through.
+type textWriter struct {
+	w     *bufio.Writer
+	color bool
+	err   error
+}
+
+func (tw *textWriter) printf(format string, args ...any) {
+	if tw.err == nil {
+		_, tw.err = fmt.Fprintf(tw.w, format, args...)
+	}
+}
+
+// paint wraps s in an ANSI style when color is on.
+func (tw *textWriter) paint(style, s string) string {
+	if !tw.color || style == "" {
+		return s
+	}
+	return style + s + ansiReset
+}
+
+func (tw *textWriter) skill(s SkillReport, failOn Risk) {
+	fs := findingsOf(s)
+	where := cleanLine(s.Path)
+	if s.Base != "" {
+		where += ", against " + cleanLine(s.Base)
+	}
+	v := judgeReport(s.Report, failOn)
+	tw.printf("%s (%s): %s, risk %s; %s\n", tw.paint(ansiBold, cleanLine(s.Name)), where,
+		tw.paint(verdictStyle(v), v.String()), riskOfSkill(s), countFindings(fs).summary())
+	for _, f := range fs {
+		tw.finding(f, s.Base)
+	}
+}
+
+func (tw *textWriter) finding(f Finding, base string) {
+	sev := strings.ToUpper(f.Severity.String())
+	tw.printf("  %s  %s  %s  %s\n", cleanLine(location(f)), tw.paint(severityStyle(f.Severity), sev),
+		f.RuleID, cleanLine(f.Message))
+	tw.detail("snippet", f.Snippet)
+	tw.detail("decoded", f.Decoded)
+	if !f.New {
+		tw.detail("pre-existing", "also in "+baseName(base))
+	}
+	if f.Suppressed != "" {
+		tw.detail("suppressed", f.Suppressed)
+	}
+}
+
+func (tw *textWriter) detail(label, value string) {
+	if value != "" {
+		tw.printf("      %s: %s\n", tw.paint(ansiDim, label), cleanLine(value))
+	}
+}
+
+func (tw *textWriter) summary(skills []SkillReport, failOn Risk) {
+	c := countSkills(skills)
+	v := Judge(skills, failOn)
+	tw.printf("\n%s: %s. Overall risk %s, fail-on %s: %s\n", plural(len(skills), "skill"),
+		c.summary(), Overall(skills), failOn, tw.paint(verdictStyle(v), v.String()))
+}
+
+// baseName names a base version in prose.
+func baseName(base string) string {
+	if base == "" {
+		return "the base version"
+	}
+	return base
+}
+
+func severityStyle(s Severity) string {
+	switch {
+	case s >= High:
+		return ansiRed
+	case s == Medium:
+		return ansiYellow
+	case s == Low:
+		return ansiCyan
+	}
+	return ansiDim
+}
+
+func verdictStyle(v Verdict) string {
+	switch v {
+	case VerdictBlocked:
+		return ansiRed
+	case VerdictReview:
+		return ansiYellow
+	}
+	return ansiGreen
+}
