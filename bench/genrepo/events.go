@@ -56,6 +56,7 @@ func (gen *generator) commitImport(top []gitstore.TreeEntry, folders []gitstore.
 	if err != nil {
 		return err
 	}
+	// The import adds the first live skills, in the order of folders.
 	for i, s := range gen.live {
 		s.push(1, folders[i], h)
 	}
@@ -183,15 +184,17 @@ func (gen *generator) rollback() error {
 		if len(s.versions) < 2 {
 			continue
 		}
-		reverted := s.commits[len(s.commits)-1]
-		s.versions, s.folders, s.commits = s.versions[:len(s.versions)-1], s.folders[:len(s.folders)-1], s.commits[:len(s.commits)-1]
-		root, err := gen.replace(gen.root, s, &s.folders[len(s.folders)-1])
+		reverted, folder := s.pop()
+		root, err := gen.replace(gen.root, s, &folder)
 		if err != nil {
 			return err
 		}
 		h, err := gen.commit(root, rollbackMsg(s.name, reverted), gen.tip)
+		if err != nil {
+			return err
+		}
 		gen.tip, gen.root = h, root
-		return err
+		return nil
 	}
 	return gen.manual()
 }

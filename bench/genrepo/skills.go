@@ -93,3 +93,12 @@ func (s *skill) push(v int, folder, commit gitstore.Hash) {
 	s.folders = append(s.folders, folder)
 	s.commits = append(s.commits, commit)
 }
+
+// pop undoes the last change: it returns the commit that made it and the folder the skill
+// goes back to.
+func (s *skill) pop() (reverted, folder gitstore.Hash) {
+	last := len(s.versions) - 1
+	reverted = s.commits[last]
+	s.versions, s.folders, s.commits = s.versions[:last], s.folders[:last], s.commits[:last]
+	return reverted, s.folders[last-1]
+}
