@@ -1,13 +1,17 @@
 package catalog
 
 import (
+	"bytes"
 	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
+
+	"gopkg.in/yaml.v3"
 )
 
 // benchSkill returns a SKILL.md of about 2 KB for skill i.
@@ -68,6 +72,16 @@ func BenchmarkDiscover(b *testing.B) {
 	b.Run("lenient-frontmatter-dirfs", func(b *testing.B) {
 		benchDiscover(b, os.DirFS(dir), Options{Mode: Lenient, FrontmatterOnly: true})
 	})
+	// What the YAML library alone costs: every SKILL.md read whole with
+	// os.ReadFile and its frontmatter decoded into a yaml.Node, two files at
+	// a time, with no validation and no confinement. Discover cannot be
+	// faster than this.
+	b.Run("floor-yaml-only", func(b *testing.B) {
+		files := benchFiles(b, filepath.Join(dir, "skills"))
+		for b.Loop() {
+			yamlOnly(b, files)
+		}
+	})
 	if _, err := exec.LookPath("find"); err == nil {
 		b.Run("floor-find-head", func(b *testing.B) {
 			for b.Loop() {
@@ -105,4 +119,42 @@ func BenchmarkParse(b *testing.B) {
 			b.Fatalf("problems: %v", problems)
 		}
 	}
+}
+
+// benchFiles lists the SKILL.md files under dir.
+func benchFiles(b *testing.B, dir string) []string {
+	var files []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Name() == FileName {
+			files = append(files, p)
+		}
+		return err
+	})
+	if err != nil || len(files) != 10000 {
+		b.Fatalf("listing the bench tree: %d files, %v", len(files), err)
+	}
+	return files
+}
+
+// yamlOnly reads files and decodes their frontmatter, on two goroutines.
+func yamlOnly(b *testing.B, files []string) {
+	var wg sync.WaitGroup
+	for w := range 2 {
+		wg.Go(func() {
+			for i := w; i < len(files); i += 2 {
+				data, err := os.ReadFile(files[i])
+				if err != nil {
+					b.Error(err)
+					return
+				}
+				end := bytes.Index(data[4:], []byte("\n---"))
+				var node yaml.Node
+				if end < 0 || yaml.Unmarshal(data[4:4+end], &node) != nil {
+					b.Errorf("%s: no frontmatter", files[i])
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
 }

@@ -36,13 +36,11 @@ type loader struct {
 
 // load reads and parses c's SKILL.md, whose Lstat result is info. It opens
 // only a regular file within the size limit, and the reads stay bounded
-// even if the file changes in between.
+// even if the file changes in between. The size comes from the open file
+// rather than from info: in a packed git tree, looking a size up costs
+// about as much as reading the file, which the open file does only once.
 func (ld *loader) load(c *checker, fsys fs.FS, info fs.FileInfo, frontmatterOnly bool) *Skill {
 	if !c.regularFile(info.Mode().Type()) {
-		return nil
-	}
-	if info.Size() > MaxSkillFileSize {
-		c.tooBig(info.Size())
 		return nil
 	}
 	f, err := fsys.Open(c.file)
@@ -51,17 +49,26 @@ func (ld *loader) load(c *checker, fsys fs.FS, info fs.FileInfo, frontmatterOnly
 		return nil
 	}
 	defer f.Close()
-	return ld.read(c, f, info.Size(), frontmatterOnly)
+	st, err := f.Stat()
+	if err != nil {
+		c.report(fatal, 0, "%s", unreadable(err))
+		return nil
+	}
+	if st.Size() > MaxSkillFileSize {
+		c.tooBig(st.Size())
+		return nil
+	}
+	return ld.read(c, f, frontmatterOnly)
 }
 
-// read reads and parses the open SKILL.md, whose size is a hint.
-func (ld *loader) read(c *checker, r io.Reader, size int64, frontmatterOnly bool) *Skill {
+// read reads and parses the open SKILL.md.
+func (ld *loader) read(c *checker, r io.Reader, frontmatterOnly bool) *Skill {
 	var data []byte
 	var err error
 	if frontmatterOnly {
 		data, err = readFrontmatter(r, ld.buf)
 	} else {
-		data, err = readBounded(r, ld.buf, size)
+		data, err = readBounded(r, ld.buf)
 	}
 	ld.buf = data[:0]
 	switch {
@@ -90,11 +97,7 @@ func (c *checker) regularFile(typ fs.FileMode) bool {
 
 // readBounded reads r to its end into buf, but never more than
 // MaxSkillFileSize+1 bytes, so a caller can tell an over-long file.
-func readBounded(r io.Reader, buf []byte, size int64) ([]byte, error) {
-	want := int(min(max(size, 0), MaxSkillFileSize)) + 1
-	if cap(buf) < want {
-		buf = make([]byte, 0, max(want, 4096))
-	}
+func readBounded(r io.Reader, buf []byte) ([]byte, error) {
 	data := buf[:0]
 	for stalls := 0; stalls < 100 && len(data) <= MaxSkillFileSize; {
 		if len(data) == cap(data) {

@@ -162,6 +162,20 @@ func testTreeFS(t *testing.T, r *Repo) {
 		if e, ok := info.Sys().(TreeEntry); !ok || e.Hash != script {
 			t.Errorf("Sys() = %#v, want the tree entry", info.Sys())
 		}
+		// The size is looked up lazily by Lstat and taken from the
+		// content by an open file's Stat; both must agree.
+		want := int64(len("---\nname: pdf\n---\n"))
+		if info, err := fs.Lstat(fsys, "pdf/SKILL.md"); err != nil || info.Size() != want {
+			t.Errorf("Lstat = %v, %v; want size %d", info, err, want)
+		}
+		f, err := fsys.Open("pdf/SKILL.md")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if info, err := f.Stat(); err != nil || info.Size() != want {
+			t.Errorf("open file Stat = %v, %v; want size %d", info, err, want)
+		}
 	})
 	bad := []string{"../x", "/pdf", "pdf/../a-b", "pdf/link.md/x", "a-b/x", "pdf/none", "pdf//SKILL.md"}
 	for _, name := range bad {

@@ -193,16 +193,13 @@ func (t *treeFS) dirEntries(name string, tree Hash) ([]fs.DirEntry, error) {
 	return out, nil
 }
 
-// info describes entry e found at name.
+// info describes entry e found at name. A blob's size is looked up only
+// when asked for: finding it in a pack costs about as much as reading the
+// blob, and most callers only want to know what kind of entry it is.
 func (t *treeFS) info(name string, e TreeEntry) (fs.FileInfo, error) {
 	fi := fileInfo{name: path.Base(name), e: e}
-	if e.isDir() || e.Mode == filemode.Submodule {
-		return fi, nil
+	if !e.isDir() && e.Mode != filemode.Submodule {
+		fi.fsys, fi.size = t, -1
 	}
-	size, err := t.r.objectSize(objectTypeBlob, e.Hash)
-	if err != nil {
-		return nil, &fs.PathError{Op: "stat", Path: name, Err: err}
-	}
-	fi.size = size
 	return fi, nil
 }

@@ -17,15 +17,28 @@ const objectTypeBlob = plumbing.BlobObject
 type fileInfo struct {
 	name string
 	e    TreeEntry
-	size int64
+	size int64   // -1 until known: Size asks fsys
+	fsys *treeFS // nil when size is known
 }
 
 func (fi fileInfo) Name() string       { return fi.name }
-func (fi fileInfo) Size() int64        { return fi.size }
 func (fi fileInfo) Mode() fs.FileMode  { return fileMode(fi.e.Mode) }
 func (fi fileInfo) ModTime() time.Time { return time.Time{} }
 func (fi fileInfo) IsDir() bool        { return fi.e.isDir() }
 func (fi fileInfo) Sys() any           { return fi.e }
+
+// Size returns the blob's size, looking it up on every call until it is
+// known. A blob that cannot be found reports 0; reading it reports why.
+func (fi fileInfo) Size() int64 {
+	if fi.size >= 0 || fi.fsys == nil {
+		return max(fi.size, 0)
+	}
+	n, err := fi.fsys.r.objectSize(objectTypeBlob, fi.e.Hash)
+	if err != nil {
+		return 0
+	}
+	return n
+}
 
 // fileMode maps a git mode to the fs.FileMode a checkout would have.
 func fileMode(m filemode.FileMode) fs.FileMode {
@@ -101,8 +114,19 @@ type blobFile struct {
 	rd   *bytes.Reader
 }
 
-func (f *blobFile) Stat() (fs.FileInfo, error) { return f.info, nil }
-func (f *blobFile) Close() error               { return nil }
+// Stat describes the file. It reads the content, bounded by MaxFileSize,
+// and takes the size from it: in a pack, finding the size alone costs as
+// much, and a Read usually follows. A blob over the bound is not kept; its
+// size is looked up instead.
+func (f *blobFile) Stat() (fs.FileInfo, error) {
+	fi, ok := f.info.(fileInfo)
+	if !ok || f.load() != nil {
+		return f.info, nil
+	}
+	fi.size, fi.fsys = f.rd.Size(), nil
+	return fi, nil
+}
+func (f *blobFile) Close() error { return nil }
 
 func (f *blobFile) load() error {
 	if f.rd != nil {
