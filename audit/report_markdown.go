@@ -75,6 +75,9 @@ func markdownHead(skills []SkillReport, o WriteOptions) string {
 	if o.Title != "" {
 		head += ", skillgit audit of " + mdText(o.Title)
 	}
+	if len(skills) == 0 {
+		return head + "\n\nNo skills to audit: none found or changed.\n\n"
+	}
 	return fmt.Sprintf("%s\n\n%s: %s.\n\n", head, plural(len(skills), "skill"), countSkills(skills).summary())
 }
 

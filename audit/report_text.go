@@ -104,6 +104,10 @@ func (tw *textWriter) detail(label, value string) {
 func (tw *textWriter) summary(skills []SkillReport, failOn Risk) {
 	c := countSkills(skills)
 	v := Judge(skills, failOn)
+	if len(skills) == 0 {
+		tw.printf("No skills to audit: none found or changed. Fail-on %s: %s\n", failOn, tw.paint(verdictStyle(v), v.String()))
+		return
+	}
 	tw.printf("\n%s: %s. Overall risk %s, fail-on %s: %s\n", plural(len(skills), "skill"),
 		c.summary(), Overall(skills), failOn, tw.paint(verdictStyle(v), v.String()))
 }

@@ -35,6 +35,9 @@ type Result struct {
 	Skills []*Skill
 	// Problems holds every problem found, sorted by File, then Line.
 	Problems []Problem
+	// Folders holds every folder with a SKILL.md, sorted, whether or not
+	// its skill loads: what a security audit must read.
+	Folders []string
 }
 
 // Err returns nil when no problem is an error, and otherwise a

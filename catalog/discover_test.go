@@ -232,6 +232,10 @@ func TestDiscoverMixedProblems(t *testing.T) {
 	if diff := cmp.Diff([]string{"skills/good", "skills/warn"}, dirsOf(res.Skills)); diff != "" {
 		t.Errorf("skills (-want +got):\n%s", diff)
 	}
+	// Folders lists the skill that does not load too, never the link.
+	if diff := cmp.Diff([]string{"skills/bad", "skills/good", "skills/warn"}, res.Folders); diff != "" {
+		t.Errorf("folders (-want +got):\n%s", diff)
+	}
 	want := []Problem{
 		problem("skills/bad/SKILL.md", 1, "missing required key description; add one that says what the skill does and when to use it"),
 		warning("skills/link", 0, "entry is a symbolic link, which is never followed; skills behind it are not found, so put the folder itself here"),

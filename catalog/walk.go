@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"sync"
 )
 
@@ -85,7 +86,9 @@ func (w *walker) run() *Result {
 	for i := range found {
 		res.Skills = append(res.Skills, found[i].skills...)
 		res.Problems = append(res.Problems, found[i].problems...)
+		res.Folders = append(res.Folders, found[i].folders...)
 	}
+	slices.Sort(res.Folders)
 	return res
 }
 
@@ -96,6 +99,7 @@ type worker struct {
 	ld       loader
 	skills   []*Skill
 	problems []Problem
+	folders  []string
 }
 
 func (k *worker) run() {
@@ -153,6 +157,7 @@ func (k *worker) listed(f folder) {
 
 // load reads the skill in dir, whose SKILL.md has the Lstat result info.
 func (k *worker) load(dir string, info fs.FileInfo) {
+	k.folders = append(k.folders, dir)
 	c := newChecker(dir, k.w.opts.Mode)
 	s, problems := c.result(k.ld.load(c, k.w.fsys, info, k.w.opts.FrontmatterOnly))
 	if s != nil {

@@ -219,6 +219,15 @@ func TestWriteDirSnapshot(t *testing.T) {
 	if err != nil || empty != emptyTree {
 		t.Errorf("WriteDir of an empty folder = %s, %v; want the empty tree", empty, err)
 	}
+	for _, dir := range []string{"skill", "skill/refs", "skill/empty"} {
+		stored, _ := r.WriteDir(fsys, dir)
+		if hashed, err := HashDir(fsys, dir); err != nil || hashed != stored {
+			t.Errorf("HashDir(%s) = %s, %v; WriteDir stored %s", dir, hashed, err, stored)
+		}
+	}
+	if _, err := HashDir(fsys, "../x"); err == nil {
+		t.Error("HashDir accepted ../x")
+	}
 }
 
 func shortID(t *testing.T, content string) string {

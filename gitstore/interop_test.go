@@ -187,6 +187,8 @@ func TestInteropPackedRefs(t *testing.T) {
 	gitRun(t, dir, "fsck", "--strict", "--no-dangling")
 }
 
+// TestInteropWriteDirMatchesGitAdd checks that WriteDir stores, and HashDir
+// computes without storing, the tree git add gives the same folder.
 func TestInteropWriteDirMatchesGitAdd(t *testing.T) {
 	dir := t.TempDir()
 	gitRun(t, dir, "init", "-q", "-b", "main")
@@ -198,6 +200,9 @@ func TestInteropWriteDirMatchesGitAdd(t *testing.T) {
 		t.Fatal(err)
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "skill", "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(filepath.Join(dir, "skill", "scripts", "run.sh"), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	gitRun(t, dir, "add", "skill")
@@ -218,5 +223,9 @@ func TestInteropWriteDirMatchesGitAdd(t *testing.T) {
 	}
 	if got.String() != want {
 		t.Errorf("WriteDir = %s, git write-tree = %s", got, want)
+	}
+	hashed, err := HashDir(root.FS(), "skill")
+	if err != nil || hashed.String() != want {
+		t.Errorf("HashDir = %s, %v; git write-tree = %s", hashed, err, want)
 	}
 }

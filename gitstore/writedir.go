@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 )
 
@@ -24,17 +25,33 @@ func (r *Repo) WriteDir(fsys fs.FS, dir string) (Hash, error) {
 	if !fs.ValidPath(dir) {
 		return ZeroHash, fmt.Errorf("folder %q is not a valid slash path inside the file system", dir)
 	}
-	w := &dirWriter{r: r, fsys: fsys, limit: MaxDirEntries, maxFile: MaxFileSize}
+	return (&dirWriter{r: r, fsys: fsys, limit: MaxDirEntries, maxFile: MaxFileSize}).root(dir)
+}
+
+// HashDir returns the id that WriteDir would give folder dir of fsys,
+// under the same rules and limits, without storing anything: with it, a
+// folder in a working tree is compared with a git tree, or used as a
+// cache key, at the cost of reading it once.
+func HashDir(fsys fs.FS, dir string) (Hash, error) {
+	if !fs.ValidPath(dir) {
+		return ZeroHash, fmt.Errorf("folder %q is not a valid slash path inside the file system", dir)
+	}
+	return (&dirWriter{fsys: fsys, limit: MaxDirEntries, maxFile: MaxFileSize}).root(dir)
+}
+
+// root stores folder dir; an empty folder becomes the empty tree.
+func (w *dirWriter) root(dir string) (Hash, error) {
 	h, err := w.tree(dir, 0)
 	if err != nil || !h.IsZero() {
 		return h, err
 	}
-	return r.writeTree(nil)
+	return w.writeTree(nil)
 }
 
-// dirWriter walks one folder for WriteDir and counts what it stores.
+// dirWriter walks one folder for WriteDir and counts what it stores. With
+// no repository it only computes ids, for HashDir.
 type dirWriter struct {
-	r       *Repo
+	r       *Repo // nil: store nothing
 	fsys    fs.FS
 	limit   int   // most entries
 	maxFile int64 // largest file
@@ -64,7 +81,21 @@ func (w *dirWriter) tree(dir string, depth int) (Hash, error) {
 		return ZeroHash, nil
 	}
 	slices.SortFunc(entries, compareEntries)
+	return w.writeTree(entries)
+}
+
+func (w *dirWriter) writeTree(entries []TreeEntry) (Hash, error) {
+	if w.r == nil {
+		return plumbing.ComputeHash(plumbing.TreeObject, encodeTree(entries)), nil
+	}
 	return w.r.writeTree(entries)
+}
+
+func (w *dirWriter) writeBlob(data []byte) (Hash, error) {
+	if w.r == nil {
+		return plumbing.ComputeHash(plumbing.BlobObject, data), nil
+	}
+	return w.r.WriteBlob(data)
 }
 
 // entry stores one folder entry; ok is false for an empty folder.
@@ -116,7 +147,7 @@ func (w *dirWriter) file(p string, d fs.DirEntry) (filemode.FileMode, Hash, erro
 	if info.Mode().Perm()&0o111 != 0 {
 		mode = filemode.Executable
 	}
-	h, err := w.r.WriteBlob(data)
+	h, err := w.writeBlob(data)
 	return mode, h, err
 }
 
@@ -136,5 +167,5 @@ func (w *dirWriter) symlink(p string) (Hash, error) {
 	if target == "" || len(target) > maxLinkTarget || strings.IndexByte(target, 0) >= 0 {
 		return ZeroHash, fmt.Errorf("%s: symbolic link target is empty, longer than %d bytes or holds NUL; fix the link", p, maxLinkTarget)
 	}
-	return w.r.WriteBlob([]byte(target))
+	return w.writeBlob([]byte(target))
 }

@@ -12,12 +12,13 @@ import (
 )
 
 // catalogCacheVersion changes whenever the cached form or the parser's results change.
-const catalogCacheVersion = "2"
+const catalogCacheVersion = "3"
 
 // maxCatalogCache bounds a cache file read back; a larger one is ignored.
 const maxCatalogCache = 64 << 20
 
-// catalogCache keeps Discover results keyed by the skills folder's tree id. It lives under the
+// catalogCache keeps Discover results keyed by the skills folder's tree id, with paths
+// relative to that folder, so that one entry serves the folder wherever it is. It lives under the
 // git directory and is safe to delete: a missing or unreadable entry is a miss. Entries are gob,
 // not JSON: gob decodes a 10,000-skill catalog three to four times faster, and that decoding is
 // most of what a warm `skillgit list` spends.

@@ -16,33 +16,44 @@ import (
 // Published lists the skills on the publish branch as agents load them (lenient), reading only
 // their frontmatter. Results are cached by the skills folder's tree id.
 func (r *Repo) Published() (*catalog.Result, error) {
-	e, ok, err := r.Git.EntryAt(r.Tree, r.Config.SkillsDir)
+	return r.catalogAt(r.Tree, r.Config.SkillsDir, short(r.Branch))
+}
+
+// catalogAt lists the skills in folder dir of the root tree root as agents load them, reading
+// only their frontmatter; label names the version in errors. Results are cached by the
+// folder's tree id.
+func (r *Repo) catalogAt(root gitstore.Hash, dir, label string) (*catalog.Result, error) {
+	e, ok, err := r.Git.EntryAt(root, dir)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("%s:%s: %w", label, dir, err)
 	}
-	if !ok {
+	if !ok || e.Mode != filemode.Dir {
 		return &catalog.Result{}, nil
 	}
 	cache := r.catalogCache()
 	if res, hit := cache.get(e.Hash); hit {
+		prefix(res, dir)
 		return res, nil
 	}
 	res, err := catalog.Discover(r.Git.TreeFS(e.Hash), ".", catalog.Options{Mode: catalog.Lenient, FrontmatterOnly: true})
 	if err != nil {
-		return nil, fmt.Errorf("%s:%s: %w", short(r.Branch), r.Config.SkillsDir, err)
+		return nil, fmt.Errorf("%s:%s: %w", label, dir, err)
 	}
-	r.prefix(res)
 	cache.put(e.Hash, res)
+	prefix(res, dir)
 	return res, nil
 }
 
-// prefix turns paths relative to the skills folder into repository paths.
-func (r *Repo) prefix(res *catalog.Result) {
+// prefix turns paths relative to the skills folder dir into repository paths.
+func prefix(res *catalog.Result, dir string) {
 	for _, s := range res.Skills {
-		s.Dir = path.Join(r.Config.SkillsDir, s.Dir)
+		s.Dir = path.Join(dir, s.Dir)
 	}
 	for i := range res.Problems {
-		res.Problems[i].File = path.Join(r.Config.SkillsDir, res.Problems[i].File)
+		res.Problems[i].File = path.Join(dir, res.Problems[i].File)
+	}
+	for i := range res.Folders {
+		res.Folders[i] = path.Join(dir, res.Folders[i])
 	}
 }
 

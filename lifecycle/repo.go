@@ -100,20 +100,13 @@ func branchCandidates(g *gitstore.Repo) []string {
 }
 
 func (r *Repo) readConfig(tree gitstore.Hash) (*Config, error) {
-	e, ok, err := r.Git.EntryAt(tree, ConfigFile)
+	data, ok, err := r.fileAt(tree, ConfigFile, maxConfigSize, short(r.Branch))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", short(r.Branch), err)
+		return nil, err
 	}
 	if !ok {
 		return nil, fmt.Errorf("%s: %w: the publish branch has no %s; run `skillgit init` to adopt this repository",
 			short(r.Branch), ErrNotInitialized, ConfigFile)
-	}
-	if !e.Mode.IsFile() {
-		return nil, fmt.Errorf("%s: %s is not a regular file", short(r.Branch), ConfigFile)
-	}
-	data, err := r.Git.ReadBlob(e.Hash, maxConfigSize)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %s: %w", short(r.Branch), ConfigFile, err)
 	}
 	return ParseConfig(data)
 }

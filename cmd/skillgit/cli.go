@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -53,7 +54,7 @@ commit and the audit trail is the commit log. A security audit guards every step
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(
 		a.initCommand(), a.newCommand(), a.listCommand(), a.showCommand(),
-		a.validateCommand(), a.readCommand(), a.promptCommand(),
+		a.validateCommand(), a.readCommand(), a.promptCommand(), a.auditCommand(),
 		exitCodesTopic(),
 	)
 	return root
@@ -70,6 +71,9 @@ func (a *app) report(err error) int {
 		return ExitOK
 	}
 	code := exitCode(err)
+	if errors.As(err, new(quietExit)) {
+		return code
+	}
 	if a.json {
 		writeJSON(a.Out, jsonError{Error: jsonErrorBody{Message: err.Error(), ExitCode: code}})
 		return code

@@ -145,6 +145,9 @@ func relocate(res *catalog.Result, dir string) {
 	for i := range res.Problems {
 		res.Problems[i].File = filepath.ToSlash(filepath.Join(dir, res.Problems[i].File))
 	}
+	for i := range res.Folders {
+		res.Folders[i] = filepath.ToSlash(filepath.Join(dir, res.Folders[i]))
+	}
 }
 
 func (a *app) reportValidation(res *catalog.Result) error {

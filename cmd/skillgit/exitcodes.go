@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -22,7 +23,7 @@ const exitCodesHelp = `Exit codes:
   0  success
   1  error: bad input, a skill or ref that does not exist, an invalid skill, I/O
   2  usage: unknown command or flag, wrong number of arguments
-  3  refused by policy or by the audit (e.g. risk at or above --fail-on)
+  3  refused by policy or by the audit (e.g. audit risk at or above --fail-on)
   4  conflict: the change collides with what is published
 
 With --json, an error is printed on stdout as
@@ -37,10 +38,19 @@ type exitCodeError struct {
 func (e exitCodeError) Error() string { return e.err.Error() }
 func (e exitCodeError) Unwrap() error { return e.err }
 
+// quietExit ends a command with an exit code when its output already says why, as an audit
+// report says that it is blocked; nothing more is printed, so JSON output stays one document.
+type quietExit struct{ code int }
+
+func (e quietExit) Error() string { return fmt.Sprintf("exit status %d", e.code) }
+
 func exitCode(err error) int {
 	var ec exitCodeError
 	var ue usageError
+	var qe quietExit
 	switch {
+	case errors.As(err, &qe):
+		return qe.code
 	case errors.As(err, &ec):
 		return ec.code
 	case errors.As(err, &ue), isUnknownCommand(err):

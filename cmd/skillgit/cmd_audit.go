@@ -1,0 +1,106 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+// auditFlags are the options of `skillgit audit`.
+type auditFlags struct {
+	rev, base, format, failOn string
+	noCache                   bool
+}
+
+func (a *app) auditCommand() *cobra.Command {
+	var f auditFlags
+	c := &cobra.Command{
+		Use:   "audit [PATH...]",
+		Short: "Run the security audit on skills",
+		Long: `Run the security audit on skills and report every finding with its risk.
+
+A PATH is a skill folder, a SKILL.md, or a folder of skills (searched recursively);
+every folder with a SKILL.md is audited, even one whose frontmatter does not parse.
+Without PATH, the repository's skills folder is audited (the publish branch of a
+bare repository). --rev REV audits every skill of a commit; --rev A..B audits the
+skills that differ between A and B, each against its version in A. --base REF
+compares the folders of PATH with their versions in REF, so that findings they
+already had are marked as not new.
+
+The accepted findings (audit.allow) and trusted installers (audit.installers) come
+from .skillgit.yaml of the version compared with: A for --rev A..B, REF for --base,
+else the publish branch; never from the change itself. Results are cached by tree
+id under the git directory; the cache is safe to delete.
+
+This command always runs: audit.skip_security_audit and
+SKILLGIT_SKIP_SECURITY_AUDIT only switch off the automatic audits of the lifecycle.
+
+Exit status 0 when the risk is below --fail-on (default: audit.fail_on, else high),
+3 when it is at or above it, 1 on error. See 'skillgit help exit-codes'.`,
+		RunE: func(c *cobra.Command, args []string) error { return a.runAudit(args, f) },
+	}
+	fl := c.Flags()
+	fl.StringVar(&f.rev, "rev", "", "audit the skills of commit `REV`, or those that differ in A..B")
+	fl.StringVar(&f.base, "base", "", "compare each PATH with its version in `REF`")
+	fl.StringVar(&f.format, "format", "text", "output `FORMAT`: text, json, sarif or markdown")
+	fl.StringVar(&f.failOn, "fail-on", "", "exit 3 at or above `RISK`: low, medium or high")
+	fl.BoolVar(&f.noCache, "no-cache", false, "neither read nor store cached results")
+	a.addJSON(c)
+	return c
+}
+
+func (a *app) runAudit(paths []string, f auditFlags) error {
+	format, err := a.auditFormat(f)
+	if err != nil {
+		return err
+	}
+	if f.failOn != "" {
+		if _, err := audit.ParseRisk(f.failOn); err != nil {
+			return usageError{fmt.Errorf("--fail-on: %w", err)}
+		}
+	}
+	run, err := lifecycle.Audit(lifecycle.AuditRequest{
+		Dir: a.repo, Paths: paths, Rev: f.rev, Base: f.base, FailOn: f.failOn, NoCache: f.noCache,
+	})
+	if err != nil {
+		return err
+	}
+	opts := audit.WriteOptions{Color: format == audit.FormatText && colorful(a.Out), Version: a.version, FailOn: run.FailOn, Title: run.Title}
+	if err := audit.Write(a.Out, format, run.Reports, opts); err != nil {
+		return err
+	}
+	if run.Verdict == audit.VerdictBlocked {
+		return quietExit{code: ExitRefused}
+	}
+	return nil
+}
+
+// auditFormat returns the output format; --json is --format json.
+func (a *app) auditFormat(f auditFlags) (audit.Format, error) {
+	format, err := audit.ParseFormat(f.format)
+	if err != nil {
+		return 0, usageError{fmt.Errorf("--format: %w", err)}
+	}
+	if a.json {
+		if f.format != "text" && format != audit.FormatJSON {
+			return 0, usageError{fmt.Errorf("--json and --format %s ask for two formats; pass one", f.format)}
+		}
+		return audit.FormatJSON, nil
+	}
+	return format, nil
+}
+
+// colorful reports whether w is a terminal that should get colors: not when NO_COLOR is set.
+func colorful(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok || getenv("NO_COLOR") != "" || getenv("TERM") == "dumb" {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}

@@ -1,0 +1,170 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// AuditItem is one skill folder to audit: a folder on disk or a tree in git.
+type AuditItem struct {
+	// Name is the skill's folder name.
+	Name string
+	// Path is the folder as reports show it: repository-relative with slashes when the
+	// folder is in the repository, else as the user named it.
+	Path string
+	// Dir is the folder on disk; empty for a git tree.
+	Dir string
+	// Tree is the skill's tree in git; for a folder on disk it is left zero and computed,
+	// for the cache, when the audit runs.
+	Tree gitstore.Hash
+	// Base is the tree of the version the skill is compared with; zero for none.
+	Base gitstore.Hash
+	// BaseLabel names that version in reports, such as "main".
+	BaseLabel string
+}
+
+// Auditor audits skill folders under one policy, in parallel, caching results by tree id.
+type Auditor struct {
+	// Git reads trees; nil outside a repository, where only folders on disk can be audited.
+	Git *gitstore.Repo
+	// Policy is applied to every skill.
+	Policy *AuditPolicy
+	// Cache keeps results; nil for none.
+	Cache *audit.Cache
+	// Workers is how many skills are audited at once; 0 means GOMAXPROCS.
+	Workers int
+
+	hashOnce sync.Once
+	hash     string
+}
+
+// AuditCache returns the audit result cache of the repository; it lives in the git directory
+// and is safe to delete.
+func (r *Repo) AuditCache() *audit.Cache {
+	return &audit.Cache{Dir: filepath.Join(r.Git.CommonDir(), "skillgit", "cache", "audit")}
+}
+
+// Run audits items and returns their reports in the same order.
+func (a *Auditor) Run(items []AuditItem) ([]audit.SkillReport, error) {
+	out := make([]audit.SkillReport, len(items))
+	errs := make([]error, len(items))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range a.workers(len(items)) {
+		wg.Go(func() {
+			for i := range next {
+				out[i], errs[i] = a.one(items[i])
+			}
+		})
+	}
+	for i := range items {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func (a *Auditor) workers(n int) int {
+	w := a.Workers
+	if w <= 0 {
+		w = runtime.GOMAXPROCS(0)
+	}
+	return max(1, min(w, n))
+}
+
+// one audits one item, from the cache when it can.
+func (a *Auditor) one(it AuditItem) (audit.SkillReport, error) {
+	sr := audit.SkillReport{Name: it.Name, Path: it.Path, Base: it.BaseLabel}
+	if it.Dir != "" {
+		rep, err := a.scanDir(it)
+		sr.Report = rep
+		return sr, err
+	}
+	rep, err := a.cached(it.Tree, it.Base, func() (*audit.Report, error) {
+		return a.scan(it, a.Git.TreeFS(it.Tree))
+	})
+	sr.Report = rep
+	return sr, err
+}
+
+// scanDir audits a folder on disk. Its tree id is computed to look the result up; a result is
+// stored only when the folder hashes the same after the scan, so that a folder changed while
+// it was read never leaves a result under the wrong id.
+func (a *Auditor) scanDir(it AuditItem) (*audit.Report, error) {
+	root, err := os.OpenRoot(it.Dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", it.Path, err)
+	}
+	defer root.Close()
+	fsys := root.FS()
+	id, err := gitstore.HashDir(fsys, ".")
+	if err != nil || a.Cache == nil {
+		return a.scan(it, fsys)
+	}
+	return a.cached(id, it.Base, func() (*audit.Report, error) {
+		rep, err := a.scan(it, fsys)
+		if err == nil {
+			if after, herr := gitstore.HashDir(fsys, "."); herr != nil || after != id {
+				return rep, errChanged
+			}
+		}
+		return rep, err
+	})
+}
+
+// errChanged tells cached not to store a result.
+var errChanged = errors.New("folder changed while it was audited")
+
+// cached returns the cached report of tree compared with base, or scans and stores it.
+func (a *Auditor) cached(tree, base gitstore.Hash, scan func() (*audit.Report, error)) (*audit.Report, error) {
+	baseKey := ""
+	if !base.IsZero() {
+		baseKey = base.String()
+	}
+	if a.Cache != nil {
+		if rep, ok := a.Cache.Get(tree.String(), a.policyHash(), baseKey); ok {
+			return rep, nil
+		}
+	}
+	rep, err := scan()
+	if err == errChanged {
+		return rep, nil
+	}
+	if err == nil && a.Cache != nil {
+		// A result that cannot be stored is only a later cache miss.
+		_ = a.Cache.Put(tree.String(), a.policyHash(), baseKey, rep)
+	}
+	return rep, err
+}
+
+// scan runs the audit on fsys with the item's base version.
+func (a *Auditor) scan(it AuditItem, fsys fs.FS) (*audit.Report, error) {
+	opts := audit.Options{Allow: a.Policy.Allow, Installers: a.Policy.Installers}
+	if !it.Base.IsZero() {
+		opts.Base = a.Git.TreeFS(it.Base)
+	}
+	rep, err := audit.Scan(fsys, opts)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", it.Path, err)
+	}
+	return rep, nil
+}
+
+func (a *Auditor) policyHash() string {
+	a.hashOnce.Do(func() { a.hash = a.Policy.Hash() })
+	return a.hash
+}

@@ -1,0 +1,177 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// AuditRequest says what `skillgit audit` audits.
+type AuditRequest struct {
+	// Dir is where skillgit runs; the repository, if any, is found from it.
+	Dir string
+	// Paths are skill folders or folders of skills on disk, relative to Dir or absolute.
+	// Without Paths and Rev, the repository's skills folder is audited: in the working
+	// tree, or on the publish branch of a bare repository.
+	Paths []string
+	// Rev is "REV" (every skill in that commit) or "A..B" (the skills that differ between A
+	// and B, each compared with its version in A, under the policy committed in A).
+	Rev string
+	// Base is a revision to compare the folders of Paths with; the policy is read from it.
+	Base string
+	// FailOn overrides the policy's blocking risk; empty keeps it.
+	FailOn string
+	// NoCache neither reads nor stores cached results.
+	NoCache bool
+}
+
+// AuditRun is the outcome of Audit.
+type AuditRun struct {
+	// Reports holds one report per skill, in path order.
+	Reports []audit.SkillReport
+	// Policy is the policy the skills were audited under.
+	Policy *AuditPolicy
+	// FailOn is the risk that blocks: the request's, else the policy's.
+	FailOn audit.Risk
+	// Title says what was audited, such as "main..HEAD" or "skills".
+	Title string
+	// Verdict is the judgement on every report at FailOn.
+	Verdict audit.Verdict
+}
+
+// Audit runs the security audit a request asks for. It always runs: the skip switch governs
+// the automatic audits of the lifecycle, never this diagnostic.
+func Audit(req AuditRequest) (*AuditRun, error) {
+	if req.Rev != "" && (len(req.Paths) > 0 || req.Base != "") {
+		return nil, fmt.Errorf("--rev audits commits; it cannot be combined with PATH or --base")
+	}
+	r, err := openOptional(req.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if r != nil {
+		defer r.Close()
+	} else if req.Rev != "" || req.Base != "" {
+		return nil, fmt.Errorf("--rev and --base %w", errNoRepository)
+	}
+	plan, err := planAudit(r, req)
+	if err != nil {
+		return nil, err
+	}
+	return plan.run(r, req)
+}
+
+// openOptional opens the skillgit repository at or above dir; nil when there is none.
+func openOptional(dir string) (*Repo, error) {
+	r, err := Open(dir)
+	if errors.Is(err, ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository) {
+		return nil, nil
+	}
+	return r, err
+}
+
+// auditPlan is what an audit request resolved to.
+type auditPlan struct {
+	items  []AuditItem
+	policy *AuditPolicy
+	title  string
+}
+
+func planAudit(r *Repo, req AuditRequest) (*auditPlan, error) {
+	if req.Rev == "" && len(req.Paths) == 0 && r != nil && r.Git.WorktreeDir() == "" {
+		req.Rev = short(r.Branch)
+	}
+	if req.Rev != "" {
+		return r.planRev(req.Rev)
+	}
+	return planPaths(r, req)
+}
+
+func (p *auditPlan) run(r *Repo, req AuditRequest) (*AuditRun, error) {
+	failOn := p.policy.FailOn
+	if req.FailOn != "" {
+		var err error
+		if failOn, err = audit.ParseRisk(req.FailOn); err != nil {
+			return nil, fmt.Errorf("--fail-on: %w", err)
+		}
+	}
+	a := &Auditor{Policy: p.policy}
+	if r != nil {
+		a.Git = r.Git
+		if !req.NoCache {
+			a.Cache = r.AuditCache()
+		}
+	}
+	reports, err := a.Run(p.items)
+	if err != nil {
+		return nil, err
+	}
+	return &AuditRun{Reports: reports, Policy: p.policy, FailOn: failOn, Title: p.title,
+		Verdict: audit.Judge(reports, failOn)}, nil
+}
+
+// planRev plans an audit of commits: every skill of one, or the skills two of them differ in.
+func (r *Repo) planRev(spec string) (*auditPlan, error) {
+	rr, err := parseRevRange(spec)
+	if err != nil {
+		return nil, err
+	}
+	_, headTree, err := r.resolve(rr.head)
+	if err != nil {
+		return nil, err
+	}
+	if rr.base == "" {
+		return r.planCommit(spec, headTree)
+	}
+	base, baseTree, err := r.resolve(rr.base)
+	if err != nil {
+		return nil, err
+	}
+	policy, err := r.PolicyAt(base, rr.base)
+	if err != nil {
+		return nil, err
+	}
+	cfg, _, err := r.ConfigAt(base, rr.base)
+	if err != nil {
+		return nil, err
+	}
+	items, err := r.changedSkills(baseTree, headTree, cfg.SkillsDir)
+	if err != nil {
+		return nil, err
+	}
+	for i := range items {
+		if !items[i].Base.IsZero() {
+			items[i].BaseLabel = rr.base
+		}
+	}
+	return &auditPlan{items: items, policy: policy, title: spec}, nil
+}
+
+// planCommit plans an audit of every skill in one commit, under the publish branch's policy.
+func (r *Repo) planCommit(rev string, tree gitstore.Hash) (*auditPlan, error) {
+	policy, err := r.PolicyAt(r.Tip, short(r.Branch))
+	if err != nil {
+		return nil, err
+	}
+	res, err := r.catalogAt(tree, r.Config.SkillsDir, rev)
+	if err != nil {
+		return nil, err
+	}
+	items := make([]AuditItem, 0, len(res.Folders))
+	for _, f := range res.Folders {
+		e, ok, err := r.Git.EntryAt(tree, f)
+		if err != nil || !ok {
+			return nil, fmt.Errorf("%s:%s: %w", rev, f, errors.Join(err, ErrNotFound))
+		}
+		items = append(items, AuditItem{Name: lastElem(f), Path: f, Tree: e.Hash})
+	}
+	return &auditPlan{items: items, policy: policy, title: rev}, nil
+}
+
+// lastElem returns the last element of a slash path.
+func lastElem(p string) string {
+	return p[strings.LastIndexByte(p, '/')+1:]
+}

@@ -1,0 +1,105 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// maxAllowListSize bounds how much of an allow list file is read.
+const maxAllowListSize = 1 << 20
+
+// AuditPolicy is what a repository's configuration says about audits: the accepted findings,
+// the trusted installers and the risk that blocks.
+type AuditPolicy struct {
+	// Allow lists accepted findings; nil when the repository has no allow list.
+	Allow *audit.AllowList
+	// Installers are installer addresses the configuration trusts.
+	Installers []string
+	// FailOn is the risk at which a change is refused.
+	FailOn audit.Risk
+	// From names the version the policy was read from, such as "main"; empty for the defaults.
+	From string
+}
+
+// DefaultAuditPolicy is the policy of a folder outside any skillgit repository: nothing
+// accepted, nothing trusted, high risk blocks.
+func DefaultAuditPolicy() *AuditPolicy { return &AuditPolicy{FailOn: audit.RiskHigh} }
+
+// Hash identifies the parts of the policy that change a scan's result.
+func (p *AuditPolicy) Hash() string { return audit.PolicyHash(p.Allow, p.Installers) }
+
+// PolicyAt reads the audit policy committed in commit: its .skillgit.yaml (the defaults when
+// it has none) and the allow list that file names. label names the commit in errors, such as
+// "main" or "origin/main". A policy is always read from the version a change is compared
+// with, never from the change, so that a change cannot relax its own audit.
+func (r *Repo) PolicyAt(commit gitstore.Hash, label string) (*AuditPolicy, error) {
+	cfg, tree, err := r.ConfigAt(commit, label)
+	if err != nil {
+		return nil, err
+	}
+	p := &AuditPolicy{Installers: cfg.Audit.Installers, From: label}
+	if p.FailOn, err = audit.ParseRisk(cfg.Audit.FailOn); err != nil {
+		return nil, fmt.Errorf("%s:%s: audit.fail_on: %w", label, ConfigFile, err)
+	}
+	if p.Allow, err = r.allowListAt(tree, cfg.Audit.Allow, label); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// ConfigAt reads the .skillgit.yaml of commit, or the defaults when it has none, and returns
+// it with the commit's root tree.
+func (r *Repo) ConfigAt(commit gitstore.Hash, label string) (*Config, gitstore.Hash, error) {
+	c, err := r.Git.Commit(commit)
+	if err != nil {
+		return nil, gitstore.ZeroHash, fmt.Errorf("%s: %w", label, err)
+	}
+	data, ok, err := r.fileAt(c.TreeHash, ConfigFile, maxConfigSize, label)
+	if err != nil || !ok {
+		return DefaultConfig(short(r.Branch)), c.TreeHash, err
+	}
+	cfg, err := ParseConfig(data)
+	if err != nil {
+		return nil, gitstore.ZeroHash, fmt.Errorf("%s: %w", label, err)
+	}
+	return cfg, c.TreeHash, nil
+}
+
+// allowListAt reads the allow list at file of tree; a missing file is an empty list.
+func (r *Repo) allowListAt(tree gitstore.Hash, file, label string) (*audit.AllowList, error) {
+	data, ok, err := r.fileAt(tree, file, maxAllowListSize, label)
+	if err != nil || !ok {
+		return nil, err
+	}
+	al, err := audit.ParseAllowList(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s:%s: %w; fix the file or remove the entry", label, file, err)
+	}
+	return al, nil
+}
+
+// fileAt reads a regular file of tree, at most limit bytes; ok is false when there is none.
+func (r *Repo) fileAt(tree gitstore.Hash, file string, limit int64, label string) ([]byte, bool, error) {
+	e, ok, err := r.Git.EntryAt(tree, file)
+	switch {
+	case err != nil:
+		return nil, false, fmt.Errorf("%s:%s: %w", label, file, err)
+	case !ok:
+		return nil, false, nil
+	case e.Mode != filemode.Regular && e.Mode != filemode.Executable:
+		return nil, false, fmt.Errorf("%s:%s: not a regular file; replace it with one", label, file)
+	}
+	data, err := r.Git.ReadBlob(e.Hash, limit)
+	if err != nil {
+		return nil, false, fmt.Errorf("%s:%s: %w", label, file, err)
+	}
+	return data, true, nil
+}
+
+// errNoRepository explains an audit option that needs a skillgit repository.
+var errNoRepository = errors.New("needs a skillgit repository; run it inside one or pass -C DIR")
