@@ -91,18 +91,15 @@ func (r *Repo) encodedObject(t plumbing.ObjectType, h Hash) (plumbing.EncodedObj
 	return obj, nil
 }
 
-// objectSize returns the size of an object without reading its content
-// where the storage allows it.
+// objectSize returns the size of an object. Packs are searched first and
+// objects above the large-object threshold are not read, so this costs a
+// small object one decoding, which go-git keeps in its cache for the read
+// that usually follows. (go-git's EncodedObjectSize looks for a loose file
+// first, a failed open for every packed object, and then decodes the
+// delta anyway.)
 func (r *Repo) objectSize(t plumbing.ObjectType, h Hash) (int64, error) {
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
-	if sizer, ok := r.storer.(interface {
-		EncodedObjectSize(Hash) (int64, error)
-	}); ok {
-		if n, err := sizer.EncodedObjectSize(h); err == nil {
-			return n, nil
-		}
-	}
 	obj, err := r.encodedObject(t, h)
 	if err != nil {
 		return 0, err

@@ -39,13 +39,17 @@ func Open(path string) (*Repo, error) {
 	return openLocation(loc)
 }
 
+// largeObject is the size above which go-git reads an object's content only
+// when it is asked for, rather than when the object is looked up.
+const largeObject = 1 << 20
+
 func openLocation(loc location) (*Repo, error) {
 	var dot billy.Filesystem = osfs.New(loc.gitDir)
 	if loc.commonDir != loc.gitDir {
 		dot = dotgit.NewRepositoryFilesystem(dot, osfs.New(loc.commonDir))
 	}
 	s := filesystem.NewStorageWithOptions(dot, cache.NewObjectLRUDefault(),
-		filesystem.Options{MaxOpenDescriptors: 16})
+		filesystem.Options{MaxOpenDescriptors: 16, LargeObjectThreshold: largeObject})
 	var wt billy.Filesystem
 	if loc.worktree != "" {
 		wt = osfs.New(loc.worktree)
