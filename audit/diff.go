@@ -6,6 +6,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode/utf8"
 )
 
 // frontMatterHits checks the frontmatter of the skill's SKILL.md and
@@ -45,7 +46,11 @@ func descriptionHit(file string, fm *frontMatter) (hit, bool) {
 		texts = append(texts, string(n.text))
 	}
 	for _, d := range texts {
-		if loc := rule("SG-INJ-010").re.FindStringIndex(foldASCII(d)); loc != nil {
+		folded := foldASCII(d)
+		if !mayClaimEndorsement(folded) {
+			continue
+		}
+		if loc := rule("SG-INJ-010").re.FindStringIndex(folded); loc != nil {
 			m := d[loc[0]:loc[1]]
 			h := newHit(rule("SG-INJ-010"), file, fm.descOff, fm.descOff, m)
 			h.Snippet = visibleString(m)
@@ -53,6 +58,46 @@ func descriptionHit(file string, fm *frontMatter) (hit, bool) {
 		}
 	}
 	return hit{}, false
+}
+
+// endorsementWords holds, for every branch of the pattern of SG-INJ-010,
+// a word the branch cannot match without, each at the start of a word.
+var endorsementWords = []string{"official", "endorsed", "approved", "verified", "certified",
+	"recommended", "sanctioned", "authori", "every", "all", "any", "each", "always", "must"}
+
+// mayClaimEndorsement reports whether folded, a description with ASCII
+// letters in lower case, can match SG-INJ-010. The pattern is costly and
+// most descriptions hold none of its words. Text with other than ASCII
+// always runs it: case-insensitive matching also folds ſ and K (Kelvin)
+// to s and k.
+func mayClaimEndorsement(folded string) bool {
+	for i := 0; i < len(folded); i++ {
+		if folded[i] >= utf8.RuneSelf {
+			return true
+		}
+	}
+	for _, w := range endorsementWords {
+		if hasWordStart(folded, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasWordStart reports whether w occurs in s where a word starts, as the
+// pattern's \b demands.
+func hasWordStart(s, w string) bool {
+	for off := 0; ; {
+		i := strings.Index(s[off:], w)
+		if i < 0 {
+			return false
+		}
+		i += off
+		if i == 0 || !isWordByte(s[i-1]) {
+			return true
+		}
+		off = i + 1
+	}
 }
 
 // collectDomains records the first link to each host, for the diff rule

@@ -32,6 +32,7 @@ type Rule struct {
 	anchored bool           // every match starts where a keyword starts
 	exact    bool           // the pattern is case-sensitive: match the text as written
 	needs    []string       // each entry lists "|"-separated words one of which the window must hold
+	needAny  [][][]byte     // needs, split into words once
 	kinds    fileKind       // files a pattern applies to; 0 means every text file
 	span     int            // lines of context around a keyword hit
 	demote   bool           // a quoted example is demoted one level
@@ -76,6 +77,13 @@ func register(rules ...*Rule) {
 	for _, r := range rules {
 		if _, dup := ruleByID[r.ID]; dup {
 			panic("audit: duplicate rule " + r.ID)
+		}
+		for _, n := range r.needs {
+			var words [][]byte
+			for w := range strings.SplitSeq(n, "|") {
+				words = append(words, []byte(w))
+			}
+			r.needAny = append(r.needAny, words)
 		}
 		if r.pattern != "" {
 			r.re = compilePattern(r.pattern, r.exact)

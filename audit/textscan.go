@@ -2,7 +2,6 @@ package audit
 
 import (
 	"bytes"
-	"strings"
 	"unicode/utf8"
 )
 
@@ -95,7 +94,7 @@ func (s *scanner) runRule(r *Rule, u *unit, wins [][2]int, out []hit) []hit {
 		subject = u.text
 	}
 	for _, w := range wins {
-		if !windowHas(lower[w[0]:w[1]], r.needs) {
+		if !windowHas(lower[w[0]:w[1]], r.needAny) {
 			continue
 		}
 		s.st.RegexEvals++
@@ -132,7 +131,7 @@ func (s *scanner) runAnchored(r *Rule, u *unit, starts []int32, out []hit) []hit
 			continue
 		}
 		end := anchorEnd(u.text, start, r.span)
-		if !windowHas(lower[lineStartNear(u.text, start):end], r.needs) {
+		if !windowHas(lower[lineStartNear(u.text, start):end], r.needAny) {
 			continue
 		}
 		s.st.RegexEvals++
@@ -191,12 +190,12 @@ func (u *unit) folded() []byte {
 }
 
 // windowHas reports whether w holds, for every entry of needs, one of the
-// entry's "|"-separated words.
-func windowHas(w []byte, needs []string) bool {
-	for _, n := range needs {
+// entry's words.
+func windowHas(w []byte, needs [][][]byte) bool {
+	for _, words := range needs {
 		found := false
-		for word := range strings.SplitSeq(n, "|") {
-			if bytes.Contains(w, []byte(word)) {
+		for _, word := range words {
+			if bytes.Contains(w, word) {
 				found = true
 				break
 			}

@@ -17,68 +17,9 @@
 #   SKILLGIT_BIN=    measure this skillgit binary instead of building one, to compare builds
 set -euo pipefail
 
-RUNS=${RUNS:-10}
-SKILLS=${SKILLS:-10000}
-COMMITS=${COMMITS:-3000}
-SEED=${SEED:-1}
-BENCH_DIR=${BENCH_DIR:-/tmp/skillgit-bench}
 DROP_CACHES=${DROP_CACHES:-1}
 
-case "${1:-}" in
--h | --help)
-	sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
-	exit 0
-	;;
-esac
-
-ROOT=$(cd "$(dirname "$0")/.." && pwd)
-NAME="s${SKILLS}-c${COMMITS}-seed${SEED}"
-REPO="$BENCH_DIR/repo-$NAME"
-TREE="$BENCH_DIR/tree-$NAME"
-STAMP="$BENCH_DIR/done-$NAME"
-BIN=${SKILLGIT_BIN:-$BENCH_DIR/skillgit}
-RESULTS="$BENCH_DIR/results"
-
-say() { printf '%s\n' "$*" >&2; }
-die() {
-	say "foundation.sh: $*"
-	exit 1
-}
-
-need_tools() {
-	command -v git >/dev/null || die "git is not installed; install it (apt-get install git) and rerun"
-	command -v go >/dev/null || die "go is not installed; install Go 1.26 and rerun"
-	if ! /usr/bin/time -f %M true >/dev/null 2>&1; then
-		if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
-			say "installing GNU time for peak-memory figures"
-			{ apt-get install -y -qq time || { apt-get update -qq && apt-get install -y -qq time; }; } >/dev/null 2>&1 || true
-		fi
-	fi
-	if /usr/bin/time -f %M true >/dev/null 2>&1; then HAVE_TIME=1; else
-		HAVE_TIME=0
-		say "GNU time (/usr/bin/time) is missing: peak memory is not measured"
-	fi
-}
-
-build() {
-	mkdir -p "$BENCH_DIR"
-	if [ -z "${SKILLGIT_BIN:-}" ]; then
-		say "building skillgit"
-		(cd "$ROOT" && go build -o "$BIN" ./cmd/skillgit)
-	fi
-	(cd "$ROOT" && go build -o "$BENCH_DIR/gen" ./bench/gen)
-}
-
-generate() {
-	if [ -e "$STAMP" ] && [ -d "$REPO" ] && [ -d "$TREE" ]; then
-		say "reusing $REPO"
-		return
-	fi
-	rm -rf "$REPO" "$TREE" "$STAMP"
-	say "generating $SKILLS skills and $COMMITS commits into $REPO"
-	"$BENCH_DIR/gen" -skills "$SKILLS" -commits "$COMMITS" -seed "$SEED" -out "$REPO" -tree "$TREE" -skillgit "$BIN" >&2
-	touch "$STAMP"
-}
+source "$(dirname "$0")/lib.sh"
 
 # check makes sure every measured command works before anything is timed.
 check() {
@@ -91,23 +32,6 @@ check() {
 	CACHE="$GITDIR/skillgit/cache"
 	CAN_DROP=0
 	if [ "$DROP_CACHES" = 1 ] && [ -w /proc/sys/vm/drop_caches ]; then CAN_DROP=1; fi
-}
-
-# measure NAME CMD... runs CMD once, appending its wall time in seconds and its peak RSS in
-# KiB to $RESULTS/NAME.
-measure() {
-	local name=$1
-	shift
-	local start end mem=0
-	start=$(date +%s%N)
-	if [ "$HAVE_TIME" = 1 ]; then
-		/usr/bin/time -f %M -o "$RESULTS/mem.tmp" "$@" >/dev/null 2>&1 || die "$name failed: $*"
-	else
-		"$@" >/dev/null 2>&1 || die "$name failed: $*"
-	fi
-	end=$(date +%s%N)
-	if [ "$HAVE_TIME" = 1 ]; then mem=$(tail -1 "$RESULTS/mem.tmp"); fi
-	echo "$(((end - start) / 1000)) $mem" >>"$RESULTS/$name"
 }
 
 floor() { find "$TREE" -name SKILL.md | xargs head -5 >/dev/null; }
@@ -134,27 +58,6 @@ one_round() {
 	fi
 }
 
-# summarize NAME prints the median time in seconds, min and max, and the largest peak RSS in
-# MiB.
-summarize() {
-	sort -n "$RESULTS/$1" | awk '{ t[NR] = $1; if ($2 > m) m = $2 } END {
-		n = NR
-		med = (n % 2) ? t[(n + 1) / 2] : (t[n / 2] + t[n / 2 + 1]) / 2
-		printf "%.3f %.3f %.3f %.0f\n", med / 1e6, t[1] / 1e6, t[n] / 1e6, m / 1024
-	}'
-}
-
-row() {
-	local label=$1 name=$2 goal=$3 verdict=$4
-	read -r med min max mem <<<"$(summarize "$name")"
-	[ "$HAVE_TIME" = 1 ] || mem="-"
-	printf '%-40s %8s %8s %8s %8s  %-22s %s\n' "$label" "$med" "$min" "$max" "$mem" "$goal" "$verdict"
-}
-
-median() { summarize "$1" | cut -d' ' -f1; }
-peak() { summarize "$1" | cut -d' ' -f4; }
-verdict() { awk -v v="$1" -v lim="$2" 'BEGIN { print (v < lim) ? "met" : "MISSED" }'; }
-
 report() {
 	local f v c w
 	f=$(median floor)
@@ -164,7 +67,7 @@ report() {
 	printf '\nskillgit foundation benchmark: %s skills, %s commits, %s runs, %s CPUs, load %s\n' \
 		"$SKILLS" "$COMMITS" "$RUNS" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
 	printf 'repository %s (%s packed), plain copy %s\n\n' "$REPO" "$(du -sh "$GITDIR/objects" | cut -f1)" "$TREE"
-	printf '%-40s %8s %8s %8s %8s  %-22s %s\n' "command" "median s" "min s" "max s" "peak MiB" "goal" "verdict"
+	table_head
 	row "floor: find | xargs head -5" floor "" ""
 	row "skillgit validate --lenient TREE" validate "< 2x floor" "$(verdict "$(awk -v a="$v" -v b="$f" 'BEGIN{print a/b}')" 2)"
 	row "skillgit list, cold (cache removed)" cold "< 1 s" "$(verdict "$c" 1)"
@@ -189,20 +92,4 @@ report() {
 	fi
 }
 
-main() {
-	need_tools
-	build
-	generate
-	check
-	rm -rf "$RESULTS"
-	mkdir -p "$RESULTS"
-	say "measuring, $RUNS rounds"
-	for ((i = 1; i <= RUNS; i++)); do
-		one_round
-		printf '.' >&2
-	done
-	printf '\n' >&2
-	report
-}
-
-main "$@"
+run_bench

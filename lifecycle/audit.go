@@ -111,8 +111,11 @@ func (a *Auditor) scanDir(it AuditItem) (*audit.Report, error) {
 	}
 	defer root.Close()
 	fsys := root.FS()
+	if a.Cache == nil {
+		return a.scan(it, fsys)
+	}
 	id, err := gitstore.HashDir(fsys, ".")
-	if err != nil || a.Cache == nil {
+	if err != nil {
 		return a.scan(it, fsys)
 	}
 	return a.cached(id, it.Base, func() (*audit.Report, error) {

@@ -65,6 +65,34 @@ func listOnce(b *testing.B, dir string) int {
 	return len(res.Skills)
 }
 
+// BenchmarkAudit audits every skill on the publish branch of the generated repository, as
+// `skillgit audit --rev main` does: NoCache with the result cache off (every skill scanned),
+// Cached with every result served from the cache. Bytes are those of the skills' files.
+func BenchmarkAudit(b *testing.B) {
+	dir := benchRepo(b)
+	b.Run("NoCache", func(b *testing.B) { benchAudit(b, dir, true) })
+	b.Run("Cached", func(b *testing.B) { benchAudit(b, dir, false) })
+}
+
+func benchAudit(b *testing.B, dir string, noCache bool) {
+	req := lifecycle.AuditRequest{Dir: dir, Rev: "main", NoCache: noCache}
+	run, err := lifecycle.Audit(req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var size int64
+	for _, r := range run.Reports {
+		size += r.Report.Bytes
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := lifecycle.Audit(req); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
 func gitDir(tb testing.TB, dir string) string {
 	r, err := lifecycle.Open(dir)
 	if err != nil {

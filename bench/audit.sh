@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# audit.sh measures the security audit's performance goals on a generated repository: every
+# skill of the publish branch audited with the cache off (throughput per core of CPU time),
+# the same run served from the cache, a working-tree copy audited from disk, and peak memory.
+# For context it times `git grep` of a few of the audit's keywords over the same tree, and
+# `cat` of every file of the plain copy. Every repetition runs each command once, in turn, so
+# that load from other work on the machine falls on all of them alike; the table shows medians.
+#
+# Usage: bench/audit.sh            (from anywhere)
+# Settings, from the environment: RUNS, SKILLS, COMMITS, SEED, BENCH_DIR and SKILLGIT_BIN as
+# in bench/lib.sh (RUNS defaults to 5 here).
+set -euo pipefail
+
+RUNS=${RUNS:-5}
+
+source "$(dirname "$0")/lib.sh"
+
+# check makes sure every measured command works before anything is timed, and finds the size
+# of what is audited.
+check() {
+	GITDIR=$(git -C "$REPO" rev-parse --path-format=absolute --git-common-dir)
+	CACHE="$GITDIR/skillgit/cache/audit"
+	BYTES=$(git -C "$REPO" ls-tree -r -l main -- skills | awk '$4 != "-" { s += $4 } END { print s }')
+	FILES=$(git -C "$REPO" ls-tree -r main -- skills | wc -l)
+	local rc=0
+	"$BIN" -C "$REPO" audit --rev main --format json >"$BENCH_DIR/audit.json" 2>/dev/null || rc=$?
+	[ "$rc" = 0 ] || [ "$rc" = 3 ] || die "skillgit audit --rev main failed (exit $rc)"
+	SCANNED=$(grep -c '"name":' "$BENCH_DIR/audit.json" || true)
+	[ "$SCANNED" -gt 0 ] || die "skillgit audit --rev main reported no skills"
+}
+
+grepfloor() { git -C "$REPO" grep -c -i -E 'curl|wget|ignore (all|previous)|base64|\.ssh|token' main -- skills >/dev/null || true; }
+catfloor() { find "$TREE" -type f -print0 | xargs -0 cat >/dev/null; }
+export -f grepfloor catfloor
+export TREE REPO
+
+one_round() {
+	measure grep bash -c grepfloor
+	measure cat bash -c catfloor
+	OK_CODES="0 3" measure cold "$BIN" -C "$REPO" audit --rev main --no-cache
+	rm -rf "$CACHE"
+	OK_CODES="0 3" "$BIN" -C "$REPO" audit --rev main >/dev/null 2>&1 || true
+	OK_CODES="0 3" measure warm "$BIN" -C "$REPO" audit --rev main
+	OK_CODES="0 3" measure disk "$BIN" audit "$TREE" --no-cache
+}
+
+report() {
+	local c w mbps
+	c=$(median cold)
+	w=$(median warm)
+	mbps=$(awk -v b="$BYTES" -v t="$(cpu cold)" 'BEGIN { printf "%.1f", b / 1e6 / t }')
+	printf '\nskillgit audit benchmark: %s skills audited (%s files, %.1f MB), %s runs, %s CPUs, load %s\n' \
+		"$SCANNED" "$FILES" "$(awk -v b="$BYTES" 'BEGIN { print b / 1e6 }')" "$RUNS" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
+	printf 'repository %s, plain copy %s\n\n' "$REPO" "$TREE"
+	table_head
+	row "audit --rev main, cache off" cold "" ""
+	row "audit --rev main, cache hit" warm "< 0.3 s" "$(verdict "$w" 0.3)"
+	row "audit TREE (from disk), cache off" disk "" ""
+	row "git grep -c 6 keywords main (context)" grep "" ""
+	row "cat every file of TREE (context)" cat "" ""
+	printf '\nthroughput, cache off: %s MB/s per core of CPU time (%.2f s CPU, %.2f s wall; goal >= 20 MB/s per core: %s)\n' \
+		"$mbps" "$(cpu cold)" "$c" "$(awk -v m="$mbps" 'BEGIN { print (m >= 20) ? "met" : "MISSED" }')"
+	printf 'ratios: cache off / git grep %s, cache hit / git grep %s\n' "$(ratio "$c" "$(median grep)")" "$(ratio "$w" "$(median grep)")"
+	if [ "$HAVE_TIME" = 1 ]; then
+		local p
+		p=$(for n in cold warm disk; do peak "$n"; done | sort -n | tail -1)
+		printf 'peak memory of skillgit: %s MiB (goal < 200 MiB: %s)\n' "$p" "$(verdict "$p" 200)"
+	fi
+}
+
+run_bench

@@ -1,0 +1,141 @@
+# lib.sh holds what the benchmark scripts share: settings, the generated repository, and
+# measuring and reporting runs. Source it; do not run it.
+#
+# Settings, from the environment:
+#   RUNS=10          repetitions
+#   SKILLS=10000     skills in the generated repository
+#   COMMITS=3000     commits in the generated repository
+#   SEED=1           generator seed
+#   BENCH_DIR=/tmp/skillgit-bench   where the binary, repository and plain copy live; a
+#                    repository generated with the same settings is reused
+#   SKILLGIT_BIN=    measure this skillgit binary instead of building one, to compare builds
+
+# --help prints the header comment of the script that sources this file.
+case "${1:-}" in
+-h | --help)
+	sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'
+	exit 0
+	;;
+esac
+
+RUNS=${RUNS:-10}
+SKILLS=${SKILLS:-10000}
+COMMITS=${COMMITS:-3000}
+SEED=${SEED:-1}
+BENCH_DIR=${BENCH_DIR:-/tmp/skillgit-bench}
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+NAME="s${SKILLS}-c${COMMITS}-seed${SEED}"
+REPO="$BENCH_DIR/repo-$NAME"
+TREE="$BENCH_DIR/tree-$NAME"
+STAMP="$BENCH_DIR/done-$NAME"
+BIN=${SKILLGIT_BIN:-$BENCH_DIR/skillgit}
+RESULTS="$BENCH_DIR/results"
+
+say() { printf '%s\n' "$*" >&2; }
+die() {
+	say "$(basename "$0"): $*"
+	exit 1
+}
+
+need_tools() {
+	command -v git >/dev/null || die "git is not installed; install it (apt-get install git) and rerun"
+	command -v go >/dev/null || die "go is not installed; install Go 1.26 and rerun"
+	if ! /usr/bin/time -f %M true >/dev/null 2>&1; then
+		if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+			say "installing GNU time for peak-memory figures"
+			{ apt-get install -y -qq time || { apt-get update -qq && apt-get install -y -qq time; }; } >/dev/null 2>&1 || true
+		fi
+	fi
+	if /usr/bin/time -f %M true >/dev/null 2>&1; then HAVE_TIME=1; else
+		HAVE_TIME=0
+		say "GNU time (/usr/bin/time) is missing: peak memory is not measured"
+	fi
+}
+
+build() {
+	mkdir -p "$BENCH_DIR"
+	if [ -z "${SKILLGIT_BIN:-}" ]; then
+		say "building skillgit"
+		(cd "$ROOT" && go build -o "$BIN" ./cmd/skillgit)
+	fi
+	(cd "$ROOT" && go build -o "$BENCH_DIR/gen" ./bench/gen)
+}
+
+generate() {
+	if [ -e "$STAMP" ] && [ -d "$REPO" ] && [ -d "$TREE" ]; then
+		say "reusing $REPO"
+		return
+	fi
+	rm -rf "$REPO" "$TREE" "$STAMP"
+	say "generating $SKILLS skills and $COMMITS commits into $REPO"
+	"$BENCH_DIR/gen" -skills "$SKILLS" -commits "$COMMITS" -seed "$SEED" -out "$REPO" -tree "$TREE" -skillgit "$BIN" >&2
+	touch "$STAMP"
+}
+
+# measure NAME CMD... runs CMD once, appending its wall time in microseconds, its peak RSS in
+# KiB and its CPU time (user + system) in seconds to $RESULTS/NAME. Exit statuses other than
+# those in $OK_CODES (default 0) are failures.
+measure() {
+	local name=$1
+	shift
+	local start end rc mem=0 cpu=0
+	start=$(date +%s%N)
+	if [ "$HAVE_TIME" = 1 ]; then
+		/usr/bin/time -f '%M %U %S' -o "$RESULTS/mem.tmp" "$@" >/dev/null 2>&1 && rc=0 || rc=$?
+	else
+		"$@" >/dev/null 2>&1 && rc=0 || rc=$?
+	fi
+	end=$(date +%s%N)
+	case " ${OK_CODES:-0} " in *" $rc "*) ;; *) die "$name failed (exit $rc): $*" ;; esac
+	if [ "$HAVE_TIME" = 1 ]; then
+		read -r mem u s < <(tail -1 "$RESULTS/mem.tmp")
+		cpu=$(awk -v u="$u" -v s="$s" 'BEGIN { print u + s }')
+	fi
+	echo "$(((end - start) / 1000)) $mem $cpu" >>"$RESULTS/$name"
+}
+
+# summarize NAME prints the median time in seconds, min and max, and the largest peak RSS in
+# MiB.
+summarize() {
+	sort -n "$RESULTS/$1" | awk '{ t[NR] = $1; if ($2 > m) m = $2 } END {
+		n = NR
+		med = (n % 2) ? t[(n + 1) / 2] : (t[n / 2] + t[n / 2 + 1]) / 2
+		printf "%.3f %.3f %.3f %.0f\n", med / 1e6, t[1] / 1e6, t[n] / 1e6, m / 1024
+	}'
+}
+
+row() {
+	local label=$1 name=$2 goal=$3 verdict=$4
+	read -r med min max mem <<<"$(summarize "$name")"
+	[ "$HAVE_TIME" = 1 ] || mem="-"
+	printf '%-40s %8s %8s %8s %8s  %-22s %s\n' "$label" "$med" "$min" "$max" "$mem" "$goal" "$verdict"
+}
+
+median() { summarize "$1" | cut -d' ' -f1; }
+peak() { summarize "$1" | cut -d' ' -f4; }
+verdict() { awk -v v="$1" -v lim="$2" 'BEGIN { print (v < lim) ? "met" : "MISSED" }'; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }'; }
+# cpu NAME prints the median CPU time of NAME's runs in seconds.
+cpu() { awk '{ print $3 }' "$RESULTS/$1" | sort -n | awk '{ t[NR] = $1 } END { n = NR; print (n % 2) ? t[(n + 1) / 2] : (t[n / 2] + t[n / 2 + 1]) / 2 }'; }
+
+
+table_head() { printf '%-40s %8s %8s %8s %8s  %-22s %s\n' "command" "median s" "min s" "max s" "peak MiB" "goal" "verdict"; }
+
+# run_bench builds, generates, checks, runs $RUNS rounds and reports, with the check, one_round
+# and report functions of the script that sources this file.
+run_bench() {
+	need_tools
+	build
+	generate
+	check
+	rm -rf "$RESULTS"
+	mkdir -p "$RESULTS"
+	say "measuring, $RUNS rounds"
+	for ((i = 1; i <= RUNS; i++)); do
+		one_round
+		printf '.' >&2
+	done
+	printf '\n' >&2
+	report
+}
