@@ -39,7 +39,7 @@ func (r *Repo) writeObject(t plumbing.ObjectType, data []byte) (Hash, error) {
 		err = w.Close()
 	}
 	if err == nil {
-		_, err = r.storer.SetEncodedObject(obj)
+		err = r.storeObject(obj)
 	}
 	if err != nil {
 		return ZeroHash, fmt.Errorf("writing %s %s: %w", t, h, err)

@@ -108,3 +108,15 @@ func findSeparator(line string) int {
 	}
 	return -1
 }
+
+// SplitMessage splits a commit message into its subject (the first paragraph, joined into one
+// line), its body (what lies between the subject and the trailer block, trimmed) and its
+// trailers, as ParseTrailers reads them.
+func SplitMessage(message string) (subject, body string, trailers []Trailer) {
+	end := findPatchStart(message)
+	end -= ignoredTail(message[:end])
+	start := findTrailerStart(message[:end])
+	head := strings.ReplaceAll(message[:start], "\r\n", "\n")
+	subject, body, _ = strings.Cut(strings.TrimLeft(head, "\n"), "\n\n")
+	return oneLine(subject), strings.Trim(body, "\n"), parseTrailerBlock(message[start:end])
+}

@@ -175,3 +175,21 @@ func FuzzParseTrailers(f *testing.F) {
 		}
 	})
 }
+
+func TestSplitMessage(t *testing.T) {
+	tests := []struct {
+		msg, subject, body string
+		trailers           int
+	}{
+		{"publish: a\n\nWhy it matters.\nSecond line.\n\nSkillgit-Action: publish\nSkillgit-Skill: a\n", "publish: a", "Why it matters.\nSecond line.", 2},
+		{"approve: a\n\nSkillgit-Action: approve\n", "approve: a", "", 1},
+		{"just a subject\n", "just a subject", "", 0},
+		{"subject\nwrapped\n\nbody only\n", "subject wrapped", "body only", 0},
+	}
+	for _, tc := range tests {
+		s, b, ts := SplitMessage(tc.msg)
+		if s != tc.subject || b != tc.body || len(ts) != tc.trailers {
+			t.Errorf("SplitMessage(%q) = %q, %q, %d trailers; want %q, %q, %d", tc.msg, s, b, len(ts), tc.subject, tc.body, tc.trailers)
+		}
+	}
+}

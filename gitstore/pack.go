@@ -1,0 +1,134 @@
+package gitstore
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/go-git/go-git/v5/storage/filesystem"
+)
+
+// AutoPackThreshold is the default number of loose objects above which
+// MaybePack packs them, git's gc.auto.
+const AutoPackThreshold = 6700
+
+// packLockName is the lock file, in the objects folder, that keeps two
+// processes from packing at once.
+const packLockName = "skillgit-pack.lock"
+
+// packLockStale is the age after which a pack lock is taken to be left
+// over from a process that died. Taking it over is safe: two packers
+// would each delete only objects they packed themselves.
+const packLockStale = time.Hour
+
+// LooseObjectEstimate estimates the number of loose objects the way git's
+// gc --auto does: the entries of objects/17 times 256. It is 0 for a
+// repository in memory.
+func (r *Repo) LooseObjectEstimate() (int, error) {
+	if r.mem {
+		return 0, nil
+	}
+	dir := filepath.Join(r.objectsDir(), "17")
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("counting loose objects: %w", err)
+	}
+	n := 0
+	for _, e := range entries {
+		if _, ok := parseHex("17" + e.Name()); ok {
+			n++
+		}
+	}
+	return n * 256, nil
+}
+
+// MaybePack packs the loose objects, as PackLoose does, when
+// LooseObjectEstimate is above threshold, and reports whether it packed
+// any. A threshold of 0 or less turns packing off, as gc.auto=0 does.
+func (r *Repo) MaybePack(threshold int) (bool, error) {
+	if threshold <= 0 {
+		return false, nil
+	}
+	n, err := r.LooseObjectEstimate()
+	if err != nil || n <= threshold {
+		return false, err
+	}
+	packed, err := r.PackLoose()
+	return packed > 0, err
+}
+
+// PackLoose writes every loose object, referenced or not, into one new
+// pack file with its index, then deletes the loose copies of the objects
+// it packed and the fan-out folders that leaves empty. It returns the
+// number of objects packed.
+//
+// Objects are deleted only once the pack and its index are complete and
+// flushed to disk, and only those the pack holds, so objects that other
+// processes write meanwhile stay loose until the next call. When another
+// process is packing (objects/skillgit-pack.lock exists), PackLoose
+// returns 0 and does nothing. A repository in memory has no loose objects.
+func (r *Repo) PackLoose() (int, error) {
+	if r.mem {
+		return 0, nil
+	}
+	objDir := r.objectsDir()
+	unlock, ok, err := lockPacking(objDir)
+	if err != nil || !ok {
+		return 0, err
+	}
+	defer unlock()
+	ids, err := listLoose(objDir)
+	if err != nil || len(ids) == 0 {
+		return 0, err
+	}
+	idx, err := writePack(objDir, ids)
+	if err != nil {
+		return 0, err
+	}
+	r.reindex()
+	packed := inIndex(idx, ids)
+	return len(packed), r.removeLoose(objDir, packed)
+}
+
+func (r *Repo) objectsDir() string { return filepath.Join(r.commonDir, "objects") }
+
+// reindex makes the object storage load the list of packs again.
+func (r *Repo) reindex() {
+	r.objMu.Lock()
+	defer r.objMu.Unlock()
+	if fsStorer, ok := r.storer.(*filesystem.Storage); ok {
+		fsStorer.Reindex()
+	}
+}
+
+// lockPacking takes the pack lock and returns its release. It reports
+// false, and no error, when another process holds the lock.
+func lockPacking(objDir string) (func(), bool, error) {
+	path := filepath.Join(objDir, packLockName)
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+	if errors.Is(err, fs.ErrExist) && lockIsStale(path) {
+		os.Remove(path)
+		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+	}
+	if errors.Is(err, fs.ErrExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: locking for packing: %w", path, err)
+	}
+	host, _ := os.Hostname()
+	fmt.Fprintf(f, "%d %s\n", os.Getpid(), host)
+	f.Close()
+	return func() { os.Remove(path) }, true, nil
+}
+
+func lockIsStale(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && time.Since(fi.ModTime()) > packLockStale
+}

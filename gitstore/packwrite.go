@@ -1,0 +1,131 @@
+package gitstore
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
+	"github.com/go-git/go-git/v5/plumbing/format/packfile"
+)
+
+// packWindow is how many neighbouring objects the encoder tries as delta
+// bases, git's pack.window.
+const packWindow = 10
+
+// writePack writes the loose objects ids into objects/pack as one pack
+// and its index, both flushed to disk, and returns the index. Readers use
+// a pack only once its index exists, so the index is renamed into place
+// last; a crash before that leaves only temporary files, named as git
+// names them so that git gc removes them.
+func writePack(objDir string, ids []Hash) (*idxfile.MemoryIndex, error) {
+	packDir := filepath.Join(objDir, "pack")
+	if err := os.MkdirAll(packDir, 0o777); err != nil {
+		return nil, fmt.Errorf("packing loose objects: %w", err)
+	}
+	pack, err := os.CreateTemp(packDir, "tmp_pack_")
+	if err != nil {
+		return nil, fmt.Errorf("packing loose objects: %w", err)
+	}
+	defer os.Remove(pack.Name()) // fails once renamed
+	defer pack.Close()
+	if err := encodePack(pack, objDir, ids); err != nil {
+		return nil, fmt.Errorf("packing loose objects into %s: %w", pack.Name(), err)
+	}
+	idx, err := indexPack(pack)
+	if err != nil {
+		return nil, fmt.Errorf("indexing %s: %w", pack.Name(), err)
+	}
+	idxName, err := writeIndex(packDir, idx)
+	if err != nil {
+		return nil, err
+	}
+	defer os.Remove(idxName) // fails once renamed
+	return idx, publishPack(packDir, pack.Name(), idxName, idx)
+}
+
+// encodePack writes ids into f as a pack with deltas, and flushes it.
+func encodePack(f *os.File, objDir string, ids []Hash) error {
+	bw := bufio.NewWriterSize(f, 1<<16)
+	enc := packfile.NewEncoder(bw, newLooseStore(objDir), false)
+	if _, err := enc.Encode(ids, packWindow); err != nil {
+		return err
+	}
+	if err := bw.Flush(); err != nil {
+		return err
+	}
+	return f.Sync()
+}
+
+// indexPack reads back the pack in f, resolving every delta and hashing
+// every object, and returns its index: an object is in the index only if
+// the pack really holds it.
+func indexPack(f *os.File) (*idxfile.MemoryIndex, error) {
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	w := new(idxfile.Writer)
+	p, err := packfile.NewParser(packfile.NewScanner(f), w)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := p.Parse(); err != nil {
+		return nil, err
+	}
+	return w.Index()
+}
+
+// writeIndex writes idx to a temporary file in packDir, flushed to disk,
+// and returns its name.
+func writeIndex(packDir string, idx *idxfile.MemoryIndex) (string, error) {
+	f, err := os.CreateTemp(packDir, "tmp_idx_")
+	if err != nil {
+		return "", fmt.Errorf("writing pack index: %w", err)
+	}
+	bw := bufio.NewWriter(f)
+	_, err = idxfile.NewEncoder(bw).Encode(idx)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if err == nil {
+		err = f.Sync()
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", fmt.Errorf("writing pack index %s: %w", f.Name(), err)
+	}
+	return f.Name(), nil
+}
+
+// publishPack gives the pack and its index their final, read-only names,
+// the index last, and flushes the folder so that the renames reach the
+// disk before any loose object is deleted.
+func publishPack(packDir, packTmp, idxTmp string, idx *idxfile.MemoryIndex) error {
+	base := filepath.Join(packDir, fmt.Sprintf("pack-%x", idx.PackfileChecksum))
+	for _, mv := range [][2]string{{packTmp, base + ".pack"}, {idxTmp, base + ".idx"}} {
+		if err := os.Chmod(mv[0], 0o444); err != nil {
+			return fmt.Errorf("publishing pack: %w", err)
+		}
+		if err := os.Rename(mv[0], mv[1]); err != nil {
+			return fmt.Errorf("publishing pack: %w", err)
+		}
+	}
+	return syncDir(packDir)
+}
+
+func syncDir(dir string) error {
+	d, err := os.Open(dir)
+	if err != nil {
+		return fmt.Errorf("flushing %s: %w", dir, err)
+	}
+	defer d.Close()
+	if err := d.Sync(); err != nil {
+		return fmt.Errorf("flushing %s: %w", dir, err)
+	}
+	return nil
+}
