@@ -38,7 +38,10 @@ type Config struct {
 
 // Approvals is the approval policy.
 type Approvals struct {
+	// Required is how many distinct people must approve a candidate.
 	Required int `yaml:"required"`
+	// AllowSelf lets the author of a candidate count among its approvers.
+	AllowSelf bool `yaml:"allow_self"`
 }
 
 // AuditConfig configures the security audit.

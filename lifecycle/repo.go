@@ -5,6 +5,7 @@ package lifecycle
 import (
 	"errors"
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"github.com/skillgit/skillgit/gitstore"
@@ -26,6 +27,8 @@ type Repo struct {
 	Tip gitstore.Hash
 	// Tree is Tip's root tree.
 	Tree gitstore.Hash
+	// dir is the folder skillgit runs in, absolute; relative paths given by the user start there.
+	dir string
 }
 
 // Open opens the skillgit repository at or above dir and reads its configuration from the
@@ -36,6 +39,11 @@ func Open(dir string) (*Repo, error) {
 		return nil, err
 	}
 	r, err := load(g)
+	if err != nil {
+		g.Close()
+		return nil, err
+	}
+	r.dir, err = filepath.Abs(dir)
 	if err != nil {
 		g.Close()
 		return nil, err

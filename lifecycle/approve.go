@@ -1,0 +1,136 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// openCandidate reads a candidate that can still change: not rejected, not published.
+func (r *Repo) openCandidate(id string) (*chain, *Candidate, error) {
+	ref, tip, err := r.findCandidate(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	ch, err := r.loadChain(id, ref, tip)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := r.newStateCtx(ch.propose().c.Committer.When)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := r.view(ch, st, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	switch c.State {
+	case StateRejected:
+		return nil, nil, fmt.Errorf("%s: %w: the candidate was rejected (%s); propose the change again", id, ErrRefused, ref)
+	case StatePublished:
+		return nil, nil, fmt.Errorf("%s: %w: the candidate is already published on %s", id, ErrRefused, short(r.Branch))
+	}
+	return ch, c, nil
+}
+
+// Approve records sig's approval of a candidate's current tip as an empty commit on its
+// branch. A later revise voids it.
+func (r *Repo) Approve(id, note string, o ActOptions) (*Result, error) {
+	sig, warn, err := r.actor(o)
+	if err != nil {
+		return nil, err
+	}
+	ch, c, err := r.openCandidate(id)
+	if err != nil {
+		return nil, err
+	}
+	if !r.Config.Approvals.AllowSelf && slices.Contains(authors(ch), sig.Email) {
+		return nil, fmt.Errorf("%s: %w: %s wrote this candidate and approvals.allow_self is false; someone else must approve it", id, ErrRefused, actorOf(sig))
+	}
+	for _, a := range c.Approvals {
+		if a.Policy == "" && a.Who.Email == sig.Email {
+			return nil, fmt.Errorf("%s: %s already approved this version of the candidate", id, actorOf(sig))
+		}
+	}
+	ts := trailerList{}.add(keyAction, actApprove).add(keySkill, c.Skill).add(keyCandidate, id).add(keyApproved, actorOf(sig).String())
+	res, err := r.appendToCandidate(ch, sig, ts.message(fmt.Sprintf("approve: %s (candidate %s)", c.Skill, id), note, o), actApprove)
+	if err != nil {
+		return nil, err
+	}
+	res.addWarning(warn)
+	return r.withState(res, c)
+}
+
+// appendToCandidate writes an empty commit on the candidate's tip and moves its branch by
+// compare-and-swap: a candidate that moved meanwhile was not the version acted on.
+func (r *Repo) appendToCandidate(ch *chain, sig object.Signature, msg, action string) (*Result, error) {
+	h, err := r.writeCommit(sig, ch.last().c.TreeHash, msg, ch.tip)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Git.UpdateRef(ch.ref, h, ch.tip, "skillgit "+action); err != nil {
+		if errors.Is(err, gitstore.ErrRefChanged) {
+			return nil, fmt.Errorf("%s: the candidate changed while you acted on it; review it again: %w", ch.id, err)
+		}
+		return nil, err
+	}
+	p := ch.propose()
+	return &Result{Action: action, ID: ch.id, Branch: short(ch.ref), Skill: p.get(keySkill),
+		Change: Change(p.get(keyChange)), Commit: h.String()}, nil
+}
+
+// withState fills in the candidate's state after an action.
+func (r *Repo) withState(res *Result, before *Candidate) (*Result, error) {
+	c, err := r.Candidate(res.ID)
+	if err != nil {
+		return nil, err
+	}
+	res.State, res.Risk, res.Audit = c.State, c.Risk, c.Audit
+	return res, nil
+}
+
+// Reject records why a candidate is turned down and moves its branch to
+// refs/skillgit/archive/<id>, where it stays reachable.
+func (r *Repo) Reject(id, reason string, o ActOptions) (*Result, error) {
+	if reason == "" {
+		return nil, fmt.Errorf("%s: a rejection needs a reason (-m REASON)", id)
+	}
+	sig, warn, err := r.actor(o)
+	if err != nil {
+		return nil, err
+	}
+	ch, c, err := r.openCandidate(id)
+	if err != nil {
+		return nil, err
+	}
+	ts := trailerList{}.add(keyAction, actReject).add(keySkill, c.Skill).add(keyCandidate, id).add(keyRejected, actorOf(sig).String())
+	h, err := r.writeCommit(sig, ch.last().c.TreeHash, ts.message(fmt.Sprintf("reject: %s (candidate %s)", c.Skill, id), reason, o), ch.tip)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.archive(ch, h); err != nil {
+		return nil, err
+	}
+	res := &Result{Action: actReject, ID: id, Branch: short(archivePrefix + id), Skill: c.Skill, Change: c.Change,
+		Commit: h.String(), State: StateRejected, Risk: c.Risk, Audit: c.Audit}
+	res.addWarning(warn)
+	return res, nil
+}
+
+// archive points the archive ref at h, then removes the branch; if the branch moved
+// meanwhile, the archive ref is taken back and the rejection fails.
+func (r *Repo) archive(ch *chain, h gitstore.Hash) error {
+	ref := archivePrefix + ch.id
+	if err := r.Git.UpdateRef(ref, h, gitstore.ZeroHash, "skillgit reject"); err != nil {
+		return err
+	}
+	if err := r.Git.UpdateRef(ch.ref, gitstore.ZeroHash, ch.tip, "skillgit reject"); err != nil {
+		_ = r.Git.UpdateRef(ref, gitstore.ZeroHash, h, "skillgit reject undone")
+		return fmt.Errorf("%s: the candidate changed while you rejected it; review it again: %w", ch.id, err)
+	}
+	return nil
+}

@@ -1,0 +1,62 @@
+package lifecycle
+
+import (
+	"fmt"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// automate lets the mode act on a fresh proposal or revision (DESIGN.md §3): in assisted
+// mode a low-risk patch is approved by policy; in autonomous mode a low-risk patch is also
+// published, and a low-risk new skill is published to the canary channel only. Medium and
+// high risk, skipped audits and deletions are never automatic.
+func (r *Repo) automate(res *Result, o ActOptions) error {
+	mode := r.Config.Mode
+	if mode == ModeManual || res.Risk != "low" || res.Change == ChangeDelete {
+		return nil
+	}
+	if res.Change == ChangeCreate && mode != ModeAutonomous {
+		return nil
+	}
+	sig, _, err := r.actor(o)
+	if err != nil {
+		return err
+	}
+	if err := r.approveByPolicy(res, sig, mode, o); err != nil {
+		return err
+	}
+	if mode != ModeAutonomous {
+		return nil
+	}
+	channel := "main"
+	if res.Change == ChangeCreate {
+		channel = "canary"
+	}
+	pub, err := r.Publish(res.ID, channel, o)
+	if err != nil {
+		return fmt.Errorf("%s: approved by policy %s, but the automatic publish failed: %w", res.ID, mode, err)
+	}
+	res.Auto = append(res.Auto, fmt.Sprintf("published to %s by policy %s (low-risk %s)", pub.Channel, mode, res.Change))
+	res.State, res.Commit = pub.State, pub.Commit
+	return nil
+}
+
+func (r *Repo) approveByPolicy(res *Result, sig object.Signature, mode Mode, o ActOptions) error {
+	ref, tip, err := r.findCandidate(res.ID)
+	if err != nil {
+		return err
+	}
+	ch, err := r.loadChain(res.ID, ref, tip)
+	if err != nil {
+		return err
+	}
+	ts := trailerList{}.add(keyAction, actApprove).add(keySkill, res.Skill).add(keyCandidate, res.ID).add(keyPolicy, string(mode))
+	body := fmt.Sprintf("Approved by policy: mode %s approves a low-risk %s.", mode, res.Change)
+	ar, err := r.appendToCandidate(ch, sig, ts.message(fmt.Sprintf("approve: %s (candidate %s)", res.Skill, res.ID), body, o), actApprove)
+	if err != nil {
+		return err
+	}
+	res.Commit, res.State = ar.Commit, StateApproved
+	res.Auto = append(res.Auto, fmt.Sprintf("approved by policy %s (low-risk %s)", mode, res.Change))
+	return nil
+}

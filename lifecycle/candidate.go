@@ -1,0 +1,146 @@
+package lifecycle
+
+import (
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"regexp"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// Where candidates live (DESIGN.md §2.3).
+const (
+	candidatePrefix = "refs/heads/candidate/"
+	archivePrefix   = "refs/skillgit/archive/"
+	// maxChain bounds how many commits one candidate branch may hold.
+	maxChain = 1000
+)
+
+// idPattern is what a candidate id looks like: a skill name and a random suffix.
+var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,99}$`)
+
+// newID returns a fresh candidate id for skill: the name and four random hex digits, so an id
+// is short enough to type and two agents proposing at once do not collide (the branch is
+// created by compare-and-swap, which catches the rest).
+func newID(skill string) string {
+	var b [2]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand never fails on supported platforms
+	}
+	return skill + "-" + hex.EncodeToString(b[:])
+}
+
+// checkID refuses an id that cannot name a candidate.
+func checkID(id string) error {
+	if !idPattern.MatchString(id) {
+		return fmt.Errorf("%q: %w: a candidate id is lowercase letters, digits and hyphens, like pdf-tools-7f3a; `skillgit candidates` lists them", id, ErrNotFound)
+	}
+	return nil
+}
+
+// chain is a candidate's commits, read from its branch.
+type chain struct {
+	id  string
+	ref string
+	tip gitstore.Hash
+	// commits runs from the propose commit to the tip, following first parents.
+	commits []commitInfo
+}
+
+func (ch *chain) propose() commitInfo { return ch.commits[0] }
+func (ch *chain) last() commitInfo    { return ch.commits[len(ch.commits)-1] }
+func (ch *chain) path() string        { return ch.propose().get(keyPath) }
+
+// findCandidate resolves id to its branch, or to its archive ref when it was rejected.
+func (r *Repo) findCandidate(id string) (ref string, tip gitstore.Hash, err error) {
+	if err := checkID(id); err != nil {
+		return "", tip, err
+	}
+	for _, ref := range []string{candidatePrefix + id, archivePrefix + id} {
+		h, err := r.Git.Ref(ref)
+		if err == nil {
+			return ref, h, nil
+		}
+		if !errors.Is(err, gitstore.ErrRefNotFound) {
+			return "", h, err
+		}
+	}
+	return "", tip, fmt.Errorf("%s: candidate %w; `skillgit candidates --state all` lists them", id, ErrNotFound)
+}
+
+// loadChain reads a candidate's commits back from tip to its propose commit.
+func (r *Repo) loadChain(id, ref string, tip gitstore.Hash) (*chain, error) {
+	ch := &chain{id: id, ref: ref, tip: tip}
+	h := tip
+	for range maxChain {
+		ci, err := r.commitInfo(h)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", id, err)
+		}
+		ch.commits = append(ch.commits, ci)
+		if ci.get(keyAction) == actPropose && ci.get(keyCandidate) == id {
+			reverse(ch.commits)
+			return ch, nil
+		}
+		if len(ci.c.ParentHashes) == 0 {
+			break
+		}
+		h = ci.c.ParentHashes[0]
+	}
+	return nil, fmt.Errorf("%s: %s holds no skillgit propose commit for this id within %d commits; it is not a candidate skillgit can read", id, ref, maxChain)
+}
+
+func reverse[T any](s []T) {
+	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
+		s[i], s[j] = s[j], s[i]
+	}
+}
+
+// folderAt returns the tree of folder p in commit c's tree, or ZeroHash when there is none.
+func (r *Repo) folderAt(tree gitstore.Hash, p string) (gitstore.Hash, error) {
+	e, ok, err := r.Git.EntryAt(tree, p)
+	if err != nil || !ok || e.Mode != filemode.Dir {
+		return gitstore.ZeroHash, err
+	}
+	return e.Hash, nil
+}
+
+// base is the publish-branch commit the candidate was built on or last rebased onto.
+func (ch *chain) base() gitstore.Hash {
+	for i := len(ch.commits) - 1; i > 0; i-- {
+		ci := ch.commits[i]
+		if ci.get(keyAction) == actRebase && len(ci.c.ParentHashes) == 2 {
+			return ci.c.ParentHashes[1]
+		}
+	}
+	if ps := ch.propose().c.ParentHashes; len(ps) > 0 {
+		return ps[0]
+	}
+	return gitstore.ZeroHash
+}
+
+// lastContent returns the index of the last commit that changed the candidate's folder; the
+// approvals after it are the ones that count.
+func (r *Repo) lastContent(ch *chain) (int, error) {
+	p := ch.path()
+	prev, err := r.folderAt(ch.propose().c.TreeHash, p)
+	if err != nil {
+		return 0, err
+	}
+	last := 0
+	for i := 1; i < len(ch.commits); i++ {
+		cur, err := r.folderAt(ch.commits[i].c.TreeHash, p)
+		if err != nil {
+			return 0, err
+		}
+		if cur != prev || ch.commits[i].get(keyAction) == actRevise {
+			last = i
+		}
+		prev = cur
+	}
+	return last, nil
+}

@@ -1,0 +1,152 @@
+package lifecycle
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// Candidates lists candidates in a state: "open" (the default: open and approved), "approved",
+// "rejected", "published" or "all", newest first.
+func (r *Repo) Candidates(state string) ([]*Candidate, error) {
+	if state == "" {
+		state = "open"
+	}
+	switch state {
+	case "open", "approved", "rejected", "published", "all":
+	default:
+		return nil, fmt.Errorf("--state %q is not one of open, approved, rejected, published, all", state)
+	}
+	chains, err := r.chains(state)
+	if err != nil {
+		return nil, err
+	}
+	since := time.Now()
+	for _, ch := range chains {
+		if t := ch.propose().c.Committer.When; t.Before(since) {
+			since = t
+		}
+	}
+	st, err := r.newStateCtx(since)
+	if err != nil {
+		return nil, err
+	}
+	out := []*Candidate{}
+	for _, ch := range chains {
+		c, err := r.view(ch, st, false)
+		if err != nil {
+			return nil, err
+		}
+		if wanted(state, c.State) {
+			out = append(out, c)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Updated.After(out[j].Updated) })
+	return out, nil
+}
+
+func wanted(state string, s State) bool {
+	switch state {
+	case "all":
+		return true
+	case "open":
+		return s == StateOpen || s == StateApproved || s == StateCanary
+	case "published":
+		return s == StatePublished || s == StateCanary
+	}
+	return string(s) == state
+}
+
+// chains reads the candidate branches, the archive when rejected ones are asked for, and the
+// publishes on the branch when published ones are.
+func (r *Repo) chains(state string) ([]*chain, error) {
+	prefixes := []string{candidatePrefix}
+	if state == "rejected" || state == "all" {
+		prefixes = append(prefixes, archivePrefix)
+	}
+	var out []*chain
+	seen := map[string]bool{}
+	for _, p := range prefixes {
+		refs, err := r.Git.Refs(p)
+		if err != nil {
+			return nil, err
+		}
+		for _, ref := range refs {
+			id := strings.TrimPrefix(ref.Name, p)
+			if seen[id] || checkID(id) != nil {
+				continue
+			}
+			ch, err := r.loadChain(id, ref.Name, ref.Hash)
+			if err != nil {
+				continue // a branch under candidate/ that skillgit did not make
+			}
+			seen[id] = true
+			out = append(out, ch)
+		}
+	}
+	if state == "published" || state == "all" {
+		return r.publishedChains(out, seen)
+	}
+	return out, nil
+}
+
+// publishedChains adds the candidates whose publish merges are on the branch and whose
+// branches are gone.
+func (r *Repo) publishedChains(out []*chain, seen map[string]bool) ([]*chain, error) {
+	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
+		if len(c.ParentHashes) != 2 {
+			return nil
+		}
+		second, err := r.commitInfo(c.ParentHashes[1])
+		id := second.get(keyCandidate)
+		if err != nil || id == "" || seen[id] {
+			return nil
+		}
+		if ch, err := r.loadChain(id, "", c.ParentHashes[1]); err == nil {
+			seen[id] = true
+			out = append(out, ch)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// Candidate returns one candidate with its history: an open or rejected one from its ref, a
+// published one from the publish branch.
+func (r *Repo) Candidate(id string) (*Candidate, error) {
+	ref, tip, err := r.findCandidate(id)
+	if err != nil {
+		return r.publishedCandidate(id, err)
+	}
+	ch, err := r.loadChain(id, ref, tip)
+	if err != nil {
+		return nil, err
+	}
+	st, err := r.newStateCtx(ch.propose().c.Committer.When)
+	if err != nil {
+		return nil, err
+	}
+	return r.view(ch, st, true)
+}
+
+func (r *Repo) publishedCandidate(id string, notFound error) (*Candidate, error) {
+	chains, err := r.publishedChains(nil, map[string]bool{})
+	if err != nil {
+		return nil, err
+	}
+	for _, ch := range chains {
+		if ch.id == id {
+			st, err := r.newStateCtx(ch.propose().c.Committer.When)
+			if err != nil {
+				return nil, err
+			}
+			return r.view(ch, st, true)
+		}
+	}
+	return nil, notFound
+}

@@ -1,0 +1,76 @@
+package lifecycle
+
+import (
+	"regexp"
+	"slices"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// revertLine is the line git revert writes into a message.
+var revertLine = regexp.MustCompile(`(?m)^This reverts commit ([0-9a-f]{40})\.`)
+
+// Log returns the audit trail: the publish branch's first-parent history, newest first, one
+// entry per commit, restricted to the skill name when it is not empty. Commits made with git
+// rather than skillgit are recognized: a merge of a candidate tip is a publish, a git revert
+// is a rollback, any other commit is a plain commit of the skill folders it changes.
+func (r *Repo) Log(name string) ([]LogEntry, error) {
+	out := []LogEntry{}
+	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
+		e := r.entryOf(h, c)
+		if name == "" || containsSkill(e, name) {
+			out = append(out, e)
+		}
+		return nil
+	})
+	return out, err
+}
+
+// entryOf reads one commit of the trail.
+func (r *Repo) entryOf(h gitstore.Hash, c *object.Commit) LogEntry {
+	ci := commitInfo{hash: h, c: c, trailers: gitstore.ParseTrailers(c.Message)}
+	subject, _, _ := cutSubject(c.Message)
+	e := LogEntry{Commit: h.String(), Action: ci.get(keyAction), Candidate: ci.get(keyCandidate),
+		Who: actorOf(c.Author).String(), When: c.Author.When, Risk: ci.get(keyRisk), Subject: subject,
+		Skills: ci.all(keySkill), ApprovedBy: ci.all(keyApproved)}
+	if e.Action == "" {
+		r.recognize(&e, ci)
+	}
+	if len(e.Skills) > 0 {
+		e.Skill = e.Skills[0]
+	}
+	return e
+}
+
+// recognize names a commit that skillgit did not write.
+func (r *Repo) recognize(e *LogEntry, ci commitInfo) {
+	if len(ci.c.ParentHashes) == 2 {
+		if second, err := r.commitInfo(ci.c.ParentHashes[1]); err == nil && second.get(keyCandidate) != "" {
+			e.Action, e.Via, e.Candidate = actPublish, "git merge", second.get(keyCandidate)
+			e.Skills, e.Risk = second.all(keySkill), second.get(keyRisk)
+			return
+		}
+	}
+	e.Action, e.Via = "commit", "git commit"
+	if m := revertLine.FindStringSubmatch(ci.c.Message); m != nil {
+		e.Action, e.Via = actRollback, "git revert"
+	}
+	if len(ci.c.ParentHashes) == 0 {
+		return
+	}
+	parent, err := r.Git.Commit(ci.c.ParentHashes[0])
+	if err != nil {
+		return
+	}
+	changes, _, err := r.folderChanges(parent.TreeHash, ci.c.TreeHash)
+	if err != nil {
+		return
+	}
+	for _, f := range changes {
+		e.Skills = append(e.Skills, f.name())
+	}
+}
+
+func containsSkill(e LogEntry, name string) bool { return slices.Contains(e.Skills, name) }

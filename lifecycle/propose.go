@@ -1,0 +1,192 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// ProposeOptions says what to propose or revise.
+type ProposeOptions struct {
+	ActOptions
+	// Target is a skill folder's path or a skill's name.
+	Target string
+	// From is a folder on disk to snapshot, such as an agent's .claude/skills/foo.
+	From string
+	// Delete proposes removing the published skill Target.
+	Delete bool
+	// Message explains the change; for a revise it is the feedback and is required.
+	Message string
+}
+
+// idAttempts bounds the tries at a fresh candidate id.
+const idAttempts = 8
+
+// Propose snapshots one skill folder into a new candidate branch built from objects, without
+// touching HEAD, the index or the working tree, audits it, and lets the mode's policy act on
+// it.
+func (r *Repo) Propose(o ProposeOptions) (*Result, error) {
+	sig, warn, err := r.actor(o.ActOptions)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := r.proposal(o)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Action: actPropose, Skill: snap.skill.Name, Change: snap.change, Warnings: snap.warnings}
+	res.addWarning(warn)
+	if err := r.auditSnapshot(snap, res, o.ActOptions); err != nil {
+		return nil, err
+	}
+	tree, err := r.Git.ReplacePath(r.Tree, snap.dest, snap.entry())
+	if err != nil {
+		return nil, err
+	}
+	if err := r.createCandidate(sig, tree, snap, res, o); err != nil {
+		return nil, err
+	}
+	err = r.automate(res, o.ActOptions)
+	r.afterCommit(res)
+	return res, err
+}
+
+// proposal reads what is proposed: a deletion, or a folder snapshot that must differ from
+// what is published.
+func (r *Repo) proposal(o ProposeOptions) (*snapshot, error) {
+	if o.Delete {
+		if o.From != "" {
+			return nil, fmt.Errorf("--delete takes a skill name, not --from")
+		}
+		return r.deletion(o.Target)
+	}
+	dir, err := r.sourceDir(o.Target, o.From)
+	if err != nil {
+		return nil, err
+	}
+	want := ""
+	if o.From != "" && o.Target != "" {
+		want = o.Target
+	}
+	snap, err := r.snapshotDir(dir, want)
+	if err != nil {
+		return nil, err
+	}
+	if snap.tree == snap.old {
+		return nil, fmt.Errorf("%s: nothing to propose: %s on %s is already exactly this", snap.skill.Name, snap.dest, short(r.Branch))
+	}
+	return snap, nil
+}
+
+// auditSnapshot audits the proposed folder against the published one, unless the skip switch
+// is on, and records the verdict in res.
+func (r *Repo) auditSnapshot(snap *snapshot, res *Result, o ActOptions) error {
+	if snap.change == ChangeDelete {
+		res.Risk, res.Audit = audit.RiskLow.String(), auditSummary(0)
+		return nil
+	}
+	v, reports, err := r.auditTrees(r.Tip, []AuditItem{{Name: snap.skill.Name, Path: snap.dest, Tree: snap.tree,
+		Base: snap.old, BaseLabel: short(r.Branch)}}, o, res)
+	res.Risk, res.Audit, res.Reports = v.Risk, v.Audit, reports
+	if err == nil && v.Risk == audit.RiskHigh.String() {
+		res.addWarning(fmt.Sprintf("warning: %s: the audit rates this change high risk; it cannot be published while the audit is on (see `skillgit review`)", snap.skill.Name))
+	}
+	return err
+}
+
+// auditTrees audits items under the policy committed in policyFrom, unless the skip switch
+// is on, and sums them up for the trailers.
+func (r *Repo) auditTrees(policyFrom gitstore.Hash, items []AuditItem, o ActOptions, res *Result) (auditVerdict, []audit.SkillReport, error) {
+	cfg, _, err := r.ConfigAt(policyFrom, short(r.Branch))
+	if err != nil {
+		return auditVerdict{}, nil, err
+	}
+	if skip, warn := AuditSkipped(cfg, o.getenv); skip {
+		res.addWarning(warn)
+		return auditVerdict{Risk: "unknown", Audit: "skipped"}, nil, nil
+	}
+	policy, err := r.PolicyAt(policyFrom, short(r.Branch))
+	if err != nil {
+		return auditVerdict{}, nil, err
+	}
+	a := &Auditor{Git: r.Git, Policy: policy, Cache: r.AuditCache()}
+	reports, err := a.Run(items)
+	if err != nil {
+		return auditVerdict{}, nil, err
+	}
+	findings := 0
+	for _, sr := range reports {
+		findings += len(sr.Report.Findings)
+	}
+	return auditVerdict{Risk: audit.Overall(reports).String(), Audit: auditSummary(findings)}, reports, nil
+}
+
+// auditInto audits what an action writes under the publish branch's policy and records the
+// verdict in res; nothing to audit (a deletion) is low risk. It reports whether the audit
+// rates the change high risk.
+func (r *Repo) auditInto(items []AuditItem, res *Result, o ActOptions) (bool, error) {
+	v := auditVerdict{Risk: audit.RiskLow.String(), Audit: auditSummary(0)}
+	if len(items) > 0 {
+		var err error
+		if v, res.Reports, err = r.auditTrees(r.Tip, items, o, res); err != nil {
+			return false, err
+		}
+	}
+	res.Risk, res.Audit = v.Risk, v.Audit
+	return v.Risk == audit.RiskHigh.String(), nil
+}
+
+// createCandidate writes the propose commit and creates its branch under a fresh id.
+func (r *Repo) createCandidate(sig object.Signature, tree gitstore.Hash, snap *snapshot, res *Result, o ProposeOptions) error {
+	for range idAttempts {
+		id := newID(snap.skill.Name)
+		if _, err := r.Git.Ref(archivePrefix + id); err == nil {
+			continue
+		}
+		h, err := r.writeCommit(sig, tree, proposeMessage(id, snap, res, r.Tip, o), r.Tip)
+		if err != nil {
+			return err
+		}
+		err = r.Git.UpdateRef(candidatePrefix+id, h, gitstore.ZeroHash, "skillgit propose")
+		if errors.Is(err, gitstore.ErrRefChanged) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		res.ID, res.Branch, res.Commit, res.State = id, short(candidatePrefix+id), h.String(), StateOpen
+		return nil
+	}
+	return fmt.Errorf("%s: could not find a free candidate id in %d tries; try again", snap.skill.Name, idAttempts)
+}
+
+func proposeMessage(id string, snap *snapshot, res *Result, base gitstore.Hash, o ProposeOptions) string {
+	subject := "propose: " + snap.skill.Name
+	if snap.change == ChangeDelete {
+		subject = "propose: delete " + snap.skill.Name
+	}
+	body := o.Message
+	if body == "" {
+		body = defaultBody[snap.change]
+	}
+	ts := trailerList{}.add(keyAction, actPropose).add(keySkill, snap.skill.Name).add(keyCandidate, id).
+		add(keyChange, string(snap.change)).add(keyPath, snap.dest).add(keyBase, base.String()).
+		add(keyRisk, res.Risk).add(keyAudit, res.Audit)
+	return ts.message(subject, body, o.ActOptions)
+}
+
+var defaultBody = map[Change]string{
+	ChangeCreate: "New skill.",
+	ChangePatch:  "Update of the published skill.",
+	ChangeDelete: "Remove the skill.",
+}
+
+func (res *Result) addWarning(w string) {
+	if w != "" {
+		res.Warnings = append(res.Warnings, w)
+	}
+}

@@ -1,0 +1,318 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// canaryRef is the canary channel: the publish branch plus canary publishes.
+const canaryRef = "refs/heads/canary"
+
+// casAttempts bounds how often an action that lost a race for a ref is recomputed on the new
+// tip before it gives up.
+const casAttempts = 40
+
+// Publish merges a candidate into the publish branch (or the canary channel) as a merge
+// commit whose second parent is the candidate's tip. It re-runs the audit on exactly what is
+// published, checks the policy, and refuses when the branch changed the same skill since the
+// candidate was made.
+func (r *Repo) Publish(id, channel string, o ActOptions) (*Result, error) {
+	target, err := r.channelRef(channel)
+	if err != nil {
+		return nil, err
+	}
+	sig, warn, err := r.actor(o)
+	if err != nil {
+		return nil, err
+	}
+	ch, c, err := r.openCandidate(id)
+	if err != nil {
+		return nil, err
+	}
+	if c.State == StateCanary && target == canaryRef {
+		return nil, fmt.Errorf("%s: already published to canary; `skillgit publish %s` publishes it to %s", id, id, short(r.Branch))
+	}
+	res, err := retryCAS(r, func() (*Result, error) { return r.publishOnce(ch, c, target, sig, o) })
+	if err != nil {
+		return nil, err
+	}
+	res.addWarning(warn)
+	r.afterCommit(res)
+	return res, nil
+}
+
+// channelRef maps a channel name to its branch.
+func (r *Repo) channelRef(channel string) (string, error) {
+	switch channel {
+	case "", "main", short(r.Branch):
+		return r.Branch, nil
+	case "canary":
+		return canaryRef, nil
+	}
+	return "", fmt.Errorf("channel %q is not one of main, canary", channel)
+}
+
+// lockedAttempts bounds the tries while another process holds the ref's lock: a starved
+// process tries again, a lock left by a crash is reported within seconds.
+const lockedAttempts = 3
+
+// retryCAS runs step until it does not lose a race for a ref, reloading the publish branch
+// before each new try, with a short random pause so that racing processes spread out.
+func retryCAS(r *Repo, step func() (*Result, error)) (*Result, error) {
+	var err error
+	locked := 0
+	for i := range casAttempts {
+		var res *Result
+		res, err = step()
+		if errors.Is(err, gitstore.ErrLocked) {
+			if locked++; locked >= lockedAttempts {
+				return nil, err
+			}
+		} else if !errors.Is(err, gitstore.ErrRefChanged) {
+			return res, err
+		}
+		time.Sleep(time.Duration(rand.IntN(5*(i+1))) * time.Millisecond)
+		if rerr := r.reload(); rerr != nil {
+			return nil, rerr
+		}
+	}
+	return nil, fmt.Errorf("gave up after %d tries: other processes keep moving the branch: %w", casAttempts, err)
+}
+
+// reload reads the publish branch's tip and configuration again.
+func (r *Repo) reload() error {
+	fresh, err := load(r.Git)
+	if err != nil {
+		return err
+	}
+	r.Config, r.Tip, r.Tree = fresh.Config, fresh.Tip, fresh.Tree
+	return nil
+}
+
+// channelTip returns the tip of target and the commit a publish there starts from. An absent
+// canary branch starts at the publish tip; a canary branch that lacks publishes made on the
+// publish branch since starts from a commit that merges them in, so canary stays the publish
+// branch plus canary publishes.
+func (r *Repo) channelTip(target string, sig object.Signature, o ActOptions) (old, start gitstore.Hash, err error) {
+	h, err := r.Git.Ref(target)
+	if target != canaryRef {
+		return h, h, err
+	}
+	if errors.Is(err, gitstore.ErrRefNotFound) {
+		return gitstore.ZeroHash, r.Tip, nil
+	}
+	if err != nil {
+		return h, h, err
+	}
+	behind, err := r.Git.IsAncestor(r.Tip, h)
+	if err != nil || behind {
+		return h, h, err
+	}
+	start, err = r.catchUpCanary(h, sig, o)
+	return h, start, err
+}
+
+// catchUpCanary writes a commit that merges the publish branch into the canary tip.
+func (r *Repo) catchUpCanary(canary gitstore.Hash, sig object.Signature, o ActOptions) (gitstore.Hash, error) {
+	c, err := r.Git.Commit(canary)
+	if err != nil {
+		return gitstore.ZeroHash, err
+	}
+	baseTree, err := r.mergeBaseTree(canary, r.Tip)
+	if err != nil {
+		return gitstore.ZeroHash, err
+	}
+	tree, conflicts, err := r.Git.MergeTrees(baseTree, c.TreeHash, r.Tree)
+	if err != nil {
+		return gitstore.ZeroHash, err
+	}
+	if len(conflicts) > 0 {
+		return gitstore.ZeroHash, fmt.Errorf("canary: %w: canary and %s both changed %s since they parted; publish or roll back those canary skills on %s first",
+			ErrConflict, short(r.Branch), strings.Join(conflicts, ", "), short(r.Branch))
+	}
+	ts := trailerList{}.add(keyAction, actSync).add(keyChannel, "canary")
+	msg := ts.message("sync: canary with "+short(r.Branch), "Brings the publishes made on "+short(r.Branch)+" to the canary channel.", o)
+	return r.writeCommit(sig, tree, msg, canary, r.Tip)
+}
+
+// publishOnce computes and lands one publish on the current tip of target.
+func (r *Repo) publishOnce(ch *chain, c *Candidate, target string, sig object.Signature, o ActOptions) (*Result, error) {
+	old, start, err := r.channelTip(target, sig, o)
+	if err != nil {
+		return nil, err
+	}
+	m, err := r.prepareMerge(ch, start, target)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Action: actPublish, ID: ch.id, Skill: c.Skill, Change: c.Change, Channel: short(target)}
+	if err := r.checkPublish(m, c, ch, res, o); err != nil {
+		return nil, err
+	}
+	msg := publishMessage(c, res, target, o)
+	h, err := r.writeCommit(sig, m.tree, msg, start, ch.tip)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.moveChannel(target, old, h, m.startTree, m.tree, m.paths()); err != nil {
+		return nil, err
+	}
+	res.Commit, res.State = h.String(), StatePublished
+	if target == canaryRef {
+		res.State = StateCanary
+	} else if err := r.Git.UpdateRef(ch.ref, gitstore.ZeroHash, ch.tip, "skillgit publish"); err != nil {
+		res.addWarning(fmt.Sprintf("warning: %s: published, but its branch could not be removed: %v", ch.id, err))
+	}
+	return res, nil
+}
+
+// merge is a computed publish: the folders it changes and the resulting tree.
+type merge struct {
+	changes   []folderChange // base = the channel's folder, head = the candidate's
+	startTree gitstore.Hash
+	tree      gitstore.Hash
+}
+
+func (m *merge) paths() []string {
+	out := make([]string, len(m.changes))
+	for i, f := range m.changes {
+		out[i] = f.path
+	}
+	return out
+}
+
+// prepareMerge merges the candidate into start at skill-folder level: each folder the
+// candidate changed since the merge base is taken from the candidate, unless start changed
+// it too.
+func (r *Repo) prepareMerge(ch *chain, start gitstore.Hash, target string) (*merge, error) {
+	sc, err := r.Git.Commit(start)
+	if err != nil {
+		return nil, err
+	}
+	baseTree, err := r.mergeBaseTree(start, ch.tip)
+	if err != nil {
+		return nil, err
+	}
+	changes, outside, err := r.folderChanges(baseTree, ch.last().c.TreeHash)
+	if err != nil {
+		return nil, err
+	}
+	if len(outside) > 0 {
+		return nil, fmt.Errorf("%s: %w: the candidate changes %s; skillgit publishes skill folders only", ch.id, ErrRefused, strings.Join(outside, ", "))
+	}
+	m := &merge{startTree: sc.TreeHash, tree: sc.TreeHash}
+	for _, f := range changes {
+		if err := r.mergeFolder(m, f, ch, target); err != nil {
+			return nil, err
+		}
+	}
+	if len(m.changes) == 0 {
+		return nil, fmt.Errorf("%s: nothing to publish: %s already holds the candidate's skill folders as they are", ch.id, short(target))
+	}
+	return m, nil
+}
+
+func (r *Repo) mergeFolder(m *merge, f folderChange, ch *chain, target string) error {
+	cur, err := r.folderAt(m.startTree, f.path)
+	switch {
+	case err != nil:
+		return err
+	case cur == f.head:
+		return nil
+	case cur != f.base:
+		return fmt.Errorf("%s: %w: %s changed %s since candidate %s was made; run `skillgit rebase %s` to bring the candidate up to date, or revise it",
+			f.name(), ErrConflict, short(target), f.path, ch.id, ch.id)
+	}
+	if m.tree, err = r.Git.ReplacePath(m.tree, f.path, dirEntry(f.head)); err != nil {
+		return err
+	}
+	m.changes = append(m.changes, folderChange{path: f.path, base: cur, head: f.head})
+	return nil
+}
+
+// mergeBaseTree is the tree of the best common ancestor of a and b (the empty tree if none).
+func (r *Repo) mergeBaseTree(a, b gitstore.Hash) (gitstore.Hash, error) {
+	base, err := r.Git.MergeBase(a, b)
+	if err != nil || base.IsZero() {
+		return gitstore.ZeroHash, err
+	}
+	c, err := r.Git.Commit(base)
+	if err != nil {
+		return gitstore.ZeroHash, err
+	}
+	return c.TreeHash, nil
+}
+
+// checkPublish audits what is about to be published and applies the policy to it.
+func (r *Repo) checkPublish(m *merge, c *Candidate, ch *chain, res *Result, o ActOptions) error {
+	var items []AuditItem
+	for _, f := range m.changes {
+		if !f.head.IsZero() {
+			items = append(items, AuditItem{Name: f.name(), Path: f.path, Tree: f.head, Base: f.base, BaseLabel: short(r.Branch)})
+		}
+	}
+	high, err := r.auditInto(items, res, o)
+	if err != nil {
+		return err
+	}
+	if high {
+		return fmt.Errorf("%s: %w: the audit rates it high risk, which cannot be published while the audit is on; `skillgit review %s` shows the findings", ch.id, ErrRefused, ch.id)
+	}
+	if res.Audit != "skipped" {
+		c.Risk = res.Risk
+	}
+	if ok, why := approvedEnough(r.Config, c, authors(ch)); !ok {
+		return fmt.Errorf("%s: %w: not approved: %s; `skillgit approve %s` records an approval", ch.id, ErrRefused, why, ch.id)
+	}
+	return nil
+}
+
+func publishMessage(c *Candidate, res *Result, target string, o ActOptions) string {
+	ts := trailerList{}.add(keyAction, actPublish).add(keySkill, c.Skill).add(keyCandidate, c.ID).
+		add(keyChange, string(c.Change)).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
+	for _, a := range c.Approvals {
+		if a.Policy != "" {
+			ts = ts.add(keyPolicy, a.Policy)
+		} else {
+			ts = ts.add(keyApproved, a.Who.String())
+		}
+	}
+	if target == canaryRef {
+		ts = ts.add(keyChannel, "canary")
+	}
+	return ts.message(fmt.Sprintf("publish: %s (candidate %s)", c.Skill, c.ID), "", o)
+}
+
+// moveChannel moves target from old to h. When target is the checked-out branch of a working
+// tree, the index and files of the changed paths are brought up to date first, and put back
+// if the ref cannot move.
+func (r *Repo) moveChannel(target string, old, h, oldTree, newTree gitstore.Hash, paths []string) error {
+	head, err := r.Git.HeadBranch()
+	checkedOut := err == nil && head == target && !r.Git.Bare() && r.Git.WorktreeDir() != ""
+	if checkedOut {
+		if err := r.Git.UpdateWorktree(oldTree, newTree, paths); err != nil {
+			return fmt.Errorf("%s is checked out here: %w", short(target), err)
+		}
+	}
+	if err := r.Git.UpdateRef(target, h, old, "skillgit"); err != nil {
+		if checkedOut {
+			_ = r.Git.UpdateWorktree(newTree, oldTree, paths)
+		}
+		return err
+	}
+	return nil
+}
+
+// afterCommit packs loose objects when they pile up; a failure only warns.
+func (r *Repo) afterCommit(res *Result) {
+	if _, err := r.Git.MaybePack(gitstore.AutoPackThreshold); err != nil {
+		res.addWarning(fmt.Sprintf("warning: packing loose objects failed: %v", err))
+	}
+}

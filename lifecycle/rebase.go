@@ -1,0 +1,75 @@
+package lifecycle
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// Rebase brings a candidate up to date with the publish branch: a commit on the candidate
+// whose second parent is the branch's tip and whose tree is the three-way merge of the two.
+// When both changed the same file of the skill it refuses: the candidate must be revised.
+// A rebase that changes the skill's folder voids earlier approvals.
+func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
+	sig, warn, err := r.actor(o)
+	if err != nil {
+		return nil, err
+	}
+	ch, c, err := r.openCandidate(id)
+	if err != nil {
+		return nil, err
+	}
+	base, err := r.Git.MergeBase(r.Tip, ch.tip)
+	if err != nil {
+		return nil, err
+	}
+	if base == r.Tip {
+		return nil, fmt.Errorf("%s: already up to date with %s", id, short(r.Branch))
+	}
+	baseTree, err := r.mergeBaseTree(r.Tip, ch.tip)
+	if err != nil {
+		return nil, err
+	}
+	tree, conflicts, err := r.Git.MergeTrees(baseTree, ch.last().c.TreeHash, r.Tree)
+	if err != nil {
+		return nil, err
+	}
+	if len(conflicts) > 0 {
+		return nil, fmt.Errorf("%s: %w: both the candidate and %s changed %s; revise the candidate from a folder that includes the published changes",
+			c.Skill, ErrConflict, short(r.Branch), strings.Join(conflicts, ", "))
+	}
+	res := &Result{Action: actRebase, ID: id, Branch: short(ch.ref), Skill: c.Skill, Change: c.Change}
+	res.addWarning(warn)
+	if err := r.auditRebased(ch, c, tree, res, o); err != nil {
+		return nil, err
+	}
+	ts := trailerList{}.add(keyAction, actRebase).add(keySkill, c.Skill).add(keyCandidate, id).
+		add(keyBase, r.Tip.String()).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
+	subject := fmt.Sprintf("rebase: %s (candidate %s) onto %s", c.Skill, id, short(r.Branch))
+	h, err := r.writeCommit(sig, tree, ts.message(subject, "", o), ch.tip, r.Tip)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Git.UpdateRef(ch.ref, h, ch.tip, "skillgit rebase"); err != nil {
+		return nil, fmt.Errorf("%s: the candidate changed while you rebased it; try again: %w", id, err)
+	}
+	res.Commit = h.String()
+	return r.withState(res, c)
+}
+
+// auditRebased audits the candidate's folder as the rebase leaves it.
+func (r *Repo) auditRebased(ch *chain, c *Candidate, tree gitstore.Hash, res *Result, o ActOptions) error {
+	folder, err := r.folderAt(tree, c.Path)
+	if err != nil || folder.IsZero() {
+		res.Risk, res.Audit = c.Risk, c.Audit
+		return err
+	}
+	old, err := r.folderAt(r.Tree, c.Path)
+	if err != nil {
+		return err
+	}
+	v, reports, err := r.auditTrees(r.Tip, []AuditItem{{Name: c.Skill, Path: c.Path, Tree: folder, Base: old, BaseLabel: short(r.Branch)}}, o, res)
+	res.Risk, res.Audit, res.Reports = v.Risk, v.Audit, reports
+	return err
+}

@@ -1,0 +1,87 @@
+package lifecycle
+
+import (
+	"fmt"
+	"path/filepath"
+)
+
+// Revise records a new version of a candidate's skill with the reviewer's feedback as a
+// commit on its branch. It voids the approvals given so far.
+func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
+	if o.Message == "" {
+		return nil, fmt.Errorf("%s: a revision needs the feedback it answers (-m FEEDBACK)", id)
+	}
+	if o.Delete {
+		return nil, fmt.Errorf("%s: a revision cannot turn a candidate into a deletion; propose the deletion on its own", id)
+	}
+	sig, warn, err := r.actor(o.ActOptions)
+	if err != nil {
+		return nil, err
+	}
+	ch, c, err := r.openCandidate(id)
+	if err != nil {
+		return nil, err
+	}
+	if c.Change == ChangeDelete {
+		return nil, fmt.Errorf("%s: proposes deleting %s; there is no folder to revise; reject it and propose again", id, c.Skill)
+	}
+	snap, err := r.revision(ch, c, o)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Action: actRevise, ID: id, Branch: short(ch.ref), Skill: c.Skill, Change: c.Change, Warnings: snap.warnings}
+	res.addWarning(warn)
+	if err := r.auditSnapshot(snap, res, o.ActOptions); err != nil {
+		return nil, err
+	}
+	tree, err := r.Git.ReplacePath(ch.last().c.TreeHash, c.Path, dirEntry(snap.tree))
+	if err != nil {
+		return nil, err
+	}
+	ts := trailerList{}.add(keyAction, actRevise).add(keySkill, c.Skill).add(keyCandidate, id).
+		add(keyChange, string(c.Change)).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
+	h, err := r.writeCommit(sig, tree, ts.message("revise: "+c.Skill, o.Message, o.ActOptions), ch.tip)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.Git.UpdateRef(ch.ref, h, ch.tip, "skillgit revise"); err != nil {
+		return nil, fmt.Errorf("%s: the candidate changed while you revised it; review it again: %w", id, err)
+	}
+	res.Commit, res.State = h.String(), StateOpen
+	err = r.automate(res, o.ActOptions)
+	r.afterCommit(res)
+	return res, err
+}
+
+// revision snapshots the new version: --from, else the PATH given, else the candidate's folder
+// in the working tree. It must differ from the candidate's current version.
+func (r *Repo) revision(ch *chain, c *Candidate, o ProposeOptions) (*snapshot, error) {
+	src, from := o.Target, o.From
+	if src == "" && from == "" {
+		wt := r.Git.WorktreeDir()
+		if wt == "" {
+			return nil, fmt.Errorf("%s: a bare repository has no working tree to take the revision from; pass --from DIR", ch.id)
+		}
+		src = filepath.Join(wt, filepath.FromSlash(c.Path))
+	}
+	dir, err := r.sourceDir(src, from)
+	if err != nil {
+		return nil, err
+	}
+	snap, err := r.snapshotDir(dir, c.Skill)
+	if err != nil {
+		return nil, err
+	}
+	cur, err := r.folderAt(ch.last().c.TreeHash, c.Path)
+	if err != nil {
+		return nil, err
+	}
+	if snap.tree == cur {
+		return nil, fmt.Errorf("%s: nothing to revise: %s is already exactly this on the candidate", ch.id, dir)
+	}
+	snap.dest, snap.change = c.Path, c.Change
+	if snap.old, err = r.folderAt(r.Tree, c.Path); err != nil {
+		return nil, err
+	}
+	return snap, nil
+}

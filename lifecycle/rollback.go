@@ -1,0 +1,160 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// Rollback restores the skill folders a publish changed to what they were before it, as one
+// commit on the publish branch that says, as git does, "This reverts commit <sha>." Name the
+// skill to undo its latest publish, or the publish commit.
+func (r *Repo) Rollback(name, commit string, o ActOptions) (*Result, error) {
+	if (name == "") == (commit == "") {
+		return nil, fmt.Errorf("name a skill or give --commit SHA, not both")
+	}
+	sig, warn, err := r.actor(o)
+	if err != nil {
+		return nil, err
+	}
+	res, err := retryCAS(r, func() (*Result, error) { return r.rollbackOnce(name, commit, sig, o) })
+	if err != nil {
+		return nil, err
+	}
+	res.addWarning(warn)
+	r.afterCommit(res)
+	return res, nil
+}
+
+func (r *Repo) rollbackOnce(name, commit string, sig object.Signature, o ActOptions) (*Result, error) {
+	pub, err := r.findPublish(name, commit)
+	if err != nil {
+		return nil, err
+	}
+	changes, err := r.undoChanges(pub, name)
+	if err != nil {
+		return nil, err
+	}
+	tree := r.Tree
+	res := &Result{Action: actRollback, Skill: name, ID: pub.get(keyCandidate), Channel: short(r.Branch)}
+	var items []AuditItem
+	for _, f := range changes {
+		if tree, err = r.restore(tree, f, pub); err != nil {
+			return nil, err
+		}
+		if !f.base.IsZero() {
+			items = append(items, AuditItem{Name: f.name(), Path: f.path, Tree: f.base, Base: f.head, BaseLabel: short(r.Branch)})
+		}
+		res.Skill = f.name()
+	}
+	if err := r.auditRollback(items, res, o); err != nil {
+		return nil, err
+	}
+	h, err := r.writeCommit(sig, tree, rollbackMessage(pub, res, o), r.Tip)
+	if err != nil {
+		return nil, err
+	}
+	m := &merge{changes: changes}
+	if err := r.moveChannel(r.Branch, r.Tip, h, r.Tree, tree, m.paths()); err != nil {
+		return nil, err
+	}
+	res.Commit = h.String()
+	return res, nil
+}
+
+// findPublish finds the publish to undo: the given commit, or the newest publish of name on
+// the publish branch's first-parent line.
+func (r *Repo) findPublish(name, commit string) (commitInfo, error) {
+	if commit != "" {
+		h, err := r.Git.ResolveRevision(commit)
+		if err != nil {
+			return commitInfo{}, fmt.Errorf("--commit %s: %w", commit, err)
+		}
+		return r.commitInfo(h)
+	}
+	var found commitInfo
+	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
+		e := r.entryOf(h, c)
+		if e.Action == actPublish && containsSkill(e, name) {
+			found = commitInfo{hash: h, c: c, trailers: gitstore.ParseTrailers(c.Message)}
+			return gitstore.ErrStop
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, gitstore.ErrStop) {
+		return commitInfo{}, err
+	}
+	if found.c == nil {
+		return commitInfo{}, fmt.Errorf("%s: %w: no publish of this skill on %s; `skillgit log %s` shows its history", name, ErrNotFound, short(r.Branch), name)
+	}
+	return found, nil
+}
+
+// undoChanges lists the folders pub changed (only name's when given), each of which must
+// still be as pub left it.
+func (r *Repo) undoChanges(pub commitInfo, name string) ([]folderChange, error) {
+	if len(pub.c.ParentHashes) == 0 {
+		return nil, fmt.Errorf("%s: the first commit cannot be rolled back", pub.hash)
+	}
+	parent, err := r.Git.Commit(pub.c.ParentHashes[0])
+	if err != nil {
+		return nil, err
+	}
+	all, _, err := r.folderChanges(parent.TreeHash, pub.c.TreeHash)
+	if err != nil {
+		return nil, err
+	}
+	var out []folderChange
+	for _, f := range all {
+		if name == "" || f.name() == name {
+			out = append(out, f)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: changes no skill folder%s; nothing to roll back", pub.hash, forName(name))
+	}
+	return out, nil
+}
+
+func forName(name string) string {
+	if name == "" {
+		return ""
+	}
+	return " of " + name
+}
+
+// restore puts f's folder back as it was before pub, refusing when the branch changed it since.
+func (r *Repo) restore(tree gitstore.Hash, f folderChange, pub commitInfo) (gitstore.Hash, error) {
+	cur, err := r.folderAt(tree, f.path)
+	if err != nil {
+		return tree, err
+	}
+	if cur != f.head {
+		return tree, fmt.Errorf("%s: %w: %s changed %s after %s; roll back the later change first (`skillgit log %s`)",
+			f.name(), ErrConflict, short(r.Branch), f.path, pub.hash.String()[:12], f.name())
+	}
+	return r.Git.ReplacePath(tree, f.path, dirEntry(f.base))
+}
+
+func (r *Repo) auditRollback(items []AuditItem, res *Result, o ActOptions) error {
+	high, err := r.auditInto(items, res, o)
+	if err != nil {
+		return err
+	}
+	if high {
+		return fmt.Errorf("%s: %w: the version a rollback would restore is rated high risk by the audit; propose a fixed version instead", res.Skill, ErrRefused)
+	}
+	return nil
+}
+
+func rollbackMessage(pub commitInfo, res *Result, o ActOptions) string {
+	subject, _, _ := cutSubject(pub.c.Message)
+	body := fmt.Sprintf("Rolls back %q.\n\nThis reverts commit %s.", strings.TrimSpace(subject), pub.hash)
+	ts := trailerList{}.add(keyAction, actRollback).add(keySkill, res.Skill).add(keyCandidate, res.ID).
+		add(keyReverts, pub.hash.String()).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
+	return ts.message("rollback: "+res.Skill, body, o)
+}

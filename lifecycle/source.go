@@ -1,0 +1,182 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// snapshot is a skill folder read from disk and written into git.
+type snapshot struct {
+	skill    *catalog.Skill
+	tree     gitstore.Hash
+	dest     string // the skill's folder in the repository
+	change   Change
+	old      gitstore.Hash // the published folder, zero for a new skill
+	warnings []string
+}
+
+// sourceDir finds the folder to snapshot: --from, else PATH, else NAME's folder in the
+// working tree.
+func (r *Repo) sourceDir(target, from string) (string, error) {
+	if from != "" {
+		return r.existingDir(from)
+	}
+	if target == "" {
+		return "", fmt.Errorf("name a skill folder, a skill, or --from DIR")
+	}
+	if dir, err := r.existingDir(target); err == nil {
+		return dir, nil
+	}
+	wt := r.Git.WorktreeDir()
+	if wt == "" || catalog.ValidateName(target) != nil {
+		return "", fmt.Errorf("%s: no such folder; give the skill folder's path or --from DIR", target)
+	}
+	rel := path.Join(r.Config.SkillsDir, target)
+	if s, err := r.Find(target); err == nil {
+		rel = s.Dir
+	}
+	dir := filepath.Join(wt, filepath.FromSlash(rel))
+	if st, err := os.Lstat(dir); err != nil || !st.IsDir() {
+		return "", fmt.Errorf("%s: no folder %s in the working tree; write the skill there or pass --from DIR", target, rel)
+	}
+	return dir, nil
+}
+
+// existingDir resolves p against the folder skillgit runs in and requires a real folder.
+func (r *Repo) existingDir(p string) (string, error) {
+	if !filepath.IsAbs(p) {
+		p = filepath.Join(r.dir, p)
+	}
+	st, err := os.Lstat(p)
+	switch {
+	case err != nil:
+		return "", fmt.Errorf("%s: %w", p, errors.Unwrap(err))
+	case st.Mode()&fs.ModeSymlink != 0:
+		return "", fmt.Errorf("%s: is a symbolic link; name the folder itself", p)
+	case !st.IsDir():
+		if filepath.Base(p) == catalog.FileName {
+			return filepath.Dir(p), nil
+		}
+		return "", fmt.Errorf("%s: not a folder", p)
+	}
+	return filepath.Clean(p), nil
+}
+
+// snapshotDir reads the skill in dir, validates it and writes it as a tree. want, when not
+// empty, is the name the caller expects.
+func (r *Repo) snapshotDir(dir, want string) (*snapshot, error) {
+	root, err := os.OpenRoot(filepath.Dir(dir))
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	base := filepath.Base(dir)
+	sk, problems := catalog.Load(root.FS(), base, catalog.Lenient, false)
+	if sk == nil {
+		return nil, problemsError(dir, problems)
+	}
+	if want != "" && sk.Name != want {
+		return nil, fmt.Errorf("%s: the skill in %s is named %q, not %q", want, dir, sk.Name, want)
+	}
+	if err := catalog.ValidateName(sk.Name); err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	snap := &snapshot{skill: sk}
+	if err := r.placeSnapshot(snap, dir); err != nil {
+		return nil, err
+	}
+	if err := snap.strictCheck(root.FS(), base); err != nil {
+		return nil, err
+	}
+	if snap.tree, err = r.Git.WriteDir(root.FS(), base); err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	return snap, nil
+}
+
+// placeSnapshot decides where the skill goes and whether it is new.
+func (r *Repo) placeSnapshot(snap *snapshot, dir string) error {
+	name := snap.skill.Name
+	inTree, inWorktree := repoPath(r, dir)
+	if inWorktree && !strings.HasPrefix(inTree, r.Config.SkillsDir+"/") {
+		inWorktree = false
+	}
+	published, err := r.Find(name)
+	switch {
+	case errors.Is(err, ErrNotFound):
+		snap.change, snap.dest = ChangeCreate, path.Join(r.Config.SkillsDir, name)
+		if inWorktree && path.Base(inTree) == name {
+			snap.dest = inTree
+		}
+		return nil
+	case err != nil:
+		return err
+	case inWorktree && inTree != published.Dir:
+		return fmt.Errorf("%s: a skill of this name is already published at %s; a new skill needs a name of its own, or patch that one", name, published.Dir)
+	}
+	snap.change, snap.dest = ChangePatch, published.Dir
+	snap.old, err = r.folderAt(r.Tree, published.Dir)
+	return err
+}
+
+// strictCheck applies the reference rules to a new skill; a patch of a published skill is
+// held to what agents load, with the rest as warnings. A folder on disk named otherwise than
+// its skill is fine: it is stored under the skill's name.
+func (s *snapshot) strictCheck(fsys fs.FS, base string) error {
+	_, problems := catalog.Load(fsys, base, catalog.Strict, false)
+	var kept []catalog.Problem
+	for _, p := range problems {
+		if p.Warning || base != path.Base(s.dest) && strings.Contains(p.Message, "does not match its folder") {
+			continue
+		}
+		kept = append(kept, p)
+	}
+	if len(kept) == 0 {
+		return nil
+	}
+	if s.change == ChangeCreate {
+		return problemsError(base, kept)
+	}
+	for _, p := range kept {
+		s.warnings = append(s.warnings, "warning: "+p.String())
+	}
+	return nil
+}
+
+func problemsError(dir string, ps []catalog.Problem) error {
+	msgs := make([]string, 0, len(ps))
+	for _, p := range ps {
+		if !p.Warning {
+			msgs = append(msgs, p.String())
+		}
+	}
+	if len(msgs) == 0 {
+		return fmt.Errorf("%s: not a loadable skill", dir)
+	}
+	return fmt.Errorf("%s: invalid skill; fix it and propose again:\n  %s", dir, strings.Join(msgs, "\n  "))
+}
+
+// deletion prepares the proposal to delete a published skill.
+func (r *Repo) deletion(name string) (*snapshot, error) {
+	name = path.Base(filepath.ToSlash(name))
+	s, err := r.Find(name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: cannot propose deleting a skill that is not published: %w", name, ErrNotFound)
+	}
+	old, err := r.folderAt(r.Tree, s.Dir)
+	if err != nil {
+		return nil, err
+	}
+	return &snapshot{skill: s, dest: s.Dir, change: ChangeDelete, old: old}, nil
+}
+
+// entry is the tree entry that puts a snapshot in place, nil for a deletion.
+func (s *snapshot) entry() *gitstore.TreeEntry { return dirEntry(s.tree) }

@@ -1,0 +1,111 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// stateCtx is what deciding candidates' states needs from the channels, read once per listing.
+type stateCtx struct {
+	mainTree   gitstore.Hash
+	canaryTree gitstore.Hash // zero when there is no canary branch
+	// merged maps the second parents of recent merges on the publish branch to the merge.
+	merged map[gitstore.Hash]gitstore.Hash
+	since  time.Time
+}
+
+// newStateCtx reads the channels; merges are collected back to since.
+func (r *Repo) newStateCtx(since time.Time) (*stateCtx, error) {
+	st := &stateCtx{mainTree: r.Tree, merged: map[gitstore.Hash]gitstore.Hash{}, since: since}
+	if h, err := r.Git.Ref(canaryRef); err == nil {
+		c, err := r.Git.Commit(h)
+		if err != nil {
+			return nil, err
+		}
+		st.canaryTree = c.TreeHash
+	} else if !errors.Is(err, gitstore.ErrRefNotFound) {
+		return nil, err
+	}
+	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
+		if c.Committer.When.Before(since) {
+			return gitstore.ErrStop
+		}
+		if len(c.ParentHashes) == 2 {
+			st.merged[c.ParentHashes[1]] = h
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, gitstore.ErrStop) {
+		return nil, err
+	}
+	return st, nil
+}
+
+// state derives a candidate's state: rejected in the archive; published when the publish
+// branch merged its tip (skillgit or git merge) or holds its skill folder as the candidate
+// has it (squash and rebase merges); canary likewise on the canary branch; else approved
+// or open by the policy.
+func (r *Repo) state(ch *chain, c *Candidate, st *stateCtx) (State, string, error) {
+	if strings.HasPrefix(ch.ref, archivePrefix) {
+		return StateRejected, "", nil
+	}
+	if m, ok := st.merged[ch.tip]; ok {
+		return StatePublished, m.String(), nil
+	}
+	inMain, err := r.holdsCandidate(ch, st.mainTree)
+	if err != nil || inMain {
+		return StatePublished, "", err
+	}
+	if !st.canaryTree.IsZero() {
+		if inCanary, err := r.holdsCandidate(ch, st.canaryTree); err != nil || inCanary {
+			return StateCanary, "", err
+		}
+	}
+	if ok, _ := approvedEnough(r.Config, c, authors(ch)); ok {
+		return StateApproved, "", nil
+	}
+	return StateOpen, "", nil
+}
+
+// holdsCandidate reports whether tree has the candidate's skill folder exactly as its tip has
+// it, where the candidate changed that folder.
+func (r *Repo) holdsCandidate(ch *chain, tree gitstore.Hash) (bool, error) {
+	p := ch.path()
+	want, err := r.folderAt(ch.last().c.TreeHash, p)
+	if err != nil {
+		return false, err
+	}
+	before, err := r.folderAt(r.baseTree(ch), p)
+	if err != nil || want == before {
+		return false, err
+	}
+	got, err := r.folderAt(tree, p)
+	return got == want, err
+}
+
+// baseTree is the tree of the commit the candidate was proposed on.
+func (r *Repo) baseTree(ch *chain) gitstore.Hash {
+	ps := ch.propose().c.ParentHashes
+	if len(ps) == 0 {
+		return gitstore.ZeroHash
+	}
+	c, err := r.Git.Commit(ps[0])
+	if err != nil {
+		return gitstore.ZeroHash
+	}
+	return c.TreeHash
+}
+
+func needApprovals(cfg *Config, have int) string {
+	who := "people"
+	if !cfg.Approvals.AllowSelf {
+		who = "people other than its author"
+	}
+	return fmt.Sprintf("it needs %d approval(s) by %s and has %d", cfg.Approvals.Required, who, have)
+}

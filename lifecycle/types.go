@@ -1,0 +1,125 @@
+package lifecycle
+
+import (
+	"time"
+
+	"github.com/skillgit/skillgit/audit"
+)
+
+// State is where a candidate stands in its life.
+type State string
+
+// The states of a candidate, derived from refs and trailers (DESIGN.md §2.5).
+const (
+	StateOpen      State = "open"      // proposed or revised, not yet approved enough to publish
+	StateApproved  State = "approved"  // has the approvals the policy asks for
+	StateRejected  State = "rejected"  // moved to refs/skillgit/archive/<id>
+	StatePublished State = "published" // merged into the publish branch
+	StateCanary    State = "canary"    // published to the canary channel only
+)
+
+// Change says what a candidate does to its skill.
+type Change string
+
+// The kinds of change a candidate makes.
+const (
+	ChangeCreate Change = "create"
+	ChangePatch  Change = "patch"
+	ChangeDelete Change = "delete"
+)
+
+// Actor is who performs a lifecycle action, as git records it.
+type Actor struct {
+	Name  string `json:"name"`
+	Email string `json:"email"`
+}
+
+// String renders the actor as git does: "Name <email>".
+func (a Actor) String() string { return a.Name + " <" + a.Email + ">" }
+
+// Approval is one approval of a candidate's current content.
+type Approval struct {
+	// Who approved; for an approval by policy, the person whose action triggered it.
+	Who Actor `json:"who"`
+	// Policy names the mode that approved it ("assisted", "autonomous"); empty for a person.
+	Policy string    `json:"policy,omitempty"`
+	When   time.Time `json:"when"`
+	Commit string    `json:"commit"`
+	Note   string    `json:"note,omitempty"`
+}
+
+// Event is one commit of a candidate's history, oldest first.
+type Event struct {
+	Commit  string    `json:"commit"`
+	Action  string    `json:"action"`
+	Who     Actor     `json:"who"`
+	When    time.Time `json:"when"`
+	Subject string    `json:"subject"`
+	Body    string    `json:"body,omitempty"`
+	Risk    string    `json:"risk,omitempty"`
+}
+
+// Candidate is a proposed change to one skill, as its branch and trailers tell it.
+type Candidate struct {
+	ID string `json:"id"`
+	// Ref is the full ref that holds it: refs/heads/candidate/<id>, or the archive ref.
+	Ref    string `json:"ref"`
+	State  State  `json:"state"`
+	Skill  string `json:"skill"`
+	Path   string `json:"path"`
+	Change Change `json:"change"`
+	// Risk and Audit are the trailers of the last commit that changed the content.
+	Risk  string `json:"risk"`
+	Audit string `json:"audit"`
+	Tip   string `json:"tip"`
+	// Base is the publish-branch commit the candidate was built on, or last rebased onto.
+	Base      string     `json:"base"`
+	Author    Actor      `json:"author"`
+	Approvals []Approval `json:"approvals"`
+	// PublishedBy is the publish commit, when State is published or canary.
+	PublishedBy string    `json:"published_by,omitempty"`
+	Created     time.Time `json:"created"`
+	Updated     time.Time `json:"updated"`
+	History     []Event   `json:"history,omitempty"`
+}
+
+// Result reports what a lifecycle action did.
+type Result struct {
+	Action string `json:"action"`
+	ID     string `json:"id,omitempty"`
+	Branch string `json:"branch,omitempty"`
+	Skill  string `json:"skill,omitempty"`
+	Change Change `json:"change,omitempty"`
+	Risk   string `json:"risk,omitempty"`
+	Audit  string `json:"audit,omitempty"`
+	// Commit is the last commit the action wrote.
+	Commit string `json:"commit,omitempty"`
+	// Channel is the branch a publish or rollback moved, such as "main" or "canary".
+	Channel string `json:"channel,omitempty"`
+	// Auto lists what policy did on its own after the action, one line each, e.g.
+	// "auto-approved by policy assisted (low-risk patch)".
+	Auto []string `json:"auto,omitempty"`
+	// State is the candidate's state after the action.
+	State State `json:"state,omitempty"`
+	// Reports holds the audit of the skills the action audited.
+	Reports  []audit.SkillReport `json:"-"`
+	Warnings []string            `json:"-"`
+}
+
+// LogEntry is one step of the audit trail on the publish branch.
+type LogEntry struct {
+	Commit    string    `json:"commit"`
+	Action    string    `json:"action"`
+	Skill     string    `json:"skill"`
+	Skills    []string  `json:"skills,omitempty"`
+	Candidate string    `json:"candidate"`
+	Who       string    `json:"who"`
+	When      time.Time `json:"when"`
+	Risk      string    `json:"risk"`
+	Subject   string    `json:"subject"`
+	// Via says how the step was made when not by skillgit: "git merge", "git revert",
+	// "squash merge", "git commit".
+	Via string `json:"via,omitempty"`
+	// ApprovedBy lists the approvers of a publish.
+	ApprovedBy []string `json:"approved_by,omitempty"`
+}

@@ -1,0 +1,100 @@
+package lifecycle
+
+import (
+	"slices"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// view turns a chain into a Candidate; st is shared by the candidates of one listing.
+func (r *Repo) view(ch *chain, st *stateCtx, history bool) (*Candidate, error) {
+	p := ch.propose()
+	c := &Candidate{
+		ID: ch.id, Ref: ch.ref, Skill: p.get(keySkill), Path: ch.path(), Change: Change(p.get(keyChange)),
+		Tip: ch.tip.String(), Base: ch.base().String(), Author: actorOf(p.c.Author),
+		Created: p.c.Author.When, Updated: ch.last().c.Committer.When, Approvals: []Approval{},
+	}
+	last, err := r.lastContent(ch)
+	if err != nil {
+		return nil, err
+	}
+	c.Risk, c.Audit = "unknown", "not audited"
+	if lc := ch.commits[last]; lc.get(keyRisk) != "" {
+		c.Risk, c.Audit = lc.get(keyRisk), lc.get(keyAudit)
+	}
+	for _, ci := range ch.commits[last+1:] {
+		if ci.get(keyAction) == actApprove {
+			c.Approvals = append(c.Approvals, approvalOf(ci))
+		}
+	}
+	if history {
+		c.History = historyOf(ch)
+	}
+	c.State, c.PublishedBy, err = r.state(ch, c, st)
+	return c, err
+}
+
+func approvalOf(ci commitInfo) Approval {
+	_, note, _ := cutSubject(ci.c.Message)
+	return Approval{Who: actorOf(ci.c.Author), Policy: ci.get(keyPolicy), When: ci.c.Author.When,
+		Commit: ci.hash.String(), Note: note}
+}
+
+func historyOf(ch *chain) []Event {
+	out := make([]Event, 0, len(ch.commits))
+	for _, ci := range ch.commits {
+		subject, body, _ := cutSubject(ci.c.Message)
+		action := ci.get(keyAction)
+		if action == "" {
+			action = "commit"
+		}
+		out = append(out, Event{Commit: ci.hash.String(), Action: action, Who: actorOf(ci.c.Author),
+			When: ci.c.Author.When, Subject: subject, Body: body, Risk: ci.get(keyRisk)})
+	}
+	return out
+}
+
+// authors are the people who wrote the candidate's content: its proposer and every reviser.
+func authors(ch *chain) []string {
+	var out []string
+	for _, ci := range ch.commits {
+		if a := ci.get(keyAction); a == actApprove || a == actReject || a == actRebase {
+			continue
+		}
+		if !slices.Contains(out, ci.c.Author.Email) {
+			out = append(out, ci.c.Author.Email)
+		}
+	}
+	return out
+}
+
+// approvedEnough says whether a candidate's approvals satisfy the policy for its risk, and if
+// not, why.
+func approvedEnough(cfg *Config, c *Candidate, writers []string) (bool, string) {
+	people := map[string]bool{}
+	policy := false
+	for _, a := range c.Approvals {
+		switch {
+		case a.Policy != "":
+			policy = true
+		case cfg.Approvals.AllowSelf || !slices.Contains(writers, a.Who.Email):
+			people[a.Who.Email] = true
+		}
+	}
+	switch {
+	case c.Risk == "high":
+		return false, "the audit rates it high risk"
+	case len(people) >= cfg.Approvals.Required:
+		return true, ""
+	case policy && c.Risk == "low":
+		return true, ""
+	case c.Risk == "medium":
+		return false, needApprovals(cfg, len(people)) + " (medium risk always needs a person)"
+	}
+	return false, needApprovals(cfg, len(people))
+}
+
+// cutSubject splits a commit message into its subject and its body without trailers.
+func cutSubject(msg string) (subject, body string, trailers []gitstore.Trailer) {
+	return gitstore.SplitMessage(msg)
+}
