@@ -259,7 +259,7 @@ func hasLeadingZeroMode(b []byte) bool {
 		if b[pos] == '0' {
 			return true
 		}
-		_, next, err := decodeTreeEntry(b, pos)
+		_, next, err := decodeTreeEntry(string(b), pos)
 		if err != nil {
 			return false
 		}

@@ -1,12 +1,12 @@
 package gitstore
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"slices"
 	"sort"
 	"strconv"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -88,9 +88,12 @@ func encodeTree(entries []TreeEntry) []byte {
 // decodeTree parses a tree object. It refuses malformed or out-of-order
 // entries and the names ".", ".." and "", which no honest git writes.
 func decodeTree(h Hash, b []byte) ([]TreeEntry, error) {
-	var entries []TreeEntry
-	for pos := 0; pos < len(b); {
-		e, next, err := decodeTreeEntry(b, pos)
+	// One string holds every name: the entries' names are slices of it, so a tree of
+	// 10,000 entries costs two allocations rather than 10,000.
+	text := string(b)
+	entries := make([]TreeEntry, 0, len(b)/48+1)
+	for pos := 0; pos < len(text); {
+		e, next, err := decodeTreeEntry(text, pos)
 		if err != nil {
 			return nil, fmt.Errorf("tree %s: %w at byte %d (the object is corrupt; run `git fsck`)", h, err, pos)
 		}
@@ -103,27 +106,40 @@ func decodeTree(h Hash, b []byte) ([]TreeEntry, error) {
 	return entries, nil
 }
 
-func decodeTreeEntry(b []byte, pos int) (TreeEntry, int, error) {
-	sp := bytes.IndexByte(b[pos:], ' ')
+func decodeTreeEntry(b string, pos int) (TreeEntry, int, error) {
+	sp := strings.IndexByte(b[pos:], ' ')
 	if sp < 1 || sp > 7 {
 		return TreeEntry{}, 0, fmt.Errorf("malformed mode")
 	}
-	mode, err := strconv.ParseUint(string(b[pos:pos+sp]), 8, 32)
-	if err != nil {
+	mode, ok := parseOctal(b[pos : pos+sp])
+	if !ok {
 		return TreeEntry{}, 0, fmt.Errorf("malformed mode")
 	}
 	start := pos + sp + 1
-	nul := bytes.IndexByte(b[start:], 0)
+	nul := strings.IndexByte(b[start:], 0)
 	if nul < 0 || start+nul+1+20 > len(b) {
 		return TreeEntry{}, 0, fmt.Errorf("truncated entry")
 	}
-	name := string(b[start : start+nul])
-	if name == "" || name == "." || name == ".." || bytes.IndexByte(b[start:start+nul], '/') >= 0 {
+	name := b[start : start+nul]
+	if name == "" || name == "." || name == ".." || strings.IndexByte(name, '/') >= 0 {
 		return TreeEntry{}, 0, fmt.Errorf("invalid entry name %q", name)
 	}
 	e := TreeEntry{Name: name, Mode: filemode.FileMode(mode)}
 	copy(e.Hash[:], b[start+nul+1:])
 	return e, start + nul + 1 + 20, nil
+}
+
+// parseOctal parses a tree entry's mode: octal digits only, at most seven.
+func parseOctal(s string) (uint32, bool) {
+	var v uint32
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if c < '0' || c > '7' {
+			return 0, false
+		}
+		v = v<<3 | uint32(c-'0')
+	}
+	return v, len(s) > 0
 }
 
 // WriteTree stores a tree with the given entries, which it sorts in git

@@ -3,6 +3,7 @@ package lifecycle
 import (
 	"fmt"
 	"path"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
@@ -93,41 +94,58 @@ func (d *folderDiff) walk(p string, base, head gitstore.Hash, depth int) error {
 	return d.children(p, be, he, depth)
 }
 
+// children compares two sorted listings of a category folder in one pass, as git orders
+// tree entries (a folder's name with a slash after it).
 func (d *folderDiff) children(p string, be, he []gitstore.TreeEntry, depth int) error {
-	type pair struct{ b, h gitstore.TreeEntry }
-	byName := map[string]*pair{}
-	var names []string
-	for _, side := range []struct {
-		es   []gitstore.TreeEntry
-		head bool
-	}{{be, false}, {he, true}} {
-		for _, e := range side.es {
-			pp := byName[e.Name]
-			if pp == nil {
-				pp = &pair{}
-				byName[e.Name] = pp
-				names = append(names, e.Name)
-			}
-			if side.head {
-				pp.h = e
-			} else {
-				pp.b = e
-			}
+	i, j := 0, 0
+	for i < len(be) || j < len(he) {
+		var b, h gitstore.TreeEntry
+		switch c := compareEntries(be, he, i, j); {
+		case c < 0:
+			b, i = be[i], i+1
+		case c > 0:
+			h, j = he[j], j+1
+		default:
+			b, h, i, j = be[i], he[j], i+1, j+1
+		}
+		if err := d.child(p, b, h, depth); err != nil {
+			return err
 		}
 	}
-	for _, n := range names {
-		pp := byName[n]
-		if pp.b == pp.h {
-			continue
-		}
-		if isDirOrNone(pp.b) && isDirOrNone(pp.h) {
-			if err := d.walk(path.Join(p, n), pp.b.Hash, pp.h.Hash, depth+1); err != nil {
-				return err
-			}
-			continue
-		}
-		d.stray = append(d.stray, path.Join(p, n))
+	return nil
+}
+
+// compareEntries orders be[i] against he[j], an exhausted side sorting last.
+func compareEntries(be, he []gitstore.TreeEntry, i, j int) int {
+	switch {
+	case i >= len(be):
+		return 1
+	case j >= len(he):
+		return -1
 	}
+	return strings.Compare(sortKey(be[i]), sortKey(he[j]))
+}
+
+func sortKey(e gitstore.TreeEntry) string {
+	if e.Mode == filemode.Dir {
+		return e.Name + "/"
+	}
+	return e.Name
+}
+
+// child compares one entry present on either side or both.
+func (d *folderDiff) child(p string, b, h gitstore.TreeEntry, depth int) error {
+	if b == h {
+		return nil
+	}
+	name := b.Name
+	if name == "" {
+		name = h.Name
+	}
+	if isDirOrNone(b) && isDirOrNone(h) {
+		return d.walk(path.Join(p, name), b.Hash, h.Hash, depth+1)
+	}
+	d.stray = append(d.stray, path.Join(p, name))
 	return nil
 }
 

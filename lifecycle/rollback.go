@@ -77,8 +77,10 @@ func (r *Repo) findPublish(name, commit string) (commitInfo, error) {
 		return r.commitInfo(h)
 	}
 	var found commitInfo
+	tc := r.trailCache()
+	defer tc.save()
 	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
-		e := r.entryOf(h, c)
+		e := r.entryOf(h, c, tc)
 		if e.Action == actPublish && containsSkill(e, name) {
 			found = commitInfo{hash: h, c: c, trailers: gitstore.ParseTrailers(c.Message)}
 			return gitstore.ErrStop
