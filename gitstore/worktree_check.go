@@ -20,7 +20,8 @@ const maxDirtyListed = 20
 
 // check finds, before anything changes, every path under the prefixes
 // whose index entry or file differs from the old tree, and every untracked
-// file the new tree would overwrite.
+// file the new tree would overwrite. A path that already is what the new
+// tree holds is no obstacle: nothing of the user's is lost by writing it.
 func (u *wtUpdate) check() error {
 	var dirty []string
 	note := func(p, why string) { dirty = append(dirty, p+" ("+why+")") }
@@ -64,7 +65,9 @@ func (u *wtUpdate) checkIndex(note func(p, why string)) error {
 	}
 	for p, e := range u.byPath {
 		o, tracked := u.old[p]
+		n, kept := u.new[p]
 		switch {
+		case kept && e.Hash == n.Hash && sameMode(e.Mode, n.Mode) && !e.SkipWorktree:
 		case !tracked:
 			note(p, "staged")
 		case e.Hash != o.Hash || !sameMode(e.Mode, o.Mode):
@@ -74,7 +77,8 @@ func (u *wtUpdate) checkIndex(note func(p, why string)) error {
 		}
 	}
 	for p := range u.old {
-		if _, ok := u.byPath[p]; !ok {
+		_, kept := u.new[p]
+		if _, ok := u.byPath[p]; !ok && kept {
 			note(p, "deletion staged")
 		}
 	}
@@ -94,11 +98,39 @@ func (u *wtUpdate) diskDiffers(p string, o TreeEntry, states map[string]string) 
 	}
 	fi, err := u.root.Lstat(filepath.FromSlash(p))
 	if errors.Is(err, fs.ErrNotExist) {
-		return "deleted"
+		return diffIf(u.kept(p), "deleted")
 	}
 	if err != nil {
 		return "unreadable: " + err.Error()
 	}
+	why := u.differsFrom(p, o, fi)
+	if why != "" && u.isNew(p, fi) {
+		return ""
+	}
+	return why
+}
+
+// kept reports whether the new tree has an entry at p.
+func (u *wtUpdate) kept(p string) bool {
+	_, ok := u.new[p]
+	return ok
+}
+
+// isNew reports whether the regular file fi at p already holds the new tree's entry.
+func (u *wtUpdate) isNew(p string, fi fs.FileInfo) bool {
+	n, ok := u.new[p]
+	if !ok || !fi.Mode().IsRegular() || !n.Mode.IsRegular() && n.Mode != filemode.Executable {
+		return false
+	}
+	if u.fileMode && (fi.Mode().Perm()&0o111 != 0) != (n.Mode == filemode.Executable) {
+		return false
+	}
+	h, err := u.hashFile(p, fi.Size())
+	return err == nil && h == n.Hash
+}
+
+// differsFrom says how the existing file fi at p differs from old entry o, or "".
+func (u *wtUpdate) differsFrom(p string, o TreeEntry, fi fs.FileInfo) string {
 	switch o.Mode {
 	case filemode.Submodule:
 		return diffIf(!fi.IsDir(), "type changed")
@@ -170,7 +202,7 @@ func (u *wtUpdate) blocked(p string, states map[string]string) string {
 	if errors.Is(err, fs.ErrNotExist) {
 		return ""
 	}
-	if err == nil && fi.IsDir() && u.onlyTracked(p) {
+	if err == nil && (fi.IsDir() && u.onlyTracked(p) || u.isNew(p, fi)) {
 		return ""
 	}
 	return "untracked, would be overwritten"

@@ -170,8 +170,8 @@ func TestUpdateWorktreeRefusesDirtyPaths(t *testing.T) {
 			writeFiles(t, dir, map[string]string{"skills/b/SKILL.md": "B\n"})
 		}, "skills/b/SKILL.md (modified)"},
 		"deleted file": {func(t *testing.T, dir string) {
-			os.Remove(filepath.Join(dir, "skills", "a", "run.sh"))
-		}, "skills/a/run.sh (deleted)"},
+			os.Remove(filepath.Join(dir, "skills", "a", "SKILL.md"))
+		}, "skills/a/SKILL.md (deleted)"},
 		"mode change": {func(t *testing.T, dir string) {
 			os.Chmod(filepath.Join(dir, "skills", "a", "run.sh"), 0o644)
 		}, "skills/a/run.sh (mode changed)"},
@@ -207,6 +207,23 @@ func TestUpdateWorktreeRefusesDirtyPaths(t *testing.T) {
 				t.Error("a refused update changed the index")
 			}
 		})
+	}
+}
+
+// TestUpdateWorktreeAcceptsWhatNewHolds checks that files that already are what the new tree
+// holds (an edit that is being published, an untracked copy of a new file, a deletion made by
+// hand) do not stop the update, and that git status is clean afterwards.
+func TestUpdateWorktreeAcceptsWhatNewHolds(t *testing.T) {
+	f := newWorktreeFixture(t)
+	writeFiles(t, f.dir, map[string]string{"skills/a/SKILL.md": "a v2\n", "skills/c/SKILL.md": "c\n"})
+	os.Remove(filepath.Join(f.dir, "skills", "a", "run.sh"))
+	gitRun(t, f.dir, "add", "skills/c/SKILL.md")
+	if err := f.r.UpdateWorktree(f.old, f.new, skillPrefixes); err != nil {
+		t.Fatalf("UpdateWorktree: %v", err)
+	}
+	f.commitNew(t)
+	if got := gitRun(t, f.dir, "status", "--porcelain"); got != "" {
+		t.Errorf("git status --porcelain = %q, want clean", got)
 	}
 }
 

@@ -13,6 +13,11 @@ import (
 // openCandidate reads a candidate that can still change: not rejected, not published.
 func (r *Repo) openCandidate(id string) (*chain, *Candidate, error) {
 	ref, tip, err := r.findCandidate(id)
+	if errors.Is(err, ErrNotFound) && checkID(id) == nil {
+		if c, perr := r.publishedCandidate(id, err); perr == nil {
+			return nil, nil, fmt.Errorf("%s: %w: the candidate is already published on %s by %s", id, ErrRefused, short(r.Branch), shortID(c.PublishedBy))
+		}
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -133,4 +138,12 @@ func (r *Repo) archive(ch *chain, h gitstore.Hash) error {
 		return fmt.Errorf("%s: the candidate changed while you rejected it; review it again: %w", ch.id, err)
 	}
 	return nil
+}
+
+// shortID cuts a commit id to the twelve digits messages show.
+func shortID(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
 }

@@ -137,7 +137,7 @@ func (r *Repo) restore(tree gitstore.Hash, f folderChange, pub commitInfo) (gits
 	}
 	if cur != f.head {
 		return tree, fmt.Errorf("%s: %w: %s changed %s after %s; roll back the later change first (`skillgit log %s`)",
-			f.name(), ErrConflict, short(r.Branch), f.path, pub.hash.String()[:12], f.name())
+			f.name(), ErrConflict, short(r.Branch), f.path, shortID(pub.hash.String()), f.name())
 	}
 	return r.Git.ReplacePath(tree, f.path, dirEntry(f.base))
 }

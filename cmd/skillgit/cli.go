@@ -55,6 +55,9 @@ commit and the audit trail is the commit log. A security audit guards every step
 	root.AddCommand(
 		a.initCommand(), a.newCommand(), a.listCommand(), a.showCommand(),
 		a.validateCommand(), a.readCommand(), a.promptCommand(), a.auditCommand(),
+		a.proposeCommand(), a.candidatesCommand(), a.reviewCommand(), a.reviseCommand(),
+		a.approveCommand(), a.rejectCommand(), a.publishCommand(), a.rollbackCommand(),
+		a.rebaseCommand(), a.logCommand(), a.modeCommand(),
 		exitCodesTopic(),
 	)
 	return root

@@ -1,8 +1,12 @@
 package main
 
 import (
+	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -24,6 +28,7 @@ func TestScripts(t *testing.T) {
 		Setup:               hermetic,
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
+		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"jsonget": jsonget},
 		UpdateScripts:       os.Getenv("SKILLGIT_UPDATE_SCRIPTS") == "1",
 	})
 }
@@ -48,4 +53,30 @@ func hermetic(env *testscript.Env) error {
 		env.Setenv(k, v)
 	}
 	return nil
+}
+
+// jsonget FIELD FILE VAR sets VAR to the value at FIELD (keys and list indexes joined by dots) of the JSON
+// document in FILE, which may be stdout or stderr of the last command.
+func jsonget(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: jsonget FIELD FILE VAR")
+	}
+	var v any
+	ts.Check(json.Unmarshal([]byte(ts.ReadFile(args[1])), &v))
+	for _, key := range strings.Split(args[0], ".") {
+		var ok bool
+		switch c := v.(type) {
+		case map[string]any:
+			v, ok = c[key]
+		case []any:
+			i, err := strconv.Atoi(key)
+			if ok = err == nil && i >= 0 && i < len(c); ok {
+				v = c[i]
+			}
+		}
+		if !ok {
+			ts.Fatalf("jsonget: %s: no field %q", args[1], args[0])
+		}
+	}
+	ts.Setenv(args[2], fmt.Sprint(v))
 }

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+// candidateStates are the values of --state.
+var candidateStates = []string{"open", "approved", "rejected", "published", "all"}
+
+type candidatesJSON struct {
+	Candidates []*lifecycle.Candidate `json:"candidates"`
+}
+
+func (a *app) candidatesCommand() *cobra.Command {
+	var state string
+	c := &cobra.Command{
+		Use:   "candidates [--state open|approved|rejected|published|all]",
+		Short: "List candidates: proposed changes and where they stand",
+		Long: `List candidates, newest first: id, skill, change, state, risk, author and when
+it last changed. --state open (the default) shows those not yet published or
+rejected, approved ones included.`,
+		Args: exactArgs(0),
+		RunE: func(c *cobra.Command, args []string) error { return a.runCandidates(state) },
+	}
+	c.Flags().StringVar(&state, "state", "open", "show candidates in `STATE`: open, approved, rejected, published or all")
+	a.addJSON(c)
+	return c
+}
+
+func (a *app) runCandidates(state string) error {
+	if !slices.Contains(candidateStates, state) {
+		return usageError{fmt.Errorf("--state %q is not one of open, approved, rejected, published, all", state)}
+	}
+	return a.withRepo(func(r *lifecycle.Repo) error {
+		cs, err := r.Candidates(state)
+		if err != nil {
+			return err
+		}
+		if len(cs) == 0 && !a.json {
+			fmt.Fprintf(a.Err, "no %s candidates\n", state)
+			return nil
+		}
+		return a.printResult(candidatesJSON{Candidates: cs}, func(w io.Writer) error { return printCandidates(w, cs) })
+	})
+}
+
+func printCandidates(w io.Writer, cs []*lifecycle.Candidate) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tSKILL\tCHANGE\tSTATE\tRISK\tAUTHOR\tUPDATED")
+	for _, c := range cs {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.ID, oneLine(c.Skill, 64), oneLine(string(c.Change), 10),
+			c.State, oneLine(c.Risk, 10), oneLine(c.Author.String(), 60), c.Updated.Format(timeLayout))
+	}
+	return tw.Flush()
+}
+
+// timeLayout is how commands show a moment to people: to the minute, in the zone git recorded.
+const timeLayout = "2006-01-02 15:04"

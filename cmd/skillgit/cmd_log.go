@@ -1,0 +1,79 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"text/tabwriter"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+type logJSON struct {
+	Entries []logEntry `json:"entries"`
+}
+
+type logEntry struct {
+	Commit     string    `json:"commit"`
+	Action     string    `json:"action"`
+	Skill      string    `json:"skill"`
+	Candidate  string    `json:"candidate"`
+	Who        string    `json:"who"`
+	When       time.Time `json:"when"`
+	Risk       string    `json:"risk"`
+	ApprovedBy []string  `json:"approved_by,omitempty"`
+	Via        string    `json:"via,omitempty"`
+}
+
+func (a *app) logCommand() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "log [NAME]",
+		Short: "Show the audit trail of the publish branch",
+		Long: `Show the audit trail, newest first: each commit on the publish branch's
+first-parent line with its action, skill, candidate, who made it, when, and the
+risk. NAME keeps the steps that touched that skill. Publishes and rollbacks made
+with plain git (a merge of a candidate, git revert) are recognized.`,
+		Args: rangeArgs(0, 1),
+		RunE: func(c *cobra.Command, args []string) error { return a.runLog(args) },
+	}
+	a.addJSON(c)
+	return c
+}
+
+func (a *app) runLog(args []string) error {
+	name := ""
+	if len(args) == 1 {
+		name = args[0]
+	}
+	return a.withRepo(func(r *lifecycle.Repo) error {
+		es, err := r.Log(name)
+		if err != nil {
+			return err
+		}
+		out := logJSON{Entries: make([]logEntry, 0, len(es))}
+		for _, e := range es {
+			out.Entries = append(out.Entries, logEntry{Commit: e.Commit, Action: e.Action, Skill: e.Skill, Candidate: e.Candidate,
+				Who: e.Who, When: e.When, Risk: e.Risk, ApprovedBy: e.ApprovedBy, Via: e.Via})
+		}
+		return a.printResult(out, func(w io.Writer) error { return printLog(w, out.Entries) })
+	})
+}
+
+func printLog(w io.Writer, es []logEntry) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for _, e := range es {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", shortHash(e.Commit), e.When.Format(timeLayout), orDash(e.Action, 12),
+			orDash(e.Skill, 64), orDash(e.Candidate, 100), orDash(e.Who, 80), orDash(e.Risk, 10))
+	}
+	return tw.Flush()
+}
+
+// orDash shows s on one line of at most n runes, or "-" when it is empty.
+func orDash(s string, n int) string {
+	if s = oneLine(s, n); s == "" {
+		return "-"
+	}
+	return s
+}

@@ -1,0 +1,68 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+var modes = []lifecycle.Mode{lifecycle.ModeManual, lifecycle.ModeAssisted, lifecycle.ModeAutonomous}
+
+type modeJSON struct {
+	Mode    lifecycle.Mode `json:"mode"`
+	Commit  string         `json:"commit,omitempty"`
+	Channel string         `json:"channel,omitempty"`
+}
+
+func (a *app) modeCommand() *cobra.Command {
+	var author string
+	c := &cobra.Command{
+		Use:   "mode [manual|assisted|autonomous]",
+		Short: "Show or set how much of the lifecycle runs without a person",
+		Long: `Without an argument, print the lifecycle mode. With one, set it by a commit on
+the publish branch that changes only the mode in .skillgit.yaml.
+
+  manual      every publish needs a person's approval
+  assisted    low-risk patches of published skills are approved by policy;
+              publishing stays manual
+  autonomous  low-risk patches are published at once, low-risk new skills
+              to the canary channel only
+
+Medium and high risk are never automatic.`,
+		Args: rangeArgs(0, 1),
+		RunE: func(c *cobra.Command, args []string) error { return a.runMode(args, author) },
+	}
+	addAuthor(c, &author)
+	a.addJSON(c)
+	return c
+}
+
+func (a *app) runMode(args []string, author string) error {
+	if len(args) == 1 && !slices.Contains(modes, lifecycle.Mode(args[0])) {
+		return usageError{fmt.Errorf("mode %q is not one of manual, assisted, autonomous", args[0])}
+	}
+	return a.withRepo(func(r *lifecycle.Repo) error {
+		if len(args) == 0 {
+			out := modeJSON{Mode: r.Config.Mode}
+			return a.printResult(out, func(w io.Writer) error {
+				_, err := fmt.Fprintln(w, out.Mode)
+				return err
+			})
+		}
+		m := lifecycle.Mode(args[0])
+		res, err := r.SetMode(m, act(author))
+		if err != nil {
+			return err
+		}
+		a.printNotes(res)
+		out := modeJSON{Mode: m, Commit: res.Commit, Channel: res.Channel}
+		return a.printResult(out, func(w io.Writer) error {
+			_, err := fmt.Fprintf(w, "Mode set to %s on %s as %s\n", m, res.Channel, shortHash(res.Commit))
+			return err
+		})
+	})
+}

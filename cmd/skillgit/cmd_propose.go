@@ -1,0 +1,64 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+type proposeOptions struct {
+	from, message, author string
+	delete                bool
+}
+
+func (a *app) proposeCommand() *cobra.Command {
+	o := &proposeOptions{}
+	c := &cobra.Command{
+		Use:   "propose PATH|NAME [--from DIR] [--delete] [-m MSG]",
+		Short: "Propose a new skill, a patch or a deletion as a candidate branch",
+		Long: `Snapshot one skill folder into a new candidate branch, candidate/<id>, audit it
+and print the candidate's id. PATH is a skill folder; NAME is a skill in the
+working tree's skills folder; --from DIR takes the folder from anywhere, such as
+an agent's skills folder. A skill that is not published yet is created, a
+published one is patched; --delete NAME proposes removing a published skill.
+The candidate is built from git objects: HEAD, the index and the working tree
+are left as they are.
+
+The mode may act on it at once (see 'skillgit mode'); what it did is said on
+stderr. Next: 'skillgit review ID'.`,
+		Args: rangeArgs(0, 1),
+		RunE: func(c *cobra.Command, args []string) error { return a.runPropose(o, args) },
+	}
+	fl := c.Flags()
+	fl.StringVar(&o.from, "from", "", "take the skill folder from `DIR`")
+	fl.BoolVar(&o.delete, "delete", false, "propose deleting the published skill NAME")
+	fl.StringVarP(&o.message, "message", "m", "", "explain the change in `MSG`")
+	addAuthor(c, &o.author)
+	a.addJSON(c)
+	return c
+}
+
+func (a *app) runPropose(o *proposeOptions, args []string) error {
+	po := lifecycle.ProposeOptions{ActOptions: act(o.author), From: o.from, Delete: o.delete, Message: o.message}
+	if len(args) == 1 {
+		po.Target = args[0]
+	}
+	switch {
+	case po.Target == "" && po.From == "":
+		return usageError{fmt.Errorf("propose: name a skill folder, a skill, or --from DIR")}
+	case po.Delete && po.Target == "":
+		return usageError{fmt.Errorf("propose --delete: name the skill to delete")}
+	}
+	return a.withRepo(func(r *lifecycle.Repo) error {
+		res, err := r.Propose(po)
+		if err != nil {
+			a.printNotes(res)
+			return err
+		}
+		fmt.Fprintf(a.Err, "proposed %s (%s, risk %s) on branch %s; next: skillgit review %s\n",
+			sanitize(res.Skill), res.Change, res.Risk, res.Branch, res.ID)
+		return a.printAction(res, res.ID)
+	})
+}

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+type reviseOptions struct {
+	from, message, author string
+}
+
+func (a *app) reviseCommand() *cobra.Command {
+	o := &reviseOptions{}
+	c := &cobra.Command{
+		Use:   "revise ID [PATH] [--from DIR] -m FEEDBACK",
+		Short: "Record a new version of a candidate, answering review feedback",
+		Long: `Snapshot the candidate's skill folder again, as a commit on its branch that
+carries FEEDBACK: from --from DIR, else PATH, else the skill's folder in the
+working tree. The new version is audited again and the approvals given so far
+no longer count.`,
+		Args: rangeArgs(1, 2),
+		RunE: func(c *cobra.Command, args []string) error { return a.runRevise(o, args) },
+	}
+	fl := c.Flags()
+	fl.StringVar(&o.from, "from", "", "take the skill folder from `DIR`")
+	fl.StringVarP(&o.message, "message", "m", "", "the review `FEEDBACK` this version answers (required)")
+	addAuthor(c, &o.author)
+	a.addJSON(c)
+	return c
+}
+
+func (a *app) runRevise(o *reviseOptions, args []string) error {
+	if o.message == "" {
+		return usageError{fmt.Errorf("revise: -m FEEDBACK is required: say what this version answers")}
+	}
+	po := lifecycle.ProposeOptions{ActOptions: act(o.author), From: o.from, Message: o.message}
+	if len(args) == 2 {
+		po.Target = args[1]
+	}
+	return a.withRepo(func(r *lifecycle.Repo) error {
+		res, err := r.Revise(args[0], po)
+		if err != nil {
+			a.printNotes(res)
+			return err
+		}
+		return a.printAction(res, fmt.Sprintf("Revised %s (%s): risk %s, state %s", res.ID, oneLine(res.Skill, 100), res.Risk, res.State))
+	})
+}

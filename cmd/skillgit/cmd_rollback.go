@@ -1,0 +1,43 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+func (a *app) rollbackCommand() *cobra.Command {
+	var commit, author string
+	c := &cobra.Command{
+		Use:   "rollback NAME | --commit SHA",
+		Short: "Undo a publish on the publish branch",
+		Long: `Restore the skill folders a publish changed to what they were before it, with one
+commit on the publish branch that says "This reverts commit <sha>." as git does.
+NAME undoes the latest publish of that skill; --commit SHA undoes that publish.`,
+		Args: rangeArgs(0, 1),
+		RunE: func(c *cobra.Command, args []string) error { return a.runRollback(args, commit, author) },
+	}
+	c.Flags().StringVar(&commit, "commit", "", "undo the publish `SHA`")
+	addAuthor(c, &author)
+	a.addJSON(c)
+	return c
+}
+
+func (a *app) runRollback(args []string, commit, author string) error {
+	name := ""
+	if len(args) == 1 {
+		name = args[0]
+	}
+	if (name == "") == (commit == "") {
+		return usageError{fmt.Errorf("rollback: name a skill or give --commit SHA, not both")}
+	}
+	return a.withRepo(func(r *lifecycle.Repo) error {
+		res, err := r.Rollback(name, commit, act(author))
+		if err != nil {
+			return err
+		}
+		return a.printAction(res, fmt.Sprintf("Rolled back %s on %s as %s", oneLine(res.Skill, 100), res.Channel, shortHash(res.Commit)))
+	})
+}
