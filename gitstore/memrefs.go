@@ -27,7 +27,7 @@ func (r *Repo) memReadRef(name string) (refValue, bool, error) {
 
 // memUpdateRef is UpdateRef for a repository in memory: a mutex makes
 // the compare and the swap one step.
-func (r *Repo) memUpdateRef(name string, newH, oldH Hash) error {
+func (r *Repo) memUpdateRef(name string, newH, oldH Hash, fn func() error) error {
 	r.refMu.Lock()
 	defer r.refMu.Unlock()
 	refName := plumbing.ReferenceName(name)
@@ -43,6 +43,9 @@ func (r *Repo) memUpdateRef(name string, newH, oldH Hash) error {
 	}
 	if cur != oldH {
 		return refChanged(name, oldH, cur)
+	}
+	if err := fn(); err != nil {
+		return err
 	}
 	if newH.IsZero() {
 		return r.storer.RemoveReference(refName)

@@ -22,16 +22,27 @@ func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }
 // half-written ref, removes a deleted ref from packed-refs too, and
 // appends msg to the reflog where git would.
 func (r *Repo) UpdateRef(name string, newH, oldH Hash, msg string) error {
+	return r.UpdateRefWhileLocked(name, newH, oldH, msg, nil)
+}
+
+// UpdateRefWhileLocked is UpdateRef that runs fn, when not nil, after the ref is locked and
+// found to hold oldH and before it moves: work that must happen only if the ref moves, such
+// as bringing a checked-out branch's files up to date, is then never done for an update that
+// loses a race. When fn fails, the ref stays where it was and fn's error is returned.
+func (r *Repo) UpdateRefWhileLocked(name string, newH, oldH Hash, msg string, fn func() error) error {
 	if err := CheckRefName(name); err != nil {
 		return err
 	}
 	if !newH.IsZero() && !r.hasObject(newH) {
 		return fmt.Errorf("%s: object %s: %w; write it before pointing a ref at it", name, newH, plumbing.ErrObjectNotFound)
 	}
-	if r.mem {
-		return r.memUpdateRef(name, newH, oldH)
+	if fn == nil {
+		fn = func() error { return nil }
 	}
-	return r.diskUpdateRef(name, newH, oldH, msg)
+	if r.mem {
+		return r.memUpdateRef(name, newH, oldH, fn)
+	}
+	return r.diskUpdateRef(name, newH, oldH, msg, fn)
 }
 
 func refChanged(name string, expected, actual Hash) error {
@@ -46,7 +57,7 @@ func describeID(h Hash) string {
 	return h.String()
 }
 
-func (r *Repo) diskUpdateRef(name string, newH, oldH Hash, msg string) error {
+func (r *Repo) diskUpdateRef(name string, newH, oldH Hash, msg string, fn func() error) error {
 	if oldH.IsZero() && !newH.IsZero() {
 		if err := r.checkRefConflict(name); err != nil {
 			return err
@@ -64,6 +75,9 @@ func (r *Repo) diskUpdateRef(name string, newH, oldH Hash, msg string) error {
 	}
 	if cur != oldH {
 		return refChanged(name, oldH, cur)
+	}
+	if err := fn(); err != nil {
+		return err
 	}
 	if newH.IsZero() {
 		return r.deleteRef(name, cur, lock)

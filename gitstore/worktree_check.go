@@ -34,11 +34,12 @@ func (u *wtUpdate) check() error {
 			note(p, why)
 		}
 	}
-	for p := range u.new {
-		if _, tracked := u.old[p]; !tracked {
-			if why := u.blocked(p, states); why != "" {
-				note(p, why)
-			}
+	for p, n := range u.new {
+		if _, tracked := u.old[p]; tracked || u.stagedOther(p, n) {
+			continue // judged above; a file staged otherwise is noted once, as staged
+		}
+		if why := u.blocked(p, states); why != "" {
+			note(p, why)
 		}
 	}
 	if len(dirty) == 0 {
@@ -83,6 +84,12 @@ func (u *wtUpdate) checkIndex(note func(p, why string)) error {
 		}
 	}
 	return nil
+}
+
+// stagedOther reports whether the index holds p with other content than the new entry n.
+func (u *wtUpdate) stagedOther(p string, n TreeEntry) bool {
+	e, ok := u.byPath[p]
+	return ok && (e.Hash != n.Hash || !sameMode(e.Mode, n.Mode))
 }
 
 func sameMode(a, b filemode.FileMode) bool {

@@ -227,6 +227,18 @@ func TestUpdateWorktreeAcceptsWhatNewHolds(t *testing.T) {
 	}
 }
 
+// TestUpdateWorktreeNamesStagedFileOnce checks that a file staged where the new tree puts
+// other content is reported once, as staged, not also as untracked.
+func TestUpdateWorktreeNamesStagedFileOnce(t *testing.T) {
+	f := newWorktreeFixture(t)
+	writeFiles(t, f.dir, map[string]string{"skills/c/SKILL.md": "mine\n"})
+	gitRun(t, f.dir, "add", "skills/c/SKILL.md")
+	err := f.r.UpdateWorktree(f.old, f.new, skillPrefixes)
+	if !errors.Is(err, ErrDirty) || strings.Count(err.Error(), "skills/c/SKILL.md") != 1 || !strings.Contains(err.Error(), "skills/c/SKILL.md (staged)") {
+		t.Fatalf("UpdateWorktree = %v; want ErrDirty naming skills/c/SKILL.md once, as staged", err)
+	}
+}
+
 func TestUpdateWorktreeKeepsUntrackedFiles(t *testing.T) {
 	f := newWorktreeFixture(t)
 	writeFiles(t, f.dir, map[string]string{"skills/b/notes.txt": "mine\n", "skills/new/draft.md": "draft\n"})

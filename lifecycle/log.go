@@ -9,8 +9,9 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 )
 
-// revertLine is the line git revert writes into a message.
-var revertLine = regexp.MustCompile(`(?m)^This reverts commit ([0-9a-f]{40})\.`)
+// revertLine is the line git revert writes into a message; for a merge it goes on with
+// ", reversing changes made to ...".
+var revertLine = regexp.MustCompile(`(?m)^This reverts commit ([0-9a-f]{40})[.,]`)
 
 // Log returns the audit trail: the publish branch's first-parent history, newest first, one
 // entry per commit, restricted to the skill name when it is not empty. Commits made with git

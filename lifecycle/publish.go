@@ -291,23 +291,29 @@ func publishMessage(c *Candidate, res *Result, target string, o ActOptions) stri
 }
 
 // moveChannel moves target from old to h. When target is the checked-out branch of a working
-// tree, the index and files of the changed paths are brought up to date first, and put back
-// if the ref cannot move.
+// tree, the index and files of the changed paths are brought up to date while the ref is
+// locked and known to hold old, so an update that loses a race or meets local changes leaves
+// both as they were.
 func (r *Repo) moveChannel(target string, old, h, oldTree, newTree gitstore.Hash, paths []string) error {
 	head, err := r.Git.HeadBranch()
 	checkedOut := err == nil && head == target && !r.Git.Bare() && r.Git.WorktreeDir() != ""
-	if checkedOut {
+	updated := false
+	err = r.Git.UpdateRefWhileLocked(target, h, old, "skillgit", func() error {
+		if !checkedOut {
+			return nil
+		}
 		if err := r.Git.UpdateWorktree(oldTree, newTree, paths); err != nil {
 			return fmt.Errorf("%s is checked out here: %w", short(target), err)
 		}
-	}
-	if err := r.Git.UpdateRef(target, h, old, "skillgit"); err != nil {
-		if checkedOut {
-			_ = r.Git.UpdateWorktree(newTree, oldTree, paths)
+		updated = true
+		return nil
+	})
+	if err != nil && updated {
+		if uerr := r.Git.UpdateWorktree(newTree, oldTree, paths); uerr != nil {
+			return fmt.Errorf("%w; putting the files of %s back failed too: %v", err, strings.Join(paths, ", "), uerr)
 		}
-		return err
 	}
-	return nil
+	return err
 }
 
 // afterCommit packs loose objects when they pile up; a failure only warns.
