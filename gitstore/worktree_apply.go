@@ -9,6 +9,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"regexp"
 	"slices"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -18,6 +19,7 @@ import (
 // apply removes the files the new tree drops, writes the ones it adds or
 // changes, and updates the index entries to match.
 func (u *wtUpdate) apply() error {
+	u.sweepTemps()
 	var gone []string
 	for p, o := range u.old {
 		// A submodule's folder and a file cannot replace each other by
@@ -146,6 +148,31 @@ func (u *wtUpdate) renameInto(tmp, p string, err error) error {
 		u.root.Remove(tmp)
 	}
 	return err
+}
+
+// tempPattern matches the names tempName makes.
+var tempPattern = regexp.MustCompile(`^\.skillgit-[0-9a-f]{16}\.tmp$`)
+
+// sweepTemps removes temporary files that an update killed part way left in the folders this
+// one writes to. Every update holds the index lock, so none of them is another's file in use.
+func (u *wtUpdate) sweepTemps() {
+	dirs := map[string]bool{}
+	for _, m := range []map[string]TreeEntry{u.old, u.new} {
+		for p := range m {
+			dirs[path.Dir(p)] = true
+		}
+	}
+	for d := range dirs {
+		entries, err := fs.ReadDir(u.root.FS(), d)
+		if err != nil {
+			continue
+		}
+		for _, e := range entries {
+			if e.Type().IsRegular() && tempPattern.MatchString(e.Name()) {
+				u.root.Remove(filepath.FromSlash(path.Join(d, e.Name())))
+			}
+		}
+	}
 }
 
 // tempName returns a fresh name beside p for a file being written.

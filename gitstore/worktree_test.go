@@ -2,6 +2,7 @@ package gitstore
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -236,6 +237,22 @@ func TestUpdateWorktreeNamesStagedFileOnce(t *testing.T) {
 	err := f.r.UpdateWorktree(f.old, f.new, skillPrefixes)
 	if !errors.Is(err, ErrDirty) || strings.Count(err.Error(), "skills/c/SKILL.md") != 1 || !strings.Contains(err.Error(), "skills/c/SKILL.md (staged)") {
 		t.Fatalf("UpdateWorktree = %v; want ErrDirty naming skills/c/SKILL.md once, as staged", err)
+	}
+}
+
+// TestUpdateWorktreeSweepsKilledTemps checks that a temporary file left by an update that was
+// killed part way is removed by the next update of that folder, and nothing else is.
+func TestUpdateWorktreeSweepsKilledTemps(t *testing.T) {
+	f := newWorktreeFixture(t)
+	writeFiles(t, f.dir, map[string]string{"skills/a/.skillgit-0123456789abcdef.tmp": "half", "skills/a/.skillgit-notes.tmp": "mine\n"})
+	if err := f.r.UpdateWorktree(f.old, f.new, skillPrefixes); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(f.dir, "skills", "a", ".skillgit-0123456789abcdef.tmp")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the killed update's temporary file is still there: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(f.dir, "skills", "a", ".skillgit-notes.tmp")); err != nil {
+		t.Errorf("a file of the user's was removed: %v", err)
 	}
 }
 
