@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 
@@ -25,7 +26,7 @@ func (r *Repo) openCandidate(id string) (*chain, *Candidate, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := r.newStateCtx(ch.propose().c.Committer.When)
+	st, err := r.newStateCtx(time.Time{})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -127,17 +127,26 @@ func (ch *chain) base() gitstore.Hash {
 // approvals after it are the ones that count.
 func (r *Repo) lastContent(ch *chain) (int, error) {
 	p := ch.path()
-	prev, err := r.folderAt(ch.propose().c.TreeHash, p)
-	if err != nil {
-		return 0, err
-	}
+	var prev gitstore.Hash
+	read := false
 	last := 0
 	for i := 1; i < len(ch.commits); i++ {
-		cur, err := r.folderAt(ch.commits[i].c.TreeHash, p)
+		ci := ch.commits[i]
+		if ci.c.TreeHash == ch.commits[i-1].c.TreeHash && ci.get(keyAction) != actRevise {
+			continue // an approval, or any commit that keeps the tree, changes nothing
+		}
+		if !read {
+			var err error
+			if prev, err = r.folderAt(ch.commits[i-1].c.TreeHash, p); err != nil {
+				return 0, err
+			}
+			read = true
+		}
+		cur, err := r.folderAt(ci.c.TreeHash, p)
 		if err != nil {
 			return 0, err
 		}
-		if cur != prev || ch.commits[i].get(keyAction) == actRevise {
+		if cur != prev || ci.get(keyAction) == actRevise {
 			last = i
 		}
 		prev = cur

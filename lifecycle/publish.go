@@ -196,7 +196,7 @@ func (r *Repo) prepareMerge(ch *chain, start gitstore.Hash, target string) (*mer
 	if err != nil {
 		return nil, err
 	}
-	baseTree, err := r.mergeBaseTree(start, ch.tip)
+	baseTree, err := r.candidateBaseTree(ch, start, sc.TreeHash)
 	if err != nil {
 		return nil, err
 	}
@@ -235,6 +235,16 @@ func (r *Repo) mergeFolder(m *merge, f folderChange, ch *chain, target string) e
 	}
 	m.changes = append(m.changes, folderChange{path: f.path, base: cur, head: f.head})
 	return nil
+}
+
+// candidateBaseTree is the tree of the merge base of start and the candidate. A candidate
+// built on start itself (the usual case: nothing was published since it was proposed or
+// rebased) needs no search.
+func (r *Repo) candidateBaseTree(ch *chain, start, startTree gitstore.Hash) (gitstore.Hash, error) {
+	if ch.base() == start {
+		return startTree, nil
+	}
+	return r.mergeBaseTree(start, ch.tip)
 }
 
 // mergeBaseTree is the tree of the best common ancestor of a and b (the empty tree if none).

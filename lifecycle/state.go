@@ -20,7 +20,9 @@ type stateCtx struct {
 	since  time.Time
 }
 
-// newStateCtx reads the channels; merges are collected back to since.
+// newStateCtx reads the channels; merges on the publish branch are collected back to since,
+// unless since is zero: acting on one candidate needs only its folder compared, which tells a
+// published candidate from one that can still be published.
 func (r *Repo) newStateCtx(since time.Time) (*stateCtx, error) {
 	st := &stateCtx{mainTree: r.Tree, merged: map[gitstore.Hash]gitstore.Hash{}, since: since}
 	if h, err := r.Git.Ref(canaryRef); err == nil {
@@ -31,6 +33,9 @@ func (r *Repo) newStateCtx(since time.Time) (*stateCtx, error) {
 		st.canaryTree = c.TreeHash
 	} else if !errors.Is(err, gitstore.ErrRefNotFound) {
 		return nil, err
+	}
+	if since.IsZero() {
+		return st, nil
 	}
 	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
 		if c.Committer.When.Before(since) {
@@ -77,16 +82,18 @@ func (r *Repo) state(ch *chain, c *Candidate, st *stateCtx) (State, string, erro
 // it, where the candidate changed that folder.
 func (r *Repo) holdsCandidate(ch *chain, tree gitstore.Hash) (bool, error) {
 	p := ch.path()
-	want, err := r.folderAt(ch.last().c.TreeHash, p)
+	before, err := r.folderAt(r.baseTree(ch), p)
 	if err != nil {
 		return false, err
 	}
-	before, err := r.folderAt(r.baseTree(ch), p)
-	if err != nil || want == before {
+	got, err := r.folderAt(tree, p)
+	if err != nil || got == before {
+		// The channel still has the folder the candidate started from: whatever the
+		// candidate did, it is not there yet. This spares reading the candidate's tree.
 		return false, err
 	}
-	got, err := r.folderAt(tree, p)
-	return got == want, err
+	want, err := r.folderAt(ch.last().c.TreeHash, p)
+	return err == nil && got == want && want != before, err
 }
 
 // baseTree is the tree of the commit the candidate was proposed on.
