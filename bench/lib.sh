@@ -25,7 +25,7 @@ SEED=${SEED:-1}
 BENCH_DIR=${BENCH_DIR:-/tmp/skillgit-bench}
 
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-NAME="s${SKILLS}-c${COMMITS}-seed${SEED}"
+NAME="s${SKILLS}-c${COMMITS}-seed${SEED}-g2"
 REPO="$BENCH_DIR/repo-$NAME"
 TREE="$BENCH_DIR/tree-$NAME"
 STAMP="$BENCH_DIR/done-$NAME"

@@ -237,14 +237,25 @@ func (r *Repo) mergeFolder(m *merge, f folderChange, ch *chain, target string) e
 	return nil
 }
 
-// candidateBaseTree is the tree of the merge base of start and the candidate. A candidate
-// built on start itself (the usual case: nothing was published since it was proposed or
-// rebased) needs no search.
+// candidateBaseTree is the tree of the merge base of start and the candidate. The candidate
+// knows the commit it was built on or last rebased onto; while start descends from that
+// commit, it is the merge base, and checking that costs only the commits made since, where a
+// full merge-base search may have to paint much of the history.
 func (r *Repo) candidateBaseTree(ch *chain, start, startTree gitstore.Hash) (gitstore.Hash, error) {
-	if ch.base() == start {
+	base := ch.base()
+	if base == start {
 		return startTree, nil
 	}
-	return r.mergeBaseTree(start, ch.tip)
+	if ok, err := r.Git.IsAncestor(base, start); err != nil {
+		return gitstore.ZeroHash, err
+	} else if !ok {
+		return r.mergeBaseTree(start, ch.tip)
+	}
+	c, err := r.Git.Commit(base)
+	if err != nil {
+		return gitstore.ZeroHash, err
+	}
+	return c.TreeHash, nil
 }
 
 // mergeBaseTree is the tree of the best common ancestor of a and b (the empty tree if none).

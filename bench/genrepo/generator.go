@@ -117,10 +117,11 @@ func (gen *generator) dropLive(s *skill) {
 	s.slot = -1
 }
 
-// signature returns a person signing at the next point in time; history advances by a few
-// minutes to a few hours per commit.
+// signature returns a person signing at the next point in time; history advances by up to an
+// hour per commit, so that even 20,000 commits from the epoch stay in the past, as real
+// history does (walks ordered by commit date go wrong on dates in the future).
 func (gen *generator) signature() object.Signature {
-	gen.when = gen.when.Add(time.Duration(1+gen.r.IntN(360)) * time.Minute)
+	gen.when = gen.when.Add(time.Duration(1+gen.r.IntN(60)) * time.Minute)
 	p := pick(gen.r, people)
 	return object.Signature{Name: p.name, Email: p.email, When: gen.when}
 }
