@@ -11,11 +11,15 @@ import (
 )
 
 // helperEnv names the variable that turns the test binary into a helper
-// process: its value is "cas <repo> <ref> <count> <id>".
+// process: its value is "cas <repo> <ref> <count> <id>" or
+// "pre-receive <report file>".
 const helperEnv = "GITSTORE_TEST_HELPER"
 
 func runHelper() int {
 	f := strings.Fields(os.Getenv(helperEnv))
+	if len(f) == 2 && f[0] == "pre-receive" {
+		return runPreReceive(f[1])
+	}
 	if len(f) != 5 || f[0] != "cas" {
 		fmt.Fprintln(os.Stderr, "helper: bad arguments", f)
 		return 2

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -52,7 +53,13 @@ func (li *lockedIndex) decode(f *os.File, path string) error {
 		return fmt.Errorf("%s: %w", path, errBadIndex)
 	}
 	li.mtime = fi.ModTime()
-	err = index.NewDecoder(f).Decode(li.idx)
+	return decodeIndex(f, li.idx, path)
+}
+
+// decodeIndex decodes the index file at path from rd, reporting the
+// features go-git cannot read as ErrUnsupported.
+func decodeIndex(rd io.Reader, idx *index.Index, path string) error {
+	err := index.NewDecoder(rd).Decode(idx)
 	switch {
 	case errors.Is(err, index.ErrUnknownExtension):
 		return unsupported(path, "index extension that go-git cannot read (split or sparse index); run `git update-index --no-split-index` and `git sparse-checkout disable`")

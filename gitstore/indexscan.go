@@ -27,8 +27,19 @@ func scanIndexExtensions(f *os.File, size int64) (map[string]bool, error) {
 }
 
 func indexExtensions(b []byte) (map[string]bool, error) {
+	exts := map[string]bool{}
+	err := eachIndexExtension(b, func(sig string, _ []byte) { exts[sig] = true })
+	if err != nil {
+		return nil, err
+	}
+	return exts, nil
+}
+
+// eachIndexExtension calls fn with the signature and data of every
+// extension of the index file b, in order.
+func eachIndexExtension(b []byte, fn func(sig string, data []byte)) error {
 	if len(b) < 32 || string(b[:4]) != "DIRC" {
-		return nil, errBadIndex
+		return errBadIndex
 	}
 	version := binary.BigEndian.Uint32(b[4:8])
 	count := binary.BigEndian.Uint32(b[8:12])
@@ -36,20 +47,19 @@ func indexExtensions(b []byte) (map[string]bool, error) {
 	for i := uint32(0); i < count; i++ {
 		next, ok := skipIndexEntry(b[:end], pos, version)
 		if !ok {
-			return nil, errBadIndex
+			return errBadIndex
 		}
 		pos = next
 	}
-	exts := map[string]bool{}
 	for pos+8 <= end {
-		exts[string(b[pos:pos+4])] = true
 		n := int(binary.BigEndian.Uint32(b[pos+4 : pos+8]))
 		if n < 0 || n > end-pos-8 {
-			return nil, errBadIndex
+			return errBadIndex
 		}
+		fn(string(b[pos:pos+4]), b[pos+8:pos+8+n])
 		pos += 8 + n
 	}
-	return exts, nil
+	return nil
 }
 
 // skipIndexEntry returns the offset just past the entry at pos.

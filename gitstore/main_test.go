@@ -39,6 +39,7 @@ func hermeticEnv(home string) error {
 		return err
 	}
 	for _, k := range []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_OBJECT_DIRECTORY",
+		"GIT_QUARANTINE_PATH", "GIT_ALTERNATE_OBJECT_DIRECTORIES",
 		"GIT_AUTHOR_NAME", "GIT_AUTHOR_EMAIL", "GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL", "EMAIL"} {
 		os.Unsetenv(k)
 	}

@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/storage/filesystem"
 )
 
 // WriteBlob stores data as a blob and returns its id.
@@ -74,13 +73,17 @@ func (r *Repo) readObject(t plumbing.ObjectType, h Hash, limit int64) ([]byte, e
 	return b, nil
 }
 
+// reindexer is an object storage on disk, which loads its list of packs
+// once and must be told when another process has changed it.
+type reindexer interface{ Reindex() }
+
 // encodedObject looks an object up; the caller holds objMu. When another
 // process has repacked the repository since the pack index was loaded,
 // the object is missing from it, so a miss reloads the index once.
 func (r *Repo) encodedObject(t plumbing.ObjectType, h Hash) (plumbing.EncodedObject, error) {
 	obj, err := r.storer.EncodedObject(t, h)
 	if errors.Is(err, plumbing.ErrObjectNotFound) {
-		if fsStorer, ok := r.storer.(*filesystem.Storage); ok {
+		if fsStorer, ok := r.storer.(reindexer); ok {
 			fsStorer.Reindex()
 			obj, err = r.storer.EncodedObject(t, h)
 		}
@@ -114,7 +117,7 @@ func (r *Repo) hasObject(h Hash) bool {
 	if r.storer.HasEncodedObject(h) == nil {
 		return true
 	}
-	if fsStorer, ok := r.storer.(*filesystem.Storage); ok {
+	if fsStorer, ok := r.storer.(reindexer); ok {
 		fsStorer.Reindex()
 		return r.storer.HasEncodedObject(h) == nil
 	}

@@ -28,7 +28,17 @@ type location struct {
 // or any folder below it, a .git folder, a bare repository or a linked
 // worktree. Features the repository uses that this package cannot handle
 // are reported as ErrUnsupported before anything else reads the repository.
+//
+// In a pre-receive hook, where git keeps the pushed objects in a
+// quarantine folder named by GIT_QUARANTINE_PATH, the repository also
+// reads the objects there, provided that the folder lies inside its
+// objects folder. The environment is read once, here.
 func Open(path string) (*Repo, error) {
+	return openEnv(path, os.Getenv)
+}
+
+// openEnv is Open with the environment read through getenv.
+func openEnv(path string, getenv func(string) string) (*Repo, error) {
 	loc, err := locate(path)
 	if err != nil {
 		return nil, err
@@ -36,29 +46,30 @@ func Open(path string) (*Repo, error) {
 	if err := checkSupported(loc); err != nil {
 		return nil, err
 	}
-	return openLocation(loc)
+	return openLocation(loc, getenv)
 }
 
 // largeObject is the size above which go-git reads an object's content only
 // when it is asked for, rather than when the object is looked up.
 const largeObject = 1 << 20
 
-func openLocation(loc location) (*Repo, error) {
+func openLocation(loc location, getenv func(string) string) (*Repo, error) {
 	var dot billy.Filesystem = osfs.New(loc.gitDir)
 	if loc.commonDir != loc.gitDir {
 		dot = dotgit.NewRepositoryFilesystem(dot, osfs.New(loc.commonDir))
 	}
 	s := filesystem.NewStorageWithOptions(dot, cache.NewObjectLRUDefault(),
 		filesystem.Options{MaxOpenDescriptors: 16, LargeObjectThreshold: largeObject})
+	st := withQuarantine(s, filepath.Join(loc.commonDir, "objects"), getenv)
 	var wt billy.Filesystem
 	if loc.worktree != "" {
 		wt = osfs.New(loc.worktree)
 	}
-	repo, err := git.Open(s, wt)
+	repo, err := git.Open(st, wt)
 	if err != nil {
 		return nil, fmt.Errorf("%s: opening repository: %w", loc.gitDir, err)
 	}
-	r := newRepo(repo, s, false)
+	r := newRepo(repo, st, false)
 	r.gitDir, r.commonDir, r.worktree = loc.gitDir, loc.commonDir, loc.worktree
 	return r, nil
 }

@@ -7,8 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"time"
-
-	"github.com/go-git/go-git/v5/storage/filesystem"
 )
 
 // AutoPackThreshold is the default number of loose objects above which
@@ -102,7 +100,7 @@ func (r *Repo) objectsDir() string { return filepath.Join(r.commonDir, "objects"
 func (r *Repo) reindex() {
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
-	if fsStorer, ok := r.storer.(*filesystem.Storage); ok {
+	if fsStorer, ok := r.storer.(reindexer); ok {
 		fsStorer.Reindex()
 	}
 }

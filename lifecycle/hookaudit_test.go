@@ -1,0 +1,139 @@
+package lifecycle
+
+import (
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+func revParse(t *testing.T, dir, rev string) gitstore.Hash {
+	t.Helper()
+	out, err := exec.Command("git", "-C", dir, "rev-parse", rev).Output()
+	if err != nil {
+		t.Fatalf("git rev-parse %s: %v", rev, err)
+	}
+	h := plumbing.NewHash(strings.TrimSpace(string(out)))
+	if h.IsZero() {
+		t.Fatalf("git rev-parse %s: %q", rev, out)
+	}
+	return h
+}
+
+// TestAuditPushedPolicyFromBase checks that a push which switches the audit off and adds a
+// malicious skill in the same commits is still audited, under the old tip's policy, and that
+// a switch already on at the old tip is honoured with a warning.
+func TestAuditPushedPolicyFromBase(t *testing.T) {
+	dir := newRepo(t)
+	gitCmd(t, dir, "checkout", "-q", "-b", "feature")
+	cfg := DefaultConfig("main")
+	cfg.Audit.SkipSecurityAudit = true
+	writeFiles(t, dir, map[string]string{ConfigFile: string(cfg.Marshal()), "skills/evil/SKILL.md": skillMD("evil", evilLine)})
+	commitAll(t, dir, "switch the audit off and add evil")
+	update := []RefUpdate{{Ref: "refs/heads/main", Old: revParse(t, dir, "main"), New: revParse(t, dir, "feature")}}
+	run, err := AuditPushed(dir, update, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if run.Skipped || !run.Blocked() || len(run.Reports) != 1 || run.Reports[0].Path != "skills/evil" {
+		t.Fatalf("push that switches the audit off: skipped %v, blocked %v, reports %v", run.Skipped, run.Blocked(), run.Reports)
+	}
+	// Once the switch is on the old tip, the next push is not audited, and says so.
+	gitCmd(t, dir, "checkout", "-q", "main")
+	gitCmd(t, dir, "merge", "-q", "--ff-only", "feature")
+	writeFiles(t, dir, map[string]string{"skills/evil2/SKILL.md": skillMD("evil2", evilLine)})
+	commitAll(t, dir, "more")
+	update = []RefUpdate{{Ref: "refs/heads/main", Old: revParse(t, dir, "main~1"), New: revParse(t, dir, "main")}}
+	run, err = AuditPushed(dir, update, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !run.Skipped || run.Blocked() || len(run.Warnings) != 1 || !strings.Contains(run.Warnings[0], "skip_security_audit") {
+		t.Fatalf("push under a base that skips: skipped %v, blocked %v, warnings %q", run.Skipped, run.Blocked(), run.Warnings)
+	}
+}
+
+func TestAuditPushedNewBranchAndDeletion(t *testing.T) {
+	dir := newRepo(t)
+	gitCmd(t, dir, "checkout", "-q", "-b", "candidate/x")
+	writeFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", cleanLine), "skills/evil/SKILL.md": skillMD("evil", evilLine)})
+	commitAll(t, dir, "two skills")
+	updates := []RefUpdate{
+		{Ref: "refs/heads/candidate/x", New: revParse(t, dir, "candidate/x")},
+		{Ref: "refs/heads/gone", Old: revParse(t, dir, "main")},
+	}
+	run, err := AuditPushed(dir, updates, func(string) string { return "" })
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !run.Blocked() || len(run.Reports) != 2 || !strings.Contains(run.Title, "refs/heads/candidate/x") {
+		t.Fatalf("new branch: blocked %v, %d reports, title %q", run.Blocked(), len(run.Reports), run.Title)
+	}
+}
+
+// TestAuditStaged checks that the index, not the working tree, is audited and validated.
+func TestAuditStaged(t *testing.T) {
+	dir := newRepo(t)
+	none := func(string) string { return "" }
+	writeFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", evilLine)})
+	gitCmd(t, dir, "add", "-A")
+	writeFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", cleanLine)})
+	run, err := AuditStaged(dir, none)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !run.Blocked() || len(run.Reports) != 1 {
+		t.Fatalf("malicious staged, benign in the worktree: blocked %v, reports %v", run.Blocked(), run.Reports)
+	}
+	gitCmd(t, dir, "add", "-A")
+	writeFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", evilLine)})
+	if run, err = AuditStaged(dir, none); err != nil || run.Blocked() {
+		t.Fatalf("benign staged, malicious in the worktree: %v blocked %v", err, run.Blocked())
+	}
+	writeFiles(t, dir, map[string]string{"skills/beta/SKILL.md": skillMD("gamma", cleanLine)})
+	gitCmd(t, dir, "add", "skills/beta")
+	run, err = AuditStaged(dir, none)
+	if err != nil || !run.Blocked() || len(run.Problems) == 0 || !strings.Contains(run.Problems[0].File, "skills/beta") {
+		t.Fatalf("a new skill whose name is not its folder's: %v, problems %v", err, run.Problems)
+	}
+}
+
+func TestAuditStagedOutsideSkillgit(t *testing.T) {
+	hermetic(t)
+	dir := t.TempDir()
+	gitCmd(t, dir, "init", "-q")
+	run, err := AuditStaged(dir, os.Getenv)
+	if err != nil || !run.NotSkillgit || run.Blocked() {
+		t.Fatalf("plain git repository: %v %+v", err, run)
+	}
+}
+
+// TestAuditStagedIndexFile checks that the index GIT_INDEX_FILE names, which `git commit -a`
+// stages into, is the one audited.
+func TestAuditStagedIndexFile(t *testing.T) {
+	dir := newRepo(t)
+	writeFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", evilLine)})
+	alt := dir + "/.git/index.alt"
+	cmd := exec.Command("git", "-C", dir, "add", "-A")
+	cmd.Env = append(os.Environ(), "GIT_INDEX_FILE="+alt)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git add into %s: %v\n%s", alt, err, out)
+	}
+	env := func(k string) string {
+		if k == "GIT_INDEX_FILE" {
+			return ".git/index.alt"
+		}
+		return ""
+	}
+	run, err := AuditStaged(dir, env)
+	if err != nil || !run.Blocked() {
+		t.Fatalf("malicious skill staged in GIT_INDEX_FILE: %v, blocked %v", err, run.Blocked())
+	}
+	if run, err = AuditStaged(dir, func(string) string { return "" }); err != nil || run.Blocked() || len(run.Reports) != 0 {
+		t.Fatalf("the repository's own index stages nothing: %v, %+v", err, run)
+	}
+}
