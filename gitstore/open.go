@@ -49,6 +49,11 @@ func openEnv(path string, getenv func(string) string) (*Repo, error) {
 	return openLocation(loc, getenv)
 }
 
+// objectCacheSize bounds go-git's cache of decoded objects. Its default, 96 MiB, keeps a
+// long history walk (a cold `skillgit log`) above the memory the commands are meant to stay
+// under, where the collector then runs without pause; 32 MiB reads as fast.
+const objectCacheSize = 32 * cache.MiByte
+
 // largeObject is the size above which go-git reads an object's content only
 // when it is asked for, rather than when the object is looked up.
 const largeObject = 1 << 20
@@ -58,7 +63,7 @@ func openLocation(loc location, getenv func(string) string) (*Repo, error) {
 	if loc.commonDir != loc.gitDir {
 		dot = dotgit.NewRepositoryFilesystem(dot, osfs.New(loc.commonDir))
 	}
-	s := filesystem.NewStorageWithOptions(dot, cache.NewObjectLRUDefault(),
+	s := filesystem.NewStorageWithOptions(dot, cache.NewObjectLRU(objectCacheSize),
 		filesystem.Options{MaxOpenDescriptors: 16, LargeObjectThreshold: largeObject})
 	st := withQuarantine(s, filepath.Join(loc.commonDir, "objects"), getenv)
 	var wt billy.Filesystem
