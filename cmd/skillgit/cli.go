@@ -57,7 +57,7 @@ commit and the audit trail is the commit log. A security audit guards every step
 		a.validateCommand(), a.readCommand(), a.promptCommand(), a.auditCommand(),
 		a.proposeCommand(), a.candidatesCommand(), a.reviewCommand(), a.reviseCommand(),
 		a.approveCommand(), a.rejectCommand(), a.publishCommand(), a.rollbackCommand(),
-		a.rebaseCommand(), a.logCommand(), a.modeCommand(),
+		a.rebaseCommand(), a.logCommand(), a.modeCommand(), a.hooksCommand(), a.hookCommand(),
 		exitCodesTopic(),
 	)
 	return root

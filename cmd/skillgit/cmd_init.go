@@ -8,13 +8,20 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/skillgit/skillgit/hooks"
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/skills"
 )
 
 type initOptions struct {
-	bare, builtin bool
-	branch        string
+	bare, builtin, noHooks bool
+	branch                 string
+}
+
+// initJSON is the --json output of init: the result and, unless --no-hooks, the hooks.
+type initJSON struct {
+	*lifecycle.InitResult
+	Hooks *hooksJSON `json:"hooks,omitempty"`
 }
 
 func (a *app) initCommand() *cobra.Command {
@@ -25,12 +32,14 @@ func (a *app) initCommand() *cobra.Command {
 		Long: `Create a skill repository in DIR (default: the current folder), or adopt the git
 repository there with one commit that adds .skillgit.yaml and the skills folder.
 With --builtin, also publish the built-in skills (how agents use skillgit, how to
-write a skill).`,
+write a skill). The git hooks that run the audit on commit and push are installed
+(pre-receive in a bare repository) unless --no-hooks; see 'skillgit hooks'.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error { return a.runInit(o, args) },
 	}
 	c.Flags().BoolVar(&o.bare, "bare", false, "create a bare repository (no working tree)")
 	c.Flags().BoolVar(&o.builtin, "builtin", false, "publish the built-in skill pack")
+	c.Flags().BoolVar(&o.noHooks, "no-hooks", false, "do not install the git hooks")
 	c.Flags().StringVar(&o.branch, "branch", "", "publish branch (default main, or the checked-out branch of an adopted repository)")
 	a.addJSON(c)
 	return c
@@ -55,10 +64,35 @@ func (a *app) runInit(o *initOptions, args []string) error {
 	for _, w := range res.Warnings {
 		a.warn("%s", w)
 	}
-	return a.printResult(res, func(w io.Writer) error { return printInit(w, res) })
+	out := initJSON{InitResult: res}
+	if !o.noHooks {
+		rep, err := a.initHooks(res.Dir)
+		if err != nil {
+			return err
+		}
+		j := toHooksJSON(rep)
+		out.Hooks = &j
+	}
+	return a.printResult(out, func(w io.Writer) error { return printInit(w, out) })
 }
 
-func printInit(w io.Writer, res *lifecycle.InitResult) error {
+// initHooks installs the hooks of a repository init has just made or adopted.
+func (a *app) initHooks(dir string) (*hooks.Report, error) {
+	rep, err := hooks.Install(hooks.Options{Dir: dir, Getenv: getenv})
+	if rep != nil {
+		for _, w := range rep.Warnings {
+			a.warn("%s", w)
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: the skill repository is ready, but its git hooks are not installed: %w; "+
+			"then run `skillgit -C %s hooks install`", dir, err, dir)
+	}
+	return rep, nil
+}
+
+func printInit(w io.Writer, out initJSON) error {
+	res := out.InitResult
 	verb := "Initialized skill repository"
 	if res.Adopted {
 		verb = "Adopted git repository"
@@ -67,6 +101,28 @@ func printInit(w io.Writer, res *lifecycle.InitResult) error {
 	if len(res.Skills) > 0 {
 		fmt.Fprintf(w, "Published %d built-in skills: %s\n", len(res.Skills), strings.Join(res.Skills, ", "))
 	}
+	if out.Hooks != nil {
+		fmt.Fprintln(w, initHooksLine(out.Hooks))
+	}
 	_, err := fmt.Fprintf(w, "Next: skillgit -C %s list\n", res.Dir)
 	return err
+}
+
+// initHooksLine says in one line which hooks init installed, and where.
+func initHooksLine(h *hooksJSON) string {
+	var names, chained []string
+	for _, hk := range h.Hooks {
+		names = append(names, hk.Name)
+		if hk.Chained != "" {
+			chained = append(chained, hk.Name)
+		}
+	}
+	where := h.Dir
+	if h.From == string(hooks.FromHooksPath) {
+		where += " (core.hooksPath, from " + h.ConfigFile + ")"
+	}
+	if len(chained) > 0 {
+		where += "; the existing " + strings.Join(chained, ", ") + " hook runs first"
+	}
+	return fmt.Sprintf("Installed git hooks %s in %s", strings.Join(names, ", "), where)
 }

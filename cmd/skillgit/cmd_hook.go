@@ -1,0 +1,50 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/hooks"
+)
+
+func (a *app) hookCommand() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "hook pre-commit|pre-push|pre-receive [GIT-ARGS...]",
+		Short: "Run as a git hook (what the installed hooks call)",
+		Long: `Run as the git hook of that name; the hooks that 'skillgit hooks install' writes
+call this with git's arguments and input.
+
+pre-commit audits the staged version of every skill the commit touches and
+validates its SKILL.md (strictly for a new skill). pre-push and pre-receive read
+the ref updates on standard input and audit the skills each pushed range changes.
+The policy (audit.fail_on, audit.skip_security_audit) is read from the commit the
+change builds on, never from the change. Outside a skillgit repository the hook
+does nothing.
+
+Nothing is printed on stdout. When the hook refuses, stderr names each finding at
+or above fail_on and each invalid SKILL.md, and says how to see the details.
+
+Exit status 0 to let git go on, 3 when the audit or validation refuses, 1 on
+error (git stops on any status but 0).`,
+		Hidden: true,
+		Args:   minArgs(1),
+		RunE:   func(c *cobra.Command, args []string) error { return a.runHook(args[0]) },
+	}
+	c.Flags().SetInterspersed(false)
+	return c
+}
+
+func (a *app) runHook(name string) error {
+	if !hooks.Known(name) {
+		return usageError{fmt.Errorf("hook %q: unknown; skillgit runs as pre-commit, pre-push or pre-receive", sanitize(name))}
+	}
+	code, err := hooks.Run(name, hooks.RunOptions{Dir: a.repo, Stdin: a.In, Stderr: a.Err, Getenv: getenv})
+	if err != nil {
+		return err
+	}
+	if code != 0 {
+		return quietExit{code: code}
+	}
+	return nil
+}

@@ -1,0 +1,95 @@
+package hooks
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+// ExitBlocked is the exit status of a hook that refuses a commit or a push.
+const ExitBlocked = 3
+
+// RunOptions is what a git hook runs with.
+type RunOptions struct {
+	// Dir is the folder git runs the hook in.
+	Dir string
+	// Stdin carries the ref updates of pre-push and pre-receive.
+	Stdin io.Reader
+	// Stderr receives the report, warnings included.
+	Stderr io.Writer
+	// Getenv reads the environment; nil means os.Getenv.
+	Getenv func(string) string
+}
+
+// Run is the git hook name: it audits what the commit or push brings, writes the report on
+// o.Stderr and returns the hook's exit status: ExitBlocked when it refuses, else 0.
+func Run(name string, o RunOptions) (int, error) {
+	if o.Getenv == nil {
+		o.Getenv = os.Getenv
+	}
+	run, updates, err := check(name, o)
+	if err != nil {
+		return 0, err
+	}
+	if run == nil || run.NotSkillgit {
+		return 0, nil
+	}
+	p := printer{w: o.Stderr, hook: name}
+	p.warnings(run.Warnings)
+	if !run.Blocked() {
+		return 0, nil
+	}
+	p.blocked(run, updates)
+	return ExitBlocked, nil
+}
+
+// check runs the lifecycle check of hook name; the run is nil when there is nothing to check.
+func check(name string, o RunOptions) (*lifecycle.HookRun, []lifecycle.RefUpdate, error) {
+	var updates []lifecycle.RefUpdate
+	var err error
+	switch name {
+	case PreCommit:
+		run, err := lifecycle.AuditStaged(o.Dir, o.Getenv)
+		return run, nil, err
+	case PrePush:
+		updates, err = ParsePrePush(o.Stdin)
+		if err == nil {
+			updates = knownBases(o.Dir, updates)
+		}
+	case PreReceive:
+		updates, err = ParsePreReceive(o.Stdin)
+	default:
+		return nil, nil, fmt.Errorf("hook %q: unknown; skillgit runs as pre-commit, pre-push or pre-receive", clip(name, 40))
+	}
+	if err != nil || len(updates) == 0 {
+		return nil, nil, err
+	}
+	run, err := lifecycle.AuditPushed(o.Dir, updates, o.Getenv)
+	return run, updates, err
+}
+
+// knownBases drops the old id of a pushed ref when this repository lacks that commit (the
+// remote moved on since the last fetch), so that the push is audited from where it forked
+// from the publish branch instead. A repository it cannot open is left to the audit to judge.
+func knownBases(dir string, updates []lifecycle.RefUpdate) []lifecycle.RefUpdate {
+	r, err := gitstore.Open(dir)
+	if err != nil {
+		return updates
+	}
+	defer r.Close()
+	for i, u := range updates {
+		if u.Old.IsZero() || u.New.IsZero() {
+			continue
+		}
+		if _, err := r.Commit(u.Old); errors.Is(err, plumbing.ErrObjectNotFound) {
+			updates[i].Old = gitstore.ZeroHash
+		}
+	}
+	return updates
+}
