@@ -27,6 +27,9 @@ func (r *Repo) writeObject(t plumbing.ObjectType, data []byte) (Hash, error) {
 	if r.storer.HasEncodedObject(h) == nil {
 		return h, nil
 	}
+	if !r.mem {
+		return h, r.writeLoose(t, h, data)
+	}
 	obj := r.storer.NewEncodedObject()
 	obj.SetType(t)
 	obj.SetSize(int64(len(data)))
