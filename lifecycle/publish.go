@@ -16,8 +16,8 @@ import (
 const canaryRef = "refs/heads/canary"
 
 // casAttempts bounds how often an action that lost a race for a ref is recomputed on the new
-// tip before it gives up.
-const casAttempts = 40
+// tip before it gives up; with the pauses between tries that is several seconds of losing.
+const casAttempts = 100
 
 // Publish merges a candidate into the publish branch (or the canary channel) as a merge
 // commit whose second parent is the candidate's tip. It re-runs the audit on exactly what is
@@ -78,7 +78,7 @@ func retryCAS(r *Repo, step func() (*Result, error)) (*Result, error) {
 		} else if !errors.Is(err, gitstore.ErrRefChanged) {
 			return res, err
 		}
-		time.Sleep(time.Duration(rand.IntN(5*(i+1))) * time.Millisecond)
+		time.Sleep(time.Duration(rand.IntN(min(10*(i+1), 200))) * time.Millisecond)
 		if rerr := r.reload(); rerr != nil {
 			return nil, rerr
 		}
