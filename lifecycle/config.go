@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/skillgit/skillgit/catalog"
 )
 
 // ConfigFile is the repository configuration file, committed on the publish branch.
@@ -34,6 +36,8 @@ type Config struct {
 	Audit         AuditConfig `yaml:"audit"`
 	Sync          SyncConfig  `yaml:"sync"`
 	Packs         []Pack      `yaml:"packs"`
+	// Agents adds agents to the built-in agent table, or overrides fields of one.
+	Agents []catalog.Agent `yaml:"agents,omitempty"`
 }
 
 // Approvals is the approval policy.
@@ -190,6 +194,9 @@ func (c *Config) validateLists() error {
 			return fmt.Errorf("sync.targets[%d]: give either an agent id or {dir: PATH}", i)
 		}
 	}
+	if err := validateAgents(c.Agents); err != nil {
+		return err
+	}
 	seen := map[string]bool{}
 	for i, p := range c.Packs {
 		if p.Name == "" || p.URL == "" {
@@ -199,6 +206,21 @@ func (c *Config) validateLists() error {
 			return fmt.Errorf("packs[%d]: pack name %q is used twice", i, p.Name)
 		}
 		seen[p.Name] = true
+	}
+	return nil
+}
+
+// validateAgents checks the agents section: valid entries, each id once.
+func validateAgents(agents []catalog.Agent) error {
+	seen := map[string]bool{}
+	for i, a := range agents {
+		if err := catalog.CheckAgent(a); err != nil {
+			return fmt.Errorf("agents[%d]: %w", i, err)
+		}
+		if seen[a.ID] {
+			return fmt.Errorf("agents[%d]: agent id %q is used twice", i, a.ID)
+		}
+		seen[a.ID] = true
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package lifecycle
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 
@@ -21,6 +22,13 @@ type ProposeOptions struct {
 	Delete bool
 	// Message explains the change; for a revise it is the feedback and is required.
 	Message string
+	// Source, when not nil, holds the skill folder SourceDir to snapshot in place of From,
+	// such as the tree of a fetched pack.
+	Source    fs.FS
+	SourceDir string
+	// Pack, when set, is the Skillgit-Pack trailer, NAME@COMMIT: the pack the change comes
+	// from. Such a candidate is left to people: the mode never approves or publishes it.
+	Pack string
 }
 
 // idAttempts bounds the tries at a fresh candidate id.
@@ -50,7 +58,9 @@ func (r *Repo) Propose(o ProposeOptions) (*Result, error) {
 	if err := r.createCandidate(sig, tree, snap, res, o); err != nil {
 		return nil, err
 	}
-	err = r.automate(res, o.ActOptions)
+	if o.Pack == "" {
+		err = r.automate(res, o.ActOptions)
+	}
 	r.afterCommit(res)
 	return res, err
 }
@@ -64,6 +74,9 @@ func (r *Repo) proposal(o ProposeOptions) (*snapshot, error) {
 		}
 		return r.deletion(o.Target)
 	}
+	if o.Source != nil {
+		return r.changed(r.snapshotFS(o.Source, o.SourceDir, o.Pack+":"+o.SourceDir, "", o.Target))
+	}
 	dir, err := r.sourceDir(o.Target, o.From)
 	if err != nil {
 		return nil, err
@@ -72,7 +85,11 @@ func (r *Repo) proposal(o ProposeOptions) (*snapshot, error) {
 	if o.From != "" && o.Target != "" {
 		want = o.Target
 	}
-	snap, err := r.snapshotDir(dir, want)
+	return r.changed(r.snapshotDir(dir, want))
+}
+
+// changed passes on a snapshot that differs from what is published.
+func (r *Repo) changed(snap *snapshot, err error) (*snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -175,7 +192,7 @@ func proposeMessage(id string, snap *snapshot, res *Result, base gitstore.Hash, 
 	}
 	ts := trailerList{}.add(keyAction, actPropose).add(keySkill, snap.skill.Name).add(keyCandidate, id).
 		add(keyChange, string(snap.change)).add(keyPath, snap.dest).add(keyBase, base.String()).
-		add(keyRisk, res.Risk).add(keyAudit, res.Audit)
+		add(keyRisk, res.Risk).add(keyAudit, res.Audit).add(keyPack, o.Pack)
 	return ts.message(subject, body, o.ActOptions)
 }
 

@@ -78,34 +78,44 @@ func (r *Repo) snapshotDir(dir, want string) (*snapshot, error) {
 		return nil, err
 	}
 	defer root.Close()
-	base := filepath.Base(dir)
-	sk, problems := catalog.Load(root.FS(), base, catalog.Lenient, false)
+	return r.snapshotFS(root.FS(), filepath.Base(dir), dir, dir, want)
+}
+
+// snapshotFS reads the skill in folder base of fsys, validates it and writes it as a tree.
+// label names the folder in errors; disk is its path on disk, empty for a folder in git.
+func (r *Repo) snapshotFS(fsys fs.FS, base, label, disk, want string) (*snapshot, error) {
+	sk, problems := catalog.Load(fsys, base, catalog.Lenient, false)
 	if sk == nil {
-		return nil, problemsError(dir, problems)
+		return nil, problemsError(label, problems)
 	}
 	if want != "" && sk.Name != want {
-		return nil, fmt.Errorf("%s: the skill in %s is named %q, not %q", want, dir, sk.Name, want)
+		return nil, fmt.Errorf("%s: the skill in %s is named %q, not %q", want, label, sk.Name, want)
 	}
 	if err := catalog.ValidateName(sk.Name); err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
+		return nil, fmt.Errorf("%s: %w", label, err)
 	}
 	snap := &snapshot{skill: sk}
-	if err := r.placeSnapshot(snap, dir); err != nil {
+	if err := r.placeSnapshot(snap, disk); err != nil {
 		return nil, err
 	}
-	if err := snap.strictCheck(root.FS(), base); err != nil {
+	if err := snap.strictCheck(fsys, base); err != nil {
 		return nil, err
 	}
-	if snap.tree, err = r.Git.WriteDir(root.FS(), base); err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
+	var err error
+	if snap.tree, err = r.Git.WriteDir(fsys, base); err != nil {
+		return nil, fmt.Errorf("%s: %w", label, err)
 	}
 	return snap, nil
 }
 
-// placeSnapshot decides where the skill goes and whether it is new.
+// placeSnapshot decides where the skill goes and whether it is new; dir is the folder on
+// disk it comes from, empty for one in git.
 func (r *Repo) placeSnapshot(snap *snapshot, dir string) error {
 	name := snap.skill.Name
-	inTree, inWorktree := repoPath(r, dir)
+	inTree, inWorktree := "", false
+	if dir != "" {
+		inTree, inWorktree = repoPath(r, dir)
+	}
 	if inWorktree && !strings.HasPrefix(inTree, r.Config.SkillsDir+"/") {
 		inWorktree = false
 	}
@@ -134,7 +144,7 @@ func (s *snapshot) strictCheck(fsys fs.FS, base string) error {
 	_, problems := catalog.Load(fsys, base, catalog.Strict, false)
 	var kept []catalog.Problem
 	for _, p := range problems {
-		if p.Warning || base != path.Base(s.dest) && strings.Contains(p.Message, "does not match its folder") {
+		if p.Warning || path.Base(base) != path.Base(s.dest) && strings.Contains(p.Message, "does not match its folder") {
 			continue
 		}
 		kept = append(kept, p)

@@ -1,0 +1,150 @@
+package catalog
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sync"
+)
+
+// Apply carries the plan out: it removes what an interrupted sync left behind, writes every
+// install and update, removes what is no longer published and then, last, records in the
+// manifest what the folder holds. Conflicts are left alone. A skill that fails keeps its old
+// manifest entry, so the next sync tries it again; the error names every such skill.
+func (p *SyncPlan) Apply() error {
+	w, err := p.writer()
+	if err != nil {
+		return err
+	}
+	for _, name := range p.leftover {
+		if err := w.RemoveAll(name); err != nil {
+			return fmt.Errorf("%s: %w", filepath.Join(p.Dir, name), err)
+		}
+	}
+	if p.markPending() {
+		if err := writeManifest(w, p.man); err != nil {
+			return fmt.Errorf("%s: %w", filepath.Join(p.Dir, ManifestFile), err)
+		}
+	}
+	errs := p.run(w)
+	if err := writeManifest(w, p.man); err != nil {
+		errs = append(errs, fmt.Errorf("%s: %w", filepath.Join(p.Dir, ManifestFile), err))
+	}
+	return errors.Join(errs...)
+}
+
+// markPending records every skill about to be installed as owned before it is written, so
+// that a sync interrupted after writing it knows the folder as its own. It reports whether
+// there was any.
+func (p *SyncPlan) markPending() bool {
+	marked := false
+	for _, a := range p.Actions {
+		if a.Action == ActionInstall && !a.noWrite {
+			if _, owned := p.man.Skills[a.Skill]; !owned {
+				p.man.Skills[a.Skill] = manifestEntry{Written: pendingHash, Mode: p.opts.Mode}
+				marked = true
+			}
+		}
+	}
+	return marked
+}
+
+// writer opens the real writer, creating the target folder, unless the options say otherwise.
+func (p *SyncPlan) writer() (Writer, error) {
+	if p.opts.DryRun {
+		return DryRunWriter{}, nil
+	}
+	if p.root == nil {
+		if err := os.MkdirAll(p.Dir, 0o755); err != nil {
+			return nil, err
+		}
+		root, err := os.OpenRoot(p.Dir)
+		if err != nil {
+			return nil, err
+		}
+		p.root = root
+	}
+	if p.opts.Writer != nil {
+		return p.opts.Writer(p.root), nil
+	}
+	return NewRootWriter(p.root), nil
+}
+
+// run makes the changes with a pool of workers and updates the manifest as each succeeds.
+func (p *SyncPlan) run(w Writer) []error {
+	jobs := make(chan int)
+	var mu sync.Mutex
+	var errs []error
+	var wg sync.WaitGroup
+	for range p.workers() {
+		wg.Go(func() {
+			for i := range jobs {
+				var warn []string
+				entry, err := p.change(w, &p.Actions[i], &warn)
+				mu.Lock()
+				p.Warnings = append(p.Warnings, warn...)
+				p.record(p.Actions[i], entry, err, &errs)
+				mu.Unlock()
+			}
+		})
+	}
+	for i, a := range p.Actions {
+		if a.Action != ActionConflict {
+			jobs <- i
+		}
+	}
+	close(jobs)
+	wg.Wait()
+	return errs
+}
+
+func (p *SyncPlan) workers() int {
+	if p.opts.Workers > 0 {
+		return p.opts.Workers
+	}
+	return 8
+}
+
+// record notes the outcome of one change in the manifest.
+func (p *SyncPlan) record(a SyncAction, entry manifestEntry, err error, errs *[]error) {
+	switch {
+	case err != nil:
+		*errs = append(*errs, err)
+	case a.Action == ActionRemove:
+		delete(p.man.Skills, a.Skill)
+	case a.Action == ActionKeep:
+	default:
+		p.man.Skills[a.Skill] = entry
+	}
+}
+
+// change makes one action's change and returns the manifest entry of the result.
+func (p *SyncPlan) change(w Writer, a *SyncAction, warn *[]string) (manifestEntry, error) {
+	switch {
+	case a.Action == ActionKeep:
+		return manifestEntry{}, nil
+	case a.Action == ActionRemove:
+		if a.noWrite {
+			return manifestEntry{}, nil
+		}
+		if err := remove(w, a.Skill); err != nil {
+			return manifestEntry{}, fmt.Errorf("skill %s: %s: %w", a.Skill, a.Path, err)
+		}
+		return manifestEntry{}, nil
+	}
+	entry := manifestEntry{Source: a.src.Hash, Mode: p.opts.Mode, Written: a.written}
+	if a.noWrite {
+		return entry, nil
+	}
+	var err error
+	if p.opts.Mode == SyncSymlink {
+		entry.Written, err = p.putSymlink(w, a.src)
+	} else {
+		entry.Written, err = put(w, p.src, a.src, a.Skill, warn)
+	}
+	if err != nil {
+		return entry, fmt.Errorf("%s: %w", a.Path, err)
+	}
+	return entry, nil
+}

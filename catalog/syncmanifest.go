@@ -1,0 +1,117 @@
+package catalog
+
+import (
+	"bytes"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+)
+
+// ManifestFile is the file in a target folder that records the skills skillgit installed there.
+const ManifestFile = ".skillgit-manifest.json"
+
+// maxManifestSize bounds how much of a manifest is read.
+const maxManifestSize = 64 << 20
+
+// Prefixes of the entries a sync leaves behind only when it is interrupted; the next sync
+// removes them.
+const (
+	tmpPrefix = ".skillgit-tmp-"
+	oldPrefix = ".skillgit-old-"
+)
+
+// pendingHash is the written hash of a skill whose install began and may not have finished.
+const pendingHash = "pending"
+
+// manifest is what a target folder's manifest file holds.
+type manifest struct {
+	Version int                      `json:"version"`
+	Skills  map[string]manifestEntry `json:"skills"`
+}
+
+// manifestEntry records one installed skill: the source folder hash it was installed from,
+// the hash of what was written, and how.
+type manifestEntry struct {
+	Source  string   `json:"source"`
+	Written string   `json:"written"`
+	Mode    SyncMode `json:"mode"`
+}
+
+// readManifest reads the manifest of root; a folder without one has an empty manifest.
+func readManifest(root *os.Root, dir string) (*manifest, error) {
+	m := &manifest{Version: 1, Skills: map[string]manifestEntry{}}
+	if root == nil {
+		return m, nil
+	}
+	info, err := root.Lstat(ManifestFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return m, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if !info.Mode().IsRegular() || info.Size() > maxManifestSize {
+		return nil, manifestError(dir, "is not a regular file within 64 MiB")
+	}
+	data, err := root.ReadFile(ManifestFile)
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(data, m); err != nil || m.Version != 1 {
+		return nil, manifestError(dir, "cannot be read")
+	}
+	return m, m.check(dir)
+}
+
+// check refuses a manifest naming a skill that could not be a folder name.
+func (m *manifest) check(dir string) error {
+	if m.Skills == nil {
+		m.Skills = map[string]manifestEntry{}
+	}
+	for name := range m.Skills {
+		if err := ValidateName(name); err != nil {
+			return manifestError(dir, fmt.Sprintf("lists an invalid skill: %v", err))
+		}
+	}
+	return nil
+}
+
+func manifestError(dir, what string) error {
+	return fmt.Errorf("%s/%s %s; move it away to start over (skillgit then owns nothing in that folder)", dir, ManifestFile, what)
+}
+
+// writeManifest replaces the manifest atomically: written aside, then renamed over.
+func writeManifest(w Writer, m *manifest) error {
+	data, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	tmp := ManifestFile + ".tmp-" + randSuffix()
+	if err := w.WriteFile(tmp, bytes.NewReader(append(data, '\n')), 0o644); err != nil {
+		return err
+	}
+	if err := w.Rename(tmp, ManifestFile); err != nil {
+		_ = w.RemoveAll(tmp)
+		return err
+	}
+	return nil
+}
+
+// randSuffix returns 8 random hex digits for a temporary name.
+func randSuffix() string {
+	var b [4]byte
+	_, _ = io.ReadFull(rand.Reader, b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// isLeftover reports an entry that only an interrupted sync leaves behind.
+func isLeftover(name string) bool {
+	return strings.HasPrefix(name, tmpPrefix) || strings.HasPrefix(name, oldPrefix) ||
+		strings.HasPrefix(name, ManifestFile+".tmp-")
+}

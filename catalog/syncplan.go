@@ -1,0 +1,176 @@
+package catalog
+
+import (
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// plan fills p.Actions from the source skills, the manifest and the folder's listing.
+func (p *SyncPlan) plan(skills []SyncSkill) error {
+	listing, err := p.list()
+	if err != nil {
+		return err
+	}
+	seen := make(map[string]bool, len(skills))
+	for i := range skills {
+		s := &skills[i]
+		if err := ValidateName(s.Name); err != nil {
+			return fmt.Errorf("skill %s: %w; rename its folder", s.Dir, err)
+		}
+		if seen[s.Name] {
+			return fmt.Errorf("skill %s: two skills are named %s; rename one", s.Dir, s.Name)
+		}
+		seen[s.Name] = true
+		a, err := p.planSkill(s, listing)
+		if err != nil {
+			return err
+		}
+		p.Actions = append(p.Actions, a)
+	}
+	for name, m := range p.man.Skills {
+		if !seen[name] {
+			a, err := p.planRemove(name, m, listing)
+			if err != nil {
+				return err
+			}
+			p.Actions = append(p.Actions, a)
+		}
+	}
+	slices.SortFunc(p.Actions, func(a, b SyncAction) int { return strings.Compare(a.Skill, b.Skill) })
+	return nil
+}
+
+// list reads the folder's entries by name, and notes what an interrupted sync left behind.
+func (p *SyncPlan) list() (map[string]fs.FileMode, error) {
+	out := map[string]fs.FileMode{}
+	if p.root == nil {
+		return out, nil
+	}
+	entries, err := fs.ReadDir(p.root.FS(), ".")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.Dir, err)
+	}
+	for _, e := range entries {
+		if isLeftover(e.Name()) {
+			p.leftover = append(p.leftover, e.Name())
+			continue
+		}
+		out[e.Name()] = e.Type()
+	}
+	return out, nil
+}
+
+func (p *SyncPlan) action(name string, kind Action) SyncAction {
+	return SyncAction{Skill: name, Path: filepath.Join(p.Dir, name), Action: kind}
+}
+
+// planSkill decides what to do with one source skill.
+func (p *SyncPlan) planSkill(s *SyncSkill, listing map[string]fs.FileMode) (SyncAction, error) {
+	m, owned := p.man.Skills[s.Name]
+	_, exists := listing[s.Name]
+	a := p.action(s.Name, ActionInstall)
+	a.src = s
+	switch {
+	case !exists:
+		return a, nil
+	case owned && m.Source == s.Hash && m.Mode == p.opts.Mode:
+		a.Action = ActionKeep
+		return a, nil
+	}
+	if !owned {
+		return p.planForeign(a)
+	}
+	a.Action = ActionUpdate
+	return p.checkEdited(a, m.Written)
+}
+
+// planForeign handles a folder skillgit did not install where a skill goes. When it already
+// holds exactly what would be written (a sync was interrupted after writing it), it is
+// adopted; otherwise it is never touched.
+func (p *SyncPlan) planForeign(a SyncAction) (SyncAction, error) {
+	want, err := p.expected(a.src)
+	if err != nil {
+		return a, err
+	}
+	if got, err := hashInstalled(p.root, a.Skill); err == nil && got == want {
+		a.noWrite, a.written = true, want
+		return a, nil
+	}
+	a.Action = ActionConflict
+	a.Reason = "not installed by skillgit, so it is left alone; move it away to install the published skill"
+	return a, nil
+}
+
+// checkEdited turns an update into a conflict when the installed folder was edited since it
+// was written, unless --force.
+func (p *SyncPlan) checkEdited(a SyncAction, written string) (SyncAction, error) {
+	got, err := hashInstalled(p.root, a.Skill)
+	if err != nil {
+		return a, fmt.Errorf("%s: %w", a.Path, err)
+	}
+	if got == written || written == pendingHash || p.opts.Force {
+		return a, nil
+	}
+	if a.src != nil {
+		want, err := p.expected(a.src)
+		if err != nil {
+			return a, err
+		}
+		if got == want {
+			a.noWrite, a.written = true, want
+			return a, nil
+		}
+	}
+	a.Action = ActionConflict
+	a.Reason = "edited in the target since skillgit installed it; keep your edit by proposing it (skillgit propose), or pass --force to overwrite it"
+	return a, nil
+}
+
+// planRemove decides what to do with an installed skill that is no longer in the source.
+func (p *SyncPlan) planRemove(name string, m manifestEntry, listing map[string]fs.FileMode) (SyncAction, error) {
+	a := p.action(name, ActionRemove)
+	if _, exists := listing[name]; !exists {
+		a.noWrite = true
+		return a, nil
+	}
+	a, err := p.checkEdited(a, m.Written)
+	if a.Action == ActionConflict {
+		a.Reason = "no longer published, but edited in the target since skillgit installed it; move it away, or pass --force to remove it"
+	}
+	return a, err
+}
+
+// expected returns the hash the installed folder of s has once written.
+func (p *SyncPlan) expected(s *SyncSkill) (string, error) {
+	if p.opts.Mode == SyncSymlink {
+		return linkHash(p.linkTarget(s)), nil
+	}
+	c := newContentHash()
+	var warn []string
+	if err := walkSkill(p.src, s.Dir, c, nil, &warn); err != nil {
+		return "", fmt.Errorf("skill %s: %w", s.Dir, err)
+	}
+	return c.sum(), nil
+}
+
+// linkTarget is where the link of s points in symlink mode.
+func (p *SyncPlan) linkTarget(s *SyncSkill) string {
+	return filepath.Join(p.opts.LinkStore, safeHash(s.Hash), s.Name)
+}
+
+// safeHash makes a source hash usable as one path element.
+func safeHash(h string) string {
+	out := strings.Map(func(r rune) rune {
+		if r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '-' {
+			return r
+		}
+		return '_'
+	}, h)
+	if out == "" {
+		return "_"
+	}
+	return out
+}

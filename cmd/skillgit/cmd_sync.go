@@ -1,0 +1,186 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+type syncOptions struct {
+	targets     []string
+	dirs        []string
+	global      bool
+	channel     string
+	copy        bool
+	symlink     bool
+	dryRun      bool
+	force       bool
+	listTargets bool
+}
+
+type syncJSON struct {
+	Actions []syncActionJSON `json:"actions"`
+}
+
+type syncActionJSON struct {
+	Skill  string `json:"skill"`
+	Target string `json:"target"`
+	Path   string `json:"path"`
+	Action string `json:"action"`
+	Reason string `json:"reason,omitempty"`
+}
+
+func (a *app) syncCommand() *cobra.Command {
+	o := &syncOptions{}
+	c := &cobra.Command{
+		Use:   "sync [--target AGENT]... [--dir DIR]... [--global] [--channel main|canary] [--copy|--symlink] [--dry-run] [--force]",
+		Short: "Install the published skills into the folders coding agents read",
+		Long: `Install the published tree of a channel into each target: an agent's project folder
+(or, with --global, its global folder) or a folder given with --dir. Targets default to
+sync.targets in .skillgit.yaml. Each skill is replaced in one step; only changed skills are
+written; skills skillgit installed that are no longer published are removed; a skill
+skillgit did not install, or one edited in the target, is left alone (--force overwrites an
+edited one). A manifest, .skillgit-manifest.json, records what skillgit owns in a target.
+--symlink links each skill to a stable copy in the git folder (<gitdir>/skillgit/sync).
+An agent that reads several of the chosen folders gets each skill once.
+--list-targets prints the agent table.`,
+		Args: exactArgs(0),
+		RunE: func(c *cobra.Command, args []string) error { return a.runSync(o) },
+	}
+	f := c.Flags()
+	f.StringArrayVar(&o.targets, "target", nil, "install for agent `AGENT` (repeatable)")
+	f.StringArrayVar(&o.dirs, "dir", nil, "install into folder `DIR` (repeatable)")
+	f.BoolVar(&o.global, "global", false, "use the agents' global folders instead of the project's")
+	f.StringVar(&o.channel, "channel", "", "channel to install: main or canary (default: sync.channel)")
+	f.BoolVar(&o.copy, "copy", false, "copy each skill (the default)")
+	f.BoolVar(&o.symlink, "symlink", false, "link each skill to a stable copy in the git folder")
+	f.BoolVar(&o.dryRun, "dry-run", false, "print what would change and change nothing")
+	f.BoolVar(&o.force, "force", false, "overwrite or remove installed skills edited in the target")
+	f.BoolVar(&o.listTargets, "list-targets", false, "print the agent table and exit")
+	c.MarkFlagsMutuallyExclusive("copy", "symlink")
+	a.addJSON(c)
+	return c
+}
+
+func (a *app) runSync(o *syncOptions) error {
+	if o.listTargets {
+		return a.listTargets()
+	}
+	if o.channel != "" && o.channel != "main" && o.channel != "canary" {
+		return usageError{fmt.Errorf("--channel %q: use main or canary", o.channel)}
+	}
+	rep, err := lifecycle.Sync(lifecycle.SyncRequest{
+		Dir: a.repo, Agents: o.targets, Dirs: o.dirs, Global: o.global, Channel: o.channel,
+		Symlink: o.symlink, DryRun: o.dryRun, Force: o.force, Getenv: getenv,
+	})
+	if rep == nil {
+		return err
+	}
+	for _, w := range rep.Warnings {
+		a.warn("%s", w)
+	}
+	if err != nil && !errors.Is(err, lifecycle.ErrSyncConflict) {
+		return err
+	}
+	out := syncJSON{Actions: []syncActionJSON{}}
+	for _, it := range rep.Actions {
+		out.Actions = append(out.Actions, syncActionJSON{Skill: it.Skill, Target: it.Target, Path: it.Path, Action: string(it.Action), Reason: it.Reason})
+	}
+	if perr := a.printResult(out, func(w io.Writer) error { return printSync(w, rep, o.dryRun) }); perr != nil {
+		return perr
+	}
+	if err != nil {
+		a.warn("%d skill(s) left alone: see the conflicts above; --force overwrites skills edited in the target", rep.Conflicts)
+		return quietExit{ExitConflict}
+	}
+	return nil
+}
+
+// printSync prints every change, then one summary line per target.
+func printSync(w io.Writer, rep *lifecycle.SyncReport, dryRun bool) error {
+	for _, it := range rep.Actions {
+		switch it.Action {
+		case catalog.ActionKeep:
+		case catalog.ActionConflict:
+			fmt.Fprintf(w, "conflict %s: %s: %s\n", it.Skill, it.Path, it.Reason)
+		default:
+			fmt.Fprintf(w, "%s %s -> %s\n", verb(it.Action, dryRun), it.Skill, it.Path)
+		}
+	}
+	for _, t := range rep.Targets {
+		counts := map[catalog.Action]int{}
+		for _, it := range rep.Actions {
+			if it.Target == t.Label {
+				counts[it.Action]++
+			}
+		}
+		fmt.Fprintf(w, "%s (%s): %d installed, %d updated, %d removed, %d unchanged, %d conflicts\n", t.Dir, t.Label,
+			counts[catalog.ActionInstall], counts[catalog.ActionUpdate], counts[catalog.ActionRemove], counts[catalog.ActionKeep], counts[catalog.ActionConflict])
+	}
+	if dryRun {
+		fmt.Fprintln(w, "dry run: nothing was changed")
+	}
+	return nil
+}
+
+func verb(a catalog.Action, dryRun bool) string {
+	if dryRun {
+		return "would " + string(a)
+	}
+	return string(a)
+}
+
+type agentsJSON struct {
+	Agents []agentJSON `json:"agents"`
+}
+
+type agentJSON struct {
+	ID          string   `json:"id"`
+	Name        string   `json:"name"`
+	Project     string   `json:"project"`
+	Global      string   `json:"global"`
+	AlsoProject []string `json:"also_project"`
+	AlsoGlobal  []string `json:"also_global"`
+}
+
+func (a *app) listTargets() error {
+	table, err := lifecycle.SyncAgents(a.repo)
+	if err != nil {
+		return err
+	}
+	out := agentsJSON{Agents: []agentJSON{}}
+	for _, ag := range table {
+		out.Agents = append(out.Agents, agentJSON{ID: ag.ID, Name: ag.Name, Project: ag.Project, Global: ag.Global,
+			AlsoProject: orEmpty(ag.AlsoProject), AlsoGlobal: orEmpty(ag.AlsoGlobal)})
+	}
+	return a.printResult(out, func(w io.Writer) error {
+		tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "AGENT\tPROJECT\tGLOBAL\tALSO READS")
+		for _, ag := range table {
+			also := strings.Join(append(append([]string{}, ag.AlsoProject...), ag.AlsoGlobal...), " ")
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", ag.ID, ag.Project, dash(ag.Global), dash(also))
+		}
+		return tw.Flush()
+	})
+}
+
+func orEmpty(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func dash(s string) string {
+	if s == "" {
+		return "-"
+	}
+	return s
+}

@@ -1,0 +1,305 @@
+package lifecycle
+
+import (
+	"bytes"
+	"fmt"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"gopkg.in/yaml.v3"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// The trailer and action of pack commits.
+const (
+	keyPack = "Skillgit-Pack"
+	actPack = "pack"
+)
+
+// packNamePattern is what a pack name looks like; "@" is left out because the Skillgit-Pack
+// trailer joins the name and the commit with it.
+var packNamePattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
+
+func checkPackName(name string) error {
+	if !packNamePattern.MatchString(name) || strings.HasSuffix(name, ".lock") || strings.Contains(name, "..") {
+		return fmt.Errorf("pack name %q: use lowercase letters, digits, '.', '_' and '-', at most 64", name)
+	}
+	return nil
+}
+
+// PackStatus is a pack as the configuration records it, with its pin from the lock file.
+type PackStatus struct {
+	Name string `json:"name"`
+	URL  string `json:"url"`
+	Ref  string `json:"ref,omitempty"`
+	Path string `json:"path,omitempty"`
+	// Commit is the pack commit last fetched and proposed; empty before the first update.
+	Commit string `json:"commit,omitempty"`
+	// Skills are the skills that came from the pack.
+	Skills []string `json:"skills"`
+}
+
+// Packs lists the packs of the configuration with their pins.
+func (r *Repo) Packs() ([]PackStatus, error) {
+	lock, err := r.readPackLock(r.Tree)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]PackStatus, 0, len(r.Config.Packs))
+	for _, p := range r.Config.Packs {
+		st := PackStatus{Name: p.Name, URL: p.URL, Ref: p.Ref, Path: p.Path, Skills: []string{}}
+		if l := lock.get(p.Name); l != nil {
+			st.Commit, st.Skills = l.Commit, append(st.Skills, l.Skills...)
+		}
+		out = append(out, st)
+	}
+	return out, nil
+}
+
+// AddPack records a pack in .skillgit.yaml with a commit on the publish branch. Nothing is
+// fetched: `skillgit pack update` does that.
+func (r *Repo) AddPack(p Pack, o ActOptions) (*Result, error) {
+	p, err := r.normalizePack(p)
+	if err != nil {
+		return nil, err
+	}
+	return r.packConfigCommit(o, p.Name, func() ([]byte, *packLock, string, error) {
+		for _, q := range r.Config.Packs {
+			if q.Name == p.Name {
+				return nil, nil, "", fmt.Errorf("pack %s: already recorded (%s); `skillgit pack remove %s` first to change it", p.Name, q.URL, p.Name)
+			}
+		}
+		data, err := r.editPacks(func(seq *yaml.Node) { seq.Content = append(seq.Content, packNode(p)) })
+		desc := fmt.Sprintf("Adds pack %s: %s", p.Name, p.URL)
+		if p.Ref != "" {
+			desc += ", ref " + p.Ref
+		}
+		if p.Path != "" {
+			desc += ", path " + p.Path
+		}
+		return data, nil, "pack: add " + p.Name + "\n\n" + desc + ".\nNothing is fetched until `skillgit pack update " + p.Name + "`.", err
+	})
+}
+
+// RemovePack drops a pack from .skillgit.yaml and its pin from the lock file with one commit on
+// the publish branch. The skills it brought stay published, as skills of the repository.
+func (r *Repo) RemovePack(name string, o ActOptions) (*Result, error) {
+	return r.packConfigCommit(o, name, func() ([]byte, *packLock, string, error) {
+		if _, ok := r.pack(name); !ok {
+			return nil, nil, "", fmt.Errorf("pack %s: %w in %s; `skillgit pack list` shows the packs", name, ErrNotFound, ConfigFile)
+		}
+		data, err := r.editPacks(func(seq *yaml.Node) {
+			kept := seq.Content[:0]
+			for _, n := range seq.Content {
+				if packNodeName(n) != name {
+					kept = append(kept, n)
+				}
+			}
+			seq.Content = kept
+		})
+		if err != nil {
+			return nil, nil, "", err
+		}
+		lock, err := r.readPackLock(r.Tree)
+		if err != nil {
+			return nil, nil, "", err
+		}
+		if !lock.remove(name) {
+			lock = nil
+		}
+		body := "Removes pack " + name + ". The skills it brought stay published; open candidates from it stay open."
+		return data, lock, "pack: remove " + name + "\n\n" + body, nil
+	})
+}
+
+// pack returns the configured pack called name.
+func (r *Repo) pack(name string) (Pack, bool) {
+	for _, p := range r.Config.Packs {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Pack{}, false
+}
+
+// normalizePack checks a new pack and turns a local path into an absolute one.
+func (r *Repo) normalizePack(p Pack) (Pack, error) {
+	if err := checkPackName(p.Name); err != nil {
+		return p, err
+	}
+	u, err := normalizeURL(p.URL, r.dir)
+	if err != nil {
+		return p, fmt.Errorf("pack %s: %w", p.Name, err)
+	}
+	p.URL = u
+	if p.Ref != "" && !validBranchName(p.Ref) {
+		return p, fmt.Errorf("pack %s: ref %q is not a valid branch or tag name", p.Name, p.Ref)
+	}
+	if p.Path != "" {
+		if err := checkRelDir("path", p.Path); err != nil {
+			return p, fmt.Errorf("pack %s: %w", p.Name, err)
+		}
+	}
+	return p, nil
+}
+
+// packSchemes are the transports a pack may be fetched over.
+var packSchemes = []string{"https://", "http://", "ssh://", "git://", "file://"}
+
+// normalizeURL accepts https, http, ssh, git and file URLs, scp-like ssh addresses and local
+// paths, which it makes absolute against base.
+func normalizeURL(u, base string) (string, error) {
+	switch {
+	case u == "":
+		return "", fmt.Errorf("the URL is empty")
+	case strings.HasPrefix(u, "-"):
+		return "", fmt.Errorf("URL %q starts with '-'", u)
+	case strings.ContainsFunc(u, func(c rune) bool { return c < ' ' || c == 0x7f || c == ' ' }):
+		return "", fmt.Errorf("URL %q holds spaces or control characters", u)
+	}
+	if i := strings.Index(u, "://"); i >= 0 {
+		for _, s := range packSchemes {
+			if strings.HasPrefix(u, s) && len(u) > len(s) {
+				return u, nil
+			}
+		}
+		return "", fmt.Errorf("URL %q: use https://, http://, ssh://, git:// or file://", u)
+	}
+	if strings.Contains(u, "::") {
+		return "", fmt.Errorf("URL %q: remote helpers are not supported; use https://, ssh://, git:// or file://", u)
+	}
+	if c := strings.IndexByte(u, ':'); c > 0 && !strings.Contains(u[:c], "/") {
+		return u, nil // user@host:path
+	}
+	if filepath.IsAbs(u) {
+		return filepath.Clean(u), nil
+	}
+	return filepath.Join(base, u), nil
+}
+
+// packNode renders a pack as a flow mapping, as the example configuration writes it.
+func packNode(p Pack) *yaml.Node {
+	n := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
+	for _, kv := range [][2]string{{"name", p.Name}, {"url", p.URL}, {"ref", p.Ref}, {"path", p.Path}} {
+		if kv[1] != "" {
+			n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: kv[0]}, &yaml.Node{Kind: yaml.ScalarNode, Value: kv[1]})
+		}
+	}
+	return n
+}
+
+func packNodeName(n *yaml.Node) string {
+	for i := 0; n.Kind == yaml.MappingNode && i+1 < len(n.Content); i += 2 {
+		if n.Content[i].Value == "name" {
+			return n.Content[i+1].Value
+		}
+	}
+	return ""
+}
+
+// editPacks edits the packs list of the published .skillgit.yaml, keeping the rest of the
+// document and its comments, and checks the result.
+func (r *Repo) editPacks(edit func(seq *yaml.Node)) ([]byte, error) {
+	data, _, err := r.fileAt(r.Tree, ConfigFile, maxConfigSize, short(r.Branch))
+	if err != nil {
+		return nil, err
+	}
+	var doc yaml.Node
+	if err := yaml.Unmarshal(data, &doc); err != nil {
+		return nil, fmt.Errorf("%s: %w", ConfigFile, err)
+	}
+	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
+		return nil, fmt.Errorf("%s: the file is not a mapping of keys to values", ConfigFile)
+	}
+	edit(packsSeq(doc.Content[0]))
+	var b bytes.Buffer
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(&doc); err != nil {
+		return nil, err
+	}
+	if _, err := ParseConfig(b.Bytes()); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// packsSeq returns the sequence under the top-level key packs, adding it when missing or null.
+func packsSeq(top *yaml.Node) *yaml.Node {
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		if top.Content[i].Value != "packs" {
+			continue
+		}
+		v := top.Content[i+1]
+		if v.Kind != yaml.SequenceNode {
+			*v = yaml.Node{Kind: yaml.SequenceNode, Line: v.Line, Column: v.Column}
+		}
+		v.Style = 0
+		return v
+	}
+	seq := &yaml.Node{Kind: yaml.SequenceNode}
+	top.Content = append(top.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: "packs"}, seq)
+	return seq
+}
+
+// packConfigCommit commits the configuration (and the lock file, when not nil) that build
+// computes from the current publish branch, retrying when another process moves the branch.
+// build returns the message as subject, blank line, body.
+func (r *Repo) packConfigCommit(o ActOptions, name string, build func() ([]byte, *packLock, string, error)) (*Result, error) {
+	sig, warn, err := r.actor(o)
+	if err != nil {
+		return nil, err
+	}
+	res, err := retryCAS(r, func() (*Result, error) {
+		cfg, lock, msg, err := build()
+		if err != nil {
+			return nil, err
+		}
+		return r.commitPackFiles(sig, o, cfg, lock, msg, name)
+	})
+	if err != nil {
+		return nil, err
+	}
+	res.addWarning(warn)
+	return res, nil
+}
+
+// commitPackFiles writes a pack commit on the publish branch that replaces the configuration
+// and the lock file where given, and moves the branch by compare-and-swap.
+func (r *Repo) commitPackFiles(sig object.Signature, o ActOptions, cfg []byte, lock *packLock, msg, packValue string) (*Result, error) {
+	tree := r.Tree
+	var paths []string
+	put := func(p string, data []byte) error {
+		blob, err := r.Git.WriteBlob(data)
+		if err != nil {
+			return err
+		}
+		tree, err = r.Git.ReplacePath(tree, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+		paths = append(paths, p)
+		return err
+	}
+	if cfg != nil {
+		if err := put(ConfigFile, cfg); err != nil {
+			return nil, err
+		}
+	}
+	if lock != nil {
+		if err := put(PackLockFile, lock.marshal()); err != nil {
+			return nil, err
+		}
+	}
+	subject, body, _ := strings.Cut(msg, "\n\n")
+	ts := trailerList{}.add(keyAction, actPack).add(keyPack, packValue)
+	h, err := r.writeCommit(sig, tree, ts.message(subject, body, o), r.Tip)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.moveChannel(r.Branch, r.Tip, h, r.Tree, tree, paths); err != nil {
+		return nil, err
+	}
+	return &Result{Action: actPack, Commit: h.String(), Channel: short(r.Branch)}, nil
+}

@@ -1,0 +1,205 @@
+package lifecycle
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"strings"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/config"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// Bounds on what a pack may hold.
+const (
+	maxPackEntries = 50_000
+	maxPackDepth   = 32
+	maxLinkShown   = 200
+)
+
+// fetchedPack is a pack's commit, fetched into a repository in memory: nothing of it reaches
+// the skill repository until it has been checked.
+type fetchedPack struct {
+	mem    *gitstore.Repo
+	ref    string
+	commit gitstore.Hash
+	// folder is the pack's skills folder inside its tree, "." for the root; tree is its tree.
+	folder string
+	tree   gitstore.Hash
+}
+
+// fetchPack fetches the pack's ref with depth 1 into memory and finds its skills folder.
+func fetchPack(ctx context.Context, p Pack, progress io.Writer) (*fetchedPack, error) {
+	mem := gitstore.OpenMemory()
+	remote := git.NewRemote(mem.Git().Storer, &config.RemoteConfig{Name: "pack", URLs: []string{p.URL}})
+	refs, err := remote.ListContext(ctx, &git.ListOptions{})
+	if err != nil {
+		return nil, fmt.Errorf("pack %s: listing %s: %w", p.Name, p.URL, err)
+	}
+	name, err := pickRef(refs, p.Ref)
+	if err != nil {
+		return nil, fmt.Errorf("pack %s: %s: %w", p.Name, p.URL, err)
+	}
+	const local = "refs/skillgit/pack"
+	opts := &git.FetchOptions{
+		RefSpecs: []config.RefSpec{config.RefSpec("+" + name + ":" + local)},
+		Depth:    1, Tags: git.NoTags, Force: true,
+	}
+	if progress != nil {
+		opts.Progress = progress
+	}
+	if err := remote.FetchContext(ctx, opts); err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
+		return nil, fmt.Errorf("pack %s: fetching %s from %s: %w", p.Name, short(name), p.URL, err)
+	}
+	ref, err := mem.Git().Storer.Reference(local)
+	if err != nil {
+		return nil, fmt.Errorf("pack %s: the fetch of %s from %s brought no commit: %w", p.Name, short(name), p.URL, err)
+	}
+	fp := &fetchedPack{mem: mem, ref: name}
+	if fp.commit, err = peelToCommit(mem, ref.Hash()); err != nil {
+		return nil, fmt.Errorf("pack %s: %s: %w", p.Name, short(name), err)
+	}
+	return fp, fp.findFolder(p)
+}
+
+// pickRef resolves the ref to fetch: want as a full ref, branch or tag, else what the remote's
+// HEAD points to.
+func pickRef(refs []*plumbing.Reference, want string) (string, error) {
+	byName := map[string]*plumbing.Reference{}
+	for _, r := range refs {
+		byName[r.Name().String()] = r
+	}
+	if want == "" {
+		head, ok := byName["HEAD"]
+		switch {
+		case !ok:
+			return "", fmt.Errorf("the remote has no HEAD; give the branch with --ref")
+		case head.Type() == plumbing.SymbolicReference:
+			return head.Target().String(), nil
+		}
+		return "HEAD", nil
+	}
+	for _, name := range []string{want, "refs/heads/" + want, "refs/tags/" + want} {
+		if _, ok := byName[name]; ok && (name == want) == strings.HasPrefix(want, "refs/") {
+			return name, nil
+		}
+	}
+	return "", fmt.Errorf("no branch or tag %q; `git ls-remote` lists what the remote has", want)
+}
+
+// peelToCommit follows annotated tags to the commit they name.
+func peelToCommit(g *gitstore.Repo, h gitstore.Hash) (gitstore.Hash, error) {
+	for range 8 {
+		if _, err := g.Commit(h); err == nil {
+			return h, nil
+		}
+		tag, err := g.Git().TagObject(h)
+		if err != nil {
+			return h, fmt.Errorf("object %s is neither a commit nor a tag", h)
+		}
+		h = tag.Target
+	}
+	return h, fmt.Errorf("tags nested too deep at %s", h)
+}
+
+// findFolder locates the pack's skills folder: the configured path, else skills/ when the
+// pack has one, else its root.
+func (fp *fetchedPack) findFolder(p Pack) error {
+	c, err := fp.mem.Commit(fp.commit)
+	if err != nil {
+		return fmt.Errorf("pack %s: %w", p.Name, err)
+	}
+	folder := p.Path
+	if folder == "" {
+		folder = "."
+		if e, ok, err := fp.mem.EntryAt(c.TreeHash, "skills"); err == nil && ok && e.Mode == filemode.Dir {
+			folder = "skills"
+		}
+	}
+	fp.folder, fp.tree = folder, c.TreeHash
+	if folder == "." {
+		return nil
+	}
+	e, ok, err := fp.mem.EntryAt(c.TreeHash, folder)
+	switch {
+	case err != nil:
+		return fmt.Errorf("pack %s: %w: %s at %s: %v", p.Name, ErrRefused, folder, short7(fp.commit), err)
+	case !ok || e.Mode != filemode.Dir:
+		return fmt.Errorf("pack %s: %s is not a folder at %s (%s); correct the pack's path", p.Name, folder, short7(fp.commit), short(fp.ref))
+	}
+	fp.tree = e.Hash
+	return nil
+}
+
+// check refuses a pack folder that holds symbolic links, submodules, names that are not
+// plain path elements, or more than the pack bounds allow.
+func (fp *fetchedPack) check(name string) error {
+	count := 0
+	err := fp.checkTree(fp.tree, fp.folder, 0, &count)
+	if err != nil {
+		return fmt.Errorf("pack %s at %s: %w: %w; nothing was written: a pack may hold only files and folders with plain names", name, short7(fp.commit), ErrRefused, err)
+	}
+	return nil
+}
+
+func (fp *fetchedPack) checkTree(tree gitstore.Hash, dir string, depth int, count *int) error {
+	if depth > maxPackDepth {
+		return fmt.Errorf("%s: folders nest deeper than %d levels", dir, maxPackDepth)
+	}
+	entries, err := fp.mem.ReadTree(tree)
+	if err != nil {
+		return fmt.Errorf("%s: the tree is malformed or holds a name that is not a plain file name (%v)", dir, err)
+	}
+	for _, e := range entries {
+		if *count++; *count > maxPackEntries {
+			return fmt.Errorf("%s: more than %d files and folders", dir, maxPackEntries)
+		}
+		p := path.Join(dir, e.Name)
+		if err := checkPackEntryName(e.Name); err != nil {
+			return fmt.Errorf("%q: %w", p, err)
+		}
+		if err := fp.checkEntry(p, e, depth, count); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (fp *fetchedPack) checkEntry(p string, e gitstore.TreeEntry, depth int, count *int) error {
+	switch e.Mode {
+	case filemode.Dir:
+		return fp.checkTree(e.Hash, p, depth+1, count)
+	case filemode.Regular, filemode.Executable:
+		return nil
+	case filemode.Symlink:
+		target, _ := fp.mem.ReadBlob(e.Hash, maxLinkShown)
+		return fmt.Errorf("%s is a symbolic link (to %q)", p, target)
+	case filemode.Submodule:
+		return fmt.Errorf("%s is a submodule (gitlink to %s)", p, e.Hash)
+	}
+	return fmt.Errorf("%s has file mode %o, which git does not write", p, uint32(e.Mode))
+}
+
+// checkPackEntryName accepts a name that is one plain path element on every system.
+func checkPackEntryName(name string) error {
+	trimmed := strings.ToLower(strings.TrimRight(name, ". "))
+	switch {
+	case name == "" || name == "." || name == "..":
+		return fmt.Errorf("the name escapes its folder")
+	case strings.ContainsAny(name, "/\\:"):
+		return fmt.Errorf("the name holds a path separator")
+	case strings.ContainsFunc(name, func(c rune) bool { return c < ' ' || c == 0x7f }):
+		return fmt.Errorf("the name holds control characters")
+	case trimmed == ".git" || trimmed == "git~1":
+		return fmt.Errorf("the name would be read as .git")
+	}
+	return nil
+}
+
+func short7(h gitstore.Hash) string { return h.String()[:7] }

@@ -1,0 +1,146 @@
+package lifecycle
+
+import (
+	"bytes"
+	"fmt"
+	"net"
+	"net/http/cgi"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// gitOut runs git in dir and returns its trimmed output.
+func gitOut(t *testing.T, dir string, stdin []byte, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+	cmd.Stdin = bytes.NewReader(stdin)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// packSource creates a git repository at base/name with the given files, committed on main.
+func packSource(t *testing.T, base, name string, files map[string]string) string {
+	t.Helper()
+	dir := filepath.Join(base, name)
+	gitCmd(t, base, "init", "-q", "-b", "main", name)
+	writeFiles(t, dir, files)
+	commitAll(t, dir, "pack: first version")
+	return dir
+}
+
+// gitDaemon serves every repository below base over git:// on a free loopback port until the
+// test ends, and returns the URL prefix git://127.0.0.1:PORT.
+func gitDaemon(t *testing.T, base string) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	port := l.Addr().(*net.TCPAddr).Port
+	l.Close()
+	addr := fmt.Sprintf("127.0.0.1:%d", port)
+	// The git wrapper runs git-daemon as a child: a process group of its own lets the
+	// cleanup stop both.
+	cmd := exec.Command("git", "daemon", "--listen=127.0.0.1", fmt.Sprintf("--port=%d", port), "--reuseaddr",
+		"--export-all", "--informative-errors", "--base-path="+base, base)
+	logs, err := os.Create(filepath.Join(t.TempDir(), "daemon.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer logs.Close()
+	cmd.Stdout, cmd.Stderr = logs, logs
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() { cmd.Wait(); close(done) }()
+	t.Cleanup(func() {
+		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		<-done
+	})
+	deadline := time.Now().Add(10 * time.Second)
+	for {
+		c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
+		if err == nil {
+			c.Close()
+			return "git://" + addr
+		}
+		select {
+		case <-done:
+			t.Fatalf("git daemon exited: %s", readFile(t, logs.Name()))
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("git daemon does not accept connections on %s: %v\n%s", addr, err, readFile(t, logs.Name()))
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// gitHTTP serves every repository below base with git http-backend behind net/http/cgi on a
+// loopback port until the test ends, and returns the URL prefix http://127.0.0.1:PORT.
+func gitHTTP(t *testing.T, base string) string {
+	t.Helper()
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := &cgi.Handler{Path: git, Args: []string{"http-backend"}, Env: []string{"GIT_PROJECT_ROOT=" + base, "GIT_HTTP_EXPORT_ALL=1"}}
+	srv := httptest.NewServer(h)
+	t.Cleanup(srv.Close)
+	return srv.URL
+}
+
+// trailersOf parses the trailers of commit rev with git interpret-trailers.
+func trailersOf(t *testing.T, dir, rev string) map[string][]string {
+	t.Helper()
+	msg := gitOut(t, dir, nil, "log", "-1", "--format=%B", rev)
+	out := gitOut(t, dir, []byte(msg+"\n"), "interpret-trailers", "--parse")
+	ts := map[string][]string{}
+	for _, line := range strings.Split(out, "\n") {
+		if k, v, ok := strings.Cut(line, ": "); ok {
+			ts[k] = append(ts[k], v)
+		}
+	}
+	return ts
+}
+
+// refsOf lists every ref of the repository with its value.
+func refsOf(t *testing.T, dir string) string {
+	t.Helper()
+	return gitOut(t, dir, nil, "for-each-ref", "--format=%(refname) %(objectname)")
+}
+
+// objectCount is how many objects the repository holds, loose and packed.
+func objectCount(t *testing.T, dir string) string {
+	t.Helper()
+	out := gitOut(t, dir, nil, "count-objects", "-v")
+	var keep []string
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, "count:") || strings.HasPrefix(line, "in-pack:") {
+			keep = append(keep, line)
+		}
+	}
+	return strings.Join(keep, " ")
+}
+
+func readFile(t *testing.T, p string) string {
+	t.Helper()
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

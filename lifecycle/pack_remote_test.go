@@ -1,0 +1,475 @@
+package lifecycle
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestPackUpdateOverGitDaemon(t *testing.T) {
+	hermetic(t)
+	base := t.TempDir()
+	server := gitDaemon(t, base)
+	packStory(t, base, func(name string) string { return server + "/" + name })
+}
+
+func TestPackUpdateOverHTTP(t *testing.T) {
+	hermetic(t)
+	base := t.TempDir()
+	server := gitHTTP(t, base)
+	packStory(t, base, func(name string) string { return server + "/" + name })
+}
+
+func TestPackUpdateOverFile(t *testing.T) {
+	hermetic(t)
+	base := t.TempDir()
+	packStory(t, base, func(name string) string { return "file://" + filepath.Join(base, name) })
+}
+
+// packStory adds a pack served at url(name), turns its skills into candidates, publishes
+// them, then changes, adds and deletes skills on the server and updates again.
+func packStory(t *testing.T, base string, url func(string) string) {
+	src := packSource(t, base, "demo-pack", map[string]string{
+		"README.md":             "A pack.\n",
+		"skills/alpha/SKILL.md": skillMD("alpha", cleanLine),
+		"skills/beta/SKILL.md":  skillMD("beta", cleanLine),
+		"skills/evil/SKILL.md":  skillMD("evil", cleanLine, evilLine),
+	})
+	first := gitOut(t, src, nil, "rev-parse", "HEAD")
+	dir := newRepo(t)
+	if _, err := open(t, dir).AddPack(Pack{Name: "demo", URL: url("demo-pack"), Ref: "main"}, lead); err != nil {
+		t.Fatal(err)
+	}
+	fsck(t, dir)
+	if ts := trailersOf(t, dir, "main"); !slices.Equal(ts["Skillgit-Action"], []string{"pack"}) || !slices.Equal(ts["Skillgit-Pack"], []string{"demo"}) {
+		t.Fatalf("pack add trailers: %v", ts)
+	}
+
+	ups, err := open(t, dir).UpdatePacks("", PackUpdateOptions{ActOptions: agent})
+	if err != nil {
+		t.Fatal(err)
+	}
+	up := ups[0]
+	if up.Fetched != first || up.Previous != "" || up.Ref != "refs/heads/main" || up.Commit == "" {
+		t.Fatalf("first update: %+v", up)
+	}
+	ids := checkPackCandidates(t, dir, up, "demo@"+first, map[string]Change{"alpha": ChangeCreate, "beta": ChangeCreate, "evil": ChangeCreate})
+	if got := open(t, dir).Tip.String(); got != up.Commit {
+		t.Fatalf("main is at %s; want the pin commit %s", got, up.Commit)
+	}
+	checkPin(t, dir, "demo", first, "alpha", "beta", "evil")
+	fsck(t, dir)
+
+	for _, name := range []string{"alpha", "beta", "evil"} {
+		if _, err := open(t, dir).Approve(ids[name], "", lead); err != nil {
+			t.Fatal(err)
+		}
+		_, err := open(t, dir).Publish(ids[name], "", lead)
+		if name == "evil" {
+			if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "high risk") {
+				t.Fatalf("publishing the malicious pack skill: %v; want refused as high risk", err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	fsck(t, dir)
+	if _, err := open(t, dir).Find("evil"); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("the malicious skill reached main: %v", err)
+	}
+
+	// On the server: alpha changes, gamma is new, beta is gone.
+	writeFiles(t, src, map[string]string{
+		"skills/alpha/SKILL.md": skillMD("alpha", cleanLine, "Also print the time."),
+		"skills/gamma/SKILL.md": skillMD("gamma", cleanLine),
+	})
+	removeAll(t, filepath.Join(src, "skills", "beta"))
+	commitAll(t, src, "pack: second version")
+	second := gitOut(t, src, nil, "rev-parse", "HEAD")
+
+	ups, err = open(t, dir).UpdatePacks("demo", PackUpdateOptions{ActOptions: agent})
+	if err != nil {
+		t.Fatal(err)
+	}
+	up = ups[0]
+	if up.Previous != first || up.Fetched != second || up.Commit == "" {
+		t.Fatalf("second update: %+v", up)
+	}
+	checkPackCandidates(t, dir, up, "demo@"+second, map[string]Change{"alpha": ChangePatch, "beta": ChangeDelete, "gamma": ChangeCreate})
+	if len(up.Pending) != 1 || !strings.HasPrefix(up.Pending[0], "evil ("+ids["evil"]+")") {
+		t.Fatalf("pending: %q; want the open evil candidate", up.Pending)
+	}
+	checkPin(t, dir, "demo", second, "alpha", "beta", "evil", "gamma")
+	fsck(t, dir)
+
+	// Nothing new on the server: no candidate, no commit.
+	before := refsOf(t, dir)
+	ups, err = open(t, dir).UpdatePacks("demo", PackUpdateOptions{ActOptions: agent})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ups[0].Candidates) != 0 || ups[0].Commit != "" || len(ups[0].Pending) != 4 {
+		t.Fatalf("update without changes: %+v", ups[0])
+	}
+	if after := refsOf(t, dir); after != before {
+		t.Fatalf("refs moved:\n%s\nwant\n%s", after, before)
+	}
+	fsck(t, dir)
+}
+
+// checkPackCandidates checks that up made exactly the changes want, each a candidate whose
+// propose commit carries Skillgit-Pack: value, and returns their ids by skill.
+func checkPackCandidates(t *testing.T, dir string, up *PackUpdate, value string, want map[string]Change) map[string]string {
+	t.Helper()
+	if len(up.Candidates) != len(want) {
+		t.Fatalf("%d candidates; want %d: %+v", len(up.Candidates), len(want), up.Candidates)
+	}
+	ids := map[string]string{}
+	for _, c := range up.Candidates {
+		if want[c.Skill] != c.Change || c.State != StateOpen {
+			t.Errorf("candidate %s: %s %s in state %s; want %s, open", c.ID, c.Change, c.Skill, c.State, want[c.Skill])
+		}
+		ts := trailersOf(t, dir, "candidate/"+c.ID)
+		if !slices.Equal(ts["Skillgit-Pack"], []string{value}) || !slices.Equal(ts["Skillgit-Action"], []string{"propose"}) {
+			t.Errorf("candidate %s trailers: %v; want Skillgit-Pack: %s", c.ID, ts, value)
+		}
+		wantRisk := "low"
+		if c.Skill == "evil" {
+			wantRisk = "high"
+		} else if c.Change == ChangeDelete {
+			wantRisk = "low"
+		}
+		if !slices.Equal(ts["Skillgit-Risk"], []string{wantRisk}) || c.Risk != wantRisk {
+			t.Errorf("candidate %s risk %s, trailers %v; want %s", c.ID, c.Risk, ts["Skillgit-Risk"], wantRisk)
+		}
+		ids[c.Skill] = c.ID
+	}
+	return ids
+}
+
+// checkPin checks the pin of pack name in the lock file on main and the skills it owns.
+func checkPin(t *testing.T, dir, name, commit string, skills ...string) {
+	t.Helper()
+	st, err := open(t, dir).Packs()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range st {
+		if p.Name == name {
+			if p.Commit != commit || !slices.Equal(p.Skills, skills) {
+				t.Fatalf("pack %s pinned at %s owning %v; want %s owning %v", name, p.Commit, p.Skills, commit, skills)
+			}
+			ts := trailersOf(t, dir, "main")
+			if !slices.Equal(ts["Skillgit-Pack"], []string{name + "@" + commit}) || !slices.Equal(ts["Skillgit-Action"], []string{"pack"}) {
+				t.Fatalf("pin commit trailers: %v", ts)
+			}
+			return
+		}
+	}
+	t.Fatalf("pack %s not listed: %+v", name, st)
+}
+
+// refusedUpdate checks that updating pack demo at url fails with ErrRefused, an error holding
+// every string of want, and writes nothing: no ref moves, no object is added.
+func refusedUpdate(t *testing.T, url string, want ...string) {
+	t.Helper()
+	dir := newRepo(t)
+	if _, err := open(t, dir).AddPack(Pack{Name: "demo", URL: url}, lead); err != nil {
+		t.Fatal(err)
+	}
+	refs, objects := refsOf(t, dir), objectCount(t, dir)
+	_, err := open(t, dir).UpdatePacks("demo", PackUpdateOptions{ActOptions: agent})
+	if !errors.Is(err, ErrRefused) {
+		t.Fatalf("update: %v; want refused", err)
+	}
+	t.Logf("refused: %v", err)
+	for _, w := range want {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error %q does not name %q", err, w)
+		}
+	}
+	if got := refsOf(t, dir); got != refs {
+		t.Errorf("refs changed:\n%s\nwant\n%s", got, refs)
+	}
+	if got := objectCount(t, dir); got != objects {
+		t.Errorf("objects written: %s; before %s", got, objects)
+	}
+	if st, err := open(t, dir).Packs(); err != nil || st[0].Commit != "" {
+		t.Errorf("pin after a refused update: %+v %v", st, err)
+	}
+	fsck(t, dir)
+}
+
+func TestPackRefusesSymlink(t *testing.T) {
+	hermetic(t)
+	base := t.TempDir()
+	src := packSource(t, base, "links", map[string]string{
+		"skills/good/SKILL.md": skillMD("good", cleanLine),
+		"skills/evil/SKILL.md": skillMD("evil", cleanLine),
+	})
+	if err := os.Symlink("/etc/passwd", filepath.Join(src, "skills", "evil", "passwd")); err != nil {
+		t.Fatal(err)
+	}
+	commitAll(t, src, "add a link")
+	server := gitDaemon(t, base)
+	refusedUpdate(t, server+"/links", "skills/evil/passwd", "symbolic link", "/etc/passwd")
+}
+
+func TestPackRefusesGitlink(t *testing.T) {
+	hermetic(t)
+	base := t.TempDir()
+	src := packSource(t, base, "sub", map[string]string{"skills/good/SKILL.md": skillMD("good", cleanLine)})
+	head := gitOut(t, src, nil, "rev-parse", "HEAD")
+	gitCmd(t, src, "update-index", "--add", "--cacheinfo", "160000,"+head+",skills/good/vendor")
+	gitCmd(t, src, "commit", "-q", "-m", "add a gitlink")
+	refusedUpdate(t, "file://"+src, "skills/good/vendor", "submodule")
+}
+
+// TestPackRefusesEscapingName serves a pack whose skill folder is a hand-made tree holding an
+// entry named ../../x, which no git command writes but a crafted object can hold.
+func TestPackRefusesEscapingName(t *testing.T) {
+	hermetic(t)
+	base := t.TempDir()
+	src := packSource(t, base, "crafted", map[string]string{"README.md": "A pack.\n"})
+	md := gitOut(t, src, []byte(skillMD("evil", cleanLine)), "hash-object", "-w", "--stdin")
+	x := gitOut(t, src, []byte("escaped\n"), "hash-object", "-w", "--stdin")
+	var raw []byte
+	for _, e := range []struct{ name, hex string }{{"../../x", x}, {"SKILL.md", md}} {
+		raw = append(raw, "100644 "+e.name+"\x00"...)
+		raw = append(raw, hexBytes(t, e.hex)...)
+	}
+	crafted := filepath.Join(t.TempDir(), "tree")
+	if err := os.WriteFile(crafted, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	evil := gitOut(t, src, nil, "hash-object", "-t", "tree", "--literally", "-w", crafted)
+	skills := gitOut(t, src, []byte("040000 tree "+evil+"\tevil\n"), "mktree")
+	readme := gitOut(t, src, nil, "rev-parse", "HEAD:README.md")
+	root := gitOut(t, src, []byte("100644 blob "+readme+"\tREADME.md\n040000 tree "+skills+"\tskills\n"), "mktree")
+	commit := gitOut(t, src, nil, "commit-tree", root, "-p", "HEAD", "-m", "crafted")
+	gitCmd(t, src, "update-ref", "refs/heads/main", commit)
+	refusedUpdate(t, "file://"+src, "../../x")
+}
+
+func hexBytes(t *testing.T, s string) []byte {
+	t.Helper()
+	if len(s) != 40 {
+		t.Fatalf("object id %q", s)
+	}
+	out := make([]byte, 20)
+	for i := range out {
+		var b byte
+		for _, c := range s[2*i : 2*i+2] {
+			b <<= 4
+			switch {
+			case c >= '0' && c <= '9':
+				b |= byte(c - '0')
+			default:
+				b |= byte(c-'a') + 10
+			}
+		}
+		out[i] = b
+	}
+	return out
+}
+
+func TestPackNameClash(t *testing.T) {
+	dir := newRepo(t)
+	publishedSkill(t, dir, "alpha", cleanLine)
+	base := t.TempDir()
+	packSource(t, base, "clash", map[string]string{
+		"catalog/alpha/SKILL.md": skillMD("alpha", cleanLine, "The pack's version."),
+		"catalog/other/SKILL.md": skillMD("other", cleanLine),
+	})
+	if _, err := open(t, dir).AddPack(Pack{Name: "demo", URL: filepath.Join(base, "clash"), Path: "catalog"}, lead); err != nil {
+		t.Fatal(err)
+	}
+	refs := refsOf(t, dir)
+	_, err := open(t, dir).UpdatePacks("demo", PackUpdateOptions{ActOptions: agent})
+	if !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "catalog/alpha/SKILL.md in pack demo") ||
+		!strings.Contains(err.Error(), "skills/alpha/SKILL.md") {
+		t.Fatalf("update: %v; want a conflict naming catalog/alpha/SKILL.md in pack demo and skills/alpha/SKILL.md", err)
+	}
+	t.Logf("clash: %v", err)
+	if got := refsOf(t, dir); got != refs {
+		t.Errorf("refs changed after a clash:\n%s\nwant\n%s", got, refs)
+	}
+	fsck(t, dir)
+
+	// A second pack may not bring a skill the first one owns.
+	packSource(t, base, "second", map[string]string{"skills/other/SKILL.md": skillMD("other", cleanLine, "Mine.")})
+	packSource(t, base, "first", map[string]string{"skills/other/SKILL.md": skillMD("other", cleanLine)})
+	for _, p := range []Pack{{Name: "first", URL: "file://" + filepath.Join(base, "first")}, {Name: "second", URL: "file://" + filepath.Join(base, "second")}} {
+		if _, err := open(t, dir).AddPack(p, lead); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := open(t, dir).UpdatePacks("first", PackUpdateOptions{ActOptions: agent}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = open(t, dir).UpdatePacks("second", PackUpdateOptions{ActOptions: agent})
+	if !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "skills/other/SKILL.md in pack second") || !strings.Contains(err.Error(), "pack first") {
+		t.Fatalf("second pack: %v; want a conflict naming both packs", err)
+	}
+	fsck(t, dir)
+}
+
+func TestPackAddListRemove(t *testing.T) {
+	dir := newRepo(t)
+	r := open(t, dir)
+	for _, bad := range []Pack{
+		{Name: "Bad Name", URL: "https://example.com/x"},
+		{Name: "x", URL: "-oProxyCommand=touch /tmp/pwned"},
+		{Name: "x", URL: "ext::sh -c touch% /tmp/pwned"},
+		{Name: "x", URL: "ftp://example.com/x"},
+		{Name: "x", URL: "https://example.com/x", Path: "../up"},
+		{Name: "x", URL: "https://example.com/x", Ref: "bad..ref"},
+	} {
+		if _, err := r.AddPack(bad, lead); err == nil {
+			t.Errorf("AddPack(%+v) accepted", bad)
+		}
+	}
+	if _, err := open(t, dir).AddPack(Pack{Name: "demo", URL: "https://example.com/skills", Ref: "main", Path: "skills"}, lead); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := open(t, dir).AddPack(Pack{Name: "demo", URL: "https://example.com/other"}, lead); err == nil || !strings.Contains(err.Error(), "already recorded") {
+		t.Fatalf("adding a pack twice: %v", err)
+	}
+	if _, err := open(t, dir).AddPack(Pack{Name: "local", URL: "../packs/local"}, lead); err != nil {
+		t.Fatal(err)
+	}
+	cfg := readFile(t, filepath.Join(dir, ConfigFile))
+	if !strings.HasPrefix(cfg, "# skillgit repository configuration") || !strings.Contains(cfg, "{name: demo, url: 'https://example.com/skills', ref: main, path: skills}") {
+		t.Fatalf("configuration after pack add:\n%s", cfg)
+	}
+	st, err := open(t, dir).Packs()
+	if err != nil || len(st) != 2 || st[1].URL != filepath.Join(dir, "../packs/local") {
+		t.Fatalf("packs: %+v %v", st, err)
+	}
+	if _, err := open(t, dir).RemovePack("demo", lead); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := open(t, dir).RemovePack("demo", lead); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("removing a removed pack: %v", err)
+	}
+	st, err = open(t, dir).Packs()
+	if err != nil || len(st) != 1 || st[0].Name != "local" {
+		t.Fatalf("packs after remove: %+v %v", st, err)
+	}
+	fsck(t, dir)
+}
+
+// TestPackRemoveDropsPin removes a pack that was updated: its pin leaves the lock file and its
+// skills stay published.
+func TestPackRemoveDropsPin(t *testing.T) {
+	dir := newRepo(t)
+	base := t.TempDir()
+	packSource(t, base, "p", map[string]string{"skills/solo/SKILL.md": skillMD("solo", cleanLine)})
+	if _, err := open(t, dir).AddPack(Pack{Name: "p", URL: "file://" + filepath.Join(base, "p")}, lead); err != nil {
+		t.Fatal(err)
+	}
+	ups, err := open(t, dir).UpdatePacks("p", PackUpdateOptions{ActOptions: agent})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := ups[0].Candidates[0].ID
+	if _, err := open(t, dir).Approve(id, "", lead); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := open(t, dir).Publish(id, "", lead); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := open(t, dir).RemovePack("p", lead); err != nil {
+		t.Fatal(err)
+	}
+	lock := readFile(t, filepath.Join(dir, PackLockFile))
+	if strings.Contains(lock, "name: p") {
+		t.Fatalf("lock after remove:\n%s", lock)
+	}
+	if _, err := open(t, dir).Find("solo"); err != nil {
+		t.Fatal(err)
+	}
+	fsck(t, dir)
+}
+
+// TestPackModeDoesNotAutomate checks that a low-risk pack patch waits for a person even in
+// autonomous mode.
+func TestPackModeDoesNotAutomate(t *testing.T) {
+	dir := newRepo(t)
+	base := t.TempDir()
+	src := packSource(t, base, "p", map[string]string{"skills/solo/SKILL.md": skillMD("solo", cleanLine)})
+	if _, err := open(t, dir).AddPack(Pack{Name: "p", URL: "file://" + src}, lead); err != nil {
+		t.Fatal(err)
+	}
+	setMode(t, dir, ModeAutonomous)
+	ups, err := open(t, dir).UpdatePacks("p", PackUpdateOptions{ActOptions: agent})
+	if err != nil || len(ups[0].Candidates) != 1 || ups[0].Candidates[0].State != StateOpen || len(ups[0].Candidates[0].Auto) != 0 {
+		t.Fatalf("update in autonomous mode: %v %+v", err, ups)
+	}
+	fsck(t, dir)
+}
+
+// TestPackRejectedNotProposedAgain checks that a rejected pack change is not proposed again
+// until the pack changes the skill once more.
+func TestPackRejectedNotProposedAgain(t *testing.T) {
+	dir := newRepo(t)
+	base := t.TempDir()
+	src := packSource(t, base, "p", map[string]string{"skills/solo/SKILL.md": skillMD("solo", cleanLine)})
+	if _, err := open(t, dir).AddPack(Pack{Name: "p", URL: "file://" + src}, lead); err != nil {
+		t.Fatal(err)
+	}
+	ups, err := open(t, dir).UpdatePacks("p", PackUpdateOptions{ActOptions: agent})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := ups[0].Candidates[0].ID
+	if _, err := open(t, dir).Reject(id, "not for us", lead); err != nil {
+		t.Fatal(err)
+	}
+	ups, err = open(t, dir).UpdatePacks("p", PackUpdateOptions{ActOptions: agent})
+	if err != nil || len(ups[0].Candidates) != 0 || !slices.Equal(ups[0].Rejected, []string{"solo (" + id + ")"}) {
+		t.Fatalf("update after a rejection: %v %+v", err, ups)
+	}
+	writeFiles(t, src, map[string]string{"skills/solo/SKILL.md": skillMD("solo", cleanLine, "Better now.")})
+	commitAll(t, src, "v2")
+	ups, err = open(t, dir).UpdatePacks("p", PackUpdateOptions{ActOptions: agent})
+	if err != nil || len(ups[0].Candidates) != 1 || ups[0].Candidates[0].Change != ChangeCreate {
+		t.Fatalf("update after the pack changed: %v %+v", err, ups)
+	}
+	fsck(t, dir)
+}
+
+// TestPackFollowsTag follows an annotated tag: the commit it names is fetched and pinned, not
+// the branch tip.
+func TestPackFollowsTag(t *testing.T) {
+	dir := newRepo(t)
+	base := t.TempDir()
+	src := packSource(t, base, "p", map[string]string{"skills/solo/SKILL.md": skillMD("solo", cleanLine)})
+	tagged := gitOut(t, src, nil, "rev-parse", "HEAD")
+	gitCmd(t, src, "tag", "-a", "-m", "version 1", "v1")
+	writeFiles(t, src, map[string]string{"skills/solo/SKILL.md": skillMD("solo", cleanLine, "Newer.")})
+	commitAll(t, src, "v2")
+	if _, err := open(t, dir).AddPack(Pack{Name: "p", URL: "file://" + src, Ref: "v1"}, lead); err != nil {
+		t.Fatal(err)
+	}
+	ups, err := open(t, dir).UpdatePacks("p", PackUpdateOptions{ActOptions: agent})
+	if err != nil || ups[0].Fetched != tagged || ups[0].Ref != "refs/tags/v1" || len(ups[0].Candidates) != 1 {
+		t.Fatalf("update of a tagged pack: %v %+v", err, ups)
+	}
+	got := gitOut(t, dir, nil, "show", "candidate/"+ups[0].Candidates[0].ID+":skills/solo/SKILL.md")
+	if strings.Contains(got, "Newer.") {
+		t.Fatalf("the candidate holds the branch tip, not the tag:\n%s", got)
+	}
+	if _, err := open(t, dir).AddPack(Pack{Name: "q", URL: "file://" + src, Ref: "nope"}, lead); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := open(t, dir).UpdatePacks("q", PackUpdateOptions{ActOptions: agent}); err == nil || !strings.Contains(err.Error(), `no branch or tag "nope"`) {
+		t.Fatalf("update of a missing ref: %v", err)
+	}
+	fsck(t, dir)
+}

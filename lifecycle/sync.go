@@ -1,0 +1,203 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"path/filepath"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// SyncRequest says what `skillgit sync` installs where.
+type SyncRequest struct {
+	// Dir is where skillgit runs; the repository is found from it, and a relative Dirs
+	// entry starts there.
+	Dir string
+	// Agents are agent ids to install for; with Dirs empty too, sync.targets is used.
+	Agents []string
+	// Dirs are folders to install into.
+	Dirs []string
+	// Global installs into the agents' global folders instead of the project's.
+	Global bool
+	// Channel is main or canary; empty means sync.channel.
+	Channel string
+	// Symlink links each skill to a stable copy in the git folder instead of copying it.
+	Symlink bool
+	// DryRun reports what would change and changes nothing.
+	DryRun bool
+	// Force overwrites or removes installed skills edited in the target.
+	Force bool
+	// Getenv reads the environment: HOME, the agents' variables and the audit skip switch.
+	Getenv func(string) string
+}
+
+// SyncReport is what a sync did, or would do.
+type SyncReport struct {
+	// Channel is the channel that was installed.
+	Channel string
+	// Targets are the folders written.
+	Targets []SyncTarget
+	// Actions holds one entry per skill and target.
+	Actions []SyncItem
+	// Warnings are printed on stderr.
+	Warnings []string
+	// Conflicts counts the conflict actions.
+	Conflicts int
+}
+
+// SyncItem is what a sync does to one skill in one target.
+type SyncItem struct {
+	Skill  string
+	Target string
+	Path   string
+	Action catalog.Action
+	Reason string
+}
+
+// ErrSyncConflict reports a sync that left skills alone because they were edited in the
+// target or were not installed by skillgit.
+var ErrSyncConflict = fmt.Errorf("%w: some skills were left alone", ErrConflict)
+
+// Sync installs the published skills of a channel into the targets of a request: every
+// target is planned, what will be written is audited unless the skip switch is on, and only
+// then is anything written. The report lists every action; a conflict is reported in it and
+// also makes the error ErrSyncConflict.
+func Sync(req SyncRequest) (*SyncReport, error) {
+	r, err := Open(req.Dir)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	src, err := r.syncSource(req)
+	if err != nil {
+		return nil, err
+	}
+	targets, warns, err := r.syncTargets(req)
+	if err != nil {
+		return nil, err
+	}
+	rep := &SyncReport{Channel: src.channel, Targets: targets, Warnings: warns}
+	plans, err := r.planTargets(src, targets, req)
+	defer closePlans(plans)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.auditSync(src, plans, req, rep); err != nil {
+		return rep, err
+	}
+	return rep, applyPlans(plans, targets, rep)
+}
+
+// syncSource is the published tree of a channel, ready to install.
+type syncSource struct {
+	channel string
+	fsys    fs.FS
+	skills  []catalog.SyncSkill
+}
+
+// syncSource reads the channel's skills and their folder hashes, the git tree ids.
+func (r *Repo) syncSource(req SyncRequest) (*syncSource, error) {
+	channel := req.Channel
+	if channel == "" {
+		channel = r.Config.Sync.Channel
+	}
+	root, err := r.channelTree(channel)
+	if err != nil {
+		return nil, err
+	}
+	res, err := r.catalogAt(root, r.Config.SkillsDir, channel)
+	if err != nil {
+		return nil, err
+	}
+	src := &syncSource{channel: channel, fsys: r.Git.TreeFS(root)}
+	for _, s := range res.Skills {
+		e, ok, err := r.Git.EntryAt(root, s.Dir)
+		if err != nil || !ok || e.Mode != filemode.Dir {
+			return nil, fmt.Errorf("%s: %s: skill folder unreadable: %v", channel, s.Dir, err)
+		}
+		src.skills = append(src.skills, catalog.SyncSkill{Name: path.Base(s.Dir), Dir: s.Dir, Hash: e.Hash.String()})
+	}
+	return src, nil
+}
+
+// channelTree returns the root tree of a channel; canary is the publish branch until a
+// canary publish creates it.
+func (r *Repo) channelTree(channel string) (gitstore.Hash, error) {
+	switch channel {
+	case "main":
+		return r.Tree, nil
+	case "canary":
+	default:
+		return gitstore.ZeroHash, fmt.Errorf("channel %q is not one of main, canary", channel)
+	}
+	tip, err := r.Git.Ref(canaryRef)
+	if errors.Is(err, gitstore.ErrRefNotFound) {
+		return r.Tree, nil
+	}
+	if err != nil {
+		return gitstore.ZeroHash, err
+	}
+	c, err := r.Git.Commit(tip)
+	if err != nil {
+		return gitstore.ZeroHash, fmt.Errorf("canary: %w", err)
+	}
+	return c.TreeHash, nil
+}
+
+// planTargets plans the sync of every target.
+func (r *Repo) planTargets(src *syncSource, targets []SyncTarget, req SyncRequest) ([]*catalog.SyncPlan, error) {
+	opts := catalog.SyncOptions{DryRun: req.DryRun, Force: req.Force, Mode: catalog.SyncCopy}
+	if req.Symlink {
+		opts.Mode = catalog.SyncSymlink
+		opts.LinkStore = r.linkStore()
+	}
+	var plans []*catalog.SyncPlan
+	for _, t := range targets {
+		p, err := catalog.PlanSync(src.fsys, src.skills, t.Dir, opts)
+		if err != nil {
+			return plans, err
+		}
+		plans = append(plans, p)
+	}
+	return plans, nil
+}
+
+// linkStore is the folder in the git directory holding the copies symlink mode links to.
+func (r *Repo) linkStore() string {
+	return filepath.Join(r.Git.CommonDir(), "skillgit", "sync")
+}
+
+func closePlans(plans []*catalog.SyncPlan) {
+	for _, p := range plans {
+		p.Close()
+	}
+}
+
+// applyPlans writes every target and reports what was done.
+func applyPlans(plans []*catalog.SyncPlan, targets []SyncTarget, rep *SyncReport) error {
+	var errs []error
+	for i, p := range plans {
+		if err := p.Apply(); err != nil {
+			errs = append(errs, err)
+		}
+		rep.Warnings = append(rep.Warnings, p.Warnings...)
+		for _, a := range p.Actions {
+			rep.Actions = append(rep.Actions, SyncItem{Skill: a.Skill, Target: targets[i].Label, Path: a.Path, Action: a.Action, Reason: a.Reason})
+			if a.Action == catalog.ActionConflict {
+				rep.Conflicts++
+			}
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return err
+	}
+	if rep.Conflicts > 0 {
+		return ErrSyncConflict
+	}
+	return nil
+}
