@@ -9,14 +9,14 @@ import (
 )
 
 type proposeOptions struct {
-	from, message, author string
-	delete                bool
+	from, message, author, remote string
+	delete, push                  bool
 }
 
 func (a *app) proposeCommand() *cobra.Command {
 	o := &proposeOptions{}
 	c := &cobra.Command{
-		Use:   "propose PATH|NAME [--from DIR] [--delete] [-m MSG]",
+		Use:   "propose PATH|NAME [--from DIR] [--delete] [-m MSG] [--push]",
 		Short: "Propose a new skill, a patch or a deletion as a candidate branch",
 		Long: `Snapshot one skill folder into a new candidate branch, candidate/<id>, audit it
 and print the candidate's id. PATH is a skill folder; NAME is a skill in the
@@ -27,20 +27,23 @@ The candidate is built from git objects: HEAD, the index and the working tree
 are left as they are.
 
 The mode may act on it at once (see 'skillgit mode'); what it did is said on
-stderr. Next: 'skillgit review ID'.`,
+stderr. Next: 'skillgit review ID'. With --push, the candidate branch is pushed to
+the remote (--remote, default origin) so that it can be opened as a pull request.`,
 		Args: rangeArgs(0, 1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runPropose(o, args) },
+		RunE: func(c *cobra.Command, args []string) error { return a.runPropose(c, o, args) },
 	}
 	fl := c.Flags()
 	fl.StringVar(&o.from, "from", "", "take the skill folder from `DIR`")
 	fl.BoolVar(&o.delete, "delete", false, "propose deleting the published skill NAME")
 	fl.StringVarP(&o.message, "message", "m", "", "explain the change in `MSG`")
+	fl.BoolVar(&o.push, "push", false, "push the new candidate branch to the remote")
+	fl.StringVar(&o.remote, "remote", "", "push to `REMOTE` (default origin, or the only remote)")
 	addAuthor(c, &o.author)
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runPropose(o *proposeOptions, args []string) error {
+func (a *app) runPropose(c *cobra.Command, o *proposeOptions, args []string) error {
 	po := lifecycle.ProposeOptions{ActOptions: act(o.author), From: o.from, Delete: o.delete, Message: o.message}
 	if len(args) == 1 {
 		po.Target = args[0]
@@ -59,6 +62,27 @@ func (a *app) runPropose(o *proposeOptions, args []string) error {
 		}
 		fmt.Fprintf(a.Err, "proposed %s (%s, risk %s) on branch %s; next: skillgit review %s\n",
 			sanitize(res.Skill), res.Change, res.Risk, res.Branch, res.ID)
+		if o.push {
+			if err := a.pushCandidate(c, r, o.remote, res); err != nil {
+				return err
+			}
+		}
 		return a.printAction(res, res.ID)
 	})
+}
+
+// pushCandidate pushes the branch of a candidate just proposed, or the publish branch when
+// the mode published it at once.
+func (a *app) pushCandidate(c *cobra.Command, r *lifecycle.Repo, remote string, res *lifecycle.Result) error {
+	o := lifecycle.PushOptions{Remote: remote, IDs: []string{res.ID}, Progress: a.progress()}
+	what := "branch " + res.Branch
+	if res.State == lifecycle.StatePublished {
+		o.IDs, what = nil, "the publish"
+	}
+	pr, err := r.Push(c.Context(), o)
+	if err != nil {
+		return fmt.Errorf("%s: proposed, but pushing it failed: %w; `skillgit push` tries again", res.ID, err)
+	}
+	fmt.Fprintf(a.Err, "pushed %s to %s\n", what, pr.Remote)
+	return nil
 }

@@ -1,0 +1,58 @@
+package main
+
+import (
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+func (a *app) pushCommand() *cobra.Command {
+	c := &cobra.Command{
+		Use:   "push [REMOTE] [ID...]",
+		Short: "Send candidates, the archive and the publish branch to a remote",
+		Long: `Push to REMOTE (default: origin, or the only remote) in one atomic push: every
+candidate branch, the archive of rejected candidates and the publish branch; with
+IDs, only those candidates. Candidates that are published or rejected here are
+removed from the remote.
+
+The publish branch only moves forward from the remote tip your publishes were
+built on, and only if the remote still holds it when the push arrives. If another
+clone published first, nothing is pushed and push exits with 4: run
+'skillgit fetch', then 'skillgit rebase ID' if needed and 'skillgit publish ID'
+again, then push.`,
+		RunE: func(c *cobra.Command, args []string) error { return a.runPush(c, args) },
+	}
+	a.addJSON(c)
+	return c
+}
+
+func (a *app) runPush(c *cobra.Command, args []string) error {
+	return a.withRepo(func(r *lifecycle.Repo) error {
+		o := lifecycle.PushOptions{Progress: a.progress()}
+		if len(args) > 0 && r.IsRemote(args[0]) {
+			o.Remote, args = args[0], args[1:]
+		}
+		o.IDs = args
+		res, err := r.Push(c.Context(), o)
+		if err != nil {
+			return err
+		}
+		return a.printResult(res, func(w io.Writer) error { return pushText(w, res) })
+	})
+}
+
+func pushText(w io.Writer, res *lifecycle.PushResult) error {
+	if len(res.Changes) == 0 {
+		_, err := fmt.Fprintf(w, "%s is up to date\n", res.Remote)
+		return err
+	}
+	for _, ch := range res.Changes {
+		if _, err := fmt.Fprintf(w, "%s: %s\n", res.Remote, changeLine(ch)); err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,276 @@
+package lifecycle
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/config"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/transport"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// PushOptions says what to push where.
+type PushOptions struct {
+	// Remote is a configured remote's name; empty means origin, or the only remote.
+	Remote string
+	// IDs names the candidates to push; empty pushes every candidate, the archive refs and
+	// the publish branch.
+	IDs []string
+	// Progress receives the server's progress messages; nil for none.
+	Progress io.Writer
+}
+
+// PushResult reports what a push sent.
+type PushResult struct {
+	Remote  string      `json:"remote"`
+	Changes []RefChange `json:"changes"`
+}
+
+// pushPlan is what one push sends: refspecs, the lease on the publish branch, and the
+// remote-tracking refs to record once the remote took it.
+type pushPlan struct {
+	specs   []config.RefSpec
+	require []config.RefSpec
+	// lease is the remote publish tip the push requires; leased says whether the push
+	// moves the publish branch at all.
+	lease   gitstore.Hash
+	leased  bool
+	changes []RefChange
+	track   map[string]gitstore.Hash
+}
+
+// Push sends candidates, archive refs and the publish branch to a remote in one atomic push.
+// The publish branch moves only by fast-forward from the remote tip that the local branch
+// was built on, and only if the remote still holds that tip when it receives the push: when
+// another clone published first, the push fails with ErrRemoteMoved and nothing moves.
+// A candidate that is published or rejected here is removed from the remote.
+func (r *Repo) Push(ctx context.Context, o PushOptions) (*PushResult, error) {
+	rm, err := r.openRemote(o.Remote)
+	if err != nil {
+		return nil, err
+	}
+	refs, err := rm.gr.ListContext(ctx, &git.ListOptions{})
+	if err != nil && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
+		return nil, fmt.Errorf("listing refs of %s (%s): %w", rm.name, rm.url, err)
+	}
+	remote := map[string]gitstore.Hash{}
+	for _, ref := range refs {
+		if ref.Type() == plumbing.HashReference {
+			remote[ref.Name().String()] = ref.Hash()
+		}
+	}
+	p := &pushPlan{track: map[string]gitstore.Hash{}}
+	if err := r.planPush(rm, p, remote, o.IDs); err != nil {
+		return nil, err
+	}
+	res := &PushResult{Remote: rm.name, Changes: p.changes}
+	if len(p.specs) == 0 {
+		return res, nil
+	}
+	err = rm.gr.PushContext(ctx, &git.PushOptions{RemoteName: rm.name, RefSpecs: p.specs,
+		RequireRemoteRefs: p.require, Atomic: true, Progress: o.Progress})
+	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
+		return nil, r.explainPushError(ctx, rm, p, err)
+	}
+	return res, r.recordPush(p)
+}
+
+// planPush decides what to send.
+func (r *Repo) planPush(rm *remote, p *pushPlan, remote map[string]gitstore.Hash, ids []string) error {
+	if len(ids) > 0 {
+		for _, id := range ids {
+			if err := r.planCandidate(rm, p, remote, id, true); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if err := r.planPublish(rm, p, remote); err != nil {
+		return err
+	}
+	seen := map[string]bool{}
+	for _, prefix := range []string{candidatePrefix, archivePrefix} {
+		local, err := r.Git.Refs(prefix)
+		if err != nil {
+			return err
+		}
+		for _, ref := range local {
+			seen[strings.TrimPrefix(ref.Name, prefix)] = true
+		}
+	}
+	for name := range remote {
+		if id, ok := strings.CutPrefix(name, candidatePrefix); ok {
+			seen[id] = true
+		}
+	}
+	for _, id := range sortedKeys(seen) {
+		if checkID(id) != nil {
+			continue
+		}
+		if err := r.planCandidate(rm, p, remote, id, false); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// planCandidate adds candidate id: its branch, or its archive ref and the removal of the
+// remote's branch once it is rejected or published here.
+func (r *Repo) planCandidate(rm *remote, p *pushPlan, remote map[string]gitstore.Hash, id string, named bool) error {
+	if err := checkID(id); err != nil {
+		return err
+	}
+	branch, archive := candidatePrefix+id, archivePrefix+id
+	lh, err := r.refOrZero(branch)
+	if err != nil {
+		return err
+	}
+	la, err := r.refOrZero(archive)
+	if err != nil {
+		return err
+	}
+	rh := remote[branch]
+	switch {
+	case !lh.IsZero():
+		return r.planRef(p, remote, branch, lh, id, rm.trackingRef(branch))
+	case !la.IsZero():
+		if err := r.planRef(p, remote, archive, la, id, ""); err != nil {
+			return err
+		}
+		r.planDelete(rm, p, branch, rh, la, id)
+		return nil
+	case !rh.IsZero() && r.descends(r.Tip, rh):
+		r.planDelete(rm, p, branch, rh, r.Tip, id)
+		return nil
+	case named:
+		return fmt.Errorf("%s: candidate %w here; `skillgit candidates --state all` lists them", id, ErrNotFound)
+	}
+	return nil
+}
+
+// planRef sends local ref at h when the remote lacks it or has an older version of it.
+func (r *Repo) planRef(p *pushPlan, remote map[string]gitstore.Hash, ref string, h gitstore.Hash, id, tracking string) error {
+	rh := remote[ref]
+	if rh == h {
+		if tracking != "" {
+			p.track[tracking] = h
+		}
+		return nil
+	}
+	if !rh.IsZero() && !r.descends(h, rh) {
+		return fmt.Errorf("%s: %w: the remote's %s has commits yours does not; run `skillgit fetch` to see them, then revise or rebase the candidate",
+			id, ErrConflict, short(ref))
+	}
+	p.specs = append(p.specs, config.RefSpec(ref+":"+ref))
+	if !rh.IsZero() {
+		p.require = append(p.require, config.RefSpec(rh.String()+":"+ref))
+	}
+	if tracking != "" {
+		p.track[tracking] = h
+	}
+	p.changes = append(p.changes, RefChange{ID: id, Ref: ref, Action: "pushed", Old: hashOrEmpty(rh), New: h.String()})
+	return nil
+}
+
+// planDelete removes the remote's candidate branch when what it holds is contained in the
+// local archive ref or publish branch, so a revision pushed by someone else is never lost.
+func (r *Repo) planDelete(rm *remote, p *pushPlan, branch string, rh, holder gitstore.Hash, id string) {
+	if rh.IsZero() || !r.descends(holder, rh) {
+		return
+	}
+	p.specs = append(p.specs, config.RefSpec(":"+branch))
+	p.require = append(p.require, config.RefSpec(rh.String()+":"+branch))
+	p.track[rm.trackingRef(branch)] = gitstore.ZeroHash
+	p.changes = append(p.changes, RefChange{ID: id, Ref: branch, Action: "deleted", Old: rh.String(), Note: "published or rejected"})
+}
+
+// planPublish sends the publish branch when the local one descends from the remote's tip.
+func (r *Repo) planPublish(rm *remote, p *pushPlan, remote map[string]gitstore.Hash) error {
+	rt, lt := remote[r.Branch], r.Tip
+	tracking := rm.trackingRef(r.Branch)
+	if rt == lt || r.descends(rt, lt) {
+		// Nothing to send: the remote has all of it (`skillgit fetch` brings the rest here).
+		p.track[tracking] = rt
+		return nil
+	}
+	if !rt.IsZero() && !r.descends(lt, rt) {
+		return r.movedError(rm, rt)
+	}
+	p.specs = append(p.specs, config.RefSpec(r.Branch+":"+r.Branch))
+	if !rt.IsZero() {
+		p.require = append(p.require, config.RefSpec(rt.String()+":"+r.Branch))
+	}
+	p.lease, p.leased = rt, true
+	p.track[tracking] = lt
+	p.changes = append(p.changes, RefChange{Ref: r.Branch, Action: "pushed", Old: hashOrEmpty(rt), New: lt.String()})
+	return nil
+}
+
+// movedError says that the remote's publish branch is not the tip the local one was built
+// on, names the publishes to redo and what to run.
+func (r *Repo) movedError(rm *remote, rt gitstore.Hash) error {
+	base, _ := r.refOrZero(rm.trackingRef(r.Branch))
+	var ids []string
+	if !base.IsZero() {
+		if pubs, _, err := r.localPublishes(r.Tip, base); err == nil {
+			for _, pub := range pubs {
+				ids = append(ids, pub.id)
+			}
+		}
+	}
+	redo := "`skillgit rebase ID` and `skillgit publish ID` for each of your unpushed publishes"
+	if len(ids) > 0 {
+		redo = fmt.Sprintf("`skillgit rebase ID` if needed and `skillgit publish ID` for %s", strings.Join(ids, ", "))
+	}
+	remoteTip := "is gone"
+	if !rt.IsZero() {
+		remoteTip = "is at " + shortID(rt.String())
+	}
+	return fmt.Errorf("%s: %w: %s/%s %s, not the tip your publishes were built on (another clone published first); nothing was pushed: run `skillgit fetch %s`, then %s, then `skillgit push %s`",
+		short(r.Branch), ErrRemoteMoved, rm.name, short(r.Branch), remoteTip, rm.name, redo, rm.name)
+}
+
+// explainPushError turns a refused push into ErrRemoteMoved when the remote's publish branch
+// moved since it was listed.
+func (r *Repo) explainPushError(ctx context.Context, rm *remote, p *pushPlan, err error) error {
+	if p.leased {
+		if refs, lerr := rm.gr.ListContext(ctx, &git.ListOptions{}); lerr == nil {
+			now := gitstore.ZeroHash
+			for _, ref := range refs {
+				if ref.Name().String() == r.Branch {
+					now = ref.Hash()
+				}
+			}
+			if now != p.lease {
+				return r.movedError(rm, now)
+			}
+		}
+	}
+	return fmt.Errorf("push to %s (%s) refused, nothing was pushed: %w; run `skillgit fetch %s` and try again", rm.name, rm.url, err, rm.name)
+}
+
+// recordPush moves the remote-tracking refs to what the remote now holds.
+func (r *Repo) recordPush(p *pushPlan) error {
+	for _, name := range sortedKeys(p.track) {
+		if err := r.setRef(name, p.track[name], "skillgit push"); err != nil {
+			return fmt.Errorf("pushed, but recording %s failed: %w", name, err)
+		}
+	}
+	return nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
+}

@@ -1,0 +1,206 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/config"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/storer"
+	"github.com/go-git/go-git/v5/storage"
+	"github.com/go-git/go-git/v5/storage/memory"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// DefaultRemote is the remote push and fetch use when none is named and it exists.
+const DefaultRemote = "origin"
+
+// ErrRemoteMoved reports a push of the publish branch that the remote refused because its
+// branch is no longer the tip the local publishes were built on.
+var ErrRemoteMoved = fmt.Errorf("%w: the remote's publish branch moved on", ErrConflict)
+
+// ErrNoRemote reports a remote that is not configured.
+var ErrNoRemote = errors.New("no such remote")
+
+// remote is a configured git remote, reached through go-git with a private view of this
+// repository's refs: go-git reads the local refs from a snapshot and writes what it learns
+// there, and skillgit moves the real refs itself, by compare-and-swap.
+type remote struct {
+	name string
+	url  string
+	view *refView
+	gr   *git.Remote
+}
+
+// Remotes lists the names of the configured remotes, sorted.
+func (r *Repo) Remotes() ([]string, error) {
+	cfg, err := r.Git.Git().Config()
+	if err != nil {
+		return nil, fmt.Errorf("reading git config: %w", err)
+	}
+	var names []string
+	for n := range cfg.Remotes {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names, nil
+}
+
+// IsRemote reports whether name is a configured remote.
+func (r *Repo) IsRemote(name string) bool {
+	names, err := r.Remotes()
+	return err == nil && slices.Contains(names, name)
+}
+
+// resolveRemote picks the remote: name, else origin, else the only remote there is.
+func (r *Repo) resolveRemote(name string) (string, error) {
+	names, err := r.Remotes()
+	if err != nil {
+		return "", err
+	}
+	has := func(n string) bool { return slices.Contains(names, n) }
+	switch {
+	case name != "" && has(name):
+		return name, nil
+	case name != "":
+		return "", fmt.Errorf("%s: %w; `git remote add %s URL` adds it (remotes here: %s)", name, ErrNoRemote, name, listOrNone(names))
+	case has(DefaultRemote):
+		return DefaultRemote, nil
+	case len(names) == 1:
+		return names[0], nil
+	case len(names) == 0:
+		return "", fmt.Errorf("%w: this repository has no remote; `git remote add origin URL` adds one", ErrNoRemote)
+	}
+	return "", fmt.Errorf("%w named %s; name one of %s", ErrNoRemote, DefaultRemote, strings.Join(names, ", "))
+}
+
+func listOrNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}
+
+// openRemote resolves name and prepares a go-git remote on a snapshot of the local refs.
+func (r *Repo) openRemote(name string) (*remote, error) {
+	name, err := r.resolveRemote(name)
+	if err != nil {
+		return nil, err
+	}
+	cfg, err := r.Git.Git().Config()
+	if err != nil {
+		return nil, err
+	}
+	rc := cfg.Remotes[name]
+	if len(rc.URLs) == 0 {
+		return nil, fmt.Errorf("%s: the remote has no URL; `git remote set-url %s URL` sets one", name, name)
+	}
+	view, err := newRefView(r.Git)
+	if err != nil {
+		return nil, err
+	}
+	// No fetch refspecs: go-git then writes no remote-tracking refs on its own after a push.
+	gr := git.NewRemote(view, &config.RemoteConfig{Name: name, URLs: rc.URLs})
+	return &remote{name: name, url: rc.URLs[0], view: view, gr: gr}, nil
+}
+
+// trackingRef is where this repository remembers the remote's ref branch (refs/heads/X).
+func (rm *remote) trackingRef(branch string) string {
+	return "refs/remotes/" + rm.name + "/" + strings.TrimPrefix(branch, "refs/heads/")
+}
+
+// refView is a repository's object storage with refs held in memory.
+type refView struct {
+	storage.Storer
+	refs memory.ReferenceStorage
+}
+
+func newRefView(g *gitstore.Repo) (*refView, error) {
+	refs, err := g.Refs("refs/")
+	if err != nil {
+		return nil, err
+	}
+	v := &refView{Storer: g.Git().Storer, refs: memory.ReferenceStorage{}}
+	for _, ref := range refs {
+		v.refs[plumbing.ReferenceName(ref.Name)] = plumbing.NewHashReference(plumbing.ReferenceName(ref.Name), ref.Hash)
+	}
+	return v, nil
+}
+
+// SetReference stores ref in the view.
+func (v *refView) SetReference(ref *plumbing.Reference) error { return v.refs.SetReference(ref) }
+
+// CheckAndSetReference stores ref in the view when it holds old.
+func (v *refView) CheckAndSetReference(ref, old *plumbing.Reference) error {
+	return v.refs.CheckAndSetReference(ref, old)
+}
+
+// Reference reads a ref of the view.
+func (v *refView) Reference(n plumbing.ReferenceName) (*plumbing.Reference, error) {
+	return v.refs.Reference(n)
+}
+
+// IterReferences lists the view's refs.
+func (v *refView) IterReferences() (storer.ReferenceIter, error) { return v.refs.IterReferences() }
+
+// RemoveReference removes a ref from the view.
+func (v *refView) RemoveReference(n plumbing.ReferenceName) error { return v.refs.RemoveReference(n) }
+
+// CountLooseRefs counts the view's refs.
+func (v *refView) CountLooseRefs() (int, error) { return v.refs.CountLooseRefs() }
+
+// PackRefs does nothing: the view is in memory.
+func (v *refView) PackRefs() error { return nil }
+
+// PackfileWriter lets go-git store a fetched pack as a pack file rather than object by object.
+func (v *refView) PackfileWriter() (io.WriteCloser, error) {
+	if w, ok := v.Storer.(storer.PackfileWriter); ok {
+		return w.PackfileWriter()
+	}
+	return nil, fmt.Errorf("the repository's storage cannot take a pack file")
+}
+
+// hash returns the id the view holds for name, or ZeroHash.
+func (v *refView) hash(name string) gitstore.Hash {
+	if ref, ok := v.refs[plumbing.ReferenceName(name)]; ok && ref.Type() == plumbing.HashReference {
+		return ref.Hash()
+	}
+	return gitstore.ZeroHash
+}
+
+// setRef moves the real ref name to h (ZeroHash deletes it) by compare-and-swap from what it
+// holds now; it is for refs that only record what was seen, such as remote-tracking refs.
+func (r *Repo) setRef(name string, h gitstore.Hash, msg string) error {
+	cur, err := r.Git.Ref(name)
+	if err != nil && !errors.Is(err, gitstore.ErrRefNotFound) {
+		return err
+	}
+	if cur == h {
+		return nil
+	}
+	return r.Git.UpdateRef(name, h, cur, msg)
+}
+
+// hasCommit reports whether commit h is in the repository.
+func (r *Repo) hasCommit(h gitstore.Hash) bool {
+	if h.IsZero() {
+		return false
+	}
+	_, err := r.Git.Commit(h)
+	return err == nil
+}
+
+// descends reports whether commit b is a, or descends from it; false when either is missing.
+func (r *Repo) descends(b, a gitstore.Hash) bool {
+	if !r.hasCommit(a) || !r.hasCommit(b) {
+		return false
+	}
+	ok, err := r.Git.IsAncestor(a, b)
+	return err == nil && ok
+}
