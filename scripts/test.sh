@@ -13,6 +13,8 @@ apt_install() {
   fi
 }
 need git || apt_install git
+# The pre-commit framework, which the hooks tests run against .pre-commit-hooks.yaml.
+need pre-commit || apt_install pre-commit
 
 # The SARIF 2.1.0 JSON schema that the audit's SARIF test validates against, from the npm registry.
 sarif_dir="${XDG_CACHE_HOME:-$HOME/.cache}/skillgit-ci/jest-sarif"
