@@ -34,6 +34,9 @@ type SyncRequest struct {
 	Force bool
 	// Getenv reads the environment: HOME, the agents' variables and the audit skip switch.
 	Getenv func(string) string
+	// Commit, when not zero, is the commit to install, such as the tip a watch saw on a
+	// remote; it replaces the channel's branch.
+	Commit gitstore.Hash
 }
 
 // SyncReport is what a sync did, or would do.
@@ -107,6 +110,9 @@ func (r *Repo) syncSource(req SyncRequest) (*syncSource, error) {
 		channel = r.Config.Sync.Channel
 	}
 	root, err := r.channelTree(channel)
+	if !req.Commit.IsZero() {
+		root, err = r.commitTree(req.Commit)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -123,6 +129,15 @@ func (r *Repo) syncSource(req SyncRequest) (*syncSource, error) {
 		src.skills = append(src.skills, catalog.SyncSkill{Name: path.Base(s.Dir), Dir: s.Dir, Hash: e.Hash.String()})
 	}
 	return src, nil
+}
+
+// commitTree is the root tree of commit h.
+func (r *Repo) commitTree(h gitstore.Hash) (gitstore.Hash, error) {
+	c, err := r.Git.Commit(h)
+	if err != nil {
+		return gitstore.ZeroHash, err
+	}
+	return c.TreeHash, nil
 }
 
 // channelTree returns the root tree of a channel; canary is the publish branch until a

@@ -6,10 +6,12 @@ import (
 	"io"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -23,6 +25,9 @@ type syncOptions struct {
 	dryRun      bool
 	force       bool
 	listTargets bool
+	watch       bool
+	remote      string
+	interval    time.Duration
 }
 
 type syncJSON struct {
@@ -40,7 +45,7 @@ type syncActionJSON struct {
 func (a *app) syncCommand() *cobra.Command {
 	o := &syncOptions{}
 	c := &cobra.Command{
-		Use:   "sync [--target AGENT]... [--dir DIR]... [--global] [--channel main|canary] [--copy|--symlink] [--dry-run] [--force]",
+		Use:   "sync [--target AGENT]... [--dir DIR]... [--global] [--channel main|canary] [--copy|--symlink] [--dry-run] [--force] [--watch [--remote R]]",
 		Short: "Install the published skills into the folders coding agents read",
 		Long: `Install the published tree of a channel into each target: an agent's project folder
 (or, with --global, its global folder) or a folder given with --dir. Targets default to
@@ -50,7 +55,9 @@ skillgit did not install, or one edited in the target, is left alone (--force ov
 edited one). A manifest, .skillgit-manifest.json, records what skillgit owns in a target.
 --symlink links each skill to a stable copy in the git folder (<gitdir>/skillgit/sync).
 An agent that reads several of the chosen folders gets each skill once.
---list-targets prints the agent table.`,
+--list-targets prints the agent table.
+--watch keeps following the channel's branch (or, with --remote, that remote's) and syncs
+again after every publish or rollback, until interrupted (SIGINT or SIGTERM).`,
 		Args: exactArgs(0),
 		RunE: func(c *cobra.Command, args []string) error { return a.runSync(o) },
 	}
@@ -64,6 +71,9 @@ An agent that reads several of the chosen folders gets each skill once.
 	f.BoolVar(&o.dryRun, "dry-run", false, "print what would change and change nothing")
 	f.BoolVar(&o.force, "force", false, "overwrite or remove installed skills edited in the target")
 	f.BoolVar(&o.listTargets, "list-targets", false, "print the agent table and exit")
+	f.BoolVar(&o.watch, "watch", false, "keep syncing after every publish or rollback until interrupted")
+	f.StringVar(&o.remote, "remote", "", "with --watch, follow the publish branch of `REMOTE`")
+	f.DurationVar(&o.interval, "interval", 0, "with --watch, how often to look for a new tip (default 1s)")
 	c.MarkFlagsMutuallyExclusive("copy", "symlink")
 	a.addJSON(c)
 	return c
@@ -76,9 +86,20 @@ func (a *app) runSync(o *syncOptions) error {
 	if o.channel != "" && o.channel != "main" && o.channel != "canary" {
 		return usageError{fmt.Errorf("--channel %q: use main or canary", o.channel)}
 	}
+	if o.watch {
+		return a.watchSync(o)
+	}
+	if o.remote != "" || o.interval != 0 {
+		return usageError{errors.New("--remote and --interval go with --watch")}
+	}
+	return a.syncOnce(o, gitstore.ZeroHash)
+}
+
+// syncOnce syncs the channel, or commit when it is not zero, and prints what changed.
+func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 	rep, err := lifecycle.Sync(lifecycle.SyncRequest{
 		Dir: a.repo, Agents: o.targets, Dirs: o.dirs, Global: o.global, Channel: o.channel,
-		Symlink: o.symlink, DryRun: o.dryRun, Force: o.force, Getenv: getenv,
+		Symlink: o.symlink, DryRun: o.dryRun, Force: o.force, Getenv: getenv, Commit: commit,
 	})
 	if rep == nil {
 		return err

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+// watchSync syncs, then again whenever the channel's tip moves, until SIGINT or SIGTERM. A
+// failed sync is reported and retried at the next look; a conflict (a skill edited in the
+// target) is reported and the others stay in sync.
+func (a *app) watchSync(o *syncOptions) error {
+	if o.dryRun {
+		return usageError{errors.New("--watch and --dry-run do not go together")}
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	r, err := lifecycle.Open(a.repo)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	opts := lifecycle.WatchOptions{Remote: o.remote, Channel: o.channel, Interval: o.interval,
+		OnError: func(err error) { a.warn("sync --watch: %v", err) }}
+	err = r.Watch(ctx, opts, func(_ context.Context, tip gitstore.Hash) error {
+		fmt.Fprintf(a.Err, "skillgit: syncing %s\n", shortHash(tip.String()))
+		if err := a.syncOnce(o, tip); err != nil && !errors.As(err, new(quietExit)) {
+			return err
+		}
+		return nil
+	})
+	if err == nil {
+		fmt.Fprintln(a.Err, "skillgit: sync --watch stopped")
+	}
+	return err
+}
