@@ -22,7 +22,7 @@ check() {
 	SKILLS_DIR=$(git -C "$REPO" show main:.skillgit.yaml | awk '/^skills_dir:/ { print $2 }')
 	CHANGED="$OUT/changed"
 	"$BIN" -C "$REPO" sync --dir "$CHANGED" >/dev/null
-	ONE=$(ls "$CHANGED" | grep -v '^\.' | head -1)
+	ONE=$(ls "$CHANGED" | grep -v '^\.' | awk 'NR == 1')
 }
 
 # touch_one edits one installed skill's manifest record away, so that the next sync rewrites
@@ -40,7 +40,7 @@ PY
 one_round() {
 	rm -rf "$OUT/full" "$OUT/cp"
 	measure full "$BIN" -C "$REPO" sync --dir "$OUT/full"
-	measure cp cp -r "$TREE/${SKILLS_DIR:-skills}" "$OUT/cp"
+	measure cp cp -r "$TREE" "$OUT/cp"
 	touch_one
 	measure one "$BIN" -C "$REPO" sync --dir "$CHANGED"
 }

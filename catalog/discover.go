@@ -121,10 +121,16 @@ func (r *Result) resolveDuplicates(mode Mode) {
 	r.Skills = kept
 }
 
+// duplicateText is in the message of every problem duplicate makes.
+const duplicateText = " is used by both "
+
+// isDuplicate reports whether p is a problem that duplicate made.
+func isDuplicate(p Problem) bool { return strings.Contains(p.Message, duplicateText) }
+
 // duplicate reports that s uses the name of first, which comes earlier by path.
 func duplicate(first, s *Skill, mode Mode) Problem {
 	p := Problem{File: s.File(), Line: s.nameLine}
-	p.Message = fmt.Sprintf("skill name %q is used by both %s and %s; names must be unique, so rename one of them", s.Name, first.File(), s.File())
+	p.Message = fmt.Sprintf("skill name %q"+duplicateText+"%s and %s; names must be unique, so rename one of them", s.Name, first.File(), s.File())
 	if mode == Lenient {
 		p.Warning = true
 		p.Message += fmt.Sprintf(" (agents load only %s)", first.File())

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 )
@@ -70,6 +72,31 @@ func (c catalogCache) put(tree gitstore.Hash, res *catalog.Result) {
 		return
 	}
 	_ = writeFileAtomic(c.file(tree), buf.Bytes())
+}
+
+// latestFile names the entry written last, from which the next listing is derived.
+func (c catalogCache) latestFile() string {
+	return filepath.Join(c.dir, "catalog-v"+catalogCacheVersion+"-latest")
+}
+
+// latest returns the tree whose listing was cached last.
+func (c catalogCache) latest() (gitstore.Hash, bool) {
+	if c.dir == "" {
+		return gitstore.ZeroHash, false
+	}
+	data, err := os.ReadFile(c.latestFile())
+	if err != nil || len(data) != 40 {
+		return gitstore.ZeroHash, false
+	}
+	h := plumbing.NewHash(string(data))
+	return h, !h.IsZero() && h.String() == string(data)
+}
+
+// setLatest records tree as the listing cached last.
+func (c catalogCache) setLatest(tree gitstore.Hash) {
+	if c.dir != "" {
+		_ = writeFileAtomic(c.latestFile(), []byte(tree.String()))
+	}
 }
 
 // writeFileAtomic writes data beside name and renames it into place.

@@ -35,13 +35,44 @@ func (r *Repo) catalogAt(root gitstore.Hash, dir, label string) (*catalog.Result
 		prefix(res, dir)
 		return res, nil
 	}
-	res, err := catalog.Discover(r.Git.TreeFS(e.Hash), ".", catalog.Options{Mode: catalog.Lenient, FrontmatterOnly: true})
+	res, err := r.catalogOf(cache, e.Hash)
 	if err != nil {
 		return nil, fmt.Errorf("%s:%s: %w", label, dir, err)
 	}
 	cache.put(e.Hash, res)
+	cache.setLatest(e.Hash)
 	prefix(res, dir)
 	return res, nil
+}
+
+// publishedOptions is how the published catalog is read: as agents load it, frontmatter only.
+var publishedOptions = catalog.Options{Mode: catalog.Lenient, FrontmatterOnly: true}
+
+// catalogOf lists the skills of the skills folder tree. After a publish, the cache holds the
+// listing of the folder as it was before, and only the skills the publish changed are read
+// again; otherwise every skill is.
+func (r *Repo) catalogOf(cache catalogCache, tree gitstore.Hash) (*catalog.Result, error) {
+	fsys := r.Git.TreeFS(tree)
+	if prev, ok := cache.latest(); ok {
+		if old, hit := cache.get(prev); hit {
+			fd := &folderDiff{g: r.Git}
+			if err := fd.walk(".", prev, tree, 0); err == nil && len(fd.stray) == 0 {
+				if res, ok := catalog.Update(old, fsys, changedPaths(fd.changes), publishedOptions); ok {
+					return res, nil
+				}
+			}
+		}
+	}
+	return catalog.Discover(fsys, ".", publishedOptions)
+}
+
+// changedPaths lists the folders of changes, relative to the folder walked.
+func changedPaths(changes []folderChange) []string {
+	out := make([]string, len(changes))
+	for i, f := range changes {
+		out[i] = strings.TrimPrefix(f.path, "./")
+	}
+	return out
 }
 
 // prefix turns paths relative to the skills folder dir into repository paths.
