@@ -17,32 +17,38 @@ source "$(dirname "$0")/lib.sh"
 
 check() {
 	OUT="$BENCH_DIR/sync-out"
-	rm -rf "$OUT"
-	"$BIN" -C "$REPO" sync --dir "$OUT/check" >/dev/null || die "skillgit sync failed on $REPO"
-	SKILLS_DIR=$(git -C "$REPO" show main:.skillgit.yaml | awk '/^skills_dir:/ { print $2 }')
+	WORK="$BENCH_DIR/sync-repo-$NAME"
+	rm -rf "$OUT" "$WORK"
+	# Publishes go into a copy, so the generated repository stays as it was made.
+	cp -r "$REPO" "$WORK"
+	"$BIN" -C "$WORK" sync --dir "$OUT/check" >/dev/null || die "skillgit sync failed on $WORK"
 	CHANGED="$OUT/changed"
-	"$BIN" -C "$REPO" sync --dir "$CHANGED" >/dev/null
+	"$BIN" -C "$WORK" sync --dir "$CHANGED" >/dev/null
 	ONE=$(ls "$CHANGED" | grep -v '^\.' | awk 'NR == 1')
+	DRAFT="$OUT/draft/$ONE"
+	ROUND=0
 }
 
-# touch_one edits one installed skill's manifest record away, so that the next sync rewrites
-# exactly that skill, as after one published change.
-touch_one() {
-	python3 - "$CHANGED/.skillgit-manifest.json" "$ONE" <<'PY'
-import json, sys
-p, name = sys.argv[1], sys.argv[2]
-m = json.load(open(p))
-m["skills"][name]["source"] = "changed"
-json.dump(m, open(p, "w"))
-PY
+# publish_one publishes a new version of one skill through the lifecycle (propose, approve,
+# publish), so that the next sync has exactly one published change to install.
+publish_one() {
+	ROUND=$((ROUND + 1))
+	mkdir -p "$DRAFT"
+	printf -- '---\nname: %s\ndescription: Version %s of this skill, published by the sync benchmark.\n---\n# %s\n\nRound %s.\n' \
+		"$ONE" "$ROUND" "$ONE" "$ROUND" >"$DRAFT/SKILL.md"
+	local id
+	id=$("$BIN" -C "$WORK" propose --from "$DRAFT" --author "Bench Proposer <proposer@example.com>" 2>/dev/null) ||
+		die "propose failed"
+	"$BIN" -C "$WORK" approve "$id" --author "Bench Approver <approver@example.com>" >/dev/null 2>&1 || die "approve failed"
+	"$BIN" -C "$WORK" publish "$id" --author "Bench Approver <approver@example.com>" >/dev/null 2>&1 || die "publish failed"
 }
 
 one_round() {
 	rm -rf "$OUT/full" "$OUT/cp"
-	measure full "$BIN" -C "$REPO" sync --dir "$OUT/full"
+	measure full "$BIN" -C "$WORK" sync --dir "$OUT/full"
 	measure cp cp -r "$TREE" "$OUT/cp"
-	touch_one
-	measure one "$BIN" -C "$REPO" sync --dir "$CHANGED"
+	publish_one
+	measure one "$BIN" -C "$WORK" sync --dir "$CHANGED"
 }
 
 report() {
@@ -55,7 +61,7 @@ report() {
 	table_head
 	row "cp -r skills folder" cp "" ""
 	row "skillgit sync, empty target" full "< 1.5x cp -r" "$(verdict "$(awk -v a="$f" -v b="$c" 'BEGIN{print a/b}')" 1.5)"
-	row "skillgit sync, one skill changed" one "< 0.100 s" "$(verdict "$o" 0.100)"
+	row "skillgit sync after one publish" one "< 0.100 s" "$(verdict "$o" 0.100)"
 	printf '\nratio full/cp %s; peak memory goal < 200 MiB: %s MiB\n' "$(ratio "$f" "$c")" "$(peak full)"
 }
 
