@@ -92,16 +92,7 @@ report() {
 	echo "each round stages a new version of the skill, so the first hook run audits it afresh"
 }
 
-need_tools
-build
-if [ -z "$SOURCE_REPO" ]; then generate; fi
-check
-rm -rf "$RESULTS"
-mkdir -p "$RESULTS"
-say "measuring, $RUNS rounds"
-for ((i = 1; i <= RUNS; i++)); do
-	one_round
-	printf '.' >&2
-done
-printf '\n' >&2
-report
+# prepare generates the repository unless SOURCE_REPO names one to copy.
+prepare() { [ -n "$SOURCE_REPO" ] || generate; }
+
+run_bench

@@ -123,11 +123,12 @@ cpu() { awk '{ print $3 }' "$RESULTS/$1" | sort -n | awk '{ t[NR] = $1 } END { n
 table_head() { printf '%-40s %8s %8s %8s %8s  %-22s %s\n' "command" "median s" "min s" "max s" "peak MiB" "goal" "verdict"; }
 
 # run_bench builds, generates, checks, runs $RUNS rounds and reports, with the check, one_round
-# and report functions of the script that sources this file.
+# and report functions of the script that sources this file; a script that defines prepare
+# runs it in place of generate.
 run_bench() {
 	need_tools
 	build
-	generate
+	if declare -F prepare >/dev/null; then prepare; else generate; fi
 	check
 	rm -rf "$RESULTS"
 	mkdir -p "$RESULTS"

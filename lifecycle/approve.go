@@ -43,14 +43,20 @@ func (r *Repo) openCandidate(id string) (*chain, *Candidate, error) {
 	return ch, c, nil
 }
 
+// actOn resolves who acts and reads the candidate they act on, which must still be open.
+func (r *Repo) actOn(id string, o ActOptions) (object.Signature, string, *chain, *Candidate, error) {
+	sig, warn, err := r.actor(o)
+	if err != nil {
+		return sig, "", nil, nil, err
+	}
+	ch, c, err := r.openCandidate(id)
+	return sig, warn, ch, c, err
+}
+
 // Approve records sig's approval of a candidate's current tip as an empty commit on its
 // branch. A later revise voids it.
 func (r *Repo) Approve(id, note string, o ActOptions) (*Result, error) {
-	sig, warn, err := r.actor(o)
-	if err != nil {
-		return nil, err
-	}
-	ch, c, err := r.openCandidate(id)
+	sig, warn, ch, c, err := r.actOn(id, o)
 	if err != nil {
 		return nil, err
 	}
@@ -105,11 +111,7 @@ func (r *Repo) Reject(id, reason string, o ActOptions) (*Result, error) {
 	if reason == "" {
 		return nil, fmt.Errorf("%s: a rejection needs a reason (-m REASON)", id)
 	}
-	sig, warn, err := r.actor(o)
-	if err != nil {
-		return nil, err
-	}
-	ch, c, err := r.openCandidate(id)
+	sig, warn, ch, c, err := r.actOn(id, o)
 	if err != nil {
 		return nil, err
 	}

@@ -28,11 +28,7 @@ func (r *Repo) Publish(id, channel string, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	sig, warn, err := r.actor(o)
-	if err != nil {
-		return nil, err
-	}
-	ch, c, err := r.openCandidate(id)
+	sig, warn, ch, c, err := r.actOn(id, o)
 	if err != nil {
 		return nil, err
 	}

@@ -12,11 +12,7 @@ import (
 // When both changed the same file of the skill it refuses: the candidate must be revised.
 // A rebase that changes the skill's folder voids earlier approvals.
 func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
-	sig, warn, err := r.actor(o)
-	if err != nil {
-		return nil, err
-	}
-	ch, c, err := r.openCandidate(id)
+	sig, warn, ch, c, err := r.actOn(id, o)
 	if err != nil {
 		return nil, err
 	}

@@ -14,11 +14,7 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 	if o.Delete {
 		return nil, fmt.Errorf("%s: a revision cannot turn a candidate into a deletion; propose the deletion on its own", id)
 	}
-	sig, warn, err := r.actor(o.ActOptions)
-	if err != nil {
-		return nil, err
-	}
-	ch, c, err := r.openCandidate(id)
+	sig, warn, ch, c, err := r.actOn(id, o.ActOptions)
 	if err != nil {
 		return nil, err
 	}
