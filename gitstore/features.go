@@ -25,7 +25,7 @@ var extensionAdvice = map[string]string{
 // checkSupported reports, as ErrUnsupported, repository features that
 // go-git v5 would fail on later with a less helpful message.
 func checkSupported(loc location) error {
-	cfg, err := readConfigFile(filepath.Join(loc.commonDir, "config"))
+	cfg, err := ReadConfigFile(filepath.Join(loc.commonDir, "config"))
 	if errors.Is(err, fs.ErrNotExist) {
 		cfg = format.New()
 	} else if err != nil {

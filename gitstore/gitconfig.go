@@ -31,9 +31,9 @@ func readSmallFile(path string, limit int64) ([]byte, error) {
 	return b, nil
 }
 
-// readConfigFile parses a git config file. A missing file is an error
-// the caller can test with errors.Is(err, fs.ErrNotExist).
-func readConfigFile(path string) (*format.Config, error) {
+// ReadConfigFile parses a git config file of at most 1 MiB. A missing file is an error the
+// caller can test with errors.Is(err, fs.ErrNotExist).
+func ReadConfigFile(path string) (*format.Config, error) {
 	b, err := readSmallFile(path, maxConfigSize)
 	if err != nil {
 		return nil, err

@@ -52,8 +52,8 @@ func (r *Repo) identityConfigs() ([]*format.Config, error) {
 		return nil, err
 	}
 	cfgs := []*format.Config{repoCfg}
-	for _, path := range globalConfigPaths() {
-		cfg, err := readConfigFile(path)
+	for _, path := range GlobalConfigPaths(os.Getenv) {
+		cfg, err := ReadConfigFile(path)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue
 		}
@@ -65,19 +65,20 @@ func (r *Repo) identityConfigs() ([]*format.Config, error) {
 	return cfgs, nil
 }
 
-// globalConfigPaths lists the global config files, most important first.
-func globalConfigPaths() []string {
-	if p := os.Getenv("GIT_CONFIG_GLOBAL"); p != "" {
+// GlobalConfigPaths lists the global git config files as git finds them, most important
+// first: GIT_CONFIG_GLOBAL when set, else ~/.gitconfig over $XDG_CONFIG_HOME/git/config.
+func GlobalConfigPaths(getenv func(string) string) []string {
+	if p := getenv("GIT_CONFIG_GLOBAL"); p != "" {
 		return []string{p}
 	}
 	var paths []string
-	home, err := os.UserHomeDir()
-	if err == nil {
+	home := getenv("HOME")
+	if home != "" {
 		paths = append(paths, filepath.Join(home, ".gitconfig"))
 	}
-	if xdg := os.Getenv("XDG_CONFIG_HOME"); xdg != "" {
+	if xdg := getenv("XDG_CONFIG_HOME"); xdg != "" {
 		paths = append(paths, filepath.Join(xdg, "git", "config"))
-	} else if err == nil {
+	} else if home != "" {
 		paths = append(paths, filepath.Join(home, ".config", "git", "config"))
 	}
 	return paths
@@ -94,7 +95,7 @@ func (r *Repo) repoConfig() (*format.Config, error) {
 		}
 		return cfg.Raw, nil
 	}
-	cfg, err := readConfigFile(filepath.Join(r.commonDir, "config"))
+	cfg, err := ReadConfigFile(filepath.Join(r.commonDir, "config"))
 	if errors.Is(err, fs.ErrNotExist) {
 		return format.New(), nil
 	}

@@ -206,7 +206,7 @@ func worktreeOf(gitDir string) string {
 			return filepath.Dir(p)
 		}
 	}
-	cfg, err := readConfigFile(filepath.Join(gitDir, "config"))
+	cfg, err := ReadConfigFile(filepath.Join(gitDir, "config"))
 	if err == nil && cfg.Section("core").Options.Has("bare") && configBool(cfg, "core", "bare") {
 		return ""
 	}
