@@ -21,6 +21,9 @@ type ActOptions struct {
 	Via string
 	// Getenv reads the environment; nil means os.Getenv.
 	Getenv func(string) string
+	// Unattended says no person is behind the action, as for an agent on the MCP server: it
+	// may then publish only what the mode would publish on its own.
+	Unattended bool
 }
 
 func (o ActOptions) getenv(k string) string {

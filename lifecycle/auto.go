@@ -25,12 +25,9 @@ func (r *Repo) automate(res *Result, o ActOptions) error {
 	if err := r.approveByPolicy(res, sig, mode, o); err != nil {
 		return err
 	}
-	if mode != ModeAutonomous {
+	channel, _ := autoChannel(mode, res.Risk, res.Change, false)
+	if channel == "" {
 		return nil
-	}
-	channel := "main"
-	if res.Change == ChangeCreate {
-		channel = "canary"
 	}
 	pub, err := r.Publish(res.ID, channel, o)
 	if err != nil {

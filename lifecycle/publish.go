@@ -32,6 +32,9 @@ func (r *Repo) Publish(id, channel string, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := r.checkUnattended(ch, c, target, o); err != nil {
+		return nil, err
+	}
 	if c.State == StateCanary && target == canaryRef {
 		return nil, fmt.Errorf("%s: already published to canary; `skillgit publish %s` publishes it to %s", id, id, short(r.Branch))
 	}
@@ -149,7 +152,7 @@ func (r *Repo) publishOnce(ch *chain, c *Candidate, target string, sig object.Si
 		return nil, err
 	}
 	res := &Result{Action: actPublish, ID: ch.id, Skill: c.Skill, Change: c.Change, Channel: short(target)}
-	if err := r.checkPublish(m, c, ch, res, o); err != nil {
+	if err := r.checkPublish(m, c, ch, res, target, o); err != nil {
 		return nil, err
 	}
 	msg := publishMessage(c, res, target, o)
@@ -268,7 +271,7 @@ func (r *Repo) mergeBaseTree(a, b gitstore.Hash) (gitstore.Hash, error) {
 }
 
 // checkPublish audits what is about to be published and applies the policy to it.
-func (r *Repo) checkPublish(m *merge, c *Candidate, ch *chain, res *Result, o ActOptions) error {
+func (r *Repo) checkPublish(m *merge, c *Candidate, ch *chain, res *Result, target string, o ActOptions) error {
 	var items []AuditItem
 	for _, f := range m.changes {
 		if !f.head.IsZero() {
@@ -284,6 +287,9 @@ func (r *Repo) checkPublish(m *merge, c *Candidate, ch *chain, res *Result, o Ac
 	}
 	if res.Audit != "skipped" {
 		c.Risk = res.Risk
+	}
+	if err := r.checkUnattended(ch, c, target, o); err != nil {
+		return err
 	}
 	if ok, why := approvedEnough(r.Config, c, authors(ch)); !ok {
 		return fmt.Errorf("%s: %w: not approved: %s; `skillgit approve %s` records an approval", ch.id, ErrRefused, why, ch.id)

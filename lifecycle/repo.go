@@ -29,6 +29,8 @@ type Repo struct {
 	Tree gitstore.Hash
 	// dir is the folder skillgit runs in, absolute; relative paths given by the user start there.
 	dir string
+	// match caches the skill matcher of the published tree.
+	match *matchIndex
 }
 
 // Open opens the skillgit repository at or above dir and reads its configuration from the

@@ -1,0 +1,218 @@
+package catalog
+
+import (
+	"fmt"
+	"math"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// MatchOptions selects how many skills Match returns and which are named outright.
+type MatchOptions struct {
+	// Limit is the most matches returned; 0 returns every skill that matches.
+	Limit int
+	// Hints are skill names the caller names explicitly; they rank first, in the order given.
+	Hints []string
+}
+
+// Match is one skill chosen for a task, and why.
+type Match struct {
+	Skill *Skill
+	// Score is the relevance of the skill's name and description to the task (BM25).
+	Score float64
+	// Hint reports that the skill was named by a hint rather than found by relevance.
+	Hint bool
+	// Terms are the words of the task that the skill's name or description matched.
+	Terms []string
+	// Reason says why the skill was chosen: "hint", or the matched words and the score.
+	Reason string
+}
+
+// MatchResult is the ranking of skills for one task.
+type MatchResult struct {
+	Matches []Match
+	// UnknownHints are hinted names that no skill has.
+	UnknownHints []string
+}
+
+// BM25 parameters, with the name weighted above the description: a word in a
+// skill's name says more about what it is for than the same word in prose.
+const (
+	bm25K1     = 1.2
+	bm25B      = 0.75
+	nameWeight = 3
+)
+
+// Matcher ranks a fixed set of skills for tasks. Build it once with NewMatcher
+// and call Match as often as needed; it is safe for concurrent use.
+type Matcher struct {
+	skills  []*Skill
+	byName  map[string]int
+	lowName map[string]int
+	post    map[string][]posting
+	avgLen  float64
+	lens    []float64
+}
+
+// posting is one skill's weighted count of a term.
+type posting struct {
+	doc int32
+	tf  float32
+}
+
+// NewMatcher indexes the names and descriptions of skills.
+func NewMatcher(skills []*Skill) *Matcher {
+	m := &Matcher{skills: skills, byName: map[string]int{}, lowName: map[string]int{},
+		post: map[string][]posting{}, lens: make([]float64, len(skills))}
+	total := 0.0
+	for i, s := range skills {
+		if _, dup := m.byName[s.Name]; !dup {
+			m.byName[s.Name] = i
+		}
+		if _, dup := m.lowName[strings.ToLower(s.Name)]; !dup {
+			m.lowName[strings.ToLower(s.Name)] = i
+		}
+		m.lens[i] = m.index(i, s)
+		total += m.lens[i]
+	}
+	if len(skills) > 0 {
+		m.avgLen = total / float64(len(skills))
+	}
+	return m
+}
+
+// index adds the terms of one skill and returns its weighted length.
+func (m *Matcher) index(i int, s *Skill) float64 {
+	tf := map[string]float32{}
+	length := 0.0
+	add := func(w float32) func(term) {
+		return func(t term) { tf[t.stem] += w; length += float64(w) }
+	}
+	terms(s.Name, add(nameWeight))
+	terms(s.Description, add(1))
+	for st, n := range tf {
+		m.post[st] = append(m.post[st], posting{doc: int32(i), tf: n})
+	}
+	return length
+}
+
+// Match ranks the skills for task: hinted skills first (from o.Hints, then
+// `$name` and `skill: name` in the task), then every other skill whose name or
+// description shares a word with the task, by BM25 score, ties broken by name
+// and folder so the order is always the same.
+func (m *Matcher) Match(task string, o MatchOptions) *MatchResult {
+	scores, matched, words := m.score(task)
+	res := &MatchResult{}
+	taken := map[int]bool{}
+	for _, h := range append(append([]string(nil), o.Hints...), TaskHints(task)...) {
+		i, ok := m.lookup(h)
+		switch {
+		case !ok:
+			res.UnknownHints = appendNew(res.UnknownHints, h)
+		case !taken[i]:
+			taken[i] = true
+			res.Matches = append(res.Matches, m.result(i, scores, matched, words, true))
+		}
+	}
+	for _, i := range m.ranked(scores, taken) {
+		res.Matches = append(res.Matches, m.result(i, scores, matched, words, false))
+	}
+	if o.Limit > 0 && len(res.Matches) > o.Limit {
+		res.Matches = res.Matches[:o.Limit]
+	}
+	return res
+}
+
+// score computes the BM25 score of every skill that shares a term with task.
+func (m *Matcher) score(task string) (map[int]float64, map[int][]string, map[string]string) {
+	words := map[string]string{}
+	var order []string
+	terms(task, func(t term) {
+		if _, seen := words[t.stem]; !seen {
+			words[t.stem] = t.word
+			order = append(order, t.stem)
+		}
+	})
+	scores, matched := map[int]float64{}, map[int][]string{}
+	n := float64(len(m.skills))
+	for _, st := range order {
+		ps := m.post[st]
+		if len(ps) == 0 {
+			continue
+		}
+		idf := math.Log(1 + (n-float64(len(ps))+0.5)/(float64(len(ps))+0.5))
+		for _, p := range ps {
+			tf := float64(p.tf)
+			norm := bm25K1 * (1 - bm25B + bm25B*m.lens[p.doc]/m.avgLen)
+			scores[int(p.doc)] += idf * tf * (bm25K1 + 1) / (tf + norm)
+			matched[int(p.doc)] = append(matched[int(p.doc)], st)
+		}
+	}
+	return scores, matched, words
+}
+
+// ranked orders the scored skills not yet taken: score, then name, then folder.
+func (m *Matcher) ranked(scores map[int]float64, taken map[int]bool) []int {
+	out := make([]int, 0, len(scores))
+	for i := range scores {
+		if !taken[i] {
+			out = append(out, i)
+		}
+	}
+	sort.Slice(out, func(a, b int) bool {
+		x, y := out[a], out[b]
+		if scores[x] != scores[y] {
+			return scores[x] > scores[y]
+		}
+		if m.skills[x].Name != m.skills[y].Name {
+			return m.skills[x].Name < m.skills[y].Name
+		}
+		return m.skills[x].Dir < m.skills[y].Dir
+	})
+	return out
+}
+
+func (m *Matcher) result(i int, scores map[int]float64, matched map[int][]string, words map[string]string, hint bool) Match {
+	r := Match{Skill: m.skills[i], Score: math.Round(scores[i]*1000) / 1000, Hint: hint}
+	for _, st := range matched[i] {
+		r.Terms = append(r.Terms, words[st])
+	}
+	if hint {
+		r.Reason = "hint"
+	} else {
+		r.Reason = fmt.Sprintf("matched %s (score %.2f)", strings.Join(r.Terms, ", "), r.Score)
+	}
+	return r
+}
+
+// lookup finds a skill by its exact name, or else by its name in any case.
+func (m *Matcher) lookup(name string) (int, bool) {
+	if i, ok := m.byName[name]; ok {
+		return i, true
+	}
+	i, ok := m.lowName[strings.ToLower(name)]
+	return i, ok
+}
+
+// hintPattern finds skills a task names outright: "$pdf-forms" or "skill: pdf-forms".
+var hintPattern = regexp.MustCompile(`(?:\$|(?i:\bskill:)[ \t]*)([a-z0-9][a-z0-9-]{0,63})`)
+
+// TaskHints returns the skill names a task text names outright, in order of
+// appearance: `$name`, or `skill: name`.
+func TaskHints(task string) []string {
+	var out []string
+	for _, sm := range hintPattern.FindAllStringSubmatch(task, -1) {
+		out = appendNew(out, strings.TrimRight(sm[1], "-"))
+	}
+	return out
+}
+
+func appendNew(list []string, s string) []string {
+	for _, x := range list {
+		if x == s {
+			return list
+		}
+	}
+	return append(list, s)
+}

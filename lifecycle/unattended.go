@@ -1,0 +1,47 @@
+package lifecycle
+
+import "fmt"
+
+// autoChannel says where the mode publishes a change on its own (DESIGN.md §3): in autonomous
+// mode a low-risk patch goes to the publish branch and a low-risk new skill to canary only;
+// nothing else is published without a person. It returns "" and the reason otherwise.
+func autoChannel(mode Mode, risk string, change Change, fromPack bool) (string, string) {
+	switch {
+	case mode != ModeAutonomous:
+		return "", fmt.Sprintf("the mode is %s, and only autonomous mode publishes without a person", mode)
+	case fromPack:
+		return "", "it comes from a skill pack, which people review"
+	case risk != "low":
+		return "", fmt.Sprintf("the audit rates it %s risk, and only low risk is published without a person", orUnknown(risk))
+	case change == ChangeDelete:
+		return "", "deletions are never published without a person"
+	case change == ChangeCreate:
+		return "canary", ""
+	}
+	return "main", ""
+}
+
+func orUnknown(risk string) string {
+	if risk == "" {
+		return "unknown"
+	}
+	return risk
+}
+
+// checkUnattended refuses a publish that an unattended caller asks for and the mode would not
+// make on its own: the same rule the mode applies after a proposal, so an agent can publish no
+// more than the policy lets run automatically.
+func (r *Repo) checkUnattended(ch *chain, c *Candidate, target string, o ActOptions) error {
+	if !o.Unattended {
+		return nil
+	}
+	allowed, why := autoChannel(r.Config.Mode, c.Risk, c.Change, ch.propose().get(keyPack) != "")
+	if allowed == "canary" && target != canaryRef {
+		why = "it is a new skill, which the mode publishes to the canary channel only"
+	}
+	if why == "" {
+		return nil
+	}
+	return fmt.Errorf("%s: %w: an agent cannot publish it: %s; a person must review it (`skillgit review %s`) and publish it (`skillgit approve %s`, then `skillgit publish %s`)",
+		c.ID, ErrRefused, why, c.ID, c.ID, c.ID)
+}

@@ -1,0 +1,72 @@
+package lifecycle
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestUnattendedPublish checks that an unattended publish goes through exactly where the mode
+// would have published on its own, and is refused with the reason everywhere else, even when
+// a person approved the candidate.
+func TestUnattendedPublish(t *testing.T) {
+	bot := agent
+	bot.Unattended = true
+	tests := []struct {
+		name    string
+		mode    Mode
+		body    []string
+		create  bool
+		approve bool
+		channel string
+		wantErr string
+	}{
+		{"manual-approved-patch", ModeManual, []string{cleanLine, "More."}, false, true, "", "the mode is manual"},
+		{"assisted-policy-approved-patch", ModeAssisted, []string{cleanLine, "More."}, false, false, "", "the mode is assisted"},
+		{"autonomous-medium-approved", ModeAutonomous, []string{cleanLine, mediumLine}, false, true, "", "medium risk"},
+		{"autonomous-new-skill-to-main", ModeAutonomous, []string{cleanLine}, true, true, "main", "canary channel only"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := newRepo(t)
+			publishedSkill(t, dir, "base", cleanLine)
+			skill := "base"
+			if tc.create {
+				skill = "fresh"
+			}
+			res := proposeBody(t, dir, skill, tc.body...)
+			if tc.approve {
+				if _, err := open(t, dir).Approve(res.ID, "", lead); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tc.mode != ModeManual {
+				setMode(t, dir, tc.mode)
+			}
+			_, err := open(t, dir).Publish(res.ID, tc.channel, bot)
+			if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), tc.wantErr) || !strings.Contains(err.Error(), "skillgit approve "+res.ID) {
+				t.Fatalf("unattended publish: %v; want a refusal saying %q and naming `skillgit approve %s`", err, tc.wantErr, res.ID)
+			}
+			if _, err := open(t, dir).Publish(res.ID, tc.channel, lead); tc.approve && err != nil {
+				t.Fatalf("a person's publish after the refusal: %v", err)
+			}
+		})
+	}
+}
+
+// TestUnattendedPublishAllowed checks the case the mode allows: a low-risk patch, approved by
+// policy in assisted mode, published by an agent once the mode is autonomous.
+func TestUnattendedPublishAllowed(t *testing.T) {
+	bot := agent
+	bot.Unattended = true
+	dir := newRepo(t)
+	publishedSkill(t, dir, "base", cleanLine)
+	setMode(t, dir, ModeAssisted)
+	res := proposeBody(t, dir, "base", cleanLine, "More.")
+	setMode(t, dir, ModeAutonomous)
+	pub, err := open(t, dir).Publish(res.ID, "", bot)
+	if err != nil || pub.State != StatePublished {
+		t.Fatalf("unattended publish of a low-risk patch in autonomous mode: %v, %v", pub, err)
+	}
+	fsck(t, dir)
+}
