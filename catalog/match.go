@@ -41,7 +41,7 @@ type MatchResult struct {
 const (
 	bm25K1     = 1.2
 	bm25B      = 0.75
-	nameWeight = 3
+	nameWeight = 2
 )
 
 // Matcher ranks a fixed set of skills for tasks. Build it once with NewMatcher
@@ -196,14 +196,15 @@ func (m *Matcher) lookup(name string) (int, bool) {
 }
 
 // hintPattern finds skills a task names outright: "$pdf-forms" or "skill: pdf-forms".
-var hintPattern = regexp.MustCompile(`(?:\$|(?i:\bskill:)[ \t]*)([a-z0-9][a-z0-9-]{0,63})`)
+var hintPattern = regexp.MustCompile(`\$([a-z][a-z0-9-]{0,63})|(?i:\bskill:)[ \t]*([a-z0-9][a-z0-9-]{0,63})`)
 
 // TaskHints returns the skill names a task text names outright, in order of
-// appearance: `$name`, or `skill: name`.
+// appearance: `$name` (starting with a letter, so "$5" is a price, not a skill), or
+// `skill: name`.
 func TaskHints(task string) []string {
 	var out []string
 	for _, sm := range hintPattern.FindAllStringSubmatch(task, -1) {
-		out = appendNew(out, strings.TrimRight(sm[1], "-"))
+		out = appendNew(out, strings.TrimRight(sm[1]+sm[2], "-"))
 	}
 	return out
 }

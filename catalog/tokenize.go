@@ -14,7 +14,8 @@ const maxTermLength = 40
 var stopwords = toSet(`a an and are as at be but by can could do does for from has have how i if in
 into is it its me my of on or our please should so than that the their them then there these this
 those to up us use used uses using want we what when where which while who why will with would you
-your skill skills need needs make let get help`)
+your skill skills need needs make let get help someone something anything everything everywhere
+somewhere any all some just also very really`)
 
 func toSet(words string) map[string]bool {
 	m := map[string]bool{}
