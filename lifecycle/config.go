@@ -2,8 +2,10 @@ package lifecycle
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"path"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -38,6 +40,9 @@ type Config struct {
 	Packs         []Pack      `yaml:"packs"`
 	// Agents adds agents to the built-in agent table, or overrides fields of one.
 	Agents []catalog.Agent `yaml:"agents,omitempty"`
+	// Profiles maps a profile name to an ordered list of skill names: the skills an agent
+	// gets for one kind of task, core layer first, then adapters.
+	Profiles map[string][]string `yaml:"profiles,omitempty"`
 }
 
 // Approvals is the approval policy.
@@ -120,8 +125,56 @@ func setDefault(s *string, v string) {
 	}
 }
 
+// ConfigError is a mistake in .skillgit.yaml: the line it is on, when known, and what is wrong.
+// ParseConfig returns every error as a *ConfigError.
+type ConfigError struct {
+	// Line is the 1-based line of the mistake, or 0 when no single line is to blame.
+	Line int
+	// Message says what is wrong, without the file name and line.
+	Message string
+	err     error
+}
+
+// Error returns ".skillgit.yaml:LINE: MESSAGE", without the line when it is 0.
+func (e *ConfigError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", ConfigFile, e.Line, e.Message)
+	}
+	return ConfigFile + ": " + e.Message
+}
+
+// Unwrap returns the error the mistake was found as, if any.
+func (e *ConfigError) Unwrap() error { return e.err }
+
+// asConfigError turns an error of parseConfig, which starts with the file name and maybe a
+// line, into a *ConfigError with the same text.
+func asConfigError(err error) *ConfigError {
+	if ce, ok := errors.AsType[*ConfigError](err); ok {
+		return ce
+	}
+	msg := strings.TrimPrefix(err.Error(), ConfigFile)
+	ce := &ConfigError{Message: strings.TrimPrefix(msg, ": "), err: errors.Unwrap(err)}
+	if rest, ok := strings.CutPrefix(msg, ":"); ok {
+		if num, tail, ok := strings.Cut(rest, ": "); ok {
+			if n, err := strconv.Atoi(num); err == nil && n > 0 {
+				ce.Line, ce.Message = n, tail
+			}
+		}
+	}
+	return ce
+}
+
 // ParseConfig parses and validates .skillgit.yaml. Unknown keys are errors naming their line.
+// Every error is a *ConfigError.
 func ParseConfig(data []byte) (*Config, error) {
+	c, err := parseConfig(data)
+	if err != nil {
+		return nil, asConfigError(err)
+	}
+	return c, nil
+}
+
+func parseConfig(data []byte) (*Config, error) {
 	if len(data) > maxConfigSize {
 		return nil, fmt.Errorf("%s: file is %d bytes, larger than the %d-byte limit", ConfigFile, len(data), maxConfigSize)
 	}
@@ -132,6 +185,9 @@ func ParseConfig(data []byte) (*Config, error) {
 	c := &Config{}
 	if len(root.Content) > 0 {
 		if err := checkKeys(root.Content[0], configSchema, ""); err != nil {
+			return nil, err
+		}
+		if err := checkProfiles(root.Content[0]); err != nil {
 			return nil, err
 		}
 		if err := root.Content[0].Decode(c); err != nil {

@@ -43,6 +43,7 @@ func (r *Repo) Publish(id, channel string, o ActOptions) (*Result, error) {
 		return nil, err
 	}
 	res.addWarning(warn)
+	r.warnDanglingProfiles(res)
 	r.afterCommit(res)
 	return res, nil
 }

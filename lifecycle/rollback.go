@@ -26,6 +26,7 @@ func (r *Repo) Rollback(name, commit string, o ActOptions) (*Result, error) {
 		return nil, err
 	}
 	res.addWarning(warn)
+	r.warnDanglingProfiles(res)
 	r.afterCommit(res)
 	return res, nil
 }

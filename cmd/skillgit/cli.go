@@ -54,7 +54,7 @@ commit and the audit trail is the commit log. A security audit guards every step
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(
 		a.initCommand(), a.newCommand(), a.listCommand(), a.showCommand(),
-		a.validateCommand(), a.readCommand(), a.promptCommand(), a.auditCommand(),
+		a.validateCommand(), a.readCommand(), a.promptCommand(), a.matchCommand(), a.auditCommand(),
 		a.proposeCommand(), a.candidatesCommand(), a.reviewCommand(), a.reviseCommand(),
 		a.approveCommand(), a.rejectCommand(), a.publishCommand(), a.rollbackCommand(),
 		a.rebaseCommand(), a.logCommand(), a.modeCommand(), a.hooksCommand(), a.hookCommand(),

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
@@ -8,6 +10,13 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/lifecycle"
 )
+
+type promptOptions struct {
+	profile, task     string
+	match, limitSet   bool
+	limit, maxChars   int
+	withBodies, event bool
+}
 
 type promptJSON struct {
 	Skills []promptEntry `json:"skills"`
@@ -17,36 +26,187 @@ type promptEntry struct {
 	Name        string `json:"name"`
 	Description string `json:"description"`
 	Location    string `json:"location"`
+	Body        string `json:"body,omitempty"`
+	Truncated   bool   `json:"truncated,omitempty"`
+	baseDir     string
 }
 
 func (a *app) promptCommand() *cobra.Command {
+	o := &promptOptions{}
 	c := &cobra.Command{
-		Use:   "prompt",
+		Use:   "prompt [--profile P | --match TASK [--limit N]] [--with-bodies [--max-chars N]]",
 		Short: "Print the <available_skills> block for an agent's system prompt",
-		Args:  exactArgs(0),
-		RunE:  func(c *cobra.Command, args []string) error { return a.runPrompt() },
+		Long: `Print the <available_skills> block of published skills for an agent's system prompt.
+Without --profile or --match it lists every published skill. --profile P lists the
+skills of profile P of .skillgit.yaml, in the profile's order. --match TASK lists the
+skills that match TASK best, as 'skillgit match' ranks them: at most --limit N
+(default 5; 0 lists every match). --profile and --match exclude each other.
+
+--with-bodies prints after the block each listed skill's SKILL.md the way
+'skillgit read' does. --max-chars N cuts each of those bodies to N characters,
+at a line end if one is near, and ends it with a line saying how much is shown
+and how to read the rest (0, the default, means no limit).
+
+A skill that cannot be loaded (a profile names a skill that is not published, a
+SKILL.md that is too large or unreadable) is reported as a warning on stderr and
+left out; the others are printed. --events writes progress on stderr as NDJSON,
+one JSON object per line with a "type": skills_discovered {count},
+skills_selected {names, by: all|profile|match, profile, task},
+skill_load_failed {name, error}, skill_truncated {name, chars, max_chars} and
+warning {message}; with it, stderr carries nothing else until an error ends the
+command.
+
+Exit status 0, also when no skill matches a task; 1 when none of a profile's
+skills could be loaded, or on an error; 2 on a usage error.`,
+		Args: exactArgs(0),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.match, o.limitSet = c.Flags().Changed("match"), c.Flags().Changed("limit")
+			return a.runPrompt(o)
+		},
 	}
+	f := c.Flags()
+	f.StringVar(&o.profile, "profile", "", "list the skills of profile `P` of .skillgit.yaml, in its order")
+	f.StringVar(&o.task, "match", "", "list the skills that match `TASK` best")
+	f.IntVar(&o.limit, "limit", defaultMatchLimit, "with --match, list at most `N` skills; 0 lists every match")
+	f.BoolVar(&o.withBodies, "with-bodies", false, "print each listed skill's SKILL.md after the block")
+	f.IntVar(&o.maxChars, "max-chars", 0, "with --with-bodies, cut each SKILL.md to `N` characters (0: no limit)")
+	f.BoolVar(&o.event, "events", false, "write progress events on stderr as NDJSON")
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runPrompt() error {
+// checkPromptFlags reports flags that contradict each other as usage errors.
+func checkPromptFlags(o *promptOptions) error {
+	switch {
+	case o.profile != "" && o.match:
+		return usageError{fmt.Errorf("--profile and --match exclude each other; choose skills by one of them")}
+	case o.limitSet && !o.match:
+		return usageError{fmt.Errorf("--limit applies only with --match")}
+	case o.limit < 0:
+		return usageError{fmt.Errorf("--limit is %d; it must be 0 (every match) or more", o.limit)}
+	case o.maxChars < 0:
+		return usageError{fmt.Errorf("--max-chars is %d; it must be 0 (no limit) or more", o.maxChars)}
+	case o.maxChars > 0 && !o.withBodies:
+		return usageError{fmt.Errorf("--max-chars applies only with --with-bodies")}
+	}
+	return nil
+}
+
+func (a *app) runPrompt(o *promptOptions) error {
+	if err := checkPromptFlags(o); err != nil {
+		return err
+	}
 	r, err := lifecycle.Open(a.repo)
 	if err != nil {
 		return err
 	}
 	defer r.Close()
-	res, err := r.Published()
+	sel, err := r.SelectPrompt(lifecycle.PromptOptions{Profile: o.profile, Match: o.match, Task: o.task,
+		Limit: o.limit, Bodies: o.withBodies})
 	if err != nil {
 		return err
 	}
-	a.printProblems(res.Problems)
-	entries := make([]catalog.PromptEntry, 0, len(res.Skills))
-	out := promptJSON{Skills: []promptEntry{}}
-	for _, s := range res.Skills {
-		e := catalog.PromptEntry{Name: s.Name, Description: s.Description, Location: r.Location(s)}
-		entries = append(entries, e)
-		out.Skills = append(out.Skills, promptEntry(e))
+	p := &promptRun{app: a, ev: eventWriter{w: a.Err, on: o.event}, o: o}
+	p.reportSelection(sel)
+	out := p.entries(r, sel)
+	if sel.By == lifecycle.SelectProfile && len(out.Skills) == 0 {
+		return fmt.Errorf("profile %q: none of its skills could be loaded; the warnings above say why", o.profile)
 	}
-	return a.printResult(out, func(w io.Writer) error { return catalog.WritePrompt(w, entries) })
+	if sel.By == lifecycle.SelectMatch && len(sel.Selected) == 0 {
+		p.note("no published skill matches the task")
+	}
+	return a.printResult(out, func(w io.Writer) error { return printPrompt(w, out.Skills, o.withBodies) })
+}
+
+// promptRun reports what one prompt command selected, as warnings or as events.
+type promptRun struct {
+	*app
+	ev eventWriter
+	o  *promptOptions
+}
+
+// warn reports a warning as a warning event with --events, else as a line on stderr.
+func (p *promptRun) warn(msg string) {
+	if p.ev.on {
+		p.ev.emit(warningEvent{Type: "warning", Message: msg})
+		return
+	}
+	p.app.warn("%s", sanitize(msg))
+}
+
+// note reports something worth knowing that is not wrong: a warning event with --events, else
+// a plain line on stderr in text mode.
+func (p *promptRun) note(msg string) {
+	switch {
+	case p.ev.on:
+		p.ev.emit(warningEvent{Type: "warning", Message: msg})
+	case !p.json:
+		fmt.Fprintln(p.Err, msg)
+	}
+}
+
+func (p *promptRun) reportSelection(sel *lifecycle.PromptSelection) {
+	if !p.ev.on {
+		p.printProblems(sel.Problems)
+	}
+	for _, pr := range sel.Problems {
+		p.ev.emit(warningEvent{Type: "warning", Message: pr.String()})
+	}
+	p.ev.emit(discoveredEvent{Type: "skills_discovered", Count: sel.Discovered})
+	se := selectedEvent{Type: "skills_selected", Names: append([]string{}, sel.Selected...), By: sel.By, Profile: p.o.profile}
+	if p.o.match {
+		se.Task = &p.o.task
+	}
+	p.ev.emit(se)
+	for _, h := range sel.UnknownHints {
+		p.warn(fmt.Sprintf("hint %q: no published skill has that name", h))
+	}
+	for _, f := range sel.Failures {
+		if p.ev.on {
+			p.ev.emit(loadFailedEvent{Type: "skill_load_failed", Name: f.Name, Error: f.Reason()})
+		} else {
+			p.app.warn("%s: %s", sanitize(f.Name), sanitize(f.Reason()))
+		}
+	}
+}
+
+// entries turns the selection into output entries, cutting bodies to --max-chars.
+func (p *promptRun) entries(r *lifecycle.Repo, sel *lifecycle.PromptSelection) promptJSON {
+	out := promptJSON{Skills: make([]promptEntry, 0, len(sel.Skills))}
+	for _, ps := range sel.Skills {
+		s := ps.Skill
+		e := promptEntry{Name: s.Name, Description: s.Description, Location: r.Location(s), baseDir: r.BaseDir(s)}
+		if p.o.withBodies {
+			body, total, cut := catalog.TruncateSkill(s.Name, ps.Body, p.o.maxChars)
+			e.Body, e.Truncated = string(body), cut
+			if cut {
+				p.ev.emit(truncatedEvent{Type: "skill_truncated", Name: s.Name, Chars: total, MaxChars: p.o.maxChars})
+			}
+		}
+		out.Skills = append(out.Skills, e)
+	}
+	return out
+}
+
+// printPrompt writes the <available_skills> block and, with bodies, each SKILL.md after it.
+func printPrompt(w io.Writer, entries []promptEntry, bodies bool) error {
+	var b bytes.Buffer
+	list := make([]catalog.PromptEntry, len(entries))
+	for i, e := range entries {
+		list[i] = catalog.PromptEntry{Name: e.Name, Description: e.Description, Location: e.Location}
+	}
+	if err := catalog.WritePrompt(&b, list); err != nil {
+		return err
+	}
+	for _, e := range entries {
+		if !bodies {
+			break
+		}
+		b.WriteByte('\n')
+		if err := catalog.WriteRead(&b, e.Name, e.baseDir, []byte(e.Body)); err != nil {
+			return err
+		}
+	}
+	_, err := w.Write(b.Bytes())
+	return err
 }

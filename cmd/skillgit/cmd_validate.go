@@ -35,9 +35,12 @@ func (a *app) validateCommand() *cobra.Command {
 		Short: "Check skills against the Agent Skills specification",
 		Long: `Check skills in the working tree. A PATH is a skill folder, a SKILL.md, or a folder of
 skills (searched recursively, categories allowed). Without PATH, the repository's
-skills folder is checked. Strict mode (the default) applies the reference rules;
+skills folder is checked, and in a skillgit repository also the profiles of
+.skillgit.yaml (the working tree's file, else the publish branch's): a file that
+does not parse, or a profile entry that names a skill not published on the publish
+branch, is an error. Strict mode (the default) applies the reference rules;
 --lenient reports only what would stop an agent from loading a skill.
-Exit status 0 when every skill is valid, 1 otherwise.`,
+Exit status 0 when every skill and profile is valid, 1 otherwise.`,
 		RunE: func(c *cobra.Command, args []string) error { return a.runValidate(args, lenient) },
 	}
 	c.Flags().BoolVar(&lenient, "lenient", false, "accept what agents load in practice; report the rest as warnings")
@@ -50,7 +53,8 @@ func (a *app) runValidate(paths []string, lenient bool) error {
 	if lenient {
 		mode = catalog.Lenient
 	}
-	if len(paths) == 0 {
+	repoWide := len(paths) == 0
+	if repoWide {
 		p, err := a.defaultSkillsDir()
 		if err != nil {
 			return err
@@ -66,7 +70,28 @@ func (a *app) runValidate(paths []string, lenient bool) error {
 		total.Skills = append(total.Skills, res.Skills...)
 		total.Problems = append(total.Problems, res.Problems...)
 	}
+	if repoWide {
+		ps, err := a.profileProblems()
+		if err != nil {
+			return err
+		}
+		total.Problems = append(total.Problems, ps...)
+	}
 	return a.reportValidation(total)
+}
+
+// profileProblems checks the profiles of .skillgit.yaml against the published skills when
+// skillgit runs in a skillgit repository; elsewhere there is nothing to check.
+func (a *app) profileProblems() ([]catalog.Problem, error) {
+	r, err := lifecycle.Open(a.repo)
+	if errors.Is(err, lifecycle.ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return r.ProfileProblems()
 }
 
 // defaultSkillsDir is the repository's skills folder, or ./skills, or the current folder.
@@ -161,10 +186,13 @@ func (a *app) reportValidation(res *catalog.Result) error {
 	if err := a.printResult(out, func(w io.Writer) error { return printValidation(w, res, out) }); err != nil {
 		return err
 	}
-	if !out.Valid {
-		return exitCodeError{code: ExitError, err: fmt.Errorf("%d problem(s) make skills invalid", errorCount(res.Problems))}
+	switch {
+	case out.Valid:
+		return nil
+	case a.json:
+		return quietExit{code: ExitError} // the document says why; keep stdout one JSON document
 	}
-	return nil
+	return exitCodeError{code: ExitError, err: fmt.Errorf("%d problem(s) make skills invalid", errorCount(res.Problems))}
 }
 
 func printValidation(w io.Writer, res *catalog.Result, out validateJSON) error {

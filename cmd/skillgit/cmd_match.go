@@ -1,0 +1,99 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+// defaultMatchLimit is how many skills match and prompt --match list unless told.
+const defaultMatchLimit = 5
+
+type matchOptions struct {
+	limit int
+	hints []string
+}
+
+type matchJSON struct {
+	Matches      []matchEntry `json:"matches"`
+	UnknownHints []string     `json:"unknown_hints"`
+}
+
+type matchEntry struct {
+	Name   string  `json:"name"`
+	Score  float64 `json:"score"`
+	Reason string  `json:"reason"`
+}
+
+func (a *app) matchCommand() *cobra.Command {
+	o := &matchOptions{}
+	c := &cobra.Command{
+		Use:   "match TASK...",
+		Short: "Rank the published skills for a task",
+		Long: `Rank the skills on the publish branch for a task, best first, and say why each
+was chosen. The words of TASK (several arguments are joined with spaces) are
+matched against each skill's name and description. Skills named outright come
+first, in the order given: those of --hint, then those the task names as $NAME
+or "skill: NAME". A hint that names no published skill is a warning, not an error.
+
+--limit N lists at most N skills (default 5); --limit 0 lists every skill that
+matches. No match is not an error: the list is empty and the exit status 0.`,
+		Args: minArgs(1),
+		RunE: func(c *cobra.Command, args []string) error { return a.runMatch(strings.Join(args, " "), o) },
+	}
+	c.Flags().IntVar(&o.limit, "limit", defaultMatchLimit, "list at most `N` skills; 0 lists every match")
+	c.Flags().StringArrayVar(&o.hints, "hint", nil, "rank skill `NAME` first (repeatable)")
+	a.addJSON(c)
+	return c
+}
+
+func (a *app) runMatch(task string, o *matchOptions) error {
+	if o.limit < 0 {
+		return usageError{fmt.Errorf("--limit is %d; it must be 0 (every match) or more", o.limit)}
+	}
+	r, err := lifecycle.Open(a.repo)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	res, err := r.Match(task, catalog.MatchOptions{Limit: o.limit, Hints: o.hints})
+	if err != nil {
+		return err
+	}
+	a.warnUnknownHints(res.UnknownHints)
+	out := toMatchJSON(res)
+	if len(out.Matches) == 0 && !a.json {
+		fmt.Fprintln(a.Err, "no published skill matches the task")
+	}
+	return a.printResult(out, func(w io.Writer) error { return printMatches(w, out.Matches) })
+}
+
+// warnUnknownHints warns about each hinted name that no published skill has.
+func (a *app) warnUnknownHints(hints []string) {
+	for _, h := range hints {
+		a.warn("hint %q: no published skill has that name", sanitize(h))
+	}
+}
+
+func toMatchJSON(res *catalog.MatchResult) matchJSON {
+	out := matchJSON{Matches: make([]matchEntry, 0, len(res.Matches)), UnknownHints: []string{}}
+	for _, m := range res.Matches {
+		out.Matches = append(out.Matches, matchEntry{Name: m.Skill.Name, Score: m.Score, Reason: m.Reason})
+	}
+	out.UnknownHints = append(out.UnknownHints, res.UnknownHints...)
+	return out
+}
+
+func printMatches(w io.Writer, matches []matchEntry) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	for i, m := range matches {
+		fmt.Fprintf(tw, "%d\t%s\t%.2f\t%s\n", i+1, oneLine(m.Name, 64), m.Score, oneLine(m.Reason, 200))
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,64 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+
+	"github.com/skillgit/skillgit/catalog"
+)
+
+// ProfileProblems checks the profiles of the configuration a user is editing against the
+// skills published on the publish branch: the .skillgit.yaml of the working tree when there
+// is one, else the publish branch's. A configuration that does not parse is one problem with
+// its line; every profile entry that names no published skill is another. All are errors,
+// their File is ConfigFile.
+func (r *Repo) ProfileProblems() ([]catalog.Problem, error) {
+	cfg, err := r.worktreeConfig()
+	var ce *ConfigError
+	switch {
+	case errors.As(err, &ce):
+		return []catalog.Problem{{File: ConfigFile, Line: ce.Line, Message: ce.Message}}, nil
+	case err != nil:
+		return nil, err
+	case cfg == nil:
+		cfg = r.Config
+	}
+	pub, err := r.Published()
+	if err != nil {
+		return nil, err
+	}
+	var out []catalog.Problem
+	for _, p := range CheckProfiles(cfg, pub.Skills) {
+		out = append(out, catalog.Problem{File: ConfigFile, Message: p.Message(short(r.Branch))})
+	}
+	return out, nil
+}
+
+// worktreeConfig parses the .skillgit.yaml of the working tree; nil when there is none.
+func (r *Repo) worktreeConfig() (*Config, error) {
+	wt := r.Git.WorktreeDir()
+	if wt == "" {
+		return nil, nil
+	}
+	root, err := os.OpenRoot(wt)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	f, err := root.Open(ConfigFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", ConfigFile, err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxConfigSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", ConfigFile, err)
+	}
+	return ParseConfig(data)
+}
