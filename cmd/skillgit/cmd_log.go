@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -16,9 +17,11 @@ type logJSON struct {
 }
 
 type logEntry struct {
-	Commit     string    `json:"commit"`
-	Action     string    `json:"action"`
-	Skill      string    `json:"skill"`
+	Commit string `json:"commit"`
+	Action string `json:"action"`
+	Skill  string `json:"skill"`
+	// Skills lists every skill of a step that changed several, such as a pack's publish.
+	Skills     []string  `json:"skills,omitempty"`
 	Candidate  string    `json:"candidate"`
 	Who        string    `json:"who"`
 	When       time.Time `json:"when"`
@@ -54,7 +57,7 @@ func (a *app) runLog(args []string) error {
 		}
 		out := logJSON{Entries: make([]logEntry, 0, len(es))}
 		for _, e := range es {
-			out.Entries = append(out.Entries, logEntry{Commit: e.Commit, Action: e.Action, Skill: e.Skill, Candidate: e.Candidate,
+			out.Entries = append(out.Entries, logEntry{Commit: e.Commit, Action: e.Action, Skill: e.Skill, Skills: several(e.Skills), Candidate: e.Candidate,
 				Who: e.Who, When: e.When, Risk: e.Risk, ApprovedBy: e.ApprovedBy, Via: e.Via})
 		}
 		return a.printResult(out, func(w io.Writer) error { return printLog(w, out.Entries) })
@@ -65,7 +68,7 @@ func printLog(w io.Writer, es []logEntry) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, e := range es {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", shortHash(e.Commit), e.When.Format(timeLayout), orDash(e.Action, 12),
-			orDash(e.Skill, 64), orDash(e.Candidate, 100), orDash(e.Who, 80), orDash(e.Risk, 10))
+			orDash(skillColumn(e), 64), orDash(e.Candidate, 100), orDash(e.Who, 80), orDash(e.Risk, 10))
 	}
 	return tw.Flush()
 }
@@ -76,4 +79,20 @@ func orDash(s string, n int) string {
 		return "-"
 	}
 	return s
+}
+
+// several returns names when there are more than one, else nil.
+func several(names []string) []string {
+	if len(names) < 2 {
+		return nil
+	}
+	return names
+}
+
+// skillColumn is the skill of a step, or its skills joined with commas.
+func skillColumn(e logEntry) string {
+	if len(e.Skills) > 1 {
+		return strings.Join(e.Skills, ",")
+	}
+	return e.Skill
 }
