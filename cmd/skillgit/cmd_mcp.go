@@ -1,0 +1,62 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/mcpserver"
+)
+
+func (a *app) mcpCommand() *cobra.Command {
+	var author string
+	c := &cobra.Command{
+		Use:   "mcp [--author \"Name <email>\"]",
+		Short: "Serve the skill lifecycle to agents over MCP on stdin and stdout",
+		Long: `Run a Model Context Protocol server for the repository on stdin and stdout, so that
+an agent can list, read and match published skills, propose, revise and review
+candidates, publish and roll back.
+
+Tools: list_skills, read_skill, match_skills, get_mode, list_candidates,
+review_candidate, create_candidate, patch_candidate, delete_candidate,
+publish_candidate, rollback_skill. Resources: skillgit://skill/NAME, the SKILL.md
+of each published skill.
+
+Every tool runs the same code as the command that does the same job, under the same
+policy. The agent counts as unattended: it cannot approve, it can publish only what
+the mode ('skillgit mode') would publish on its own, and medium- and high-risk
+changes always wait for a person. Its commits carry the trailer 'Skillgit-Via: mcp'
+and the identity of --author, else $SKILLGIT_AUTHOR, else the git identity.
+
+stdout carries only the protocol; one line on stderr says what is served. The server
+stops at the end of its input, or on SIGINT or SIGTERM. In an agent's MCP settings,
+run it as: skillgit -C REPO mcp --author "Agent <agent@example.com>"`,
+		Args: exactArgs(0),
+		RunE: func(c *cobra.Command, _ []string) error { return a.runMCP(c.Context(), author) },
+	}
+	addAuthor(c, &author)
+	return c
+}
+
+func (a *app) runMCP(ctx context.Context, author string) error {
+	if author != "" {
+		if _, _, err := lifecycle.ParseActor(author); err != nil {
+			return usageError{fmt.Errorf("--author: %w", err)}
+		}
+	}
+	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	return a.withRepo(func(r *lifecycle.Repo) error {
+		srv, err := mcpserver.New(r, mcpserver.Options{Author: author, Version: a.version, Getenv: getenv})
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(a.Err, "skillgit mcp: serving the skills of %s (mode %s) on stdin and stdout\n", r.Config.PublishBranch, r.Config.Mode)
+		return srv.Serve(ctx, a.In, a.Out)
+	})
+}

@@ -1,0 +1,102 @@
+package mcpserver
+
+import (
+	"fmt"
+
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+type modeOut struct {
+	Mode              string   `json:"mode" jsonschema:"manual, assisted or autonomous"`
+	ApprovalsRequired int      `json:"approvals_required" jsonschema:"approvals by people a candidate needs"`
+	AllowSelf         bool     `json:"allow_self" jsonschema:"whether a candidate's own author counts among its approvers"`
+	Audit             string   `json:"audit" jsonschema:"on, or skipped"`
+	FailOn            string   `json:"fail_on" jsonschema:"the risk at which the audit blocks"`
+	PublishBranch     string   `json:"publish_branch"`
+	AgentMay          []string `json:"agent_may" jsonschema:"what an agent may do through this server"`
+	Automatic         []string `json:"automatic" jsonschema:"what the mode does without a person"`
+	NeedsPerson       []string `json:"needs_person" jsonschema:"what always waits for a person"`
+}
+
+func (s *Server) getMode(r *lifecycle.Repo, _ noInput) (modeOut, error) {
+	cfg := r.Config
+	skipped, _ := lifecycle.AuditSkipped(cfg, s.getenv)
+	out := modeOut{Mode: string(cfg.Mode), ApprovalsRequired: cfg.Approvals.Required, AllowSelf: cfg.Approvals.AllowSelf,
+		Audit: "on", FailOn: cfg.Audit.FailOn, PublishBranch: cfg.PublishBranch,
+		AgentMay:    agentMay(cfg.Mode, cfg.PublishBranch),
+		Automatic:   automatic(cfg.Mode, cfg.PublishBranch),
+		NeedsPerson: needsPerson(cfg.Mode, cfg.PublishBranch)}
+	if skipped {
+		out.Audit = "skipped"
+		out.Automatic = []string{"nothing: with the audit skipped no change is rated low risk, so nothing is approved or published without a person"}
+	}
+	return out, nil
+}
+
+func agentMay(mode lifecycle.Mode, branch string) []string {
+	out := []string{
+		"list, read and match published skills (list_skills, read_skill, match_skills)",
+		"propose new skills, new versions and deletions (create_candidate, delete_candidate)",
+		"answer review feedback with a new version (patch_candidate)",
+		"list and review candidates (list_candidates, review_candidate)",
+		"roll back a published skill to its version before a publish (rollback_skill)",
+	}
+	if mode == lifecycle.ModeAutonomous {
+		out = append(out, fmt.Sprintf("publish what the mode would publish itself (publish_candidate): a low-risk patch to %s, a low-risk new skill to canary", branch))
+	}
+	return out
+}
+
+func automatic(mode lifecycle.Mode, branch string) []string {
+	switch mode {
+	case lifecycle.ModeAssisted:
+		return []string{"a low-risk patch of a published skill is approved by policy at once; a person publishes it"}
+	case lifecycle.ModeAutonomous:
+		return []string{
+			fmt.Sprintf("a low-risk patch of a published skill is approved and published to %s at once", branch),
+			fmt.Sprintf("a low-risk new skill is approved and published to the canary channel at once; a person publishes it to %s", branch),
+		}
+	}
+	return []string{"nothing: every candidate waits for a person's approval, and a person publishes it"}
+}
+
+func needsPerson(mode lifecycle.Mode, branch string) []string {
+	out := []string{
+		"every approval: there is no approve tool (`skillgit approve ID`)",
+		"any change the audit rates medium risk",
+		"deletions, and updates that come from skill packs",
+		"a change the audit rates high risk cannot be published while the audit is on",
+	}
+	switch mode {
+	case lifecycle.ModeAutonomous:
+		return append(out, fmt.Sprintf("publishing a new skill to %s", branch))
+	case lifecycle.ModeAssisted:
+		return append(out, "every publish (`skillgit publish ID`)")
+	}
+	return append(out, "every approval and every publish (`skillgit approve ID`, `skillgit publish ID`)")
+}
+
+// nextStep tells an agent what becomes of a candidate now, and who acts next.
+func nextStep(mode lifecycle.Mode, branch, id string, state lifecycle.State, risk string, change lifecycle.Change) string {
+	person := fmt.Sprintf("a person must review and approve it: `skillgit review %s`, `skillgit approve %s`, then `skillgit publish %s`", id, id, id)
+	switch state {
+	case lifecycle.StatePublished:
+		return fmt.Sprintf("published on %s; agents see it once it is synced (`skillgit sync`)", branch)
+	case lifecycle.StateCanary:
+		return fmt.Sprintf("published to the canary channel; a person publishes it to %s: `skillgit publish %s`", branch, id)
+	case lifecycle.StateRejected:
+		return "rejected; propose the change again with create_candidate if it is still wanted"
+	case lifecycle.StateApproved:
+		if mode == lifecycle.ModeAutonomous && risk == "low" && change == lifecycle.ChangePatch {
+			return "approved; publish_candidate publishes it"
+		}
+		return fmt.Sprintf("approved; a person publishes it: `skillgit publish %s`", id)
+	}
+	switch risk {
+	case "high":
+		return "the audit rates it high risk, which cannot be published while the audit is on; remove what the findings point at (review_candidate lists them) and send a new version with patch_candidate"
+	case "medium":
+		return "the audit rates it medium risk, which always needs a person; " + person
+	}
+	return "waits for a person; " + person
+}

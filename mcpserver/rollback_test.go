@@ -1,0 +1,86 @@
+package mcpserver
+
+import (
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+// TestRollback rolls a skill back to its previous version, by name and by publish commit, and
+// checks the audit trail.
+func TestRollback(t *testing.T) {
+	for _, byCommit := range []bool{false, true} {
+		t.Run(map[bool]string{false: "name", true: "commit"}[byCommit], func(t *testing.T) {
+			dir := newRepo(t)
+			publishSkill(t, dir, "dates", cleanLine)
+			publishSkill(t, dir, "dates", cleanLine, "Version two.")
+			c := connect(t, dir)
+			args := map[string]any{"name": "dates"}
+			if byCommit {
+				log, err := openRepo(t, dir).Log("dates")
+				if err != nil {
+					t.Fatal(err)
+				}
+				args["commit"] = log[0].Commit[:8]
+			}
+			var rb rollbackOut
+			c.ok("rollback_skill", args, &rb)
+			var read readSkillOut
+			c.ok("read_skill", map[string]any{"name": "dates"}, &read)
+			if read.Content != skillMD("dates", cleanLine) {
+				t.Fatalf("after rollback:\n%s", read.Content)
+			}
+			log, err := openRepo(t, dir).Log("dates")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if log[0].Action != "rollback" || log[0].Commit != rb.Commit || log[0].Who != agentID || log[1].Commit != rb.Reverts {
+				t.Fatalf("log after rollback: %+v\nresult %+v", log[:2], rb)
+			}
+			commit := gitOut(t, dir, "log", "-1", "--format=%an <%ae>%n%B", "main")
+			if !strings.HasPrefix(commit, agentID) || !strings.Contains(commit, "This reverts commit "+rb.Reverts) ||
+				!strings.Contains(commit, "\nSkillgit-Via: mcp\n") || rb.Channel != "main" {
+				t.Fatalf("rollback commit:\n%s", commit)
+			}
+			if msg := c.fails("rollback_skill", args); !strings.Contains(msg, "dates") {
+				t.Fatalf("second rollback of the same publish: %s", msg)
+			}
+			fsck(t, dir)
+		})
+	}
+}
+
+// TestConcurrentCalls runs tool calls from many goroutines at once; the race detector and
+// git fsck check that the server serializes them.
+func TestConcurrentCalls(t *testing.T) {
+	dir := newRepo(t)
+	publishSkill(t, dir, "dates", cleanLine)
+	setMode(t, dir, lifecycle.ModeAutonomous)
+	c := connect(t, dir)
+	var wg sync.WaitGroup
+	for i := range 8 {
+		wg.Go(func() {
+			for _, call := range []mcp.CallToolParams{
+				{Name: "match_skills", Arguments: map[string]any{"task": "print the date"}},
+				{Name: "create_candidate", Arguments: map[string]any{"name": "dates", "description": "Prints dates.",
+					"body": "# Dates\n\n" + cleanLine + "\n\nVariant " + string(rune('a'+i)) + "."}},
+				{Name: "list_candidates", Arguments: map[string]any{"state": "all"}},
+			} {
+				if _, err := c.cs.CallTool(t.Context(), &call); err != nil {
+					t.Errorf("%s: %v", call.Name, err)
+				}
+			}
+		})
+	}
+	wg.Wait()
+	var cands listCandidatesOut
+	c.ok("list_candidates", map[string]any{"state": "all"}, &cands)
+	if cands.Total != 9 {
+		t.Fatalf("candidates after 8 concurrent proposals and the first publish: %d", cands.Total)
+	}
+	fsck(t, dir)
+}

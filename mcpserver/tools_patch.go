@@ -1,0 +1,92 @@
+package mcpserver
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+type patchIn struct {
+	ID          string   `json:"id" jsonschema:"the candidate to revise, such as pdf-tools-7f3a"`
+	Message     string   `json:"message" jsonschema:"the review feedback this version answers"`
+	Description string   `json:"description,omitempty" jsonschema:"a new description for its SKILL.md"`
+	Body        string   `json:"body,omitempty" jsonschema:"a new Markdown body for its SKILL.md, after the frontmatter"`
+	Files       []fileIn `json:"files,omitempty" jsonschema:"the whole new skill folder including SKILL.md, instead of body and description"`
+}
+
+func (s *Server) patchCandidate(r *lifecycle.Repo, in patchIn) (actionOut, error) {
+	c, err := r.Candidate(in.ID)
+	if err != nil {
+		return actionOut{}, err
+	}
+	f, err := patchFolder(r, c, in)
+	if err != nil {
+		return actionOut{}, err
+	}
+	tmp, err := os.MkdirTemp("", "skillgit-mcp-")
+	if err != nil {
+		return actionOut{}, err
+	}
+	defer os.RemoveAll(tmp)
+	if err := writeTemp(tmp, c.Skill, f); err != nil {
+		return actionOut{}, err
+	}
+	res, err := r.Revise(in.ID, lifecycle.ProposeOptions{ActOptions: s.act, From: filepath.Join(tmp, c.Skill), Message: in.Message})
+	if err != nil {
+		// The folder on disk is a stand-in for what the agent sent: name it as the skill.
+		return actionOut{}, relabel(actionError(res, err), tmp+string(filepath.Separator), "")
+	}
+	return actionResult(r, res), nil
+}
+
+// patchFolder builds the candidate's new folder: the files sent, or its current folder with
+// the SKILL.md's body or description replaced.
+func patchFolder(r *lifecycle.Repo, c *lifecycle.Candidate, in patchIn) (folder, error) {
+	fields := in.Body != "" || in.Description != ""
+	switch {
+	case fields && in.Files != nil:
+		return nil, errors.New("give either body and/or description, or files, not both")
+	case !fields && in.Files == nil:
+		return nil, errors.New("give the new version: body and/or description, or files for the whole skill folder")
+	}
+	fsys, err := r.CandidateFS(c)
+	if err != nil {
+		return nil, err
+	}
+	base, err := readFolder(fsys)
+	if err != nil {
+		return nil, err
+	}
+	if in.Files != nil {
+		f, err := checkFiles(in.Files)
+		if err == nil {
+			f.keepExec(base)
+		}
+		return f, err
+	}
+	if err := checkBody(in.Body); err != nil {
+		return nil, err
+	}
+	data, err := replaceBody(base[catalog.FileName].data, in.Description, in.Body)
+	if err != nil {
+		return nil, err
+	}
+	base[catalog.FileName] = file{data: data, exec: base[catalog.FileName].exec}
+	return base, nil
+}
+
+// writeTemp writes f as folder name of dir, confined to dir.
+func writeTemp(dir, name string, f folder) error {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	if err := root.Mkdir(name, 0o755); err != nil {
+		return err
+	}
+	return f.writeTo(root, name)
+}

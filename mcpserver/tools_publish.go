@@ -1,0 +1,94 @@
+package mcpserver
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+// publishing marks a tool that changes what agents load.
+var publishing = &mcp.ToolAnnotations{DestructiveHint: new(true), OpenWorldHint: new(false)}
+
+func (s *Server) addPublishTools() {
+	addTool(s, &mcp.Tool{Name: "publish_candidate", Annotations: publishing,
+		Description: "Publish a candidate to the publish branch (main) or the canary channel. " +
+			"An agent may publish only what the mode would publish on its own (see get_mode); anything else is refused with what a person must do."},
+		limits{"id": idLimits, "channel": all(enum("main", "canary"), withDefault("main"))}, s.publishCandidate)
+	addTool(s, &mcp.Tool{Name: "rollback_skill", Annotations: publishing,
+		Description: "Roll a published skill back to what it was before its latest publish, or before the publish commit given, with a revert commit on the publish branch."},
+		limits{"name": nameLimits, "commit": all(strLen(4, 64), pattern(`^[0-9a-f]+$`))}, s.rollbackSkill)
+}
+
+type publishIn struct {
+	ID      string `json:"id" jsonschema:"the candidate to publish"`
+	Channel string `json:"channel,omitempty" jsonschema:"main (the publish branch) or canary"`
+}
+
+func (s *Server) publishCandidate(r *lifecycle.Repo, in publishIn) (actionOut, error) {
+	res, err := r.Publish(in.ID, in.Channel, s.act)
+	if err != nil {
+		return actionOut{}, err
+	}
+	return actionResult(r, res), nil
+}
+
+type rollbackIn struct {
+	Name   string `json:"name" jsonschema:"the published skill to roll back"`
+	Commit string `json:"commit,omitempty" jsonschema:"a publish commit of the skill (full or abbreviated hex) to undo instead of its latest publish"`
+}
+
+type rollbackOut struct {
+	Skill     string   `json:"skill"`
+	Candidate string   `json:"candidate,omitempty" jsonschema:"the candidate whose publish was undone"`
+	Reverts   string   `json:"reverts" jsonschema:"the publish commit undone"`
+	Commit    string   `json:"commit" jsonschema:"the rollback commit"`
+	Channel   string   `json:"channel"`
+	Risk      string   `json:"risk" jsonschema:"the audit's rating of the version restored"`
+	Warnings  []string `json:"warnings,omitempty"`
+}
+
+func (s *Server) rollbackSkill(r *lifecycle.Repo, in rollbackIn) (rollbackOut, error) {
+	pub, err := publishOf(r, in.Name, in.Commit)
+	if err != nil {
+		return rollbackOut{}, err
+	}
+	name, commit := in.Name, ""
+	if in.Commit != "" {
+		name, commit = "", pub
+	}
+	res, err := r.Rollback(name, commit, s.act)
+	if err != nil {
+		return rollbackOut{}, err
+	}
+	return rollbackOut{Skill: in.Name, Candidate: res.ID, Reverts: pub, Commit: res.Commit, Channel: res.Channel,
+		Risk: res.Risk, Warnings: res.Warnings}, nil
+}
+
+// publishOf finds the publish of skill name to undo: its latest, or the one commit names,
+// which must change that skill alone.
+func publishOf(r *lifecycle.Repo, name, commit string) (string, error) {
+	entries, err := r.Log(name)
+	if err != nil {
+		return "", err
+	}
+	for _, e := range entries {
+		if e.Action != "publish" || !strings.HasPrefix(e.Commit, commit) {
+			continue
+		}
+		if commit != "" && len(e.Skills) > 1 {
+			return "", fmt.Errorf("%s: publish %s also changed %s; a person rolls it back with `skillgit rollback --commit %s`",
+				name, commit, strings.Join(e.Skills, ", "), commit)
+		}
+		return e.Commit, nil
+	}
+	if commit != "" {
+		return "", fmt.Errorf("%s: commit %s is not a publish of this skill on %s; `skillgit log %s` lists its publishes", name, commit, r.Config.PublishBranch, name)
+	}
+	if _, err := r.Find(name); err != nil {
+		return "", err
+	}
+	return "", fmt.Errorf("%s: %w: no publish of this skill on %s to roll back; `skillgit log %s` shows its history", name, lifecycle.ErrNotFound, r.Config.PublishBranch, name)
+}
