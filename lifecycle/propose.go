@@ -26,6 +26,9 @@ type ProposeOptions struct {
 	// such as the tree of a fetched pack.
 	Source    fs.FS
 	SourceDir string
+	// SourceLabel names Source in messages, such as "the skill sent over MCP"; empty names it
+	// PACK:SOURCEDIR.
+	SourceLabel string
 	// Pack, when set, is the Skillgit-Pack trailer, NAME@COMMIT: the pack the change comes
 	// from. Such a candidate is left to people: the mode never approves or publishes it.
 	Pack string
@@ -75,7 +78,7 @@ func (r *Repo) proposal(o ProposeOptions) (*snapshot, error) {
 		return r.deletion(o.Target)
 	}
 	if o.Source != nil {
-		return r.changed(r.snapshotFS(o.Source, o.SourceDir, o.Pack+":"+o.SourceDir, "", o.Target))
+		return r.changed(r.snapshotFS(o.Source, o.SourceDir, o.sourceLabel(), "", o.Target))
 	}
 	dir, err := r.sourceDir(o.Target, o.From)
 	if err != nil {
@@ -206,4 +209,12 @@ func (res *Result) addWarning(w string) {
 	if w != "" {
 		res.Warnings = append(res.Warnings, w)
 	}
+}
+
+// sourceLabel names an in-memory source in messages.
+func (o ProposeOptions) sourceLabel() string {
+	if o.SourceLabel != "" {
+		return o.SourceLabel
+	}
+	return o.Pack + ":" + o.SourceDir
 }

@@ -52,19 +52,7 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 // revision snapshots the new version: --from, else the PATH given, else the candidate's folder
 // in the working tree. It must differ from the candidate's current version.
 func (r *Repo) revision(ch *chain, c *Candidate, o ProposeOptions) (*snapshot, error) {
-	src, from := o.Target, o.From
-	if src == "" && from == "" {
-		wt := r.Git.WorktreeDir()
-		if wt == "" {
-			return nil, fmt.Errorf("%s: a bare repository has no working tree to take the revision from; pass --from DIR", ch.id)
-		}
-		src = filepath.Join(wt, filepath.FromSlash(c.Path))
-	}
-	dir, err := r.sourceDir(src, from)
-	if err != nil {
-		return nil, err
-	}
-	snap, err := r.snapshotDir(dir, c.Skill)
+	snap, label, err := r.revisionSource(ch, c, o)
 	if err != nil {
 		return nil, err
 	}
@@ -73,11 +61,36 @@ func (r *Repo) revision(ch *chain, c *Candidate, o ProposeOptions) (*snapshot, e
 		return nil, err
 	}
 	if snap.tree == cur {
-		return nil, fmt.Errorf("%s: nothing to revise: %s is already exactly this on the candidate", ch.id, dir)
+		return nil, fmt.Errorf("%s: nothing to revise: %s is already exactly this on the candidate", ch.id, label)
 	}
 	snap.dest, snap.change = c.Path, c.Change
 	if snap.old, err = r.folderAt(r.Tree, c.Path); err != nil {
 		return nil, err
 	}
 	return snap, nil
+}
+
+// revisionSource reads the new version of the candidate's skill: Source when given, else
+// --from, PATH or the skill's folder in the working tree. It returns the snapshot and how
+// messages name where it came from.
+func (r *Repo) revisionSource(ch *chain, c *Candidate, o ProposeOptions) (*snapshot, string, error) {
+	if o.Source != nil {
+		label := o.sourceLabel()
+		snap, err := r.snapshotFS(o.Source, o.SourceDir, label, "", c.Skill)
+		return snap, label, err
+	}
+	src, from := o.Target, o.From
+	if src == "" && from == "" {
+		wt := r.Git.WorktreeDir()
+		if wt == "" {
+			return nil, "", fmt.Errorf("%s: a bare repository has no working tree to take the revision from; pass --from DIR", ch.id)
+		}
+		src = filepath.Join(wt, filepath.FromSlash(c.Path))
+	}
+	dir, err := r.sourceDir(src, from)
+	if err != nil {
+		return nil, "", err
+	}
+	snap, err := r.snapshotDir(dir, c.Skill)
+	return snap, dir, err
 }

@@ -3,7 +3,6 @@ package mcpserver
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/skillgit/skillgit/lifecycle"
 )
@@ -18,23 +17,6 @@ func toolError(err error) error {
 		return fmt.Errorf("%w; list_skills and list_candidates (state \"all\") show what exists", err)
 	}
 	return err
-}
-
-// relabeled is an error whose message names a temporary folder the way the agent knows it.
-type relabeled struct {
-	msg string
-	err error
-}
-
-func (e *relabeled) Error() string { return e.msg }
-func (e *relabeled) Unwrap() error { return e.err }
-
-// relabel replaces every old in err's message with new, keeping err for errors.Is.
-func relabel(err error, old, new string) error {
-	if err == nil || old == "" || !strings.Contains(err.Error(), old) {
-		return err
-	}
-	return &relabeled{msg: strings.ReplaceAll(err.Error(), old, new), err: err}
 }
 
 // inputError reports a tool argument that the schema lets through but the tool cannot take.

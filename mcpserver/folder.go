@@ -3,7 +3,6 @@ package mcpserver
 import (
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"strings"
 	"testing/fstest"
@@ -81,24 +80,6 @@ func (f folder) mapFS(dir string) fstest.MapFS {
 		m[path.Join(dir, p)] = &fstest.MapFile{Data: fl.data, Mode: mode}
 	}
 	return m
-}
-
-// writeTo writes the folder as folder dir of root, a temporary folder on disk.
-func (f folder) writeTo(root *os.Root, dir string) error {
-	for p, fl := range f {
-		name := path.Join(dir, p)
-		if err := root.MkdirAll(path.Dir(name), 0o755); err != nil {
-			return err
-		}
-		mode := os.FileMode(0o644)
-		if fl.exec {
-			mode = 0o755
-		}
-		if err := root.WriteFile(name, fl.data, mode); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // skillName reads the name from the SKILL.md of a folder an agent sent.

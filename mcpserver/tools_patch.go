@@ -2,8 +2,6 @@ package mcpserver
 
 import (
 	"errors"
-	"os"
-	"path/filepath"
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/lifecycle"
@@ -26,18 +24,10 @@ func (s *Server) patchCandidate(r *lifecycle.Repo, in patchIn) (actionOut, error
 	if err != nil {
 		return actionOut{}, err
 	}
-	tmp, err := os.MkdirTemp("", "skillgit-mcp-")
+	res, err := r.Revise(in.ID, lifecycle.ProposeOptions{ActOptions: s.act, Message: in.Message,
+		Source: f.mapFS(c.Skill), SourceDir: c.Skill, SourceLabel: c.Skill})
 	if err != nil {
-		return actionOut{}, err
-	}
-	defer os.RemoveAll(tmp)
-	if err := writeTemp(tmp, c.Skill, f); err != nil {
-		return actionOut{}, err
-	}
-	res, err := r.Revise(in.ID, lifecycle.ProposeOptions{ActOptions: s.act, From: filepath.Join(tmp, c.Skill), Message: in.Message})
-	if err != nil {
-		// The folder on disk is a stand-in for what the agent sent: name it as the skill.
-		return actionOut{}, relabel(actionError(res, err), tmp+string(filepath.Separator), "")
+		return actionOut{}, actionError(res, err)
 	}
 	return actionResult(r, res), nil
 }
@@ -76,17 +66,4 @@ func patchFolder(r *lifecycle.Repo, c *lifecycle.Candidate, in patchIn) (folder,
 	}
 	base[catalog.FileName] = file{data: data, exec: base[catalog.FileName].exec}
 	return base, nil
-}
-
-// writeTemp writes f as folder name of dir, confined to dir.
-func writeTemp(dir, name string, f folder) error {
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return err
-	}
-	defer root.Close()
-	if err := root.Mkdir(name, 0o755); err != nil {
-		return err
-	}
-	return f.writeTo(root, name)
 }

@@ -66,10 +66,9 @@ func (s *Server) createCandidate(r *lifecycle.Repo, in createIn) (actionOut, err
 		return actionOut{}, err
 	}
 	res, err := r.Propose(lifecycle.ProposeOptions{ActOptions: s.act, Target: name, Message: in.Message,
-		Source: f.mapFS(name), SourceDir: name})
+		Source: f.mapFS(name), SourceDir: name, SourceLabel: name})
 	if err != nil {
-		// lifecycle labels an in-memory folder ":DIR"; the agent knows it as the skill's name.
-		return actionOut{}, relabel(actionError(res, err), ":"+name, name)
+		return actionOut{}, actionError(res, err)
 	}
 	return actionResult(r, res), nil
 }
