@@ -14,6 +14,7 @@ import (
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // Lines that rules fire on, each with its own fingerprint.
@@ -628,18 +629,7 @@ func orderItems(t *testing.T, n int) ([]AuditItem, []int) {
 }
 
 // hermetic isolates git and skillgit from the user's configuration and environment.
-func hermetic(t *testing.T) {
-	t.Helper()
-	home := t.TempDir()
-	for k, v := range map[string]string{
-		"HOME": home, "XDG_CONFIG_HOME": home, "GIT_CONFIG_GLOBAL": os.DevNull, "GIT_CONFIG_NOSYSTEM": "1",
-		"GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com",
-		"GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.com",
-		SkipAuditEnv: "",
-	} {
-		t.Setenv(k, v)
-	}
-}
+func hermetic(t *testing.T) { testenv.Hermetic(t, nil) }
 
 // newRepo creates a skillgit repository with a working tree on main.
 func newRepo(t *testing.T) string {

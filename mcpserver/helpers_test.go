@@ -11,6 +11,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -26,18 +27,7 @@ var (
 )
 
 // hermetic isolates git and skillgit from the user's configuration and environment.
-func hermetic(t *testing.T) {
-	t.Helper()
-	home := t.TempDir()
-	for k, v := range map[string]string{
-		"HOME": home, "XDG_CONFIG_HOME": home, "GIT_CONFIG_GLOBAL": os.DevNull, "GIT_CONFIG_NOSYSTEM": "1",
-		"GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.com",
-		"GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.com",
-		lifecycle.SkipAuditEnv: "", lifecycle.AuthorEnv: "",
-	} {
-		t.Setenv(k, v)
-	}
-}
+func hermetic(t *testing.T) { testenv.Hermetic(t, nil) }
 
 // newRepo creates a skillgit repository with a working tree on main.
 func newRepo(t *testing.T) string {
