@@ -16,14 +16,16 @@ import (
 const stopWait = time.Second
 
 // Serve serves one client that speaks newline-delimited JSON-RPC on in and out (the stdio
-// transport) until in ends or ctx is done, and then refuses further calls. It closes in when
-// in is an io.Closer, never out. The end of the input is a normal end, not an error.
+// transport) until in ends or ctx is done, and then refuses further calls. At the end of in it
+// first answers the requests already read. It closes in when in is an io.Closer, never out.
+// The end of the input is a normal end, not an error.
 func (s *Server) Serve(ctx context.Context, in io.Reader, out io.Writer) error {
 	rc, ok := in.(io.ReadCloser)
 	if !ok {
 		rc = io.NopCloser(in)
 	}
-	t := &mcp.IOTransport{Reader: rc, Writer: nopWriteCloser{out}, MaxLineLength: MaxLineLength}
+	f := &inflight{}
+	t := &mcp.IOTransport{Reader: &drainReader{ctx: ctx, r: rc, f: f}, Writer: drainWriter{w: out, f: f}, MaxLineLength: MaxLineLength}
 	done := make(chan error, 1)
 	go func() { done <- s.Run(ctx, t) }()
 	select {
@@ -51,8 +53,3 @@ func sessionError(err error) error {
 	}
 	return fmt.Errorf("mcp: the session ended: %w", err)
 }
-
-// nopWriteCloser keeps the transport from closing the caller's output.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

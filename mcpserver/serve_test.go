@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
 	"strings"
 	"testing"
@@ -76,5 +77,32 @@ func waitFor(t *testing.T, done <-chan error) error {
 	case <-time.After(10 * time.Second):
 		t.Fatal("Serve did not return")
 		return nil
+	}
+}
+
+// TestServeAnswersBeforeEndOfInput pipes requests and closes the input at once, as a script
+// does: every request read before the end still gets its answer.
+func TestServeAnswersBeforeEndOfInput(t *testing.T) {
+	dir := newRepo(t)
+	publishSkill(t, dir, "dates", cleanLine)
+	srv, err := New(openRepo(t, dir), Options{Author: agentID})
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := initializeLine + `{"jsonrpc":"2.0","method":"notifications/initialized"}` + "\n"
+	for i := 2; i <= 4; i++ {
+		in += fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"match_skills","arguments":{"task":"print the date"}}}`+"\n", i)
+	}
+	var out strings.Builder
+	if err := srv.Serve(context.Background(), strings.NewReader(in), &out); err != nil {
+		t.Fatalf("Serve: %v", err)
+	}
+	for i := 1; i <= 4; i++ {
+		if !strings.Contains(out.String(), fmt.Sprintf(`"id":%d,"result"`, i)) {
+			t.Errorf("no answer to request %d in:\n%s", i, out.String())
+		}
+	}
+	if !strings.Contains(out.String(), `\"name\":\"dates\"`) && !strings.Contains(out.String(), `"name":"dates"`) {
+		t.Errorf("match_skills did not answer with the skill:\n%s", out.String())
 	}
 }
