@@ -12,10 +12,11 @@ import (
 
 // Rollback restores the skill folders a publish changed to what they were before it, as one
 // commit on the publish branch that says, as git does, "This reverts commit <sha>." Name the
-// skill to undo its latest publish, or the publish commit.
+// skill to undo its latest publish, or the publish commit; with both, the commit must be a
+// publish of that skill, and only that skill's folder is restored.
 func (r *Repo) Rollback(name, commit string, o ActOptions) (*Result, error) {
-	if (name == "") == (commit == "") {
-		return nil, fmt.Errorf("name a skill or give --commit SHA, not both")
+	if name == "" && commit == "" {
+		return nil, fmt.Errorf("name a skill or give --commit SHA")
 	}
 	sig, warn, err := r.actor(o)
 	if err != nil {
@@ -36,12 +37,15 @@ func (r *Repo) rollbackOnce(name, commit string, sig object.Signature, o ActOpti
 	if err != nil {
 		return nil, err
 	}
+	if err := r.checkPublishOf(pub, name, commit); err != nil {
+		return nil, err
+	}
 	changes, err := r.undoChanges(pub, name)
 	if err != nil {
 		return nil, err
 	}
 	tree := r.Tree
-	res := &Result{Action: actRollback, Skill: name, ID: pub.get(keyCandidate), Channel: short(r.Branch)}
+	res := &Result{Action: actRollback, Skill: name, ID: pub.get(keyCandidate), Channel: short(r.Branch), Reverts: pub.hash.String()}
 	var items []AuditItem
 	for _, f := range changes {
 		if tree, err = r.restore(tree, f, pub); err != nil {
@@ -72,6 +76,9 @@ func (r *Repo) rollbackOnce(name, commit string, sig object.Signature, o ActOpti
 func (r *Repo) findPublish(name, commit string) (commitInfo, error) {
 	if commit != "" {
 		h, err := r.Git.ResolveRevision(commit)
+		if err != nil && name != "" {
+			return commitInfo{}, notPublishOf(r, name, commit)
+		}
 		if err != nil {
 			return commitInfo{}, fmt.Errorf("--commit %s: %w", commit, err)
 		}
@@ -121,6 +128,22 @@ func (r *Repo) undoChanges(pub commitInfo, name string) ([]folderChange, error) 
 		return nil, fmt.Errorf("%s: changes no skill folder%s; nothing to roll back", pub.hash, forName(name))
 	}
 	return out, nil
+}
+
+// checkPublishOf requires a commit given together with a skill's name to be a publish of it.
+func (r *Repo) checkPublishOf(pub commitInfo, name, commit string) error {
+	if name == "" || commit == "" {
+		return nil
+	}
+	e := r.entryOf(pub.hash, pub.c, r.trailCache())
+	if e.Action != actPublish || !containsSkill(e, name) {
+		return notPublishOf(r, name, commit)
+	}
+	return nil
+}
+
+func notPublishOf(r *Repo, name, commit string) error {
+	return fmt.Errorf("%s: commit %s is not a publish of this skill on %s; `skillgit log %s` lists its publishes", name, commit, short(r.Branch), name)
 }
 
 func forName(name string) string {

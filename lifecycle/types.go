@@ -99,6 +99,8 @@ type Result struct {
 	// Auto lists what policy did on its own after the action, one line each, e.g.
 	// "auto-approved by policy assisted (low-risk patch)".
 	Auto []string `json:"auto,omitempty"`
+	// Reverts is the publish commit a rollback undid.
+	Reverts string `json:"reverts,omitempty"`
 	// State is the candidate's state after the action.
 	State State `json:"state,omitempty"`
 	// Reports holds the audit of the skills the action audited.

@@ -1,8 +1,7 @@
 package mcpserver
 
 import (
-	"fmt"
-	"strings"
+	"errors"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -51,44 +50,15 @@ type rollbackOut struct {
 }
 
 func (s *Server) rollbackSkill(r *lifecycle.Repo, in rollbackIn) (rollbackOut, error) {
-	pub, err := publishOf(r, in.Name, in.Commit)
+	res, err := r.Rollback(in.Name, in.Commit, s.act)
+	if errors.Is(err, lifecycle.ErrNotFound) {
+		if _, ferr := r.Find(in.Name); ferr != nil {
+			err = ferr // say the skill is unknown, not merely never published
+		}
+	}
 	if err != nil {
 		return rollbackOut{}, err
 	}
-	name, commit := in.Name, ""
-	if in.Commit != "" {
-		name, commit = "", pub
-	}
-	res, err := r.Rollback(name, commit, s.act)
-	if err != nil {
-		return rollbackOut{}, err
-	}
-	return rollbackOut{Skill: in.Name, Candidate: res.ID, Reverts: pub, Commit: res.Commit, Channel: res.Channel,
+	return rollbackOut{Skill: in.Name, Candidate: res.ID, Reverts: res.Reverts, Commit: res.Commit, Channel: res.Channel,
 		Risk: res.Risk, Warnings: res.Warnings}, nil
-}
-
-// publishOf finds the publish of skill name to undo: its latest, or the one commit names,
-// which must change that skill alone.
-func publishOf(r *lifecycle.Repo, name, commit string) (string, error) {
-	entries, err := r.Log(name)
-	if err != nil {
-		return "", err
-	}
-	for _, e := range entries {
-		if e.Action != "publish" || !strings.HasPrefix(e.Commit, commit) {
-			continue
-		}
-		if commit != "" && len(e.Skills) > 1 {
-			return "", fmt.Errorf("%s: publish %s also changed %s; a person rolls it back with `skillgit rollback --commit %s`",
-				name, commit, strings.Join(e.Skills, ", "), commit)
-		}
-		return e.Commit, nil
-	}
-	if commit != "" {
-		return "", fmt.Errorf("%s: commit %s is not a publish of this skill on %s; `skillgit log %s` lists its publishes", name, commit, r.Config.PublishBranch, name)
-	}
-	if _, err := r.Find(name); err != nil {
-		return "", err
-	}
-	return "", fmt.Errorf("%s: %w: no publish of this skill on %s to roll back; `skillgit log %s` shows its history", name, lifecycle.ErrNotFound, r.Config.PublishBranch, name)
 }
