@@ -41,8 +41,54 @@ func sameURL(a, b string) bool {
 }
 
 // combine applies the combination rules: findings that are each of some
-// concern and together make an attack.
+// concern and together make an attack. They join findings of one file
+// only: a skill that documents an API in one file and reads a setting in
+// another has not combined the two.
 func combine(hits []hit) []hit {
+	activeContent(hits)
+	var out []hit
+	for _, group := range byFile(hits) {
+		out = append(out, combineFile(group)...)
+	}
+	return out
+}
+
+// byFile groups hits by file, in the order files first appear.
+func byFile(hits []hit) [][]hit {
+	index := map[string]int{}
+	var groups [][]hit
+	for _, h := range hits {
+		i, ok := index[h.File]
+		if !ok {
+			i = len(groups)
+			index[h.File] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], h)
+	}
+	return groups
+}
+
+// activeContent raises script in an HTML or SVG file to high when the same
+// file also obfuscates or sends data.
+func activeContent(hits []hit) {
+	for i := range hits {
+		h := &hits[i]
+		if h.RuleID != "SG-TREE-012" || h.Severity >= High {
+			continue
+		}
+		if o, ok := first(hits, func(x hit) bool {
+			return x.File == h.File && x.Severity >= Medium && x.tags&(tagObfuscation|tagSink) != 0
+		}); ok {
+			h.Severity = High
+			h.Message = fmt.Sprintf("%s holds script, and the same file %s (%s, %s): active content that hides or sends data is an attack; remove the script",
+				h.File, map[bool]string{true: "obfuscates", false: "sends data"}[o.tags&tagObfuscation != 0], o.RuleID, where(o))
+		}
+	}
+}
+
+// combineFile applies the combination rules to the hits of one file.
+func combineFile(hits []hit) []hit {
 	fp := fingerprinter{}
 	var out []hit
 	emit := func(id string, anchor hit, parts []hit, msg string) {

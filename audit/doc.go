@@ -20,7 +20,8 @@
 // commands are not, since commands are written in code spans anyway. No
 // rule is switched off by words in the skill.
 //
-// Reading is bounded: a text file is read up to 512 KiB, a file over
-// 5 MiB is not read, a skill is read up to 1,000 files; what is left out
-// is itself a medium finding.
+// Reading is bounded: a file over 5 MiB is not read, a skill is read up
+// to 1,000 files; what is left out is itself a high finding, since
+// padding must never lower the risk. Images, fonts, audio and other inert
+// data, recognised by their bytes, are data whatever their size.
 package audit

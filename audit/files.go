@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -20,7 +21,7 @@ func (s *scanner) scanFile(t *treeScan, e treeEntry, data []byte, truncated bool
 		s.textFile(t, e, data, truncated)
 	case bytecodeEx[ext] && t.paths[pythonSource(e.path)]:
 		t.runs[e.path] = true
-		t.add("SG-TREE-008", e.path, e.path+" is compiled bytecode next to its source; nothing shows that the two match, so remove the compiled file", e.path)
+		t.add("SG-TREE-011", e.path, e.path+" is compiled bytecode next to its source; nothing shows that the two match, so remove the compiled file", e.path)
 	case bytecodeEx[ext] || kind == binExecutable:
 		t.runs[e.path] = true
 		t.add("SG-TREE-003", e.path, fmt.Sprintf("%s is a %s: compiled code cannot be reviewed and runs with the user's rights; ship source instead", e.path, orName(name, "compiled bytecode file")), e.path)
@@ -51,23 +52,18 @@ func orName(name, alt string) string {
 	return name
 }
 
-// binaryFile judges a non-text file by what its bytes say it is and
-// whether its name says the same.
+// binaryFile judges a non-text file by what its bytes say it is. Inert
+// assets (images, fonts, audio, video, data) are data whatever their name.
 func binaryFile(t *treeScan, e treeEntry, data []byte, kind binType, name string) {
 	ext := extOf(e.path)
-	lie := func() {
-		t.runs[e.path] = true
-		t.add("SG-TREE-003", e.path, fmt.Sprintf("%s is named like a .%s file but holds a %s: a name that lies about the content hides what the file does; rename or remove it", e.path, ext, name), e.path)
-	}
 	switch kind {
 	case binImage:
-		if !imageExts[ext] {
-			lie()
+		if scriptExt[ext] {
+			t.runs[e.path] = true
+			t.add("SG-TREE-003", e.path, fmt.Sprintf("%s is named like a .%s script but holds a %s: a name that lies about the content hides what the file does; rename or remove it", e.path, ext, name), e.path)
 		}
 	case binPDF:
-		if ext != "pdf" {
-			lie()
-		} else if tok := pdfActive(data); tok != "" {
+		if tok := pdfActive(data); tok != "" {
 			t.add("SG-TREE-004", e.path, fmt.Sprintf("%s is a PDF with active content (%s): opening it may run code; export it again without scripts and actions", e.path, tok), e.path+tok)
 		}
 	case binOffice, binArchive:
@@ -76,13 +72,16 @@ func binaryFile(t *treeScan, e treeEntry, data []byte, kind binType, name string
 		t.add("SG-TREE-004", e.path, e.path+" is a legacy Office document, which can carry macros that run when it is opened; convert it to a format without macros", e.path)
 	default:
 		if textExt(ext) {
-			lie()
+			t.runs[e.path] = true
+			t.add("SG-TREE-003", e.path, fmt.Sprintf("%s is named like a .%s file but holds binary data: a name that lies about the content hides what the file does; rename or remove it", e.path, ext), e.path)
 			return
 		}
-		t.add("SG-TREE-008", e.path, e.path+" is binary data of no known type and cannot be audited; remove it or replace it with a documented format", e.path)
+		t.add("SG-TREE-011", e.path, e.path+" is binary data of no known type and cannot be reviewed; remove it or replace it with a documented format", e.path)
 	}
 }
 
+// officeOrArchive judges a zip-like file: an Office document is checked
+// for macros, anything else is an archive whose content is not audited.
 func officeOrArchive(t *treeScan, e treeEntry, data []byte, name string) {
 	ext := extOf(e.path)
 	if officeExt[ext] && strings.HasPrefix(string(data), "PK") {
@@ -94,8 +93,7 @@ func officeOrArchive(t *treeScan, e treeEntry, data []byte, name string) {
 			return
 		}
 	}
-	t.runs[e.path] = true
-	t.add("SG-TREE-003", e.path, fmt.Sprintf("%s is a %s: its content cannot be audited and may be unpacked later; add the files themselves instead", e.path, name), e.path)
+	t.add("SG-TREE-010", e.path, fmt.Sprintf("%s is a %s shipped in the skill: its content is not audited; add the files themselves instead", e.path, name), e.path)
 }
 
 func textExt(ext string) bool {
@@ -133,12 +131,18 @@ func (s *scanner) textFile(t *treeScan, e treeEntry, data []byte, truncated bool
 		data = decodeUTF16(data)
 	}
 	if truncated || len(data) > maxTextBytes {
-		t.add("SG-TREE-008", e.path, fmt.Sprintf("text file %s is larger than %d KiB; only its first %d KiB were audited; split it", e.path, maxTextBytes>>10, maxTextBytes>>10), e.path)
+		t.add("SG-TREE-008", e.path, fmt.Sprintf("text file %s is larger than %d MiB; only its first %d MiB were audited; split it", e.path, maxTextBytes>>20, maxTextBytes>>20), e.path)
 		data = data[:min(len(data), maxTextBytes)]
 	}
 	kind := kindOf(e.path, data[:min(len(data), 256)])
 	s.structureOfText(t, e, data, kind)
-	u := &unit{file: e.path, text: blankContinuations(data), orig: data, kind: kind}
+	u := &unit{file: e.path, text: blankContinuations(data), orig: data, kind: kind, html: htmlExts[extOf(e.path)]}
+	if u.html {
+		u.app = activeMarkup(data) != ""
+	}
+	if kind&(kindProse|kindScript) != 0 {
+		t.runLines = append(t.runLines, extractAndRunLines(data)...)
+	}
 	hits := s.scanText(u)
 	if e.path == "SKILL.md" {
 		hits = append(hits, frontMatterHits(t, u)...)
@@ -155,13 +159,24 @@ func (s *scanner) structureOfText(t *treeScan, e treeEntry, data []byte, kind fi
 		t.runs[e.path] = true
 		t.add("SG-TREE-006", e.path, "", e.path)
 	}
-	if hiddenPath(e.path) && !benignDotfile(path.Base(e.path)) && looksLikeCode(e.path, data, kind) {
-		t.add("SG-TREE-005", e.path, "hidden file "+e.path+" holds code: files whose names start with a dot are left out of most listings and reviews; rename it or remove it", e.path)
+	s.hiddenCode(t, e, data, kind)
+	if kind == kindMarkup && htmlExts[extOf(e.path)] {
+		activeAsset(t, e.path, data)
 	}
-	if kind == kindMarkup && (extOf(e.path) == "svg" || strings.HasPrefix(extOf(e.path), "htm") || extOf(e.path) == "xhtml") {
-		if tok := activeMarkup(data); tok != "" {
-			t.add("SG-TREE-004", e.path, fmt.Sprintf("%s holds active content (%s): opening it in a browser or viewer runs code; remove the script", e.path, tok), e.path+tok)
-		}
+}
+
+// hiddenCode reports code in a file whose name starts with a dot (high),
+// or a script inside a folder whose name does (medium: the script is
+// already reported, and tools keep their files in such folders).
+func (s *scanner) hiddenCode(t *treeScan, e treeEntry, data []byte, kind fileKind) {
+	base := path.Base(e.path)
+	if !hiddenPath(e.path) || benignDotfile(base) || !looksLikeCode(e.path, data, kind) {
+		return
+	}
+	h := t.add("SG-TREE-005", e.path, "hidden file "+e.path+" holds code: files whose names start with a dot are left out of most listings and reviews; rename it or remove it", e.path)
+	if !strings.HasPrefix(base, ".") {
+		h.Severity = Medium
+		h.Message = e.path + " is code inside a hidden folder, which most listings leave out; move it to a visible folder such as scripts/"
 	}
 }
 
@@ -184,6 +199,9 @@ var codeMarkers = []string{"#!", "eval", "exec", "import ", "require(", "functio
 func looksLikeCode(p string, data []byte, kind fileKind) bool {
 	if kind == kindScript {
 		return true
+	}
+	if kind == kindProse && extOf(p) != "" {
+		return false
 	}
 	for _, m := range codeMarkers {
 		if bytes.Contains(data, []byte(m)) {
@@ -320,5 +338,128 @@ func placeHits(hits []hit, data []byte, li lineIndex) {
 			h.Line, h.Column = line, utf8.RuneCount(data[li[line-1]:off])+1
 		}
 		prevLine, prevCol, prevOff = line, h.Column, off
+	}
+}
+
+// activeAsset reports script in an HTML or SVG file: medium, or high when
+// the file loads code from a host that is neither a known library CDN nor
+// pinned by an integrity hash.
+func activeAsset(t *treeScan, p string, data []byte) {
+	tok := activeMarkup(data)
+	if tok == "" {
+		return
+	}
+	h := t.add("SG-TREE-012", p, fmt.Sprintf("%s holds active content (%s): opening it in a browser runs code; review what it does", p, tok), p+tok)
+	switch src := remoteScript(data); {
+	case src != "":
+		h.Severity = High
+		h.Message = fmt.Sprintf("%s loads code from %s when it is opened: nobody reviewed that code and it can change at any time; ship the library in the skill or pin it with an integrity hash", p, bounded(src, 100))
+	case scriptObfuscRe.Match(data):
+		h.Severity = High
+		h.Message = p + " holds script that decodes hidden code and runs it when the file is opened; write the script out plainly"
+	case sendsBrowserData(data):
+		h.Severity = High
+		h.Message = p + " holds script that sends cookies or browser storage to a remote address when the file is opened; remove the script"
+	}
+}
+
+var (
+	scriptObfuscRe = regexp.MustCompile(`(?i)\b(?:eval|new\s+function|settimeout|setinterval|document\.write)\s*\(\s*(?:atob|unescape|decodeuricomponent|string\.fromcharcode|window\.atob)\s*\(|(?:\\x[0-9a-f]{2}){40,}`)
+	browserDataRe  = regexp.MustCompile(`(?i)document\.cookie|localstorage|sessionstorage|indexeddb`)
+	browserSendRe  = regexp.MustCompile(`(?i)(?:\bfetch\s*\(|sendbeacon\s*\(|\.open\s*\(|new\s+image\b|\.src\s*=|new\s+websocket\s*\()[^\n]{0,200}?["'\x60](?:https?:|wss?:)?//`)
+)
+
+// sendsBrowserData reports script that sends browser data to an absolute
+// address within a few lines of reading it.
+func sendsBrowserData(data []byte) bool {
+	lines := bytes.Split(data, []byte("\n"))
+	for i, l := range lines {
+		if !browserDataRe.Match(l) {
+			continue
+		}
+		w := bytes.Join(lines[max(0, i-2):min(len(lines), i+3)], []byte("\n"))
+		if browserSendRe.Match(w) {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	scriptTagRe = regexp.MustCompile(`(?i)<script\b[^>]{0,1000}>`)
+	scriptSrcRe = regexp.MustCompile(`(?i)\bsrc\s*=\s*["']?((?:https?:)?//[^"'\s>]+)`)
+	importURLRe = regexp.MustCompile(`(?i)\bimport\s*(?:\(\s*|[\w{}\s,*]+\s+from\s+)["']((?:https?:)?//[^"'\s]+)`)
+)
+
+// libraryCDNs serve versioned copies of published libraries.
+var libraryCDNs = set("cdnjs.cloudflare.com", "cdn.jsdelivr.net", "unpkg.com", "ajax.googleapis.com", "code.jquery.com",
+	"cdn.tailwindcss.com", "esm.sh", "cdn.skypack.dev", "cdn.plot.ly", "d3js.org", "stackpath.bootstrapcdn.com",
+	"maxcdn.bootstrapcdn.com", "cdn.sheetjs.com", "cdn.datatables.net", "fonts.googleapis.com", "ga.jspm.io", "cdn.mathjax.org")
+
+// remoteScript returns the first address an HTML file loads script from
+// that is not a library CDN and carries no integrity hash.
+func remoteScript(data []byte) string {
+	for _, tag := range scriptTagRe.FindAll(data, 200) {
+		m := scriptSrcRe.FindSubmatch(tag)
+		if m == nil || bytes.Contains(bytes.ToLower(tag), []byte("integrity=")) || libraryHost(string(m[1])) {
+			continue
+		}
+		return string(m[1])
+	}
+	for _, m := range importURLRe.FindAllSubmatch(data, 200) {
+		if !libraryHost(string(m[1])) {
+			return string(m[1])
+		}
+	}
+	return ""
+}
+
+func libraryHost(u string) bool {
+	_, rest, _ := strings.Cut(u, "//")
+	host, _, _ := strings.Cut(rest, "/")
+	return libraryCDNs[strings.ToLower(host)]
+}
+
+var (
+	extractRe = regexp.MustCompile(`(?i)\b(?:tar\s+-?[a-z]*x|unzip|7z\s+x|7za\s+x|gunzip|bsdtar|unrar|extract|unpack|expand-archive|decompress)`)
+	runWordRe = regexp.MustCompile(`(?i)(?:\./|\b(?:bash|sh|zsh|python[\d.]*|node|perl|ruby|pwsh|run|execute|launch|start|install(?:er)?\.(?:sh|py|ps1)|chmod\s+\+x|source)\b)`)
+)
+
+// extractAndRunLines returns the lines of a text that tell the agent to
+// extract an archive and run something, each with the two lines after it.
+func extractAndRunLines(data []byte) []string {
+	if !extractRe.Match(data) {
+		return nil
+	}
+	var out []string
+	lines := bytes.Split(data, []byte("\n"))
+	for i, l := range lines {
+		if !extractRe.Match(l) {
+			continue
+		}
+		w := bytes.Join(lines[i:min(len(lines), i+3)], []byte("\n"))
+		if runWordRe.Match(w) && len(out) < 200 {
+			out = append(out, string(w))
+		}
+	}
+	return out
+}
+
+// escalateArchives raises an archive to high when the skill's text tells
+// the agent to extract it and run what it holds.
+func (t *treeScan) escalateArchives() {
+	for i := range t.hits {
+		h := &t.hits[i]
+		if h.RuleID != "SG-TREE-010" {
+			continue
+		}
+		base := path.Base(h.File)
+		for _, l := range t.runLines {
+			if strings.Contains(l, base) {
+				h.Severity = High
+				h.Message = h.File + " is an archive that the skill tells the agent to extract and run (" + bounded(strings.TrimSpace(l), 100) + "): its content was not audited; add the files themselves instead"
+				break
+			}
+		}
 	}
 }

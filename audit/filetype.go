@@ -9,6 +9,8 @@ import (
 )
 
 // binType names what the first bytes of a binary file say it is.
+// binImage stands for every inert asset: images, fonts, audio, video and
+// data files that nothing runs.
 type binType int
 
 const (
@@ -48,6 +50,20 @@ var magics = []magic{
 	{0, "wOF2", binImage, "WOFF2 font"},
 	{0, "\x00\x01\x00\x00", binImage, "TrueType font"},
 	{0, "OTTO", binImage, "OpenType font"},
+	{0, "ttcf", binImage, "TrueType font collection"},
+	{0, "II*\x00", binImage, "TIFF image"},
+	{0, "MM\x00*", binImage, "TIFF image"},
+	{0, "8BPS", binImage, "Photoshop image"},
+	{0, "icns", binImage, "icon"},
+	{0, "\x00\x00\x02\x00", binImage, "cursor"},
+	{0, "ID3", binImage, "MP3 audio"},
+	{0, "OggS", binImage, "Ogg audio or video"},
+	{0, "fLaC", binImage, "FLAC audio"},
+	{0, "\x1aE\xdf\xa3", binImage, "Matroska or WebM video"},
+	{4, "ftyp", binImage, "MP4, QuickTime or HEIF media"},
+	{0, "SQLite format 3\x00", binImage, "SQLite database"},
+	{0, "PAR1", binImage, "Parquet data"},
+	{0, "\x93NUMPY", binImage, "NumPy array"},
 	{0, "%PDF-", binPDF, "PDF document"},
 	{0, "\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", binOLE, "legacy Office document"},
 	{0, "PK\x03\x04", binArchive, "zip archive"},
@@ -67,6 +83,12 @@ var magics = []magic{
 func sniff(data []byte) (binType, string) {
 	if isRIFF(data, "WEBP") {
 		return binImage, "WebP image"
+	}
+	if isRIFF(data, "WAVE") || isRIFF(data, "AVI ") {
+		return binImage, "RIFF audio or video"
+	}
+	if len(data) >= 2 && data[0] == 0xff && data[1]&0xe0 == 0xe0 && data[1] != 0xff && !looksText(data) {
+		return binImage, "MPEG audio"
 	}
 	for _, m := range magics {
 		if len(data) >= m.off+len(m.sig) && string(data[m.off:m.off+len(m.sig)]) == m.sig {
@@ -124,7 +146,15 @@ var (
 		"applescript", "scpt", "command", "jsx", "tsx", "r", "groovy", "swift", "go", "rs", "java", "kt",
 		"cs", "c", "cc", "cpp", "h")
 	proseExts  = set("md", "markdown", "mdx", "txt", "rst", "adoc", "org", "text")
-	markupExts = set("html", "htm", "xhtml", "svg", "xml", "xsl", "xslt")
+	markupExts = set("html", "htm", "xhtml", "svg", "xml", "xsl", "xslt", "xsd", "dtd", "rng", "rnc", "wsdl", "xaml",
+		"plist", "resx", "csproj", "vbproj", "props", "targets", "nuspec", "kml", "gpx", "rss", "atom", "xlf", "xliff")
+	htmlExts = set("html", "htm", "xhtml", "svg")
+	// codeExts are source and style files that nothing runs directly:
+	// neither prose an agent reads as instructions nor scripts.
+	codeExts = set("css", "scss", "sass", "less", "sql", "graphql", "gql", "proto", "vue", "svelte", "astro",
+		"hbs", "handlebars", "mustache", "j2", "jinja", "jinja2", "tmpl", "tpl", "ejs", "liquid", "twig",
+		"gradle", "cmake", "mk", "dart", "scala", "m", "mm", "hpp", "hh", "cxx", "ex", "exs", "erl", "hs",
+		"ml", "clj", "nim", "zig", "sol", "tf", "hcl", "bicep", "prisma", "ipynb", "patch", "diff")
 	dataExts   = set("json", "jsonc", "json5", "yaml", "yml", "toml", "ini", "cfg", "conf", "env", "csv", "tsv", "properties", "lock")
 	bytecodeEx = set("pyc", "pyo", "class", "dex", "wasm", "elc", "beam")
 	binaryExts = set("exe", "dll", "so", "dylib", "bin", "o", "a", "lib", "msi", "dmg", "pkg", "deb", "rpm",
@@ -153,7 +183,7 @@ func kindOf(name string, head []byte) fileKind {
 		return kindScript
 	case markupExts[ext]:
 		return kindMarkup
-	case dataExts[ext], strings.HasPrefix(base, ".env"):
+	case dataExts[ext], codeExts[ext], strings.HasPrefix(base, ".env"):
 		return kindData
 	}
 	return kindProse

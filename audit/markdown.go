@@ -74,6 +74,7 @@ type link struct {
 	start, end int // the destination's bytes
 	dest       string
 	image      bool
+	auto       bool // an autolink <scheme:...>, which XML and code look like too
 }
 
 var (
@@ -83,8 +84,9 @@ var (
 )
 
 // links returns the link and image destinations of a Markdown or HTML
-// text, skipping those inside code.
-func links(text []byte) []link {
+// text, skipping those inside code. Without prose, only the href and src
+// attributes of HTML count: Markdown syntax means nothing in HTML.
+func links(text []byte, prose bool) []link {
 	fenced := fences(text)
 	var out []link
 	keep := func(l link) {
@@ -92,16 +94,20 @@ func links(text []byte) []link {
 			out = append(out, l)
 		}
 	}
-	inlineLinks(text, keep)
-	if bytes.Contains(text, []byte("]:")) {
+	if prose {
+		inlineLinks(text, keep)
+	}
+	if prose && bytes.Contains(text, []byte("]:")) {
 		for _, m := range refDefRe.FindAllSubmatchIndex(text, -1) {
 			keep(link{start: m[4], end: m[5], dest: trimAngle(string(text[m[4]:m[5]]))})
 		}
 	}
 	if bytes.IndexByte(text, '<') >= 0 {
-		eachTag(text, autoRe, func(m []int) {
-			keep(link{start: m[2], end: m[3], dest: string(text[m[2]:m[3]])})
-		})
+		if prose {
+			eachTag(text, autoRe, func(m []int) {
+				keep(link{start: m[2], end: m[3], dest: string(text[m[2]:m[3]]), auto: true})
+			})
+		}
 		attrNames.scan(text, func(_, end int) {
 			if s, e, ok := attrValue(text, end); ok {
 				keep(link{start: s, end: e, dest: string(text[s:e]), image: true})

@@ -8,13 +8,22 @@ import (
 )
 
 // markupHits checks the links and the hidden regions of a Markdown or
-// HTML file; prior are the file's other findings so far.
+// HTML file; prior are the file's other findings so far. Other markup,
+// such as XML schemas, holds neither links nor text rendered for anyone,
+// and the hidden parts of a page with script are the UI of a tool.
 func (s *scanner) markupHits(u *unit, prior []hit) []hit {
+	prose := u.kind&kindProse != 0
+	if !prose && !u.html {
+		return nil
+	}
 	var out []hit
-	for _, l := range links(u.text) {
+	for _, l := range links(u.text, prose) {
 		if h, ok := s.linkHit(u, l); ok && len(out) < 5*maxPerRule {
 			out = append(out, h)
 		}
+	}
+	if u.app {
+		return out
 	}
 	for _, r := range hiddenRegions(u.text) {
 		out = append(out, regionHits(u, r, prior)...)
@@ -49,6 +58,8 @@ func (s *scanner) linkHit(u *unit, l link) (hit, bool) {
 			return dataInURL(u, l, d)
 		case scheme == "mailto":
 			return hit{}, false
+		case l.auto && !dangerousSchemes[scheme]:
+			return hit{}, false
 		default:
 			return at("SG-LINK-002", "link with the "+scheme+": scheme: only http, https, mailto and relative links are allowed, since other schemes read local files or run code when followed")
 		}
@@ -57,9 +68,37 @@ func (s *scanner) linkHit(u *unit, l link) (hit, bool) {
 		return dataInURL(u, l, d)
 	}
 	if d[0] == '/' || d[0] == '\\' || d[0] == '~' {
-		return at("SG-LINK-001", "link to the absolute path "+bounded(d, 80)+": a skill may only refer to its own files; copy what it needs into the skill")
+		if privatePath(d) {
+			return at("SG-LINK-001", "link to "+bounded(d, 80)+", a private file outside the skill: a skill may only refer to its own files; remove the link")
+		}
+		return at("SG-LINK-004", "link to the absolute path "+bounded(d, 80)+", which is not part of the skill and breaks once it is installed; link to a web address or copy the file in")
 	}
 	return s.relativeLink(u, l, d, at)
+}
+
+// dangerousSchemes read local files or run code when a link is followed;
+// an autolink counts only with one of them, since <xsd:element> and
+// <std::vector> look like autolinks too.
+var dangerousSchemes = set("file", "javascript", "vbscript", "data", "smb", "ms-msdt", "search-ms", "jar", "view-source", "ms-officecmd", "ssh")
+
+// privatePath reports a link target in a home folder, a system folder or
+// a hidden folder: where keys, tokens and agent settings live.
+func privatePath(p string) bool {
+	p = strings.ToLower(strings.ReplaceAll(p, "\\", "/"))
+	if strings.HasPrefix(p, "~") {
+		return true
+	}
+	for _, pre := range []string{"/etc/", "/root", "/home/", "/users/", "/proc/", "/sys/", "/var/", "/private/", "/dev/", "c:/users", "/library/", "/opt/"} {
+		if strings.HasPrefix(p, pre) {
+			return true
+		}
+	}
+	for _, part := range strings.Split(p, "/") {
+		if len(part) > 1 && part[0] == '.' && part != ".." {
+			return true
+		}
+	}
+	return false
 }
 
 func (s *scanner) relativeLink(u *unit, l link, d string, at func(id, msg string) (hit, bool)) (hit, bool) {
@@ -74,7 +113,10 @@ func (s *scanner) relativeLink(u *unit, l link, d string, at func(id, msg string
 	}
 	joined := path.Join(path.Dir(u.file), p)
 	if joined == ".." || strings.HasPrefix(joined, "../") {
-		return at("SG-LINK-001", "link "+bounded(d, 80)+" leaves the skill folder: a skill may only refer to its own files; copy what it needs into the skill")
+		if privatePath(strings.TrimLeft(joined, "./")) || privatePath(p) {
+			return at("SG-LINK-001", "link "+bounded(d, 80)+" leaves the skill for a private file: a skill may only refer to its own files; remove the link")
+		}
+		return at("SG-LINK-004", "link "+bounded(d, 80)+" leaves the skill folder, so it breaks once the skill is installed; copy what it needs into the skill or link to a web address")
 	}
 	if s.tree != nil && !s.tree.exists(joined) {
 		return at("SG-LINK-003", "link to "+bounded(d, 80)+", which is not in the skill: add the file or fix the link")
@@ -102,7 +144,7 @@ func dataInURL(u *unit, l link, d string) (hit, bool) {
 
 var agentRe = compilePattern(`(?i)\b(?:ai|llm|assistant|agent|model|claude|chatgpt|gpt|copilot|codex|gemini|cursor|bot)s?\s*(?:[:,]|--?)\s*(?:you|please|always|never|do|don'?t|run|execute|ignore|read|send|fetch|remember|follow|when|before|after|first|also)\b`+
 	`|\b(?:note|message|instructions?|reminder|attention|hey|dear)\s+(?:to|for)?\s*(?:the\s+|all\s+|any\s+)?(?:ai|llm|assistant|agent|model|claude|copilot|codex|gemini)s?\b`+
-	`|\b(?:ai|llm|assistant|agent|model|claude|copilot|codex|gemini)s?\s+(?:must|should|shall)\s+(?:now\s+|also\s+|first\s+|always\s+|silently\s+)?(?:run|execute|send|upload|fetch|download|read|ignore|delete|remove|install|open|post|include|add|write|call|copy|print|output|reply|tell|use|load|visit|forget|disregard|obey|follow)\b`+
+	`|\b(?:ai|llm|assistant|agent|model|claude|copilot|codex|gemini)s?\s+(?:must|should|shall)\s+(?:now\s+|also\s+|first\s+|always\s+|silently\s+)?(?:run|execute|send|upload|fetch|download|read|ignore|delete|remove|install|open|post|call|copy|print|output|reply|tell|load|visit|forget|disregard|obey|follow)\b`+
 	`|\byou\s+(?:must|should|will|are (?:required|instructed) to|need to|have to)\s+(?:now\s+|also\s+|first\s+|silently\s+|always\s+)?(?:run|execute|send|upload|fetch|download|read|ignore|delete|remove|install|open|post|include|add|append|write|call|copy|print|output|reply|respond|say|tell|forget|disregard)\b`+
 	`|\b(?:when|if|before|after|once)\s+you\s+(?:read|see|process|load|open|use|parse)\s+(?:this|these)\b`, false)
 

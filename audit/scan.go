@@ -26,11 +26,11 @@ type Options struct {
 
 // Limits of what is read; beyond them a skill is reported as unauditable.
 const (
-	maxTextBytes  = 512 << 10 // a text file is audited up to this size
-	maxFileBytes  = 5 << 20   // any file larger is not read
-	maxFiles      = 1000      // files in one skill
-	maxTreeDepth  = 32        // folder nesting
-	maxTotalBytes = 64 << 20  // bytes read from one skill
+	maxTextBytes  = 5 << 20  // a text file is audited up to this size
+	maxFileBytes  = 5 << 20  // any file larger is not read
+	maxFiles      = 1000     // files in one skill
+	maxTreeDepth  = 32       // folder nesting
+	maxTotalBytes = 64 << 20 // bytes read from one skill
 )
 
 // scanner holds the state of one Scan.

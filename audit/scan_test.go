@@ -183,15 +183,15 @@ func TestLimits(t *testing.T) {
 	}{
 		{"too many files", many, "more than 1000 files"},
 		{"too deep", deep, "levels deep"},
-		{"large text", fstest.MapFS{"SKILL.md": {Data: []byte(front + strings.Repeat("a", maxTextBytes))}}, "only its first 512 KiB"},
+		{"large text", fstest.MapFS{"SKILL.md": {Data: []byte(front + strings.Repeat("a", maxTextBytes))}}, "larger than 5 MiB"},
 		{"huge file", fstest.MapFS{"SKILL.md": {Data: []byte(front)}, "big.bin": {Data: make([]byte, maxFileBytes+1)}}, "larger than 5 MiB"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rep := scanMap(t, tt.m, Options{})
 			f := findingOf(t, rep, "SG-TREE-008")
-			if !strings.Contains(f.Message, tt.want) || f.Severity != Medium {
-				t.Errorf("%v %q, want medium with %q", f.Severity, f.Message, tt.want)
+			if !strings.Contains(f.Message, tt.want) || f.Severity != High {
+				t.Errorf("%v %q, want high with %q", f.Severity, f.Message, tt.want)
 			}
 			if rep.Files > maxFiles {
 				t.Errorf("read %d files, limit %d", rep.Files, maxFiles)
@@ -303,7 +303,7 @@ func TestBytecode(t *testing.T) {
 		rule string
 	}{
 		{"without source", fstest.MapFS{"SKILL.md": {Data: []byte(front)}, "scripts/__pycache__/tool.cpython-312.pyc": pyc}, "SG-TREE-003"},
-		{"with source", fstest.MapFS{"SKILL.md": {Data: []byte(front)}, "scripts/tool.py": {Data: []byte("print(1)\n")}, "scripts/__pycache__/tool.cpython-312.pyc": pyc}, "SG-TREE-008"},
+		{"with source", fstest.MapFS{"SKILL.md": {Data: []byte(front)}, "scripts/tool.py": {Data: []byte("print(1)\n")}, "scripts/__pycache__/tool.cpython-312.pyc": pyc}, "SG-TREE-011"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

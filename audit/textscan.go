@@ -23,6 +23,8 @@ type unit struct {
 	orig  []byte // what snippets show; the same length as text
 	kind  fileKind
 	depth int
+	html  bool // an HTML or SVG file
+	app   bool // an HTML or SVG file with script: the UI of a shipped tool
 }
 
 const maxPerRule = 20 // matches of one rule reported per text

@@ -20,6 +20,9 @@ type treeScan struct {
 	domains map[string]hit  // first link to each outbound host
 	runs    map[string]bool // scripts and binaries, by path
 	execs   map[string]bool // files with an executable bit, by path
+	// runLines are lines of text that tell the agent to extract an
+	// archive and run something, to judge the archives shipped.
+	runLines []string
 }
 
 type treeEntry struct {
@@ -51,6 +54,7 @@ func (s *scanner) scanTree(fsys fs.FS) (*treeScan, error) {
 	for _, e := range t.entries {
 		s.scanEntry(fsys, t, e)
 	}
+	t.escalateArchives()
 	if !t.paths["SKILL.md"] {
 		t.add("SG-MD-001", ".", "the skill has no SKILL.md; agents do not load a folder without one", "no SKILL.md")
 	}
@@ -124,7 +128,7 @@ func (s *scanner) scanEntry(fsys fs.FS, t *treeScan, e treeEntry) {
 		t.execs[e.path] = true
 	}
 	if e.size > maxFileBytes {
-		t.add("SG-TREE-008", e.path, fmt.Sprintf("file %s is larger than %d MiB and was not audited; remove it or keep it outside the skill", e.path, maxFileBytes>>20), e.path)
+		s.largeFile(fsys, t, e)
 		return
 	}
 	if t.bytes >= maxTotalBytes {
@@ -138,6 +142,20 @@ func (s *scanner) scanEntry(fsys fs.FS, t *treeScan, e treeEntry) {
 	}
 	t.bytes += int64(len(data))
 	s.scanFile(t, e, data, truncated)
+}
+
+// largeFile judges a file too large to read: an inert asset (an image,
+// audio, video or data file by its first bytes) is data; anything else
+// was not audited.
+func (s *scanner) largeFile(fsys fs.FS, t *treeScan, e treeEntry) {
+	if f, err := fsys.Open(e.path); err == nil {
+		head, _ := io.ReadAll(io.LimitReader(f, sniffBytes))
+		f.Close()
+		if kind, _ := sniff(head); kind == binImage && !scriptExt[extOf(e.path)] {
+			return
+		}
+	}
+	t.add("SG-TREE-008", e.path, fmt.Sprintf("file %s is larger than %d MiB and was not audited; remove it or keep it outside the skill", e.path, maxFileBytes>>20), e.path)
 }
 
 func symlinkMessage(p, target string) string {

@@ -108,8 +108,54 @@ var hostLike = regexp.MustCompile(`://|\$|%|[A-Za-z0-9-]\.[A-Za-z]`)
 // pipeHasSource accepts a download piped into a shell only when the
 // download names something to fetch: an address, a host or a variable,
 // not a placeholder such as "curl ... | sh".
+// A pipe into an interpreter that runs inline code or a module, such as
+// `| python3 -c "import json…"` or `| python -m json.tool`, reads the
+// download as data, unless that code executes what it reads.
 func pipeHasSource(data []byte, loc []int) bool {
-	return hostLike.Match(data[loc[0]:lineEndAt(data, loc[1]-1)])
+	end := lineEndAt(data, loc[1]-1)
+	if !hostLike.Match(data[loc[0]:end]) {
+		return false
+	}
+	rest := data[loc[1]:end]
+	m := inlineCodeRe.FindSubmatch(rest)
+	if m == nil || !inlineFlag(interpreterBefore(data, loc[1]), string(m[1])) {
+		return true
+	}
+	return stdinExecRe.Match(rest)
+}
+
+var (
+	inlineCodeRe = regexp.MustCompile(`^\s+-([a-zA-Z]{1,2})\b`)
+	stdinExecRe  = regexp.MustCompile(`(?i)\b(?:exec|eval|compile|system|popen|spawn|execsync|execfile|runpy|run_path)\s*\(|\$\(\s*cat\b|\bsource\b`)
+)
+
+// interpreterBefore returns the word that ends at end, such as python3.
+func interpreterBefore(data []byte, end int) string {
+	i := end
+	for i > 0 && (isWordByte(data[i-1]) || data[i-1] == '.') {
+		i--
+	}
+	return strings.ToLower(string(data[i:end]))
+}
+
+// inlineFlag reports whether flag makes interpreter run code given on its
+// command line rather than a script read from standard input.
+func inlineFlag(interpreter, flag string) bool {
+	switch {
+	case strings.HasPrefix(interpreter, "python"):
+		return flag == "c" || flag == "m"
+	case interpreter == "node":
+		return flag == "e" || flag == "p"
+	case interpreter == "perl":
+		return flag == "e" || flag == "E" || flag == "ne" || flag == "pe" || flag == "n" || flag == "p"
+	case interpreter == "ruby":
+		return flag == "e" || flag == "ne" || flag == "pe"
+	case interpreter == "php":
+		return flag == "r"
+	case strings.HasSuffix(interpreter, "sh"):
+		return flag == "c"
+	}
+	return false
 }
 
 // shellStart accepts env, printenv or export -p only where a shell command
@@ -127,8 +173,14 @@ func shellStart(data []byte, loc []int) bool {
 		return true
 	}
 	switch before[len(before)-1] {
-	case ';', '&', '|', '(', '`', '>':
+	case ';', '&', '|', '>':
 		return true
+	case '(':
+		return len(before) > 1 && before[len(before)-2] == '$'
+	case '`':
+		// A backtick opens a code span or a command substitution only
+		// when it is the odd one of its line; an even one closes one.
+		return bytes.Count(before, []byte("`"))%2 == 1
 	}
 	return false
 }

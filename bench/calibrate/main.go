@@ -66,6 +66,10 @@ type row struct {
 	Medium int            `json:"medium"`
 	Low    int            `json:"low"`
 	Errors int            `json:"errors"`
+	// Unnamed counts the medium skills whose risk some rule decides that
+	// is not one of the named reasons: scripts, unrestricted tools,
+	// archives, active content, opaque binaries.
+	Unnamed int `json:"medium_unnamed"`
 	Rules  map[string]int `json:"rules"` // rule id -> skills whose risk it decides
 	Bytes  int64          `json:"bytes"`
 	items  []item
@@ -117,6 +121,9 @@ func (r *row) tally(it item) {
 		r.High++
 	case audit.RiskMedium:
 		r.Medium++
+		if !allNamed(it.decide) {
+			r.Unnamed++
+		}
 	default:
 		r.Low++
 		return
@@ -128,6 +135,21 @@ func (r *row) tally(it item) {
 			r.Rules[it.risk.String()+" "+f.RuleID]++
 		}
 	}
+}
+
+// namedReasons are the rules that make a benign skill medium for a reason
+// a reviewer expects: it ships scripts, archives, active content or
+// binaries, or it grants unrestricted tools.
+var namedReasons = map[string]bool{"SG-TREE-006": true, "SG-TREE-007": true, "SG-TREE-010": true, "SG-TREE-011": true,
+	"SG-TREE-012": true, "SG-MD-002": true, "SG-DIFF-002": true, "SG-DIFF-003": true}
+
+func allNamed(fs []audit.Finding) bool {
+	for _, f := range fs {
+		if !namedReasons[f.RuleID] {
+			return false
+		}
+	}
+	return true
 }
 
 // findSkills lists the folders below dir that hold a SKILL.md, dot-folders
@@ -171,13 +193,13 @@ func auditOne(dir string) item {
 
 func printTable(w io.Writer, rows []row, top int) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "folder\tskills\thigh\tmedium\tlow\terrors\thigh %\ttop rules")
+	fmt.Fprintln(tw, "folder\tskills\thigh\tmedium\t(other reason)\tlow\terrors\thigh %\ttop rules")
 	for _, r := range rows {
 		pct := 0.0
 		if r.Skills > 0 {
 			pct = 100 * float64(r.High) / float64(r.Skills)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%.1f\t%s\n", r.Folder, r.Skills, r.High, r.Medium, r.Low, r.Errors, pct, topRules(r.Rules, top))
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%d\t%d\t%d\t%d\t%.1f\t%s\n", r.Folder, r.Skills, r.High, r.Medium, r.Unnamed, r.Low, r.Errors, pct, topRules(r.Rules, top))
 	}
 	tw.Flush()
 }
