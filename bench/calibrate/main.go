@@ -60,19 +60,19 @@ func main() {
 
 // row is the result for one folder of skills.
 type row struct {
-	Folder string         `json:"folder"`
-	Skills int            `json:"skills"`
-	High   int            `json:"high"`
-	Medium int            `json:"medium"`
-	Low    int            `json:"low"`
-	Errors int            `json:"errors"`
+	Folder string `json:"folder"`
+	Skills int    `json:"skills"`
+	High   int    `json:"high"`
+	Medium int    `json:"medium"`
+	Low    int    `json:"low"`
+	Errors int    `json:"errors"`
 	// Unnamed counts the medium skills whose risk some rule decides that
 	// is not one of the named reasons: scripts, unrestricted tools,
 	// archives, active content, opaque binaries.
-	Unnamed int `json:"medium_unnamed"`
-	Rules  map[string]int `json:"rules"` // rule id -> skills whose risk it decides
-	Bytes  int64          `json:"bytes"`
-	items  []item
+	Unnamed int            `json:"medium_unnamed"`
+	Rules   map[string]int `json:"rules"` // rule id -> skills whose risk it decides
+	Bytes   int64          `json:"bytes"`
+	items   []item
 }
 
 // item is one audited skill.
