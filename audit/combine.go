@@ -130,8 +130,13 @@ func where(h hit) string {
 	return h.File
 }
 
+// dotenvLoader matches code that loads a .env file into the process's
+// environment, as scripts do to find their own API key: a source of one
+// setting, not a read of data to send.
+var dotenvLoader = regexp.MustCompile(`(?i)load_dotenv|dotenv\.config|require\(\s*['"]dotenv|from\s+dotenv\s+import|dotenv/config`)
+
 func sourceAndSink(hits []hit, emit emitFunc) {
-	src, ok1 := first(hits, func(h hit) bool { return h.tags&tagSource != 0 })
+	src, ok1 := first(hits, func(h hit) bool { return h.tags&tagSource != 0 && !dotenvLoader.MatchString(h.content) })
 	sink, ok2 := first(hits, func(h hit) bool { return h.tags&tagSink != 0 && h.Fingerprint != src.Fingerprint })
 	if ok1 && ok2 {
 		emit("SG-COMB-001", sink, []hit{src, sink}, fmt.Sprintf(

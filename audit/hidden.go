@@ -265,7 +265,7 @@ func (s *scanner) blobHits(u *unit, spans [][2]int) []hit {
 			shown, lifted = s.payload(u, b.start, b.end, b.data, b.encoding+" text")
 			out = append(out, lifted...)
 		}
-		if suspiciousBlob(b) && !overlaps(spans, b.start, b.end) && len(out) < 4*maxPerRule {
+		if suspiciousBlob(b) && varied(u.text[b.start:b.end]) && !overlaps(spans, b.start, b.end) && len(out) < 4*maxPerRule {
 			h := newHit(rule("SG-HID-010"), u.file, b.start, b.end, string(u.text[b.start:b.end]))
 			h.Decoded = shown
 			out = append(out, h)
@@ -279,6 +279,22 @@ func suspiciousBlob(b blob) bool {
 		return asciiText(b.data)
 	}
 	return b.end-b.start >= longBlob && !inertBinary(b.data)
+}
+
+// varied reports whether a run uses enough distinct characters to carry
+// anything: a ruler of dashes or equals signs encodes nothing.
+func varied(run []byte) bool {
+	var seen [256]bool
+	n := 0
+	for _, c := range run {
+		if !seen[c] {
+			seen[c] = true
+			if n++; n >= 8 {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func asciiText(b []byte) bool {

@@ -94,12 +94,16 @@ func privatePath(p string) bool {
 		}
 	}
 	for _, part := range strings.Split(p, "/") {
-		if len(part) > 1 && part[0] == '.' && part != ".." {
+		if secretPlaces[part] {
 			return true
 		}
 	}
 	return false
 }
+
+// secretPlaces are folder and file names where keys and tokens live.
+var secretPlaces = set(".ssh", ".aws", ".gnupg", ".kube", ".docker", ".azure", ".gcloud", ".config", ".netrc", ".env",
+	".git-credentials", ".npmrc", ".pypirc", ".password-store", ".bash_history", ".zsh_history", "id_rsa", "id_ed25519", "credentials")
 
 func (s *scanner) relativeLink(u *unit, l link, d string, at func(id, msg string) (hit, bool)) (hit, bool) {
 	p, _, _ := strings.Cut(d, "#")

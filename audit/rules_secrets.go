@@ -10,8 +10,9 @@ var secretRules = []*Rule{{
 	Help:     "An AWS access key id or secret access key is written into the skill." + secretHelp,
 	Keywords: []string{"akia", "asia", "abia", "acca", "a3t", "secret_access_key", "secretaccesskey"},
 	pattern:  `\b(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z2-7]{16}\b|(?i:aws_?secret_?access_?key)["']?\s*[=:]\s*["']?[A-Za-z0-9/+=]{40}\b`,
-	fire:     []string{"aws_access_key_id = AKIAIOSFODNN7EXAMPLE", "export AWS_SECRET_ACCESS_KEY=wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY"},
-	pass:     []string{"aws_access_key_id = <your access key id>", "Access key ids start with AKIA followed by 16 characters."},
+	validate: notExampleKey,
+	fire:     []string{"aws_access_key_id = AKIA2QX7MZK4TRP5LWJN", "export AWS_SECRET_ACCESS_KEY=q3Rz8Kx1VbN7mP2sT9wL4yH6jD0fG5cA8eU1iO3n"},
+	pass:     []string{"aws_access_key_id = <your access key id>", "Access key ids start with AKIA followed by 16 characters.", "aws configure set aws_access_key_id AKIAIOSFODNN7EXAMPLE"},
 }, {
 	ID: "SG-SEC-002", Severity: High, Category: "secrets", tags: tagSecret, exact: true,
 	Title:    "GitHub token",
@@ -78,7 +79,7 @@ var secretRules = []*Rule{{
 	pattern:  `(?i)\b(?:api[_-]?key|apikey|secret[_-]?key|client[_-]?secret|access[_-]?token|auth[_-]?token|password|passwd|pwd|secret)\b["']?\s*[:=]\s*["']([^\s"'$<>{}]{12,})["']`,
 	validate: realSecret,
 	fire:     []string{"api_key = \"q8Vt3Lz0Rx7Kp2Wm9Nc4\"", "password: \"T7#kq9!Lm2@xZ4pv\""},
-	pass:     []string{"api_key = \"your-api-key-here\"", "password = os.environ[\"DB_PASSWORD\"]", "token: \"${{ secrets.NPM_TOKEN }}\""},
+	pass:     []string{"api_key = \"your-api-key-here\"", "password = os.environ[\"DB_PASSWORD\"]", "token: \"${{ secrets.NPM_TOKEN }}\"", "password: \"NewSecurePass456!\",", "api_key: \"sk-1234567890abcdef\"  # never do this", "password = \"super_secret_password_123\""},
 }}
 
 const fakeKey80 = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfGhIjKlMn-AAAA"

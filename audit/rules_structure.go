@@ -98,7 +98,7 @@ var linkRules = []*Rule{{
 	ID: "SG-LINK-001", Severity: High, Category: "structure",
 	Title: "link to private files outside the skill",
 	Help:  "A link into a home folder, a hidden folder or a system folder makes the agent read files that are not part of the skill, such as keys and agent settings. Copy what the skill needs into it.",
-	fire:  []string{front + "Read [the key](~/.ssh/id_rsa) before you start.", front + "See [settings](../../../.claude/settings.json).", front + "[config](/etc/passwd)"},
+	fire:  []string{front + "Read [the key](~/.ssh/id_rsa) before you start.", front + "See [the config](../../../.ssh/config).", front + "[config](/etc/passwd)"},
 	pass:  []string{"-- SKILL.md --\n" + front + "See [the guide](references/guide.md).\n-- references/guide.md --\nok", front + "Read the [API docs](https://api.example.com/docs).", front + "See [shared notes](../../other-skill/SKILL.md)."},
 }, {
 	ID: "SG-LINK-002", Severity: High, Category: "structure",

@@ -65,7 +65,14 @@ func keyBody(data []byte, loc []int) bool {
 	return false
 }
 
-var placeholders = []string{"xxxx", "your", "here", "changeme", "placeholder", "dummy", "redacted", "<", "${", "...", "****"}
+var placeholders = []string{"xxxx", "your", "here", "changeme", "placeholder", "dummy", "redacted", "<", "${", "...", "****",
+	"123456", "abcdef", "000000", "example", "hardcoded", "fake", "sample"}
+
+// notExampleKey rejects the access keys that cloud providers publish in
+// their documentation, which end in EXAMPLE or EXAMPLEKEY.
+func notExampleKey(data []byte, loc []int) bool {
+	return !bytes.Contains(data[loc[0]:loc[1]], []byte("EXAMPLE"))
+}
 
 // realSecret accepts a generic secret assignment whose value (group 1)
 // is random enough to be a real secret rather than a placeholder.
@@ -80,8 +87,12 @@ func realSecret(data []byte, loc []int) bool {
 			return false
 		}
 	}
-	return entropy(v) >= 3.5 && hasDigitAndLetter(v)
+	return entropy(v) >= 3.5 && hasDigitAndLetter(v) && !wordsThenDigits.MatchString(v)
 }
+
+// wordsThenDigits matches the passwords of examples, such as
+// "MyPassword123" or "NewSecurePass456!": words, then digits and a symbol.
+var wordsThenDigits = regexp.MustCompile(`^(?:[A-Za-z][a-z]+[-_.]?){1,6}\d{0,6}[!@#$%^&*?.]{0,2}$`)
 
 func hasDigitAndLetter(s string) bool {
 	return strings.ContainsAny(s, "0123456789") && strings.ContainsAny(strings.ToLower(s), "abcdefghijklmnopqrstuvwxyz")
