@@ -11,7 +11,8 @@ import (
 // careless scanner quadratic: one endless line of keywords, runs of
 // invisible characters, unclosed constructs. Each must finish quickly.
 func TestHostileInputBounded(t *testing.T) {
-	fill := func(unit string) string { return strings.Repeat(unit, maxTextBytes/len(unit)) }
+	const size = 512 << 10 // cost is linear, so half a megabyte shows a quadratic scanner
+	fill := func(unit string) string { return strings.Repeat(unit, size/len(unit)) }
 	tests := []struct{ name, text string }{
 		{"keywords on one line", fill("ignore never without keep the user do not always before bash -c base64 ")},
 		{"zero-width splits", fill("a\u200b")},
