@@ -136,13 +136,28 @@ func where(h hit) string {
 var dotenvLoader = regexp.MustCompile(`(?i)load_dotenv|dotenv\.config|require\(\s*['"]dotenv|from\s+dotenv\s+import|dotenv/config`)
 
 func sourceAndSink(hits []hit, emit emitFunc) {
-	src, ok1 := first(hits, func(h hit) bool { return h.tags&tagSource != 0 && !dotenvLoader.MatchString(h.content) })
-	sink, ok2 := first(hits, func(h hit) bool { return h.tags&tagSink != 0 && h.Fingerprint != src.Fingerprint })
-	if ok1 && ok2 {
-		emit("SG-COMB-001", sink, []hit{src, sink}, fmt.Sprintf(
-			"credentials or environment are read (%s, %s) and sent off the machine (%s, %s): together this is exfiltration; remove one or the other",
-			src.RuleID, where(src), sink.RuleID, where(sink)))
+	for _, src := range hits {
+		if src.tags&tagSource == 0 || dotenvLoader.MatchString(src.content) {
+			continue
+		}
+		sink, ok := first(hits, func(h hit) bool {
+			return h.tags&tagSink != 0 && h.Fingerprint != src.Fingerprint && (src.RuleID != "SG-CRED-002" || near(src, h))
+		})
+		if ok {
+			emit("SG-COMB-001", sink, []hit{src, sink}, fmt.Sprintf(
+				"credentials or environment are read (%s, %s) and sent off the machine (%s, %s): together this is exfiltration; remove one or the other",
+				src.RuleID, where(src), sink.RuleID, where(sink)))
+			return
+		}
 	}
+}
+
+// near reports whether two hits of a file are within a few lines: a .env
+// file read for a script's own settings far from where it calls its API
+// is configuration, while reading it right before sending is exfiltration.
+func near(a, b hit) bool {
+	d := a.Line - b.Line
+	return a.Line > 0 && b.Line > 0 && -5 <= d && d <= 5
 }
 
 func obfuscatedExecution(hits []hit, emit emitFunc) {

@@ -123,6 +123,10 @@ func pdfActive(data []byte) string {
 // textFile scans a text file and records what the diff rules compare.
 func (s *scanner) textFile(t *treeScan, e treeEntry, data []byte, truncated bool) {
 	ext := extOf(e.path)
+	if isLFSPointer(data) {
+		t.add("SG-TREE-013", e.path, e.path+" is a Git LFS pointer: the file itself is stored elsewhere, so agents get this pointer, not the file; add the file to the skill if it needs it", e.path)
+		return
+	}
 	if imageExts[ext] || bytecodeEx[ext] || binaryExts[ext] || ext == "pdf" {
 		t.runs[e.path] = true
 		t.add("SG-TREE-003", e.path, fmt.Sprintf("%s is named like a .%s file but holds text: a name that lies about the content hides what the file does; rename it", e.path, ext), e.path)
@@ -152,6 +156,12 @@ func (s *scanner) textFile(t *treeScan, e treeEntry, data []byte, truncated bool
 	t.hits = append(t.hits, hits...)
 	collectDomains(t, e.path, data, li)
 }
+
+// lfsPointerRe matches the whole of the text that Git LFS stores in place
+// of a file, and nothing more: text after it is read like any other.
+var lfsPointerRe = regexp.MustCompile(`^version https://git-lfs\.github\.com/spec/v1\n(?:ext-\d+-\w+ sha256:[0-9a-f]{64}\n)*oid sha256:[0-9a-f]{1,64}\nsize \d{1,20}\n?$`)
+
+func isLFSPointer(data []byte) bool { return len(data) < 1024 && lfsPointerRe.Match(data) }
 
 // structureOfText applies the rules about what kind of text file it is.
 func (s *scanner) structureOfText(t *treeScan, e treeEntry, data []byte, kind fileKind) {

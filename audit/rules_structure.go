@@ -92,6 +92,12 @@ var structureRules = []*Rule{{
 		"-- SKILL.md --\n" + front + "-- assets/page.html --\n<html><body><script src=\"https://cdn.evil-example.net/x.js\"></script></body></html>"},
 	pass: []string{"-- SKILL.md --\n" + front + "-- assets/icon.svg --\n<svg xmlns=\"http://www.w3.org/2000/svg\"><circle cx=\"5\" cy=\"5\" r=\"4\"/></svg>",
 		"-- SKILL.md --\n" + front + "-- assets/page.html --\n<html><body><p>Open <a href=\"https://example.com\">the site</a>.</p></body></html>"},
+}, {
+	ID: "SG-TREE-013", Severity: Low, Category: "structure",
+	Title: "Git LFS pointer",
+	Help:  "The file is a Git LFS pointer: what agents receive is the pointer, not the file it names. Add the file itself if the skill needs it.",
+	fire:  []string{"-- SKILL.md --\n" + front + "-- assets/plot.png --\nversion https://git-lfs.github.com/spec/v1\noid sha256:c4b30e01bb01847c0eabf8367f28cd16368fd28e450c38c1cc089abb18672276\nsize 217028\n", "-- SKILL.md --\n" + front + "-- data/model.bin --\nversion https://git-lfs.github.com/spec/v1\noid sha256:00\nsize 1\n"},
+	pass:  []string{"-- SKILL.md --\n" + front + "-- notes.md --\nStore large files with Git LFS (version https://git-lfs.github.com/spec/v1).\n", "-- SKILL.md --\n" + front + "-- assets/logo.png --\n\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"},
 }}
 
 var linkRules = []*Rule{{
