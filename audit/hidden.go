@@ -1,6 +1,8 @@
 package audit
 
 import (
+	"bytes"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -172,9 +174,25 @@ func (c *charScan) lookAlike(r rune, i int) {
 		return
 	}
 	c.norm = true
-	if ascii > 0 && fold > 0 && hasConfusable(c.u.text[s:e]) {
+	if ascii > 0 && fold > 0 && hasConfusable(c.u.text[s:e]) && wordLike(c.u.text[s:e]) {
 		c.add("SG-HID-011", s, e)
 	}
+}
+
+// wordLike reports whether a word could pass for an English word: three
+// Latin letters or more and no digit or underscore. Notation such as
+// "Cα", "α1" or "ρ_AB" mixes scripts in the open.
+func wordLike(word []byte) bool {
+	n := 0
+	for _, b := range word {
+		switch {
+		case 'a' <= b && b <= 'z', 'A' <= b && b <= 'Z':
+			n++
+		case '0' <= b && b <= '9', b == '_':
+			return false
+		}
+	}
+	return n >= 3
 }
 
 func hasConfusable(word []byte) bool {
@@ -265,7 +283,7 @@ func (s *scanner) blobHits(u *unit, spans [][2]int) []hit {
 			shown, lifted = s.payload(u, b.start, b.end, b.data, b.encoding+" text")
 			out = append(out, lifted...)
 		}
-		if suspiciousBlob(b) && varied(u.text[b.start:b.end]) && !overlaps(spans, b.start, b.end) && len(out) < 4*maxPerRule {
+		if suspiciousBlob(b) && encodedLooking(b, u.text[b.start:b.end]) && !overlaps(spans, b.start, b.end) && len(out) < 4*maxPerRule {
 			h := newHit(rule("SG-HID-010"), u.file, b.start, b.end, string(u.text[b.start:b.end]))
 			h.Decoded = shown
 			out = append(out, h)
@@ -279,6 +297,19 @@ func suspiciousBlob(b blob) bool {
 		return asciiText(b.data)
 	}
 	return b.end-b.start >= longBlob && !inertBinary(b.data)
+}
+
+// encodedLooking reports whether a run looks like encoded data rather than
+// a ruler of dashes or a protein sequence: varied characters and, for
+// base64, letters of both cases, as any base64 of more than a few bytes has.
+func encodedLooking(b blob, run []byte) bool {
+	return varied(run) && (b.encoding != "base64" || mixedCase(run))
+}
+
+// mixedCase reports whether a run holds both upper and lower case letters,
+// as any base64 of more than a few bytes does.
+func mixedCase(run []byte) bool {
+	return bytes.ContainsFunc(run, unicode.IsUpper) && bytes.ContainsFunc(run, unicode.IsLower)
 }
 
 // varied reports whether a run uses enough distinct characters to carry

@@ -175,7 +175,9 @@ func inlineFlag(interpreter, flag string) bool {
 func shellStart(data []byte, loc []int) bool {
 	m := data[loc[0]:loc[1]]
 	if !bytes.HasPrefix(m, []byte("env")) && !bytes.HasPrefix(m, []byte("printenv")) && !bytes.HasPrefix(m, []byte("export")) {
-		return true
+		// Commands are lower case: "Env" and "ENV" are names, not env.
+		lower := bytes.ToLower(m)
+		return !bytes.HasPrefix(lower, []byte("env")) && !bytes.HasPrefix(lower, []byte("printenv")) && !bytes.HasPrefix(lower, []byte("export"))
 	}
 	before := bytes.TrimRight(data[lineStartAt(data, loc[0]):loc[0]], " \t")
 	before = bytes.TrimSuffix(before, []byte("sudo"))
