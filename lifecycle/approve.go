@@ -70,12 +70,17 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 		return nil, err
 	}
 	writers := authors(ch)
+	if len(accept) > 0 {
+		if err := checkAccepter(id, note, sig, writers); err != nil {
+			return nil, err
+		}
+	}
 	if err := r.checkApprover(id, sig, c, writers, len(accept) > 0); err != nil {
 		return nil, err
 	}
 	ts := trailerList{}.add(keyAction, actApprove).add(keySkill, c.Skill).add(keyCandidate, id).add(keyApproved, actorOf(sig).String())
 	if len(accept) > 0 {
-		if ts, err = r.acceptTrailers(ts, c, sig, note, writers, accept); err != nil {
+		if ts, err = r.acceptTrailers(ts, c, writers, accept); err != nil {
 			return nil, err
 		}
 	}
@@ -102,12 +107,9 @@ func (r *Repo) checkApprover(id string, sig object.Signature, c *Candidate, writ
 	return nil
 }
 
-// acceptTrailers checks an acceptance and adds its trailers: one Skillgit-Accept per finding
+// acceptTrailers resolves the findings to accept and adds their trailers: one Skillgit-Accept per finding
 // and the risk that remains once they are accepted.
-func (r *Repo) acceptTrailers(ts trailerList, c *Candidate, sig object.Signature, note string, writers, accept []string) (trailerList, error) {
-	if err := checkAccepter(c.ID, note, sig, writers); err != nil {
-		return nil, err
-	}
+func (r *Repo) acceptTrailers(ts trailerList, c *Candidate, writers, accept []string) (trailerList, error) {
 	found, risk, err := r.acceptFindings(c, writers, accept)
 	if err != nil {
 		return nil, err
