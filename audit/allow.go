@@ -160,3 +160,57 @@ func (al *AllowList) With(extra ...Allow) *AllowList {
 	out.Entries = append(out.Entries, extra...)
 	return out
 }
+
+// key identifies what an entry accepts, for merging lists without
+// duplicates.
+func (e Allow) key() string {
+	return e.Fingerprint + "\x00" + e.Skill + "\x00" + e.Path + "\x00" + e.Rule
+}
+
+// Merge adds the entries al does not hold yet, in order, and returns how
+// many it added.
+func (al *AllowList) Merge(entries ...Allow) int {
+	seen := map[string]bool{}
+	for _, e := range al.Entries {
+		seen[e.key()] = true
+	}
+	added := 0
+	for _, e := range entries {
+		if !seen[e.key()] {
+			seen[e.key()] = true
+			al.Entries = append(al.Entries, e)
+			added++
+		}
+	}
+	return added
+}
+
+// Marshal renders al in the format ParseAllowList reads. Comments of a
+// file it was parsed from are not kept.
+func (al *AllowList) Marshal() ([]byte, error) {
+	var b bytes.Buffer
+	b.WriteString("# Findings the audit accepts; see the README, section \"Accepting findings\".\n")
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(al); err != nil {
+		return nil, fmt.Errorf("audit-allow.yaml: %w", err)
+	}
+	if err := enc.Close(); err != nil {
+		return nil, fmt.Errorf("audit-allow.yaml: %w", err)
+	}
+	return b.Bytes(), nil
+}
+
+// AllowEntries returns allow-list entries for the findings of skill that
+// a list may accept: not critical and not accepted already. Each entry
+// names the skill, path, rule and fingerprint, with reason.
+func AllowEntries(skill string, findings []Finding, reason string) []Allow {
+	var out []Allow
+	for _, f := range findings {
+		if f.Severity >= Critical || f.Suppressed != "" {
+			continue
+		}
+		out = append(out, Allow{Skill: skill, Path: f.File, Rule: f.RuleID, Fingerprint: f.Fingerprint, Reason: reason})
+	}
+	return out
+}

@@ -109,6 +109,9 @@ func writeReviewText(w io.Writer, rv *lifecycle.Review, required int, opts audit
 	fmt.Fprintf(w, "approvals:  %d of %d\n", len(c.Approvals), required)
 	for _, ap := range c.Approvals {
 		fmt.Fprintf(w, "  %s\n", approvalLine(ap))
+		for _, af := range ap.Accepted {
+			fmt.Fprintf(w, "    accepted: %s\n", acceptedLine(af))
+		}
 	}
 	fmt.Fprintf(w, "\nfiles:\n")
 	for _, f := range rv.Files {
@@ -147,4 +150,22 @@ func approvalLine(ap lifecycle.Approval) string {
 		line += ": " + ap.Note
 	}
 	return oneLine(line, 200)
+}
+
+// acceptedLine shows an accepted finding: "FP RULE in PATH", then who and why when known.
+func acceptedLine(af lifecycle.AcceptedFinding) string {
+	line := af.Fingerprint
+	if af.Rule != "" {
+		line += " " + af.Rule
+	}
+	if af.Path != "" {
+		line += " in " + af.Path
+	}
+	if af.By != "" {
+		line += ", by " + af.By
+	}
+	if af.Reason != "" {
+		line += ": " + af.Reason
+	}
+	return oneLine(line, 300)
 }
