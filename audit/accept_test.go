@@ -147,3 +147,41 @@ func TestAcceptedHighLowersRisk(t *testing.T) {
 		t.Errorf("risk is still high after the acceptance:\n%s", dump(rep))
 	}
 }
+
+// TestAllowListWrite checks the pieces of `audit --write-allow`: entries
+// for the findings a list may accept, merged without duplicates, and a
+// file that parses back to the same list.
+func TestAllowListWrite(t *testing.T) {
+	findings := []Finding{
+		{RuleID: "SG-TREE-006", Severity: Medium, File: "scripts/run.sh", Fingerprint: "f1"},
+		{RuleID: "SG-HID-001", Severity: Critical, File: "SKILL.md", Fingerprint: "f2"},
+		{RuleID: "SG-EXE-005", Severity: High, File: "SKILL.md", Fingerprint: "f3", Suppressed: "already"},
+		{RuleID: "SG-LINK-003", Severity: Low, File: "SKILL.md", Fingerprint: "f4"},
+	}
+	got := AllowEntries("tool", findings, "baseline")
+	want := []Allow{
+		{Skill: "tool", Path: "scripts/run.sh", Rule: "SG-TREE-006", Fingerprint: "f1", Reason: "baseline"},
+		{Skill: "tool", Path: "SKILL.md", Rule: "SG-LINK-003", Fingerprint: "f4", Reason: "baseline"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Fatalf("entries (-want +got):\n%s", diff)
+	}
+	al := &AllowList{Entries: []Allow{want[0]}}
+	if n := al.Merge(got...); n != 1 || len(al.Entries) != 2 {
+		t.Fatalf("Merge added %d, list holds %d; want 1 and 2", n, len(al.Entries))
+	}
+	if n := al.Merge(got...); n != 0 {
+		t.Errorf("a second Merge added %d entries", n)
+	}
+	data, err := al.Marshal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := ParseAllowList(data)
+	if err != nil {
+		t.Fatalf("parse what Marshal wrote: %v\n%s", err, data)
+	}
+	if diff := cmp.Diff(al, back); diff != "" {
+		t.Errorf("round trip (-want +got):\n%s", diff)
+	}
+}
