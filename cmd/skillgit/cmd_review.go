@@ -28,17 +28,19 @@ type reviewJSON struct {
 func (a *app) reviewCommand() *cobra.Command {
 	var format string
 	c := &cobra.Command{
-		Use:   "review ID [--format text|markdown|json]",
+		Use:   "review ID [--format text|markdown|json|sarif]",
 		Short: "Show a candidate for review: state, diff, audit and history",
 		Long: `Show what a reviewer needs to decide on candidate ID: its state, risk and
 approvals, the files it changes and their diff against the publish branch, the
 findings of a fresh audit (under the publish branch's policy) and its history.
 --format markdown is a pull-request comment, verdict first; --json is --format
-json. Exits 0 whatever the verdict; 'skillgit audit' is the gate for CI.`,
+json; --format sarif is the audit alone, for code scanning, with the findings the
+approvals accepted as suppressions that say who accepted them and why. Exits 0
+whatever the verdict; 'skillgit audit' is the gate for CI.`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error { return a.runReview(args[0], format) },
 	}
-	c.Flags().StringVar(&format, "format", "text", "output `FORMAT`: text, markdown or json")
+	c.Flags().StringVar(&format, "format", "text", "output `FORMAT`: text, markdown, json or sarif")
 	a.addJSON(c)
 	return c
 }
@@ -60,6 +62,8 @@ func (a *app) runReview(id, format string) error {
 			return a.writeReviewJSON(rv, required, opts)
 		case audit.FormatMarkdown:
 			return writeReviewMarkdown(a.Out, rv, required, opts)
+		case audit.FormatSARIF:
+			return audit.WriteSARIF(a.Out, rv.Reports, opts)
 		}
 		opts.Color = colorful(a.Out)
 		return writeReviewText(a.Out, rv, required, opts)
@@ -69,8 +73,8 @@ func (a *app) runReview(id, format string) error {
 // reviewFormat returns the output format; --json is --format json.
 func (a *app) reviewFormat(format string) (audit.Format, error) {
 	f, err := audit.ParseFormat(format)
-	if err != nil || f == audit.FormatSARIF {
-		return 0, usageError{fmt.Errorf("--format %q: use text, markdown or json", format)}
+	if err != nil {
+		return 0, usageError{fmt.Errorf("--format %q: use text, markdown, json or sarif", format)}
 	}
 	if a.json {
 		if format != "text" && f != audit.FormatJSON {
