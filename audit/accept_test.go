@@ -185,3 +185,15 @@ func TestAllowListWrite(t *testing.T) {
 		t.Errorf("round trip (-want +got):\n%s", diff)
 	}
 }
+
+// TestFingerprintBindsWholeSkillFindings checks that a finding about the
+// whole skill changes when files come or go.
+func TestFingerprintBindsWholeSkillFindings(t *testing.T) {
+	one := fstest.MapFS{"README.md": {Data: []byte("notes\n")}}
+	two := fstest.MapFS{"README.md": {Data: []byte("notes\n")}, "run.txt": {Data: []byte("more\n")}}
+	a := findingOf(t, scanMap(t, one, Options{Skill: "x"}), "SG-MD-001")
+	b := findingOf(t, scanMap(t, two, Options{Skill: "x"}), "SG-MD-001")
+	if a.File != "." || a.Fingerprint == b.Fingerprint {
+		t.Errorf("finding on %q keeps fingerprint %s when a file is added", a.File, a.Fingerprint)
+	}
+}

@@ -15,7 +15,8 @@ const maxHashBytes = 64 << 20
 // bindFileContent makes the findings about a file as a whole (a script,
 // a binary, a file too large to audit) depend on the file's bytes, not
 // only its path: accepting "scripts/run.py is a script" must not accept
-// another run.py, or this one once it changes.
+// another run.py, or this one once it changes. Findings about a folder
+// or the whole skill depend on the list of its files.
 func bindFileContent(fsys fs.FS, t *treeScan) {
 	regular := make(map[string]bool, len(t.entries))
 	for _, e := range t.entries {
@@ -24,16 +25,41 @@ func bindFileContent(fsys fs.FS, t *treeScan) {
 	sums := map[string]string{}
 	for i := range t.hits {
 		h := &t.hits[i]
-		if h.start >= 0 || !regular[h.File] {
+		if h.start >= 0 {
 			continue
 		}
-		sum, ok := sums[h.File]
+		isRegular, isEntry := regular[h.File]
+		if isEntry && !isRegular {
+			continue // a link or gitlink: its content names its target already
+		}
+		key := h.File
+		if !isEntry {
+			key = "" // a folder or the whole skill: bound to the listing
+		}
+		sum, ok := sums[key]
 		if !ok {
-			sum = fileSum(fsys, h.File)
-			sums[h.File] = sum
+			sum = contentSum(fsys, t, key)
+			sums[key] = sum
 		}
 		h.content += "\x00" + sum
 	}
+}
+
+// contentSum is fileSum of a regular file, or for "" a hash of the
+// tree's listing (every path read, with its mode and size): a finding
+// about a folder or the whole skill, such as "too many files", then
+// changes when files come or go.
+func contentSum(fsys fs.FS, t *treeScan, file string) string {
+	if file != "" {
+		return fileSum(fsys, file)
+	}
+	h := sha256.New()
+	for _, e := range t.entries {
+		writeField(h, e.path)
+		writeInt(h, int(e.mode))
+		writeInt(h, int(e.size))
+	}
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // fileSum returns a hash of the file's bytes (the first maxHashBytes and
