@@ -128,3 +128,20 @@ func TestAcceptVoidedByRevise(t *testing.T) {
 		t.Fatalf("publish after a revise voided the acceptance: %v; want refused", err)
 	}
 }
+
+// TestApprovalsCompareEmailsWithoutCase checks that one person approving twice under two
+// spellings of their email counts once, and that a writer counts as a writer however the
+// email is spelled.
+func TestApprovalsCompareEmailsWithoutCase(t *testing.T) {
+	cfg := &Config{Approvals: Approvals{Required: 2}}
+	approval := func(email string) Approval { return Approval{Who: Actor{Name: "G", Email: email}} }
+	c := &Candidate{Risk: "low", Approvals: []Approval{approval("grace@example.com"), approval("Grace@Example.com")}}
+	if ok, _ := approvedEnough(cfg, c, nil); ok {
+		t.Error("two spellings of one email counted as two approvers")
+	}
+	cfg.Approvals.Required = 1
+	c.Approvals = []Approval{approval("AGENT@example.com")}
+	if ok, _ := approvedEnough(cfg, c, []string{"agent@example.com"}); ok {
+		t.Error("a writer's approval counted under another spelling of their email")
+	}
+}

@@ -2,6 +2,7 @@ package lifecycle
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/skillgit/skillgit/gitstore"
 )
@@ -93,7 +94,7 @@ func approvedEnough(cfg *Config, c *Candidate, writers []string) (bool, string) 
 		case a.Policy != "":
 			policy = true
 		case cfg.Approvals.AllowSelf || !isWriter(writers, a.Who.Email):
-			people[a.Who.Email] = true
+			people[strings.ToLower(a.Who.Email)] = true
 		}
 	}
 	switch {
