@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -67,16 +68,28 @@ func (a *app) runLog(args []string) error {
 	})
 }
 
+// printLog writes one aligned row per entry; the findings a publish accepted follow its row,
+// indented, outside the alignment.
 func printLog(w io.Writer, es []logEntry) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	var table bytes.Buffer
+	tw := tabwriter.NewWriter(&table, 0, 4, 2, ' ', 0)
 	for _, e := range es {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", shortHash(e.Commit), e.When.Format(timeLayout), orDash(e.Action, 12),
 			orDash(skillColumn(e), 64), orDash(e.Candidate, 100), orDash(e.Who, 80), orDash(e.Risk, 10))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	rows := strings.SplitAfter(table.String(), "\n")
+	var b strings.Builder
+	for i, e := range es {
+		b.WriteString(rows[i])
 		for _, af := range e.Accepted {
-			fmt.Fprintf(tw, "  accepted: %s\n", acceptedLine(af))
+			b.WriteString("  accepted: " + acceptedLine(af) + "\n")
 		}
 	}
-	return tw.Flush()
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // orDash shows s on one line of at most n runes, or "-" when it is empty.
