@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/skillgit/skillgit/audit"
 )
 
@@ -103,6 +105,18 @@ func TestAcceptHighThenPublish(t *testing.T) {
 	want := AcceptedFinding{Fingerprint: fp, Rule: "SG-EXE-005", Path: "SKILL.md", By: "Grace Hopper <grace@example.com>", Reason: "our own installer, pinned"}
 	if len(log[0].Accepted) != 1 || log[0].Accepted[0] != want {
 		t.Errorf("log accepted %+v; want %+v", log[0].Accepted, want)
+	}
+	// A push of the publish passes the pre-push audit: the acceptance is read from the
+	// candidate's approval, which the publish merged.
+	r := open(t, dir)
+	pc, err := r.Git.Commit(plumbing.NewHash(pub.Commit))
+	if err != nil {
+		t.Fatal(err)
+	}
+	update := []RefUpdate{{Ref: "refs/heads/main", Old: pc.ParentHashes[0], New: plumbing.NewHash(pub.Commit)}}
+	run, err := AuditPushed(dir, update, func(string) string { return "" })
+	if err != nil || run.Verdict == audit.VerdictBlocked {
+		t.Errorf("pre-push of the publish: %v, verdict %v; want it to pass", err, run.Verdict)
 	}
 }
 
