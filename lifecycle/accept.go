@@ -1,6 +1,7 @@
 package lifecycle
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"slices"
@@ -72,18 +73,11 @@ func acceptedAllows(c *Candidate, writers []string) []audit.Allow {
 		}
 		for _, af := range a.Accepted {
 			out = append(out, audit.Allow{Skill: path.Base(c.Path), Path: af.Path, Rule: af.Rule,
-				Fingerprint: af.Fingerprint, Reason: cmpOr(a.Note, "accepted in approval "+shortID(a.Commit)),
+				Fingerprint: af.Fingerprint, Reason: cmp.Or(strings.TrimSpace(a.Note), "accepted in approval "+shortID(a.Commit)),
 				By: a.Who.String(), Source: audit.SourceApproval})
 		}
 	}
 	return out
-}
-
-func cmpOr(a, b string) string {
-	if strings.TrimSpace(a) != "" {
-		return strings.TrimSpace(a)
-	}
-	return b
 }
 
 // candidateItem is the audit item of a candidate's skill folder at its tip, compared with
