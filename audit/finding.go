@@ -30,8 +30,9 @@ type Finding struct {
 	// the line, so edits elsewhere in the file leave it unchanged while
 	// the same content in another skill or changed content does not.
 	Fingerprint string
-	// Count is how many times the rule matched in the file; one finding
-	// stands for them all. It is at least 1.
+	// Count is how many matches of the rule in the file the scanner
+	// reported (it stops at 20 per rule in one text); one finding stands
+	// for them all. It is at least 1.
 	Count int
 	// Locations are the first places of the matches (at most
 	// MaxLocations), in file order; empty when the finding is not about
