@@ -79,8 +79,9 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 		return nil, err
 	}
 	ts := trailerList{}.add(keyAction, actApprove).add(keySkill, c.Skill).add(keyCandidate, id).add(keyApproved, actorOf(sig).String())
+	var accepted []AcceptedFinding
 	if len(accept) > 0 {
-		if ts, err = r.acceptTrailers(ts, c, writers, accept); err != nil {
+		if ts, accepted, err = r.acceptTrailers(ts, c, writers, accept); err != nil {
 			return nil, err
 		}
 	}
@@ -88,6 +89,7 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 	if err != nil {
 		return nil, err
 	}
+	res.Accepted = accepted
 	res.addWarning(warn)
 	return r.withState(res, c)
 }
@@ -107,17 +109,19 @@ func (r *Repo) checkApprover(id string, sig object.Signature, c *Candidate, writ
 	return nil
 }
 
-// acceptTrailers resolves the findings to accept and adds their trailers: one Skillgit-Accept per finding
-// and the risk that remains once they are accepted.
-func (r *Repo) acceptTrailers(ts trailerList, c *Candidate, writers, accept []string) (trailerList, error) {
+// acceptTrailers resolves the findings to accept and adds their trailers: one Skillgit-Accept
+// per finding and the risk that remains once they are accepted.
+func (r *Repo) acceptTrailers(ts trailerList, c *Candidate, writers, accept []string) (trailerList, []AcceptedFinding, error) {
 	found, risk, err := r.acceptFindings(c, writers, accept)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	out := make([]AcceptedFinding, 0, len(found))
 	for _, f := range found {
 		ts = ts.add(keyAccept, acceptTrailer(f))
+		out = append(out, AcceptedFinding{Fingerprint: f.Fingerprint, Rule: f.RuleID, Path: f.File})
 	}
-	return ts.add(keyRisk, risk.String()), nil
+	return ts.add(keyRisk, risk.String()), out, nil
 }
 
 // appendToCandidate writes an empty commit on the candidate's tip and moves its branch by

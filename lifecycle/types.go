@@ -118,6 +118,8 @@ type Result struct {
 	Reverts string `json:"reverts,omitempty"`
 	// State is the candidate's state after the action.
 	State State `json:"state,omitempty"`
+	// Accepted lists the findings an approval accepted.
+	Accepted []AcceptedFinding `json:"accepted,omitempty"`
 	// Reports holds the audit of the skills the action audited.
 	Reports  []audit.SkillReport `json:"-"`
 	Warnings []string            `json:"-"`
