@@ -18,6 +18,8 @@ func TestParseAllowList(t *testing.T) {
 		{"empty", "", &AllowList{}, ""},
 		{"entries", "entries:\n  - fingerprint: abc\n    rule: SG-EXE-005\n    reason: official installer\n  - fingerprint: def\n    reason: reviewed\n",
 			&AllowList{Entries: []Allow{{Fingerprint: "abc", Rule: "SG-EXE-005", Reason: "official installer"}, {Fingerprint: "def", Reason: "reviewed"}}}, ""},
+		{"scoped", "entries:\n  - skill: docx\n    path: scripts/__init__.py\n    rule: SG-TREE-006\n    fingerprint: abc\n    reason: vendored\n    by: Ada <ada@example.com>\n",
+			&AllowList{Entries: []Allow{{Skill: "docx", Path: "scripts/__init__.py", Rule: "SG-TREE-006", Fingerprint: "abc", Reason: "vendored", By: "Ada <ada@example.com>"}}}, ""},
 		{"missing reason", "entries:\n  - fingerprint: abc\n  - fingerprint: def\n    reason: ok\n", nil, "entry 1 (line 2): reason is required"},
 		{"missing fingerprint", "entries:\n  - reason: because\n", nil, "entry 1 (line 2): fingerprint is required"},
 		{"unknown key", "entries:\n  - fingerprint: abc\n    reason: ok\n    inline: true\n", nil, "field inline not found"},

@@ -26,7 +26,7 @@ type Cache struct {
 
 const (
 	// cacheFormat changes whenever the layout of an entry does.
-	cacheFormat = 1
+	cacheFormat = 2
 	// maxCacheEntry bounds an entry: a larger one is not stored, and a
 	// larger file is not read.
 	maxCacheEntry = 8 << 20
@@ -156,9 +156,9 @@ func PolicyHash(allow *AllowList, installers []string) string {
 	}
 	writeInt(h, len(entries))
 	for _, e := range entries {
-		writeField(h, e.Fingerprint)
-		writeField(h, e.Rule)
-		writeField(h, e.Reason)
+		for _, f := range []string{e.Fingerprint, e.Rule, e.Reason, e.Skill, e.Path, e.By, e.Source} {
+			writeField(h, f)
+		}
 	}
 	inst := slices.Compact(slices.Sorted(slices.Values(installers)))
 	writeInt(h, len(inst))

@@ -15,7 +15,9 @@ import (
 //	byte risk, uvarint files, uvarint bytes, uvarint count
 //	count × finding: string rule, byte severity, string file,
 //	  uvarint line, uvarint column, string message, string snippet,
-//	  string fingerprint, byte new, string suppressed, string decoded
+//	  string fingerprint, byte new, string suppressed, string decoded,
+//	  uvarint match count, uvarint n, n × (uvarint line, uvarint column),
+//	  string suppressed by, string suppressed source
 //	4-byte big-endian CRC-32 (Castagnoli) of everything before it
 //
 // where a string is a uvarint length and that many bytes. The entry
@@ -25,7 +27,7 @@ const cacheMagic = "SGAC"
 
 // minFindingBytes is the least a finding takes, to bound a count read
 // from a damaged entry before anything is allocated for it.
-const minFindingBytes = 11
+const minFindingBytes = 15
 
 var castagnoli = crc32.MakeTable(crc32.Castagnoli)
 
@@ -52,7 +54,14 @@ func appendFinding(b []byte, f Finding) []byte {
 	b = binary.AppendUvarint(b, uint64(max(f.Column, 0)))
 	b = appendString(appendString(appendString(b, f.Message), f.Snippet), f.Fingerprint)
 	b = append(b, boolByte(f.New))
-	return appendString(appendString(b, f.Suppressed), f.Decoded)
+	b = appendString(appendString(b, f.Suppressed), f.Decoded)
+	b = binary.AppendUvarint(b, uint64(max(f.Count, 0)))
+	b = binary.AppendUvarint(b, uint64(len(f.Locations)))
+	for _, l := range f.Locations {
+		b = binary.AppendUvarint(b, uint64(max(l.Line, 0)))
+		b = binary.AppendUvarint(b, uint64(max(l.Column, 0)))
+	}
+	return appendString(appendString(b, f.SuppressedBy), f.SuppressedSource)
 }
 
 func appendString(b []byte, s string) []byte {
@@ -156,5 +165,15 @@ func (d *entryDecoder) finding() Finding {
 		d.err = true
 	}
 	f.Suppressed, f.Decoded = d.string(), d.string()
+	f.Count = d.int()
+	if n := d.int(); n > MaxLocations {
+		d.err = true
+	} else if n > 0 {
+		f.Locations = make([]Location, n)
+		for i := range f.Locations {
+			f.Locations[i] = Location{Line: d.int(), Column: d.int()}
+		}
+	}
+	f.SuppressedBy, f.SuppressedSource = d.string(), d.string()
 	return f
 }

@@ -242,6 +242,8 @@ func TestPolicyHash(t *testing.T) {
 		"installer":       PolicyHash(a, []string{"https://a.example/i.sh"}),
 		"field boundary":  PolicyHash(&AllowList{Entries: []Allow{{Fingerprint: "f1S", Rule: "G-EXE-005", Reason: "installer"}, {Fingerprint: "f2", Reason: "docs"}}}, []string{"https://a.example/i.sh", "https://b.example/i.sh"}),
 		"installer split": PolicyHash(a, []string{"https://a.example/i.shhttps://b.example/i.sh"}),
+		"skill scope":     PolicyHash(&AllowList{Entries: []Allow{{Skill: "docx", Fingerprint: "f1", Rule: "SG-EXE-005", Reason: "installer"}, a.Entries[1]}}, []string{"https://a.example/i.sh", "https://b.example/i.sh"}),
+		"path scope":      PolicyHash(&AllowList{Entries: []Allow{{Path: "SKILL.md", Fingerprint: "f1", Rule: "SG-EXE-005", Reason: "installer"}, a.Entries[1]}}, []string{"https://a.example/i.sh", "https://b.example/i.sh"}),
 	}
 	for name, h := range differ {
 		if h == base {

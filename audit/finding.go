@@ -25,19 +25,44 @@ type Finding struct {
 	// invisible characters spelled out and secrets redacted.
 	Snippet string
 	// Fingerprint identifies the finding across versions of the skill:
-	// it depends on the rule, the file and the matched content, not on
-	// the line, so edits elsewhere in the file leave it unchanged.
+	// it depends on the skill's name, the file, the rule and the matched
+	// content (for findings about a whole file, the file's bytes), not on
+	// the line, so edits elsewhere in the file leave it unchanged while
+	// the same content in another skill or changed content does not.
 	Fingerprint string
+	// Count is how many matches of the rule in the file the scanner
+	// reported (it stops at 20 per rule in one text); one finding stands
+	// for them all. It is at least 1.
+	Count int
+	// Locations are the first places of the matches (at most
+	// MaxLocations), in file order; empty when the finding is not about
+	// places in a text file.
+	Locations []Location
 	// New reports whether the base version lacked this finding; it is
 	// true for every finding when there is no base version.
 	New bool
-	// Suppressed holds the allow list's reason when the finding was
-	// accepted, and is empty otherwise.
+	// Suppressed holds the reason the finding was accepted, from the
+	// allow list or an approval, and is empty otherwise.
 	Suppressed string
+	// SuppressedBy names who accepted the finding, such as
+	// "Ada Lovelace <ada@example.com>"; empty when unknown or not accepted.
+	SuppressedBy string
+	// SuppressedSource says where the acceptance came from: SourceAllowList
+	// or SourceApproval; empty when the finding is not accepted.
+	SuppressedSource string
 	// Decoded shows hidden text the finding revealed (tag characters,
 	// base64 and the like), redacted and bounded; empty when none.
 	Decoded string
 }
+
+// Location is a place in a text file: 1-based line and column, the
+// column counted in Unicode code points.
+type Location struct {
+	Line, Column int
+}
+
+// MaxLocations bounds the places one finding lists.
+const MaxLocations = 5
 
 // Report is the result of scanning one skill.
 type Report struct {
@@ -92,7 +117,13 @@ func normalizeContent(s string) string {
 type fingerprinter map[string]int
 
 func (fp fingerprinter) next(rule, file, content string) string {
-	key := rule + "\x00" + file + "\x00" + normalizeContent(content)
+	return fp.nextIn("", rule, file, content)
+}
+
+// nextIn is next for a finding of the named skill: the skill's name is
+// part of the fingerprint, so an acceptance never carries to another skill.
+func (fp fingerprinter) nextIn(skill, rule, file, content string) string {
+	key := skill + "\x00" + rule + "\x00" + file + "\x00" + normalizeContent(content)
 	n := fp[key]
 	fp[key] = n + 1
 	sum := sha256.Sum256([]byte(key + "\x00" + strconv.Itoa(n)))

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -95,4 +96,47 @@ func location(f Finding) string {
 		return fmt.Sprintf("%s:%d", f.File, f.Line)
 	}
 	return fmt.Sprintf("%s:%d:%d", f.File, f.Line, f.Column)
+}
+
+// matchesLine says how often the rule matched and where first, such as
+// "717, first at 3:5, 9:1, 12:7, 20:2, 31:9"; empty for a single match.
+func matchesLine(f Finding) string {
+	if f.Count <= 1 {
+		return ""
+	}
+	s := strconv.Itoa(f.Count)
+	if len(f.Locations) == 0 {
+		return s
+	}
+	places := make([]string, len(f.Locations))
+	for i, l := range f.Locations {
+		places[i] = strconv.Itoa(l.Line)
+		if l.Column > 0 {
+			places[i] += ":" + strconv.Itoa(l.Column)
+		}
+	}
+	return s + ", first at " + strings.Join(places, ", ")
+}
+
+// suppressionLine says why a finding is accepted and by whom, such as
+// "vendored schema (accepted by Ada <ada@example.com> in an approval)";
+// empty when it is not accepted.
+func suppressionLine(f Finding) string {
+	if f.Suppressed == "" {
+		return ""
+	}
+	var from []string
+	if f.SuppressedBy != "" {
+		from = append(from, "accepted by "+f.SuppressedBy)
+	}
+	switch f.SuppressedSource {
+	case SourceApproval:
+		from = append(from, "in an approval")
+	case SourceAllowList:
+		from = append(from, "in the allow list")
+	}
+	if len(from) == 0 {
+		return f.Suppressed
+	}
+	return f.Suppressed + " (" + strings.Join(from, " ") + ")"
 }

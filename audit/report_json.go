@@ -25,6 +25,20 @@ type jsonFinding struct {
 	New              bool   `json:"new"`
 	Suppressed       bool   `json:"suppressed"`
 	SuppressedReason string `json:"suppressed_reason,omitempty"`
+	// SuppressedBy and SuppressedSource say who accepted the finding and
+	// where: "allow-list" or "approval".
+	SuppressedBy     string `json:"suppressed_by,omitempty"`
+	SuppressedSource string `json:"suppressed_source,omitempty"`
+	// Count is how often the rule matched in the file; Locations are the
+	// first places.
+	Count     int            `json:"count"`
+	Locations []jsonLocation `json:"locations,omitempty"`
+}
+
+// jsonLocation is a place in a file.
+type jsonLocation struct {
+	Line   int `json:"line"`
+	Column int `json:"column"`
 }
 
 // jsonSkill is one skill's result; at the top level when the run covers
@@ -111,5 +125,18 @@ func newJSONFinding(f Finding) jsonFinding {
 		RuleID: f.RuleID, Severity: f.Severity.String(), File: f.File, Line: f.Line, Column: f.Column,
 		Message: f.Message, Snippet: f.Snippet, Decoded: f.Decoded, Fingerprint: f.Fingerprint,
 		New: f.New, Suppressed: f.Suppressed != "", SuppressedReason: f.Suppressed,
+		SuppressedBy: f.SuppressedBy, SuppressedSource: f.SuppressedSource,
+		Count: max(f.Count, 1), Locations: jsonLocations(f.Locations),
 	}
+}
+
+func jsonLocations(ls []Location) []jsonLocation {
+	if len(ls) == 0 {
+		return nil
+	}
+	out := make([]jsonLocation, len(ls))
+	for i, l := range ls {
+		out[i] = jsonLocation{Line: l.Line, Column: l.Column}
+	}
+	return out
 }

@@ -34,7 +34,7 @@ func keysOf(m map[string]any) []string {
 // TestJSONShape pins the field names scripts rely on: they may be added
 // to, never renamed.
 func TestJSONShape(t *testing.T) {
-	finding := []string{"column", "decoded", "file", "fingerprint", "line", "message", "new", "rule_id",
+	finding := []string{"column", "count", "decoded", "file", "fingerprint", "line", "message", "new", "rule_id",
 		"severity", "snippet", "suppressed"}
 	tests := []struct {
 		name     string

@@ -148,10 +148,12 @@ func markdownFinding(f Finding) string {
 	}
 	fmt.Fprintf(&b, "- **%s** (%s) %s in %s: %s\n", strings.ToUpper(f.Severity.String()), state,
 		codeSpan(f.RuleID), where, mdText(f.Message))
+	markdownDetail(&b, "fingerprint", codeSpan(f.Fingerprint))
+	markdownDetail(&b, "matches", mdText(matchesLine(f)))
 	markdownDetail(&b, "snippet", codeSpan(f.Snippet))
 	markdownDetail(&b, "decoded", codeSpan(f.Decoded))
 	if f.Suppressed != "" {
-		markdownDetail(&b, "suppressed", mdText(f.Suppressed))
+		markdownDetail(&b, "suppressed", mdText(suppressionLine(f)))
 	}
 	return b.String()
 }

@@ -85,14 +85,14 @@ func (tw *textWriter) finding(f Finding, base string) {
 	sev := strings.ToUpper(f.Severity.String())
 	tw.printf("  %s  %s  %s  %s\n", cleanLine(location(f)), tw.paint(severityStyle(f.Severity), sev),
 		f.RuleID, cleanLine(f.Message))
+	tw.detail("fingerprint", f.Fingerprint)
+	tw.detail("matches", matchesLine(f))
 	tw.detail("snippet", f.Snippet)
 	tw.detail("decoded", f.Decoded)
 	if !f.New {
 		tw.detail("pre-existing", "also in "+baseName(base))
 	}
-	if f.Suppressed != "" {
-		tw.detail("suppressed", f.Suppressed)
-	}
+	tw.detail("suppressed", suppressionLine(f))
 }
 
 func (tw *textWriter) detail(label, value string) {

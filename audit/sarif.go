@@ -26,7 +26,8 @@ const (
 // the file's path from the repository root (the skill's path joined with
 // the finding's file), carries the finding's fingerprint in
 // partialFingerprints, tells in properties whether the finding is new,
-// and lists the allow list's reason as an external suppression.
+// and lists an acceptance (from the allow list or an approval) as an
+// external suppression with its reason and who accepted it.
 // Columns count Unicode code points.
 func WriteSARIF(w io.Writer, skills []SkillReport, o WriteOptions) error {
 	rules := newSARIFRules(skills)
@@ -85,6 +86,7 @@ func sarifResultOf(s SkillReport, f Finding, ruleIndex int) sarifResult {
 		Locations: []sarifLocation{{PhysicalLocation: sarifPhysicalOf(s.Path, f)}},
 		Properties: sarifResultProps{
 			New: f.New, Skill: s.Name, Severity: f.Severity.String(), Snippet: f.Snippet, Decoded: f.Decoded,
+			Count: f.Count,
 		},
 	}
 	if f.Fingerprint != "" {
@@ -97,9 +99,26 @@ func sarifResultOf(s SkillReport, f Finding, ruleIndex int) sarifResult {
 		}
 	}
 	if f.Suppressed != "" {
-		r.Suppressions = []sarifSuppression{{Kind: "external", Status: "accepted", Justification: f.Suppressed}}
+		r.Suppressions = []sarifSuppression{sarifSuppressionOf(f)}
 	}
 	return r
+}
+
+// sarifSuppressionOf records an acceptance: from the allow list or an
+// approval, both outside the skill, with who accepted it when known.
+func sarifSuppressionOf(f Finding) sarifSuppression {
+	sup := sarifSuppression{Kind: "external", Status: "accepted", Justification: f.Suppressed}
+	props := map[string]string{}
+	if f.SuppressedBy != "" {
+		props["acceptedBy"] = f.SuppressedBy
+	}
+	if f.SuppressedSource != "" {
+		props["source"] = f.SuppressedSource
+	}
+	if len(props) > 0 {
+		sup.Properties = props
+	}
+	return sup
 }
 
 func sarifPhysicalOf(skillPath string, f Finding) sarifPhysical {

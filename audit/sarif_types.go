@@ -91,9 +91,10 @@ type sarifRegion struct {
 }
 
 type sarifSuppression struct {
-	Kind          string `json:"kind"`
-	Status        string `json:"status"`
-	Justification string `json:"justification"`
+	Kind          string            `json:"kind"`
+	Status        string            `json:"status"`
+	Justification string            `json:"justification"`
+	Properties    map[string]string `json:"properties,omitempty"`
 }
 
 type sarifResultProps struct {
@@ -102,4 +103,5 @@ type sarifResultProps struct {
 	Severity string `json:"severity"`
 	Snippet  string `json:"snippet,omitempty"`
 	Decoded  string `json:"decoded,omitempty"`
+	Count    int    `json:"count,omitempty"`
 }

@@ -9,6 +9,10 @@ import (
 
 // Options controls a Scan.
 type Options struct {
+	// Skill is the skill's name. It is part of every fingerprint, so a
+	// finding accepted in one skill is never accepted in another, and
+	// allow-list entries that name a skill apply to that skill only.
+	Skill string
 	// Base is the skill's previous version, or nil for a new skill. With
 	// a base, the diff rules run and findings it already had are not New.
 	Base fs.FS
@@ -80,36 +84,41 @@ func (s *scanner) analyze(fsys fs.FS) (*treeScan, error) {
 		return nil, err
 	}
 	trustInstallers(t.hits, s.opts.Installers)
+	bindFileContent(fsys, t)
 	return t, nil
 }
 
-// finish adds the combination findings, fingerprints everything, marks
-// what is new relative to base and applies the allow list.
+// finish adds the combination findings, fingerprints everything, folds
+// the matches of one rule in one file into one finding, marks what is new
+// relative to base and applies the allow list.
 func (s *scanner) finish(head, base *treeScan) []Finding {
-	fingerprint(head.hits)
-	head.hits = append(head.hits, combine(head.hits)...)
+	out := s.findingsOf(head)
 	old := map[string]bool{}
 	if base != nil {
-		fingerprint(base.hits)
-		base.hits = append(base.hits, combine(base.hits)...)
-		for _, h := range base.hits {
-			old[h.Fingerprint] = true
+		for _, f := range s.findingsOf(base) {
+			old[f.Fingerprint] = true
 		}
 	}
-	out := make([]Finding, 0, len(head.hits))
-	for _, h := range head.hits {
-		f := h.Finding
+	for i := range out {
+		f := &out[i]
 		f.New = !old[f.Fingerprint]
-		f.Suppressed = s.opts.Allow.reason(f)
-		out = append(out, f)
+		s.opts.Allow.apply(s.opts.Skill, f)
 	}
 	sortFindings(out)
 	return out
 }
 
+// findingsOf fingerprints a tree's hits, adds the combination findings
+// and returns one finding per rule and file.
+func (s *scanner) findingsOf(t *treeScan) []Finding {
+	fingerprint(t.hits, s.opts.Skill)
+	t.hits = append(t.hits, combine(t.hits)...)
+	return aggregate(t.hits, s.opts.Skill)
+}
+
 // fingerprint gives each hit its fingerprint; hits are ordered by place
 // first so that repeated content is numbered the same way in every version.
-func fingerprint(hits []hit) {
+func fingerprint(hits []hit, skill string) {
 	sort.SliceStable(hits, func(i, j int) bool {
 		a, b := hits[i], hits[j]
 		if a.File != b.File {
@@ -127,6 +136,6 @@ func fingerprint(hits []hit) {
 		if h.tags&tagSecret != 0 {
 			content = redactString(content)
 		}
-		h.Fingerprint = fp.next(h.RuleID, h.File, content)
+		h.Fingerprint = fp.nextIn(skill, h.RuleID, h.File, content)
 	}
 }

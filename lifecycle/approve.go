@@ -3,7 +3,7 @@ package lifecycle
 import (
 	"errors"
 	"fmt"
-	"slices"
+	"strings"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -56,25 +56,72 @@ func (r *Repo) actOn(id string, o ActOptions) (object.Signature, string, *chain,
 // Approve records sig's approval of a candidate's current tip as an empty commit on its
 // branch. A later revise voids it.
 func (r *Repo) Approve(id, note string, o ActOptions) (*Result, error) {
+	return r.ApproveAccepting(id, note, nil, o)
+}
+
+// ApproveAccepting approves like Approve and, in the same commit, accepts the findings named
+// by fingerprint (a Skillgit-Accept trailer each, the note being the reason). An accepted
+// finding counts as resolved for this tip only: a revise voids the approval and with it the
+// acceptance. The approver must not be one of the candidate's writers, every fingerprint
+// must be in the audit of the current tip, and critical findings are never accepted.
+func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) (*Result, error) {
 	sig, warn, ch, c, err := r.actOn(id, o)
 	if err != nil {
 		return nil, err
 	}
-	if !r.Config.Approvals.AllowSelf && slices.Contains(authors(ch), sig.Email) {
-		return nil, fmt.Errorf("%s: %w: %s wrote this candidate and approvals.allow_self is false; someone else must approve it", id, ErrRefused, actorOf(sig))
-	}
-	for _, a := range c.Approvals {
-		if a.Policy == "" && a.Who.Email == sig.Email {
-			return nil, fmt.Errorf("%s: %s already approved this version of the candidate", id, actorOf(sig))
+	writers := authors(ch)
+	if len(accept) > 0 {
+		if err := checkAccepter(id, note, sig, writers); err != nil {
+			return nil, err
 		}
 	}
+	if err := r.checkApprover(id, sig, c, writers, len(accept) > 0); err != nil {
+		return nil, err
+	}
 	ts := trailerList{}.add(keyAction, actApprove).add(keySkill, c.Skill).add(keyCandidate, id).add(keyApproved, actorOf(sig).String())
+	var accepted []AcceptedFinding
+	if len(accept) > 0 {
+		if ts, accepted, err = r.acceptTrailers(ts, c, writers, accept); err != nil {
+			return nil, err
+		}
+	}
 	res, err := r.appendToCandidate(ch, sig, ts.message(fmt.Sprintf("approve: %s (candidate %s)", c.Skill, id), note, o), actApprove)
 	if err != nil {
 		return nil, err
 	}
+	res.Accepted = accepted
 	res.addWarning(warn)
 	return r.withState(res, c)
+}
+
+// checkApprover refuses an approval by a writer of the candidate (unless the policy allows
+// it and nothing is accepted) and a second approval of the same tip by the same person
+// that accepts nothing new.
+func (r *Repo) checkApprover(id string, sig object.Signature, c *Candidate, writers []string, accepting bool) error {
+	if !r.Config.Approvals.AllowSelf && isWriter(writers, sig.Email) {
+		return fmt.Errorf("%s: %w: %s wrote this candidate and approvals.allow_self is false; someone else must approve it", id, ErrRefused, actorOf(sig))
+	}
+	for _, a := range c.Approvals {
+		if !accepting && a.Policy == "" && strings.EqualFold(a.Who.Email, sig.Email) {
+			return fmt.Errorf("%s: %s already approved this version of the candidate", id, actorOf(sig))
+		}
+	}
+	return nil
+}
+
+// acceptTrailers resolves the findings to accept and adds their trailers: one Skillgit-Accept
+// per finding and the risk that remains once they are accepted.
+func (r *Repo) acceptTrailers(ts trailerList, c *Candidate, writers, accept []string) (trailerList, []AcceptedFinding, error) {
+	found, risk, err := r.acceptFindings(c, writers, accept)
+	if err != nil {
+		return nil, nil, err
+	}
+	out := make([]AcceptedFinding, 0, len(found))
+	for _, f := range found {
+		ts = ts.add(keyAccept, acceptTrailer(f))
+		out = append(out, AcceptedFinding{Fingerprint: f.Fingerprint, Rule: f.RuleID, Path: f.File})
+	}
+	return ts.add(keyRisk, risk.String()), out, nil
 }
 
 // appendToCandidate writes an empty commit on the candidate's tip and moves its branch by

@@ -29,6 +29,9 @@ type AuditItem struct {
 	Base gitstore.Hash
 	// BaseLabel names that version in reports, such as "main".
 	BaseLabel string
+	// Accepted are findings a person accepted for this version of the skill, in an
+	// approval; they join the policy's allow list for this item only.
+	Accepted []audit.Allow
 }
 
 // Auditor audits skill folders under one policy, in parallel, caching results by tree id.
@@ -94,7 +97,7 @@ func (a *Auditor) one(it AuditItem) (audit.SkillReport, error) {
 		sr.Report = rep
 		return sr, err
 	}
-	rep, err := a.cached(it.Tree, it.Base, func() (*audit.Report, error) {
+	rep, err := a.cached(it, it.Tree, func() (*audit.Report, error) {
 		return a.scan(it, a.Git.TreeFS(it.Tree))
 	})
 	sr.Report = rep
@@ -118,7 +121,7 @@ func (a *Auditor) scanDir(it AuditItem) (*audit.Report, error) {
 	if err != nil {
 		return a.scan(it, fsys)
 	}
-	return a.cached(id, it.Base, func() (*audit.Report, error) {
+	return a.cached(it, id, func() (*audit.Report, error) {
 		rep, err := a.scan(it, fsys)
 		if err == nil {
 			if after, herr := gitstore.HashDir(fsys, "."); herr != nil || after != id {
@@ -132,14 +135,16 @@ func (a *Auditor) scanDir(it AuditItem) (*audit.Report, error) {
 // errChanged tells cached not to store a result.
 var errChanged = errors.New("folder changed while it was audited")
 
-// cached returns the cached report of tree compared with base, or scans and stores it.
-func (a *Auditor) cached(tree, base gitstore.Hash, scan func() (*audit.Report, error)) (*audit.Report, error) {
+// cached returns the cached report of the item's tree compared with its base, or scans and
+// stores it.
+func (a *Auditor) cached(it AuditItem, tree gitstore.Hash, scan func() (*audit.Report, error)) (*audit.Report, error) {
 	baseKey := ""
-	if !base.IsZero() {
-		baseKey = base.String()
+	if !it.Base.IsZero() {
+		baseKey = it.Base.String()
 	}
+	policy := a.itemPolicy(it)
 	if a.Cache != nil {
-		if rep, ok := a.Cache.Get(tree.String(), a.policyHash(), baseKey); ok {
+		if rep, ok := a.Cache.Get(tree.String(), policy, baseKey); ok {
 			return rep, nil
 		}
 	}
@@ -149,14 +154,14 @@ func (a *Auditor) cached(tree, base gitstore.Hash, scan func() (*audit.Report, e
 	}
 	if err == nil && a.Cache != nil {
 		// A result that cannot be stored is only a later cache miss.
-		_ = a.Cache.Put(tree.String(), a.policyHash(), baseKey, rep)
+		_ = a.Cache.Put(tree.String(), policy, baseKey, rep)
 	}
 	return rep, err
 }
 
 // scan runs the audit on fsys with the item's base version.
 func (a *Auditor) scan(it AuditItem, fsys fs.FS) (*audit.Report, error) {
-	opts := audit.Options{Allow: a.Policy.Allow, Installers: a.Policy.Installers}
+	opts := audit.Options{Skill: it.Name, Allow: a.Policy.Allow.With(it.Accepted...), Installers: a.Policy.Installers}
 	if !it.Base.IsZero() {
 		opts.Base = a.Git.TreeFS(it.Base)
 	}
@@ -165,6 +170,16 @@ func (a *Auditor) scan(it AuditItem, fsys fs.FS) (*audit.Report, error) {
 		return nil, fmt.Errorf("%s: %w", it.Path, err)
 	}
 	return rep, nil
+}
+
+// itemPolicy is the cache key of what besides the trees decides an item's result: the
+// policy, the skill's name (part of every fingerprint) and the item's acceptances.
+func (a *Auditor) itemPolicy(it AuditItem) string {
+	key := a.policyHash() + "/" + it.Name
+	if len(it.Accepted) > 0 {
+		key += "/" + audit.PolicyHash(&audit.AllowList{Entries: it.Accepted}, nil)
+	}
+	return key
 }
 
 func (a *Auditor) policyHash() string {

@@ -167,9 +167,11 @@ func TestAuditRevRangeMarksNewFindings(t *testing.T) {
 	writeFiles(t, repo, map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", evilLine)})
 	commitAll(t, repo, "publish alpha")
 	gitCmd(t, repo, "checkout", "-q", "-b", "feature")
+	// The added finding goes into a file of its own: findings of one rule in one file are
+	// one finding, which a new match makes new as a whole.
 	writeFiles(t, repo, map[string]string{
-		"skills/alpha/SKILL.md":     skillMD("alpha", evilLine, otherLine),
-		"skills/cat/delta/SKILL.md": skillMD("delta", evilLine),
+		"skills/alpha/references/more.md": otherLine + "\n",
+		"skills/cat/delta/SKILL.md":       skillMD("delta", evilLine),
 	})
 	commitAll(t, repo, "change alpha, add delta")
 
@@ -309,7 +311,8 @@ func TestAuditPathsCache(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got, ok := (&audit.Cache{Dir: dir}).Get(id.String(), first.Policy.Hash(), "")
+		key := (&Auditor{Policy: first.Policy}).itemPolicy(AuditItem{Name: "alpha"})
+		got, ok := (&audit.Cache{Dir: dir}).Get(id.String(), key, "")
 		if !ok {
 			t.Fatalf("no cache entry for tree %s", id)
 		}
@@ -473,8 +476,8 @@ func TestAuditBase(t *testing.T) {
 	writeFiles(t, repo, map[string]string{"skills/x/SKILL.md": skillMD("x", evilLine)})
 	commitAll(t, repo, "publish x")
 	writeFiles(t, repo, map[string]string{
-		"skills/x/SKILL.md": skillMD("x", evilLine, otherLine),
-		"skills/y/SKILL.md": skillMD("y", evilLine),
+		"skills/x/references/more.md": otherLine + "\n",
+		"skills/y/SKILL.md":           skillMD("y", evilLine),
 	})
 	tests := []struct {
 		name, path, base    string
@@ -586,7 +589,11 @@ func TestAuditorRunKeepsOrder(t *testing.T) {
 		}
 		var counts []int
 		for _, r := range got {
-			counts = append(counts, len(r.Report.Findings))
+			n := 0
+			for _, f := range r.Report.Findings {
+				n += f.Count
+			}
+			counts = append(counts, n)
 		}
 		if diff := cmp.Diff(want, counts); diff != "" {
 			t.Errorf("workers %d: findings per report in item order (-want +got):\n%s", workers, diff)
@@ -709,12 +716,14 @@ func allowEntries(p *AuditPolicy) int {
 
 // fingerprint audits a skill folder holding md outside any repository and returns the
 // fingerprint of its finding of rule.
+// fingerprint returns the fingerprint of rule's finding in md, in a skill named evil: the
+// skill's name is part of every fingerprint.
 func fingerprint(t *testing.T, md, rule string) string {
 	t.Helper()
 	hermetic(t)
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"skill/SKILL.md": md})
-	run := mustAudit(t, AuditRequest{Dir: dir, Paths: []string{"skill"}})
+	writeFiles(t, dir, map[string]string{"evil/SKILL.md": md})
+	run := mustAudit(t, AuditRequest{Dir: dir, Paths: []string{"evil"}})
 	return findingOf(t, run.Reports[0], rule, "").Fingerprint
 }
 

@@ -226,6 +226,9 @@ func (r *Repo) auditUpdate(run *HookRun, u RefUpdate, getenv func(string) string
 	if err != nil {
 		return "", err
 	}
+	if err := r.withPushedAccepts(items, base, u.New); err != nil {
+		return "", err
+	}
 	sub := &HookRun{}
 	if base.IsZero() {
 		base = r.Tip

@@ -89,7 +89,7 @@ func (in *initializer) auditPack(opts InitOptions, skills []*catalog.Skill) (aud
 		if err != nil {
 			return auditVerdict{}, err
 		}
-		rep, err := audit.Scan(sub, audit.Options{})
+		rep, err := audit.Scan(sub, audit.Options{Skill: s.Name})
 		if err != nil {
 			return auditVerdict{}, fmt.Errorf("pack %s: %s: %w", opts.PackName, s.Name, err)
 		}

@@ -276,7 +276,11 @@ func (r *Repo) checkPublish(m *merge, c *Candidate, ch *chain, res *Result, targ
 	var items []AuditItem
 	for _, f := range m.changes {
 		if !f.head.IsZero() {
-			items = append(items, AuditItem{Name: f.name(), Path: f.path, Tree: f.head, Base: f.base, BaseLabel: short(r.Branch)})
+			it := AuditItem{Name: f.name(), Path: f.path, Tree: f.head, Base: f.base, BaseLabel: short(r.Branch)}
+			if f.path == c.Path {
+				it.Accepted = acceptedAllows(c, authors(ch))
+			}
+			items = append(items, it)
 		}
 	}
 	high, err := r.auditInto(items, res, o)
@@ -307,6 +311,9 @@ func publishMessage(c *Candidate, res *Result, target string, o ActOptions) stri
 		} else {
 			ts = ts.add(keyApproved, a.Who.String())
 		}
+	}
+	for _, a := range publishAccepts(res.Reports) {
+		ts = ts.add(keyAccept, a)
 	}
 	if target == canaryRef {
 		ts = ts.add(keyChannel, "canary")

@@ -2,9 +2,9 @@ package lifecycle
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
-	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/audit"
@@ -38,40 +38,49 @@ func (r *Repo) Review(id string) (*Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	tip, err := r.Git.Commit(plumbing.NewHash(c.Tip))
-	if err != nil {
-		return nil, err
-	}
-	mine, err := r.folderAt(tip.TreeHash, c.Path)
-	if err != nil {
-		return nil, err
-	}
-	theirs, err := r.folderAt(r.Tree, c.Path)
+	it, err := r.candidateItem(c, writersOf(c))
 	if err != nil {
 		return nil, err
 	}
 	rv := &Review{Candidate: c}
-	if rv.Files, rv.Diff, err = r.folderDiff(c.Path, theirs, mine); err != nil {
+	if rv.Files, rv.Diff, err = r.folderDiff(c.Path, it.Base, it.Tree); err != nil {
 		return nil, err
 	}
-	return rv, r.reviewAudit(rv, c, mine, theirs)
+	return rv, r.reviewAudit(rv, it)
 }
 
-func (r *Repo) reviewAudit(rv *Review, c *Candidate, mine, theirs gitstore.Hash) error {
+// reviewAudit audits the candidate's folder under the publish branch's policy, with the
+// acceptances of its current approvals.
+func (r *Repo) reviewAudit(rv *Review, it AuditItem) error {
 	policy, err := r.PolicyAt(r.Tip, short(r.Branch))
 	if err != nil {
 		return err
 	}
 	rv.FailOn, rv.Reports = policy.FailOn, []audit.SkillReport{}
-	if !mine.IsZero() {
+	if !it.Tree.IsZero() {
 		a := &Auditor{Git: r.Git, Policy: policy, Cache: r.AuditCache()}
-		if rv.Reports, err = a.Run([]AuditItem{{Name: c.Skill, Path: c.Path, Tree: mine, Base: theirs, BaseLabel: short(r.Branch)}}); err != nil {
+		if rv.Reports, err = a.Run([]AuditItem{it}); err != nil {
 			return err
 		}
 	}
 	rv.Risk = audit.Overall(rv.Reports)
 	rv.Verdict = audit.Judge(rv.Reports, rv.FailOn)
 	return nil
+}
+
+// writersOf lists who wrote a candidate's content, from its history, as authors does from its
+// chain.
+func writersOf(c *Candidate) []string {
+	var out []string
+	for _, e := range c.History {
+		if e.Action == actApprove || e.Action == actReject || e.Action == actRebase {
+			continue
+		}
+		if !slices.Contains(out, e.Who.Email) {
+			out = append(out, e.Who.Email)
+		}
+	}
+	return out
 }
 
 // folderDiff lists and diffs the files of folder p between two trees (zero for none).

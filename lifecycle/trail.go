@@ -23,6 +23,7 @@ const (
 	keyMode      = "Skillgit-Mode"
 	keyReverts   = "Skillgit-Reverts"
 	keyVia       = "Skillgit-Via"
+	keyAccept    = "Skillgit-Accept"
 	keyApproved  = "Approved-By"
 	keyRejected  = "Rejected-By"
 )

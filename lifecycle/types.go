@@ -46,6 +46,21 @@ type Approval struct {
 	When   time.Time `json:"when"`
 	Commit string    `json:"commit"`
 	Note   string    `json:"note,omitempty"`
+	// Accepted lists the findings this approval accepted; the note is the reason.
+	Accepted []AcceptedFinding `json:"accepted,omitempty"`
+}
+
+// AcceptedFinding is a finding a person accepted when approving a candidate: it counts as
+// resolved for the approved tip only, and never when it is critical.
+type AcceptedFinding struct {
+	Fingerprint string `json:"fingerprint"`
+	Rule        string `json:"rule,omitempty"`
+	// Path is the finding's file relative to the skill folder.
+	Path string `json:"path,omitempty"`
+	// By and Reason say who accepted it and why; set where the approval is not at hand, as in
+	// the log.
+	By     string `json:"by,omitempty"`
+	Reason string `json:"reason,omitempty"`
 }
 
 // Event is one commit of a candidate's history, oldest first.
@@ -103,6 +118,8 @@ type Result struct {
 	Reverts string `json:"reverts,omitempty"`
 	// State is the candidate's state after the action.
 	State State `json:"state,omitempty"`
+	// Accepted lists the findings an approval accepted.
+	Accepted []AcceptedFinding `json:"accepted,omitempty"`
 	// Reports holds the audit of the skills the action audited.
 	Reports  []audit.SkillReport `json:"-"`
 	Warnings []string            `json:"-"`
@@ -124,4 +141,6 @@ type LogEntry struct {
 	Via string `json:"via,omitempty"`
 	// ApprovedBy lists the approvers of a publish.
 	ApprovedBy []string `json:"approved_by,omitempty"`
+	// Accepted lists the findings the approvers of a publish accepted, with who and why.
+	Accepted []AcceptedFinding `json:"accepted,omitempty"`
 }

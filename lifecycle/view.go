@@ -2,6 +2,7 @@ package lifecycle
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/skillgit/skillgit/gitstore"
 )
@@ -22,9 +23,14 @@ func (r *Repo) view(ch *chain, st *stateCtx, history bool) (*Candidate, error) {
 	if lc := ch.commits[last]; lc.get(keyRisk) != "" {
 		c.Risk, c.Audit = lc.get(keyRisk), lc.get(keyAudit)
 	}
+	writers := authors(ch)
 	for _, ci := range ch.commits[last+1:] {
 		if ci.get(keyAction) == actApprove {
-			c.Approvals = append(c.Approvals, approvalOf(ci))
+			a := approvalOf(ci)
+			c.Approvals = append(c.Approvals, a)
+			if acceptedRisk(a, ci, writers) != "" {
+				c.Risk = acceptedRisk(a, ci, writers)
+			}
 		}
 	}
 	if history {
@@ -37,7 +43,17 @@ func (r *Repo) view(ch *chain, st *stateCtx, history bool) (*Candidate, error) {
 func approvalOf(ci commitInfo) Approval {
 	_, note, _ := cutSubject(ci.c.Message)
 	return Approval{Who: actorOf(ci.c.Author), Policy: ci.get(keyPolicy), When: ci.c.Author.When,
-		Commit: ci.hash.String(), Note: note}
+		Commit: ci.hash.String(), Note: note, Accepted: acceptsOf(ci)}
+}
+
+// acceptedRisk is the risk an approval that accepted findings recorded as remaining; empty
+// for any other approval, and for one by a writer of the candidate or by policy. Publish
+// audits again, so this only tells the candidate's state until then.
+func acceptedRisk(a Approval, ci commitInfo, writers []string) string {
+	if len(a.Accepted) == 0 || a.Policy != "" || isWriter(writers, a.Who.Email) {
+		return ""
+	}
+	return ci.get(keyRisk)
 }
 
 func historyOf(ch *chain) []Event {
@@ -77,8 +93,8 @@ func approvedEnough(cfg *Config, c *Candidate, writers []string) (bool, string) 
 		switch {
 		case a.Policy != "":
 			policy = true
-		case cfg.Approvals.AllowSelf || !slices.Contains(writers, a.Who.Email):
-			people[a.Who.Email] = true
+		case cfg.Approvals.AllowSelf || !isWriter(writers, a.Who.Email):
+			people[strings.ToLower(a.Who.Email)] = true
 		}
 	}
 	switch {

@@ -44,7 +44,7 @@ func TestPackAuditsLow(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rep, err := audit.Scan(sub, audit.Options{})
+		rep, err := audit.Scan(sub, audit.Options{Skill: e.Name()})
 		if err != nil {
 			t.Fatalf("%s: %v", e.Name(), err)
 		}

@@ -10,27 +10,39 @@ import (
 
 func (a *app) approveCommand() *cobra.Command {
 	var note, author string
+	var accept []string
 	c := &cobra.Command{
-		Use:   "approve ID [-m NOTE]",
+		Use:   "approve ID [-m NOTE] [--accept FP[,FP...] -m REASON]",
 		Short: "Approve a candidate's current version",
 		Long: `Approve candidate ID as it is now, with an empty commit on its branch. A later
 revise, or a rebase that changes the skill, voids the approval. Unless
-approvals.allow_self is true, the people who wrote the candidate cannot approve it.`,
+approvals.allow_self is true, the people who wrote the candidate cannot approve it.
+
+--accept FP accepts the audit finding with that fingerprint (or a unique prefix of
+at least 8 digits; 'skillgit review ID' shows them), for this version of the
+candidate only: a Skillgit-Accept trailer is recorded on the approval, -m REASON
+says why. An accepted high finding no longer blocks the publish. A writer of the
+candidate cannot accept its findings, and critical findings are never accepted.`,
 		Args: exactArgs(1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runApprove(args[0], note, author) },
+		RunE: func(c *cobra.Command, args []string) error { return a.runApprove(args[0], note, author, accept) },
 	}
-	c.Flags().StringVarP(&note, "message", "m", "", "a `NOTE` kept with the approval")
+	c.Flags().StringVarP(&note, "message", "m", "", "a `NOTE` kept with the approval; the reason when accepting")
+	c.Flags().StringSliceVar(&accept, "accept", nil, "accept the findings with these `FP`s (comma-separated or repeated)")
 	addAuthor(c, &author)
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runApprove(id, note, author string) error {
+func (a *app) runApprove(id, note, author string, accept []string) error {
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		res, err := r.Approve(id, note, act(author))
+		res, err := r.ApproveAccepting(id, note, accept, act(author))
 		if err != nil {
 			return err
 		}
-		return a.printAction(res, fmt.Sprintf("Approved %s (%s): state %s", res.ID, oneLine(res.Skill, 100), res.State))
+		msg := fmt.Sprintf("Approved %s (%s): state %s", res.ID, oneLine(res.Skill, 100), res.State)
+		if len(accept) > 0 {
+			msg += fmt.Sprintf("; accepted %s, risk now %s", countOf(len(accept), "finding", "findings"), res.Risk)
+		}
+		return a.printAction(res, msg)
 	})
 }

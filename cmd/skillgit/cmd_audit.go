@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -15,6 +16,9 @@ import (
 type auditFlags struct {
 	rev, base, format, failOn string
 	noCache                   bool
+	// writeAllow, with reason, adds the findings to the allow list instead of reporting them.
+	writeAllow bool
+	reason     string
 }
 
 func (a *app) auditCommand() *cobra.Command {
@@ -37,6 +41,12 @@ from .skillgit.yaml of the version compared with: A for --rev A..B, REF for --ba
 else the publish branch; never from the change itself. Results are cached by tree
 id under the git directory; the cache is safe to delete.
 
+--write-allow -m REASON adds an entry for every current finding that is neither
+critical nor accepted yet to the allow list that audit.allow names (default
+.skillgit/audit-allow.yaml) in the working tree, scoped to its skill, file, rule
+and fingerprint, keeping the entries already there. It takes effect once the file
+is committed on the publish branch. Critical findings are never written.
+
 This command always runs: audit.skip_security_audit and
 SKILLGIT_SKIP_SECURITY_AUDIT only switch off the automatic audits of the lifecycle.
 
@@ -50,6 +60,8 @@ Exit status 0 when the risk is below --fail-on (default: audit.fail_on, else hig
 	fl.StringVar(&f.format, "format", "text", "output `FORMAT`: text, json, sarif or markdown")
 	fl.StringVar(&f.failOn, "fail-on", "", "exit 3 at or above `RISK`: low, medium or high")
 	fl.BoolVar(&f.noCache, "no-cache", false, "neither read nor store cached results")
+	fl.BoolVar(&f.writeAllow, "write-allow", false, "add the non-critical findings to the allow list (needs -m REASON)")
+	fl.StringVarP(&f.reason, "message", "m", "", "the `REASON` recorded with each entry --write-allow writes")
 	a.addJSON(c)
 	return c
 }
@@ -58,6 +70,9 @@ func (a *app) runAudit(paths []string, f auditFlags) error {
 	format, err := a.auditFormat(f)
 	if err != nil {
 		return err
+	}
+	if f.writeAllow && strings.TrimSpace(f.reason) == "" {
+		return usageError{fmt.Errorf("--write-allow needs -m REASON: every entry records why its finding is accepted")}
 	}
 	if f.failOn != "" {
 		if _, err := audit.ParseRisk(f.failOn); err != nil {
@@ -70,6 +85,9 @@ func (a *app) runAudit(paths []string, f auditFlags) error {
 	if err != nil {
 		return err
 	}
+	if f.writeAllow {
+		return a.writeAllow(run, f.reason)
+	}
 	opts := audit.WriteOptions{Color: format == audit.FormatText && colorful(a.Out), Version: a.version, FailOn: run.FailOn, Title: run.Title}
 	if err := audit.Write(a.Out, format, run.Reports, opts); err != nil {
 		return err
@@ -78,6 +96,24 @@ func (a *app) runAudit(paths []string, f auditFlags) error {
 		return quietExit{code: ExitRefused}
 	}
 	return nil
+}
+
+// writeAllow adds the run's findings to the allow list and says what it wrote.
+func (a *app) writeAllow(run *lifecycle.AuditRun, reason string) error {
+	res, err := lifecycle.WriteAllowList(a.repo, run.Reports, reason)
+	if err != nil {
+		return err
+	}
+	return a.printResult(res, func(w io.Writer) error {
+		_, err := fmt.Fprintf(w, "%s: added %s, kept %d", res.File, countOf(res.Added, "entry", "entries"), res.Kept)
+		if err == nil && res.Skipped > 0 {
+			_, err = fmt.Fprintf(w, "; %s not written (critical findings are never accepted)", countOf(res.Skipped, "critical finding", "critical findings"))
+		}
+		if err == nil {
+			_, err = fmt.Fprintf(w, "\nCommit it on the publish branch for it to take effect.\n")
+		}
+		return err
+	})
 }
 
 // auditFormat returns the output format; --json is --format json.
@@ -103,4 +139,12 @@ func colorful(w io.Writer) bool {
 	}
 	st, err := f.Stat()
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
+
+// countOf says "1 entry" or "3 entries".
+func countOf(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

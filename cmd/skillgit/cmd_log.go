@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
@@ -28,6 +29,8 @@ type logEntry struct {
 	Risk       string    `json:"risk"`
 	ApprovedBy []string  `json:"approved_by,omitempty"`
 	Via        string    `json:"via,omitempty"`
+	// Accepted lists the findings the approvers of a publish accepted, with who and why.
+	Accepted []lifecycle.AcceptedFinding `json:"accepted,omitempty"`
 }
 
 func (a *app) logCommand() *cobra.Command {
@@ -36,7 +39,8 @@ func (a *app) logCommand() *cobra.Command {
 		Short: "Show the audit trail of the publish branch",
 		Long: `Show the audit trail, newest first: each commit on the publish branch's
 first-parent line with its action, skill, candidate, who made it, when, and the
-risk. NAME keeps the steps that touched that skill. Publishes and rollbacks made
+risk, and under a publish the findings its approvers accepted, by whom and why.
+NAME keeps the steps that touched that skill. Publishes and rollbacks made
 with plain git (a merge of a candidate, git revert) are recognized.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error { return a.runLog(args) },
@@ -58,19 +62,34 @@ func (a *app) runLog(args []string) error {
 		out := logJSON{Entries: make([]logEntry, 0, len(es))}
 		for _, e := range es {
 			out.Entries = append(out.Entries, logEntry{Commit: e.Commit, Action: e.Action, Skill: e.Skill, Skills: several(e.Skills), Candidate: e.Candidate,
-				Who: e.Who, When: e.When, Risk: e.Risk, ApprovedBy: e.ApprovedBy, Via: e.Via})
+				Who: e.Who, When: e.When, Risk: e.Risk, ApprovedBy: e.ApprovedBy, Via: e.Via, Accepted: e.Accepted})
 		}
 		return a.printResult(out, func(w io.Writer) error { return printLog(w, out.Entries) })
 	})
 }
 
+// printLog writes one aligned row per entry; the findings a publish accepted follow its row,
+// indented, outside the alignment.
 func printLog(w io.Writer, es []logEntry) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	var table bytes.Buffer
+	tw := tabwriter.NewWriter(&table, 0, 4, 2, ' ', 0)
 	for _, e := range es {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", shortHash(e.Commit), e.When.Format(timeLayout), orDash(e.Action, 12),
 			orDash(skillColumn(e), 64), orDash(e.Candidate, 100), orDash(e.Who, 80), orDash(e.Risk, 10))
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	rows := strings.SplitAfter(table.String(), "\n")
+	var b strings.Builder
+	for i, e := range es {
+		b.WriteString(rows[i])
+		for _, af := range e.Accepted {
+			b.WriteString("  accepted: " + acceptedLine(af) + "\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
 }
 
 // orDash shows s on one line of at most n runes, or "-" when it is empty.

@@ -28,17 +28,19 @@ type reviewJSON struct {
 func (a *app) reviewCommand() *cobra.Command {
 	var format string
 	c := &cobra.Command{
-		Use:   "review ID [--format text|markdown|json]",
+		Use:   "review ID [--format text|markdown|json|sarif]",
 		Short: "Show a candidate for review: state, diff, audit and history",
 		Long: `Show what a reviewer needs to decide on candidate ID: its state, risk and
 approvals, the files it changes and their diff against the publish branch, the
 findings of a fresh audit (under the publish branch's policy) and its history.
 --format markdown is a pull-request comment, verdict first; --json is --format
-json. Exits 0 whatever the verdict; 'skillgit audit' is the gate for CI.`,
+json; --format sarif is the audit alone, for code scanning, with the findings the
+approvals accepted as suppressions that say who accepted them and why. Exits 0
+whatever the verdict; 'skillgit audit' is the gate for CI.`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error { return a.runReview(args[0], format) },
 	}
-	c.Flags().StringVar(&format, "format", "text", "output `FORMAT`: text, markdown or json")
+	c.Flags().StringVar(&format, "format", "text", "output `FORMAT`: text, markdown, json or sarif")
 	a.addJSON(c)
 	return c
 }
@@ -60,6 +62,8 @@ func (a *app) runReview(id, format string) error {
 			return a.writeReviewJSON(rv, required, opts)
 		case audit.FormatMarkdown:
 			return writeReviewMarkdown(a.Out, rv, required, opts)
+		case audit.FormatSARIF:
+			return audit.WriteSARIF(a.Out, rv.Reports, opts)
 		}
 		opts.Color = colorful(a.Out)
 		return writeReviewText(a.Out, rv, required, opts)
@@ -69,8 +73,8 @@ func (a *app) runReview(id, format string) error {
 // reviewFormat returns the output format; --json is --format json.
 func (a *app) reviewFormat(format string) (audit.Format, error) {
 	f, err := audit.ParseFormat(format)
-	if err != nil || f == audit.FormatSARIF {
-		return 0, usageError{fmt.Errorf("--format %q: use text, markdown or json", format)}
+	if err != nil {
+		return 0, usageError{fmt.Errorf("--format %q: use text, markdown, json or sarif", format)}
 	}
 	if a.json {
 		if format != "text" && f != audit.FormatJSON {
@@ -109,6 +113,9 @@ func writeReviewText(w io.Writer, rv *lifecycle.Review, required int, opts audit
 	fmt.Fprintf(w, "approvals:  %d of %d\n", len(c.Approvals), required)
 	for _, ap := range c.Approvals {
 		fmt.Fprintf(w, "  %s\n", approvalLine(ap))
+		for _, af := range ap.Accepted {
+			fmt.Fprintf(w, "    accepted: %s\n", acceptedLine(af))
+		}
 	}
 	fmt.Fprintf(w, "\nfiles:\n")
 	for _, f := range rv.Files {
@@ -147,4 +154,22 @@ func approvalLine(ap lifecycle.Approval) string {
 		line += ": " + ap.Note
 	}
 	return oneLine(line, 200)
+}
+
+// acceptedLine shows an accepted finding: "FP RULE in PATH", then who and why when known.
+func acceptedLine(af lifecycle.AcceptedFinding) string {
+	line := af.Fingerprint
+	if af.Rule != "" {
+		line += " " + af.Rule
+	}
+	if af.Path != "" {
+		line += " in " + af.Path
+	}
+	if af.By != "" {
+		line += ", by " + af.By
+	}
+	if af.Reason != "" {
+		line += ": " + af.Reason
+	}
+	return oneLine(line, 300)
 }

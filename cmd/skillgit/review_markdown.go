@@ -30,6 +30,9 @@ func writeReviewMarkdown(w io.Writer, rv *lifecycle.Review, required int, opts a
 		rv.Verdict, mdCode(c.ID), mdCode(string(c.Change)), mdCode(c.Skill), rv.Risk, rv.FailOn, c.State, len(c.Approvals), required)
 	for _, ap := range c.Approvals {
 		fmt.Fprintf(&b, "- approved: %s\n", mdCode(approvalLine(ap)))
+		for _, af := range ap.Accepted {
+			fmt.Fprintf(&b, "  - accepted: %s\n", mdCode(acceptedLine(af)))
+		}
 	}
 	b.WriteString("\n### Changes\n\n")
 	for _, f := range rv.Files {

@@ -1,0 +1,227 @@
+package lifecycle
+
+import (
+	"cmp"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/skillgit/skillgit/audit"
+)
+
+// minFingerprintPrefix is the shortest prefix of a fingerprint that --accept takes.
+const minFingerprintPrefix = 8
+
+// maxAcceptReason bounds the reason a publish commit repeats for each accepted finding.
+const maxAcceptReason = 200
+
+// isWriter reports whether email belongs to one of the candidate's writers; emails compare
+// case-insensitively, as git hosts treat them.
+func isWriter(writers []string, email string) bool {
+	return slices.ContainsFunc(writers, func(w string) bool { return strings.EqualFold(w, email) })
+}
+
+// acceptTrailer is the value of a Skillgit-Accept trailer on an approval: "FP RULE PATH".
+func acceptTrailer(f audit.Finding) string {
+	return f.Fingerprint + " " + f.RuleID + " " + f.File
+}
+
+// parseAccept reads a Skillgit-Accept trailer: "FP RULE PATH" on an approval, followed by
+// " | WHO | REASON" on a publish. Only the fingerprint is required.
+func parseAccept(v string) AcceptedFinding {
+	parts := strings.SplitN(v, " | ", 3)
+	fields := strings.SplitN(strings.TrimSpace(parts[0]), " ", 3)
+	a := AcceptedFinding{Fingerprint: fields[0]}
+	if len(fields) > 1 {
+		a.Rule = fields[1]
+	}
+	if len(fields) > 2 {
+		a.Path = fields[2]
+	}
+	if len(parts) > 1 {
+		a.By = parts[1]
+	}
+	if len(parts) > 2 {
+		a.Reason = parts[2]
+	}
+	return a
+}
+
+// acceptsOf reads the acceptances a commit records.
+func acceptsOf(ci commitInfo) []AcceptedFinding {
+	var out []AcceptedFinding
+	for _, v := range ci.all(keyAccept) {
+		if a := parseAccept(v); a.Fingerprint != "" {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// acceptedAllows turns the acceptances of a candidate's current approvals into allow-list
+// entries for its audit. Approvals by policy and by the candidate's writers accept nothing.
+func acceptedAllows(c *Candidate, writers []string) []audit.Allow {
+	var out []audit.Allow
+	for _, a := range c.Approvals {
+		if a.Policy != "" || isWriter(writers, a.Who.Email) {
+			continue
+		}
+		for _, af := range a.Accepted {
+			out = append(out, audit.Allow{Skill: path.Base(c.Path), Path: af.Path, Rule: af.Rule,
+				Fingerprint: af.Fingerprint, Reason: cmp.Or(strings.TrimSpace(a.Note), "accepted in approval "+shortID(a.Commit)),
+				By: a.Who.String(), Source: audit.SourceApproval})
+		}
+	}
+	return out
+}
+
+// candidateItem is the audit item of a candidate's skill folder at its tip, compared with
+// the publish branch and carrying the acceptances of its current approvals.
+func (r *Repo) candidateItem(c *Candidate, writers []string) (AuditItem, error) {
+	tip, err := r.Git.Commit(plumbing.NewHash(c.Tip))
+	if err != nil {
+		return AuditItem{}, err
+	}
+	mine, err := r.folderAt(tip.TreeHash, c.Path)
+	if err != nil {
+		return AuditItem{}, err
+	}
+	theirs, err := r.folderAt(r.Tree, c.Path)
+	if err != nil {
+		return AuditItem{}, err
+	}
+	return AuditItem{Name: path.Base(c.Path), Path: c.Path, Tree: mine, Base: theirs, BaseLabel: short(r.Branch),
+		Accepted: acceptedAllows(c, writers)}, nil
+}
+
+// checkAccepter refuses an acceptance without a reason or by one of the candidate's writers:
+// whoever wrote a finding cannot wave it through.
+func checkAccepter(id, note string, sig object.Signature, writers []string) error {
+	if strings.TrimSpace(note) == "" {
+		return fmt.Errorf("%s: accepting findings needs a reason: pass -m REASON; it is recorded with the acceptance", id)
+	}
+	if isWriter(writers, sig.Email) {
+		return fmt.Errorf("%s: %w: %s wrote this candidate and cannot accept its findings; someone else must review and accept them",
+			id, ErrRefused, actorOf(sig))
+	}
+	return nil
+}
+
+// acceptFindings audits the candidate's current tip and resolves the fingerprints to accept
+// against it. It refuses fingerprints the audit does not report and critical findings, naming
+// them, and returns the findings accepted and the risk that remains once they are.
+func (r *Repo) acceptFindings(c *Candidate, writers, fps []string) ([]audit.Finding, audit.Risk, error) {
+	it, err := r.candidateItem(c, writers)
+	if err != nil {
+		return nil, 0, err
+	}
+	var findings []audit.Finding
+	if !it.Tree.IsZero() {
+		policy, err := r.PolicyAt(r.Tip, short(r.Branch))
+		if err != nil {
+			return nil, 0, err
+		}
+		a := &Auditor{Git: r.Git, Policy: policy, Cache: r.AuditCache()}
+		reports, err := a.Run([]AuditItem{it})
+		if err != nil {
+			return nil, 0, err
+		}
+		findings = reports[0].Report.Findings
+	}
+	accepted, err := resolveFingerprints(c.ID, findings, fps)
+	if err != nil {
+		return nil, 0, err
+	}
+	return accepted, remainingRisk(findings, accepted), nil
+}
+
+// resolveFingerprints finds each fingerprint (or a unique prefix of at least
+// minFingerprintPrefix digits) among findings.
+func resolveFingerprints(id string, findings []audit.Finding, fps []string) ([]audit.Finding, error) {
+	var out []audit.Finding
+	var unknown, critical []string
+	for _, fp := range fps {
+		f, ok := findFingerprint(findings, strings.ToLower(strings.TrimSpace(fp)))
+		switch {
+		case !ok:
+			unknown = append(unknown, fp)
+		case f.Severity >= audit.Critical:
+			critical = append(critical, fmt.Sprintf("%s (%s in %s)", fp, f.RuleID, f.File))
+		case !slices.ContainsFunc(out, func(o audit.Finding) bool { return o.Fingerprint == f.Fingerprint }):
+			out = append(out, f)
+		}
+	}
+	if len(unknown) > 0 {
+		return nil, fmt.Errorf("%s: %w: no finding with fingerprint %s in the audit of the candidate's current tip; `skillgit review %s` lists the fingerprints (a revise changes them)",
+			id, ErrRefused, strings.Join(unknown, ", "), id)
+	}
+	if len(critical) > 0 {
+		return nil, fmt.Errorf("%s: %w: critical findings cannot be accepted: %s; the candidate must be revised to remove them",
+			id, ErrRefused, strings.Join(critical, ", "))
+	}
+	return out, nil
+}
+
+func findFingerprint(findings []audit.Finding, fp string) (audit.Finding, bool) {
+	var match []audit.Finding
+	for _, f := range findings {
+		switch {
+		case f.Fingerprint == fp:
+			return f, true
+		case len(fp) >= minFingerprintPrefix && strings.HasPrefix(f.Fingerprint, fp):
+			match = append(match, f)
+		}
+	}
+	if len(match) == 1 {
+		return match[0], true
+	}
+	return audit.Finding{}, false
+}
+
+// remainingRisk is the highest tier of the findings that are neither suppressed nor accepted.
+func remainingRisk(findings, accepted []audit.Finding) audit.Risk {
+	risk := audit.RiskLow
+	for _, f := range findings {
+		if f.Suppressed == "" && !slices.ContainsFunc(accepted, func(a audit.Finding) bool { return a.Fingerprint == f.Fingerprint }) {
+			risk = max(risk, f.Severity.Risk())
+		}
+	}
+	return risk
+}
+
+// publishAccepts renders the acceptances an audit applied as the Skillgit-Accept trailers of a
+// publish commit: "FP RULE PATH | WHO | REASON", so the trail tells what was accepted, by
+// whom and why without reading the candidate's branch.
+func publishAccepts(reports []audit.SkillReport) []string {
+	var out []string
+	for _, sr := range reports {
+		if sr.Report == nil {
+			continue
+		}
+		for _, f := range sr.Report.Findings {
+			if f.SuppressedSource == audit.SourceApproval {
+				out = append(out, acceptTrailer(f)+" | "+oneLine(f.SuppressedBy)+" | "+bounded(oneLine(f.Suppressed), maxAcceptReason))
+			}
+		}
+	}
+	return out
+}
+
+// oneLine joins the lines of s with spaces, so it fits a trailer.
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// bounded cuts s to at most n bytes at a rune boundary, marking the cut.
+func bounded(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}

@@ -1,0 +1,77 @@
+package lifecycle
+
+import (
+	"errors"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// maxAcceptWalk bounds the commits of a pushed range searched for accepted findings.
+const maxAcceptWalk = 1000
+
+// pushedAccepts returns, by skill folder, the findings accepted for what a push from base to
+// head brings: by the approvals of the candidate head is the tip of, and of every candidate a
+// commit on head's first-parent line back to base merged. Acceptances are read from the
+// candidates' own approval commits, never from a publish commit's trailers, and count only
+// where the approver is not one of the candidate's writers and no revise followed them.
+func (r *Repo) pushedAccepts(base, head gitstore.Hash) (map[string][]audit.Allow, error) {
+	out := map[string][]audit.Allow{}
+	n := 0
+	err := r.Git.WalkFirstParent(head, func(h gitstore.Hash, c *object.Commit) error {
+		if h == base || n >= maxAcceptWalk {
+			return gitstore.ErrStop
+		}
+		if n++; n == 1 {
+			r.addChainAccepts(out, h)
+		}
+		if len(c.ParentHashes) == 2 {
+			r.addChainAccepts(out, c.ParentHashes[1])
+		}
+		return nil
+	})
+	if err != nil && !errors.Is(err, gitstore.ErrStop) {
+		return nil, err
+	}
+	return out, nil
+}
+
+// addChainAccepts adds the acceptances of the candidate whose tip is tip, if it is one.
+func (r *Repo) addChainAccepts(out map[string][]audit.Allow, tip gitstore.Hash) {
+	ci, err := r.commitInfo(tip)
+	if err != nil || ci.get(keyCandidate) == "" || ci.get(keyAction) == actPublish {
+		return
+	}
+	ch, err := r.loadChain(ci.get(keyCandidate), "", tip)
+	if err != nil {
+		return // not a chain skillgit can read: nothing is accepted
+	}
+	last, err := r.lastContent(ch)
+	if err != nil {
+		return
+	}
+	c := &Candidate{Path: ch.path()}
+	for _, a := range ch.commits[last+1:] {
+		if a.get(keyAction) == actApprove {
+			c.Approvals = append(c.Approvals, approvalOf(a))
+		}
+	}
+	out[c.Path] = append(out[c.Path], acceptedAllows(c, authors(ch))...)
+}
+
+// withPushedAccepts gives each item the findings accepted for it in the pushed range.
+func (r *Repo) withPushedAccepts(items []AuditItem, base, head gitstore.Hash) error {
+	if len(items) == 0 {
+		return nil
+	}
+	accepts, err := r.pushedAccepts(base, head)
+	if err != nil {
+		return err
+	}
+	for i := range items {
+		items[i].Accepted = accepts[items[i].Path]
+	}
+	return nil
+}
