@@ -178,7 +178,7 @@ func auditOne(dir string) item {
 		return item{err: err}
 	}
 	defer root.Close()
-	rep, err := audit.Scan(root.FS(), audit.Options{})
+	rep, err := audit.Scan(root.FS(), audit.Options{Skill: filepath.Base(dir)})
 	if err != nil {
 		return item{err: err}
 	}
