@@ -16,6 +16,7 @@ func aggregate(hits []hit, skill string) []Finding {
 	type group struct {
 		f   Finding
 		fps []string
+		n   int // matches: the hits, and those counted past the report limit
 	}
 	var order []string
 	groups := map[string]*group{}
@@ -30,12 +31,16 @@ func aggregate(hits []hit, skill string) []Finding {
 			g.f = representative(g.f, h.Finding)
 		}
 		g.fps = append(g.fps, h.Fingerprint)
+		g.n += 1 + h.more
+		if h.moreSum != "" {
+			g.fps = append(g.fps, h.moreSum)
+		}
 		addLocation(&g.f, h.Finding)
 	}
 	out := make([]Finding, 0, len(order))
 	for _, key := range order {
 		g := groups[key]
-		g.f.Count = len(g.fps)
+		g.f.Count = g.n
 		g.f.Fingerprint = groupFingerprint(skill, g.f.RuleID, g.f.File, g.fps)
 		out = append(out, g.f)
 	}

@@ -2,6 +2,9 @@ package audit
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"hash"
 	"unicode/utf8"
 )
 
@@ -13,6 +16,8 @@ type hit struct {
 	start, end int    // byte range in the file; start < 0 when not about text
 	content    string // what the fingerprint covers
 	tags       tag
+	more       int    // further matches of the rule in the text, counted but not reported
+	moreSum    string // a hash of those matches, so that a fingerprint covers them too
 }
 
 // unit is one text the rules read: a file, or text decoded from it.
@@ -95,12 +100,13 @@ func (s *scanner) runRule(r *Rule, u *unit, wins [][2]int, out []hit) []hit {
 	if r.exact {
 		subject = u.text
 	}
+	more, sum := 0, sha256.New()
 	for _, w := range wins {
 		if !windowHas(lower[w[0]:w[1]], r.needAny) {
 			continue
 		}
 		s.st.RegexEvals++
-		for _, loc := range r.re.FindAllSubmatchIndex(subject[w[0]:w[1]], maxPerRule) {
+		for _, loc := range r.re.FindAllSubmatchIndex(subject[w[0]:w[1]], maxPerRule+maxCounted-more) {
 			for i := range loc {
 				if loc[i] >= 0 {
 					loc[i] += w[0]
@@ -109,11 +115,32 @@ func (s *scanner) runRule(r *Rule, u *unit, wins [][2]int, out []hit) []hit {
 			if r.validate != nil && !r.validate(u.text, loc) {
 				continue
 			}
-			out = append(out, newHit(r, u.file, loc[0], loc[1], string(u.text[loc[0]:loc[1]])))
-			if n++; n >= maxPerRule {
-				return out
+			if n >= maxPerRule {
+				more++
+				sum.Write(u.text[loc[0]:loc[1]])
+				sum.Write([]byte{0})
+				continue
 			}
+			out = append(out, newHit(r, u.file, loc[0], loc[1], string(u.text[loc[0]:loc[1]])))
+			n++
 		}
+		if more >= maxCounted {
+			break
+		}
+	}
+	return countMore(out, more, sum)
+}
+
+// maxCounted bounds the matches of one rule counted, beyond those
+// reported, in one text.
+const maxCounted = 100000
+
+// countMore records on the last hit how many more matches of its rule
+// were counted but not reported, and a hash of them.
+func countMore(out []hit, more int, sum hash.Hash) []hit {
+	if more > 0 && len(out) > 0 {
+		out[len(out)-1].more = more
+		out[len(out)-1].moreSum = hex.EncodeToString(sum.Sum(nil))
 	}
 	return out
 }
@@ -126,7 +153,7 @@ func (s *scanner) runAnchored(r *Rule, u *unit, starts []int32, out []hit) []hit
 	if r.exact {
 		subject = u.text
 	}
-	n, done := 0, 0
+	n, done, more, sum := 0, 0, 0, sha256.New()
 	for _, st := range starts {
 		start := int(st)
 		if start < done {
@@ -149,13 +176,19 @@ func (s *scanner) runAnchored(r *Rule, u *unit, starts []int32, out []hit) []hit
 		if r.validate != nil && !r.validate(u.text, loc) {
 			continue
 		}
-		out = append(out, newHit(r, u.file, loc[0], loc[1], string(u.text[loc[0]:loc[1]])))
 		done = loc[1]
-		if n++; n >= maxPerRule {
-			break
+		if n >= maxPerRule {
+			sum.Write(u.text[loc[0]:loc[1]])
+			sum.Write([]byte{0})
+			if more++; more >= maxCounted {
+				break
+			}
+			continue
 		}
+		out = append(out, newHit(r, u.file, loc[0], loc[1], string(u.text[loc[0]:loc[1]])))
+		n++
 	}
-	return out
+	return countMore(out, more, sum)
 }
 
 // maxAnchor bounds the text an anchored match may span, so that a line of
