@@ -8,6 +8,9 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 )
 
@@ -39,11 +42,7 @@ func (s StagedScope) title() string {
 // widenStaged adds to changes every staged skill folder that scope names, each compared with
 // its version in baseTree, and returns the folders in path order.
 func (r *Repo) widenStaged(dir string, scope StagedScope, changes []folderChange, baseTree, staged gitstore.Hash) ([]folderChange, error) {
-	all := &folderDiff{g: r.Git}
-	if err := all.walk(r.Config.SkillsDir, gitstore.ZeroHash, staged, 0); err != nil {
-		return nil, err
-	}
-	wanted, err := r.scopeMatcher(dir, scope)
+	named, err := r.scopeFolders(dir, scope, staged)
 	if err != nil {
 		return nil, err
 	}
@@ -51,10 +50,11 @@ func (r *Repo) widenStaged(dir string, scope StagedScope, changes []folderChange
 	for _, c := range changes {
 		have[c.path] = true
 	}
-	for _, f := range all.changes {
-		if have[f.path] || !wanted(f.path) {
+	for _, f := range named {
+		if have[f.path] {
 			continue
 		}
+		have[f.path] = true
 		if f.base, err = r.folderAt(baseTree, f.path); err != nil {
 			return nil, err
 		}
@@ -64,22 +64,77 @@ func (r *Repo) widenStaged(dir string, scope StagedScope, changes []folderChange
 	return changes, nil
 }
 
-// scopeMatcher reports which skill folders, by repository path, scope names.
-func (r *Repo) scopeMatcher(dir string, scope StagedScope) (func(string) bool, error) {
+// scopeFolders lists the staged skill folders scope names, found as the pre-commit check
+// finds changed ones: every one for All, else the folder of each file, reached by reading
+// only the trees on the file's path.
+func (r *Repo) scopeFolders(dir string, scope StagedScope, staged gitstore.Hash) ([]folderChange, error) {
 	if scope.All {
-		return func(string) bool { return true }, nil
+		all := &folderDiff{g: r.Git}
+		err := all.walk(r.Config.SkillsDir, gitstore.ZeroHash, staged, 0)
+		return all.changes, err
 	}
 	prefix, err := r.dirPrefix(dir)
 	if err != nil {
 		return nil, err
 	}
-	files := make([]string, 0, len(scope.Files))
+	fw := &folderWalker{g: r.Git, root: r.Config.SkillsDir, trees: map[gitstore.Hash][]gitstore.TreeEntry{}}
+	var out []folderChange
 	for _, f := range scope.Files {
-		files = append(files, path.Join(prefix, filepath.ToSlash(f)))
+		p, h, err := fw.folderOf(staged, path.Join(prefix, filepath.ToSlash(f)))
+		if err != nil {
+			return nil, err
+		}
+		if p != "" {
+			out = append(out, folderChange{path: p, head: h})
+		}
 	}
-	return func(folder string) bool {
-		return slices.ContainsFunc(files, func(f string) bool { return strings.HasPrefix(f, folder+"/") })
-	}, nil
+	return out, nil
+}
+
+// folderWalker finds the skill folder a file lies in, reading each tree once.
+type folderWalker struct {
+	g     *gitstore.Repo
+	root  string // the skills folder
+	trees map[gitstore.Hash][]gitstore.TreeEntry
+}
+
+func (w *folderWalker) entries(h gitstore.Hash) ([]gitstore.TreeEntry, error) {
+	if e, ok := w.trees[h]; ok {
+		return e, nil
+	}
+	e, err := w.g.ReadTree(h)
+	w.trees[h] = e
+	return e, err
+}
+
+// folderOf returns the path and tree of the skill folder that holds file (a repository path)
+// in the skills folder tree root: the first folder on the way down with a SKILL.md, or the
+// one at the depth where the pre-commit check stops looking. The path is empty when file is
+// not in a skill folder.
+func (w *folderWalker) folderOf(root gitstore.Hash, file string) (string, gitstore.Hash, error) {
+	rel, ok := strings.CutPrefix(file, w.root+"/")
+	if !ok || root.IsZero() {
+		return "", gitstore.ZeroHash, nil
+	}
+	parts := strings.Split(rel, "/")
+	p, h := w.root, root
+	for depth := 0; ; depth++ {
+		entries, err := w.entries(h)
+		if err != nil {
+			return "", gitstore.ZeroHash, fmt.Errorf("%s: %w", p, err)
+		}
+		if hasSkillFile(entries) || depth >= catalog.DefaultMaxDepth {
+			return p, h, nil
+		}
+		if depth >= len(parts)-1 {
+			return "", gitstore.ZeroHash, nil
+		}
+		i := slices.IndexFunc(entries, func(e gitstore.TreeEntry) bool { return e.Name == parts[depth] && e.Mode == filemode.Dir })
+		if i < 0 {
+			return "", gitstore.ZeroHash, nil
+		}
+		p, h = path.Join(p, parts[depth]), entries[i].Hash
+	}
 }
 
 // dirPrefix is the slash path of dir relative to the top of the working tree ("" at the top),
