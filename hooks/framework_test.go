@@ -92,6 +92,38 @@ func TestPreCommitFramework(t *testing.T) {
 	if res.code == 0 || !strings.Contains(res.stdout, "skills/bad-name/SKILL.md") {
 		t.Errorf("pre-commit run on a skill whose name is not its folder's: exit %d\n%s%s", res.code, res.stdout, res.stderr)
 	}
+	h.git(repo, "rm", "-q", "-r", "-f", "skills/bad-name")
+	allFilesRun(t, h, repo, preEnv)
+}
+
+// allFilesRun checks `pre-commit run --all-files`, the usual CI invocation, on a repository
+// whose index is clean: a malicious skill committed past the hooks fails it, by name, and
+// once that skill is gone the tree passes.
+func allFilesRun(t *testing.T, h *harness, repo string, preEnv []string) {
+	t.Helper()
+	writeFiles(t, repo, map[string]string{"skills/sneaky/SKILL.md": evilSkill("sneaky"), "skills/sneaky/notes.md": "Notes.\n"})
+	h.git(repo, "add", "skills/sneaky")
+	h.git(repo, "commit", "-q", "--no-verify", "-m", "add sneaky past the hooks")
+	res := h.run(repo, "", preEnv, "pre-commit", "run", "--all-files")
+	if res.code == 0 {
+		t.Fatalf("pre-commit run --all-files passed a committed malicious skill:\n%s%s", res.stdout, res.stderr)
+	}
+	for _, want := range []string{"Failed", "- exit code: 3", "sneaky: skills/sneaky/SKILL.md:5 SG-EXE-005"} {
+		if !strings.Contains(res.stdout, want) {
+			t.Errorf("pre-commit run --all-files output lacks %q:\n%s%s", want, res.stdout, res.stderr)
+		}
+	}
+	// A run over one file of the skill, as the framework passes it, audits the whole skill.
+	res = h.run(repo, "", preEnv, "pre-commit", "run", "--files", "skills/sneaky/notes.md")
+	if res.code == 0 || !strings.Contains(res.stdout, "SG-EXE-005") {
+		t.Errorf("pre-commit run --files skills/sneaky/notes.md: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
+	h.git(repo, "rm", "-q", "-r", "skills/sneaky")
+	h.git(repo, "commit", "-q", "--no-verify", "-m", "remove sneaky")
+	res = h.run(repo, "", preEnv, "pre-commit", "run", "--all-files")
+	if res.code != 0 || !strings.Contains(res.stdout, "Passed") {
+		t.Errorf("pre-commit run --all-files on a benign tree: exit %d\n%s%s", res.code, res.stdout, res.stderr)
+	}
 }
 
 // snapshotCheckout commits the files of this checkout as they are in the working tree, tracked

@@ -25,6 +25,9 @@ type RunOptions struct {
 	Stderr io.Writer
 	// Getenv reads the environment; nil means os.Getenv.
 	Getenv func(string) string
+	// Scope widens pre-commit to skills the commit does not touch, as ParsePreCommitArgs
+	// reads it from the hook's arguments.
+	Scope lifecycle.StagedScope
 }
 
 // Run is the git hook name: it audits what the commit or push brings, writes the report on
@@ -55,7 +58,7 @@ func check(name string, o RunOptions) (*lifecycle.HookRun, []lifecycle.RefUpdate
 	var err error
 	switch name {
 	case PreCommit:
-		run, err := lifecycle.AuditStaged(o.Dir, o.Getenv)
+		run, err := lifecycle.AuditStagedScope(o.Dir, o.Scope, o.Getenv)
 		return run, nil, err
 	case PrePush:
 		updates, err = ParsePrePush(o.Stdin)

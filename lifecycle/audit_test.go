@@ -265,8 +265,8 @@ func TestAuditRevCache(t *testing.T) {
 	req := AuditRequest{Dir: repo, Rev: "main"}
 	first := mustAudit(t, req)
 	entries := cacheFiles(t, dir)
-	if len(entries) != len(first.Reports) {
-		t.Fatalf("%d cache entries after auditing %d skills; want one each", len(entries), len(first.Reports))
+	if len(entries) != len(first.Reports)+1 {
+		t.Fatalf("%d cache entries after auditing %d skills; want one each and one for the whole result", len(entries), len(first.Reports))
 	}
 
 	t.Run("second run equals the first and rewrites nothing", func(t *testing.T) {
@@ -280,8 +280,8 @@ func TestAuditRevCache(t *testing.T) {
 		if diff := cmp.Diff(first, mustAudit(t, req)); diff != "" {
 			t.Errorf("run after deleting the cache (-first +got):\n%s", diff)
 		}
-		if n := len(cacheFiles(t, dir)); n != len(first.Reports) {
-			t.Errorf("%d cache entries after a run over a deleted cache; want %d", n, len(first.Reports))
+		if n := len(cacheFiles(t, dir)); n != len(first.Reports)+1 {
+			t.Errorf("%d cache entries after a run over a deleted cache; want %d", n, len(first.Reports)+1)
 		}
 	})
 	t.Run("NoCache writes nothing", func(t *testing.T) {

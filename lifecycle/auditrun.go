@@ -78,6 +78,9 @@ type auditPlan struct {
 	items  []AuditItem
 	policy *AuditPolicy
 	title  string
+	// whole, when set, is every skill of one skills folder: its items are listed only when
+	// the whole result is not cached.
+	whole *wholeFolder
 }
 
 func planAudit(r *Repo, req AuditRequest) (*auditPlan, error) {
@@ -105,7 +108,7 @@ func (p *auditPlan) run(r *Repo, req AuditRequest) (*AuditRun, error) {
 			a.Cache = r.AuditCache()
 		}
 	}
-	reports, err := a.Run(p.items)
+	reports, err := p.reports(a)
 	if err != nil {
 		return nil, err
 	}
@@ -156,6 +159,16 @@ func (r *Repo) planCommit(rev string, tree gitstore.Hash) (*auditPlan, error) {
 	if err != nil {
 		return nil, err
 	}
+	folder, err := r.folderAt(tree, r.Config.SkillsDir)
+	if err != nil {
+		return nil, fmt.Errorf("%s:%s: %w", rev, r.Config.SkillsDir, err)
+	}
+	whole := &wholeFolder{tree: folder, path: r.Config.SkillsDir, list: func() ([]AuditItem, error) { return r.commitItems(rev, tree) }}
+	return &auditPlan{policy: policy, title: rev, whole: whole}, nil
+}
+
+// commitItems lists every skill folder of the root tree tree, which rev names.
+func (r *Repo) commitItems(rev string, tree gitstore.Hash) ([]AuditItem, error) {
 	res, err := r.catalogAt(tree, r.Config.SkillsDir, rev)
 	if err != nil {
 		return nil, err
@@ -168,7 +181,7 @@ func (r *Repo) planCommit(rev string, tree gitstore.Hash) (*auditPlan, error) {
 		}
 		items = append(items, AuditItem{Name: lastElem(f), Path: f, Tree: e.Hash})
 	}
-	return &auditPlan{items: items, policy: policy, title: rev}, nil
+	return items, nil
 }
 
 // lastElem returns the last element of a slash path.

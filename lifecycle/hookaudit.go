@@ -54,6 +54,12 @@ func openForHook(dir string) (*Repo, *HookRun, error) {
 // validates its SKILL.md, strictly for a new skill. The policy and the skip switch come from
 // HEAD, never from the commit being made.
 func AuditStaged(dir string, getenv func(string) string) (*HookRun, error) {
+	return AuditStagedScope(dir, StagedScope{}, getenv)
+}
+
+// AuditStagedScope is AuditStaged that also audits, whether the commit touches them or not,
+// the staged skills that scope names: every one, or those holding the given files.
+func AuditStagedScope(dir string, scope StagedScope, getenv func(string) string) (*HookRun, error) {
 	r, run, err := openForHook(dir)
 	if r == nil {
 		return run, err
@@ -67,20 +73,33 @@ func AuditStaged(dir string, getenv func(string) string) (*HookRun, error) {
 	if err != nil {
 		return nil, err
 	}
-	before, err := r.folderAt(baseTree, r.Config.SkillsDir)
+	if !ok {
+		staged = gitstore.ZeroHash
+	}
+	changes, err := r.stagedFolders(dir, scope, baseTree, staged)
 	if err != nil {
 		return nil, err
 	}
-	if !ok {
-		staged = gitstore.ZeroHash
+	run = &HookRun{Title: scope.title()}
+	run.Problems = r.validateStaged(changes, staged)
+	return run, r.auditHook(run, base, stagedItems(changes), getenv)
+}
+
+// stagedFolders lists the skill folders the commit touches between the skills folder of
+// baseTree and the staged one, and, with a scope, the other staged folders it names.
+func (r *Repo) stagedFolders(dir string, scope StagedScope, baseTree, staged gitstore.Hash) ([]folderChange, error) {
+	before, err := r.folderAt(baseTree, r.Config.SkillsDir)
+	if err != nil {
+		return nil, err
 	}
 	fd := &folderDiff{g: r.Git}
 	if err := fd.walk(r.Config.SkillsDir, before, staged, 0); err != nil {
 		return nil, err
 	}
-	run = &HookRun{Title: "staged changes"}
-	run.Problems = r.validateStaged(fd.changes, staged)
-	return run, r.auditHook(run, base, stagedItems(fd.changes), getenv)
+	if scope.empty() {
+		return fd.changes, nil
+	}
+	return r.widenStaged(dir, scope, fd.changes, baseTree, staged)
 }
 
 // stagedTree is the skills folder as the index stages it. While `git commit -a` or

@@ -290,9 +290,7 @@ func (r *Repo) checkPublish(m *merge, c *Candidate, ch *chain, res *Result, targ
 	if high {
 		return fmt.Errorf("%s: %w: the audit rates it high risk, which cannot be published while the audit is on; `skillgit review %s` shows the findings", ch.id, ErrRefused, ch.id)
 	}
-	if res.Audit != "skipped" {
-		c.Risk = res.Risk
-	}
+	c.Risk = riskAtPublish(res)
 	if err := r.checkUnattended(ch, c, target, o); err != nil {
 		return err
 	}

@@ -10,13 +10,18 @@ import (
 
 func (a *app) hookCommand() *cobra.Command {
 	c := &cobra.Command{
-		Use:   "hook pre-commit|pre-push|pre-receive [GIT-ARGS...]",
+		Use:   "hook pre-commit|pre-push|pre-receive [--all-files | --files FILE... | GIT-ARGS...]",
 		Short: "Run as a git hook (what the installed hooks call)",
 		Long: `Run as the git hook of that name; the hooks that 'skillgit hooks install' writes
 call this with git's arguments and input.
 
 pre-commit audits the staged version of every skill the commit touches and
-validates its SKILL.md (strictly for a new skill). pre-push and pre-receive read
+validates its SKILL.md (strictly for a new skill). With --all-files it audits and
+validates every skill the index holds, touched or not: a check for CI. With
+--files FILE... (what the pre-commit framework's skillgit-audit hook passes, every
+tracked file under 'pre-commit run --all-files') it also audits each skill folder
+that holds one of the files; every argument after --files is a file name, relative
+to the folder the hook runs in. pre-push and pre-receive read
 the ref updates on standard input and audit the skills each pushed range changes.
 The policy (audit.fail_on, audit.skip_security_audit) is read from the commit the
 change builds on, never from the change. Outside a skillgit repository the hook
@@ -29,17 +34,24 @@ Exit status 0 to let git go on, 3 when the audit or validation refuses, 1 on
 error (git stops on any status but 0).`,
 		Hidden: true,
 		Args:   minArgs(1),
-		RunE:   func(c *cobra.Command, args []string) error { return a.runHook(args[0]) },
+		RunE:   func(c *cobra.Command, args []string) error { return a.runHook(args[0], args[1:]) },
 	}
 	c.Flags().SetInterspersed(false)
 	return c
 }
 
-func (a *app) runHook(name string) error {
+func (a *app) runHook(name string, rest []string) error {
 	if !hooks.Known(name) {
 		return usageError{fmt.Errorf("hook %q: unknown; skillgit runs as pre-commit, pre-push or pre-receive", sanitize(name))}
 	}
-	code, err := hooks.Run(name, hooks.RunOptions{Dir: a.repo, Stdin: a.In, Stderr: a.Err, Getenv: getenv})
+	o := hooks.RunOptions{Dir: a.repo, Stdin: a.In, Stderr: a.Err, Getenv: getenv}
+	if name == hooks.PreCommit {
+		var err error
+		if o.Scope, err = hooks.ParsePreCommitArgs(rest); err != nil {
+			return usageError{err}
+		}
+	}
+	code, err := hooks.Run(name, o)
 	if err != nil {
 		return err
 	}
