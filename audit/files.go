@@ -145,7 +145,7 @@ func (s *scanner) textFile(t *treeScan, e treeEntry, data []byte, truncated bool
 		u.app = activeMarkup(data) != ""
 	}
 	if kind&(kindProse|kindScript) != 0 {
-		t.runLines = append(t.runLines, extractAndRunLines(data)...)
+		t.runLines = append(t.runLines, extractAndRunLines(u.folded())...)
 	}
 	hits := s.scanText(u)
 	if e.path == "SKILL.md" {
@@ -431,28 +431,47 @@ func libraryHost(u string) bool {
 }
 
 var (
-	extractRe = regexp.MustCompile(`(?i)\b(?:tar\s+-?[a-z]*x|unzip|7z\s+x|7za\s+x|gunzip|bsdtar|unrar|extract|unpack|expand-archive|decompress)`)
-	runWordRe = regexp.MustCompile(`(?i)(?:\./|\b(?:bash|sh|zsh|python[\d.]*|node|perl|ruby|pwsh|run|execute|launch|start|install(?:er)?\.(?:sh|py|ps1)|chmod\s+\+x|source)\b)`)
+	extractRe = regexp.MustCompile(`\b(?:tar\s+-?[a-z]*x|unzip|7z\s+x|7za\s+x|gunzip|bsdtar|unrar|extract|unpack|expand-archive|decompress)`)
+	runWordRe = regexp.MustCompile(`(?:\./|\b(?:bash|sh|zsh|python[\d.]*|node|perl|ruby|pwsh|run|execute|launch|start|install(?:er)?\.(?:sh|py|ps1)|chmod\s+\+x|source)\b)`)
 )
+
+// extractWords are the words that start an extraction command or verb.
+var extractWords = [][]byte{[]byte("tar "), []byte("tar\t"), []byte("unzip"), []byte("7z"), []byte("gunzip"), []byte("bsdtar"),
+	[]byte("unrar"), []byte("extract"), []byte("unpack"), []byte("expand-archive"), []byte("decompress")}
 
 // extractAndRunLines returns the lines of a text that tell the agent to
 // extract an archive and run something, each with the two lines after it.
-func extractAndRunLines(data []byte) []string {
-	if !extractRe.Match(data) {
-		return nil
-	}
+// lower is the text folded to lowercase; only lines holding one of the
+// extraction words are matched against the patterns.
+func extractAndRunLines(lower []byte) []string {
 	var out []string
-	lines := bytes.Split(data, []byte("\n"))
-	for i, l := range lines {
-		if !extractRe.Match(l) {
-			continue
-		}
-		w := bytes.Join(lines[i:min(len(lines), i+3)], []byte("\n"))
-		if runWordRe.Match(w) && len(out) < 200 {
-			out = append(out, string(w))
+	seen := map[int]bool{}
+	for _, word := range extractWords {
+		for off := 0; len(out) < 200; {
+			i := bytes.Index(lower[off:], word)
+			if i < 0 {
+				break
+			}
+			start, end := lineStartAt(lower, off+i), lineEndAt(lower, off+i)
+			off = end
+			if seen[start] || !extractRe.Match(lower[start:end]) {
+				continue
+			}
+			seen[start] = true
+			if w := lower[start:lineEndAfter(lower, end, 2)]; runWordRe.Match(w) {
+				out = append(out, string(w))
+			}
 		}
 	}
 	return out
+}
+
+// lineEndAfter returns the end of the n-th line after the line ending at end.
+func lineEndAfter(text []byte, end, n int) int {
+	for ; n > 0 && end < len(text); n-- {
+		end = lineEndAt(text, end+1)
+	}
+	return end
 }
 
 // escalateArchives raises an archive to high when the skill's text tells
@@ -463,7 +482,7 @@ func (t *treeScan) escalateArchives() {
 		if h.RuleID != "SG-TREE-010" {
 			continue
 		}
-		base := path.Base(h.File)
+		base := strings.ToLower(path.Base(h.File))
 		for _, l := range t.runLines {
 			if strings.Contains(l, base) {
 				h.Severity = High
