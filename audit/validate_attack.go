@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -29,25 +30,76 @@ var (
 	outputArgRe = regexp.MustCompile(`(?i)(?:^|\s)(?:-[a-z]*o|--output(?:-document)?|-outfile|>)\s*=?\s*["']?([^\s'"\x60;&|<>]+)`)
 )
 
-// runsDownload accepts a download followed by a run only when what runs
-// is the file the download wrote: the last part of its address or the
-// name given with -o, -O, -OutFile or a redirection.
+// runsDownload accepts a download command when the same line or one of
+// the next four runs the file it wrote: the last part of its address or
+// the name given with -o, -O, -OutFile or a redirection.
 func runsDownload(data []byte, loc []int) bool {
-	for g := 2; g+1 < len(loc); g += 2 {
-		if loc[g] < 0 {
-			continue
+	fromURL, named := downloadNames(data[loc[0]:loc[1]])
+	if len(fromURL)+len(named) == 0 {
+		return false
+	}
+	end := loc[1]
+	for i := 0; i < 4 && end < len(data); i++ {
+		end = lineEndAt(data, end+1)
+	}
+	after := data[loc[0]:min(end, loc[0]+maxAnchor)]
+	if mayVerify(after) && verified.Match(after) {
+		return false
+	}
+	for _, set := range []map[string]bool{named, fromURL} {
+		for n := range set {
+			if runsName(after, n, named[n]) {
+				return true
+			}
 		}
-		raw := string(data[loc[g]:loc[g+1]])
-		target := fileBase(raw)
-		between := data[loc[0]:loc[g]]
-		if target == "" || verified.Match(between) {
-			return false
-		}
-		fromURL, named := downloadNames(between)
-		pathLike := strings.ContainsAny(raw, `./\`)
-		return named[target] || pathLike && fromURL[target]
 	}
 	return false
+}
+
+// runsName reports whether text, after the first time it names file n,
+// runs n: by an interpreter, as a sourced file or by its path. A name
+// taken from an address alone must be run with a path or extension, so
+// that "curl https://example.com/install | bash" and a later "bun
+// install" are not one download and one run.
+func runsName(text []byte, n string, named bool) bool {
+	first := bytes.Index(text, []byte(n))
+	for off := first + len(n); first >= 0 && off < len(text); {
+		i := bytes.Index(text[off:], []byte(n))
+		if i < 0 {
+			return false
+		}
+		p := off + i
+		off = p + len(n)
+		if !bytes.ContainsAny(text[p-1:p], " \t/\\'\"`") {
+			continue
+		}
+		seg := text[max(lineStartAt(text, p), p-120):min(len(text), p+len(n)+1)]
+		for _, m := range runRe.FindAllSubmatchIndex(seg, 4) {
+			g := 2
+			for g+1 < len(m) && m[g] < 0 {
+				g += 2
+			}
+			if g+1 >= len(m) {
+				continue
+			}
+			raw := string(seg[m[g]:m[g+1]])
+			if fileBase(raw) == n && (named || strings.ContainsAny(raw, `./\\`)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// runRe finds a file run by an interpreter, sourced or run by its path.
+var runRe = regexp.MustCompile(`(?i)(?:^|&&?|\|\||;|\n|[\s(\x60'"|]|\\u0026)\s*` + runners + `\s+["']?((?:\./|\.\\)?[\w.~$%{}:\\/-]+)` +
+	`|(?:&&|\|\||;|\n|[(\x60]|\\u0026)\s*\.\s+((?:/|\./|~/|\$)[\w.~${}/-]+)` +
+	`|(?:&&|\|\||;|\n|\\u0026)\s*(?:sudo\s+)?((?:\./|\.\\|/tmp/|~/|\$\w+/|\$\{\w+\}/|\$env:\w+\\)[\w.\\/-]+)`)
+
+// mayVerify is a cheap test that text might hold a check of a download.
+func mayVerify(text []byte) bool {
+	l := bytes.ToLower(text)
+	return bytes.Contains(l, []byte("sum")) || bytes.Contains(l, []byte("--verify")) || bytes.Contains(l, []byte("sign"))
 }
 
 // verified matches a checksum or signature check of a download, the
@@ -92,30 +144,6 @@ var (
 	sinkRe   = regexp.MustCompile(`(?i)(?:\b(?:exec|eval|execfile|os\.system|os\.popen|subprocess\.\w+|execsync|spawnsync|spawn|system|popen|passthru|shell_exec|iex|invoke-expression)|\bnew\s+function)\s*\(\s*(?:compile\s*\(\s*)?(?:\[\s*)?\$?([A-Za-z_]\w*)|(?i)\b(?:iex|invoke-expression)\s+\$([A-Za-z_]\w*)`)
 	wordRe   = regexp.MustCompile(`[A-Za-z_]\w*`)
 )
-
-// taintedSink accepts a match whose first group names a variable that,
-// directly or through later assignments, reaches a call that evaluates
-// or runs it within the given number of lines.
-func taintedSink(lines int) func([]byte, []int) bool {
-	return func(data []byte, loc []int) bool {
-		if len(loc) < 4 || loc[2] < 0 {
-			return false
-		}
-		return flowsToSink(data, loc[1], string(data[loc[2]:loc[3]]), lines)
-	}
-}
-
-// taintedSinkOr is taintedSink for rules whose other alternatives match
-// without a variable; those pass as they are.
-func taintedSinkOr(lines int) func([]byte, []int) bool {
-	check := taintedSink(lines)
-	return func(data []byte, loc []int) bool {
-		if len(loc) < 4 || loc[2] < 0 {
-			return true
-		}
-		return check(data, loc)
-	}
-}
 
 // flowsToSink follows variable v through the lines after offset from.
 func flowsToSink(data []byte, from int, v string, lines int) bool {
@@ -186,4 +214,37 @@ func notWarnedAgainst(data []byte, loc []int) bool {
 		}
 	}
 	return true
+}
+
+var (
+	overrideVerbs = []string{"ignore", "disregard", "forget", "set aside", "discard"}
+	leadWords     = map[string]bool{"please": true, "now": true, "so": true, "and": true, "then": true, "also": true, "first": true, "just": true, "simply": true, "always": true, "must": true, "should": true, "you": true, "to": true}
+)
+
+// imperative accepts an "ignore ..." match only where it is a command
+// to the agent: at the start of a sentence or list item, or after words
+// such as "please" or "you should", not in "the model may ignore ...".
+// Matches that start with another word pass.
+func imperative(data []byte, loc []int) bool {
+	m := bytes.ToLower(data[loc[0]:loc[1]])
+	if !slices.ContainsFunc(overrideVerbs, func(v string) bool { return bytes.HasPrefix(m, []byte(v)) }) {
+		return true
+	}
+	before := bytes.TrimRight(data[lineStartAt(data, loc[0]):loc[0]], " \t*_\"'`")
+	if len(before) == 0 || bytes.ContainsAny(before[len(before)-1:], ".:;!?-*>)|") {
+		return true
+	}
+	words := bytes.Fields(bytes.ToLower(before))
+	return leadWords[string(words[len(words)-1])]
+}
+
+var lineAssignRe = regexp.MustCompile(`^\s*(?:(?:const|let|var|my|local)\s+)?\$?([A-Za-z_]\w*)\s*=\s*(?:await\s+)?[^=]`)
+
+// assignedThenRun accepts a match on the right side of an assignment
+// whose variable reaches a call that runs it within the given lines.
+func assignedThenRun(lines int) func([]byte, []int) bool {
+	return func(data []byte, loc []int) bool {
+		m := lineAssignRe.FindSubmatch(data[lineStartAt(data, loc[0]):loc[0]])
+		return m != nil && flowsToSink(data, loc[1], string(m[1]), lines)
+	}
 }
