@@ -29,12 +29,12 @@ var (
 	reverseRe  = regexp.MustCompile(`(` + lit + `)\.split\(\s*(?:''|"")\s*\)\.reverse\(\)\.join\(\s*(?:''|"")\s*\)`)
 	revPipeRe  = regexp.MustCompile(`(` + lit + `)(\s*\|\s*rev)\b`)
 	chrsRe     = regexp.MustCompile(`chr\(\s*\d+\s*\)(?:\s*\+\s*chr\(\s*\d+\s*\))+`)
-	codesRe    = regexp.MustCompile(`(?i)fromcharcode\(\s*([\d\s,]+)\)|chr\(\s*\w+\s*\)\s*for\s+\w+\s+in\s+\[([\d\s,]+)\]`)
+	codesRe    = regexp.MustCompile(`(?i)(?:string\.)?fromcharcode\(\s*([\d\s,]+)\)|chr\(\s*\w+\s*\)\s*for\s+\w+\s+in\s+\[([\d\s,]+)\]`)
 	zipRe      = regexp.MustCompile(`zip\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*\)`)
 	formatRe   = regexp.MustCompile(`(` + lit + `)\.format\(` + litList + `\)`)
 	shellVarRe = regexp.MustCompile(`(?:\$\{?[A-Za-z_]\w*\}?){2,}`)
 	printfRe   = regexp.MustCompile(`printf\s+(?:'%s'|"%s")((?:\s+` + lit + `)+)`)
-	jsonEscRe  = regexp.MustCompile(`\\u00[0-7][0-9a-fA-F]`)
+	jsonEscRe  = regexp.MustCompile(`\\u00(?:26|7[cC]|3[bB]|60|24)`)
 	digitsRe   = regexp.MustCompile(`\d+`)
 )
 
@@ -308,8 +308,8 @@ func printfParts(text []byte) []piece {
 	})
 }
 
-// jsonEscapes writes out \u00XX escapes, as JSON files use them to hide
-// characters such as & and |.
+// jsonEscapes writes out the \u00XX escapes of shell separators (&, |,
+// ;, $ and the backquote), with which a JSON value hides a command.
 func jsonEscapes(text []byte) []piece {
 	if !bytes.Contains(text, []byte(`\u00`)) {
 		return nil
