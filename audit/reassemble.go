@@ -3,6 +3,7 @@ package audit
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -249,6 +250,9 @@ func zipped(text []byte) []piece {
 
 // assigned returns the string literal assigned to name in text.
 func assigned(text, name []byte) (string, bool) {
+	if !bytes.Contains(text, name) {
+		return "", false
+	}
 	re, err := regexp.Compile(`(?m)^\s*` + regexp.QuoteMeta(string(name)) + `\s*=\s*(` + lit + `)`)
 	if err != nil {
 		return "", false
@@ -272,10 +276,21 @@ func formatted(text []byte) []piece {
 
 // shellVars writes out $a$b$c when each variable is assigned in text.
 func shellVars(text []byte) []piece {
+	known := map[string]*string{}
+	lookup := func(name []byte) (string, bool) {
+		v, seen := known[string(name)]
+		if !seen {
+			if val, ok := shellAssigned(text, name); ok {
+				v = &val
+			}
+			known[string(name)] = v
+		}
+		return derefOK(v)
+	}
 	return matches(text, []string{"$"}, shellVarRe, func(m []int) (string, bool) {
 		var s strings.Builder
 		for _, v := range wordRe.FindAll(text[m[0]:m[1]], -1) {
-			val, ok := shellAssigned(text, v)
+			val, ok := lookup(v)
 			if !ok {
 				return "", false
 			}
@@ -285,8 +300,18 @@ func shellVars(text []byte) []piece {
 	})
 }
 
+func derefOK(v *string) (string, bool) {
+	if v == nil {
+		return "", false
+	}
+	return *v, true
+}
+
 // shellAssigned returns the value assigned to a shell variable in text.
 func shellAssigned(text, name []byte) (string, bool) {
+	if !bytes.Contains(text, append(slices.Clip(name), '=')) {
+		return "", false
+	}
 	re, err := regexp.Compile(`(?:^|[\s;])` + regexp.QuoteMeta(string(name)) + `=(` + lit + `|[^\s;'"]+)`)
 	if err != nil {
 		return "", false

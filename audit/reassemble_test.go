@@ -51,3 +51,16 @@ func TestRebuiltStringsLeaveOrdinaryCode(t *testing.T) {
 		}
 	}
 }
+
+func FuzzRebuiltStrings(f *testing.F) {
+	for _, s := range []string{`''.join(['a','b','c'])`, `'ab'[::-1]`, `'a'+'b'+'c'`, "a=1; b=2\n$a$b", `chr(97)+chr(98)`, `'x'[-3::2]`, `{"a": "\u0026"}`, `printf '%s' 'a' 'b'`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, text []byte) {
+		for _, b := range rebuiltStrings(text) {
+			if b.start < 0 || b.end > len(text) || b.start > b.end {
+				t.Fatalf("range %d:%d outside %d bytes", b.start, b.end, len(text))
+			}
+		}
+	})
+}
