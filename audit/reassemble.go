@@ -15,10 +15,12 @@ import (
 // line with the string in place, so the rules read what would run.
 
 const (
-	lit        = `(?:'[^'\n]*'|"[^"\n]*")`
-	litList    = `((?:\s*` + lit + `\s*,?)+)`
-	viaRebuilt = "a string rebuilt from pieces"
-	maxRebuilt = 64 // rebuilt strings re-scanned per text
+	lit          = `(?:'[^'\n]*'|"[^"\n]*")`
+	litList      = `((?:\s*` + lit + `\s*,?)+)`
+	viaRebuilt   = "a string rebuilt from pieces"
+	maxRebuilt   = 64   // rebuilt strings re-scanned per text
+	maxGateLines = 1024 // lines one kind of rebuilt string is looked for on
+	maxContext   = 512  // bytes of a line read around a rebuilt string
 )
 
 var (
@@ -57,7 +59,8 @@ func rebuiltStrings(text []byte) []blob {
 	}
 	var out []blob
 	for _, p := range ps[:min(len(ps), maxRebuilt)] {
-		ls, le := lineStartAt(text, p.start), lineEndAt(text, max(p.start, p.end-1))
+		ls := max(lineStartAt(text, p.start), p.start-maxContext)
+		le := min(lineEndAt(text, max(p.start, p.end-1)), p.end+maxContext)
 		line := string(text[ls:p.start]) + p.value + string(text[p.end:le])
 		out = append(out, blob{start: p.start, end: p.end, encoding: viaRebuilt, data: []byte(line)})
 	}
@@ -73,19 +76,22 @@ var pieceFinders = []func([]byte) []piece{
 // calls fn with each match's submatch indexes into text.
 func matches(text []byte, gates []string, re *regexp.Regexp, fn func(m []int) (string, bool)) []piece {
 	var out []piece
-	done := -1
+	done, lines := -1, 0
 	for _, g := range gates {
-		for off := 0; off < len(text) && len(out) < maxRebuilt; {
+		for off := 0; off < len(text) && len(out) < maxRebuilt && lines < maxGateLines; {
 			i := bytes.Index(text[off:], []byte(g))
 			if i < 0 {
 				break
 			}
-			ls, le := lineStartAt(text, off+i), lineEndAt(text, off+i)
+			p := off + i
+			ls, le := lineStartAt(text, p), lineEndAt(text, p)
 			off = le + 1
 			if ls <= done {
 				continue
 			}
 			done = ls
+			lines++
+			ls, le = max(ls, p-maxContext), min(le, p+maxContext)
 			out = append(out, lineMatches(text, ls, le, re, fn)...)
 		}
 	}

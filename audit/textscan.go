@@ -132,7 +132,14 @@ func (s *scanner) runAnchored(r *Rule, u *unit, starts []int32, out []hit) []hit
 			continue
 		}
 		end := anchorEnd(u.text, start, r.span)
-		if !windowHas(lower[lineStartNear(u.text, start):end], r.needAny) {
+		if r.reach > 0 {
+			end = min(end, start+r.reach)
+		}
+		ws := lineStartNear(u.text, start)
+		if r.reach > 0 {
+			ws = max(ws, start-r.reach)
+		}
+		if !windowHas(lower[ws:end], r.needAny) {
 			continue
 		}
 		s.st.RegexEvals++

@@ -63,14 +63,14 @@ func runsDownload(data []byte, loc []int) bool {
 // install" are not one download and one run.
 func runsName(text []byte, n string, named bool) bool {
 	first := bytes.Index(text, []byte(n))
-	for off := first + len(n); first >= 0 && off < len(text); {
+	for off, tries := first+len(n), 0; first >= 0 && off < len(text) && tries < 8; tries++ {
 		i := bytes.Index(text[off:], []byte(n))
 		if i < 0 {
 			return false
 		}
 		p := off + i
 		off = p + len(n)
-		if !bytes.ContainsAny(text[p-1:p], " \t/\\'\"`") {
+		if !bytes.ContainsAny(text[p-1:p], " \t/\\'\"`") || notRun(text, p) {
 			continue
 		}
 		seg := text[max(lineStartAt(text, p), p-120):min(len(text), p+len(n)+1)]
@@ -89,6 +89,20 @@ func runsName(text []byte, n string, named bool) bool {
 		}
 	}
 	return false
+}
+
+var outputFlag = regexp.MustCompile(`(?i)^(?:-[a-z]*o|--output(?:-document)?|-outfile|>)$`)
+
+// notRun reports whether the name at p is where a download is written:
+// inside an address or after an output flag.
+func notRun(text []byte, p int) bool {
+	ls := max(lineStartNear(text, p), p-maxAnchor)
+	tok := bytes.LastIndexAny(text[ls:p], " \t'\"`")
+	if bytes.Contains(text[ls+tok+1:p], []byte("://")) {
+		return true
+	}
+	prev := bytes.Fields(text[ls : ls+tok+1])
+	return len(prev) > 0 && outputFlag.Match(prev[len(prev)-1])
 }
 
 // runRe finds a file run by an interpreter, sourced or run by its path.
@@ -146,10 +160,26 @@ var (
 	wordRe   = regexp.MustCompile(`[A-Za-z_]\w*`)
 )
 
+// sinkWord lists words one of which a call that runs code contains.
+type sinkWord []string
+
+var sinkWords = sinkWord{"exec", "eval", "system", "popen", "subprocess", "spawn", "function", "iex", "invoke-expression", "passthru"}
+
+func (w sinkWord) has(lower []byte) bool {
+	return slices.ContainsFunc(w, func(s string) bool { return bytes.Contains(lower, []byte(s)) })
+}
+
 // flowsToSink follows variable v through the lines after offset from.
 func flowsToSink(data []byte, from int, v string, lines int) bool {
 	tainted := map[string]bool{v: true}
-	rest := data[from:min(len(data), from+maxAnchor*2)]
+	end := from
+	for i := 0; i <= lines && end < len(data); i++ {
+		end = lineEndAt(data, min(end+1, len(data)))
+	}
+	rest := data[from:min(end, from+maxAnchor*2)]
+	if !sinkWords.has(bytes.ToLower(rest)) {
+		return false
+	}
 	for i, line := range bytes.SplitN(rest, []byte("\n"), lines+2) {
 		if i > lines {
 			break
