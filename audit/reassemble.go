@@ -50,12 +50,16 @@ type piece struct {
 // rebuiltStrings returns the lines of text that hold a string rebuilt
 // from pieces, with the string written out, as blobs over the construct.
 func rebuiltStrings(text []byte) []blob {
+	gates := findGates(text)
+	if len(gates) == 0 {
+		return nil
+	}
 	var ps []piece
 	for _, find := range pieceFinders {
 		if len(ps) >= maxRebuilt {
 			break
 		}
-		ps = append(ps, find(text)...)
+		ps = append(ps, find(text, gates)...)
 	}
 	var out []blob
 	for _, p := range ps[:min(len(ps), maxRebuilt)] {
@@ -67,33 +71,92 @@ func rebuiltStrings(text []byte) []blob {
 	return out
 }
 
-var pieceFinders = []func([]byte) []piece{
+var pieceFinders = []func([]byte, gateHits) []piece{
 	joinedLists, joinedVars, concatenated, sliced, reversed, reversedPipe,
 	charCodes, zipped, formatted, shellVars, printfParts, jsonEscapes,
 }
 
-// matches runs re on each line of text that holds one of gates, and
-// calls fn with each match's submatch indexes into text.
-func matches(text []byte, gates []string, re *regexp.Regexp, fn func(m []int) (string, bool)) []piece {
-	var out []piece
-	done, lines := -1, 0
-	for _, g := range gates {
-		for off := 0; off < len(text) && len(out) < maxRebuilt && lines < maxGateLines; {
-			i := bytes.Index(text[off:], []byte(g))
-			if i < 0 {
-				break
-			}
-			p := off + i
-			ls, le := lineStartAt(text, p), lineEndAt(text, p)
-			off = le + 1
-			if ls <= done {
-				continue
-			}
-			done = ls
-			lines++
-			ls, le = max(ls, p-maxContext), min(le, p+maxContext)
-			out = append(out, lineMatches(text, ls, le, re, fn)...)
+// gateHits holds, for each gate of a rebuilt string, the offsets where
+// it occurs, at most maxGateLines of them.
+type gateHits map[string][]int
+
+// gateTrigger marks the bytes at which a gate ends or, for +, $, : and \,
+// begins; one pass over the text finds every gate.
+var gateTrigger = [256]bool{'(': true, '+': true, ':': true, '$': true, '\\': true, 'v': true, 'f': true}
+
+// callGates are the gates that end with an opening parenthesis.
+var callGates = []string{".join(", "chr(", "fromcharcode(", "zip(", ".format(", ".reverse("}
+
+// findGates returns the gates of text in one pass over its bytes.
+func findGates(text []byte) gateHits {
+	g := gateHits{}
+	add := func(name string, at int) {
+		if len(g[name]) < maxGateLines {
+			g[name] = append(g[name], at)
 		}
+	}
+	for i, c := range text {
+		if !gateTrigger[c] {
+			continue
+		}
+		switch c {
+		case '(':
+			for _, name := range callGates {
+				if s := i + 1 - len(name); s >= 0 && bytes.EqualFold(text[s:i+1], []byte(name)) {
+					add(name, s)
+				}
+			}
+		case '+':
+			if afterQuote(text[i:]) {
+				add("+", i)
+			}
+		case ':':
+			if i+1 < len(text) && text[i+1] == ':' {
+				add("::", i)
+			}
+		case '$':
+			if twoVars(text[i:]) {
+				add("$", i)
+			}
+		case '\\':
+			if bytes.HasPrefix(text[i:], []byte(`\u00`)) {
+				add(`\u00`, i)
+			}
+		case 'v':
+			if i >= 2 && string(text[i-2:i+1]) == "rev" && pipedInto(text, i-2) {
+				add("rev", i-2)
+			}
+		case 'f':
+			if i >= 5 && string(text[i-5:i+1]) == "printf" {
+				add("printf", i-5)
+			}
+		}
+	}
+	return g
+}
+
+// pipedInto reports whether a pipe comes before offset i, past spaces.
+func pipedInto(text []byte, i int) bool {
+	b := bytes.TrimRight(text[max(0, i-8):i], " \t")
+	return len(b) > 0 && b[len(b)-1] == '|'
+}
+
+// matches runs re around each offset of gate in text, once per line, and
+// calls fn with each match's submatch indexes into text.
+func matches(text []byte, gates gateHits, gate string, re *regexp.Regexp, fn func(m []int) (string, bool)) []piece {
+	var out []piece
+	done := -1
+	for _, p := range gates[gate] {
+		if len(out) >= maxRebuilt {
+			break
+		}
+		ls, le := lineStartAt(text, p), lineEndAt(text, p)
+		if ls <= done {
+			continue
+		}
+		done = ls
+		ls, le = max(ls, p-maxContext), min(le, p+maxContext)
+		out = append(out, lineMatches(text, ls, le, re, fn)...)
 	}
 	return out
 }
@@ -113,6 +176,29 @@ func lineMatches(text []byte, ls, le int, re *regexp.Regexp, fn func(m []int) (s
 	return out
 }
 
+// afterQuote reports whether a + at the start of rest joins a string
+// literal: a quote follows it.
+func afterQuote(rest []byte) bool {
+	rest = bytes.TrimLeft(rest[1:], " \t")
+	return len(rest) > 0 && (rest[0] == '\'' || rest[0] == '"')
+}
+
+// twoVars reports whether the $ at the start of rest begins two shell
+// variables written together, as in $a$b.
+func twoVars(rest []byte) bool {
+	i := 1
+	if i < len(rest) && rest[i] == '{' {
+		i++
+	}
+	for i < len(rest) && isWordByte(rest[i]) {
+		i++
+	}
+	if i < len(rest) && rest[i] == '}' {
+		i++
+	}
+	return i > 1 && i < len(rest) && rest[i] == '$'
+}
+
 // literals joins the string literals of a list.
 func literals(b []byte) string {
 	var s strings.Builder
@@ -129,8 +215,8 @@ func group(text []byte, m []int, g int) []byte {
 	return text[m[2*g]:m[2*g+1]]
 }
 
-func joinedLists(text []byte) []piece {
-	return matches(text, []string{".join("}, joinListRe, func(m []int) (string, bool) {
+func joinedLists(text []byte, g gateHits) []piece {
+	return matches(text, g, ".join(", joinListRe, func(m []int) (string, bool) {
 		l := group(text, m, 1)
 		if l == nil {
 			l = group(text, m, 2)
@@ -141,8 +227,8 @@ func joinedLists(text []byte) []piece {
 
 // joinedVars rebuilds ”.join(name) where name is assigned a list of
 // string literals in the same text.
-func joinedVars(text []byte) []piece {
-	return matches(text, []string{".join("}, joinVarRe, func(m []int) (string, bool) {
+func joinedVars(text []byte, g gateHits) []piece {
+	return matches(text, g, ".join(", joinVarRe, func(m []int) (string, bool) {
 		re := regexp.MustCompile(`\b` + string(group(text, m, 1)) + `\s*=\s*\[` + litList + `\]`)
 		a := re.FindSubmatch(text)
 		if a == nil {
@@ -152,14 +238,14 @@ func joinedVars(text []byte) []piece {
 	})
 }
 
-func concatenated(text []byte) []piece {
-	return matches(text, []string{"' +", "'+", `" +`, `"+`}, concatRe, func(m []int) (string, bool) {
+func concatenated(text []byte, g gateHits) []piece {
+	return matches(text, g, "+", concatRe, func(m []int) (string, bool) {
 		return literals(text[m[0]:m[1]]), true
 	})
 }
 
-func sliced(text []byte) []piece {
-	return matches(text, []string{"::"}, sliceRe, func(m []int) (string, bool) {
+func sliced(text []byte, g gateHits) []piece {
+	return matches(text, g, "::", sliceRe, func(m []int) (string, bool) {
 		s := unquote(group(text, m, 1))
 		step, err := strconv.Atoi(string(group(text, m, 4)))
 		if err != nil || step == 0 || len(group(text, m, 2)) > 0 && step < 0 {
@@ -192,31 +278,33 @@ func reverse(s string) string { return slice(s, 0, -1) }
 
 func unquote(l []byte) string { return string(l[1 : len(l)-1]) }
 
-func reversed(text []byte) []piece {
-	return matches(text, []string{".reverse()"}, reverseRe, func(m []int) (string, bool) {
+func reversed(text []byte, g gateHits) []piece {
+	return matches(text, g, ".reverse(", reverseRe, func(m []int) (string, bool) {
 		return reverse(unquote(group(text, m, 1))), true
 	})
 }
 
 // reversedPipe writes out 'text' | rev as the reversed text, keeping the
 // quotes so that what follows the pipe still reads as a pipe.
-func reversedPipe(text []byte) []piece {
-	return matches(text, []string{"| rev", "|rev"}, revPipeRe, func(m []int) (string, bool) {
+func reversedPipe(text []byte, g gateHits) []piece {
+	return matches(text, g, "rev", revPipeRe, func(m []int) (string, bool) {
 		return "'" + reverse(unquote(group(text, m, 1))) + "'", true
 	})
 }
 
-func charCodes(text []byte) []piece {
-	ps := matches(text, []string{"chr("}, chrsRe, func(m []int) (string, bool) {
+func charCodes(text []byte, g gateHits) []piece {
+	ps := matches(text, g, "chr(", chrsRe, func(m []int) (string, bool) {
 		return codes(text[m[0]:m[1]])
 	})
-	return append(ps, matches(text, []string{"fromCharCode(", "chr("}, codesRe, func(m []int) (string, bool) {
+	fromList := func(m []int) (string, bool) {
 		l := group(text, m, 1)
 		if l == nil {
 			l = group(text, m, 2)
 		}
 		return codes(l)
-	})...)
+	}
+	ps = append(ps, matches(text, g, "chr(", codesRe, fromList)...)
+	return append(ps, matches(text, g, "fromcharcode(", codesRe, fromList)...)
 }
 
 // codes turns a list of character codes into text.
@@ -234,8 +322,8 @@ func codes(b []byte) (string, bool) {
 
 // zipped rebuilds the interleaving of two variables holding string
 // literals, zip(a, b).
-func zipped(text []byte) []piece {
-	return matches(text, []string{"zip("}, zipRe, func(m []int) (string, bool) {
+func zipped(text []byte, g gateHits) []piece {
+	return matches(text, g, "zip(", zipRe, func(m []int) (string, bool) {
 		a, ok1 := assigned(text, group(text, m, 1))
 		b, ok2 := assigned(text, group(text, m, 2))
 		if !ok1 || !ok2 {
@@ -270,8 +358,8 @@ func assigned(text, name []byte) (string, bool) {
 	return unquote(m[1]), true
 }
 
-func formatted(text []byte) []piece {
-	return matches(text, []string{".format("}, formatRe, func(m []int) (string, bool) {
+func formatted(text []byte, g gateHits) []piece {
+	return matches(text, g, ".format(", formatRe, func(m []int) (string, bool) {
 		f := unquote(group(text, m, 1))
 		for _, a := range litRe.FindAll(group(text, m, 2), -1) {
 			f = strings.Replace(f, "{}", unquote(a), 1)
@@ -281,7 +369,7 @@ func formatted(text []byte) []piece {
 }
 
 // shellVars writes out $a$b$c when each variable is assigned in text.
-func shellVars(text []byte) []piece {
+func shellVars(text []byte, g gateHits) []piece {
 	known := map[string]*string{}
 	lookup := func(name []byte) (string, bool) {
 		v, seen := known[string(name)]
@@ -293,7 +381,7 @@ func shellVars(text []byte) []piece {
 		}
 		return derefOK(v)
 	}
-	return matches(text, []string{"$"}, shellVarRe, func(m []int) (string, bool) {
+	return matches(text, g, "$", shellVarRe, func(m []int) (string, bool) {
 		var s strings.Builder
 		for _, v := range wordRe.FindAll(text[m[0]:m[1]], -1) {
 			val, ok := lookup(v)
@@ -333,16 +421,16 @@ func shellAssigned(text, name []byte) (string, bool) {
 	return string(v), true
 }
 
-func printfParts(text []byte) []piece {
-	return matches(text, []string{"printf"}, printfRe, func(m []int) (string, bool) {
+func printfParts(text []byte, g gateHits) []piece {
+	return matches(text, g, "printf", printfRe, func(m []int) (string, bool) {
 		return literals(group(text, m, 1)), true
 	})
 }
 
 // jsonEscapes writes out the \u00XX escapes of shell separators (&, |,
 // ;, $ and the backquote), with which a JSON value hides a command.
-func jsonEscapes(text []byte) []piece {
-	if !bytes.Contains(text, []byte(`\u00`)) {
+func jsonEscapes(text []byte, g gateHits) []piece {
+	if len(g[`\u00`]) == 0 {
 		return nil
 	}
 	var out []piece

@@ -99,7 +99,7 @@ func (s *scanner) runRule(r *Rule, u *unit, wins [][2]int, out []hit) []hit {
 			continue
 		}
 		s.st.RegexEvals++
-		for _, loc := range r.re.FindAllSubmatchIndex(subject[w[0]:w[1]], maxPerRule) {
+		for _, loc := range findAll(r, subject[w[0]:w[1]]) {
 			for i := range loc {
 				if loc[i] >= 0 {
 					loc[i] += w[0]
@@ -143,7 +143,7 @@ func (s *scanner) runAnchored(r *Rule, u *unit, starts []int32, out []hit) []hit
 			continue
 		}
 		s.st.RegexEvals++
-		loc := r.anchor.FindSubmatchIndex(subject[start:end])
+		loc := findAnchored(r, subject[start:end])
 		if loc == nil {
 			continue
 		}
@@ -162,6 +162,24 @@ func (s *scanner) runAnchored(r *Rule, u *unit, starts []int32, out []hit) []hit
 		}
 	}
 	return out
+}
+
+// findAll returns the matches of r in b. Only rules that validate their
+// matches read the submatches; for the others the cheaper search that
+// tracks no groups is enough.
+func findAll(r *Rule, b []byte) [][]int {
+	if r.validate == nil {
+		return r.re.FindAllIndex(b, maxPerRule)
+	}
+	return r.re.FindAllSubmatchIndex(b, maxPerRule)
+}
+
+// findAnchored is findAll for one match of an anchored rule.
+func findAnchored(r *Rule, b []byte) []int {
+	if r.validate == nil {
+		return r.anchor.FindIndex(b)
+	}
+	return r.anchor.FindSubmatchIndex(b)
 }
 
 // maxAnchor bounds the text an anchored match may span, so that a line of

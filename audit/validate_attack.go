@@ -26,7 +26,6 @@ func wholeTreeFind(data []byte, loc []int) bool {
 }
 
 var (
-	urlPathRe   = regexp.MustCompile(`(?i)https?://[^\s'"\x60|;&)<>]+`)
 	outputArgRe = regexp.MustCompile(`(?i)(?:^|\s)(?:-[a-z]*o|--output(?:-document)?|-outfile|>)\s*=?\s*["']?([^\s'"\x60;&|<>]+)`)
 )
 
@@ -126,7 +125,7 @@ var verified = regexp.MustCompile(`(?i)\b(?:sha(?:1|256|512)sum|shasum)\b[^\n]*(
 // an output flag or a redirection.
 func downloadNames(cmd []byte) (fromURL, named map[string]bool) {
 	fromURL, named = map[string]bool{}, map[string]bool{}
-	for _, u := range urlPathRe.FindAll(cmd, -1) {
+	for _, u := range urls(cmd) {
 		s, _, _ := strings.Cut(string(u), "?")
 		s, _, _ = strings.Cut(s, "#")
 		if _, p, ok := strings.Cut(strings.SplitN(s, "://", 2)[1], "/"); ok {
@@ -135,12 +134,42 @@ func downloadNames(cmd []byte) (fromURL, named map[string]bool) {
 			}
 		}
 	}
+	if !bytes.Contains(cmd, []byte("-o")) && !bytes.Contains(cmd, []byte("-O")) && bytes.IndexByte(cmd, '>') < 0 {
+		return fromURL, named
+	}
 	for _, m := range outputArgRe.FindAllSubmatch(cmd, -1) {
 		if b := fileBase(string(m[1])); b != "" && b != "-" {
 			named[b] = true
 		}
 	}
 	return fromURL, named
+}
+
+// urls returns the http and https addresses in b, up to a space, quote,
+// separator or bracket.
+func urls(b []byte) [][]byte {
+	var out [][]byte
+	for off := 0; ; {
+		i := bytes.Index(b[off:], []byte("://"))
+		if i < 0 {
+			return out
+		}
+		i += off
+		off = i + 3
+		s := i - 4
+		if i > 0 && (b[i-1] == 's' || b[i-1] == 'S') {
+			s--
+		}
+		if s < 0 || !bytes.EqualFold(b[s:s+4], []byte("http")) {
+			continue
+		}
+		e := off
+		for e < len(b) && !bytes.ContainsRune([]byte(" \t\n'\"`|;&)<>"), rune(b[e])) {
+			e++
+		}
+		out = append(out, b[s:e])
+		off = e
+	}
 }
 
 // fileBase returns the last element of a Unix or Windows path.
