@@ -204,12 +204,19 @@ func anchorEnd(text []byte, start, span int) int {
 	return end
 }
 
+var lowerTable = func() (t [256]byte) {
+	for c := range t {
+		t[c] = lowerASCII(byte(c))
+	}
+	return t
+}()
+
 // folded returns u.text folded to lowercase ASCII; offsets are unchanged.
 func (u *unit) folded() []byte {
 	if u.lower == nil {
 		u.lower = make([]byte, len(u.text))
 		for i, b := range u.text {
-			u.lower[i] = lowerASCII(b)
+			u.lower[i] = lowerTable[b]
 		}
 	}
 	return u.lower
