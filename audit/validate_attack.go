@@ -107,7 +107,7 @@ func notRun(text []byte, p int) bool {
 // runRe finds a file run by an interpreter, sourced or run by its path.
 var runRe = regexp.MustCompile(`(?i)(?:^|&&?|\|\||;|\n|[\s(\x60'"|]|\\u0026)\s*` + runners + `\s+["']?((?:\./|\.\\)?[\w.~$%{}:\\/-]+)` +
 	`|(?:&&|\|\||;|\n|[(\x60]|\\u0026)\s*\.\s+((?:/|\./|~/|\$)[\w.~${}/-]+)` +
-	`|(?:&&|\|\||;|\n|\\u0026)\s*(?:sudo\s+)?((?:\./|\.\\|/tmp/|~/|\$\w+/|\$\{\w+\}/|\$env:\w+\\)[\w.\\/-]+)` +
+	`|(?:&&|\|\||;|\n|\\u0026)\s*(?:sudo\s+|&\s*)?((?:\./|\.\\|/tmp/|~/|\$\w+/|\$\{\w+\}/|\$env:\w+\\)[\w.\\/-]+)` +
 	`|(?:&&|\|\||;|\n|\\u0026)\s*(?:sudo\s+)?([\w][\w.-]*)(?:[\s\x60'"]|$)`)
 
 // mayVerify is a cheap test that text might hold a check of a download.
