@@ -255,25 +255,39 @@ func credentialIsSource(data []byte, loc []int) bool {
 	return true
 }
 
-// warnings are words with which documents name a command as something
-// not to run: a guide that lists `rm -rf /` among dangerous commands
-// does not tell the agent to run it.
-var warnings = []string{"dangerous", "malicious", "attacker", "inject", "never ", "don't run", "do not run", "❌", "deny", "denied", "blocklist", "blocked", "forbid", "prohibit", "warning", "unsafe", "catastroph", "vulnerab", "exploit"}
+// warnings are words with which a document names the command that
+// follows as something not to run: a guide that lists `rm -rf /` among
+// dangerous commands does not tell the agent to run it.
+var warnings = []string{"never ", "don't", "do not", "avoid", "no ", "not ", "dangerous", "malicious", "attacker", "inject", "❌", "deny", "denied", "blocklist", "blocked", "forbid", "prohibit"}
 
-// notWarnedAgainst rejects a match whose line, or one of the two lines
-// before it, names it as dangerous.
+// insistence turns a negation into an order: "never forget to run".
+var insistence = []string{"forget", "skip", "fail", "hesitate", "optional", "omit"}
+
+// notWarnedAgainst rejects a match that the text just before it on its
+// line names as dangerous or forbidden, and a string in a list that the
+// line before names as denied or blocked. Only words right before the
+// command count, so that no word elsewhere switches the rule off.
 func notWarnedAgainst(data []byte, loc []int) bool {
-	s := lineStartAt(data, loc[0])
-	for i := 0; i < 2 && s > 0; i++ {
-		s = lineStartAt(data, s-1)
+	ls := lineStartAt(data, loc[0])
+	before := bytes.ToLower(data[max(ls, loc[0]-80):loc[0]])
+	if slices.ContainsFunc(insistence, func(w string) bool { return bytes.Contains(before, []byte(w)) }) {
+		return true
 	}
-	ctx := bytes.ToLower(data[s:lineEndAt(data, loc[0])])
 	for _, w := range warnings {
-		if bytes.Contains(ctx, []byte(w)) {
+		if bytes.Contains(before, []byte(w)) {
 			return false
 		}
 	}
+	if ls > 0 && listItem(data, loc[0]) {
+		prev := bytes.ToLower(data[lineStartAt(data, ls-1) : ls-1])
+		return !bytes.Contains(prev, []byte("deny")) && !bytes.Contains(prev, []byte("block"))
+	}
 	return true
+}
+
+// listItem reports whether the match at off is a quoted item of a list.
+func listItem(data []byte, off int) bool {
+	return off > 0 && (data[off-1] == '"' || data[off-1] == '\'')
 }
 
 var (
