@@ -112,13 +112,13 @@ var runRe = regexp.MustCompile(`(?i)(?:^|&&?|\|\||;|\n|[\s(\x60'"|]|\\u0026)\s*`
 
 // mayVerify is a cheap test that text might hold a check of a download.
 func mayVerify(text []byte) bool {
-	l := bytes.ToLower(text)
-	return bytes.Contains(l, []byte("sum")) || bytes.Contains(l, []byte("--verify")) || bytes.Contains(l, []byte("sign"))
+	return bytes.Contains(bytes.ToLower(text), []byte("sum"))
 }
 
-// verified matches a checksum or signature check of a download, the
-// remedy the rule asks for.
-var verified = regexp.MustCompile(`(?i)\b(?:sha(?:1|256|512)sum|shasum)\b[^\n]*(?:\s-c\b|--check\b)|\bgpg2?\s+--verify\b|\bcosign\s+verify|\bminisign\s+-v`)
+// verified matches a check of a download against a hash written in the
+// skill, the remedy the rule asks for; a hash fetched from the same place
+// as the download proves nothing, so it does not count.
+var verified = regexp.MustCompile(`(?i)\b[0-9a-f]{64}\b[^\n]*\b(?:sha256sum|shasum)\b[^\n]*(?:\s-c\b|--check\b)|\b(?:sha256sum|shasum)\b[^\n]*(?:\s-c\b|--check\b)[^\n]*\b[0-9a-f]{64}\b`)
 
 // downloadNames returns the base names of the files a download command
 // may have written: those its addresses end in, and those it names with
