@@ -10,6 +10,9 @@ import (
 
 var findFilters = []string{"-name", "-iname", "-path", "-ipath", "-regex", "-mtime", "-mmin", "-newer", "-user", "-size", "-empty", "-perm", "-atime", "-ctime"}
 
+// anyName matches a name filter that lets every file through.
+var anyName = regexp.MustCompile(`-i?(?:name|path)\s+["']?\*["']?(?:\s|$)`)
+
 // wholeTreeFind rejects a find that deletes only files it filters by
 // name, age or size; other matches of the rule pass.
 func wholeTreeFind(data []byte, loc []int) bool {
@@ -17,6 +20,7 @@ func wholeTreeFind(data []byte, loc []int) bool {
 	if !strings.HasPrefix(m, "find") {
 		return true
 	}
+	m = anyName.ReplaceAllString(m, "")
 	for _, f := range findFilters {
 		if strings.Contains(m, f) {
 			return false
