@@ -26,10 +26,16 @@ const (
 
 // isB64 reports whether b belongs to the body of a base64 run; padding
 // ends a run, so text such as "x=<base64>" still yields the base64.
-func isB64(b byte) bool {
-	return 'A' <= b && b <= 'Z' || 'a' <= b && b <= 'z' || '0' <= b && b <= '9' ||
-		b == '+' || b == '/' || b == '-' || b == '_'
-}
+func isB64(b byte) bool { return b64Byte[b] }
+
+var b64Byte = func() (t [256]bool) {
+	for c := 0; c < 256; c++ {
+		b := byte(c)
+		t[c] = 'A' <= b && b <= 'Z' || 'a' <= b && b <= 'z' || '0' <= b && b <= '9' ||
+			b == '+' || b == '/' || b == '-' || b == '_'
+	}
+	return t
+}()
 
 func isHexDigit(b byte) bool {
 	return '0' <= b && b <= '9' || 'a' <= b && b <= 'f' || 'A' <= b && b <= 'F'

@@ -13,7 +13,9 @@
 // or, for rules whose matches begin with a keyword, only where a keyword
 // begins. Text hidden by invisible characters, look-alike letters, tag
 // characters, variation selectors or base64, hex and escape encodings is
-// decoded and read again, to a bounded depth.
+// decoded and read again, to a bounded depth, and so are strings a skill
+// rebuilds from pieces (joined lists, concatenation, reversal, slices,
+// character codes, shell variables) before it prints or runs them.
 //
 // Rules about language, such as prompt injection, are one level less
 // severe when their match is quoted as an example in Markdown; rules about

@@ -35,6 +35,7 @@ type Rule struct {
 	needAny  [][][]byte     // needs, split into words once
 	kinds    fileKind       // files a pattern applies to; 0 means every text file
 	span     int            // lines of context around a keyword hit
+	reach    int            // bytes an anchored match may span; 0 means maxAnchor
 	demote   bool           // a quoted example is demoted one level
 	descOnly bool           // the pattern applies to the frontmatter description only
 	tags     tag

@@ -49,6 +49,7 @@ func (s *scanner) scanText(u *unit) []hit {
 		spans := secretSpans(hits)
 		hits = append(hits, s.hiddenCharHits(u, hits)...)
 		hits = append(hits, s.blobHits(u, spans)...)
+		hits = append(hits, s.rebuiltHits(u, hits)...)
 	}
 	if u.depth == 0 && u.kind&(kindProse|kindMarkup) != 0 {
 		hits = append(hits, s.markupHits(u, hits)...)
@@ -106,7 +107,7 @@ func (s *scanner) runRule(r *Rule, u *unit, wins [][2]int, out []hit) []hit {
 			continue
 		}
 		s.st.RegexEvals++
-		for _, loc := range r.re.FindAllSubmatchIndex(subject[w[0]:w[1]], maxPerRule+maxCounted-more) {
+		for _, loc := range findAll(r, subject[w[0]:w[1]], maxPerRule+maxCounted-more) {
 			for i := range loc {
 				if loc[i] >= 0 {
 					loc[i] += w[0]
@@ -160,11 +161,18 @@ func (s *scanner) runAnchored(r *Rule, u *unit, starts []int32, out []hit) []hit
 			continue
 		}
 		end := anchorEnd(u.text, start, r.span)
-		if !windowHas(lower[lineStartNear(u.text, start):end], r.needAny) {
+		if r.reach > 0 {
+			end = min(end, start+r.reach)
+		}
+		ws := lineStartNear(u.text, start)
+		if r.reach > 0 {
+			ws = max(ws, start-r.reach)
+		}
+		if !windowHas(lower[ws:end], r.needAny) {
 			continue
 		}
 		s.st.RegexEvals++
-		loc := r.anchor.FindSubmatchIndex(subject[start:end])
+		loc := findAnchored(r, subject[start:end])
 		if loc == nil {
 			continue
 		}
@@ -191,6 +199,24 @@ func (s *scanner) runAnchored(r *Rule, u *unit, starts []int32, out []hit) []hit
 	return countMore(out, more, sum)
 }
 
+// findAll returns the matches of r in b. Only rules that validate their
+// matches read the submatches; for the others the cheaper search that
+// tracks no groups is enough.
+func findAll(r *Rule, b []byte, limit int) [][]int {
+	if r.validate == nil {
+		return r.re.FindAllIndex(b, limit)
+	}
+	return r.re.FindAllSubmatchIndex(b, limit)
+}
+
+// findAnchored is findAll for one match of an anchored rule.
+func findAnchored(r *Rule, b []byte) []int {
+	if r.validate == nil {
+		return r.anchor.FindIndex(b)
+	}
+	return r.anchor.FindSubmatchIndex(b)
+}
+
 // maxAnchor bounds the text an anchored match may span, so that a line of
 // half a megabyte full of keywords costs linear time, not quadratic.
 const maxAnchor = 4096
@@ -213,12 +239,19 @@ func anchorEnd(text []byte, start, span int) int {
 	return end
 }
 
+var lowerTable = func() (t [256]byte) {
+	for c := range t {
+		t[c] = lowerASCII(byte(c))
+	}
+	return t
+}()
+
 // folded returns u.text folded to lowercase ASCII; offsets are unchanged.
 func (u *unit) folded() []byte {
 	if u.lower == nil {
 		u.lower = make([]byte, len(u.text))
 		for i, b := range u.text {
-			u.lower[i] = lowerASCII(b)
+			u.lower[i] = lowerTable[b]
 		}
 	}
 	return u.lower

