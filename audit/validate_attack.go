@@ -73,10 +73,10 @@ func runsName(text []byte, n string, named bool) bool {
 		}
 		p := off + i
 		off = p + len(n)
-		if !bytes.ContainsAny(text[p-1:p], " \t/\\'\"`") || notRun(text, p) {
+		if !bytes.ContainsAny(text[p-1:p], " \t\n/\\'\"`") || notRun(text, p) {
 			continue
 		}
-		seg := text[max(lineStartAt(text, p), p-120):min(len(text), p+len(n)+1)]
+		seg := text[max(lineStartAt(text, p)-1, p-120, 0):min(len(text), p+len(n)+1)]
 		for _, m := range runRe.FindAllSubmatchIndex(seg, 4) {
 			g := 2
 			for g+1 < len(m) && m[g] < 0 {
