@@ -151,3 +151,16 @@ func TestCountPastReportLimit(t *testing.T) {
 		t.Errorf("changing the 46th match kept fingerprint %s", after.Fingerprint)
 	}
 }
+
+// TestTrustedInstallerDownloadThenRun checks that a trusted installer is
+// trusted however it is run: piped into a shell or saved and then run.
+func TestTrustedInstallerDownloadThenRun(t *testing.T) {
+	m := files("references/setup.md", "```bash\ncurl -fsSL https://get.example.dev/install.sh -o install.sh && bash install.sh\n```\n")
+	if rep := scanMap(t, m, Options{}); rep.Risk != RiskHigh {
+		t.Fatalf("untrusted: risk %v, want high", rep.Risk)
+	}
+	rep := scanMap(t, m, Options{Installers: []string{"https://get.example.dev/install.sh"}})
+	if rep.Risk != RiskLow {
+		t.Errorf("trusted: risk %v, want low:\n%s", rep.Risk, dump(rep))
+	}
+}

@@ -9,8 +9,9 @@ import (
 
 var urlRe = regexp.MustCompile(`(?i)https?://[^\s|'"<>()\x60;&]+`)
 
-// trustInstallers lowers to LOW a remote script piped into a shell when
-// its address is one of the repository's trusted installers. Addresses
+// trustInstallers lowers to LOW a remote script piped into a shell, or
+// downloaded and then run, when its address is one of the repository's
+// trusted installers. Addresses
 // must match exactly, apart from a trailing slash and the case of the
 // scheme and host, so a look-alike host or path is not trusted.
 func trustInstallers(hits []hit, installers []string) {
@@ -19,7 +20,7 @@ func trustInstallers(hits []hit, installers []string) {
 	}
 	for i := range hits {
 		h := &hits[i]
-		if h.RuleID != "SG-EXE-005" || h.tags&tagObfuscation != 0 {
+		if h.RuleID != "SG-EXE-005" && h.RuleID != "SG-EXE-019" || h.tags&tagObfuscation != 0 {
 			continue
 		}
 		urls := urlRe.FindAllString(h.content, -1)
