@@ -42,7 +42,7 @@ var variantRules = []*Rule{{
 	ID: "SG-EXE-031", Severity: Critical, Category: "execution", tags: tagExecution | tagObfuscation,
 	Title:    "decoded command run through a variable",
 	Help:     "A command is decoded into a variable and the variable is then run, so nobody reviewing the skill sees what runs. Write the command out plainly.",
-	Keywords: []string{"xxd", "base64", "base32", "openssl", "tr "},
+	Keywords: []string{"$(echo", "$(printf"},
 	pattern:  `\b([A-Za-z_]\w*)=["']?\$\((?:echo|printf)\b[^\n)]*\|\s*(?:xxd\s+-r|base64\s+(?:-d|--decode|-D)|base32\s+(?:-d|--decode)|openssl\s+(?:base64|enc)\s+[^\n)]*-d|(?i:tr\s+['"]?a-za-z['"]?\s+['"]?n-za-mn-za-m))[^\n)]*\)`,
 	validate: variableRun,
 	exact:    true,
