@@ -7,10 +7,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"sync"
+
+	"github.com/skillgit/skillgit/internal/atomicfile"
 )
 
 // Cache keeps scan results in a folder, keyed by the skill's tree object
@@ -122,25 +123,7 @@ func (c *Cache) put(k cacheKey, r *Report) error {
 // It does not sync: after a crash an entry may be empty or cut, which Get
 // reads as a miss.
 func writeAtomic(name string, data []byte) error {
-	dir := filepath.Dir(name)
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, ".tmp-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), name)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	return atomicfile.Write(name, data, atomicfile.Options{DirPerm: 0o700})
 }
 
 // PolicyHash returns a stable hash of what, besides the skill itself and

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/internal/atomicfile"
 )
 
 // AllowWrite reports what WriteAllowList did.
@@ -94,32 +95,8 @@ func readAllowFile(file, rel string) (*audit.AllowList, error) {
 }
 
 // writeWorktreeFile writes data to a temporary file beside name, syncs it and renames it into
-// place with the mode of an ordinary tracked file, so
-// that a reader sees the old list or the new one, never a part.
+// place with the mode of an ordinary tracked file, so that a reader sees the old list or the
+// new one, never a part.
 func writeWorktreeFile(name string, data []byte) error {
-	dir := filepath.Dir(name)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(dir, ".audit-allow-*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(data)
-	if serr := tmp.Sync(); err == nil {
-		err = serr
-	}
-	if cerr := tmp.Close(); err == nil {
-		err = cerr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), name)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-	}
-	return err
+	return atomicfile.Write(name, data, atomicfile.Options{Perm: 0o644, Sync: true})
 }

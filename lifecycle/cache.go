@@ -11,6 +11,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/atomicfile"
 )
 
 // catalogCacheVersion changes whenever the cached form or the parser's results change.
@@ -101,24 +102,7 @@ func (c catalogCache) setLatest(tree gitstore.Hash) {
 
 // writeFileAtomic writes data beside name and renames it into place.
 func writeFileAtomic(name string, data []byte) error {
-	if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-		return err
-	}
-	tmp, err := os.CreateTemp(filepath.Dir(name), ".tmp-*")
-	if err != nil {
-		return err
-	}
-	_, werr := tmp.Write(data)
-	cerr := tmp.Close()
-	if werr != nil || cerr != nil {
-		os.Remove(tmp.Name())
-		return firstErr(werr, cerr)
-	}
-	if err := os.Rename(tmp.Name(), name); err != nil {
-		os.Remove(tmp.Name())
-		return err
-	}
-	return nil
+	return atomicfile.Write(name, data, atomicfile.Options{})
 }
 
 func firstErr(errs ...error) error {
