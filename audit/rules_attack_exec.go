@@ -3,7 +3,7 @@ package audit
 func init() { register(attackExecRules...) }
 
 // Interpreters and shells that run a file named after them.
-const runners = `(?:sudo\s+)?(?:(?:ba|z|da|k|fi)?sh|source|python[\d.]*|py|perl|ruby|node|php|deno\s+run(?:\s+-\S+)*|lua|tclsh|osascript|pwsh|powershell(?:\.exe)?)(?:\s+-[a-zA-Z]+)*(?:\s+-file)?`
+const runners = `(?:sudo\s+)?(?:(?:ba|z|da|k|fi)?sh|source|python[\d.]*|py|perl|ruby|node|php|deno\s+run(?:\s+-\S+)*|bun(?:\s+run)?|tsx|ts-node|lua|tclsh|osascript|pwsh|powershell(?:\.exe)?)(?:\s+-[a-zA-Z]+)*(?:\s+-file)?`
 
 // Calls that decode text: base64 and its relatives, hex, rot13,
 // compression and character codes.

@@ -1,0 +1,169 @@
+package audit
+
+import (
+	"bytes"
+	"encoding/base64"
+	"regexp"
+	"strings"
+)
+
+// Shell text can hide a command in pieces: variables that hold parts of
+// it, arrays joined by printf, ${IFS} for spaces, backslashes inside a
+// word and empty quotes. shellExpandHits expands the simple forms of these
+// on each line that uses them and reads the line again.
+
+const (
+	maxShellVars  = 200  // assignments remembered per text
+	maxShellLines = 200  // lines expanded per text
+	maxShellValue = 1024 // bytes of one value
+)
+
+var (
+	simpleAssignRe   = regexp.MustCompile(`^(?:export\s+|local\s+|declare\s+(?:-\w+\s+)?)?([A-Za-z_]\w*)=(.*)$`)
+	decodeSub  = regexp.MustCompile(`^\$\(\s*(?:echo|printf)\s+(?:-n\s+)?["']?([A-Za-z0-9+/=]{8,})["']?\s*\|\s*base64\s+(?:-d|--decode|-D)\s*\)$`)
+	whichSub   = regexp.MustCompile(`^\$\(\s*(?:which|command\s+-v|type\s+-p)\s+([\w.-]+)\s*\)$`)
+	varUseRe   = regexp.MustCompile(`"?\$\{([A-Za-z_]\w*)(?:\[[@*]\])?\}"?|\$([A-Za-z_]\w*)`)
+	wordEscRe  = regexp.MustCompile(`([A-Za-z0-9])\\([A-Za-z0-9])`)
+	emptyQuote = regexp.MustCompile(`([A-Za-z0-9])(?:''|"")([A-Za-z0-9])`)
+)
+
+// shellExpandHits reads again, expanded, every line that builds a command
+// from variables or hides its words with ${IFS}, backslashes or quotes.
+func (s *scanner) shellExpandHits(u *unit, prior []hit) []hit {
+	if !bytes.Contains(u.text, []byte("$")) && !bytes.Contains(u.text, []byte("\\")) && !bytes.Contains(u.text, []byte("''")) {
+		return nil
+	}
+	vars := expandVars(u.text)
+	var out []hit
+	lines := 0
+	for off := 0; off < len(u.text) && lines < maxShellLines; {
+		end := lineEndAt(u.text, off)
+		line := u.text[off:end]
+		if exp, ok := expandLine(line, vars); ok {
+			lines++
+			_, lifted := s.payload(u, off, end, exp, "a command built from shell variables or escapes")
+			for _, h := range lifted {
+				if !foundOnLine(u.text, prior, h) {
+					out = append(out, h)
+				}
+			}
+		}
+		off = end + 1
+	}
+	return out
+}
+
+// expandVars collects the simple assignments of a text: literal words and
+// quoted strings, arrays of them, a base64 text decoded by a command
+// substitution, and the path `which` would print.
+func expandVars(text []byte) map[string]string {
+	vars := map[string]string{}
+	for off := 0; off < len(text) && len(vars) < maxShellVars; {
+		end := lineEndAt(text, off)
+		line := text[off:end]
+		off = end + 1
+		if bytes.IndexByte(line, '=') < 0 {
+			continue
+		}
+		for _, part := range strings.Split(string(line), ";") {
+			m := simpleAssignRe.FindStringSubmatch(strings.TrimSpace(part))
+			if m == nil || len(m[2]) > maxShellValue {
+				continue
+			}
+			if v, ok := shellValue(strings.TrimSpace(m[2])); ok {
+				vars[m[1]] = v
+			}
+		}
+	}
+	return vars
+}
+
+// shellValue evaluates the right side of an assignment when it is simple.
+func shellValue(v string) (string, bool) {
+	switch {
+	case strings.HasPrefix(v, "(") && strings.HasSuffix(v, ")"):
+		return joinArray(v[1 : len(v)-1]), true
+	case decodeSub.MatchString(v):
+		b, err := base64.StdEncoding.DecodeString(decodeSub.FindStringSubmatch(v)[1])
+		return string(b), err == nil && printable(b)
+	case whichSub.MatchString(v):
+		return whichSub.FindStringSubmatch(v)[1], true
+	case strings.Contains(v, "$("), strings.Contains(v, "`"):
+		return "", false
+	}
+	return stripQuotes(v), true
+}
+
+// joinArray joins the elements of an array literal as printf %s would.
+func joinArray(body string) string {
+	var b strings.Builder
+	for _, f := range shellFields(body) {
+		b.WriteString(f)
+	}
+	return b.String()
+}
+
+// shellFields splits words, keeping what quotes hold, quotes removed.
+func shellFields(s string) []string {
+	var out []string
+	var cur strings.Builder
+	var quote byte
+	in := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0 && c == quote:
+			quote = 0
+		case quote != 0:
+			cur.WriteByte(c)
+		case c == '\'' || c == '"':
+			quote, in = c, true
+		case c == ' ' || c == '\t':
+			if in {
+				out = append(out, cur.String())
+				cur.Reset()
+				in = false
+			}
+		default:
+			cur.WriteByte(c)
+			in = true
+		}
+	}
+	if in {
+		out = append(out, cur.String())
+	}
+	return out
+}
+
+func stripQuotes(v string) string {
+	if len(v) >= 2 && (v[0] == '\'' || v[0] == '"') && v[len(v)-1] == v[0] {
+		return v[1 : len(v)-1]
+	}
+	return v
+}
+
+// expandLine returns line with known variables, ${IFS}, backslashes inside
+// words and empty quotes replaced, and whether anything changed in a way
+// that hides a command: a line that only reads one variable is left alone.
+func expandLine(line []byte, vars map[string]string) ([]byte, bool) {
+	s := string(line)
+	orig := s
+	s = strings.NewReplacer("${IFS}", " ", "$IFS", " ", "${SHELL}", "sh", "$SHELL", "sh").Replace(s)
+	s = wordEscRe.ReplaceAllString(s, "$1$2")
+	s = emptyQuote.ReplaceAllString(s, "$1$2")
+	used := 0
+	s = varUseRe.ReplaceAllStringFunc(s, func(m string) string {
+		sub := varUseRe.FindStringSubmatch(m)
+		name := sub[1] + sub[2]
+		v, ok := vars[name]
+		if !ok {
+			return m
+		}
+		used++
+		return v
+	})
+	if s == orig || used == 1 && !strings.Contains(orig, "IFS") {
+		return nil, false
+	}
+	return []byte(s), true
+}
