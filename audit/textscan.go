@@ -51,6 +51,9 @@ func (s *scanner) scanText(u *unit) []hit {
 		hits = append(hits, s.blobHits(u, spans)...)
 		hits = append(hits, s.rebuiltHits(u, hits)...)
 	}
+	if u.depth == 0 {
+		hits = append(hits, controlHits(u)...)
+	}
 	if u.depth == 0 && u.kind&(kindProse|kindMarkup) != 0 {
 		hits = append(hits, s.markupHits(u, hits)...)
 	}
