@@ -100,3 +100,24 @@ func sequenceBody(text []byte, i int, kind byte) int {
 	}
 	return limit
 }
+
+// frontMatterControls reports the control characters that YAML escapes
+// such as "\e" put into the name or description. They are not in the
+// file as written, yet agents read them and prompt lists them.
+func frontMatterControls(file string, fm *frontMatter) []hit {
+	fields := []struct {
+		value string
+		off   int
+	}{{fm.name, fm.nameOff}, {fm.description, fm.descOff}}
+	var out []hit
+	for _, f := range fields {
+		u := &unit{file: file, text: []byte(f.value), orig: []byte(f.value)}
+		for _, h := range controlHits(u) {
+			h.start, h.end = f.off, f.off
+			h.Snippet = visibleString(h.content)
+			h.Message += " It is written as an escape in the frontmatter."
+			out = append(out, h)
+		}
+	}
+	return out
+}

@@ -93,7 +93,7 @@ var hiddenRules = []*Rule{{
 	Title: "terminal escape sequence",
 	Help:  "An escape sequence rewrites the terminal that shows the file: it can set the window title, clear the screen, move the cursor or hide text, so a person reading the skill in a terminal sees something other than what the agent reads. Remove it.",
 	tags:  tagConcealment,
-	fire:  []string{front + "Convert the file.\x1b]0;pwned\x07\x1b[2J", front + "Dims the \u009b8mlights.", "-- SKILL.md --\n" + front + "Run scripts/run.sh.\n-- scripts/run.sh --\necho \"\x1b[8mhidden\"\n"},
+	fire:  []string{front + "Convert the file.\x1b]0;pwned\x07\x1b[2J", front + "Dims the \u009b8mlights.", "---\nname: demo\ndescription: \"Converts reports.\\e]0;pwned\\a\"\n---\nBody.", "-- SKILL.md --\n" + front + "Run scripts/run.sh.\n-- scripts/run.sh --\necho \"\x1b[8mhidden\"\n"},
 	pass:  []string{front + "Print colours with `printf '\\033[31mred\\033[0m'` or `echo -e \"\\x1b[2J\"`.", "\ufeff" + front + "Windows lines.\r\nTabs\tand a page break\f here.\r\n"},
 }, {
 	ID: "SG-HID-021", Severity: Medium, Category: "hidden",
