@@ -68,11 +68,21 @@ func sequenceEnd(text []byte, i int) int {
 	if i >= len(text) || text[i] < 0x20 || text[i] >= 0x7f {
 		return i
 	}
-	kind := map[byte]byte{'[': 0x9b, ']': 0x9d, 'P': 0x90, 'X': 0x98, '^': 0x9e, '_': 0x9f}[text[i]]
+	kind := introducer(text[i])
 	if kind == 0 {
 		return i + 1
 	}
 	return sequenceBody(text, i+1, kind)
+}
+
+// introducer returns the C1 control that ESC followed by b stands for
+// when it opens a sequence, or 0.
+func introducer(b byte) byte {
+	switch b {
+	case '[', ']', 'P', 'X', '^', '_':
+		return b + 0x40
+	}
+	return 0
 }
 
 // maxSequence bounds how much of a sequence a finding covers.
