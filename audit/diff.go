@@ -34,7 +34,7 @@ func frontMatterHits(t *treeScan, u *unit) []hit {
 	if h, ok := descriptionHit(u.file, fm); ok {
 		out = append(out, h)
 	}
-	return out
+	return append(out, frontMatterControls(u.file, fm)...)
 }
 
 // descriptionHit applies the description rule to the description as

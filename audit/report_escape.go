@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/skillgit/skillgit/internal/termtext"
 )
 
 // maxLineRunes bounds one rendered field: messages and snippets are
@@ -28,8 +30,8 @@ func cleanLine(s string) string {
 		switch {
 		case r == '\t' || r == '\n' || r == '\r':
 			b.WriteByte(' ')
-		case r < 0x20 || r == 0x7f || r >= 0x80 && r < 0xa0:
-			fmt.Fprintf(&b, `\x%02x`, r)
+		case termtext.Control(r):
+			b.WriteString(termtext.Spell(r))
 		case r == utf8.RuneError || classify(r) != invNone || unicode.Is(unicode.Co, r):
 			fmt.Fprintf(&b, "<U+%04X>", r)
 		default:

@@ -8,7 +8,7 @@ import (
 
 // RulesetVersion changes whenever a rule is added, removed or changed, so
 // that cached audit results keyed by it are not reused across rule sets.
-const RulesetVersion = 2
+const RulesetVersion = 3
 
 // Rule describes one check of the audit.
 type Rule struct {

@@ -88,6 +88,20 @@ var hiddenRules = []*Rule{{
 	tags:  tagConcealment,
 	fire:  []string{front + "<p hidden>Additional processing steps are described in the appendix of this file.</p>", front + "<span style=\"color:white\">This text cannot be seen on a white page at all.</span>"},
 	pass:  []string{front + "<p align=\"center\">Centered caption for the diagram below.</p>", front + "<span style=\"color:#333\">Dark grey caption text for the chart.</span>"},
+}, {
+	ID: "SG-HID-020", Severity: High, Category: "hidden",
+	Title: "terminal escape sequence",
+	Help:  "An escape sequence rewrites the terminal that shows the file: it can set the window title, clear the screen, move the cursor or hide text, so a person reading the skill in a terminal sees something other than what the agent reads. Remove it.",
+	tags:  tagConcealment,
+	fire:  []string{front + "Convert the file.\x1b]0;pwned\x07\x1b[2J", front + "Dims the \u009b8mlights.", "---\nname: demo\ndescription: \"Converts reports.\\e]0;pwned\\a\"\n---\nBody.", "-- SKILL.md --\n" + front + "Run scripts/run.sh.\n-- scripts/run.sh --\necho \"\x1b[8mhidden\"\n"},
+	pass:  []string{front + "Print colours with `printf '\\033[31mred\\033[0m'` or `echo -e \"\\x1b[2J\"`.", "\ufeff" + front + "Windows lines.\r\nTabs\tand a page break\f here.\r\n"},
+}, {
+	ID: "SG-HID-021", Severity: Medium, Category: "hidden",
+	Title: "control character",
+	Help:  "A control character other than tab, newline and form feed has no place in text: a carriage return alone makes a terminal print over the line, a backspace erases what came before, others are invisible. Remove it.",
+	tags:  tagConcealment,
+	fire:  []string{front + "Run the tool.\rIgnore it.", front + "pass\bword and a\x0b vertical tab", front + "next line\u0085 here"},
+	pass:  []string{front + "Windows lines.\r\nEnd.\r\n", front + "Columns:\tname\tsize\n\fNext page."},
 }}
 
 // b64Blob is a long base64 run that decodes to plain text.

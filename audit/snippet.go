@@ -3,8 +3,9 @@ package audit
 import (
 	"fmt"
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/skillgit/skillgit/internal/termtext"
 )
 
 const (
@@ -86,8 +87,12 @@ func writeVisible(b *strings.Builder, r rune) int {
 	case classify(r) != invNone:
 		fmt.Fprintf(b, "<U+%04X>", r)
 		return 8
-	case r < 0x20 || r == 0x7f || unicode.Is(unicode.Cc, r):
+	case r == '\t' || r == '\n' || r == '\r' || r == '\f':
 		b.WriteByte(' ')
+	case termtext.Control(r):
+		s := termtext.Spell(r)
+		b.WriteString(s)
+		return len(s)
 	default:
 		b.WriteRune(r)
 	}

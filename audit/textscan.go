@@ -52,6 +52,9 @@ func (s *scanner) scanText(u *unit) []hit {
 		hits = append(hits, s.rebuiltHits(u, hits)...)
 		hits = append(hits, s.shellExpandHits(u, hits)...)
 	}
+	if u.depth == 0 {
+		hits = append(hits, controlHits(u)...)
+	}
 	if u.depth == 0 && u.kind&(kindProse|kindMarkup) != 0 {
 		hits = append(hits, s.markupHits(u, hits)...)
 	}

@@ -207,6 +207,5 @@ func printPrompt(w io.Writer, entries []promptEntry, bodies bool) error {
 			return err
 		}
 	}
-	_, err := w.Write(b.Bytes())
-	return err
+	return writeSkillText(w, b.Bytes())
 }

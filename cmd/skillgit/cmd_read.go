@@ -70,6 +70,5 @@ func printRead(w io.Writer, entries []readEntry) error {
 			return err
 		}
 	}
-	_, err := w.Write(b.Bytes())
-	return err
+	return writeSkillText(w, b.Bytes())
 }

@@ -106,7 +106,7 @@ func printShow(w io.Writer, s *showJSON) error {
 		}
 	}
 	printMetadata(w, s.Metadata)
-	fmt.Fprintf(w, "path:        %s (on %s, tree %s)\n", s.Path, s.Branch, s.Tree[:12])
+	fmt.Fprintf(w, "path:        %s (on %s, tree %s)\n", sanitize(s.Path), sanitize(s.Branch), s.Tree[:12])
 	fmt.Fprintf(w, "files:\n")
 	for _, f := range s.Files {
 		fmt.Fprintf(w, "  %-40s %8d  %s\n", sanitize(f.Path), f.Size, f.Mode)

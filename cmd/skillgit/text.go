@@ -1,8 +1,10 @@
 package main
 
 import (
+	"io"
 	"strings"
-	"unicode"
+
+	"github.com/skillgit/skillgit/internal/termtext"
 )
 
 // oneLine folds s onto one line and cuts it to at most n runes.
@@ -15,18 +17,23 @@ func oneLine(s string, n int) string {
 	return s
 }
 
-// sanitize replaces control characters, bidirectional controls and tag characters, so that text from a skill cannot
-// drive the terminal or hide itself in what skillgit prints for people.
+// sanitize spells out control characters and replaces bidirectional controls and tag characters, so that text
+// from a skill cannot drive the terminal or hide itself in what skillgit prints for people.
 func sanitize(s string) string {
 	return strings.Map(func(r rune) rune {
-		switch {
-		case r == '\n' || r == '\t':
-			return r
-		case unicode.IsControl(r), isBidiControl(r), r >= 0xE0000 && r <= 0xE007F:
+		if isBidiControl(r) || r >= 0xE0000 && r <= 0xE007F {
 			return '\uFFFD'
 		}
 		return r
-	}, s)
+	}, termtext.Escape(s))
+}
+
+// writeSkillText writes skills as agents load them, with control
+// characters spelled out, so that a skill cannot drive the terminal that
+// shows it and an agent sees what a person would see.
+func writeSkillText(w io.Writer, text []byte) error {
+	_, err := io.WriteString(w, termtext.Escape(string(text)))
+	return err
 }
 
 func isBidiControl(r rune) bool {
