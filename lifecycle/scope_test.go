@@ -2,6 +2,7 @@ package lifecycle
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -25,12 +26,13 @@ func smuggle(t *testing.T, dir, id string) {
 }
 
 // TestScopeRefusesSmuggledChanges checks that a candidate whose branch changes other skills
-// and files is refused at approve and publish with those paths named, and that review shows
-// them and blocks it.
+// and files, in a commit made after its approval, is refused at approve and publish with
+// those paths named, and that review shows them and blocks it.
 func TestScopeRefusesSmuggledChanges(t *testing.T) {
 	dir := newRepo(t)
 	publishedSkill(t, dir, "victim", cleanLine)
 	carrier := proposeNew(t, dir, "carrier", cleanLine)
+	approveAsLead(t, dir, carrier.ID)
 	smuggle(t, dir, carrier.ID)
 	wantOutside := []string{"skills/stow", "skills/victim", "notes.txt"}
 
@@ -53,7 +55,7 @@ func TestScopeRefusesSmuggledChanges(t *testing.T) {
 			t.Errorf("Review shows %s, which publish would not merge", f.Path)
 		}
 	}
-	_, err = open(t, dir).Approve(carrier.ID, "", lead)
+	_, err = open(t, dir).Approve(carrier.ID, "", ActOptions{Author: "Linus Torvalds <linus@example.com>"})
 	wantRefusal(t, "approve", err, wantOutside)
 	_, err = open(t, dir).Publish(carrier.ID, "", lead)
 	wantRefusal(t, "publish", err, wantOutside)
@@ -72,23 +74,33 @@ func wantRefusal(t *testing.T, action string, err error, paths []string) {
 }
 
 // TestLogGitMergeListsEverySkill checks that a merge done with git of a candidate tip that
-// changed several skills is in the trail under every one of them.
+// changed several skills is in the trail under every one of them, whether the tip is the
+// commit made with git or a lifecycle commit after it.
 func TestLogGitMergeListsEverySkill(t *testing.T) {
-	dir := newRepo(t)
-	publishedSkill(t, dir, "victim", cleanLine)
-	carrier := proposeNew(t, dir, "carrier", cleanLine)
-	smuggle(t, dir, carrier.ID)
-	gitCmd(t, dir, "merge", "-q", "--no-ff", "--no-edit", "candidate/"+carrier.ID)
+	for _, trailersOnTip := range []bool{false, true} {
+		t.Run(fmt.Sprintf("trailers on tip %v", trailersOnTip), func(t *testing.T) {
+			dir := newRepo(t)
+			publishedSkill(t, dir, "victim", cleanLine)
+			carrier := proposeNew(t, dir, "carrier", cleanLine)
+			smuggle(t, dir, carrier.ID)
+			if trailersOnTip {
+				gitCmd(t, dir, "checkout", "-q", "candidate/"+carrier.ID)
+				gitCmd(t, dir, "commit", "-q", "--allow-empty", "-m", "approve: carrier\n\nSkillgit-Action: approve\nSkillgit-Skill: carrier\nSkillgit-Candidate: "+carrier.ID)
+				gitCmd(t, dir, "checkout", "-q", "main")
+			}
+			gitCmd(t, dir, "merge", "-q", "--no-ff", "--no-edit", "candidate/"+carrier.ID)
 
-	e := logHead(t, dir)
-	if e.Via != "git merge" || !cmp.Equal(e.Skills, []string{"carrier", "stow", "victim"}) {
-		t.Errorf("Log of the git merge: via %q, skills %v; want git merge of carrier, stow, victim", e.Via, e.Skills)
-	}
-	for _, name := range []string{"victim", "stow"} {
-		got, err := open(t, dir).Log(name)
-		if err != nil || len(got) == 0 || got[0].Commit != e.Commit {
-			t.Errorf("Log(%s): %v %+v; want the git merge %s first", name, err, got, e.Commit)
-		}
+			e := logHead(t, dir)
+			if e.Via != "git merge" || e.Candidate != carrier.ID || !cmp.Equal(e.Skills, []string{"carrier", "stow", "victim"}) {
+				t.Errorf("Log of the git merge: via %q, candidate %q, skills %v; want git merge of %s: carrier, stow, victim", e.Via, e.Candidate, e.Skills, carrier.ID)
+			}
+			for _, name := range []string{"victim", "stow"} {
+				got, err := open(t, dir).Log(name)
+				if err != nil || len(got) == 0 || got[0].Commit != e.Commit {
+					t.Errorf("Log(%s): %v %+v; want the git merge %s first", name, err, got, e.Commit)
+				}
+			}
+		})
 	}
 }
 

@@ -12,7 +12,8 @@ import (
 
 // TestCandidateOutOfScope checks that review_candidate shows the paths a candidate's branch
 // changes beyond its skill and blocks it, and that publish_candidate refuses it, naming them,
-// even where the mode would publish the candidate's own change on its own.
+// although the commit that added them came after an approval and the mode would publish the
+// candidate's own change on its own.
 func TestCandidateOutOfScope(t *testing.T) {
 	dir := newRepo(t)
 	publishSkill(t, dir, "dates", cleanLine)
@@ -21,6 +22,9 @@ func TestCandidateOutOfScope(t *testing.T) {
 	writeFile(t, filepath.Join(src, "SKILL.md"), skillMD("dates", cleanLine, "Print it in UTC."))
 	res, err := openRepo(t, dir).Propose(lifecycle.ProposeOptions{ActOptions: ada, From: src})
 	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := openRepo(t, dir).Approve(res.ID, "", lead); err != nil {
 		t.Fatal(err)
 	}
 	gitOut(t, dir, "checkout", "-q", "candidate/"+res.ID)
