@@ -75,7 +75,8 @@ func wantRefusal(t *testing.T, action string, err error, paths []string) {
 
 // TestLogGitMergeListsEverySkill checks that a merge done with git of a candidate tip that
 // changed several skills is in the trail under every one of them, whether the tip is the
-// commit made with git or a lifecycle commit after it.
+// commit made with git or a lifecycle commit after it, and that a smuggled skill can then be
+// rolled back by name.
 func TestLogGitMergeListsEverySkill(t *testing.T) {
 	for _, trailersOnTip := range []bool{false, true} {
 		t.Run(fmt.Sprintf("trailers on tip %v", trailersOnTip), func(t *testing.T) {
@@ -99,6 +100,12 @@ func TestLogGitMergeListsEverySkill(t *testing.T) {
 				if err != nil || len(got) == 0 || got[0].Commit != e.Commit {
 					t.Errorf("Log(%s): %v %+v; want the git merge %s first", name, err, got, e.Commit)
 				}
+			}
+			if res, err := open(t, dir).Rollback("stow", "", lead); err != nil || res.Reverts != e.Commit {
+				t.Fatalf("Rollback(stow): %v %+v; want the git merge %s undone", err, res, e.Commit)
+			}
+			if _, err := open(t, dir).Find("stow"); err == nil {
+				t.Error("stow is still published after its rollback")
 			}
 		})
 	}
