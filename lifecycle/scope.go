@@ -58,7 +58,7 @@ func (r *Repo) CandidateScope(id string) (*Scope, error) {
 // startTree: the declared folders, and what the candidate's tip changes relative to the merge
 // base of start and the candidate. It is the one definition review, approve and publish use.
 func (r *Repo) scopeOf(ch *chain, start, startTree gitstore.Hash) (*Scope, error) {
-	baseTree, err := r.candidateBaseTree(ch, start, startTree)
+	baseTree, err := r.scopeBaseTree(ch, start, startTree)
 	if err != nil {
 		return nil, err
 	}
@@ -87,6 +87,18 @@ func (r *Repo) scopeOf(ch *chain, start, startTree gitstore.Hash) (*Scope, error
 		s.Outside = append(s.Outside, named...)
 	}
 	return s, nil
+}
+
+// scopeBaseTree is the tree of the merge base of start and the candidate. A candidate that
+// brought the publish branch in with a plain git merge rather than `skillgit rebase` has a
+// merge base its trailers do not record, so git's is computed.
+func (r *Repo) scopeBaseTree(ch *chain, start, startTree gitstore.Hash) (gitstore.Hash, error) {
+	for _, ci := range ch.commits[1:] {
+		if len(ci.c.ParentHashes) > 1 && ci.get(keyAction) != actRebase {
+			return r.mergeBaseTree(start, ch.tip)
+		}
+	}
+	return r.candidateBaseTree(ch, start, startTree)
 }
 
 // outsidePaths names the files that differ between two root trees outside the skills folder.

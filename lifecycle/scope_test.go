@@ -125,3 +125,22 @@ func TestLogGitMergeOfOtherBranch(t *testing.T) {
 		t.Errorf("Log of a merge of a feature branch: %+v; want a plain commit of other", e)
 	}
 }
+
+// TestScopeAfterGitMergeOfMain checks that a candidate which brought the publish branch in
+// with git merge is in scope: what the publish branch changed meanwhile is not its change.
+func TestScopeAfterGitMergeOfMain(t *testing.T) {
+	dir := newRepo(t)
+	carrier := proposeNew(t, dir, "carrier", cleanLine)
+	publishedSkill(t, dir, "later", cleanLine)
+	gitCmd(t, dir, "checkout", "-q", "candidate/"+carrier.ID)
+	gitCmd(t, dir, "merge", "-q", "--no-edit", "main")
+	gitCmd(t, dir, "checkout", "-q", "main")
+	sc, err := open(t, dir).CandidateScope(carrier.ID)
+	if err != nil || !sc.InScope() || !cmp.Equal(sc.Changed, []string{"skills/carrier"}) {
+		t.Fatalf("CandidateScope after git merge main: %v %+v; want only skills/carrier changed", err, sc)
+	}
+	approveAsLead(t, dir, carrier.ID)
+	if _, err := open(t, dir).Publish(carrier.ID, "", lead); err != nil {
+		t.Fatal(err)
+	}
+}
