@@ -15,7 +15,7 @@ import (
 func (r *Repo) openCandidate(id string) (*chain, *Candidate, error) {
 	ref, tip, err := r.findCandidate(id)
 	if errors.Is(err, ErrNotFound) && checkID(id) == nil {
-		if c, perr := r.publishedCandidate(id, err); perr == nil {
+		if _, c, perr := r.publishedCandidate(id, err); perr == nil {
 			return nil, nil, fmt.Errorf("%s: %w: the candidate is already published on %s by %s", id, ErrRefused, short(r.Branch), shortID(c.PublishedBy))
 		}
 	}
@@ -69,6 +69,9 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 	if err != nil {
 		return nil, err
 	}
+	if err := r.checkScope(ch, "approve"); err != nil {
+		return nil, err
+	}
 	writers := authors(ch)
 	if len(accept) > 0 {
 		if err := checkAccepter(id, note, sig, writers); err != nil {
@@ -92,6 +95,16 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 	res.Accepted = accepted
 	res.addWarning(warn)
 	return r.withState(res, c)
+}
+
+// checkScope refuses to act on a candidate whose branch changes anything outside its scope
+// against the publish branch.
+func (r *Repo) checkScope(ch *chain, action string) error {
+	s, err := r.scopeOf(ch, r.Tip, r.Tree)
+	if err != nil {
+		return err
+	}
+	return s.refuse(ch.id, action)
 }
 
 // checkApprover refuses an approval by a writer of the candidate (unless the policy allows

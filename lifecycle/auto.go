@@ -1,10 +1,14 @@
 package lifecycle
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 )
+
+// errNotAutomated stops the mode from acting on a candidate it must leave to people.
+var errNotAutomated = errors.New("left to people")
 
 // automate lets the mode act on a fresh proposal or revision (DESIGN.md §3): in assisted
 // mode a low-risk patch is approved by policy; in autonomous mode a low-risk patch is also
@@ -22,7 +26,9 @@ func (r *Repo) automate(res *Result, o ActOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := r.approveByPolicy(res, sig, mode, o); err != nil {
+	if err := r.approveByPolicy(res, sig, mode, o); errors.Is(err, errNotAutomated) {
+		return nil
+	} else if err != nil {
 		return err
 	}
 	channel, _ := autoChannel(mode, res.Risk, res.Change, false)
@@ -46,6 +52,10 @@ func (r *Repo) approveByPolicy(res *Result, sig object.Signature, mode Mode, o A
 	ch, err := r.loadChain(res.ID, ref, tip)
 	if err != nil {
 		return err
+	}
+	if err := r.checkScope(ch, "approve"); err != nil {
+		res.addWarning(fmt.Sprintf("warning: %v; mode %s does not approve it", err, mode))
+		return errNotAutomated
 	}
 	ts := trailerList{}.add(keyAction, actApprove).add(keySkill, res.Skill).add(keyCandidate, res.ID).add(keyPolicy, string(mode))
 	body := fmt.Sprintf("Approved by policy: mode %s approves a low-risk %s.", mode, res.Change)

@@ -23,24 +23,34 @@ func (f folderChange) name() string { return path.Base(f.path) }
 // folderChanges lists the skill folders that differ between two root trees, and the paths
 // outside any skill folder that differ, which skillgit does not publish.
 func (r *Repo) folderChanges(baseRoot, headRoot gitstore.Hash) ([]folderChange, []string, error) {
+	fd, outside, err := r.diffSkills(baseRoot, headRoot)
+	if err != nil {
+		return nil, nil, err
+	}
+	if outside {
+		return fd.changes, append([]string{"files outside " + r.Config.SkillsDir + "/"}, fd.stray...), nil
+	}
+	return fd.changes, fd.stray, nil
+}
+
+// diffSkills walks the skills folder of two root trees and reports whether anything outside
+// it differs too.
+func (r *Repo) diffSkills(baseRoot, headRoot gitstore.Hash) (*folderDiff, bool, error) {
 	dir := r.Config.SkillsDir
 	b, err := r.folderAt(baseRoot, dir)
 	if err != nil {
-		return nil, nil, err
+		return nil, false, err
 	}
 	h, err := r.folderAt(headRoot, dir)
 	if err != nil {
-		return nil, nil, err
+		return nil, false, err
 	}
 	fd := &folderDiff{g: r.Git}
 	if err := fd.walk(dir, b, h, 0); err != nil {
-		return nil, nil, err
+		return nil, false, err
 	}
 	outside, err := r.outsideChanged(baseRoot, headRoot, b)
-	if err != nil {
-		return nil, nil, err
-	}
-	return fd.changes, append(outside, fd.stray...), nil
+	return fd, outside, err
 }
 
 // dirEntry is the tree entry of folder h, or nil (a removal) when h is zero.
@@ -53,12 +63,12 @@ func dirEntry(h gitstore.Hash) *gitstore.TreeEntry {
 
 // outsideChanged reports whether anything outside the skills folder differs: the head with
 // the base's skills folder put back must be the base.
-func (r *Repo) outsideChanged(baseRoot, headRoot, baseSkills gitstore.Hash) ([]string, error) {
+func (r *Repo) outsideChanged(baseRoot, headRoot, baseSkills gitstore.Hash) (bool, error) {
 	same, err := r.Git.ReplacePath(headRoot, r.Config.SkillsDir, dirEntry(baseSkills))
 	if err != nil || same == baseRoot || baseRoot.IsZero() {
-		return nil, err
+		return false, err
 	}
-	return []string{"files outside " + r.Config.SkillsDir + "/"}, nil
+	return true, nil
 }
 
 // folderDiff walks two versions of the skills folder.

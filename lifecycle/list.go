@@ -119,34 +119,42 @@ func (r *Repo) publishedChains(out []*chain, seen map[string]bool) ([]*chain, er
 // Candidate returns one candidate with its history: an open or rejected one from its ref, a
 // published one from the publish branch.
 func (r *Repo) Candidate(id string) (*Candidate, error) {
+	_, c, err := r.candidateChain(id)
+	return c, err
+}
+
+// candidateChain reads a candidate, open, rejected or published, with its chain of commits.
+func (r *Repo) candidateChain(id string) (*chain, *Candidate, error) {
 	ref, tip, err := r.findCandidate(id)
 	if err != nil {
 		return r.publishedCandidate(id, err)
 	}
 	ch, err := r.loadChain(id, ref, tip)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	st, err := r.newStateCtx(ch.propose().c.Committer.When)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return r.view(ch, st, true)
+	c, err := r.view(ch, st, true)
+	return ch, c, err
 }
 
-func (r *Repo) publishedCandidate(id string, notFound error) (*Candidate, error) {
+func (r *Repo) publishedCandidate(id string, notFound error) (*chain, *Candidate, error) {
 	chains, err := r.publishedChains(nil, map[string]bool{})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	for _, ch := range chains {
 		if ch.id == id {
 			st, err := r.newStateCtx(ch.propose().c.Committer.When)
 			if err != nil {
-				return nil, err
+				return nil, nil, err
 			}
-			return r.view(ch, st, true)
+			c, err := r.view(ch, st, true)
+			return ch, c, err
 		}
 	}
-	return nil, notFound
+	return nil, nil, notFound
 }

@@ -50,9 +50,9 @@ func (r *Repo) entryOf(h gitstore.Hash, c *object.Commit, tc *trailCache) LogEnt
 // recognize names a commit that skillgit did not write.
 func (r *Repo) recognize(e *LogEntry, ci commitInfo, tc *trailCache) {
 	if len(ci.c.ParentHashes) == 2 {
-		if second, err := r.commitInfo(ci.c.ParentHashes[1]); err == nil && second.get(keyCandidate) != "" {
+		if second, ok := r.candidateCommit(ci.c); ok {
 			e.Action, e.Via, e.Candidate = actPublish, "git merge", second.get(keyCandidate)
-			e.Skills, e.Risk = second.all(keySkill), second.get(keyRisk)
+			e.Skills, e.Risk = mergeSkills(second.all(keySkill), r.plainChanges(ci, tc)), second.get(keyRisk)
 			return
 		}
 	}
@@ -61,6 +61,50 @@ func (r *Repo) recognize(e *LogEntry, ci commitInfo, tc *trailCache) {
 		e.Action, e.Via = actRollback, "git revert"
 	}
 	e.Skills = r.plainChanges(ci, tc)
+}
+
+// maxTipWalk bounds how far back from a merged tip the trail looks for the candidate's
+// lifecycle commits, past commits made on its branch with git.
+const maxTipWalk = 32
+
+// candidateCommit finds the newest lifecycle commit of a candidate on the first-parent
+// history of a merge's second parent, within maxTipWalk commits: a candidate branch may end
+// in commits made with git. One found past the tip counts only when the merge's first
+// parent does not already hold it, so a merge of another branch is not taken for a publish.
+func (r *Repo) candidateCommit(merge *object.Commit) (commitInfo, bool) {
+	h := merge.ParentHashes[1]
+	for i := range maxTipWalk {
+		ci, err := r.commitInfo(h)
+		if err != nil {
+			return commitInfo{}, false
+		}
+		if ci.get(keyCandidate) != "" {
+			return ci, i == 0 || r.onlyMerged(ci.hash, merge.ParentHashes[0])
+		}
+		if len(ci.c.ParentHashes) == 0 {
+			break
+		}
+		h = ci.c.ParentHashes[0]
+	}
+	return commitInfo{}, false
+}
+
+// onlyMerged reports whether commit h came in by the merge: it is not in first's history.
+func (r *Repo) onlyMerged(h, first gitstore.Hash) bool {
+	in, err := r.Git.IsAncestor(h, first)
+	return err == nil && !in
+}
+
+// mergeSkills lists the skills a merge of a candidate changed: those the candidate declares,
+// then every other skill folder the merge changed, which a merge done with git may carry.
+func mergeSkills(declared, changed []string) []string {
+	out := slices.Clone(declared)
+	for _, n := range changed {
+		if !slices.Contains(out, n) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // plainChanges lists the skill folders a commit without trailers changed, from the cache when

@@ -173,9 +173,14 @@ func (r *Repo) publishOnce(ch *chain, c *Candidate, target string, sig object.Si
 	return res, nil
 }
 
-// merge is a computed publish: the folders it changes and the resulting tree.
+// merge is a computed publish: the candidate's scope, the folders it changes and the
+// resulting tree.
 type merge struct {
-	changes   []folderChange // base = the channel's folder, head = the candidate's
+	scope   *Scope
+	changes []folderChange // base = the channel's folder, head = the candidate's
+	// conflicts are folders the channel changed too since the merge base; base = the
+	// channel's folder, head = the candidate's.
+	conflicts []folderChange
 	startTree gitstore.Hash
 	tree      gitstore.Hash
 }
@@ -188,30 +193,42 @@ func (m *merge) paths() []string {
 	return out
 }
 
-// prepareMerge merges the candidate into start at skill-folder level: each folder the
-// candidate changed since the merge base is taken from the candidate, unless start changed
-// it too.
-func (r *Repo) prepareMerge(ch *chain, start gitstore.Hash, target string) (*merge, error) {
+// planMerge computes what publishing the candidate onto start would merge, without judging
+// it: each folder of its scope that it changed since the merge base is taken from the
+// candidate, unless start changed it too (a conflict). Review shows this plan; publish lands
+// it.
+func (r *Repo) planMerge(ch *chain, start gitstore.Hash) (*merge, error) {
 	sc, err := r.Git.Commit(start)
 	if err != nil {
 		return nil, err
 	}
-	baseTree, err := r.candidateBaseTree(ch, start, sc.TreeHash)
+	scope, err := r.scopeOf(ch, start, sc.TreeHash)
 	if err != nil {
 		return nil, err
 	}
-	changes, outside, err := r.folderChanges(baseTree, ch.last().c.TreeHash)
-	if err != nil {
-		return nil, err
-	}
-	if len(outside) > 0 {
-		return nil, fmt.Errorf("%s: %w: the candidate changes %s; skillgit publishes skill folders only", ch.id, ErrRefused, strings.Join(outside, ", "))
-	}
-	m := &merge{startTree: sc.TreeHash, tree: sc.TreeHash}
-	for _, f := range changes {
-		if err := r.mergeFolder(m, f, ch, target); err != nil {
+	m := &merge{scope: scope, startTree: sc.TreeHash, tree: sc.TreeHash}
+	for _, f := range scope.folders {
+		if err := r.mergeFolder(m, f); err != nil {
 			return nil, err
 		}
+	}
+	return m, nil
+}
+
+// prepareMerge plans the publish of the candidate onto start and refuses a candidate that
+// changes anything outside its scope, conflicts with target, or changes nothing.
+func (r *Repo) prepareMerge(ch *chain, start gitstore.Hash, target string) (*merge, error) {
+	m, err := r.planMerge(ch, start)
+	if err != nil {
+		return nil, err
+	}
+	if err := m.scope.refuse(ch.id, "publish"); err != nil {
+		return nil, err
+	}
+	if len(m.conflicts) > 0 {
+		f := m.conflicts[0]
+		return nil, fmt.Errorf("%s: %w: %s changed %s since candidate %s was made; run `skillgit rebase %s` to bring the candidate up to date, or revise it",
+			f.name(), ErrConflict, short(target), f.path, ch.id, ch.id)
 	}
 	if len(m.changes) == 0 {
 		return nil, fmt.Errorf("%s: nothing to publish: %s already holds the candidate's skill folders as they are", ch.id, short(target))
@@ -219,7 +236,9 @@ func (r *Repo) prepareMerge(ch *chain, start gitstore.Hash, target string) (*mer
 	return m, nil
 }
 
-func (r *Repo) mergeFolder(m *merge, f folderChange, ch *chain, target string) error {
+// mergeFolder takes folder f from the candidate into m, or records a conflict when the
+// channel changed it too.
+func (r *Repo) mergeFolder(m *merge, f folderChange) error {
 	cur, err := r.folderAt(m.startTree, f.path)
 	switch {
 	case err != nil:
@@ -227,8 +246,8 @@ func (r *Repo) mergeFolder(m *merge, f folderChange, ch *chain, target string) e
 	case cur == f.head:
 		return nil
 	case cur != f.base:
-		return fmt.Errorf("%s: %w: %s changed %s since candidate %s was made; run `skillgit rebase %s` to bring the candidate up to date, or revise it",
-			f.name(), ErrConflict, short(target), f.path, ch.id, ch.id)
+		m.conflicts = append(m.conflicts, folderChange{path: f.path, base: cur, head: f.head})
+		return nil
 	}
 	if m.tree, err = r.Git.ReplacePath(m.tree, f.path, dirEntry(f.head)); err != nil {
 		return err
@@ -273,17 +292,7 @@ func (r *Repo) mergeBaseTree(a, b gitstore.Hash) (gitstore.Hash, error) {
 
 // checkPublish audits what is about to be published and applies the policy to it.
 func (r *Repo) checkPublish(m *merge, c *Candidate, ch *chain, res *Result, target string, o ActOptions) error {
-	var items []AuditItem
-	for _, f := range m.changes {
-		if !f.head.IsZero() {
-			it := AuditItem{Name: f.name(), Path: f.path, Tree: f.head, Base: f.base, BaseLabel: short(r.Branch)}
-			if f.path == c.Path {
-				it.Accepted = acceptedAllows(c, authors(ch))
-			}
-			items = append(items, it)
-		}
-	}
-	high, err := r.auditInto(items, res, o)
+	high, err := r.auditInto(r.mergeItems(m.changes, c, ch), res, o)
 	if err != nil {
 		return err
 	}
@@ -298,6 +307,23 @@ func (r *Repo) checkPublish(m *merge, c *Candidate, ch *chain, res *Result, targ
 		return fmt.Errorf("%s: %w: not approved: %s; `skillgit approve %s` records an approval", ch.id, ErrRefused, why, ch.id)
 	}
 	return nil
+}
+
+// mergeItems are the audit items of the folders a merge takes from a candidate: each folder
+// as the candidate has it, compared with the channel's, with the acceptances of the
+// candidate's approvals on its own folder.
+func (r *Repo) mergeItems(folders []folderChange, c *Candidate, ch *chain) []AuditItem {
+	var items []AuditItem
+	for _, f := range folders {
+		if !f.head.IsZero() {
+			it := AuditItem{Name: f.name(), Path: f.path, Tree: f.head, Base: f.base, BaseLabel: short(r.Branch)}
+			if f.path == c.Path {
+				it.Accepted = acceptedAllows(c, authors(ch))
+			}
+			items = append(items, it)
+		}
+	}
+	return items
 }
 
 func publishMessage(c *Candidate, res *Result, target string, o ActOptions) string {

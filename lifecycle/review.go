@@ -14,11 +14,18 @@ import (
 // Review is what a reviewer needs to decide on a candidate.
 type Review struct {
 	Candidate *Candidate
-	// Files lists the files of the skill folder that differ from the publish branch.
+	// Scope is what the candidate declares and what its branch changes; its Outside paths
+	// block the candidate.
+	Scope *Scope
+	// Files lists the files that publishing the candidate now would change, and those of
+	// folders in conflict with the publish branch.
 	Files []FileChange
-	// Diff is the unified diff of the skill folder against the publish branch.
+	// Diff is the unified diff of those files against the publish branch.
 	Diff string
-	// Reports holds the audit of the candidate's folder, compared with the published one.
+	// Conflicts lists the skill folders the publish branch changed too since the candidate
+	// was made; publish refuses them until the candidate is rebased or revised.
+	Conflicts []string
+	// Reports holds the audit of the folders shown, compared with the published ones.
 	Reports []audit.SkillReport
 	Risk    audit.Risk
 	Verdict audit.Verdict
@@ -31,56 +38,68 @@ type FileChange struct {
 	Status string `json:"status"`
 }
 
-// Review reads a candidate, diffs its skill folder against the publish branch and audits it
-// under the publish branch's policy. The audit always runs here, as `skillgit audit` does.
+// Review reads a candidate and shows what publishing it now would merge, computed as publish
+// computes it, diffed against the publish branch and audited under the publish branch's
+// policy. The audit always runs here, as `skillgit audit` does. A candidate whose branch
+// changes anything outside its scope is BLOCKED, whatever the audit says.
 func (r *Repo) Review(id string) (*Review, error) {
-	c, err := r.Candidate(id)
+	ch, c, err := r.candidateChain(id)
 	if err != nil {
 		return nil, err
 	}
-	it, err := r.candidateItem(c, writersOf(c))
+	m, err := r.planMerge(ch, r.Tip)
 	if err != nil {
 		return nil, err
 	}
-	rv := &Review{Candidate: c}
-	if rv.Files, rv.Diff, err = r.folderDiff(c.Path, it.Base, it.Tree); err != nil {
+	rv := &Review{Candidate: c, Scope: m.scope, Files: []FileChange{}}
+	for _, f := range m.conflicts {
+		rv.Conflicts = append(rv.Conflicts, f.path)
+	}
+	shown := append(slices.Clone(m.changes), m.conflicts...)
+	if err := r.reviewDiff(rv, shown); err != nil {
 		return nil, err
 	}
-	return rv, r.reviewAudit(rv, it)
+	if err := r.reviewAudit(rv, r.mergeItems(shown, c, ch)); err != nil {
+		return nil, err
+	}
+	if !m.scope.InScope() {
+		rv.Verdict = audit.VerdictBlocked
+	}
+	return rv, nil
 }
 
-// reviewAudit audits the candidate's folder under the publish branch's policy, with the
-// acceptances of its current approvals.
-func (r *Repo) reviewAudit(rv *Review, it AuditItem) error {
+// reviewDiff lists and diffs the files of each folder shown.
+func (r *Repo) reviewDiff(rv *Review, shown []folderChange) error {
+	var diff strings.Builder
+	for _, f := range shown {
+		files, d, err := r.folderDiff(f.path, f.base, f.head)
+		if err != nil {
+			return err
+		}
+		rv.Files = append(rv.Files, files...)
+		diff.WriteString(d)
+	}
+	rv.Diff = diff.String()
+	return nil
+}
+
+// reviewAudit audits the folders shown under the publish branch's policy, with the
+// acceptances of the candidate's current approvals.
+func (r *Repo) reviewAudit(rv *Review, items []AuditItem) error {
 	policy, err := r.PolicyAt(r.Tip, short(r.Branch))
 	if err != nil {
 		return err
 	}
 	rv.FailOn, rv.Reports = policy.FailOn, []audit.SkillReport{}
-	if !it.Tree.IsZero() {
+	if len(items) > 0 {
 		a := &Auditor{Git: r.Git, Policy: policy, Cache: r.AuditCache()}
-		if rv.Reports, err = a.Run([]AuditItem{it}); err != nil {
+		if rv.Reports, err = a.Run(items); err != nil {
 			return err
 		}
 	}
 	rv.Risk = audit.Overall(rv.Reports)
 	rv.Verdict = audit.Judge(rv.Reports, rv.FailOn)
 	return nil
-}
-
-// writersOf lists who wrote a candidate's content, from its history, as authors does from its
-// chain.
-func writersOf(c *Candidate) []string {
-	var out []string
-	for _, e := range c.History {
-		if e.Action == actApprove || e.Action == actReject || e.Action == actRebase {
-			continue
-		}
-		if !slices.Contains(out, e.Who.Email) {
-			out = append(out, e.Who.Email)
-		}
-	}
-	return out
 }
 
 // folderDiff lists and diffs the files of folder p between two trees (zero for none).

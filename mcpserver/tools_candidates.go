@@ -1,6 +1,8 @@
 package mcpserver
 
 import (
+	"fmt"
+	"strings"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -13,7 +15,7 @@ func (s *Server) addCandidateTools() {
 		Description: "List candidates (proposed changes to skills), newest first. state \"open\" (the default) lists open, approved and canary ones."},
 		limits{"state": all(enum("open", "approved", "rejected", "published", "canary", "all"), withDefault("open"))}, listCandidates)
 	addTool(s, &mcp.Tool{Name: "review_candidate", Annotations: readOnly,
-		Description: "Review a candidate: its state, approvals, the files it changes, the diff against the published version and the security audit's findings."},
+		Description: "Review a candidate: its state, approvals, the files publishing it would change, the diff against the published version, the security audit's findings, and any paths its branch changes beyond the skill it declares (out_of_scope), which block it."},
 		limits{"id": idLimits}, reviewCandidate)
 }
 
@@ -90,7 +92,9 @@ type reviewOut struct {
 	Files         []fileOut     `json:"files"`
 	Diff          string        `json:"diff" jsonschema:"unified diff of the skill folder against the publish branch"`
 	DiffTruncated bool          `json:"diff_truncated,omitempty"`
-	Verdict       string        `json:"verdict" jsonschema:"the audit's verdict: PASS, NEEDS REVIEW or BLOCKED"`
+	Verdict       string        `json:"verdict" jsonschema:"the audit's verdict: PASS, NEEDS REVIEW or BLOCKED; BLOCKED too when out_of_scope is not empty"`
+	OutOfScope    []string      `json:"out_of_scope,omitempty" jsonschema:"paths the candidate's branch changes beyond the skill folder it declares; approve and publish refuse it until they are removed"`
+	Conflicts     []string      `json:"conflicts,omitempty" jsonschema:"skill folders the publish branch changed too since the candidate was made; publish refuses them until it is rebased"`
 }
 
 func reviewCandidate(r *lifecycle.Repo, in idIn) (reviewOut, error) {
@@ -107,6 +111,11 @@ func reviewCandidate(r *lifecycle.Repo, in idIn) (reviewOut, error) {
 	}
 	for _, f := range rv.Files {
 		out.Files = append(out.Files, fileOut{Path: f.Path, Status: f.Status})
+	}
+	out.OutOfScope, out.Conflicts = rv.Scope.Outside, rv.Conflicts
+	if len(out.OutOfScope) > 0 {
+		out.Next = fmt.Sprintf("refused: the branch of candidate %s changes %d path(s) outside %s; they must be removed from it, and other skills proposed separately",
+			c.ID, len(out.OutOfScope), strings.Join(rv.Scope.Declared, ", "))
 	}
 	out.Diff = rv.Diff
 	if len(out.Diff) > maxDiffBytes {

@@ -21,6 +21,8 @@ type reviewJSON struct {
 	Diff      string                 `json:"diff"`
 	Risk      audit.Risk             `json:"risk"`
 	Verdict   string                 `json:"verdict"`
+	Scope     *lifecycle.Scope       `json:"scope"`
+	Conflicts []string               `json:"conflicts,omitempty"`
 	FailOn    audit.Risk             `json:"fail_on"`
 	Audit     json.RawMessage        `json:"audit"`
 }
@@ -91,7 +93,8 @@ func (a *app) writeReviewJSON(rv *lifecycle.Review, required int, opts audit.Wri
 		return err
 	}
 	out := reviewJSON{Candidate: rv.Candidate, Required: required, Files: rv.Files, Diff: rv.Diff, Risk: rv.Risk,
-		Verdict: verdictKey(rv.Verdict), FailOn: rv.FailOn, Audit: json.RawMessage(rep.Bytes())}
+		Verdict: verdictKey(rv.Verdict), Scope: rv.Scope, Conflicts: rv.Conflicts, FailOn: rv.FailOn,
+		Audit: json.RawMessage(rep.Bytes())}
 	if out.Files == nil {
 		out.Files = []lifecycle.FileChange{}
 	}
@@ -117,6 +120,7 @@ func writeReviewText(w io.Writer, rv *lifecycle.Review, required int, opts audit
 			fmt.Fprintf(w, "    accepted: %s\n", acceptedLine(af))
 		}
 	}
+	writeScopeText(w, rv)
 	fmt.Fprintf(w, "\nfiles:\n")
 	for _, f := range rv.Files {
 		fmt.Fprintf(w, "  %-9s %s\n", f.Status, sanitize(f.Path))
@@ -134,6 +138,23 @@ func writeReviewText(w io.Writer, rv *lifecycle.Review, required int, opts audit
 			oneLine(e.Who.String(), 60), oneLine(e.Subject, 100))
 	}
 	return nil
+}
+
+// writeScopeText warns, before anything else is read, about changes the candidate's branch
+// makes outside its scope and folders in conflict with the publish branch.
+func writeScopeText(w io.Writer, rv *lifecycle.Review) {
+	if !rv.Scope.InScope() {
+		fmt.Fprintf(w, "\nOUT OF SCOPE: the branch changes paths beyond %s; approve and publish refuse it:\n",
+			sanitize(strings.Join(rv.Scope.Declared, ", ")))
+		for _, p := range rv.Scope.Outside {
+			fmt.Fprintf(w, "  ! %s\n", sanitize(p))
+		}
+		fmt.Fprintf(w, "Remove them from the branch, or reject it and propose each skill separately.\n")
+	}
+	for _, p := range rv.Conflicts {
+		fmt.Fprintf(w, "\nconflict: the publish branch changed %s too; `skillgit rebase %s` brings the candidate up to date\n",
+			sanitize(p), rv.Candidate.ID)
+	}
 }
 
 // where says which ref holds a candidate, or which commit published it.

@@ -34,6 +34,7 @@ func writeReviewMarkdown(w io.Writer, rv *lifecycle.Review, required int, opts a
 			fmt.Fprintf(&b, "  - accepted: %s\n", mdCode(acceptedLine(af)))
 		}
 	}
+	writeScopeMarkdown(&b, rv)
 	b.WriteString("\n### Changes\n\n")
 	for _, f := range rv.Files {
 		fmt.Fprintf(&b, "- %s %s\n", f.Status, mdCode(f.Path))
@@ -54,6 +55,21 @@ func writeReviewMarkdown(w io.Writer, rv *lifecycle.Review, required int, opts a
 	b.WriteString("\n" + reviewMarker)
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// writeScopeMarkdown warns about changes outside the candidate's scope and folders in
+// conflict with the publish branch.
+func writeScopeMarkdown(b *strings.Builder, rv *lifecycle.Review) {
+	if !rv.Scope.InScope() {
+		fmt.Fprintf(b, "\n> [!CAUTION]\n> **Out of scope**: the branch changes paths beyond %s; approve and publish refuse it:\n",
+			mdCode(strings.Join(rv.Scope.Declared, ", ")))
+		for _, p := range rv.Scope.Outside {
+			fmt.Fprintf(b, "> - %s\n", mdCode(p))
+		}
+	}
+	for _, p := range rv.Conflicts {
+		fmt.Fprintf(b, "\n- conflict: the publish branch changed %s too; rebase the candidate\n", mdCode(p))
+	}
 }
 
 // markdownDiff puts a diff in a fenced block whose fence is longer than any run of backticks

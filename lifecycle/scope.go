@@ -1,0 +1,149 @@
+package lifecycle
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// maxOutsideNamed bounds how many out-of-scope paths a refusal or a review names.
+const maxOutsideNamed = 20
+
+// Scope is what a candidate may change and what its branch does change (DESIGN.md §3: a
+// candidate's scope is what its trailers declare).
+type Scope struct {
+	// Declared lists the skill folders the candidate's trailers declare.
+	Declared []string `json:"declared"`
+	// Changed lists the skill folders the branch changes since its merge base with the
+	// publish branch, and the paths it changes outside any skill folder.
+	Changed []string `json:"changed"`
+	// Outside lists the changed paths that are not in Declared; a candidate with any is
+	// refused at approve and publish.
+	Outside []string `json:"outside,omitempty"`
+	// folders are the changed skill folders inside Declared, from the merge base to the tip.
+	folders []folderChange
+}
+
+// InScope reports whether the branch changes nothing beyond what the candidate declares.
+func (s *Scope) InScope() bool { return len(s.Outside) == 0 }
+
+// declaredScope lists the skill folders a candidate's trailers declare: the Skillgit-Path of
+// its propose commit. Later commits cannot widen it: whatever they say, a candidate changes
+// the one folder it was proposed for.
+func declaredScope(ch *chain) []string {
+	if p := ch.path(); p != "" {
+		return []string{p}
+	}
+	return nil
+}
+
+// CandidateScope computes the scope of candidate id against the publish branch's tip.
+func (r *Repo) CandidateScope(id string) (*Scope, error) {
+	ref, tip, err := r.findCandidate(id)
+	if err != nil {
+		return nil, err
+	}
+	ch, err := r.loadChain(id, ref, tip)
+	if err != nil {
+		return nil, err
+	}
+	return r.scopeOf(ch, r.Tip, r.Tree)
+}
+
+// scopeOf computes a candidate's scope against start, a commit of a channel whose tree is
+// startTree: the declared folders, and what the candidate's tip changes relative to the merge
+// base of start and the candidate. It is the one definition review, approve and publish use.
+func (r *Repo) scopeOf(ch *chain, start, startTree gitstore.Hash) (*Scope, error) {
+	baseTree, err := r.scopeBaseTree(ch, start, startTree)
+	if err != nil {
+		return nil, err
+	}
+	tipTree := ch.last().c.TreeHash
+	fd, outside, err := r.diffSkills(baseTree, tipTree)
+	if err != nil {
+		return nil, err
+	}
+	s := &Scope{Declared: declaredScope(ch), Changed: []string{}}
+	for _, f := range fd.changes {
+		s.Changed = append(s.Changed, f.path)
+		if slices.Contains(s.Declared, f.path) {
+			s.folders = append(s.folders, f)
+		} else {
+			s.Outside = append(s.Outside, f.path)
+		}
+	}
+	s.Changed = append(s.Changed, fd.stray...)
+	s.Outside = append(s.Outside, fd.stray...)
+	if outside {
+		named, err := r.outsidePaths(baseTree, tipTree)
+		if err != nil {
+			return nil, err
+		}
+		s.Changed = append(s.Changed, named...)
+		s.Outside = append(s.Outside, named...)
+	}
+	return s, nil
+}
+
+// scopeBaseTree is the tree of the merge base of start and the candidate. A candidate that
+// brought the publish branch in with a plain git merge rather than `skillgit rebase` has a
+// merge base its trailers do not record, so git's is computed.
+func (r *Repo) scopeBaseTree(ch *chain, start, startTree gitstore.Hash) (gitstore.Hash, error) {
+	for _, ci := range ch.commits[1:] {
+		if len(ci.c.ParentHashes) > 1 && ci.get(keyAction) != actRebase {
+			return r.mergeBaseTree(start, ch.tip)
+		}
+	}
+	return r.candidateBaseTree(ch, start, startTree)
+}
+
+// outsidePaths names the files that differ between two root trees outside the skills folder.
+func (r *Repo) outsidePaths(baseRoot, headRoot gitstore.Hash) ([]string, error) {
+	b, err := r.treeObject(baseRoot)
+	if err != nil {
+		return nil, err
+	}
+	h, err := r.treeObject(headRoot)
+	if err != nil {
+		return nil, err
+	}
+	changes, err := object.DiffTree(b, h)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, ch := range changes {
+		p := ch.To.Name
+		if p == "" {
+			p = ch.From.Name
+		}
+		if !strings.HasPrefix(p, r.Config.SkillsDir+"/") {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// refuse returns the error that stops action on a candidate whose branch changes paths
+// outside its scope, naming them and what to do; nil when it is in scope.
+func (s *Scope) refuse(id, action string) error {
+	if s.InScope() {
+		return nil
+	}
+	return fmt.Errorf("%s: %w: cannot %s: candidate/%s changes %s outside its scope (%s); "+
+		"remove those changes from the branch (git revert the commits that made them) or reject it (`skillgit reject %s -m REASON`), "+
+		"and propose each other skill separately with `skillgit propose`",
+		id, ErrRefused, action, id, namePaths(s.Outside), strings.Join(s.Declared, ", "), id)
+}
+
+// namePaths joins paths for a message, cutting a long list short with a count.
+func namePaths(ps []string) string {
+	if len(ps) <= maxOutsideNamed {
+		return strings.Join(ps, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(ps[:maxOutsideNamed], ", "), len(ps)-maxOutsideNamed)
+}
