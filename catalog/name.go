@@ -65,7 +65,7 @@ func CheckSkillName(name string) error {
 		faults = append(faults, "must be ASCII: lowercase letters a-z, digits and hyphens")
 	}
 	if IsReservedName(name) {
-		faults = append(faults, "is a device name that Windows reserves; choose another")
+		faults = append(faults, "is reserved on Windows as a device name; choose another")
 	}
 	if len(faults) == 0 {
 		return nil
