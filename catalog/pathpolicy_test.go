@@ -2,10 +2,13 @@ package catalog
 
 import (
 	"errors"
+	"io/fs"
 	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
+	"unicode"
+	"unicode/utf8"
 )
 
 func TestCheckPath(t *testing.T) {
@@ -178,4 +181,25 @@ func checkPolicyErr(t *testing.T, err error, want string) {
 	case err != nil && !errors.Is(err, ErrUnsafePath):
 		t.Fatalf("got %v; want it to wrap ErrUnsafePath", err)
 	}
+}
+
+// FuzzCheckPath checks that a path the policy accepts is a valid fs.FS path of printable
+// UTF-8 whose every name is short, not a device name and not a look-alike of SKILL.md.
+func FuzzCheckPath(f *testing.F) {
+	for _, s := range []string{"SKILL.md", "scripts/run.sh", "a/../b", "CON.txt", "SKІLL.md", "a\x1bb", "C:/x", `a\b`, ".git/x"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, p string) {
+		if CheckPath(p) != nil {
+			return
+		}
+		if !fs.ValidPath(p) || !utf8.ValidString(p) || strings.ContainsFunc(p, unicode.IsControl) || strings.ContainsAny(p, `\:`) {
+			t.Fatalf("CheckPath(%q) accepted a path that is not plain", p)
+		}
+		for elem := range strings.SplitSeq(p, "/") {
+			if len(elem) > MaxNameBytes || IsReservedName(elem) || isGitName(elem) || elem != FileName && strings.EqualFold(elem, FileName) {
+				t.Fatalf("CheckPath(%q) accepted the name %q", p, elem)
+			}
+		}
+	})
 }
