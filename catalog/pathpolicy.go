@@ -22,8 +22,11 @@ import (
 // the limit of most file systems.
 const MaxNameBytes = 255
 
-// maxPolicyDepth bounds how deep CheckFolder descends; WriteDir and packs stop sooner.
-const maxPolicyDepth = 128
+// Bounds on what CheckFolder walks; WriteDir and packs stop sooner.
+const (
+	maxPolicyDepth   = 128
+	maxPolicyEntries = 1_000_000
+)
 
 // ErrUnsafePath is wrapped by every error of the path policy.
 var ErrUnsafePath = errors.New("path refused")
@@ -71,6 +74,9 @@ func (s *PathSet) walk(fsys fs.FS, dir, rel string, depth int) error {
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return err
+	}
+	if len(s.seen)+len(entries) > maxPolicyEntries {
+		return &PathError{Path: rel, Reason: fmt.Sprintf("holds more than %d files and folders", maxPolicyEntries)}
 	}
 	for _, e := range entries {
 		p, err := s.AddEntry(rel, e.Name())

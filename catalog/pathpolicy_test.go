@@ -203,3 +203,9 @@ func FuzzCheckPath(f *testing.F) {
 		}
 	})
 }
+
+func TestCheckFolderDepth(t *testing.T) {
+	deep := "skill/" + strings.Repeat("d/", maxPolicyDepth+1) + "f.md"
+	fsys := fstest.MapFS{"skill/SKILL.md": {}, deep: {}}
+	checkPolicyErr(t, CheckFolder(fsys, "skill"), "nested deeper than")
+}
