@@ -52,6 +52,27 @@ func ValidateName(name string) error {
 	return &NameError{Name: name, Faults: faults}
 }
 
+// CheckSkillName applies ValidateName and the rules skillgit adds for a name it stores as a
+// folder and in branch names: only ASCII (a-z, 0-9 and hyphens, as the specification
+// writes them), and not a device name Windows reserves. The error is a *NameError.
+func CheckSkillName(name string) error {
+	var faults []string
+	var ne *NameError
+	if errors.As(ValidateName(name), &ne) {
+		faults = ne.Faults
+	}
+	if strings.ContainsFunc(name, func(r rune) bool { return r >= utf8.RuneSelf }) {
+		faults = append(faults, "must be ASCII: lowercase letters a-z, digits and hyphens")
+	}
+	if IsReservedName(name) {
+		faults = append(faults, "is reserved on Windows as a device name; choose another")
+	}
+	if len(faults) == 0 {
+		return nil
+	}
+	return &NameError{Name: name, Faults: faults}
+}
+
 // normalizeName returns name the way the reference validator compares it:
 // surrounding white space removed, then NFKC-normalised.
 func normalizeName(name string) string {

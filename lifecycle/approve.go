@@ -66,6 +66,9 @@ func (r *Repo) Approve(id, note string, o ActOptions) (*Result, error) {
 // must be in the audit of the current tip, and critical findings are never accepted.
 func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) (*Result, error) {
 	sig, warn, ch, c, err := r.actOn(id, o)
+	if err == nil {
+		err = r.checkCandidatePaths(ch)
+	}
 	if err != nil {
 		return nil, err
 	}

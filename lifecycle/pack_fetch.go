@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path"
 	"strings"
 
 	"github.com/go-git/go-git/v5"
@@ -13,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
+	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 )
 
@@ -32,6 +32,8 @@ type fetchedPack struct {
 	// folder is the pack's skills folder inside its tree, "." for the root; tree is its tree.
 	folder string
 	tree   gitstore.Hash
+	// paths holds the names checked so far, for the path policy's case collisions.
+	paths catalog.PathSet
 }
 
 // fetchPack fetches the pack's ref with depth 1 into memory and finds its skills folder.
@@ -137,8 +139,8 @@ func (fp *fetchedPack) findFolder(p Pack) error {
 	return nil
 }
 
-// check refuses a pack folder that holds symbolic links, submodules, names that are not
-// plain path elements, or more than the pack bounds allow.
+// check refuses a pack folder that holds symbolic links, submodules, names the path policy
+// refuses (see catalog.PathSet), or more than the pack bounds allow.
 func (fp *fetchedPack) check(name string) error {
 	count := 0
 	err := fp.checkTree(fp.tree, fp.folder, 0, &count)
@@ -160,9 +162,9 @@ func (fp *fetchedPack) checkTree(tree gitstore.Hash, dir string, depth int, coun
 		if *count++; *count > maxPackEntries {
 			return fmt.Errorf("%s: more than %d files and folders", dir, maxPackEntries)
 		}
-		p := path.Join(dir, e.Name)
-		if err := checkPackEntryName(e.Name); err != nil {
-			return fmt.Errorf("%q: %w", p, err)
+		p, err := fp.paths.AddEntry(packRel(dir), e.Name)
+		if err != nil {
+			return err
 		}
 		if err := fp.checkEntry(p, e, depth, count); err != nil {
 			return err
@@ -186,20 +188,12 @@ func (fp *fetchedPack) checkEntry(p string, e gitstore.TreeEntry, depth int, cou
 	return fmt.Errorf("%s has file mode %o, which git does not write", p, uint32(e.Mode))
 }
 
-// checkPackEntryName accepts a name that is one plain path element on every system.
-func checkPackEntryName(name string) error {
-	trimmed := strings.ToLower(strings.TrimRight(name, ". "))
-	switch {
-	case name == "" || name == "." || name == "..":
-		return fmt.Errorf("the name escapes its folder")
-	case strings.ContainsAny(name, "/\\:"):
-		return fmt.Errorf("the name holds a path separator")
-	case strings.ContainsFunc(name, func(c rune) bool { return c < ' ' || c == 0x7f }):
-		return fmt.Errorf("the name holds control characters")
-	case trimmed == ".git" || trimmed == "git~1":
-		return fmt.Errorf("the name would be read as .git")
+// packRel is a folder of the pack's tree as the path policy writes it: "" for the root.
+func packRel(dir string) string {
+	if dir == "." {
+		return ""
 	}
-	return nil
+	return dir
 }
 
 func short7(h gitstore.Hash) string { return h.String()[:7] }

@@ -29,6 +29,9 @@ func (r *Repo) Publish(id, channel string, o ActOptions) (*Result, error) {
 		return nil, err
 	}
 	sig, warn, ch, c, err := r.actOn(id, o)
+	if err == nil {
+		err = r.checkCandidatePaths(ch)
+	}
 	if err != nil {
 		return nil, err
 	}

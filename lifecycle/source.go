@@ -84,6 +84,9 @@ func (r *Repo) snapshotDir(dir, want string) (*snapshot, error) {
 // snapshotFS reads the skill in folder base of fsys, validates it and writes it as a tree.
 // label names the folder in errors; disk is its path on disk, empty for a folder in git.
 func (r *Repo) snapshotFS(fsys fs.FS, base, label, disk, want string) (*snapshot, error) {
+	if err := checkSourcePaths(fsys, base, label); err != nil {
+		return nil, err
+	}
 	sk, problems := catalog.Load(fsys, base, catalog.Lenient, false)
 	if sk == nil {
 		return nil, problemsError(label, problems)
@@ -91,12 +94,15 @@ func (r *Repo) snapshotFS(fsys fs.FS, base, label, disk, want string) (*snapshot
 	if want != "" && sk.Name != want {
 		return nil, fmt.Errorf("%s: the skill in %s is named %q, not %q", want, label, sk.Name, want)
 	}
-	if err := catalog.ValidateName(sk.Name); err != nil {
+	if err := catalog.CheckSkillName(sk.Name); err != nil {
 		return nil, fmt.Errorf("%s: %w", label, err)
 	}
 	snap := &snapshot{skill: sk}
 	if err := r.placeSnapshot(snap, disk); err != nil {
 		return nil, err
+	}
+	if err := catalog.CheckPath(snap.dest); err != nil {
+		return nil, refusePaths(label, err)
 	}
 	if err := snap.strictCheck(fsys, base); err != nil {
 		return nil, err

@@ -126,6 +126,9 @@ func (r *Repo) syncSource(req SyncRequest) (*syncSource, error) {
 		if err != nil || !ok || e.Mode != filemode.Dir {
 			return nil, fmt.Errorf("%s: %s: skill folder unreadable: %v", channel, s.Dir, err)
 		}
+		if err := r.checkTreePaths(s.Dir, e.Hash); err != nil {
+			return nil, fmt.Errorf("%s: nothing was installed: %w", channel, err)
+		}
 		src.skills = append(src.skills, catalog.SyncSkill{Name: path.Base(s.Dir), Dir: s.Dir, Hash: e.Hash.String()})
 	}
 	return src, nil

@@ -1,11 +1,7 @@
 package mcpserver
 
 import (
-	"errors"
 	"fmt"
-	"io/fs"
-	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/skillgit/skillgit/catalog"
@@ -21,17 +17,16 @@ type fileIn struct {
 // files are all plain (not executable).
 func checkFiles(files []fileIn) (folder, error) {
 	out := folder{}
-	seen := map[string]string{}
+	var paths catalog.PathSet
 	total := 0
 	for i, f := range files {
 		field := fmt.Sprintf("files[%d].path", i)
-		if err := checkPath(f.Path); err != nil {
-			return nil, inputError(field, "%q %v", f.Path, err)
+		if _, dup := out[f.Path]; dup {
+			return nil, inputError(field, "%q is given twice; give each file once", f.Path)
 		}
-		if prev, dup := seen[strings.ToLower(f.Path)]; dup {
-			return nil, inputError(field, "%q is given twice%s; give each file once", f.Path, alsoAs(prev, f.Path))
+		if err := checkPath(&paths, f.Path); err != nil {
+			return nil, inputError(field, "%v", err)
 		}
-		seen[strings.ToLower(f.Path)] = f.Path
 		if err := checkSize(fmt.Sprintf("files[%d].content", i), f.Content); err != nil {
 			return nil, err
 		}
@@ -46,42 +41,13 @@ func checkFiles(files []fileIn) (folder, error) {
 	return out, out.checkShape()
 }
 
-// alsoAs names the earlier spelling of a path that differs from it only in case.
-func alsoAs(prev, p string) string {
-	if prev == p {
-		return ""
+// checkPath bounds the length of a path sent over MCP and applies the path policy to it,
+// names that differ only in case from one in paths included.
+func checkPath(paths *catalog.PathSet, p string) error {
+	if len(p) > maxPathLen {
+		return fmt.Errorf("%q is %d bytes long; at most %d", truncateUTF8(p, 64), len(p), maxPathLen)
 	}
-	return fmt.Sprintf(" (also as %q: names that differ only in case collide on many systems)", prev)
-}
-
-// checkPath refuses a path that could leave the skill folder or that git could not store.
-func checkPath(p string) error {
-	switch {
-	case p == "":
-		return errors.New("is empty; name the file inside the skill folder")
-	case len(p) > maxPathLen:
-		return fmt.Errorf("is %d bytes long; at most %d", len(p), maxPathLen)
-	case strings.ContainsRune(p, '\\'):
-		return errors.New("has a backslash; separate folders with /")
-	case strings.HasPrefix(p, "/") || len(p) >= 2 && p[1] == ':':
-		return errors.New("is absolute; give a path relative to the skill folder, such as scripts/run.sh")
-	case strings.ContainsFunc(p, unicode.IsControl) || !utf8.ValidString(p):
-		return errors.New("has a control character or invalid UTF-8")
-	}
-	for part := range strings.SplitSeq(p, "/") {
-		switch {
-		case part == "..":
-			return errors.New("has a .. element; every file must stay inside the skill folder")
-		case part == "" || part == ".":
-			return errors.New("has an empty or . element; write it like scripts/run.sh")
-		case strings.EqualFold(part, ".git"):
-			return errors.New("names .git, which git does not store")
-		}
-	}
-	if !fs.ValidPath(p) {
-		return errors.New("is not a valid relative path")
-	}
-	return nil
+	return paths.Add(p)
 }
 
 // checkSize bounds one text in bytes.

@@ -30,8 +30,13 @@ func TestCheckPath(t *testing.T) {
 		{"a\x00b", "control character"},
 		{"a\nb", "control character"},
 		{strings.Repeat("a", maxPathLen+1), "bytes long"},
+		{"a\x1bb.md", "control character"},
+		{"SKІLL.md", "looks like SKILL.md"},
+		{"CON", "device name"},
+		{"scripts/aux.txt", "device name"},
+		{strings.Repeat("a", 256), "256 bytes"},
 	} {
-		err := checkPath(tc.path)
+		err := checkPath(&catalog.PathSet{}, tc.path)
 		if tc.want == "" && err != nil || tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)) {
 			t.Errorf("checkPath(%q) = %v; want %q", tc.path, err, tc.want)
 		}

@@ -94,7 +94,7 @@ func (f folder) skillName() (string, error) {
 		}
 		return "", inputError("files", "%s cannot be loaded: %s", catalog.FileName, strings.Join(msgs, "; "))
 	}
-	if err := catalog.ValidateName(sk.Name); err != nil {
+	if err := catalog.CheckSkillName(sk.Name); err != nil {
 		return "", inputError("files", "%s: %v", catalog.FileName, err)
 	}
 	return sk.Name, nil

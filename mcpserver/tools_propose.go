@@ -87,7 +87,7 @@ func createFolder(r *lifecycle.Repo, in createIn) (folder, string, error) {
 	if err := requireFields(map[string]string{"name": in.Name, "description": in.Description, "body": in.Body}); err != nil {
 		return nil, "", err
 	}
-	if err := catalog.ValidateName(in.Name); err != nil {
+	if err := catalog.CheckSkillName(in.Name); err != nil {
 		return nil, "", inputError("name", "%v", err)
 	}
 	if err := checkBody(in.Body); err != nil {

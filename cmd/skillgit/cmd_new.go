@@ -40,11 +40,8 @@ made in --dir, else in the repository's skills folder, else in the current folde
 }
 
 func (a *app) runNew(o *newOptions, name string) error {
-	if err := catalog.ValidateName(name); err != nil {
+	if err := catalog.CheckSkillName(name); err != nil {
 		return err
-	}
-	if catalog.IsReservedName(name) {
-		return fmt.Errorf("%s: the name is reserved on Windows; choose another", name)
 	}
 	parent, err := a.newParent(o.dir)
 	if err != nil {

@@ -1,0 +1,27 @@
+package lifecycle
+
+import "testing"
+
+// TestPackRefusesUnsafeNames serves packs holding names the path policy refuses; each update
+// is refused with the name, and nothing is written.
+func TestPackRefusesUnsafeNames(t *testing.T) {
+	hermetic(t)
+	for _, tc := range []struct{ name, file, want string }{
+		{"escape", "skills/evil/a\x1b[2Jb.md", "control character"},
+		{"device", "skills/evil/CON", "device name"},
+		{"device with extension", "skills/evil/scripts/aux.txt", "device name"},
+		{"look-alike", "skills/evil/SKІLL.md", "looks like SKILL.md"},
+		{"case", "skills/evil/Notes.md", "differ only in case"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			base := t.TempDir()
+			src := packSource(t, base, "pack", map[string]string{
+				"skills/good/SKILL.md": skillMD("good", cleanLine),
+				"skills/evil/SKILL.md": skillMD("evil", cleanLine),
+				"skills/evil/notes.md": "notes\n",
+				tc.file:                "x\n",
+			})
+			refusedUpdate(t, "file://"+src, tc.want, "skills/evil/")
+		})
+	}
+}
