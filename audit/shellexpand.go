@@ -25,6 +25,7 @@ var (
 	varUseRe       = regexp.MustCompile(`"?\$\{([A-Za-z_]\w*)(?:\[[@*]\])?\}"?|\$([A-Za-z_]\w*)`)
 	wordEscRe      = regexp.MustCompile(`([A-Za-z0-9])\\([A-Za-z0-9])`)
 	emptyQuote     = regexp.MustCompile(`([A-Za-z0-9])(?:''|"")([A-Za-z0-9])`)
+	runsText       = regexp.MustCompile(`\beval\b|\b(?:ba|z|da)?sh\s+-c\b|\$\(|\|`)
 )
 
 // shellExpandHits reads again, expanded, every line that builds a command
@@ -162,7 +163,7 @@ func expandLine(line []byte, vars map[string]string) ([]byte, bool) {
 		used++
 		return v
 	})
-	if s == orig || used == 1 && !strings.Contains(orig, "IFS") {
+	if s == orig || used == 1 && !strings.Contains(orig, "IFS") && !runsText.MatchString(orig) {
 		return nil, false
 	}
 	return []byte(s), true
