@@ -204,7 +204,12 @@ func AuditPushed(dir string, updates []RefUpdate, getenv func(string) string) (*
 		return run, err
 	}
 	defer r.Close()
-	run = &HookRun{FailOn: audit.RiskHigh}
+	return r.auditUpdates(updates, getenv)
+}
+
+// auditUpdates audits every ref update that brings commits, as AuditPushed does.
+func (r *Repo) auditUpdates(updates []RefUpdate, getenv func(string) string) (*HookRun, error) {
+	run := &HookRun{FailOn: audit.RiskHigh}
 	var titles []string
 	for _, u := range updates {
 		if u.New.IsZero() {
