@@ -9,7 +9,7 @@ import (
 // TestPreReceiveTagsOverGitDaemon pushes tags to a bare skill repository served by git daemon
 // with skillgit's pre-receive hook: an annotated tag of an audited commit is accepted, one of a
 // commit that brings a malicious skill is refused like a branch would be, lightweight tags keep
-// working, and a tag can be deleted.
+// working, and a tag can be deleted. The pre-push hook judges tags the same way.
 func TestPreReceiveTagsOverGitDaemon(t *testing.T) {
 	h := newHarness(t)
 	srv := filepath.Join(h.dir, "srv.git")
@@ -59,7 +59,8 @@ func TestPreReceiveTagsOverGitDaemon(t *testing.T) {
 	h.git(client, "tag", "-a", "-m", "release 2", "v2")
 	accepted("annotated tag of a benign commit the server lacks", "refs/tags/v2", "refs/tags/v2")
 
-	h.git(client, "reset", "-q", "--hard", "origin/main")
+	// On a branch of its own: the pre-push hook audits from the local publish branch.
+	h.git(client, "checkout", "-q", "-b", "side", "origin/main")
 	evil := commit("add evil", map[string]string{"skills/evil/SKILL.md": evilSkill("evil")})
 	for _, kind := range [][]string{{"-a", "-m", "evil release"}, {}} {
 		h.git(client, append(append([]string{"tag", "-f"}, kind...), "bad")...)
@@ -80,6 +81,16 @@ func TestPreReceiveTagsOverGitDaemon(t *testing.T) {
 			t.Errorf("tag %v of a malicious commit: the server stored the commit %s", kind, evil)
 		}
 	}
+
+	// The pre-push hook audits a tag the same way, before git sends anything.
+	h.must(client, "skillgit", "hooks", "install")
+	h.git(client, "tag", "-a", "-m", "evil again", "bad2", evil)
+	res := push("refs/tags/bad2")
+	if res.code == 0 || !strings.Contains(res.stderr, "skillgit: push refused: refs/tags/bad2") || strings.Contains(res.stderr, "remote:") {
+		t.Errorf("pre-push of an annotated tag of a malicious commit: exit %d, want a refusal here:\n%s", res.code, res.stderr)
+	}
+	h.git(client, "tag", "-a", "-m", "release 3", "v3", "origin/main")
+	accepted("pre-push of an annotated tag of an audited commit", "refs/tags/v3", "refs/tags/v3")
 
 	for _, tag := range []string{"v1", "light"} {
 		if res := push("--delete", "refs/tags/"+tag); res.code != 0 {
