@@ -100,3 +100,9 @@ func revRange(u lifecycle.RefUpdate) string {
 
 // oneLine folds s onto one line.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+// WritePushRefusal writes why the audit refuses a push, as the pre-push hook does: for
+// `skillgit push`, which runs the same audit before it sends anything.
+func WritePushRefusal(w io.Writer, run *lifecycle.HookRun, updates []lifecycle.RefUpdate) {
+	printer{w: w, hook: PrePush}.blocked(run, updates)
+}

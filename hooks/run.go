@@ -77,7 +77,7 @@ func check(name string, o RunOptions) (*lifecycle.HookRun, []lifecycle.RefUpdate
 	return run, updates, err
 }
 
-// knownBases drops the old id of a pushed ref when this repository lacks that commit (the
+// knownBases drops the old id of a pushed ref when this repository lacks that commit or tag (the
 // remote moved on since the last fetch), so that the push is audited from where it forked
 // from the publish branch instead. A repository it cannot open is left to the audit to judge.
 func knownBases(dir string, updates []lifecycle.RefUpdate) []lifecycle.RefUpdate {
@@ -90,7 +90,7 @@ func knownBases(dir string, updates []lifecycle.RefUpdate) []lifecycle.RefUpdate
 		if u.Old.IsZero() || u.New.IsZero() {
 			continue
 		}
-		if _, err := r.Commit(u.Old); errors.Is(err, plumbing.ErrObjectNotFound) {
+		if _, err := r.PeelCommit(u.Old); errors.Is(err, plumbing.ErrObjectNotFound) {
 			updates[i].Old = gitstore.ZeroHash
 		}
 	}

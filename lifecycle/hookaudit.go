@@ -204,7 +204,12 @@ func AuditPushed(dir string, updates []RefUpdate, getenv func(string) string) (*
 		return run, err
 	}
 	defer r.Close()
-	run = &HookRun{FailOn: audit.RiskHigh}
+	return r.auditUpdates(updates, getenv)
+}
+
+// auditUpdates audits every ref update that brings commits, as AuditPushed does.
+func (r *Repo) auditUpdates(updates []RefUpdate, getenv func(string) string) (*HookRun, error) {
+	run := &HookRun{FailOn: audit.RiskHigh}
 	var titles []string
 	for _, u := range updates {
 		if u.New.IsZero() {
@@ -220,10 +225,15 @@ func AuditPushed(dir string, updates []RefUpdate, getenv func(string) string) (*
 	return run, nil
 }
 
+// auditUpdate audits what update u brings into run and returns the range it audited. A tag is
+// audited as the commit it points at, from the commit its old value pointed at.
 func (r *Repo) auditUpdate(run *HookRun, u RefUpdate, getenv func(string) string) (string, error) {
+	u, err := r.peelUpdate(u)
+	if err != nil {
+		return "", err
+	}
 	base := u.Old
 	if base.IsZero() {
-		var err error
 		if base, err = r.Git.MergeBase(u.New, r.Tip); err != nil {
 			return "", err
 		}
@@ -260,4 +270,20 @@ func (r *Repo) auditUpdate(run *HookRun, u RefUpdate, getenv func(string) string
 	run.Reports = append(run.Reports, sub.Reports...)
 	run.Verdict, run.FailOn = max(run.Verdict, sub.Verdict), min(run.FailOn, sub.FailOn)
 	return title, nil
+}
+
+// peelUpdate turns the ids of u into commits, following annotated tags. A ref that held
+// something other than a commit (a tag of a tree, say) is audited as a new ref.
+func (r *Repo) peelUpdate(u RefUpdate) (RefUpdate, error) {
+	n, err := r.Git.PeelCommit(u.New)
+	if err != nil {
+		return u, err
+	}
+	o := u.Old
+	if !o.IsZero() {
+		if o, err = r.Git.PeelCommit(o); errors.Is(err, gitstore.ErrNotCommit) {
+			o, err = gitstore.ZeroHash, nil
+		}
+	}
+	return RefUpdate{Ref: u.Ref, Old: o, New: n}, err
 }

@@ -25,12 +25,16 @@ type PushOptions struct {
 	IDs []string
 	// Progress receives the server's progress messages; nil for none.
 	Progress io.Writer
+	// Getenv reads the environment, for the audit's skip switch; nil means os.Getenv.
+	Getenv func(string) string
 }
 
 // PushResult reports what a push sent.
 type PushResult struct {
 	Remote  string      `json:"remote"`
 	Changes []RefChange `json:"changes"`
+	// Warnings are to be printed on stderr, such as that the audit was skipped.
+	Warnings []string `json:"warnings,omitempty"`
 }
 
 // pushPlan is what one push sends: refspecs, the lease on the publish branch, and the
@@ -44,13 +48,18 @@ type pushPlan struct {
 	leased  bool
 	changes []RefChange
 	track   map[string]gitstore.Hash
+	// updates are the refs the push moves forward, for the audit.
+	updates []RefUpdate
 }
 
 // Push sends candidates, archive refs and the publish branch to a remote in one atomic push.
 // The publish branch moves only by fast-forward from the remote tip that the local branch
 // was built on, and only if the remote still holds that tip when it receives the push: when
 // another clone published first, the push fails with ErrRemoteMoved and nothing moves.
-// A candidate that is published or rejected here is removed from the remote.
+// A candidate that is published or rejected here is removed from the remote. What the push
+// brings is audited first, as the pre-push hook audits a `git push`: when the audit refuses,
+// nothing is sent and the error is a *PushAuditError. When the remote refuses the push, the
+// result comes with the error, for the audit's warnings.
 func (r *Repo) Push(ctx context.Context, o PushOptions) (*PushResult, error) {
 	rm, err := r.openRemote(o.Remote)
 	if err != nil {
@@ -74,10 +83,16 @@ func (r *Repo) Push(ctx context.Context, o PushOptions) (*PushResult, error) {
 	if len(p.specs) == 0 {
 		return res, nil
 	}
+	run, err := r.gatePush(rm, p, o.Getenv)
+	if err != nil {
+		return nil, err
+	}
+	res.Warnings = run.Warnings
+	server := newServerLines(o.Progress)
 	err = rm.gr.PushContext(ctx, &git.PushOptions{RemoteName: rm.name, RefSpecs: p.specs,
-		RequireRemoteRefs: p.require, Atomic: true, Progress: o.Progress})
+		RequireRemoteRefs: p.require, Atomic: true, Progress: server})
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
-		return nil, r.explainPushError(ctx, rm, p, err)
+		return res, r.explainPushError(ctx, rm, p, server.lines(), err)
 	}
 	return res, r.recordPush(p)
 }
@@ -176,6 +191,7 @@ func (r *Repo) planRef(p *pushPlan, remote map[string]gitstore.Hash, ref string,
 		p.track[tracking] = h
 	}
 	p.changes = append(p.changes, RefChange{ID: id, Ref: ref, Action: "pushed", Old: hashOrEmpty(rh), New: h.String()})
+	p.updates = append(p.updates, RefUpdate{Ref: ref, Old: rh, New: h})
 	return nil
 }
 
@@ -210,6 +226,7 @@ func (r *Repo) planPublish(rm *remote, p *pushPlan, remote map[string]gitstore.H
 	p.lease, p.leased = rt, true
 	p.track[tracking] = lt
 	p.changes = append(p.changes, RefChange{Ref: r.Branch, Action: "pushed", Old: hashOrEmpty(rt), New: lt.String()})
+	p.updates = append(p.updates, RefUpdate{Ref: r.Branch, Old: rt, New: lt})
 	return nil
 }
 
@@ -238,8 +255,9 @@ func (r *Repo) movedError(rm *remote, rt gitstore.Hash) error {
 }
 
 // explainPushError turns a refused push into ErrRemoteMoved when the remote's publish branch
-// moved since it was listed.
-func (r *Repo) explainPushError(ctx context.Context, rm *remote, p *pushPlan, err error) error {
+// moved since it was listed, and into a *ServerRefusedError, carrying what the server said,
+// when its hooks declined it.
+func (r *Repo) explainPushError(ctx context.Context, rm *remote, p *pushPlan, lines []string, err error) error {
 	if p.leased {
 		if refs, lerr := rm.gr.ListContext(ctx, &git.ListOptions{}); lerr == nil {
 			now := gitstore.ZeroHash
@@ -252,6 +270,9 @@ func (r *Repo) explainPushError(ctx context.Context, rm *remote, p *pushPlan, er
 				return r.movedError(rm, now)
 			}
 		}
+	}
+	if hookDeclined(err) {
+		return &ServerRefusedError{Remote: rm.name, URL: rm.url, Lines: lines, Updates: p.updates, Err: err}
 	}
 	return fmt.Errorf("push to %s (%s) refused, nothing was pushed: %w; run `skillgit fetch %s` and try again", rm.name, rm.url, err, rm.name)
 }

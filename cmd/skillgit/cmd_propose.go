@@ -79,7 +79,7 @@ func (a *app) pushCandidate(c *cobra.Command, r *lifecycle.Repo, remote string, 
 	if res.State == lifecycle.StatePublished {
 		o.IDs, what = nil, "the publish"
 	}
-	pr, err := r.Push(c.Context(), o)
+	pr, err := a.push(c, r, o)
 	if err != nil {
 		return fmt.Errorf("%s: proposed, but pushing it failed: %w; `skillgit push` tries again", res.ID, err)
 	}

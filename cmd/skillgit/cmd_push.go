@@ -1,11 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 
 	"github.com/spf13/cobra"
 
+	"github.com/skillgit/skillgit/hooks"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -22,7 +24,13 @@ The publish branch only moves forward from the remote tip your publishes were
 built on, and only if the remote still holds it when the push arrives. If another
 clone published first, nothing is pushed and push exits with 4: run
 'skillgit fetch', then 'skillgit rebase ID' if needed and 'skillgit publish ID'
-again, then push.`,
+again, then push.
+
+Before it sends anything, push audits what it brings exactly as the pre-push hook
+audits a 'git push', under the policy and skip switch of what the remote holds:
+when the audit refuses, it names the findings and exits with 3. When the server's
+hooks refuse the push, their messages are printed as the server wrote them, and
+push exits with 3.`,
 		RunE: func(c *cobra.Command, args []string) error { return a.runPush(c, args) },
 	}
 	a.addJSON(c)
@@ -36,12 +44,32 @@ func (a *app) runPush(c *cobra.Command, args []string) error {
 			o.Remote, args = args[0], args[1:]
 		}
 		o.IDs = args
-		res, err := r.Push(c.Context(), o)
+		res, err := a.push(c, r, o)
 		if err != nil {
 			return err
 		}
 		return a.printResult(res, func(w io.Writer) error { return pushText(w, res) })
 	})
+}
+
+// push runs r.Push with the environment's skip switch, and prints on stderr the audit's
+// warnings, or its findings when it refuses the push.
+func (a *app) push(c *cobra.Command, r *lifecycle.Repo, o lifecycle.PushOptions) (*lifecycle.PushResult, error) {
+	o.Getenv = getenv
+	res, err := r.Push(c.Context(), o)
+	var refused *lifecycle.PushAuditError
+	if errors.As(err, &refused) {
+		hooks.WritePushRefusal(a.Err, refused.Run, refused.Updates)
+	}
+	if res != nil {
+		for _, w := range res.Warnings {
+			a.warn("%s", w)
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	return res, nil
 }
 
 func pushText(w io.Writer, res *lifecycle.PushResult) error {
