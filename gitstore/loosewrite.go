@@ -19,7 +19,7 @@ import (
 func (r *Repo) writeLoose(t plumbing.ObjectType, h Hash, data []byte) error {
 	final := loosePath(r.objectsDir(), h)
 	var err error
-	for range 3 {
+	for range maxLooseTries {
 		if err = writeLooseFile(final, t, data); !errors.Is(err, fs.ErrNotExist) {
 			break
 		}
@@ -30,6 +30,11 @@ func (r *Repo) writeLoose(t plumbing.ObjectType, h Hash, data []byte) error {
 	}
 	return nil
 }
+
+// maxLooseTries bounds the writes of one object that a fan-out folder
+// vanishing under it may undo; each try costs one compression, and a
+// loaded machine can lose several races in a row.
+const maxLooseTries = 16
 
 func writeLooseFile(final string, t plumbing.ObjectType, data []byte) error {
 	if _, err := os.Lstat(final); err == nil {
