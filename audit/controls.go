@@ -10,6 +10,10 @@ func controlHits(u *unit) []hit {
 	var counts [2]int
 	text := u.orig
 	for i := 0; i < len(text); {
+		if !maybeControl[text[i]] {
+			i++
+			continue
+		}
 		end, high := controlAt(text, i)
 		if end == i {
 			i++
@@ -32,6 +36,16 @@ func controlHits(u *unit) []hit {
 	}
 	return out
 }
+
+// maybeControl marks the bytes that may start a control character: C0
+// controls, DEL, and the lead byte of a C1 control in UTF-8.
+var maybeControl = func() (t [256]bool) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = c != '\t' && c != '\n'
+	}
+	t[0x7f], t[0xc2] = true, true
+	return t
+}()
 
 // controlAt returns the end of the control character or escape sequence
 // at i, or i when there is none there, and whether it is an escape.

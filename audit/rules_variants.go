@@ -91,9 +91,10 @@ func init() { register(variantRules2...) }
 
 var variantRules2 = []*Rule{{
 	ID: "SG-INJ-021", Severity: High, Category: "injection",
-	Title:    "safety rules declared lifted",
-	Help:     "Text that says the agent's earlier guidance or safety rules no longer apply, or that this text outranks the operator and the user, takes over the agent. Remove it; a quoted example is one level lower.",
-	Keywords: []string{"earlier", "previous", "prior", "original", "safety", "highest-priority", "highest priority", "top priority", "overriding", "no longer be followed"},
+	Title: "safety rules declared lifted",
+	Help:  "Text that says the agent's earlier guidance or safety rules no longer apply, or that this text outranks the operator and the user, takes over the agent. Remove it; a quoted example is one level lower.",
+	Keywords: []string{"outdated", "obsolete", "superseded", "revoked", "overridden", "to be ignored", "not to be followed", "void", "cancel",
+		"no longer be", "lifted", "suspended", "waived", "switched off", "turned off", "treat the text", "treat this", "highest-priority", "highest priority", "overriding"},
 	pattern: `(?i)\b(?:earlier|previous|prior|original|initial|other)\s+(?:instructions?|guidance|directives|rules|prompts?|guidelines)\s+(?:you\s+(?:received|were\s+given|got|have|follow(?:ed)?)\s+)?(?:is|are|was|were|has been|have been)\s+(?:now\s+|all\s+)?(?:outdated|obsolete|void|invalid|superseded|revoked|cancell?ed|overridden|null|to be ignored|not to be followed)` +
 		`|\bshould\s+no\s+longer\s+be\s+(?:followed|obeyed|applied)\b` +
 		`|\b(?:previous|prior|earlier|all|your|the)\s+(?:safety\s+|content\s+)?(?:rules|instructions|guidelines|restrictions|policies|filters|guardrails)\s+(?:are|have\s+been)\s+(?:now\s+)?(?:revoked|lifted|suspended|void|null|waived|switched\s+off|turned\s+off)\b` +
@@ -148,7 +149,8 @@ var variantRules2 = []*Rule{{
 	ID: "SG-EXF-021", Severity: High, Category: "exfiltration", tags: tagSink | tagSource,
 	Title:    "secrets sent in a request",
 	Help:     "A command sends tokens or keys themselves to a server: a secret piped into an upload, or several secret variables in one request body. Remove it; authenticate with the header the API documents.",
-	Keywords: []string{"curl", "wget", "http"},
+	Keywords: []string{"@-", "token", "secret", "password", "_key"},
+	needs:    []string{"curl|wget|http", "@-|$"},
 	pattern: `(?:\bgh\s+auth\s+token|\baws\s+configure\s+get\s+\w*(?:secret|key|token)|\bsecurity\s+find-\w+-password\b[^\n|]*|\bprintenv\b|\benv\b|\bcat\s+\S*(?:\.env|credentials|\.netrc|id_\w+|token\w*)\b)[^\n|]*\|\s*(?:curl|wget|http)\b[^\n]*(?:-d|--data[\w-]*|-F|--form|-T|--upload-file|--post-file)[\s=]*['"]?@-` +
 		`|\b(?:curl|wget|http)\b[^\n]*(?:-d|--data[\w-]*|--post-data)[\s=]*(?:"(?:[^"\n\\]|\\.)*?|'[^'\n]*?)\$\{?[A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|KEY)[A-Z0-9_]*\}?(?:[^"'\n\\]|\\.)*?\$\{?[A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|KEY)[A-Z0-9_]*`,
 	exact: true,

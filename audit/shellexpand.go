@@ -147,16 +147,26 @@ func stripQuotes(v string) string {
 // words and empty quotes replaced, and whether anything changed in a way
 // that hides a command: a line that only reads one variable is left alone.
 func expandLine(line []byte, vars map[string]string) ([]byte, bool) {
+	dollar := bytes.IndexByte(line, '$') >= 0 && (len(vars) > 0 || bytes.Contains(line, []byte("IFS")) || bytes.Contains(line, []byte("SHELL")))
+	escaped := bytes.IndexByte(line, '\\') >= 0 || bytes.Contains(line, []byte("''")) || bytes.Contains(line, []byte(`""`))
+	if !dollar && !escaped {
+		return nil, false
+	}
 	s := string(line)
 	orig := s
+	if escaped {
+		s = wordEscRe.ReplaceAllString(s, "$1$2")
+		s = emptyQuote.ReplaceAllString(s, "$1$2")
+		if !dollar {
+			// Only a command word that the escapes hid is worth a second read.
+			return []byte(s), s != orig && hidesCommand(orig, s)
+		}
+	}
 	s = strings.NewReplacer("${IFS}", " ", "$IFS", " ", "${SHELL}", "sh", "$SHELL", "sh").Replace(s)
-	s = wordEscRe.ReplaceAllString(s, "$1$2")
-	s = emptyQuote.ReplaceAllString(s, "$1$2")
 	used := 0
 	s = varUseRe.ReplaceAllStringFunc(s, func(m string) string {
 		sub := varUseRe.FindStringSubmatch(m)
-		name := sub[1] + sub[2]
-		v, ok := vars[name]
+		v, ok := vars[sub[1]+sub[2]]
 		if !ok {
 			return m
 		}
@@ -168,3 +178,16 @@ func expandLine(line []byte, vars map[string]string) ([]byte, bool) {
 	}
 	return []byte(s), true
 }
+
+// hidesCommand reports whether after shows a command word that before,
+// with its escapes and quotes, did not.
+func hidesCommand(before, after string) bool {
+	for _, w := range commandWords {
+		if strings.Contains(after, w) && !strings.Contains(before, w) {
+			return true
+		}
+	}
+	return false
+}
+
+var commandWords = []string{"curl", "wget", "bash", "sh ", "| sh", "rm -", "nc ", "python", "perl", "eval", "base64", "chmod", "/dev/tcp"}
