@@ -17,6 +17,7 @@ func (p *SyncPlan) Apply() error {
 	if err != nil {
 		return err
 	}
+	p.applied = true
 	for _, name := range p.leftover {
 		if err := w.RemoveAll(name); err != nil {
 			return fmt.Errorf("%s: %w", filepath.Join(p.Dir, name), err)
