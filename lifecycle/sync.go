@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
@@ -118,13 +119,17 @@ func (r *Repo) syncSource(req SyncRequest) (*syncSource, error) {
 	}
 	res, err := r.catalogAt(root, r.Config.SkillsDir, channel)
 	if err != nil {
-		return nil, err
+		return nil, withFsckHint(err)
 	}
 	src := &syncSource{channel: channel, fsys: r.Git.TreeFS(root)}
-	for _, s := range res.Skills {
+	recovered, err := src.recheckUnloaded(res)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range append(slices.Clip(res.Skills), recovered...) {
 		e, ok, err := r.Git.EntryAt(root, s.Dir)
 		if err != nil || !ok || e.Mode != filemode.Dir {
-			return nil, fmt.Errorf("%s: %s: skill folder unreadable: %v", channel, s.Dir, err)
+			return nil, withFsckHint(fmt.Errorf("%s: %s: skill folder unreadable: %w", channel, s.Dir, err))
 		}
 		src.skills = append(src.skills, catalog.SyncSkill{Name: path.Base(s.Dir), Dir: s.Dir, Hash: e.Hash.String()})
 	}
@@ -175,7 +180,7 @@ func (r *Repo) planTargets(src *syncSource, targets []SyncTarget, req SyncReques
 	for _, t := range targets {
 		p, err := catalog.PlanSync(src.fsys, src.skills, t.Dir, opts)
 		if err != nil {
-			return plans, err
+			return plans, withFsckHint(err)
 		}
 		plans = append(plans, p)
 	}
@@ -198,7 +203,7 @@ func applyPlans(plans []*catalog.SyncPlan, targets []SyncTarget, rep *SyncReport
 	var errs []error
 	for i, p := range plans {
 		if err := p.Apply(); err != nil {
-			errs = append(errs, err)
+			errs = append(errs, withFsckHint(err))
 		}
 		rep.Warnings = append(rep.Warnings, p.Warnings...)
 		for _, a := range p.Actions {
