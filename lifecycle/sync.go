@@ -7,6 +7,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
@@ -169,20 +170,27 @@ func (r *Repo) channelTree(channel string) (gitstore.Hash, error) {
 	return c.TreeHash, nil
 }
 
-// planTargets plans the sync of every target.
+// planTargets plans the sync of every target. Each plan locks its folder, so the folders
+// are locked in the order of their paths: two syncs of the same folders never each hold one
+// while they wait for the other.
 func (r *Repo) planTargets(src *syncSource, targets []SyncTarget, req SyncRequest) ([]*catalog.SyncPlan, error) {
 	opts := catalog.SyncOptions{DryRun: req.DryRun, Force: req.Force, Mode: catalog.SyncCopy}
 	if req.Symlink {
 		opts.Mode = catalog.SyncSymlink
 		opts.LinkStore = r.linkStore()
 	}
-	var plans []*catalog.SyncPlan
-	for _, t := range targets {
-		p, err := catalog.PlanSync(src.fsys, src.skills, t.Dir, opts)
+	order := make([]int, len(targets))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(targets[a].Dir, targets[b].Dir) })
+	plans := make([]*catalog.SyncPlan, len(targets))
+	for _, i := range order {
+		p, err := catalog.PlanSync(src.fsys, src.skills, targets[i].Dir, opts)
 		if err != nil {
 			return plans, withFsckHint(err)
 		}
-		plans = append(plans, p)
+		plans[i] = p
 	}
 	return plans, nil
 }
@@ -194,7 +202,9 @@ func (r *Repo) linkStore() string {
 
 func closePlans(plans []*catalog.SyncPlan) {
 	for _, p := range plans {
-		p.Close()
+		if p != nil {
+			p.Close()
+		}
 	}
 }
 
