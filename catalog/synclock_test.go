@@ -12,13 +12,13 @@ import (
 	"time"
 )
 
-// TestConcurrentSyncsIntoOneFolder runs two syncs of different versions into one folder at
-// the same moment, round after round: each must succeed, one after the other, and the folder
-// must then hold whole skills that its manifest describes, so that a plain sync keeps them all.
+// TestConcurrentSyncsIntoOneFolder starts a second sync of another version into a folder
+// while the first is in the middle of writing it, round after round: each must succeed, one
+// after the other, and the folder must then hold whole skills that its manifest describes.
 func TestConcurrentSyncsIntoOneFolder(t *testing.T) {
 	base := t.TempDir()
 	var names []string
-	for i := range 100 {
+	for i := range 60 {
 		names = append(names, fmt.Sprintf("skill-%03d", i))
 	}
 	versions := map[string][]SyncSkill{}
@@ -26,20 +26,24 @@ func TestConcurrentSyncsIntoOneFolder(t *testing.T) {
 		versions[v] = writeSource(t, filepath.Join(base, v), v, names...)
 	}
 	target := filepath.Join(base, "target")
-	for round := range 5 {
-		var wg sync.WaitGroup
-		errs := make([]error, 2)
-		for i, v := range []string{"v1", "v2"} {
-			wg.Go(func() {
-				p, err := PlanSync(os.DirFS(filepath.Join(base, v)), versions[v], target, SyncOptions{Force: true, Workers: 4})
-				if err == nil {
-					err = errors.Join(p.Apply(), p.Close())
-				}
-				errs[i] = err
-			})
+	run := func(v string, w func(*os.Root) Writer) error {
+		p, err := PlanSync(os.DirFS(filepath.Join(base, v)), versions[v], target, SyncOptions{Force: true, Writer: w})
+		if err != nil {
+			return err
 		}
-		wg.Wait()
-		if err := errors.Join(errs...); err != nil {
+		return errors.Join(p.Apply(), p.Close())
+	}
+	for round, pair := range [][2]string{{"v1", "v2"}, {"v1", "v2"}, {"v1", "v2"}} {
+		writing := make(chan struct{})
+		first := make(chan error, 1)
+		go func() { first <- run(pair[0], pausing(writing)) }()
+		select {
+		case <-writing:
+		case err := <-first:
+			t.Fatalf("round %d: the first sync wrote no folder: %v", round, err)
+		}
+		second := run(pair[1], nil)
+		if err := errors.Join(<-first, second); err != nil {
 			t.Fatalf("round %d: two syncs at once: %v", round, err)
 		}
 		checkManifestMatches(t, target)
@@ -48,6 +52,31 @@ func TestConcurrentSyncsIntoOneFolder(t *testing.T) {
 	if _, err := os.Lstat(filepath.Join(target, LockFile)); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("the lock outlived both syncs: %v", err)
 	}
+}
+
+// pausing returns the writer of a sync that, once it has made its first folder, closes
+// writing and pauses for a moment, so that another sync starts while it is half done.
+func pausing(writing chan struct{}) func(*os.Root) Writer {
+	var once sync.Once
+	return func(root *os.Root) Writer {
+		return pausingWriter{Writer: NewRootWriter(root), pause: func() {
+			once.Do(func() {
+				close(writing)
+				time.Sleep(300 * time.Millisecond)
+			})
+		}}
+	}
+}
+
+type pausingWriter struct {
+	Writer
+	pause func()
+}
+
+func (w pausingWriter) Mkdir(name string) error {
+	err := w.Writer.Mkdir(name)
+	w.pause()
+	return err
 }
 
 // checkManifestMatches asserts that a plain sync of the version the manifest records for
@@ -63,8 +92,8 @@ func checkManifestMatches(t *testing.T, target string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(m.Skills) != 100 {
-		t.Fatalf("manifest lists %d skills; want 100", len(m.Skills))
+	if len(m.Skills) != 60 {
+		t.Fatalf("manifest lists %d skills; want 60", len(m.Skills))
 	}
 	for name, e := range m.Skills {
 		got, err := hashInstalled(root, name)
