@@ -139,8 +139,8 @@ func (r *Repo) expandAgent(a catalog.Agent, req SyncRequest) (agentTarget, error
 }
 
 // checkTargetDir refuses a folder that must never receive skills: an empty name, the root
-// of the file system, and the repository itself (its working tree's top or its git folder),
-// where installing would mix skills into the files skillgit keeps.
+// of the file system, and the repository itself (its working tree's top, its git folder or
+// its skills folder), where installing would mix skills into the files skillgit keeps.
 func (r *Repo) checkTargetDir(given, abs string) error {
 	if strings.TrimSpace(given) == "" {
 		return fmt.Errorf("--dir is empty; name the folder to install into, such as --dir .claude/skills")
@@ -152,6 +152,9 @@ func (r *Repo) checkTargetDir(given, abs string) error {
 		if repo != "" && sameFolder(abs, repo) {
 			return fmt.Errorf("--dir %s is the repository itself (%s); name a folder below it, such as %s", given, repo, filepath.Join(repo, ".claude", "skills"))
 		}
+	}
+	if wt := r.Git.WorktreeDir(); wt != "" && sameFolder(abs, filepath.Join(wt, filepath.FromSlash(r.Config.SkillsDir))) {
+		return fmt.Errorf("--dir %s is the repository's skills folder, which skillgit keeps in git; name another folder, such as %s", given, filepath.Join(wt, ".claude", "skills"))
 	}
 	return nil
 }
