@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"time"
 )
 
 // SyncMode says how skills are installed into a target folder.
@@ -45,6 +46,9 @@ type SyncOptions struct {
 	Writer func(root *os.Root) Writer
 	// Workers is how many skills are written at once; 0 means 8.
 	Workers int
+	// LockWait is how long to wait for another sync of the same folder to finish before
+	// failing with ErrSyncLocked; 0 means DefaultLockWait.
+	LockWait time.Duration
 }
 
 // Action is what a sync does to one skill in one target.
@@ -86,10 +90,15 @@ type SyncPlan struct {
 	root     *os.Root // nil when the folder does not exist yet
 	man      *manifest
 	leftover []string
+	lock     *folderLock // held from planning until Close; nil in a dry run
+	created  []string    // folders PlanSync created for the target, deepest first
+	applied  bool
 }
 
 // PlanSync compares the skills of src with what target folder dir holds and returns what a
-// sync would do. Nothing is written. Call Apply to carry the plan out, or Close.
+// sync would do. Unless it is a dry run, it creates the folder and takes its lock, which it
+// holds until Close, so that no other sync changes the folder between the plan and Apply;
+// nothing else is written. Call Apply to carry the plan out, and then Close.
 func PlanSync(src fs.FS, skills []SyncSkill, dir string, opts SyncOptions) (*SyncPlan, error) {
 	if opts.Mode == "" {
 		opts.Mode = SyncCopy
@@ -97,14 +106,15 @@ func PlanSync(src fs.FS, skills []SyncSkill, dir string, opts SyncOptions) (*Syn
 	if opts.Mode == SyncSymlink && !filepath.IsAbs(opts.LinkStore) {
 		return nil, fmt.Errorf("%s: symlink mode needs an absolute folder for the linked copies", dir)
 	}
-	p := &SyncPlan{Dir: dir, src: src, opts: opts}
-	root, err := os.OpenRoot(dir)
-	switch {
-	case err == nil:
-		p.root = root
-	case !errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("%s: %w", dir, err)
+	if dir == "" || filepath.Dir(dir) == dir && filepath.IsAbs(dir) {
+		return nil, fmt.Errorf("target folder %q: skills need a folder of their own; name one", dir)
 	}
+	p := &SyncPlan{Dir: dir, src: src, opts: opts}
+	if err := p.open(); err != nil {
+		p.Close()
+		return nil, err
+	}
+	var err error
 	if p.man, err = readManifest(p.root, dir); err != nil {
 		p.Close()
 		return nil, err
@@ -116,12 +126,63 @@ func PlanSync(src fs.FS, skills []SyncSkill, dir string, opts SyncOptions) (*Syn
 	return p, nil
 }
 
-// Close releases the target folder.
+// open opens the target folder. Unless this is a dry run, it creates the folder first and
+// then takes its lock.
+func (p *SyncPlan) open() error {
+	if !p.opts.DryRun {
+		created, err := mkdirAll(p.Dir)
+		p.created = created
+		if err != nil {
+			return fmt.Errorf("%s: %w", p.Dir, err)
+		}
+	}
+	root, err := os.OpenRoot(p.Dir)
+	switch {
+	case err == nil:
+		p.root = root
+	case errors.Is(err, fs.ErrNotExist) && p.opts.DryRun:
+		return nil
+	default:
+		return fmt.Errorf("%s: %w", p.Dir, err)
+	}
+	if p.opts.DryRun {
+		return nil
+	}
+	wait := p.opts.LockWait
+	if wait <= 0 {
+		wait = DefaultLockWait
+	}
+	p.lock, err = lockFolder(p.root, p.Dir, wait)
+	return err
+}
+
+// mkdirAll creates folder dir and its missing parents, and returns those it created,
+// deepest first.
+func mkdirAll(dir string) ([]string, error) {
+	var missing []string
+	for d := filepath.Clean(dir); ; d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err == nil || filepath.Dir(d) == d {
+			break
+		}
+		missing = append(missing, d)
+	}
+	return missing, os.MkdirAll(dir, 0o755)
+}
+
+// Close releases the lock and the target folder. When the plan was never applied, it
+// removes the folders PlanSync created, so a sync stopped before writing leaves nothing.
 func (p *SyncPlan) Close() error {
 	if p.root == nil {
 		return nil
 	}
-	return p.root.Close()
+	err := errors.Join(p.lock.release(), p.root.Close())
+	p.root, p.lock = nil, nil
+	if !p.applied {
+		for _, d := range p.created {
+			_ = os.Remove(d)
+		}
+	}
+	return err
 }
 
 // Changes returns the actions that change the folder: install, update and remove.

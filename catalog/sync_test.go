@@ -170,6 +170,7 @@ func TestSyncDryRunAndFailingWriterChangeNothing(t *testing.T) {
 	if err := p.Apply(); err == nil {
 		t.Fatal("Apply with a failing writer reported success")
 	}
+	p.Close()
 	if entries, _ := os.ReadDir(target); len(entries) != 0 {
 		t.Fatalf("failing writer left %v", entries)
 	}

@@ -17,12 +17,17 @@ func (p *SyncPlan) Apply() error {
 	if err != nil {
 		return err
 	}
+	p.applied = true
 	for _, name := range p.leftover {
 		if err := w.RemoveAll(name); err != nil {
 			return fmt.Errorf("%s: %w", filepath.Join(p.Dir, name), err)
 		}
 	}
-	if p.markPending() {
+	marked, err := p.markPending()
+	if err != nil {
+		return err
+	}
+	if marked {
 		if err := writeManifest(w, p.man); err != nil {
 			return fmt.Errorf("%s: %w", filepath.Join(p.Dir, ManifestFile), err)
 		}
@@ -34,20 +39,50 @@ func (p *SyncPlan) Apply() error {
 	return errors.Join(errs...)
 }
 
-// markPending records every skill about to be installed as owned before it is written, so
-// that a sync interrupted after writing it knows the folder as its own. It reports whether
-// there was any.
-func (p *SyncPlan) markPending() bool {
-	marked := false
-	for _, a := range p.Actions {
-		if a.Action == ActionInstall && !a.noWrite {
-			if _, owned := p.man.Skills[a.Skill]; !owned {
-				p.man.Skills[a.Skill] = manifestEntry{Written: pendingHash, Mode: p.opts.Mode}
-				marked = true
-			}
+// markPending records every skill about to be installed as owned before it is written, with
+// the hash of what will be written, so that a sync interrupted after writing it knows the
+// folder as its own, and one interrupted before does not take a folder the user makes in the
+// meantime for its own. It reports whether there was any.
+func (p *SyncPlan) markPending() (bool, error) {
+	var todo []*SyncAction
+	for i, a := range p.Actions {
+		if a.Action != ActionInstall || a.noWrite {
+			continue
+		}
+		if m, owned := p.man.Skills[a.Skill]; !owned || m.Written == pendingHash {
+			todo = append(todo, &p.Actions[i])
 		}
 	}
-	return marked
+	hashes, err := p.expectedAll(todo)
+	if err != nil {
+		return false, err
+	}
+	for i, a := range todo {
+		p.man.Skills[a.Skill] = manifestEntry{Written: pendingHash, Pending: hashes[i], Mode: p.opts.Mode}
+	}
+	return len(todo) > 0, nil
+}
+
+// expectedAll returns the hash each action's folder has once written, computed by the
+// workers in parallel.
+func (p *SyncPlan) expectedAll(actions []*SyncAction) ([]string, error) {
+	hashes := make([]string, len(actions))
+	errs := make([]error, len(actions))
+	jobs := make(chan int)
+	var wg sync.WaitGroup
+	for range min(p.workers(), len(actions)) {
+		wg.Go(func() {
+			for i := range jobs {
+				hashes[i], errs[i] = p.expected(actions[i].src)
+			}
+		})
+	}
+	for i := range actions {
+		jobs <- i
+	}
+	close(jobs)
+	wg.Wait()
+	return hashes, errors.Join(errs...)
 }
 
 // writer opens the real writer, creating the target folder, unless the options say otherwise.

@@ -1,11 +1,13 @@
 package catalog
 
 import (
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -14,12 +16,19 @@ import (
 // crashChildEnv makes the test binary a sync process for TestSyncSurvivesKill.
 const crashChildEnv = "SKILLGIT_SYNC_CRASH_CHILD"
 
+// crashCountEnv, when set, is how many skills such a child syncs instead of crashSkillCount.
+const crashCountEnv = "SKILLGIT_SYNC_CRASH_COUNT"
+
 func init() {
 	if spec := os.Getenv(crashChildEnv); spec != "" {
 		src, target, _ := strings.Cut(spec, "|")
-		p, err := PlanSync(os.DirFS(src), crashSkills(src), target, SyncOptions{Force: true})
+		n := crashSkillCount
+		if c, err := strconv.Atoi(os.Getenv(crashCountEnv)); err == nil {
+			n = c
+		}
+		p, err := PlanSync(os.DirFS(src), crashSkillsN(src, n), target, SyncOptions{Force: true, LockWait: time.Minute})
 		if err == nil {
-			err = p.Apply()
+			err = errors.Join(p.Apply(), p.Close())
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -32,8 +41,13 @@ func init() {
 const crashSkillCount = 1000
 
 func crashSkills(src string) []SyncSkill {
+	return crashSkillsN(src, crashSkillCount)
+}
+
+// crashSkillsN lists the first n skills a crash or race child syncs from src.
+func crashSkillsN(src string, n int) []SyncSkill {
 	version := filepath.Base(src)
-	out := make([]SyncSkill, crashSkillCount)
+	out := make([]SyncSkill, n)
 	for i := range out {
 		n := fmt.Sprintf("skill-%04d", i)
 		out[i] = SyncSkill{Name: n, Dir: n, Hash: n + "-" + version}
@@ -138,4 +152,39 @@ func renameHash(t *testing.T, versions []string, name, got string) string {
 		}
 	}
 	return got
+}
+
+// TestConcurrentSyncProcesses starts two sync processes of different versions into one
+// folder at once: the lock makes one wait for the other, so both succeed and leave the
+// folder as the manifest describes it.
+func TestConcurrentSyncProcesses(t *testing.T) {
+	base := t.TempDir()
+	var cmds []*exec.Cmd
+	var outs []*strings.Builder
+	target := filepath.Join(base, "target")
+	for _, v := range []string{"v1", "v2"} {
+		src := filepath.Join(base, v)
+		var names []string
+		for _, s := range crashSkillsN(src, 200) {
+			names = append(names, s.Name)
+		}
+		writeSource(t, src, v, names...)
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), crashChildEnv+"="+src+"|"+target, crashCountEnv+"=200")
+		out := &strings.Builder{}
+		cmd.Stdout, cmd.Stderr = out, out
+		cmds, outs = append(cmds, cmd), append(outs, out)
+	}
+	for _, cmd := range cmds {
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i, cmd := range cmds {
+		if err := cmd.Wait(); err != nil {
+			t.Errorf("a sync running beside another failed: %v\n%s", err, outs[i])
+		}
+	}
+	checkWhole(t, target, []string{filepath.Join(base, "v1"), filepath.Join(base, "v2")})
+	assertNoLeftovers(t, target)
 }

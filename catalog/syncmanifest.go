@@ -26,7 +26,8 @@ const (
 	oldPrefix = ".skillgit-old-"
 )
 
-// pendingHash is the written hash of a skill whose install began and may not have finished.
+// pendingHash is the written hash of a skill whose install began and may not have finished;
+// the entry's Pending field then holds the hash of what the install writes.
 const pendingHash = "pending"
 
 // manifest is what a target folder's manifest file holds.
@@ -36,11 +37,23 @@ type manifest struct {
 }
 
 // manifestEntry records one installed skill: the source folder hash it was installed from,
-// the hash of what was written, and how.
+// the hash of what was written, and how. For an install that began and may not have
+// finished, Written is pendingHash and Pending the hash of what the install writes, so that
+// the next sync tells a folder it wrote from one a user put there in the meantime.
 type manifestEntry struct {
 	Source  string   `json:"source"`
 	Written string   `json:"written"`
 	Mode    SyncMode `json:"mode"`
+	Pending string   `json:"pending,omitempty"`
+}
+
+// wrote reports whether got, the hash of the installed folder, is what skillgit wrote there:
+// the recorded hash, or for an unfinished install the hash that install writes.
+func (e manifestEntry) wrote(got string) bool {
+	if e.Written == pendingHash {
+		return e.Pending != "" && got == e.Pending
+	}
+	return got == e.Written
 }
 
 // readManifest reads the manifest of root; a folder without one has an empty manifest.

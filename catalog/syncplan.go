@@ -84,7 +84,7 @@ func (p *SyncPlan) planSkill(s *SyncSkill, listing map[string]fs.FileMode) (Sync
 		return p.planForeign(a)
 	}
 	a.Action = ActionUpdate
-	return p.checkEdited(a, m.Written)
+	return p.checkEdited(a, m)
 }
 
 // planForeign handles a folder skillgit did not install where a skill goes. When it already
@@ -104,14 +104,15 @@ func (p *SyncPlan) planForeign(a SyncAction) (SyncAction, error) {
 	return a, nil
 }
 
-// checkEdited turns an update into a conflict when the installed folder was edited since it
-// was written, unless --force.
-func (p *SyncPlan) checkEdited(a SyncAction, written string) (SyncAction, error) {
+// checkEdited turns an update into a conflict when the installed folder is not what
+// skillgit wrote there, per manifest entry m: it was edited since, or, after an interrupted
+// install, made by someone else. --force overrides.
+func (p *SyncPlan) checkEdited(a SyncAction, m manifestEntry) (SyncAction, error) {
 	got, err := hashInstalled(p.root, a.Skill)
 	if err != nil {
 		return a, fmt.Errorf("%s: %w", a.Path, err)
 	}
-	if got == written || written == pendingHash || p.opts.Force {
+	if m.wrote(got) || p.opts.Force {
 		return a, nil
 	}
 	if a.src != nil {
@@ -126,6 +127,9 @@ func (p *SyncPlan) checkEdited(a SyncAction, written string) (SyncAction, error)
 	}
 	a.Action = ActionConflict
 	a.Reason = "edited in the target since skillgit installed it; keep your edit by proposing it (skillgit propose), or pass --force to overwrite it"
+	if m.Written == pendingHash {
+		a.Reason = "an interrupted sync was installing it, and the folder now holds content skillgit did not write; move it away, or pass --force to overwrite it"
+	}
 	return a, nil
 }
 
@@ -136,8 +140,8 @@ func (p *SyncPlan) planRemove(name string, m manifestEntry, listing map[string]f
 		a.noWrite = true
 		return a, nil
 	}
-	a, err := p.checkEdited(a, m.Written)
-	if a.Action == ActionConflict {
+	a, err := p.checkEdited(a, m)
+	if a.Action == ActionConflict && m.Written != pendingHash {
 		a.Reason = "no longer published, but edited in the target since skillgit installed it; move it away, or pass --force to remove it"
 	}
 	return a, err

@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"path"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
@@ -118,13 +120,17 @@ func (r *Repo) syncSource(req SyncRequest) (*syncSource, error) {
 	}
 	res, err := r.catalogAt(root, r.Config.SkillsDir, channel)
 	if err != nil {
-		return nil, err
+		return nil, withFsckHint(err)
 	}
 	src := &syncSource{channel: channel, fsys: r.Git.TreeFS(root)}
-	for _, s := range res.Skills {
+	recovered, err := src.recheckUnloaded(res)
+	if err != nil {
+		return nil, err
+	}
+	for _, s := range append(slices.Clip(res.Skills), recovered...) {
 		e, ok, err := r.Git.EntryAt(root, s.Dir)
 		if err != nil || !ok || e.Mode != filemode.Dir {
-			return nil, fmt.Errorf("%s: %s: skill folder unreadable: %v", channel, s.Dir, err)
+			return nil, withFsckHint(fmt.Errorf("%s: %s: skill folder unreadable: %w", channel, s.Dir, err))
 		}
 		if err := r.checkTreePaths(s.Dir, e.Hash); err != nil {
 			return nil, fmt.Errorf("%s: nothing was installed: %w", channel, err)
@@ -167,20 +173,27 @@ func (r *Repo) channelTree(channel string) (gitstore.Hash, error) {
 	return c.TreeHash, nil
 }
 
-// planTargets plans the sync of every target.
+// planTargets plans the sync of every target. Each plan locks its folder, so the folders
+// are locked in the order of their paths: two syncs of the same folders never each hold one
+// while they wait for the other.
 func (r *Repo) planTargets(src *syncSource, targets []SyncTarget, req SyncRequest) ([]*catalog.SyncPlan, error) {
 	opts := catalog.SyncOptions{DryRun: req.DryRun, Force: req.Force, Mode: catalog.SyncCopy}
 	if req.Symlink {
 		opts.Mode = catalog.SyncSymlink
 		opts.LinkStore = r.linkStore()
 	}
-	var plans []*catalog.SyncPlan
-	for _, t := range targets {
-		p, err := catalog.PlanSync(src.fsys, src.skills, t.Dir, opts)
+	order := make([]int, len(targets))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortFunc(order, func(a, b int) int { return strings.Compare(targets[a].Dir, targets[b].Dir) })
+	plans := make([]*catalog.SyncPlan, len(targets))
+	for _, i := range order {
+		p, err := catalog.PlanSync(src.fsys, src.skills, targets[i].Dir, opts)
 		if err != nil {
-			return plans, err
+			return plans, withFsckHint(err)
 		}
-		plans = append(plans, p)
+		plans[i] = p
 	}
 	return plans, nil
 }
@@ -192,7 +205,9 @@ func (r *Repo) linkStore() string {
 
 func closePlans(plans []*catalog.SyncPlan) {
 	for _, p := range plans {
-		p.Close()
+		if p != nil {
+			p.Close()
+		}
 	}
 }
 
@@ -201,7 +216,7 @@ func applyPlans(plans []*catalog.SyncPlan, targets []SyncTarget, rep *SyncReport
 	var errs []error
 	for i, p := range plans {
 		if err := p.Apply(); err != nil {
-			errs = append(errs, err)
+			errs = append(errs, withFsckHint(err))
 		}
 		rep.Warnings = append(rep.Warnings, p.Warnings...)
 		for _, a := range p.Actions {

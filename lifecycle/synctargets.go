@@ -2,6 +2,7 @@ package lifecycle
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -63,6 +64,9 @@ func (r *Repo) syncTargets(req SyncRequest) ([]SyncTarget, []string, error) {
 	for _, d := range dirs {
 		abs, err := absFolder(d, base, req.Getenv)
 		if err != nil {
+			return nil, nil, err
+		}
+		if err := r.checkTargetDir(d, abs); err != nil {
 			return nil, nil, err
 		}
 		chosen = appendTarget(chosen, SyncTarget{Label: d, Dir: abs})
@@ -132,6 +136,41 @@ func (r *Repo) expandAgent(a catalog.Agent, req SyncRequest) (agentTarget, error
 	}
 	t.install = t.reads[0]
 	return t, nil
+}
+
+// checkTargetDir refuses a folder that must never receive skills: an empty name, the root
+// of the file system, and the repository itself (its working tree's top, its git folder or
+// its skills folder), where installing would mix skills into the files skillgit keeps.
+func (r *Repo) checkTargetDir(given, abs string) error {
+	if strings.TrimSpace(given) == "" {
+		return fmt.Errorf("--dir is empty; name the folder to install into, such as --dir .claude/skills")
+	}
+	if filepath.Dir(abs) == abs {
+		return fmt.Errorf("--dir %s is the root of the file system; name a folder of its own for the skills, such as %s", given, filepath.Join(abs, "skills"))
+	}
+	for _, repo := range []string{r.Git.WorktreeDir(), r.Git.CommonDir()} {
+		if repo != "" && sameFolder(abs, repo) {
+			return fmt.Errorf("--dir %s is the repository itself (%s); name a folder below it, such as %s", given, repo, filepath.Join(repo, ".claude", "skills"))
+		}
+	}
+	if wt := r.Git.WorktreeDir(); wt != "" && sameFolder(abs, filepath.Join(wt, filepath.FromSlash(r.Config.SkillsDir))) {
+		return fmt.Errorf("--dir %s is the repository's skills folder, which skillgit keeps in git; name another folder, such as %s", given, filepath.Join(wt, ".claude", "skills"))
+	}
+	return nil
+}
+
+// sameFolder reports whether a and b are one folder: the same path once cleaned, or the same
+// folder on disk reached through a link.
+func sameFolder(a, b string) bool {
+	if filepath.Clean(a) == filepath.Clean(b) {
+		return true
+	}
+	ia, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	ib, err := os.Stat(b)
+	return err == nil && os.SameFile(ia, ib)
 }
 
 // absFolder makes a folder given by the user absolute: ~/ is the home folder, and a relative

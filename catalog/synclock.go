@@ -1,0 +1,191 @@
+package catalog
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// LockFile is the file a sync holds in its target folder, beside the manifest, from the
+// moment it reads the manifest until it is done: one sync at a time per folder. It holds
+// the process id of its owner, so that a lock left by a process that died is taken over.
+const LockFile = ".skillgit-sync.lock"
+
+// breakFile is held, for an instant, by the one process that clears a stale lock.
+const breakFile = LockFile + ".break"
+
+// ErrSyncLocked reports a target folder that another sync kept locked for longer than
+// SyncOptions.LockWait.
+var ErrSyncLocked = errors.New("another sync is writing this folder")
+
+// DefaultLockWait is how long a sync waits for another sync of the same folder to finish.
+const DefaultLockWait = 5 * time.Second
+
+const (
+	// lockPoll is how often a waiting sync looks at the lock again.
+	lockPoll = 20 * time.Millisecond
+	// staleAge is how old a lock whose owner is unknown (it died before writing its record)
+	// or a break file must be before it is taken for one a dead process left behind.
+	staleAge = 10 * time.Second
+)
+
+// folderLock is a held lock of one target folder.
+type folderLock struct {
+	root   *os.Root
+	record string
+}
+
+// lockHolder is what a lock file says about its owner.
+type lockHolder struct {
+	record string    // the whole content, to tell this lock from a later one
+	pid    int       // 0 while the record is not yet complete
+	mtime  time.Time // when the lock was made
+}
+
+// stale reports a lock whose owner is gone: its process is dead, or it never finished its
+// record long ago.
+func (h lockHolder) stale() bool {
+	if h.pid == 0 {
+		return time.Since(h.mtime) > staleAge
+	}
+	return !processAlive(h.pid)
+}
+
+// lockFolder takes the lock of folder dir, opened as root. While another live process holds
+// it, lockFolder waits up to wait, then fails with ErrSyncLocked; a lock left by a dead
+// process is cleared and taken.
+func lockFolder(root *os.Root, dir string, wait time.Duration) (*folderLock, error) {
+	record := fmt.Sprintf("%d %s\n", os.Getpid(), randSuffix())
+	deadline := time.Now().Add(wait)
+	for {
+		held, h, err := tryLock(root, record)
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, LockFile), err)
+		case held:
+			return &folderLock{root: root, record: record}, nil
+		case h != nil && h.stale():
+			cleared, err := breakStale(root, h.record)
+			if err != nil {
+				return nil, fmt.Errorf("%s: clearing the lock of a dead sync: %w", filepath.Join(dir, LockFile), err)
+			}
+			if cleared {
+				continue
+			}
+		case h != nil && time.Now().After(deadline):
+			return nil, lockedError(dir, *h)
+		}
+		time.Sleep(lockPoll)
+	}
+}
+
+// tryLock creates the lock file holding record, unless it exists. When it exists, it
+// returns what the file says of its owner; nil when the file vanished in between.
+func tryLock(root *os.Root, record string) (bool, *lockHolder, error) {
+	f, err := root.OpenFile(LockFile, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		h, err := readHolder(root)
+		return false, h, err
+	}
+	if err != nil {
+		return false, nil, err
+	}
+	_, err = f.WriteString(record)
+	if err = errors.Join(err, f.Close()); err != nil {
+		_ = root.Remove(LockFile)
+		return false, nil, err
+	}
+	return true, nil, nil
+}
+
+// readHolder reads the lock file; nil when it is gone.
+func readHolder(root *os.Root) (*lockHolder, error) {
+	info, err := root.Lstat(LockFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	data, err := root.ReadFile(LockFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	h := &lockHolder{record: string(data), mtime: info.ModTime()}
+	h.pid = parseRecord(h.record)
+	return h, nil
+}
+
+// parseRecord returns the process id of a complete lock record, "PID NONCE\n"; 0 for a
+// record still being written or one that is not skillgit's.
+func parseRecord(record string) int {
+	line, complete := strings.CutSuffix(record, "\n")
+	if !complete {
+		return 0
+	}
+	pid, _, _ := strings.Cut(line, " ")
+	n, err := strconv.Atoi(pid)
+	if err != nil || n <= 0 {
+		return 0
+	}
+	return n
+}
+
+// breakStale removes the lock file when it still holds the record of the dead owner seen,
+// and reports whether it did. The break file makes sure only one process does so at a time,
+// so that no process removes a lock another has just taken over. A break file is held for
+// an instant; one older than staleAge was left by a process that died holding it.
+func breakStale(root *os.Root, seen string) (bool, error) {
+	f, err := root.OpenFile(breakFile, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		if info, err := root.Lstat(breakFile); err == nil && time.Since(info.ModTime()) > staleAge {
+			_ = root.Remove(breakFile)
+		}
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	defer root.Remove(breakFile)
+	if err := f.Close(); err != nil {
+		return false, err
+	}
+	now, err := root.ReadFile(LockFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return true, nil
+	}
+	if err != nil || string(now) != seen {
+		return false, err
+	}
+	return true, root.Remove(LockFile)
+}
+
+// release removes the lock file, if it is still this lock's.
+func (l *folderLock) release() error {
+	if l == nil {
+		return nil
+	}
+	data, err := l.root.ReadFile(LockFile)
+	if err != nil || string(data) != l.record {
+		return nil
+	}
+	return l.root.Remove(LockFile)
+}
+
+// lockedError says who holds the lock of dir and how to clear it when nobody does.
+func lockedError(dir string, h lockHolder) error {
+	owner := "a sync that is starting"
+	if h.pid > 0 {
+		owner = fmt.Sprintf("a sync (process %d)", h.pid)
+	}
+	return fmt.Errorf("%s: %w: %s holds %s; wait for it to finish and try again, or, if no skillgit sync is running, remove that file",
+		dir, ErrSyncLocked, owner, filepath.Join(dir, LockFile))
+}

@@ -1,0 +1,86 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"slices"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/skillgit/skillgit/catalog"
+)
+
+// ErrUnreadableSkill reports a published skill whose files cannot be read from git: an
+// object is missing or corrupt. Sync then changes nothing, rather than take the skill for
+// one no longer published and remove its installed copy.
+var ErrUnreadableSkill = errors.New("cannot be read from git")
+
+// unloadedFolders lists the folders of the skills that failed to load, as the error-level
+// problems of a listing name them: a SKILL.md, or a folder that could not be listed.
+func unloadedFolders(res *catalog.Result) []string {
+	var dirs []string
+	for _, p := range res.Problems {
+		if p.Warning {
+			continue
+		}
+		dir := p.File
+		if path.Base(dir) == catalog.FileName {
+			dir = path.Dir(dir)
+		}
+		if !slices.Contains(dirs, dir) {
+			dirs = append(dirs, dir)
+		}
+	}
+	return dirs
+}
+
+// recheckUnloaded makes sure that every skill folder that failed to load did so for what it
+// holds, not because git could not read it. It reads each such folder whole: an unreadable
+// object is an ErrUnreadableSkill naming the skill and the object. A folder that reads and
+// now loads (its object was repaired since the listing was cached) is added to the skills.
+func (src *syncSource) recheckUnloaded(res *catalog.Result) ([]*catalog.Skill, error) {
+	var found []*catalog.Skill
+	for _, dir := range unloadedFolders(res) {
+		if err := readFolder(src.fsys, dir); err != nil {
+			return nil, fmt.Errorf("skill %s (%s) %w: %w; nothing was installed or removed: run `git fsck` to find the damaged objects, restore them (such as by fetching from another clone), then sync again",
+				path.Base(dir), dir, ErrUnreadableSkill, err)
+		}
+		if s, _ := catalog.Load(src.fsys, dir, catalog.Lenient, true); s != nil {
+			found = append(found, s)
+		}
+	}
+	return found, nil
+}
+
+// readFolder reads every entry below dir of fsys to its end, and returns the first error.
+func readFolder(fsys fs.FS, dir string) error {
+	return fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case d.Type()&fs.ModeSymlink != 0:
+			_, err := fs.ReadLink(fsys, p)
+			return err
+		case !d.Type().IsRegular():
+			return nil
+		}
+		f, err := fsys.Open(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		_, err = io.Copy(io.Discard, f)
+		return err
+	})
+}
+
+// withFsckHint adds to an error that comes from a missing git object what to do about it.
+func withFsckHint(err error) error {
+	if err == nil || !errors.Is(err, plumbing.ErrObjectNotFound) {
+		return err
+	}
+	return fmt.Errorf("%w; an object is missing from git: run `git fsck` to find the damage, restore it (such as by fetching from another clone), then sync again", err)
+}
