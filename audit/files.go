@@ -144,7 +144,7 @@ func (s *scanner) textFile(t *treeScan, e treeEntry, data []byte, truncated bool
 	if u.html {
 		u.app = activeMarkup(data) != ""
 	}
-	if kind&(kindProse|kindScript) != 0 {
+	if t.mayArchive && kind&(kindProse|kindScript) != 0 {
 		t.runLines = append(t.runLines, extractAndRunLines(u.folded())...)
 	}
 	hits := s.scanText(u)

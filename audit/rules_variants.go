@@ -149,8 +149,8 @@ var variantRules2 = []*Rule{{
 	ID: "SG-EXF-021", Severity: High, Category: "exfiltration", tags: tagSink | tagSource,
 	Title:    "secrets sent in a request",
 	Help:     "A command sends tokens or keys themselves to a server: a secret piped into an upload, or several secret variables in one request body. Remove it; authenticate with the header the API documents.",
-	Keywords: []string{"@-", "token", "secret", "password", "_key"},
-	needs:    []string{"curl|wget|http", "@-|$"},
+	Keywords: []string{"@-", "-d ", "-d\"", "-d'", "--data"},
+	needs:    []string{"curl|wget|http", "@-|token|secret|password|key"},
 	pattern: `(?:\bgh\s+auth\s+token|\baws\s+configure\s+get\s+\w*(?:secret|key|token)|\bsecurity\s+find-\w+-password\b[^\n|]*|\bprintenv\b|\benv\b|\bcat\s+\S*(?:\.env|credentials|\.netrc|id_\w+|token\w*)\b)[^\n|]*\|\s*(?:curl|wget|http)\b[^\n]*(?:-d|--data[\w-]*|-F|--form|-T|--upload-file|--post-file)[\s=]*['"]?@-` +
 		`|\b(?:curl|wget|http)\b[^\n]*(?:-d|--data[\w-]*|--post-data)[\s=]*(?:"(?:[^"\n\\]|\\.)*?|'[^'\n]*?)\$\{?[A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|KEY)[A-Z0-9_]*\}?(?:[^"'\n\\]|\\.)*?\$\{?[A-Z0-9_]*(?:TOKEN|SECRET|PASSWORD|KEY)[A-Z0-9_]*`,
 	exact: true,

@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 	"strings"
 	"unicode/utf16"
 )
@@ -23,6 +24,9 @@ type treeScan struct {
 	// runLines are lines of text that tell the agent to extract an
 	// archive and run something, to judge the archives shipped.
 	runLines []string
+	// mayArchive reports a file whose name does not say it is text, an
+	// image or a PDF: only then can the skill hold an archive to judge.
+	mayArchive bool
 }
 
 type treeEntry struct {
@@ -51,6 +55,10 @@ func (s *scanner) scanTree(fsys fs.FS) (*treeScan, error) {
 	}
 	s.tree = t
 	defer func() { s.tree = nil }()
+	t.mayArchive = slices.ContainsFunc(t.entries, func(e treeEntry) bool {
+		ext := extOf(e.path)
+		return !textExt(ext) && !imageExts[ext] && ext != "pdf"
+	})
 	for _, e := range t.entries {
 		s.scanEntry(fsys, t, e)
 	}
