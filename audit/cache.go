@@ -46,15 +46,20 @@ func newCacheKey(treeID, policyHash, base string) cacheKey {
 // file returns the entry's path: a hash of the key, so that ids from
 // outside never become path elements, fanned out over 256 folders.
 func (c *Cache) file(k cacheKey) string {
+	name := entryName("skillgit-audit-cache", cacheFormat, k.ruleset, k.tree, k.base, k.policy)
+	return filepath.Join(c.Dir, name[:2], name[2:])
+}
+
+// entryName hashes what keys a cache entry into a file name.
+func entryName(kind string, format, ruleset int, fields ...string) string {
 	h := sha256.New()
-	writeField(h, "skillgit-audit-cache")
-	writeInt(h, cacheFormat)
-	writeInt(h, k.ruleset)
-	for _, s := range []string{k.tree, k.base, k.policy} {
+	writeField(h, kind)
+	writeInt(h, format)
+	writeInt(h, ruleset)
+	for _, s := range fields {
 		writeField(h, s)
 	}
-	name := hex.EncodeToString(h.Sum(nil))
-	return filepath.Join(c.Dir, name[:2], name[2:])
+	return hex.EncodeToString(h.Sum(nil))
 }
 
 // Get returns the cached report of the skill whose tree object id is

@@ -1,9 +1,7 @@
 package audit
 
 import (
-	"crypto/sha256"
 	"encoding/binary"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -59,15 +57,7 @@ func (k allKey) entryKey(path string) cacheKey {
 }
 
 func (c *Cache) allFile(k allKey) string {
-	h := sha256.New()
-	writeField(h, "skillgit-audit-all")
-	writeInt(h, allFormat)
-	writeInt(h, k.ruleset)
-	for _, s := range []string{k.root, k.folder, k.policy} {
-		writeField(h, s)
-	}
-	name := hex.EncodeToString(h.Sum(nil))
-	return filepath.Join(c.Dir, allFolder, name)
+	return filepath.Join(c.Dir, allFolder, entryName("skillgit-audit-all", allFormat, k.ruleset, k.root, k.folder, k.policy))
 }
 
 // GetAll returns the reports of every skill of the skills folder whose tree object id is
