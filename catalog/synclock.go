@@ -29,9 +29,13 @@ const DefaultLockWait = 5 * time.Second
 const (
 	// lockPoll is how often a waiting sync looks at the lock again.
 	lockPoll = 20 * time.Millisecond
-	// staleAge is how old a lock whose owner is unknown (it died before writing its record)
-	// or a break file must be before it is taken for one a dead process left behind.
+	// staleAge is how old a break file must be before it is taken for one a dead process
+	// left behind.
 	staleAge = 10 * time.Second
+	// incompleteAge is how old a lock without its owner's record must be before it is taken
+	// for one whose owner died between creating it and writing the record, microseconds
+	// apart: well under DefaultLockWait, so a sync killed in between blocks no other.
+	incompleteAge = 2 * time.Second
 )
 
 // folderLock is a held lock of one target folder.
@@ -51,7 +55,7 @@ type lockHolder struct {
 // record long ago.
 func (h lockHolder) stale() bool {
 	if h.pid == 0 {
-		return time.Since(h.mtime) > staleAge
+		return time.Since(h.mtime) > incompleteAge
 	}
 	return !processAlive(h.pid)
 }
