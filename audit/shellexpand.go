@@ -22,7 +22,7 @@ var (
 	simpleAssignRe = regexp.MustCompile(`^(?:export\s+|local\s+|declare\s+(?:-\w+\s+)?)?([A-Za-z_]\w*)=(.*)$`)
 	decodeSub      = regexp.MustCompile(`^\$\(\s*(?:echo|printf)\s+(?:-n\s+)?["']?([A-Za-z0-9+/=]{8,})["']?\s*\|\s*base64\s+(?:-d|--decode|-D)\s*\)$`)
 	whichSub       = regexp.MustCompile(`^\$\(\s*(?:which|command\s+-v|type\s+-p)\s+([\w.-]+)\s*\)$`)
-	varUseRe       = regexp.MustCompile(`"?\$\{([A-Za-z_]\w*)(?:\[[@*]\])?\}"?|\$([A-Za-z_]\w*)`)
+	varUseRe       = regexp.MustCompile(`"?\$\{([A-Za-z_]\w*)(?:\[[@*]\]|:?[-?=+][^}\n]{0,40})?\}"?|\$([A-Za-z_]\w*)`)
 	wordEscRe      = regexp.MustCompile(`([A-Za-z0-9])\\([A-Za-z0-9])`)
 	emptyQuote     = regexp.MustCompile(`([A-Za-z0-9])(?:''|"")([A-Za-z0-9])`)
 	runsText       = regexp.MustCompile(`\beval\b|\b(?:ba|z|da)?sh\s+-c\b|\$\(|\|`)
