@@ -151,7 +151,7 @@ var agentRe = compilePattern(`(?i)\b(?:ai|llm|assistant|agent|model|claude|chatg
 	`|\b(?:ai|llm|assistant|agent|model|claude|copilot|codex|gemini)s?\s+(?:must|should|shall)\s+(?:now\s+|also\s+|first\s+|always\s+|silently\s+)?(?:run|execute|send|upload|fetch|download|read|ignore|delete|remove|install|open|post|call|copy|print|output|reply|tell|load|visit|forget|disregard|obey|follow)\b`+
 	`|\byou\s+(?:must|should|will|are (?:required|instructed) to|need to|have to)\s+(?:now\s+|also\s+|first\s+|silently\s+|always\s+)?(?:run|execute|send|upload|fetch|download|read|ignore|delete|remove|install|open|post|include|add|append|write|call|copy|print|output|reply|respond|say|tell|forget|disregard)\b`+
 	`|\b(?:when|if|before|after|once)\s+you\s+(?:read|see|process|load|open|use|parse)\s+(?:this|these)\b`+
-	`|\b(?:system|assistant|ai|agent|developer)\s*(?:message|note|instruction|prompt)?\s*:\s*(?:ignore|run|execute|send|upload|fetch|download|delete|remove|install|you|always|never|do not|don'?t)\b`+
+	`|\b(?:system|assistant|ai|agent|developer)\s*(?:message|note|instruction|prompt)?\s*:\s*(?:ignore|disregard|forget|follow|obey|add|include|insert|run|execute|send|upload|fetch|download|delete|remove|install|you|always|never|do not|don'?t)\b`+
 	`|\bignore\s+(?:the\s+)?(?:user|human|operator)\b`, false)
 
 // regionHits judges a hidden region: hidden text that addresses the agent

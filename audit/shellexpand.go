@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/base64"
 	"regexp"
+	"strconv"
 	"strings"
 )
 
@@ -147,17 +148,18 @@ func stripQuotes(v string) string {
 // words and empty quotes replaced, and whether anything changed in a way
 // that hides a command: a line that only reads one variable is left alone.
 func expandLine(line []byte, vars map[string]string) ([]byte, bool) {
-	dollar := bytes.IndexByte(line, '$') >= 0 && (len(vars) > 0 || bytes.Contains(line, []byte("IFS")) || bytes.Contains(line, []byte("SHELL")))
+	dollar := bytes.IndexByte(line, '$') >= 0 && (len(vars) > 0 || bytes.Contains(line, []byte("IFS")) || bytes.Contains(line, []byte("SHELL")) || bytes.Contains(line, []byte("printf")))
 	escaped := bytes.IndexByte(line, '\\') >= 0 || bytes.Contains(line, []byte("''")) || bytes.Contains(line, []byte(`""`))
 	if !dollar && !escaped {
 		return nil, false
 	}
 	s := string(line)
 	orig := s
+	s = printfSub.ReplaceAllStringFunc(s, decodePrintf)
 	if escaped {
 		s = wordEscRe.ReplaceAllString(s, "$1$2")
 		s = emptyQuote.ReplaceAllString(s, "$1$2")
-		if !dollar {
+		if !dollar || s != orig && hidesCommand(orig, s) && !strings.Contains(s, "$") {
 			// Only a command word that the escapes hid is worth a second read.
 			return []byte(s), s != orig && hidesCommand(orig, s)
 		}
@@ -173,7 +175,7 @@ func expandLine(line []byte, vars map[string]string) ([]byte, bool) {
 		used++
 		return v
 	})
-	if s == orig || used == 1 && !strings.Contains(orig, "IFS") && !runsText.MatchString(orig) {
+	if s == orig || used == 1 && !strings.Contains(orig, "IFS") && !runsText.MatchString(orig) || used == 0 && !hidesCommand(orig, s) {
 		return nil, false
 	}
 	return []byte(s), true
@@ -191,3 +193,25 @@ func hidesCommand(before, after string) bool {
 }
 
 var commandWords = []string{"curl", "wget", "bash", "sh ", "| sh", "rm -", "nc ", "python", "perl", "eval", "base64", "chmod", "/dev/tcp"}
+
+// printfSub matches a command substitution that prints octal or hex
+// escapes, such as $(printf '\143\165\162\154') for "curl".
+var printfSub = regexp.MustCompile(`\$\(\s*printf\s+['"]((?:\\[0-7]{3}|\\x[0-9a-fA-F]{2})+)['"]\s*\)`)
+
+// decodePrintf returns the text a printfSub match prints.
+func decodePrintf(m string) string {
+	esc := printfSub.FindStringSubmatch(m)[1]
+	var b strings.Builder
+	for i := 0; i < len(esc); {
+		if esc[i+1] == 'x' {
+			v, _ := strconv.ParseUint(esc[i+2:i+4], 16, 8)
+			b.WriteByte(byte(v))
+			i += 4
+			continue
+		}
+		v, _ := strconv.ParseUint(esc[i+1:i+4], 8, 8)
+		b.WriteByte(byte(v))
+		i += 4
+	}
+	return b.String()
+}
