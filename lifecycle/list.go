@@ -12,15 +12,15 @@ import (
 )
 
 // Candidates lists candidates in a state: "open" (the default: open and approved), "approved",
-// "rejected", "published" or "all", newest first.
+// "rejected", "published", "rolled-back" (published, then reverted) or "all", newest first.
 func (r *Repo) Candidates(state string) ([]*Candidate, error) {
 	if state == "" {
 		state = "open"
 	}
 	switch state {
-	case "open", "approved", "rejected", "published", "all":
+	case "open", "approved", "rejected", "published", string(StateRolledBack), "all":
 	default:
-		return nil, fmt.Errorf("--state %q is not one of open, approved, rejected, published, all", state)
+		return nil, fmt.Errorf("--state %q is not one of open, approved, rejected, published, rolled-back, all", state)
 	}
 	chains, err := r.chains(state)
 	if err != nil {
@@ -63,7 +63,7 @@ func wanted(state string, s State) bool {
 }
 
 // chains reads the candidate branches, the archive when rejected ones are asked for, and the
-// publishes on the branch when published ones are.
+// publishes on the branch when published or rolled-back ones are.
 func (r *Repo) chains(state string) ([]*chain, error) {
 	prefixes := []string{candidatePrefix}
 	if state == "rejected" || state == "all" {
@@ -89,7 +89,7 @@ func (r *Repo) chains(state string) ([]*chain, error) {
 			out = append(out, ch)
 		}
 	}
-	if state == "published" || state == "all" {
+	if state == "published" || state == string(StateRolledBack) || state == "all" {
 		return r.publishedChains(out, seen)
 	}
 	return out, nil

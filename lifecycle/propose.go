@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 
@@ -142,7 +143,15 @@ func (r *Repo) auditTrees(policyFrom gitstore.Hash, items []AuditItem, o ActOpti
 	for _, sr := range reports {
 		findings += len(sr.Report.Findings)
 	}
-	return auditVerdict{Risk: audit.Overall(reports).String(), Audit: auditSummary(findings)}, reports, nil
+	return auditVerdict{Risk: audit.Overall(reports).String(),
+		Audit: verdictSummary(audit.Judge(reports, policy.FailOn), findings)}, reports, nil
+}
+
+// verdictSummary is the value of a Skillgit-Audit trailer for an audit that ran and reached
+// verdict v under the policy: "pass", "needs review" or "blocked", then the ruleset and the
+// number of findings, so a blocked change never reads as passed.
+func verdictSummary(v audit.Verdict, findings int) string {
+	return fmt.Sprintf("%s (ruleset %d, %d findings)", strings.ToLower(v.String()), audit.RulesetVersion, findings)
 }
 
 // auditInto audits what an action writes under the publish branch's policy and records the

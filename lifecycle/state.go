@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
@@ -15,16 +16,21 @@ import (
 type stateCtx struct {
 	mainTree   gitstore.Hash
 	canaryTree gitstore.Hash // zero when there is no canary branch
-	// merged maps the second parents of recent merges on the publish branch to the merge.
+	// merged maps the second parents of recent merges on the publish branch to the latest
+	// merge of each.
 	merged map[gitstore.Hash]gitstore.Hash
-	since  time.Time
+	// reverted maps the recent commits of the publish branch that a later commit reverted,
+	// and that revert was not itself reverted, to that revert.
+	reverted map[gitstore.Hash]gitstore.Hash
+	since    time.Time
 }
 
 // newStateCtx reads the channels; merges on the publish branch are collected back to since,
 // unless since is zero: acting on one candidate needs only its folder compared, which tells a
 // published candidate from one that can still be published.
 func (r *Repo) newStateCtx(since time.Time) (*stateCtx, error) {
-	st := &stateCtx{mainTree: r.Tree, merged: map[gitstore.Hash]gitstore.Hash{}, since: since}
+	st := &stateCtx{mainTree: r.Tree, merged: map[gitstore.Hash]gitstore.Hash{},
+		reverted: map[gitstore.Hash]gitstore.Hash{}, since: since}
 	if h, err := r.Git.Ref(canaryRef); err == nil {
 		c, err := r.Git.Commit(h)
 		if err != nil {
@@ -42,7 +48,17 @@ func (r *Repo) newStateCtx(since time.Time) (*stateCtx, error) {
 			return gitstore.ErrStop
 		}
 		if len(c.ParentHashes) == 2 {
-			st.merged[c.ParentHashes[1]] = h
+			if _, seen := st.merged[c.ParentHashes[1]]; !seen {
+				st.merged[c.ParentHashes[1]] = h
+			}
+		}
+		if _, undone := st.reverted[h]; !undone {
+			// Newest first: a revert that was itself reverted restores what it undid.
+			for _, x := range revertTargets(c.Message) {
+				if _, seen := st.reverted[x]; !seen {
+					st.reverted[x] = h
+				}
+			}
 		}
 		return nil
 	})
@@ -52,27 +68,67 @@ func (r *Repo) newStateCtx(since time.Time) (*stateCtx, error) {
 	return st, nil
 }
 
+// revertTargets returns the commits msg says it reverts: its "This reverts commit" lines and
+// its Skillgit-Reverts trailers.
+func revertTargets(msg string) []gitstore.Hash {
+	if !strings.Contains(msg, "This reverts commit") && !strings.Contains(msg, keyReverts) {
+		return nil
+	}
+	var out []gitstore.Hash
+	for _, m := range revertLine.FindAllStringSubmatch(msg, -1) {
+		out = append(out, plumbing.NewHash(m[1]))
+	}
+	for _, t := range gitstore.ParseTrailers(msg) {
+		if t.Key == keyReverts && len(t.Value) == 40 {
+			out = append(out, plumbing.NewHash(t.Value))
+		}
+	}
+	return out
+}
+
 // state derives a candidate's state: rejected in the archive; published when the publish
-// branch merged its tip (skillgit or git merge) or holds its skill folder as the candidate
-// has it (squash and rebase merges); canary likewise on the canary branch; else approved
-// or open by the policy.
+// branch merged its own tip (skillgit or git merge), or, for squash and rebase merges, when
+// the candidate was approved and the branch holds its skill folder as its tip has it; rolled
+// back when the merge of its tip was reverted since (skillgit rollback or git revert); canary
+// likewise on the canary branch; else approved or open by the policy. A candidate nobody
+// approved is never published by another candidate that published the same content.
 func (r *Repo) state(ch *chain, c *Candidate, st *stateCtx) (State, string, error) {
 	if strings.HasPrefix(ch.ref, archivePrefix) {
 		return StateRejected, "", nil
 	}
 	if m, ok := st.merged[ch.tip]; ok {
+		if _, undone := st.reverted[m]; undone {
+			return StateRolledBack, m.String(), nil
+		}
 		return StatePublished, m.String(), nil
 	}
+	approved, _ := approvedEnough(r.Config, c, authors(ch))
 	inMain, err := r.holdsCandidate(ch, st.mainTree)
-	if err != nil || inMain {
-		return StatePublished, "", err
+	if err != nil {
+		return "", "", err
 	}
-	if !st.canaryTree.IsZero() {
+	if inMain {
+		if approved {
+			return StatePublished, "", nil
+		}
+		if st.since.IsZero() {
+			// Only the folder was compared: whether the branch merged this very tip
+			// is read back to when the candidate was proposed.
+			own, err := r.newStateCtx(ch.propose().c.Committer.When)
+			if err != nil {
+				return "", "", err
+			}
+			if m, ok := own.merged[ch.tip]; ok {
+				return StatePublished, m.String(), nil
+			}
+		}
+	}
+	if !st.canaryTree.IsZero() && approved {
 		if inCanary, err := r.holdsCandidate(ch, st.canaryTree); err != nil || inCanary {
 			return StateCanary, "", err
 		}
 	}
-	if ok, _ := approvedEnough(r.Config, c, authors(ch)); ok {
+	if approved {
 		return StateApproved, "", nil
 	}
 	return StateOpen, "", nil

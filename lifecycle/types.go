@@ -16,6 +16,9 @@ const (
 	StateRejected  State = "rejected"  // moved to refs/skillgit/archive/<id>
 	StatePublished State = "published" // merged into the publish branch
 	StateCanary    State = "canary"    // published to the canary channel only
+	// StateRolledBack is a candidate whose publish was reverted since, by skillgit rollback
+	// or git revert.
+	StateRolledBack State = "rolled-back"
 )
 
 // Change says what a candidate does to its skill.

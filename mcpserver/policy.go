@@ -84,6 +84,8 @@ func nextStep(mode lifecycle.Mode, branch, id string, state lifecycle.State, ris
 		return fmt.Sprintf("published on %s; agents see it once it is synced (`skillgit sync`)", branch)
 	case lifecycle.StateCanary:
 		return fmt.Sprintf("published to the canary channel; a person publishes it to %s: `skillgit publish %s`", branch, id)
+	case lifecycle.StateRolledBack:
+		return fmt.Sprintf("published, then rolled back on %s; propose the change again with create_candidate if it is still wanted", branch)
 	case lifecycle.StateRejected:
 		return "rejected; propose the change again with create_candidate if it is still wanted"
 	case lifecycle.StateApproved:

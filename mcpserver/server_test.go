@@ -87,7 +87,7 @@ func TestSchemaLimits(t *testing.T) {
 		{"match_skills", "properties.limit.minimum", "1"},
 		{"match_skills", "properties.limit.maximum", "100"},
 		{"match_skills", "properties.limit.default", "5"},
-		{"list_candidates", "properties.state.enum", `["open","approved","rejected","published","canary","all"]`},
+		{"list_candidates", "properties.state.enum", `["open","approved","rejected","published","rolled-back","canary","all"]`},
 		{"publish_candidate", "properties.channel.enum", `["main","canary"]`},
 		{"review_candidate", "additionalProperties", "false"},
 	} {

@@ -13,7 +13,7 @@ import (
 func (s *Server) addCandidateTools() {
 	addTool(s, &mcp.Tool{Name: "list_candidates", Annotations: readOnly,
 		Description: "List candidates (proposed changes to skills), newest first. state \"open\" (the default) lists open, approved and canary ones."},
-		limits{"state": all(enum("open", "approved", "rejected", "published", "canary", "all"), withDefault("open"))}, listCandidates)
+		limits{"state": all(enum("open", "approved", "rejected", "published", "rolled-back", "canary", "all"), withDefault("open"))}, listCandidates)
 	addTool(s, &mcp.Tool{Name: "review_candidate", Annotations: readOnly,
 		Description: "Review a candidate: its state, approvals, the files publishing it would change, the diff against the published version, the security audit's findings, and any paths its branch changes beyond the skill it declares (out_of_scope), which block it."},
 		limits{"id": idLimits}, reviewCandidate)

@@ -12,7 +12,7 @@ import (
 )
 
 // candidateStates are the values of --state.
-var candidateStates = []string{"open", "approved", "rejected", "published", "all"}
+var candidateStates = []string{"open", "approved", "rejected", "published", "rolled-back", "all"}
 
 type candidatesJSON struct {
 	Candidates []*lifecycle.Candidate `json:"candidates"`
@@ -21,22 +21,23 @@ type candidatesJSON struct {
 func (a *app) candidatesCommand() *cobra.Command {
 	var state string
 	c := &cobra.Command{
-		Use:   "candidates [--state open|approved|rejected|published|all]",
+		Use:   "candidates [--state open|approved|rejected|published|rolled-back|all]",
 		Short: "List candidates: proposed changes and where they stand",
 		Long: `List candidates, newest first: id, skill, change, state, risk, author and when
 it last changed. --state open (the default) shows those not yet published or
-rejected, approved ones included.`,
+rejected, approved ones included; rolled-back ones were published, then
+reverted (skillgit rollback or git revert).`,
 		Args: exactArgs(0),
 		RunE: func(c *cobra.Command, args []string) error { return a.runCandidates(state) },
 	}
-	c.Flags().StringVar(&state, "state", "open", "show candidates in `STATE`: open, approved, rejected, published or all")
+	c.Flags().StringVar(&state, "state", "open", "show candidates in `STATE`: open, approved, rejected, published, rolled-back or all")
 	a.addJSON(c)
 	return c
 }
 
 func (a *app) runCandidates(state string) error {
 	if !slices.Contains(candidateStates, state) {
-		return usageError{fmt.Errorf("--state %q is not one of open, approved, rejected, published, all", state)}
+		return usageError{fmt.Errorf("--state %q is not one of open, approved, rejected, published, rolled-back, all", state)}
 	}
 	return a.withRepo(func(r *lifecycle.Repo) error {
 		cs, err := r.Candidates(state)
