@@ -1,0 +1,89 @@
+package lifecycle
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+// TestRollbackWalksBack rolls a skill back twice: the second rollback undoes the publish
+// before the one already undone, and a third finds nothing left in effect.
+func TestRollbackWalksBack(t *testing.T) {
+	dir := newRepo(t)
+	publishedSkill(t, dir, "dates", cleanLine)
+	publishedSkillPatch(t, dir, "dates", cleanLine, "Version two.")
+	publishedSkillPatch(t, dir, "dates", cleanLine, "Version three.")
+	log, err := open(t, dir).Log("dates")
+	if err != nil || len(log) != 3 {
+		t.Fatalf("log: %v %+v", err, log)
+	}
+	for i, want := range []string{"Version two.", ""} {
+		rb, err := open(t, dir).Rollback("dates", "", lead)
+		if err != nil {
+			t.Fatalf("rollback %d: %v", i+1, err)
+		}
+		if rb.Reverts != log[i].Commit {
+			t.Fatalf("rollback %d undid %s; want %s", i+1, rb.Reverts, log[i].Commit)
+		}
+		data, err := open(t, dir).Content(mustFind(t, dir, "dates"))
+		if err != nil || (want != "" && !strings.Contains(string(data), want)) || strings.Contains(string(data), "Version three.") ||
+			(want == "" && strings.Contains(string(data), "Version two.")) {
+			t.Fatalf("after rollback %d: %v\n%s", i+1, err, data)
+		}
+	}
+	if _, err := open(t, dir).Rollback("dates", log[1].Commit, lead); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "rolled back already") {
+		t.Fatalf("rollback of a publish already undone: %v", err)
+	}
+	rb, err := open(t, dir).Rollback("dates", "", lead)
+	if err != nil || rb.Reverts != log[2].Commit {
+		t.Fatalf("third rollback: %+v %v; want the first publish undone", rb, err)
+	}
+	if _, err := open(t, dir).Find("dates"); err == nil {
+		t.Fatalf("dates is still published after its first publish was undone")
+	}
+	if _, err := open(t, dir).Rollback("dates", "", lead); !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "rolled back already") {
+		t.Fatalf("rollback with every publish undone: %v", err)
+	}
+	fsck(t, dir)
+}
+
+// TestRollbackOfRollbackRefused refuses to undo a rollback, by commit alone or with the
+// skill's name: that would publish the removed version without approval.
+func TestRollbackOfRollbackRefused(t *testing.T) {
+	dir := newRepo(t)
+	publishedSkill(t, dir, "dates", cleanLine)
+	publishedSkillPatch(t, dir, "dates", cleanLine, "Version two.")
+	rb, err := open(t, dir).Rollback("dates", "", lead)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"", "dates"} {
+		_, err := open(t, dir).Rollback(name, rb.Commit, lead)
+		if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "is a rollback") || !strings.Contains(err.Error(), "skillgit propose dates") {
+			t.Fatalf("Rollback(%q, the rollback): %v; want refused with advice to propose", name, err)
+		}
+	}
+	data, err := open(t, dir).Content(mustFind(t, dir, "dates"))
+	if err != nil || strings.Contains(string(data), "Version two.") {
+		t.Fatalf("the rolled-back version came back: %v\n%s", err, data)
+	}
+	fsck(t, dir)
+}
+
+// TestRollbackAfterGitRevertOfRollback treats a rollback undone with git revert as void:
+// the publish it undid is in effect again and is what the next rollback undoes.
+func TestRollbackAfterGitRevertOfRollback(t *testing.T) {
+	dir := newRepo(t)
+	publishedSkill(t, dir, "dates", cleanLine)
+	publishedSkillPatch(t, dir, "dates", cleanLine, "Version two.")
+	rb, err := open(t, dir).Rollback("dates", "", lead)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gitCmd(t, dir, "revert", "--no-edit", rb.Commit)
+	again, err := open(t, dir).Rollback("dates", "", lead)
+	if err != nil || again.Reverts != rb.Reverts {
+		t.Fatalf("rollback after the rollback was reverted: %+v %v; want %s undone again", again, err, rb.Reverts)
+	}
+	fsck(t, dir)
+}
