@@ -16,7 +16,8 @@ import (
 // repeated rollbacks walk back), or the publish commit; with both, the commit must be a
 // publish of that skill, and only that skill's folder is restored. A rollback itself cannot
 // be undone this way: bringing back what it removed is a publish, which needs a candidate and
-// its approvals.
+// its approvals. An unattended caller may roll back only what the mode would publish without a
+// person.
 func (r *Repo) Rollback(name, commit string, o ActOptions) (*Result, error) {
 	if name == "" && commit == "" {
 		return nil, fmt.Errorf("name a skill or give --commit SHA")
@@ -63,6 +64,9 @@ func (r *Repo) rollbackOnce(name, commit string, sig object.Signature, o ActOpti
 		res.Skill = f.name()
 	}
 	if err := r.auditRollback(items, res, o); err != nil {
+		return nil, err
+	}
+	if err := r.checkUnattendedRollback(changes, res, o); err != nil {
 		return nil, err
 	}
 	h, err := r.writeCommit(sig, tree, rollbackMessage(pub, changes, res, o), r.Tip)

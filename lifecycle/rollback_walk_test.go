@@ -87,3 +87,27 @@ func TestRollbackAfterGitRevertOfRollback(t *testing.T) {
 	}
 	fsck(t, dir)
 }
+
+// TestRollbackUnattended lets an unattended caller roll back only what the mode publishes
+// without a person: nothing in manual mode, a low-risk earlier version in autonomous mode,
+// never a rollback that deletes a skill.
+func TestRollbackUnattended(t *testing.T) {
+	dir := newRepo(t)
+	publishedSkill(t, dir, "dates", cleanLine)
+	publishedSkillPatch(t, dir, "dates", cleanLine, "Version two.")
+	bot := ActOptions{Author: agent.Author, Unattended: true}
+	if _, err := open(t, dir).Rollback("dates", "", bot); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "skillgit rollback dates") {
+		t.Fatalf("unattended rollback in manual mode: %v; want refused", err)
+	}
+	setMode(t, dir, ModeAutonomous)
+	if _, err := open(t, dir).Rollback("dates", "", bot); err != nil {
+		t.Fatalf("unattended rollback of a patch in autonomous mode: %v", err)
+	}
+	if _, err := open(t, dir).Rollback("dates", "", bot); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "deletions") {
+		t.Fatalf("unattended rollback that deletes the skill: %v; want refused", err)
+	}
+	if _, err := open(t, dir).Find("dates"); err != nil {
+		t.Fatalf("dates after the refused deletion: %v", err)
+	}
+	fsck(t, dir)
+}
