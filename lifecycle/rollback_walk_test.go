@@ -2,8 +2,11 @@ package lifecycle
 
 import (
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skillgit/skillgit/skills"
 )
 
 // TestRollbackWalksBack rolls a skill back twice: the second rollback undoes the publish
@@ -108,6 +111,31 @@ func TestRollbackUnattended(t *testing.T) {
 	}
 	if _, err := open(t, dir).Find("dates"); err != nil {
 		t.Fatalf("dates after the refused deletion: %v", err)
+	}
+	fsck(t, dir)
+}
+
+// TestRollbackRestOfPublish undoes one skill of a publish that changed two, then the publish
+// by commit: only the skill still in effect is restored, and after that nothing is left.
+func TestRollbackRestOfPublish(t *testing.T) {
+	hermetic(t)
+	dir := filepath.Join(t.TempDir(), "repo")
+	if _, err := Init(InitOptions{Dir: dir, Pack: skills.FS(), PackName: "builtin", PackVersion: skills.Version}); err != nil {
+		t.Fatal(err)
+	}
+	pub := open(t, dir).Tip.String()
+	if _, err := open(t, dir).Rollback("skillgit", "", lead); err != nil {
+		t.Fatal(err)
+	}
+	res, err := open(t, dir).Rollback("", pub, lead)
+	if err != nil || res.Reverts != pub || res.Skill != "skill-authoring" {
+		t.Fatalf("rollback of the rest of the publish: %+v, %v", res, err)
+	}
+	if _, err := open(t, dir).Find("skill-authoring"); err == nil {
+		t.Errorf("skill-authoring is still published after its rollback")
+	}
+	if _, err := open(t, dir).Rollback("", pub, lead); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "rolled back already") {
+		t.Fatalf("rollback of a publish wholly undone: %v", err)
 	}
 	fsck(t, dir)
 }
