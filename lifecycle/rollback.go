@@ -12,8 +12,12 @@ import (
 
 // Rollback restores the skill folders a publish changed to what they were before it, as one
 // commit on the publish branch that says, as git does, "This reverts commit <sha>." Name the
-// skill to undo its latest publish, or the publish commit; with both, the commit must be a
-// publish of that skill, and only that skill's folder is restored.
+// skill to undo its latest publish still in effect (one no rollback has undone yet, so
+// repeated rollbacks walk back), or the publish commit; with both, the commit must be a
+// publish of that skill, and only that skill's folder is restored. A rollback itself cannot
+// be undone this way: bringing back what it removed is a publish, which needs a candidate and
+// its approvals. An unattended caller may roll back only what the mode would publish without a
+// person.
 func (r *Repo) Rollback(name, commit string, o ActOptions) (*Result, error) {
 	if name == "" && commit == "" {
 		return nil, fmt.Errorf("name a skill or give --commit SHA")
@@ -33,7 +37,7 @@ func (r *Repo) Rollback(name, commit string, o ActOptions) (*Result, error) {
 }
 
 func (r *Repo) rollbackOnce(name, commit string, sig object.Signature, o ActOptions) (*Result, error) {
-	pub, err := r.findPublish(name, commit)
+	pub, undone, err := r.findPublish(name, commit)
 	if err != nil {
 		return nil, err
 	}
@@ -42,6 +46,9 @@ func (r *Repo) rollbackOnce(name, commit string, sig object.Signature, o ActOpti
 	}
 	changes, err := r.undoChanges(pub, name)
 	if err != nil {
+		return nil, err
+	}
+	if changes, err = stillInEffect(changes, pub, undone); err != nil {
 		return nil, err
 	}
 	tree := r.Tree
@@ -59,7 +66,10 @@ func (r *Repo) rollbackOnce(name, commit string, sig object.Signature, o ActOpti
 	if err := r.auditRollback(items, res, o); err != nil {
 		return nil, err
 	}
-	h, err := r.writeCommit(sig, tree, rollbackMessage(pub, res, o), r.Tip)
+	if err := r.checkUnattendedRollback(changes, res, o); err != nil {
+		return nil, err
+	}
+	h, err := r.writeCommit(sig, tree, rollbackMessage(pub, changes, res, o), r.Tip)
 	if err != nil {
 		return nil, err
 	}
@@ -72,36 +82,72 @@ func (r *Repo) rollbackOnce(name, commit string, sig object.Signature, o ActOpti
 }
 
 // findPublish finds the publish to undo: the given commit, or the newest publish of name on
-// the publish branch's first-parent line.
-func (r *Repo) findPublish(name, commit string) (commitInfo, error) {
+// the publish branch's first-parent line that no rollback has undone. It also returns what
+// the rollbacks newer than that publish undid.
+func (r *Repo) findPublish(name, commit string) (commitInfo, undoneSet, error) {
+	var target gitstore.Hash
 	if commit != "" {
 		h, err := r.Git.ResolveRevision(commit)
 		if err != nil && name != "" {
-			return commitInfo{}, notPublishOf(r, name, commit)
+			return commitInfo{}, nil, notPublishOf(r, name, commit)
 		}
 		if err != nil {
-			return commitInfo{}, fmt.Errorf("--commit %s: %w", commit, err)
+			return commitInfo{}, nil, fmt.Errorf("--commit %s: %w", commit, err)
 		}
-		return r.commitInfo(h)
+		target = h
 	}
 	var found commitInfo
+	undone := undoneSet{}
 	tc := r.trailCache()
 	defer tc.save()
 	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
-		e := r.entryOf(h, c, tc)
-		if e.Action == actPublish && containsSkill(e, name) {
+		if h == target {
 			found = commitInfo{hash: h, c: c, trailers: gitstore.ParseTrailers(c.Message)}
 			return gitstore.ErrStop
 		}
+		e := r.entryOf(h, c, tc)
+		if target.IsZero() && e.Action == actPublish && containsSkill(e, name) && undone.by(h, name) == "" {
+			found = commitInfo{hash: h, c: c, trailers: gitstore.ParseTrailers(c.Message)}
+			return gitstore.ErrStop
+		}
+		undone.see(h, e, c.Message)
 		return nil
 	})
 	if err != nil && !errors.Is(err, gitstore.ErrStop) {
-		return commitInfo{}, err
+		return commitInfo{}, nil, err
 	}
-	if found.c == nil {
-		return commitInfo{}, fmt.Errorf("%s: %w: no publish of this skill on %s; `skillgit log %s` shows its history", name, ErrNotFound, short(r.Branch), name)
+	if found.c != nil {
+		return found, undone, nil
 	}
-	return found, nil
+	if !target.IsZero() {
+		// Not on the trail: undo it as given, as before; restore refuses what no longer applies.
+		ci, err := r.commitInfo(target)
+		return ci, undone, err
+	}
+	if len(undone) > 0 {
+		return commitInfo{}, nil, fmt.Errorf("%s: %w: every publish of this skill on %s is rolled back already; to bring a version back, propose it again as a candidate (`skillgit propose %s --from DIR`); `skillgit log %s` shows its history",
+			name, ErrNotFound, short(r.Branch), name, name)
+	}
+	return commitInfo{}, nil, fmt.Errorf("%s: %w: no publish of this skill on %s; `skillgit log %s` shows its history", name, ErrNotFound, short(r.Branch), name)
+}
+
+// stillInEffect keeps the folders of pub that no later rollback undid, and refuses when none
+// is left.
+func stillInEffect(changes []folderChange, pub commitInfo, undone undoneSet) ([]folderChange, error) {
+	var out []folderChange
+	var by string
+	for _, f := range changes {
+		if b := undone.by(pub.hash, f.name()); b != "" {
+			by = b
+			continue
+		}
+		out = append(out, f)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%s: %w: %s is rolled back already, by %s; `skillgit rollback %s` undoes the latest publish still in effect",
+			changes[0].name(), ErrRefused, shortID(pub.hash.String()), shortID(by), changes[0].name())
+	}
+	return out, nil
 }
 
 // undoChanges lists the folders pub changed (only name's when given), each of which must
@@ -130,13 +176,25 @@ func (r *Repo) undoChanges(pub commitInfo, name string) ([]folderChange, error) 
 	return out, nil
 }
 
-// checkPublishOf requires a commit given together with a skill's name to be a publish of it.
+// checkPublishOf refuses to undo a rollback, and requires a commit given together with a
+// skill's name to be a publish of it.
 func (r *Repo) checkPublishOf(pub commitInfo, name, commit string) error {
-	if name == "" || commit == "" {
+	if commit == "" {
 		return nil
 	}
 	e := r.entryOf(pub.hash, pub.c, r.trailCache())
-	if e.Action != actPublish || !containsSkill(e, name) {
+	if e.Action == actRollback {
+		skill := name
+		if skill == "" && len(e.Skills) > 0 {
+			skill = e.Skills[0]
+		}
+		if skill == "" {
+			skill = "NAME"
+		}
+		return fmt.Errorf("%s: %w: commit %s is a rollback; undoing it would publish the version it removed without review. Propose that version again as a candidate (`skillgit propose %s --from DIR`) and have it approved; `skillgit log %s` shows the history",
+			skill, ErrRefused, commit, skill, skill)
+	}
+	if name != "" && (e.Action != actPublish || !containsSkill(e, name)) {
 		return notPublishOf(r, name, commit)
 	}
 	return nil
@@ -177,10 +235,15 @@ func (r *Repo) auditRollback(items []AuditItem, res *Result, o ActOptions) error
 	return nil
 }
 
-func rollbackMessage(pub commitInfo, res *Result, o ActOptions) string {
+// rollbackMessage names every skill the rollback restores, so the trail knows which shares of
+// the publish are undone.
+func rollbackMessage(pub commitInfo, changes []folderChange, res *Result, o ActOptions) string {
 	subject, _, _ := cutSubject(pub.c.Message)
 	body := fmt.Sprintf("Rolls back %q.\n\nThis reverts commit %s.", strings.TrimSpace(subject), pub.hash)
-	ts := trailerList{}.add(keyAction, actRollback).add(keySkill, res.Skill).add(keyCandidate, res.ID).
-		add(keyReverts, pub.hash.String()).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
+	ts := trailerList{}.add(keyAction, actRollback)
+	for _, f := range changes {
+		ts = ts.add(keySkill, f.name())
+	}
+	ts = ts.add(keyCandidate, res.ID).add(keyReverts, pub.hash.String()).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
 	return ts.message("rollback: "+res.Skill, body, o)
 }

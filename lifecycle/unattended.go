@@ -45,3 +45,31 @@ func (r *Repo) checkUnattended(ch *chain, c *Candidate, target string, o ActOpti
 	return fmt.Errorf("%s: %w: an agent cannot publish it: %s; a person must review it (`skillgit review %s`) and publish it (`skillgit approve %s`, then `skillgit publish %s`)",
 		c.ID, ErrRefused, why, c.ID, c.ID, c.ID)
 }
+
+// checkUnattendedRollback refuses a rollback that an unattended caller asks for and the mode
+// would not publish on its own: a rollback publishes the version it restores, so it gets the
+// same rule as a publish. Restoring an earlier version is a patch, removing a skill its
+// publish created is a deletion, and bringing back a skill its publish deleted is a new skill.
+func (r *Repo) checkUnattendedRollback(changes []folderChange, res *Result, o ActOptions) error {
+	if !o.Unattended {
+		return nil
+	}
+	for _, f := range changes {
+		change, risk := ChangePatch, res.Risk
+		switch {
+		case f.base.IsZero():
+			change, risk = ChangeDelete, "low" // nothing is restored, so nothing is rated
+		case f.head.IsZero():
+			change = ChangeCreate
+		}
+		allowed, why := autoChannel(r.Config.Mode, risk, change, false)
+		if allowed == "canary" {
+			why = "it would bring back a deleted skill, which the mode publishes to the canary channel only"
+		}
+		if why != "" {
+			return fmt.Errorf("%s: %w: an agent cannot roll it back: %s; a person must do it (`skillgit rollback %s`)",
+				f.name(), ErrRefused, why, f.name())
+		}
+	}
+	return nil
+}

@@ -23,7 +23,7 @@ func (s *Server) getMode(r *lifecycle.Repo, _ noInput) (modeOut, error) {
 	skipped, _ := lifecycle.AuditSkipped(cfg, s.getenv)
 	out := modeOut{Mode: string(cfg.Mode), ApprovalsRequired: cfg.Approvals.Required, AllowSelf: cfg.Approvals.AllowSelf,
 		Audit: "on", FailOn: cfg.Audit.FailOn, PublishBranch: cfg.PublishBranch,
-		AgentMay:    agentMay(cfg.Mode, cfg.PublishBranch),
+		AgentMay:    agentMay(cfg.Mode, cfg.PublishBranch, skipped),
 		Automatic:   automatic(cfg.Mode, cfg.PublishBranch),
 		NeedsPerson: needsPerson(cfg.Mode, cfg.PublishBranch)}
 	if skipped {
@@ -33,16 +33,20 @@ func (s *Server) getMode(r *lifecycle.Repo, _ noInput) (modeOut, error) {
 	return out, nil
 }
 
-func agentMay(mode lifecycle.Mode, branch string) []string {
+// agentMay lists what an agent may do. Publishing and rolling back are listed only where the
+// code lets an agent do them: in autonomous mode with the audit on, for what the mode would
+// publish itself (lifecycle's checkUnattended and checkUnattendedRollback).
+func agentMay(mode lifecycle.Mode, branch string, auditSkipped bool) []string {
 	out := []string{
 		"list, read and match published skills (list_skills, read_skill, match_skills)",
 		"propose new skills, new versions and deletions (create_candidate, delete_candidate)",
 		"answer review feedback with a new version (patch_candidate)",
 		"list and review candidates (list_candidates, review_candidate)",
-		"roll back a published skill to its version before a publish (rollback_skill)",
 	}
-	if mode == lifecycle.ModeAutonomous {
-		out = append(out, fmt.Sprintf("publish what the mode would publish itself (publish_candidate): a low-risk patch to %s, a low-risk new skill to canary", branch))
+	if mode == lifecycle.ModeAutonomous && !auditSkipped {
+		out = append(out,
+			fmt.Sprintf("publish what the mode would publish itself (publish_candidate): a low-risk patch to %s, a low-risk new skill to canary", branch),
+			fmt.Sprintf("roll back a skill's latest publish still in effect, or a publish commit given, when the version restored is rated low risk and the skill stays on %s (rollback_skill)", branch))
 	}
 	return out
 }
@@ -66,14 +70,16 @@ func needsPerson(mode lifecycle.Mode, branch string) []string {
 		"any change the audit rates medium risk",
 		"deletions, and updates that come from skill packs",
 		"a change the audit rates high risk cannot be published while the audit is on",
+		"bringing back a rolled-back version: it is proposed again as a candidate and approved like any change",
 	}
 	switch mode {
 	case lifecycle.ModeAutonomous:
-		return append(out, fmt.Sprintf("publishing a new skill to %s", branch))
+		return append(out, fmt.Sprintf("publishing a new skill to %s", branch),
+			"a rollback that removes a skill, brings back a deleted one or restores a version not rated low risk (`skillgit rollback NAME`)")
 	case lifecycle.ModeAssisted:
-		return append(out, "every publish (`skillgit publish ID`)")
+		return append(out, "every publish and every rollback (`skillgit publish ID`, `skillgit rollback NAME`)")
 	}
-	return append(out, "every approval and every publish (`skillgit approve ID`, `skillgit publish ID`)")
+	return append(out, "every approval, every publish and every rollback (`skillgit approve ID`, `skillgit publish ID`, `skillgit rollback NAME`)")
 }
 
 // nextStep tells an agent what becomes of a candidate now, and who acts next.

@@ -10,14 +10,15 @@ import (
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
-// TestRollback rolls a skill back to its previous version, by name and by publish commit, and
-// checks the audit trail.
+// TestRollback rolls a skill back to its previous version in autonomous mode, by name and by
+// publish commit, and checks the audit trail.
 func TestRollback(t *testing.T) {
 	for _, byCommit := range []bool{false, true} {
 		t.Run(map[bool]string{false: "name", true: "commit"}[byCommit], func(t *testing.T) {
 			dir := newRepo(t)
 			publishSkill(t, dir, "dates", cleanLine)
 			publishSkill(t, dir, "dates", cleanLine, "Version two.")
+			setMode(t, dir, lifecycle.ModeAutonomous)
 			c := connect(t, dir)
 			args := map[string]any{"name": "dates"}
 			if byCommit {
@@ -52,6 +53,52 @@ func TestRollback(t *testing.T) {
 			fsck(t, dir)
 		})
 	}
+}
+
+// TestRollbackFollowsMode lets an agent roll back only where the mode publishes without a
+// person, and checks that get_mode says so: refused in manual and assisted mode, allowed for
+// a low-risk earlier version in autonomous mode, refused there when it would delete the skill.
+func TestRollbackFollowsMode(t *testing.T) {
+	dir := newRepo(t)
+	publishSkill(t, dir, "dates", cleanLine)
+	publishSkill(t, dir, "dates", cleanLine, "Version two.")
+	args := map[string]any{"name": "dates"}
+	for _, m := range []lifecycle.Mode{lifecycle.ModeManual, lifecycle.ModeAssisted} {
+		if m != lifecycle.ModeManual {
+			setMode(t, dir, m)
+		}
+		c := connect(t, dir)
+		var mode modeOut
+		c.ok("get_mode", map[string]any{}, &mode)
+		if strings.Contains(strings.Join(mode.AgentMay, "\n"), "rollback_skill") || !strings.Contains(strings.Join(mode.NeedsPerson, "\n"), "every rollback") {
+			t.Fatalf("get_mode in %s mode: %+v", m, mode)
+		}
+		if msg := c.fails("rollback_skill", args); !strings.Contains(msg, "refused") || !strings.Contains(msg, "skillgit rollback dates") {
+			t.Fatalf("rollback_skill in %s mode: %s", m, msg)
+		}
+	}
+	var read readSkillOut
+	connect(t, dir).ok("read_skill", args, &read)
+	if !strings.Contains(read.Content, "Version two.") {
+		t.Fatalf("a refused rollback changed the skill:\n%s", read.Content)
+	}
+	setMode(t, dir, lifecycle.ModeAutonomous)
+	c := connect(t, dir)
+	var mode modeOut
+	c.ok("get_mode", map[string]any{}, &mode)
+	if !strings.Contains(strings.Join(mode.AgentMay, "\n"), "rollback_skill") || !strings.Contains(strings.Join(mode.NeedsPerson, "\n"), "a rollback that removes a skill") {
+		t.Fatalf("get_mode in autonomous mode: %+v", mode)
+	}
+	var rb rollbackOut
+	c.ok("rollback_skill", args, &rb)
+	if msg := c.fails("rollback_skill", args); !strings.Contains(msg, "deletions") {
+		t.Fatalf("rollback_skill that would delete the skill: %s", msg)
+	}
+	c.ok("read_skill", args, &read)
+	if read.Content != skillMD("dates", cleanLine) {
+		t.Fatalf("after the rollbacks:\n%s", read.Content)
+	}
+	fsck(t, dir)
 }
 
 // TestConcurrentCalls runs tool calls from many goroutines at once; the race detector and

@@ -17,7 +17,8 @@ func (s *Server) addPublishTools() {
 			"An agent may publish only what the mode would publish on its own (see get_mode); anything else is refused with what a person must do."},
 		limits{"id": idLimits, "channel": all(enum("main", "canary"), withDefault("main"))}, s.publishCandidate)
 	addTool(s, &mcp.Tool{Name: "rollback_skill", Annotations: publishing,
-		Description: "Roll a published skill back to what it was before its latest publish, or before the publish commit given, with a revert commit on the publish branch."},
+		Description: "Roll a published skill back to what it was before its latest publish still in effect (repeated calls walk back), or before the publish commit given, with a revert commit on the publish branch. " +
+			"A rollback publishes the version it restores: an agent may roll back only what the mode would publish on its own (see get_mode); a rollback cannot be undone, propose the version again instead."},
 		limits{"name": nameLimits, "commit": all(strLen(4, 64), pattern(`^[0-9a-f]+$`))}, s.rollbackSkill)
 }
 

@@ -15,7 +15,10 @@ func (a *app) rollbackCommand() *cobra.Command {
 		Short: "Undo a publish on the publish branch",
 		Long: `Restore the skill folders a publish changed to what they were before it, with one
 commit on the publish branch that says "This reverts commit <sha>." as git does.
-NAME undoes the latest publish of that skill; --commit SHA undoes that publish.`,
+NAME undoes the latest publish of that skill that no rollback has undone yet, so running it
+again walks back one publish more; --commit SHA undoes that publish. A rollback cannot be
+undone: bringing back the version it removed is a publish, so propose that version again as
+a candidate and have it approved.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error { return a.runRollback(args, commit, author) },
 	}
