@@ -249,10 +249,10 @@ var variantRules3 = []*Rule{{
 func init() { register(variantRules4...) }
 
 var variantRules4 = []*Rule{{
-	ID: "SG-INJ-022", Severity: High, Category: "injection", exact: true,
+	ID: "SG-INJ-022", Severity: High, Category: "injection",
 	Title:    "override of earlier instructions, in another language",
 	Help:     "Text that tells the agent, in any language, to ignore or forget its earlier instructions, or to keep a step from the user, takes over the agent. Remove it; a quoted example is one level lower.",
-	Keywords: []string{"instructions pr", "tiens plus compte", "anweisungen", "instrucciones anteriores", "as instru", "istruzioni precedenti", "sans en parler", "zu erw", "sin dec", "sem contar"},
+	Keywords: []string{"dentes", "tiens plus compte", "anweisungen", "instrucciones anteriores", "es anteriores", "istruzioni precedenti", "sans en parler", "zu erw", "sin dec", "sem contar"},
 	pattern: `(?i)\b(?:ignore[rz]?|oublie[rz]?)\s+(?:toutes\s+)?(?:les\s+)?instructions\s+pr[ée]c[ée]dentes|\bne\s+tiens\s+plus\s+compte\b` +
 		`|\b(?:vergiss|ignoriere)\s+(?:alle\s+)?(?:vorherigen|bisherigen|früheren)\s+anweisungen` +
 		`|\b(?:ignora|olvida)\s+(?:todas\s+)?las\s+instrucciones\s+anteriores|\b(?:ignore|esqueça)\s+(?:todas\s+)?as\s+instruções\s+anteriores|\b(?:ignora|dimentica)\s+(?:tutte\s+)?le\s+istruzioni\s+precedenti` +
