@@ -1,6 +1,7 @@
 package lifecycle
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -89,12 +90,114 @@ func (w *budgetWriter) Close() (err error) {
 	if _, err := w.f.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
-	p, err := packfile.NewParserWithStorage(packfile.NewScanner(w.f), w.s.Storer)
+	return storePack(w.f, w.s.Storer)
+}
+
+// storePack stores the objects of the pack file in r, inflating each once into a slice made for
+// its declared size, so that the objects cost about their content in memory. A delta is applied
+// to its base once the base is stored; git writes bases first, and a ref-delta whose base comes
+// later waits for it.
+func storePack(r io.Reader, s storer.EncodedObjectStorer) error {
+	sc := packfile.NewScanner(r)
+	_, count, err := sc.Header()
 	if err != nil {
 		return err
 	}
-	_, err = p.Parse()
-	return err
+	byOffset := make(map[int64]plumbing.Hash, count)
+	type waiting struct {
+		base  plumbing.Hash
+		delta []byte
+	}
+	var later []waiting
+	for range count {
+		h, err := sc.NextObjectHeader()
+		if err != nil {
+			return err
+		}
+		buf := bytes.NewBuffer(make([]byte, 0, h.Length))
+		if _, _, err := sc.NextObject(buf); err != nil {
+			return err
+		}
+		var hash plumbing.Hash
+		switch h.Type {
+		case plumbing.OFSDeltaObject:
+			base, ok := byOffset[h.OffsetReference]
+			if !ok {
+				return fmt.Errorf("a delta in the pack has no base at offset %d", h.OffsetReference)
+			}
+			hash, err = storeDelta(s, base, buf.Bytes())
+		case plumbing.REFDeltaObject:
+			if s.HasEncodedObject(h.Reference) != nil {
+				later = append(later, waiting{h.Reference, buf.Bytes()})
+				continue
+			}
+			hash, err = storeDelta(s, h.Reference, buf.Bytes())
+		default:
+			hash, err = storeObject(s, h.Type, buf.Bytes())
+		}
+		if err != nil {
+			return err
+		}
+		byOffset[h.Offset] = hash
+	}
+	for len(later) > 0 {
+		var still []waiting
+		for _, d := range later {
+			if s.HasEncodedObject(d.base) != nil {
+				still = append(still, d)
+				continue
+			}
+			if _, err := storeDelta(s, d.base, d.delta); err != nil {
+				return err
+			}
+		}
+		if len(still) == len(later) {
+			return fmt.Errorf("the pack holds a delta on %s, an object neither it nor the repository has", still[0].base)
+		}
+		later = still
+	}
+	return nil
+}
+
+// storeDelta applies delta to the stored object base and stores the result.
+func storeDelta(s storer.EncodedObjectStorer, base plumbing.Hash, delta []byte) (plumbing.Hash, error) {
+	obj, err := s.EncodedObject(plumbing.AnyObject, base)
+	if err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("the base %s of a delta in the pack: %w", base, err)
+	}
+	rd, err := obj.Reader()
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	src := bytes.NewBuffer(make([]byte, 0, obj.Size()))
+	_, err = src.ReadFrom(rd)
+	rd.Close()
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	content, err := packfile.PatchDelta(src.Bytes(), delta)
+	if err != nil {
+		return plumbing.ZeroHash, fmt.Errorf("a delta on %s in the pack: %w", base, err)
+	}
+	return storeObject(s, obj.Type(), content)
+}
+
+// storeObject stores content as an object of type t.
+func storeObject(s storer.EncodedObjectStorer, t plumbing.ObjectType, content []byte) (plumbing.Hash, error) {
+	obj := s.NewEncodedObject()
+	obj.SetType(t)
+	obj.SetSize(int64(len(content)))
+	w, err := obj.Writer()
+	if err != nil {
+		return plumbing.ZeroHash, err
+	}
+	if _, err := w.Write(content); err != nil {
+		return plumbing.ZeroHash, err
+	}
+	if err := w.Close(); err != nil {
+		return plumbing.ZeroHash, err
+	}
+	return s.SetEncodedObject(obj)
 }
 
 // checkPackSizes reads every object header of the pack file in r and adds up the sizes the
