@@ -114,7 +114,8 @@ func storePack(r io.Reader, s storer.EncodedObjectStorer) error {
 		if err != nil {
 			return err
 		}
-		buf := bytes.NewBuffer(make([]byte, 0, h.Length))
+		// bytes.Buffer reads in steps of bytes.MinRead and doubles when a step finds no room.
+		buf := bytes.NewBuffer(make([]byte, 0, h.Length+bytes.MinRead))
 		if _, _, err := sc.NextObject(buf); err != nil {
 			return err
 		}
@@ -165,39 +166,59 @@ func storeDelta(s storer.EncodedObjectStorer, base plumbing.Hash, delta []byte) 
 	if err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("the base %s of a delta in the pack: %w", base, err)
 	}
-	rd, err := obj.Reader()
+	src, err := objectContent(obj)
 	if err != nil {
 		return plumbing.ZeroHash, err
 	}
-	src := bytes.NewBuffer(make([]byte, 0, obj.Size()))
-	_, err = src.ReadFrom(rd)
-	rd.Close()
-	if err != nil {
-		return plumbing.ZeroHash, err
-	}
-	content, err := packfile.PatchDelta(src.Bytes(), delta)
+	content, err := packfile.PatchDelta(src, delta)
 	if err != nil {
 		return plumbing.ZeroHash, fmt.Errorf("a delta on %s in the pack: %w", base, err)
 	}
 	return storeObject(s, obj.Type(), content)
 }
 
-// storeObject stores content as an object of type t.
-func storeObject(s storer.EncodedObjectStorer, t plumbing.ObjectType, content []byte) (plumbing.Hash, error) {
-	obj := s.NewEncodedObject()
-	obj.SetType(t)
-	obj.SetSize(int64(len(content)))
-	w, err := obj.Writer()
+// objectContent is an object's content: a fetched object's own slice, else a copy.
+func objectContent(obj plumbing.EncodedObject) ([]byte, error) {
+	if o, ok := obj.(*packObject); ok {
+		return o.content, nil
+	}
+	rd, err := obj.Reader()
 	if err != nil {
-		return plumbing.ZeroHash, err
+		return nil, err
 	}
-	if _, err := w.Write(content); err != nil {
-		return plumbing.ZeroHash, err
-	}
-	if err := w.Close(); err != nil {
-		return plumbing.ZeroHash, err
-	}
-	return s.SetEncodedObject(obj)
+	defer rd.Close()
+	buf := bytes.NewBuffer(make([]byte, 0, obj.Size()+bytes.MinRead))
+	_, err = buf.ReadFrom(rd)
+	return buf.Bytes(), err
+}
+
+// storeObject stores content as an object of type t, keeping the slice rather than a copy.
+func storeObject(s storer.EncodedObjectStorer, t plumbing.ObjectType, content []byte) (plumbing.Hash, error) {
+	return s.SetEncodedObject(&packObject{h: plumbing.ComputeHash(t, content), t: t, content: content})
+}
+
+// packObject is an object stored from a fetched pack. It holds the slice its content was
+// inflated into, so that storing it costs no copy; it cannot be written to.
+type packObject struct {
+	h       plumbing.Hash
+	t       plumbing.ObjectType
+	content []byte
+}
+
+func (o *packObject) Hash() plumbing.Hash           { return o.h }
+func (o *packObject) Type() plumbing.ObjectType     { return o.t }
+func (o *packObject) SetType(t plumbing.ObjectType) { o.t = t }
+func (o *packObject) Size() int64                   { return int64(len(o.content)) }
+func (o *packObject) SetSize(int64)                 {}
+
+// Reader reads the object's content.
+func (o *packObject) Reader() (io.ReadCloser, error) {
+	return io.NopCloser(bytes.NewReader(o.content)), nil
+}
+
+// Writer refuses: a fetched object is what the pack holds.
+func (o *packObject) Writer() (io.WriteCloser, error) {
+	return nil, errors.New("an object fetched from a pack cannot be written to")
 }
 
 // checkPackSizes reads every object header of the pack file in r and adds up the sizes the
