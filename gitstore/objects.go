@@ -66,7 +66,7 @@ func (r *Repo) readObject(t plumbing.ObjectType, h Hash, limit int64) ([]byte, e
 		return nil, fmt.Errorf("reading %s %s: %w", t, h, err)
 	}
 	defer rd.Close()
-	b, err := io.ReadAll(io.LimitReader(rd, limit+1))
+	b, err := readSized(rd, obj.Size(), limit)
 	if err == nil && int64(len(b)) > limit {
 		err = fmt.Errorf("content is larger than the limit of %d bytes", limit)
 	}
@@ -74,6 +74,28 @@ func (r *Repo) readObject(t plumbing.ObjectType, h Hash, limit int64) ([]byte, e
 		return nil, fmt.Errorf("reading %s %s: %w", t, h, err)
 	}
 	return b, nil
+}
+
+// readSized reads r, expected to hold size bytes, into a slice made for them at once, so that a
+// large object or file costs its size in memory rather than the doublings of io.ReadAll. It
+// reads at most limit+1 bytes, so a caller sees content over the limit as len > limit.
+func readSized(r io.Reader, size, limit int64) ([]byte, error) {
+	// One byte more than expected lets the read that meets the end find room.
+	b := make([]byte, 0, min(max(size, 0), limit)+1)
+	lr := io.LimitReader(r, limit+1)
+	for {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		n, err := lr.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
 }
 
 // reindexer is an object storage on disk, which loads its list of packs

@@ -2,7 +2,6 @@ package gitstore
 
 import (
 	"fmt"
-	"io"
 	"io/fs"
 	"path"
 	"slices"
@@ -136,7 +135,7 @@ func (w *dirWriter) file(p string, d fs.DirEntry) (filemode.FileMode, Hash, erro
 		return 0, ZeroHash, fmt.Errorf("%s: %w", p, err)
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, w.maxFile+1))
+	data, err := readSized(f, info.Size(), w.maxFile)
 	if err != nil {
 		return 0, ZeroHash, fmt.Errorf("%s: %w", p, err)
 	}

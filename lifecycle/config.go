@@ -98,6 +98,9 @@ type Pack struct {
 	URL  string `yaml:"url"`
 	Ref  string `yaml:"ref"`
 	Path string `yaml:"path"`
+	// MaxBytes is the most object content, inflated, that pack update reads from the pack;
+	// 0 means DefaultPackMaxBytes. A pack over it is refused before it is held in memory.
+	MaxBytes int64 `yaml:"max_bytes,omitempty"`
 }
 
 // DefaultConfig returns the configuration a new repository starts with.
@@ -260,6 +263,9 @@ func (c *Config) validateLists() error {
 		}
 		if seen[p.Name] {
 			return fmt.Errorf("packs[%d]: pack name %q is used twice", i, p.Name)
+		}
+		if p.MaxBytes < 0 {
+			return fmt.Errorf("packs[%d]: max_bytes %d is negative; give a number of bytes, or leave it out for %d", i, p.MaxBytes, DefaultPackMaxBytes)
 		}
 		seen[p.Name] = true
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -184,7 +185,11 @@ func normalizeURL(u, base string) (string, error) {
 // packNode renders a pack as a flow mapping, as the example configuration writes it.
 func packNode(p Pack) *yaml.Node {
 	n := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
-	for _, kv := range [][2]string{{"name", p.Name}, {"url", p.URL}, {"ref", p.Ref}, {"path", p.Path}} {
+	maxBytes := ""
+	if p.MaxBytes > 0 {
+		maxBytes = strconv.FormatInt(p.MaxBytes, 10)
+	}
+	for _, kv := range [][2]string{{"name", p.Name}, {"url", p.URL}, {"ref", p.Ref}, {"path", p.Path}, {"max_bytes", maxBytes}} {
 		if kv[1] != "" {
 			n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: kv[0]}, &yaml.Node{Kind: yaml.ScalarNode, Value: kv[1]})
 		}

@@ -39,7 +39,8 @@ type fetchedPack struct {
 // fetchPack fetches the pack's ref with depth 1 into memory and finds its skills folder.
 func fetchPack(ctx context.Context, p Pack, progress io.Writer) (*fetchedPack, error) {
 	mem := gitstore.OpenMemory()
-	remote := git.NewRemote(mem.Git().Storer, &config.RemoteConfig{Name: "pack", URLs: []string{p.URL}})
+	store := &budgetStorer{Storer: mem.Git().Storer, budget: p.maxBytes()}
+	remote := git.NewRemote(store, &config.RemoteConfig{Name: "pack", URLs: []string{p.URL}})
 	refs, err := remote.ListContext(ctx, &git.ListOptions{})
 	if err != nil {
 		return nil, fmt.Errorf("pack %s: listing %s: %w", p.Name, p.URL, err)
@@ -56,7 +57,13 @@ func fetchPack(ctx context.Context, p Pack, progress io.Writer) (*fetchedPack, e
 	if progress != nil {
 		opts.Progress = progress
 	}
-	if err := remote.FetchContext(ctx, opts); err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
+	err = remote.FetchContext(ctx, opts)
+	if errors.Is(err, errPackTooLarge) {
+		return nil, fmt.Errorf("pack %s: %w: %s from %s holds more than its limit of %s of object content: %w; nothing was written; "+
+			"if the pack is trusted, raise the limit with max_bytes (in bytes) under the pack in %s, e.g. max_bytes: %d",
+			p.Name, ErrRefused, short(name), p.URL, sizeText(p.maxBytes()), err, ConfigFile, suggestMaxBytes(err, p.maxBytes()))
+	}
+	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
 		return nil, fmt.Errorf("pack %s: fetching %s from %s: %w", p.Name, short(name), p.URL, err)
 	}
 	ref, err := mem.Git().Storer.Reference(local)
