@@ -58,9 +58,9 @@ func binaryFile(t *treeScan, e treeEntry, data []byte, kind binType, name string
 	ext := extOf(e.path)
 	switch kind {
 	case binImage:
-		if scriptExt[ext] {
+		if !inertExts[ext] && !dataFormats[name] {
 			t.runs[e.path] = true
-			t.add("SG-TREE-003", e.path, fmt.Sprintf("%s is named like a .%s script but holds a %s: a name that lies about the content hides what the file does; rename or remove it", e.path, ext, name), e.path)
+			t.add("SG-TREE-003", e.path, fmt.Sprintf("%s holds a %s under a name that does not say so: a file can start like an image and go on as a script that a shell runs; give it its type's extension or remove it", e.path, name), e.path)
 		}
 	case binPDF:
 		if tok := pdfActive(data); tok != "" {
@@ -79,6 +79,10 @@ func binaryFile(t *treeScan, e treeEntry, data []byte, kind binType, name string
 		t.add("SG-TREE-011", e.path, e.path+" is binary data of no known type and cannot be reviewed; remove it or replace it with a documented format", e.path)
 	}
 }
+
+// dataFormats are inert formats that tools store under names of their own,
+// such as coverage.py's .coverage database.
+var dataFormats = set("SQLite database", "Parquet data", "NumPy array")
 
 // officeOrArchive judges a zip-like file: an Office document is checked
 // for macros, anything else is an archive whose content is not audited.

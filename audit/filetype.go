@@ -139,6 +139,11 @@ func isUTF16(data []byte) bool {
 
 var (
 	imageExts = set("png", "jpg", "jpeg", "gif", "webp", "bmp", "ico", "woff", "woff2", "ttf", "otf")
+	// inertExts name the inert assets the audit recognises by their bytes;
+	// such bytes under another name may be a polyglot that a shell runs.
+	inertExts = set("png", "jpg", "jpeg", "gif", "webp", "bmp", "ico", "cur", "icns", "tif", "tiff", "psd", "heic", "heif", "avif",
+		"woff", "woff2", "ttf", "otf", "ttc", "mp3", "wav", "ogg", "oga", "opus", "flac", "m4a", "aac", "mp4", "m4v", "mov",
+		"webm", "mkv", "avi", "sqlite", "sqlite3", "db", "parquet", "npy")
 	officeExt = set("docx", "xlsx", "pptx", "odt", "ods", "odp", "docm", "xlsm", "pptm", "dotm", "xltm", "potm")
 	macroExts = set("docm", "xlsm", "pptm", "dotm", "xltm", "potm")
 	scriptExt = set("sh", "bash", "zsh", "fish", "ksh", "csh", "py", "pyw", "js", "mjs", "cjs", "ts", "mts",

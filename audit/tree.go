@@ -159,7 +159,7 @@ func (s *scanner) largeFile(fsys fs.FS, t *treeScan, e treeEntry) {
 	if f, err := fsys.Open(e.path); err == nil {
 		head, _ := io.ReadAll(io.LimitReader(f, sniffBytes))
 		f.Close()
-		if kind, _ := sniff(head); kind == binImage && !scriptExt[extOf(e.path)] {
+		if kind, _ := sniff(head); kind == binImage && inertExts[extOf(e.path)] {
 			return
 		}
 	}

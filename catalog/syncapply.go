@@ -44,23 +44,23 @@ func (p *SyncPlan) Apply() error {
 // folder as its own, and one interrupted before does not take a folder the user makes in the
 // meantime for its own. It reports whether there was any.
 func (p *SyncPlan) markPending() (bool, error) {
-	var todo []*SyncAction
+	var installs []*SyncAction
 	for i, a := range p.Actions {
 		if a.Action != ActionInstall || a.noWrite {
 			continue
 		}
 		if m, owned := p.man.Skills[a.Skill]; !owned || m.Written == pendingHash {
-			todo = append(todo, &p.Actions[i])
+			installs = append(installs, &p.Actions[i])
 		}
 	}
-	hashes, err := p.expectedAll(todo)
+	hashes, err := p.expectedAll(installs)
 	if err != nil {
 		return false, err
 	}
-	for i, a := range todo {
+	for i, a := range installs {
 		p.man.Skills[a.Skill] = manifestEntry{Written: pendingHash, Pending: hashes[i], Mode: p.opts.Mode}
 	}
-	return len(todo) > 0, nil
+	return len(installs) > 0, nil
 }
 
 // expectedAll returns the hash each action's folder has once written, computed by the
