@@ -3,7 +3,6 @@ package lifecycle
 import (
 	"errors"
 	"fmt"
-	"path"
 	"path/filepath"
 	"strings"
 
@@ -40,15 +39,6 @@ type HookRun struct {
 // Blocked reports whether the hook must refuse the commit or push.
 func (h *HookRun) Blocked() bool { return len(h.Problems) > 0 || h.Verdict == audit.VerdictBlocked }
 
-// openForHook opens the repository a hook runs in; run is set when it is not a skillgit one.
-func openForHook(dir string) (*Repo, *HookRun, error) {
-	r, err := Open(dir)
-	if errors.Is(err, ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository) {
-		return nil, &HookRun{NotSkillgit: true}, nil
-	}
-	return r, nil, err
-}
-
 // AuditStaged is the pre-commit check: it audits the staged version of every skill the commit
 // touches (read from the index, so symbolic links and submodules show as what they are) and
 // validates its SKILL.md, strictly for a new skill. The policy and the skip switch come from
@@ -58,9 +48,11 @@ func AuditStaged(dir string, getenv func(string) string) (*HookRun, error) {
 }
 
 // AuditStagedScope is AuditStaged that also audits, whether the commit touches them or not,
-// the staged skills that scope names: every one, or those holding the given files.
+// the staged skills that scope names: every one, or those holding the given files. A staged
+// .skillgit.yaml or allow list that does not parse is a problem that blocks the commit, and the
+// skills folders of HEAD's configuration and of the staged one are both audited.
 func AuditStagedScope(dir string, scope StagedScope, getenv func(string) string) (*HookRun, error) {
-	r, run, err := openForHook(dir)
+	r, run, warnings, err := openForHook(dir)
 	if r == nil {
 		return run, err
 	}
@@ -69,51 +61,87 @@ func AuditStagedScope(dir string, scope StagedScope, getenv func(string) string)
 	if err != nil {
 		return nil, err
 	}
-	staged, ok, err := r.stagedTree(dir, getenv)
+	staged, err := r.stagedTree(dir, getenv)
 	if err != nil {
 		return nil, err
 	}
-	if !ok {
-		staged = gitstore.ZeroHash
-	}
-	changes, err := r.stagedFolders(dir, scope, baseTree, staged)
+	run = &HookRun{Title: scope.title(), Warnings: warnings}
+	cfg, policy, err := r.hookPolicy(run, base)
 	if err != nil {
 		return nil, err
 	}
-	run = &HookRun{Title: scope.title()}
-	run.Problems = r.validateStaged(changes, staged)
-	return run, r.auditHook(run, base, stagedItems(changes), getenv)
+	newCfg, problems, err := r.newPolicyProblems(baseTree, staged, "staged")
+	if err != nil {
+		return nil, err
+	}
+	changes, err := r.stagedChanges(dir, scope, skillDirs(r.Config, cfg, newCfg), baseTree, staged)
+	if err != nil {
+		return nil, err
+	}
+	run.Problems = append(problems, r.validateStaged(changes, staged)...)
+	return run, r.auditHook(run, cfg, policy, stagedItems(changes), getenv)
 }
 
-// stagedFolders lists the skill folders the commit touches between the skills folder of
-// baseTree and the staged one, and, with a scope, the other staged folders it names.
-func (r *Repo) stagedFolders(dir string, scope StagedScope, baseTree, staged gitstore.Hash) ([]folderChange, error) {
-	before, err := r.folderAt(baseTree, r.Config.SkillsDir)
+// stagedChanges lists the skill folders the commit touches in each of dirs, the first being
+// the publish branch's skills folder, which the scope widens.
+func (r *Repo) stagedChanges(dir string, scope StagedScope, dirs []string, baseTree, staged gitstore.Hash) ([]folderChange, error) {
+	var out []folderChange
+	for i, d := range dirs {
+		s := scope
+		if i > 0 {
+			s = StagedScope{}
+		}
+		changes, err := r.stagedFolders(dir, d, s, baseTree, staged)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, changes...)
+	}
+	return out, nil
+}
+
+// stagedFolders lists the skill folders the commit touches between skills folder sdir of
+// baseTree and of the staged root tree, and, with a scope, the other staged folders it names.
+func (r *Repo) stagedFolders(dir, sdir string, scope StagedScope, baseTree, staged gitstore.Hash) ([]folderChange, error) {
+	before, err := r.folderAt(baseTree, sdir)
+	if err != nil {
+		return nil, err
+	}
+	after, err := r.folderAt(staged, sdir)
 	if err != nil {
 		return nil, err
 	}
 	fd := &folderDiff{g: r.Git}
-	if err := fd.walk(r.Config.SkillsDir, before, staged, 0); err != nil {
+	if err := fd.walk(sdir, before, after, 0); err != nil {
 		return nil, err
 	}
 	if scope.empty() {
 		return fd.changes, nil
 	}
-	return r.widenStaged(dir, scope, fd.changes, baseTree, staged)
+	return r.widenStaged(dir, scope, fd.changes, baseTree, after)
 }
 
-// stagedTree is the skills folder as the index stages it. While `git commit -a` or
-// `git commit PATH...` runs the hook, git stages into the file GIT_INDEX_FILE names (relative
-// to the folder the hook runs in), not into the repository's index.
-func (r *Repo) stagedTree(dir string, getenv func(string) string) (gitstore.Hash, bool, error) {
+// stagedTree is the root tree the index stages; zero when it stages nothing. While
+// `git commit -a` or `git commit PATH...` runs the hook, git stages into the file
+// GIT_INDEX_FILE names (relative to the folder the hook runs in), not into the repository's
+// index.
+func (r *Repo) stagedTree(dir string, getenv func(string) string) (gitstore.Hash, error) {
 	file := getenv("GIT_INDEX_FILE")
+	var h gitstore.Hash
+	var ok bool
+	var err error
 	if file == "" {
-		return r.Git.IndexTree(r.Config.SkillsDir)
+		h, ok, err = r.Git.IndexTree("")
+	} else {
+		if !filepath.IsAbs(file) {
+			file = filepath.Join(dir, file)
+		}
+		h, ok, err = r.Git.IndexFileTree(file, "")
 	}
-	if !filepath.IsAbs(file) {
-		file = filepath.Join(dir, file)
+	if !ok {
+		h = gitstore.ZeroHash
 	}
-	return r.Git.IndexFileTree(file, r.Config.SkillsDir)
+	return h, err
 }
 
 // headOrPublish is the commit a commit is being made on, or the publish branch's tip when HEAD
@@ -146,11 +174,9 @@ func (r *Repo) validateStaged(changes []folderChange, staged gitstore.Hash) []ca
 		if f.base.IsZero() {
 			mode = catalog.Strict
 		}
-		rel := strings.TrimPrefix(f.path, r.Config.SkillsDir+"/")
-		_, problems := catalog.Load(fsys, rel, mode, false)
+		_, problems := catalog.Load(fsys, f.path, mode, false)
 		for _, p := range problems {
 			if !p.Warning {
-				p.File = path.Join(r.Config.SkillsDir, p.File)
 				out = append(out, p)
 			}
 		}
@@ -168,17 +194,9 @@ func stagedItems(changes []folderChange) []AuditItem {
 	return items
 }
 
-// auditHook audits items under the policy committed in base, unless the skip switch there, or
-// in the environment, is on.
-func (r *Repo) auditHook(run *HookRun, base gitstore.Hash, items []AuditItem, getenv func(string) string) error {
-	cfg, _, err := r.ConfigAt(base, shortID(base.String()))
-	if err != nil {
-		return err
-	}
-	policy, err := r.PolicyAt(base, shortID(base.String()))
-	if err != nil {
-		return err
-	}
+// auditHook audits items under cfg and policy, those of the version compared with, unless the
+// skip switch there, or in the environment, is on.
+func (r *Repo) auditHook(run *HookRun, cfg *Config, policy *AuditPolicy, items []AuditItem, getenv func(string) string) error {
 	run.FailOn = policy.FailOn
 	if skip, warn := AuditSkipped(cfg, getenv); skip {
 		run.Skipped, run.Warnings = true, append(run.Warnings, warn)
@@ -197,14 +215,20 @@ func (r *Repo) auditHook(run *HookRun, base gitstore.Hash, items []AuditItem, ge
 // AuditPushed is the pre-push and pre-receive check: for every ref a push moves, it audits
 // the skills that differ between the ref's old tip (for a new ref, its merge base with the
 // publish branch) and the new one, under the policy and skip switch of that old tip, never
-// of the pushed commits, so that a push cannot switch off its own audit.
+// of the pushed commits, so that a push cannot switch off its own audit. It looks in the
+// skills folder of the old tip's configuration and of the new one's, and a pushed
+// configuration or allow list that does not parse blocks the push.
 func AuditPushed(dir string, updates []RefUpdate, getenv func(string) string) (*HookRun, error) {
-	r, run, err := openForHook(dir)
+	r, run, warnings, err := openForHook(dir)
 	if r == nil {
 		return run, err
 	}
 	defer r.Close()
-	return r.auditUpdates(updates, getenv)
+	run, err = r.auditUpdates(updates, getenv)
+	if run != nil {
+		run.Warnings = append(warnings, run.Warnings...)
+	}
+	return run, err
 }
 
 // auditUpdates audits every ref update that brings commits, as AuditPushed does.
@@ -225,51 +249,81 @@ func (r *Repo) auditUpdates(updates []RefUpdate, getenv func(string) string) (*H
 	return run, nil
 }
 
-// auditUpdate audits what update u brings into run and returns the range it audited. A tag is
-// audited as the commit it points at, from the commit its old value pointed at.
-func (r *Repo) auditUpdate(run *HookRun, u RefUpdate, getenv func(string) string) (string, error) {
+// pushedRange is what one ref update brings: the commit it is compared with and the trees
+// of both ends. Policy is the commit whose policy judges it: base, or for an update with no
+// history in common, the publish branch's tip.
+type pushedRange struct {
+	base, policy, head gitstore.Hash
+	baseTree, headTree gitstore.Hash
+}
+
+// rangeOf resolves what update u brings. A tag is audited as the commit it points at, from
+// the commit its old value pointed at.
+func (r *Repo) rangeOf(u RefUpdate) (pushedRange, error) {
 	u, err := r.peelUpdate(u)
 	if err != nil {
-		return "", err
+		return pushedRange{}, err
 	}
-	base := u.Old
-	if base.IsZero() {
-		if base, err = r.Git.MergeBase(u.New, r.Tip); err != nil {
-			return "", err
+	pr := pushedRange{base: u.Old, head: u.New}
+	if pr.base.IsZero() {
+		if pr.base, err = r.Git.MergeBase(u.New, r.Tip); err != nil {
+			return pr, err
 		}
 	}
-	title := fmt.Sprintf("%s %s..%s", u.Ref, shortID(base.String()), shortID(u.New.String()))
-	baseTree := gitstore.ZeroHash
-	if !base.IsZero() {
-		c, err := r.Git.Commit(base)
-		if err != nil {
-			return "", err
-		}
-		baseTree = c.TreeHash
+	pr.policy = pr.base
+	if pr.base.IsZero() {
+		pr.policy = r.Tip
+	} else if pr.baseTree, err = r.treeOf(pr.base); err != nil {
+		return pr, err
 	}
-	head, err := r.Git.Commit(u.New)
+	pr.headTree, err = r.treeOf(pr.head)
+	return pr, err
+}
+
+// treeOf is the root tree of commit h.
+func (r *Repo) treeOf(h gitstore.Hash) (gitstore.Hash, error) {
+	c, err := r.Git.Commit(h)
 	if err != nil {
-		return "", err
+		return gitstore.ZeroHash, err
 	}
-	items, err := r.changedSkills(baseTree, head.TreeHash, r.Config.SkillsDir)
+	return c.TreeHash, nil
+}
+
+// auditUpdate audits what update u brings into run and returns the range it audited.
+func (r *Repo) auditUpdate(run *HookRun, u RefUpdate, getenv func(string) string) (string, error) {
+	pr, err := r.rangeOf(u)
 	if err != nil {
-		return "", err
-	}
-	if err := r.withPushedAccepts(items, base, u.New); err != nil {
 		return "", err
 	}
 	sub := &HookRun{}
-	if base.IsZero() {
-		base = r.Tip
+	cfg, policy, err := r.hookPolicy(sub, pr.policy)
+	if err != nil {
+		return "", err
 	}
-	if err := r.auditHook(sub, base, items, getenv); err != nil {
+	newCfg, problems, err := r.newPolicyProblems(pr.baseTree, pr.headTree, shortID(pr.head.String()))
+	if err != nil {
+		return "", err
+	}
+	var items []AuditItem
+	for _, d := range skillDirs(r.Config, cfg, newCfg) {
+		more, err := r.changedSkills(pr.baseTree, pr.headTree, d)
+		if err != nil {
+			return "", err
+		}
+		items = append(items, more...)
+	}
+	if err := r.withPushedAccepts(items, pr.base, pr.head); err != nil {
+		return "", err
+	}
+	if err := r.auditHook(sub, cfg, policy, items, getenv); err != nil {
 		return "", err
 	}
 	run.Skipped = run.Skipped || sub.Skipped
 	run.Warnings = append(run.Warnings, sub.Warnings...)
 	run.Reports = append(run.Reports, sub.Reports...)
+	run.Problems = append(run.Problems, problems...)
 	run.Verdict, run.FailOn = max(run.Verdict, sub.Verdict), min(run.FailOn, sub.FailOn)
-	return title, nil
+	return fmt.Sprintf("%s %s..%s", u.Ref, shortID(pr.base.String()), shortID(pr.head.String())), nil
 }
 
 // peelUpdate turns the ids of u into commits, following annotated tags. A ref that held

@@ -78,7 +78,7 @@ func (r *Repo) allowListAt(tree gitstore.Hash, file, label string) (*audit.Allow
 	}
 	al, err := audit.ParseAllowList(data)
 	if err != nil {
-		return nil, fmt.Errorf("%s:%s: %w; fix the file or remove the entry", label, file, err)
+		return nil, fmt.Errorf("%s:%s: %w: %w; fix the file or remove the entry", label, file, errBadAllowList, err)
 	}
 	return al, nil
 }

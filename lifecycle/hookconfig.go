@@ -1,0 +1,177 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// errBadAllowList marks an allow list that does not parse, as opposed to one that cannot be read.
+var errBadAllowList = errors.New("invalid allow list")
+
+// openForHook opens the repository a hook runs in; run is set when it is not a skillgit one.
+// A publish branch whose configuration does not parse does not lock the repository: the
+// repository opens under the defaults and warnings says so, so that the commit that fixes the
+// file can still be made and audited.
+func openForHook(dir string) (r *Repo, run *HookRun, warnings []string, err error) {
+	r, err = Open(dir)
+	if errors.Is(err, ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository) {
+		return nil, &HookRun{NotSkillgit: true}, nil, nil
+	}
+	if ce, ok := errors.AsType[*ConfigError](err); ok {
+		r, err = openUnderDefaults(dir)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return r, nil, []string{defaultsWarning(short(r.Branch), ce)}, nil
+	}
+	return r, nil, nil, err
+}
+
+// openUnderDefaults opens the repository at dir with the default configuration in place of
+// its publish branch's, which does not parse.
+func openUnderDefaults(dir string) (*Repo, error) {
+	g, err := gitstore.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	branch, tip, err := findPublishBranch(g)
+	if err == nil {
+		var r *Repo
+		if r, err = openedAt(g, branch, tip); err == nil {
+			if r.dir, err = filepath.Abs(dir); err == nil {
+				return r, nil
+			}
+		}
+	}
+	g.Close()
+	return nil, err
+}
+
+// openedAt is the repository with publish branch branch at tip, under the defaults.
+func openedAt(g *gitstore.Repo, branch string, tip gitstore.Hash) (*Repo, error) {
+	c, err := g.Commit(tip)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", short(branch), err)
+	}
+	return &Repo{Git: g, Branch: branch, Tip: tip, Tree: c.TreeHash, Config: DefaultConfig(short(branch))}, nil
+}
+
+// defaultsWarning says that a version's policy does not parse and the defaults stand in for it.
+func defaultsWarning(label string, err error) string {
+	return fmt.Sprintf("warning: %s: %v; auditing under the default policy until a commit fixes the file", label, err)
+}
+
+// hookPolicy is the configuration and audit policy of base for a hook. A configuration or
+// allow list there that does not parse is replaced by the defaults (which skip nothing, trust
+// no installer and accept no finding), with a warning: a broken policy must not lock the
+// repository, and the commit that fixes it is audited all the same.
+func (r *Repo) hookPolicy(run *HookRun, base gitstore.Hash) (*Config, *AuditPolicy, error) {
+	label := shortID(base.String())
+	cfg, _, err := r.ConfigAt(base, label)
+	if _, ok := errors.AsType[*ConfigError](err); ok {
+		run.Warnings = append(run.Warnings, defaultsWarning(label, err))
+		return DefaultConfig(short(r.Branch)), DefaultAuditPolicy(), nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	policy, err := r.PolicyAt(base, label)
+	if errors.Is(err, errBadAllowList) {
+		run.Warnings = append(run.Warnings, defaultsWarning(label, err))
+		p := DefaultAuditPolicy()
+		p.FailOn, _ = audit.ParseRisk(cfg.Audit.FailOn)
+		return cfg, p, nil
+	}
+	return cfg, policy, err
+}
+
+// newPolicyProblems validates the configuration and allow list of head, a version a commit or
+// push brings, where they differ from base's: an invalid one is a problem that blocks, named
+// with its line. It returns head's configuration, or nil when it has none or it does not parse.
+func (r *Repo) newPolicyProblems(baseRoot, headRoot gitstore.Hash, label string) (*Config, []catalog.Problem, error) {
+	cfg, problems, err := r.newConfig(baseRoot, headRoot, label)
+	if cfg == nil || err != nil {
+		return nil, problems, err
+	}
+	allow, ok, err := r.changedFile(baseRoot, headRoot, cfg.Audit.Allow, maxAllowListSize, label)
+	if err != nil || !ok {
+		return cfg, nil, err
+	}
+	if _, err := audit.ParseAllowList(allow); err != nil {
+		return cfg, []catalog.Problem{{File: cfg.Audit.Allow, Message: err.Error() + "; fix the file or remove the entry"}}, nil
+	}
+	return cfg, nil, nil
+}
+
+// newConfig is head's configuration, validated when it differs from base's; nil when head has
+// none or it does not parse, the latter being a problem.
+func (r *Repo) newConfig(baseRoot, headRoot gitstore.Hash, label string) (*Config, []catalog.Problem, error) {
+	data, ok, err := r.changedFile(baseRoot, headRoot, ConfigFile, maxConfigSize, label)
+	if err != nil || !ok {
+		cfg, cerr := r.configOfTree(headRoot, label)
+		return cfg, nil, firstErr(err, cerr)
+	}
+	cfg, err := ParseConfig(data)
+	if ce, bad := errors.AsType[*ConfigError](err); bad {
+		return nil, []catalog.Problem{{File: ConfigFile, Line: ce.Line, Message: ce.Message + "; correct the file and commit again"}}, nil
+	}
+	return cfg, nil, err
+}
+
+// changedFile reads file of headRoot when it differs from baseRoot's; ok is false when it is
+// the same or head has none.
+func (r *Repo) changedFile(baseRoot, headRoot gitstore.Hash, file string, limit int64, label string) ([]byte, bool, error) {
+	he, hok, err := r.Git.EntryAt(headRoot, file)
+	if err != nil || !hok {
+		return nil, false, err
+	}
+	if !baseRoot.IsZero() {
+		be, bok, err := r.Git.EntryAt(baseRoot, file)
+		if err != nil {
+			return nil, false, err
+		}
+		if bok && be.Hash == he.Hash && be.Mode == he.Mode {
+			return nil, false, nil
+		}
+	}
+	return r.fileAt(headRoot, file, limit, label)
+}
+
+// configOfTree is the configuration a root tree holds; nil when it has none or it does not
+// parse.
+func (r *Repo) configOfTree(root gitstore.Hash, label string) (*Config, error) {
+	data, ok, err := r.fileAt(root, ConfigFile, maxConfigSize, label)
+	if err != nil || !ok {
+		return nil, err
+	}
+	cfg, err := ParseConfig(data)
+	if err != nil {
+		return nil, nil
+	}
+	return cfg, nil
+}
+
+// skillDirs lists the skills folders a change must be audited in: the one of every
+// configuration involved, each once, so that moving skills_dir in the same change does not
+// move the audit away from what the change adds.
+func skillDirs(cfgs ...*Config) []string {
+	var out []string
+	for _, c := range cfgs {
+		if c == nil {
+			continue
+		}
+		seen := false
+		for _, d := range out {
+			seen = seen || d == c.SkillsDir
+		}
+		if !seen {
+			out = append(out, c.SkillsDir)
+		}
+	}
+	return out
+}
