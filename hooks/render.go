@@ -49,6 +49,12 @@ func (p printer) blocked(run *lifecycle.HookRun, updates []lifecycle.RefUpdate) 
 	for _, pr := range run.Problems {
 		p.line("  %s", oneLine(pr.String()))
 	}
+	for _, rf := range run.Refusals {
+		p.line("  %s", oneLine(rf))
+	}
+	if len(run.Refusals) > 0 && len(paths) == 0 && len(run.Problems) == 0 {
+		return
+	}
 	p.advice(paths, updates)
 }
 

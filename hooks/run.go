@@ -73,6 +73,10 @@ func check(name string, o RunOptions) (*lifecycle.HookRun, []lifecycle.RefUpdate
 	if err != nil || len(updates) == 0 {
 		return nil, nil, err
 	}
+	if name == PreReceive {
+		run, err := lifecycle.ReceivePushed(o.Dir, updates, o.Getenv)
+		return run, updates, err
+	}
 	run, err := lifecycle.AuditPushed(o.Dir, updates, o.Getenv)
 	return run, updates, err
 }

@@ -60,7 +60,9 @@ func (r *Repo) changedSkills(base, head gitstore.Hash, dir string) ([]AuditItem,
 		return nil, err
 	}
 	var bb gitstore.Hash
-	if e, ok, err := r.Git.EntryAt(base, dir); err != nil {
+	if base.IsZero() {
+		// Nothing to compare with: every skill of head is new.
+	} else if e, ok, err := r.Git.EntryAt(base, dir); err != nil {
 		return nil, err
 	} else if ok && e.Mode == filemode.Dir {
 		bb = e.Hash

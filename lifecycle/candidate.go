@@ -102,6 +102,9 @@ func reverse[T any](s []T) {
 
 // folderAt returns the tree of folder p in commit c's tree, or ZeroHash when there is none.
 func (r *Repo) folderAt(tree gitstore.Hash, p string) (gitstore.Hash, error) {
+	if tree.IsZero() {
+		return gitstore.ZeroHash, nil
+	}
 	e, ok, err := r.Git.EntryAt(tree, p)
 	if err != nil || !ok || e.Mode != filemode.Dir {
 		return gitstore.ZeroHash, err
@@ -126,8 +129,7 @@ func (ch *chain) base() gitstore.Hash {
 // lastContent returns the index of the last commit that changed the candidate's folder; the
 // approvals after it are the ones that count.
 func (r *Repo) lastContent(ch *chain) (int, error) {
-	p := ch.path()
-	var prev gitstore.Hash
+	var prev string
 	read := false
 	last := 0
 	for i := 1; i < len(ch.commits); i++ {
@@ -137,12 +139,12 @@ func (r *Repo) lastContent(ch *chain) (int, error) {
 		}
 		if !read {
 			var err error
-			if prev, err = r.folderAt(ch.commits[i-1].c.TreeHash, p); err != nil {
+			if prev, err = r.scopeKey(ch, ch.commits[i-1].c.TreeHash); err != nil {
 				return 0, err
 			}
 			read = true
 		}
-		cur, err := r.folderAt(ci.c.TreeHash, p)
+		cur, err := r.scopeKey(ch, ci.c.TreeHash)
 		if err != nil {
 			return 0, err
 		}

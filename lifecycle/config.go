@@ -37,6 +37,8 @@ type Config struct {
 	Approvals     Approvals   `yaml:"approvals"`
 	Audit         AuditConfig `yaml:"audit"`
 	Sync          SyncConfig  `yaml:"sync"`
+	// Server configures the repository that a team pushes to.
+	Server ServerConfig `yaml:"server,omitempty"`
 	Packs         []Pack      `yaml:"packs"`
 	// Agents adds agents to the built-in agent table, or overrides fields of one.
 	Agents []catalog.Agent `yaml:"agents,omitempty"`
@@ -59,6 +61,15 @@ type AuditConfig struct {
 	FailOn            string   `yaml:"fail_on"`
 	Allow             string   `yaml:"allow"`
 	Installers        []string `yaml:"installers"`
+}
+
+// ServerConfig configures the shared repository a team pushes to, where skillgit's
+// pre-receive hook runs.
+type ServerConfig struct {
+	// Protect makes the pre-receive hook accept an update of the publish branch only when it
+	// is what skillgit makes: publishes of approved candidates, approved policy changes and
+	// rollbacks.
+	Protect bool `yaml:"protect,omitempty"`
 }
 
 // SyncConfig says where published skills are installed.

@@ -16,6 +16,16 @@ import (
 type folderChange struct {
 	path       string
 	base, head gitstore.Hash
+	// mode is the file mode of a change to a policy file; zero for a folder.
+	mode filemode.FileMode
+}
+
+// entry is the tree entry that puts the change's head in place; nil for a deletion.
+func (f folderChange) entry() *gitstore.TreeEntry {
+	if f.mode == 0 || f.head.IsZero() {
+		return dirEntry(f.head)
+	}
+	return &gitstore.TreeEntry{Mode: f.mode, Hash: f.head}
 }
 
 func (f folderChange) name() string { return path.Base(f.path) }

@@ -29,6 +29,8 @@ type HookRun struct {
 	Reports []audit.SkillReport
 	// Problems are the validation errors of staged SKILL.md files.
 	Problems []catalog.Problem
+	// Refusals say why a protected publish branch refuses an update, one per ref.
+	Refusals []string
 	// FailOn is the risk that blocks, from the policy of the version compared with.
 	FailOn  audit.Risk
 	Verdict audit.Verdict
@@ -37,7 +39,9 @@ type HookRun struct {
 }
 
 // Blocked reports whether the hook must refuse the commit or push.
-func (h *HookRun) Blocked() bool { return len(h.Problems) > 0 || h.Verdict == audit.VerdictBlocked }
+func (h *HookRun) Blocked() bool {
+	return len(h.Problems) > 0 || len(h.Refusals) > 0 || h.Verdict == audit.VerdictBlocked
+}
 
 // AuditStaged is the pre-commit check: it audits the staged version of every skill the commit
 // touches (read from the index, so symbolic links and submodules show as what they are) and
@@ -74,7 +78,7 @@ func AuditStagedScope(dir string, scope StagedScope, getenv func(string) string)
 	if err != nil {
 		return nil, err
 	}
-	changes, err := r.stagedChanges(dir, scope, skillDirs(r.Config, cfg, newCfg), baseTree, staged)
+	changes, err := r.stagedChanges(dir, scope, cfg, newCfg, baseTree, staged)
 	if err != nil {
 		return nil, err
 	}
@@ -84,14 +88,14 @@ func AuditStagedScope(dir string, scope StagedScope, getenv func(string) string)
 
 // stagedChanges lists the skill folders the commit touches in each of dirs, the first being
 // the publish branch's skills folder, which the scope widens.
-func (r *Repo) stagedChanges(dir string, scope StagedScope, dirs []string, baseTree, staged gitstore.Hash) ([]folderChange, error) {
+func (r *Repo) stagedChanges(dir string, scope StagedScope, cfg, newCfg *Config, baseTree, staged gitstore.Hash) ([]folderChange, error) {
 	var out []folderChange
-	for i, d := range dirs {
+	for i, d := range skillDirs(r.Config, cfg, newCfg) {
 		s := scope
 		if i > 0 {
 			s = StagedScope{}
 		}
-		changes, err := r.stagedFolders(dir, d, s, baseTree, staged)
+		changes, err := r.stagedFolders(dir, d, s, movedFrom(d, baseTree, cfg, newCfg), staged)
 		if err != nil {
 			return nil, err
 		}
@@ -306,7 +310,7 @@ func (r *Repo) auditUpdate(run *HookRun, u RefUpdate, getenv func(string) string
 	}
 	var items []AuditItem
 	for _, d := range skillDirs(r.Config, cfg, newCfg) {
-		more, err := r.changedSkills(pr.baseTree, pr.headTree, d)
+		more, err := r.changedSkills(movedFrom(d, pr.baseTree, cfg, newCfg), pr.headTree, d)
 		if err != nil {
 			return "", err
 		}

@@ -175,3 +175,13 @@ func skillDirs(cfgs ...*Config) []string {
 	}
 	return out
 }
+
+// movedFrom is the tree a skills folder d is compared with: baseTree, unless the change moves
+// skills_dir to d, in which case every skill there is new to the policy and nothing is compared
+// with.
+func movedFrom(d string, baseTree gitstore.Hash, cfg, newCfg *Config) gitstore.Hash {
+	if newCfg != nil && d == newCfg.SkillsDir && d != cfg.SkillsDir {
+		return gitstore.ZeroHash
+	}
+	return baseTree
+}

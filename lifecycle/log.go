@@ -41,6 +41,7 @@ func (r *Repo) entryOf(h gitstore.Hash, c *object.Commit, tc *trailCache) LogEnt
 	if e.Action == "" {
 		r.recognize(&e, ci, tc)
 	}
+	e.Policy = r.commitPolicy(c)
 	if len(e.Skills) > 0 {
 		e.Skill = e.Skills[0]
 	}

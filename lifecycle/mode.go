@@ -12,7 +12,8 @@ import (
 )
 
 // SetMode changes the lifecycle mode with a commit on the publish branch that edits only the
-// mode in .skillgit.yaml, so the policy change is in the audit trail too.
+// mode in .skillgit.yaml, so the policy change is in the audit trail too. With server.protect
+// on, the change is proposed as a policy candidate instead, which people approve and publish.
 func (r *Repo) SetMode(m Mode, o ActOptions) (*Result, error) {
 	switch m {
 	case ModeManual, ModeAssisted, ModeAutonomous:
@@ -54,8 +55,11 @@ func (r *Repo) setModeOnce(m Mode, sig object.Signature, o ActOptions) (*Result,
 	if err != nil {
 		return nil, err
 	}
-	ts := trailerList{}.add(keyAction, actMode).add(keyMode, string(m))
 	body := fmt.Sprintf("The lifecycle mode changes from %s to %s.", r.Config.Mode, m)
+	if r.Config.Server.Protect {
+		return r.proposePolicy(tree, body, ProposeOptions{ActOptions: o})
+	}
+	ts := trailerList{}.add(keyAction, actMode).add(keyMode, string(m))
 	h, err := r.writeCommit(sig, tree, ts.message("mode: "+string(m), body, o), r.Tip)
 	if err != nil {
 		return nil, err

@@ -59,7 +59,8 @@ func (r *Repo) Propose(o ProposeOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := r.createCandidate(sig, tree, snap, res, o); err != nil {
+	msg := func(id string) string { return proposeMessage(id, snap, res, r.Tip, o) }
+	if err := r.createCandidate(sig, tree, snap.skill.Name, msg, res); err != nil {
 		return nil, err
 	}
 	if o.Pack == "" {
@@ -169,14 +170,15 @@ func (r *Repo) auditInto(items []AuditItem, res *Result, o ActOptions) (bool, er
 	return v.Risk == audit.RiskHigh.String(), nil
 }
 
-// createCandidate writes the propose commit and creates its branch under a fresh id.
-func (r *Repo) createCandidate(sig object.Signature, tree gitstore.Hash, snap *snapshot, res *Result, o ProposeOptions) error {
+// createCandidate writes the propose commit, whose message msg makes for an id, and creates
+// its branch under a fresh id made from name.
+func (r *Repo) createCandidate(sig object.Signature, tree gitstore.Hash, name string, msg func(id string) string, res *Result) error {
 	for range idAttempts {
-		id := newID(snap.skill.Name)
+		id := newID(name)
 		if _, err := r.Git.Ref(archivePrefix + id); err == nil {
 			continue
 		}
-		h, err := r.writeCommit(sig, tree, proposeMessage(id, snap, res, r.Tip, o), r.Tip)
+		h, err := r.writeCommit(sig, tree, msg(id), r.Tip)
 		if err != nil {
 			return err
 		}
@@ -190,7 +192,7 @@ func (r *Repo) createCandidate(sig object.Signature, tree gitstore.Hash, snap *s
 		res.ID, res.Branch, res.Commit, res.State = id, short(candidatePrefix+id), h.String(), StateOpen
 		return nil
 	}
-	return fmt.Errorf("%s: could not find a free candidate id in %d tries; try again", snap.skill.Name, idAttempts)
+	return fmt.Errorf("%s: could not find a free candidate id in %d tries; try again", name, idAttempts)
 }
 
 func proposeMessage(id string, snap *snapshot, res *Result, base gitstore.Hash, o ProposeOptions) string {

@@ -242,20 +242,20 @@ func (r *Repo) prepareMerge(ch *chain, start gitstore.Hash, target string) (*mer
 // mergeFolder takes folder f from the candidate into m, or records a conflict when the
 // channel changed it too.
 func (r *Repo) mergeFolder(m *merge, f folderChange) error {
-	cur, err := r.folderAt(m.startTree, f.path)
+	cur, err := r.pathHash(m.startTree, f)
 	switch {
 	case err != nil:
 		return err
 	case cur == f.head:
 		return nil
 	case cur != f.base:
-		m.conflicts = append(m.conflicts, folderChange{path: f.path, base: cur, head: f.head})
+		m.conflicts = append(m.conflicts, folderChange{path: f.path, base: cur, head: f.head, mode: f.mode})
 		return nil
 	}
-	if m.tree, err = r.Git.ReplacePath(m.tree, f.path, dirEntry(f.head)); err != nil {
+	if m.tree, err = r.Git.ReplacePath(m.tree, f.path, f.entry()); err != nil {
 		return err
 	}
-	m.changes = append(m.changes, folderChange{path: f.path, base: cur, head: f.head})
+	m.changes = append(m.changes, folderChange{path: f.path, base: cur, head: f.head, mode: f.mode})
 	return nil
 }
 
@@ -295,7 +295,15 @@ func (r *Repo) mergeBaseTree(a, b gitstore.Hash) (gitstore.Hash, error) {
 
 // checkPublish audits what is about to be published and applies the policy to it.
 func (r *Repo) checkPublish(m *merge, c *Candidate, ch *chain, res *Result, target string, o ActOptions) error {
-	high, err := r.auditInto(r.mergeItems(m.changes, c, ch), res, o)
+	items := r.mergeItems(m.changes, c, ch)
+	if ch.isPolicy() {
+		moved, err := r.checkPolicyMerge(m, ch.id)
+		if err != nil {
+			return err
+		}
+		items = append(items, moved...)
+	}
+	high, err := r.auditInto(items, res, o)
 	if err != nil {
 		return err
 	}
@@ -318,7 +326,7 @@ func (r *Repo) checkPublish(m *merge, c *Candidate, ch *chain, res *Result, targ
 func (r *Repo) mergeItems(folders []folderChange, c *Candidate, ch *chain) []AuditItem {
 	var items []AuditItem
 	for _, f := range folders {
-		if !f.head.IsZero() {
+		if !f.head.IsZero() && r.isSkillPath(f.path) {
 			it := AuditItem{Name: f.name(), Path: f.path, Tree: f.head, Base: f.base, BaseLabel: short(r.Branch)}
 			if f.path == c.Path {
 				it.Accepted = acceptedAllows(c, authors(ch))

@@ -2,9 +2,11 @@ package lifecycle
 
 import (
 	"fmt"
+	"path"
 	"slices"
 	"strings"
 
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/audit"
@@ -72,7 +74,7 @@ func (r *Repo) Review(id string) (*Review, error) {
 func (r *Repo) reviewDiff(rv *Review, shown []folderChange) error {
 	var diff strings.Builder
 	for _, f := range shown {
-		files, d, err := r.folderDiff(f.path, f.base, f.head)
+		files, d, err := r.changeDiff(f)
 		if err != nil {
 			return err
 		}
@@ -137,15 +139,43 @@ func (r *Repo) treeObject(h gitstore.Hash) (*object.Tree, error) {
 func fileChange(p string, ch *object.Change) FileChange {
 	switch {
 	case ch.From.Name == "":
-		return FileChange{Path: p + "/" + ch.To.Name, Status: "added"}
+		return FileChange{Path: path.Join(p, ch.To.Name), Status: "added"}
 	case ch.To.Name == "":
-		return FileChange{Path: p + "/" + ch.From.Name, Status: "deleted"}
+		return FileChange{Path: path.Join(p, ch.From.Name), Status: "deleted"}
 	}
-	return FileChange{Path: p + "/" + ch.To.Name, Status: "modified"}
+	return FileChange{Path: path.Join(p, ch.To.Name), Status: "modified"}
+}
+
+// changeDiff lists and diffs the files of one change: a folder, or a single policy file,
+// diffed as the one entry of its folder.
+func (r *Repo) changeDiff(f folderChange) ([]FileChange, string, error) {
+	if f.mode == 0 {
+		return r.folderDiff(f.path, f.base, f.head)
+	}
+	from, err := r.oneFileTree(path.Base(f.path), f.mode, f.base)
+	if err != nil {
+		return nil, "", err
+	}
+	to, err := r.oneFileTree(path.Base(f.path), f.mode, f.head)
+	if err != nil {
+		return nil, "", err
+	}
+	return r.folderDiff(parentDir(f.path), from, to)
+}
+
+// oneFileTree is a tree holding only blob h as name; zero when h is.
+func (r *Repo) oneFileTree(name string, mode filemode.FileMode, h gitstore.Hash) (gitstore.Hash, error) {
+	if h.IsZero() {
+		return gitstore.ZeroHash, nil
+	}
+	return r.Git.WriteTree([]gitstore.TreeEntry{{Name: name, Mode: mode, Hash: h}})
 }
 
 // prefixPatch turns the folder-relative file names of a patch into repository paths.
 func prefixPatch(patch, p string) string {
+	if p == "" {
+		return patch
+	}
 	lines := strings.SplitAfter(patch, "\n")
 	for i, l := range lines {
 		switch {

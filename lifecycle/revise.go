@@ -18,6 +18,9 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if c.Change == ChangePolicy {
+		return nil, fmt.Errorf("%s: is a policy change; edit the policy files and run `skillgit propose --config` again, then reject this one", id)
+	}
 	if c.Change == ChangeDelete {
 		return nil, fmt.Errorf("%s: proposes deleting %s; there is no folder to revise; reject it and propose again", id, c.Skill)
 	}

@@ -31,16 +31,6 @@ type Scope struct {
 // InScope reports whether the branch changes nothing beyond what the candidate declares.
 func (s *Scope) InScope() bool { return len(s.Outside) == 0 }
 
-// declaredScope lists the skill folders a candidate's trailers declare: the Skillgit-Path of
-// its propose commit. Later commits cannot widen it: whatever they say, a candidate changes
-// the one folder it was proposed for.
-func declaredScope(ch *chain) []string {
-	if p := ch.path(); p != "" {
-		return []string{p}
-	}
-	return nil
-}
-
 // CandidateScope computes the scope of candidate id against the publish branch's tip.
 func (r *Repo) CandidateScope(id string) (*Scope, error) {
 	ref, tip, err := r.findCandidate(id)
@@ -67,7 +57,7 @@ func (r *Repo) scopeOf(ch *chain, start, startTree gitstore.Hash) (*Scope, error
 	if err != nil {
 		return nil, err
 	}
-	s := &Scope{Declared: declaredScope(ch), Changed: []string{}}
+	s := &Scope{Declared: r.declaredScope(ch), Changed: []string{}}
 	for _, f := range fd.changes {
 		s.Changed = append(s.Changed, f.path)
 		if slices.Contains(s.Declared, f.path) {
@@ -85,6 +75,9 @@ func (r *Repo) scopeOf(ch *chain, start, startTree gitstore.Hash) (*Scope, error
 		}
 		s.Changed = append(s.Changed, named...)
 		s.Outside = append(s.Outside, named...)
+	}
+	if ch.isPolicy() {
+		return s, r.policyScope(s, baseTree, tipTree)
 	}
 	return s, nil
 }

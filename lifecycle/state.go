@@ -137,18 +137,17 @@ func (r *Repo) state(ch *chain, c *Candidate, st *stateCtx) (State, string, erro
 // holdsCandidate reports whether tree has the candidate's skill folder exactly as its tip has
 // it, where the candidate changed that folder.
 func (r *Repo) holdsCandidate(ch *chain, tree gitstore.Hash) (bool, error) {
-	p := ch.path()
-	before, err := r.folderAt(r.baseTree(ch), p)
+	before, err := r.scopeKey(ch, r.baseTree(ch))
 	if err != nil {
 		return false, err
 	}
-	got, err := r.folderAt(tree, p)
+	got, err := r.scopeKey(ch, tree)
 	if err != nil || got == before {
 		// The channel still has the folder the candidate started from: whatever the
 		// candidate did, it is not there yet. This spares reading the candidate's tree.
 		return false, err
 	}
-	want, err := r.folderAt(ch.last().c.TreeHash, p)
+	want, err := r.scopeKey(ch, ch.last().c.TreeHash)
 	return err == nil && got == want && want != before, err
 }
 

@@ -123,6 +123,9 @@ type Result struct {
 	State State `json:"state,omitempty"`
 	// Accepted lists the findings an approval accepted.
 	Accepted []AcceptedFinding `json:"accepted,omitempty"`
+	// Policy says, for a policy change, what it changes: one line per configuration key
+	// and one per other policy file.
+	Policy []string `json:"policy,omitempty"`
 	// Reports holds the audit of the skills the action audited.
 	Reports  []audit.SkillReport `json:"-"`
 	Warnings []string            `json:"-"`
@@ -146,4 +149,7 @@ type LogEntry struct {
 	ApprovedBy []string `json:"approved_by,omitempty"`
 	// Accepted lists the findings the approvers of a publish accepted, with who and why.
 	Accepted []AcceptedFinding `json:"accepted,omitempty"`
+	// Policy says what the commit changed in the repository's policy: one line per
+	// configuration key ("mode: manual -> assisted") and one per other policy file.
+	Policy []string `json:"policy,omitempty"`
 }

@@ -9,6 +9,8 @@ func autoChannel(mode Mode, risk string, change Change, fromPack bool) (string, 
 	switch {
 	case mode != ModeAutonomous:
 		return "", fmt.Sprintf("the mode is %s, and only autonomous mode publishes without a person", mode)
+	case change == ChangePolicy:
+		return "", "it changes the repository's policy, which only people approve and publish"
 	case fromPack:
 		return "", "it comes from a skill pack, which people review"
 	case risk != "low":

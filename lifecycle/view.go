@@ -9,6 +9,16 @@ import (
 
 // view turns a chain into a Candidate; st is shared by the candidates of one listing.
 func (r *Repo) view(ch *chain, st *stateCtx, history bool) (*Candidate, error) {
+	c, err := r.candidateOf(ch, history)
+	if err != nil {
+		return nil, err
+	}
+	c.State, c.PublishedBy, err = r.state(ch, c, st)
+	return c, err
+}
+
+// candidateOf reads a chain's candidate, its approvals and risk, without its state.
+func (r *Repo) candidateOf(ch *chain, history bool) (*Candidate, error) {
 	p := ch.propose()
 	c := &Candidate{
 		ID: ch.id, Ref: ch.ref, Skill: p.get(keySkill), Path: ch.path(), Change: Change(p.get(keyChange)),
@@ -36,8 +46,7 @@ func (r *Repo) view(ch *chain, st *stateCtx, history bool) (*Candidate, error) {
 	if history {
 		c.History = historyOf(ch)
 	}
-	c.State, c.PublishedBy, err = r.state(ch, c, st)
-	return c, err
+	return c, nil
 }
 
 func approvalOf(ci commitInfo) Approval {
@@ -92,7 +101,8 @@ func approvedEnough(cfg *Config, c *Candidate, writers []string) (bool, string) 
 	for _, a := range c.Approvals {
 		switch {
 		case a.Policy != "":
-			policy = true
+			// The mode never stands in for a person on a policy change.
+			policy = c.Change != ChangePolicy
 		case cfg.Approvals.AllowSelf || !isWriter(writers, a.Who.Email):
 			people[strings.ToLower(a.Who.Email)] = true
 		}

@@ -31,6 +31,8 @@ type logEntry struct {
 	Via        string    `json:"via,omitempty"`
 	// Accepted lists the findings the approvers of a publish accepted, with who and why.
 	Accepted []lifecycle.AcceptedFinding `json:"accepted,omitempty"`
+	// Policy says what a step changed in the repository's policy, one line per key or file.
+	Policy []string `json:"policy,omitempty"`
 }
 
 func (a *app) logCommand() *cobra.Command {
@@ -40,6 +42,9 @@ func (a *app) logCommand() *cobra.Command {
 		Long: `Show the audit trail, newest first: each commit on the publish branch's
 first-parent line with its action, skill, candidate, who made it, when, and the
 risk, and under a publish the findings its approvers accepted, by whom and why.
+A step that changed the policy (.skillgit.yaml, the files of .skillgit/, the allow
+list) lists under it each configuration key it changed, from and to, and each
+other policy file.
 NAME keeps the steps that touched that skill. Publishes and rollbacks made
 with plain git (a merge of a candidate, git revert) are recognized.`,
 		Args: rangeArgs(0, 1),
@@ -62,7 +67,7 @@ func (a *app) runLog(args []string) error {
 		out := logJSON{Entries: make([]logEntry, 0, len(es))}
 		for _, e := range es {
 			out.Entries = append(out.Entries, logEntry{Commit: e.Commit, Action: e.Action, Skill: e.Skill, Skills: several(e.Skills), Candidate: e.Candidate,
-				Who: e.Who, When: e.When, Risk: e.Risk, ApprovedBy: e.ApprovedBy, Via: e.Via, Accepted: e.Accepted})
+				Who: e.Who, When: e.When, Risk: e.Risk, ApprovedBy: e.ApprovedBy, Via: e.Via, Accepted: e.Accepted, Policy: e.Policy})
 		}
 		return a.printResult(out, func(w io.Writer) error { return printLog(w, out.Entries) })
 	})
@@ -86,6 +91,9 @@ func printLog(w io.Writer, es []logEntry) error {
 		b.WriteString(rows[i])
 		for _, af := range e.Accepted {
 			b.WriteString("  accepted: " + acceptedLine(af) + "\n")
+		}
+		for _, l := range e.Policy {
+			b.WriteString("  policy: " + oneLine(l, 200) + "\n")
 		}
 	}
 	_, err := io.WriteString(w, b.String())

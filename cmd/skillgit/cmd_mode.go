@@ -24,7 +24,9 @@ func (a *app) modeCommand() *cobra.Command {
 		Use:   "mode [manual|assisted|autonomous]",
 		Short: "Show or set how much of the lifecycle runs without a person",
 		Long: `Without an argument, print the lifecycle mode. With one, set it by a commit on
-the publish branch that changes only the mode in .skillgit.yaml.
+the publish branch that changes only the mode in .skillgit.yaml. With
+server.protect on, the change is proposed as a policy candidate instead, which
+people other than its author approve and publish like any other.
 
   manual      every publish needs a person's approval
   assisted    low-risk patches of published skills are approved by policy;
@@ -59,6 +61,10 @@ func (a *app) runMode(args []string, author string) error {
 			return err
 		}
 		a.printNotes(res)
+		if res.ID != "" {
+			fmt.Fprintf(a.Err, "server.protect is on: the mode change is proposed as %s; next: skillgit review %s\n", res.ID, res.ID)
+			return a.printAction(res, res.ID)
+		}
 		out := modeJSON{Mode: m, Commit: res.Commit, Channel: res.Channel}
 		return a.printResult(out, func(w io.Writer) error {
 			_, err := fmt.Fprintf(w, "Mode set to %s on %s as %s\n", m, res.Channel, shortHash(res.Commit))

@@ -10,13 +10,13 @@ import (
 
 type proposeOptions struct {
 	from, message, author, remote string
-	delete, push                  bool
+	delete, push, config          bool
 }
 
 func (a *app) proposeCommand() *cobra.Command {
 	o := &proposeOptions{}
 	c := &cobra.Command{
-		Use:   "propose PATH|NAME [--from DIR] [--delete] [-m MSG] [--push]",
+		Use:   "propose PATH|NAME [--from DIR] [--delete] [-m MSG] [--push] | propose --config [-m MSG]",
 		Short: "Propose a new skill, a patch or a deletion as a candidate branch",
 		Long: `Snapshot one skill folder into a new candidate branch, candidate/<id>, audit it
 and print the candidate's id. PATH is a skill folder; NAME is a skill in the
@@ -27,7 +27,14 @@ The candidate is built from git objects: HEAD, the index and the working tree
 are left as they are.
 
 The mode may act on it at once (see 'skillgit mode'); what it did is said on
-stderr. Next: 'skillgit review ID'. With --push, the candidate branch is pushed to
+stderr. Next: 'skillgit review ID'.
+
+--config proposes a policy change: .skillgit.yaml, the files of .skillgit/ (allow
+list, pack lock, signers) and the allow list, as the working tree holds them.
+The configuration and allow list must parse. A policy candidate is reviewed and
+published like a skill, and always needs approvals by people other than its
+author: the mode never approves or publishes it. With server.protect on, this is
+the only way policy reaches the publish branch. With --push, the candidate branch is pushed to
 the remote (--remote, default origin) so that it can be opened as a pull request.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error { return a.runPropose(c, o, args) },
@@ -35,6 +42,7 @@ the remote (--remote, default origin) so that it can be opened as a pull request
 	fl := c.Flags()
 	fl.StringVar(&o.from, "from", "", "take the skill folder from `DIR`")
 	fl.BoolVar(&o.delete, "delete", false, "propose deleting the published skill NAME")
+	fl.BoolVar(&o.config, "config", false, "propose the working tree's policy files as a policy change")
 	fl.StringVarP(&o.message, "message", "m", "", "explain the change in `MSG`")
 	fl.BoolVar(&o.push, "push", false, "push the new candidate branch to the remote")
 	fl.StringVar(&o.remote, "remote", "", "push to `REMOTE` (default origin, or the only remote)")
@@ -48,20 +56,28 @@ func (a *app) runPropose(c *cobra.Command, o *proposeOptions, args []string) err
 	if len(args) == 1 {
 		po.Target = args[0]
 	}
+	propose := func(r *lifecycle.Repo) func(lifecycle.ProposeOptions) (*lifecycle.Result, error) { return r.Propose }
 	switch {
+	case o.config && (po.Target != "" || po.From != "" || po.Delete):
+		return usageError{fmt.Errorf("propose --config takes no skill, --from or --delete: it proposes the policy files")}
+	case o.config:
+		propose = func(r *lifecycle.Repo) func(lifecycle.ProposeOptions) (*lifecycle.Result, error) { return r.ProposeConfig }
 	case po.Target == "" && po.From == "":
 		return usageError{fmt.Errorf("propose: name a skill folder, a skill, or --from DIR")}
 	case po.Delete && po.Target == "":
 		return usageError{fmt.Errorf("propose --delete: name the skill to delete")}
 	}
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		res, err := r.Propose(po)
+		res, err := propose(r)(po)
 		if err != nil {
 			a.printNotes(res)
 			return err
 		}
 		fmt.Fprintf(a.Err, "proposed %s (%s, risk %s) on branch %s; next: skillgit review %s\n",
 			sanitize(res.Skill), res.Change, res.Risk, res.Branch, res.ID)
+		for _, l := range res.Policy {
+			fmt.Fprintf(a.Err, "  %s\n", sanitize(l))
+		}
 		if o.push {
 			if err := a.pushCandidate(c, r, o.remote, res); err != nil {
 				return err

@@ -1,0 +1,174 @@
+package lifecycle
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// ChangePolicy is the change of a policy candidate: it changes the repository's configuration,
+// allow list, pack lock or signers, never a skill. People approve and publish it; the mode
+// never does.
+const ChangePolicy Change = "policy"
+
+// PolicySkill is the name a policy candidate goes by where a skill's name would stand. It
+// cannot be a skill's name, which never starts with a dot.
+const PolicySkill = ".skillgit"
+
+// policyDir is the folder of policy files beside the configuration.
+const policyDir = ".skillgit"
+
+// isPolicy reports whether a chain is a policy candidate.
+func (ch *chain) isPolicy() bool { return Change(ch.propose().get(keyChange)) == ChangePolicy }
+
+// policyPaths lists the paths that hold policy under cfg: the configuration, the folder of
+// policy files and, when it lies elsewhere, the allow list.
+func policyPaths(cfg *Config) []string {
+	out := []string{ConfigFile, policyDir}
+	if a := cfg.Audit.Allow; a != "" && !inFolder(a, policyDir) && a != ConfigFile {
+		out = append(out, a)
+	}
+	return out
+}
+
+// inFolder reports whether p is folder dir or lies below it.
+func inFolder(p, dir string) bool { return p == dir || strings.HasPrefix(p, dir+"/") }
+
+// declaredScope lists what a candidate's trailers declare: for a skill candidate, the
+// Skillgit-Path of its propose commit; for a policy candidate, each of its Skillgit-Path
+// values that holds policy under the configuration of the publish branch. Later commits
+// cannot widen it.
+func (r *Repo) declaredScope(ch *chain) []string {
+	if !ch.isPolicy() {
+		if p := ch.path(); p != "" {
+			return []string{p}
+		}
+		return nil
+	}
+	allowed := policyPaths(r.Config)
+	var out []string
+	for _, p := range ch.propose().all(keyPath) {
+		if slices.Contains(allowed, p) && !slices.Contains(out, p) && !inFolder(p, r.Config.SkillsDir) {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// policyScope moves the changed paths a policy candidate declares out of s.Outside and
+// records each declared path that changed between baseTree and tipTree as a change to merge.
+func (r *Repo) policyScope(s *Scope, baseTree, tipTree gitstore.Hash) error {
+	var outside []string
+	for _, p := range s.Outside {
+		if !slices.ContainsFunc(s.Declared, func(d string) bool { return inFolder(p, d) }) {
+			outside = append(outside, p)
+		}
+	}
+	s.Outside = outside
+	for _, p := range s.Declared {
+		f, changed, err := r.pathChange(p, baseTree, tipTree)
+		if err != nil {
+			return err
+		}
+		if changed {
+			s.folders = append(s.folders, f)
+		}
+	}
+	return nil
+}
+
+// pathChange compares path p, a file or a folder, between two root trees.
+func (r *Repo) pathChange(p string, baseTree, tipTree gitstore.Hash) (folderChange, bool, error) {
+	b, err := r.entryAt(baseTree, p)
+	if err != nil {
+		return folderChange{}, false, err
+	}
+	h, err := r.entryAt(tipTree, p)
+	if err != nil {
+		return folderChange{}, false, err
+	}
+	f := folderChange{path: p, base: b.Hash, head: h.Hash, mode: h.Mode}
+	if h.Hash.IsZero() {
+		f.mode = b.Mode
+	}
+	if f.mode == filemode.Dir {
+		f.mode = 0
+	}
+	return f, b != h, nil
+}
+
+// entryAt is the entry at path p of a root tree; zero when there is none.
+func (r *Repo) entryAt(tree gitstore.Hash, p string) (gitstore.TreeEntry, error) {
+	if tree.IsZero() {
+		return gitstore.TreeEntry{}, nil
+	}
+	e, ok, err := r.Git.EntryAt(tree, p)
+	if err != nil || !ok {
+		return gitstore.TreeEntry{}, err
+	}
+	return gitstore.TreeEntry{Mode: e.Mode, Hash: e.Hash}, nil
+}
+
+// pathHash is what a change's path holds in tree: a folder's tree, or for a file change the
+// file's blob; zero when there is none.
+func (r *Repo) pathHash(tree gitstore.Hash, f folderChange) (gitstore.Hash, error) {
+	if f.mode == 0 {
+		return r.folderAt(tree, f.path)
+	}
+	e, err := r.entryAt(tree, f.path)
+	if err != nil || e.Mode == filemode.Dir {
+		return gitstore.ZeroHash, err
+	}
+	return e.Hash, nil
+}
+
+// scopeKey identifies what a candidate's declared paths hold in tree, so that two trees with
+// the same key hold the same candidate content.
+func (r *Repo) scopeKey(ch *chain, tree gitstore.Hash) (string, error) {
+	if !ch.isPolicy() {
+		h, err := r.folderAt(tree, ch.path())
+		return h.String(), err
+	}
+	var b strings.Builder
+	for _, p := range r.declaredScope(ch) {
+		e, err := r.entryAt(tree, p)
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "%s %o %s\n", p, uint32(e.Mode), e.Hash)
+	}
+	return b.String(), nil
+}
+
+// isSkillPath reports whether p lies in the skills folder.
+func (r *Repo) isSkillPath(p string) bool { return strings.HasPrefix(p, r.Config.SkillsDir+"/") }
+
+// parentDir is the folder holding p, "" for a path at the root.
+func parentDir(p string) string {
+	if d := path.Dir(p); d != "." {
+		return d
+	}
+	return ""
+}
+
+// checkPolicyMerge refuses to publish a policy candidate whose merged configuration or allow
+// list does not parse, and returns the skills to audit besides: when the merged configuration
+// moves skills_dir, every skill of the new folder, which the publish makes skills.
+func (r *Repo) checkPolicyMerge(m *merge, id string) ([]AuditItem, error) {
+	cfg, problems, err := r.newPolicyProblems(m.startTree, m.tree, "candidate/"+id)
+	if err != nil {
+		return nil, err
+	}
+	if len(problems) > 0 {
+		return nil, fmt.Errorf("%s: %w: %s; reject it and propose the policy again", id, ErrRefused, problems[0])
+	}
+	if cfg == nil || cfg.SkillsDir == r.Config.SkillsDir {
+		return nil, nil
+	}
+	return r.changedSkills(gitstore.ZeroHash, m.tree, cfg.SkillsDir)
+}

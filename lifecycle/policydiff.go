@@ -1,0 +1,193 @@
+package lifecycle
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"gopkg.in/yaml.v3"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// maxPolicyValue bounds how much of one configuration value a summary line shows.
+const maxPolicyValue = 80
+
+// policySummary says what changes in the policy between two root trees: one line per
+// configuration key that changes ("mode: manual -> assisted") and one per other policy file.
+// It reads nothing when no policy path changed.
+func (r *Repo) policySummary(from, to gitstore.Hash) ([]string, error) {
+	var out []string
+	for _, p := range policyPaths(r.Config) {
+		f, changed, err := r.pathChange(p, from, to)
+		if err != nil || !changed {
+			if err != nil {
+				return nil, err
+			}
+			continue
+		}
+		if p != ConfigFile {
+			out = append(out, changedLine(p, f))
+			continue
+		}
+		lines, err := r.configDiff(f.base, f.head)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, lines...)
+	}
+	return out, nil
+}
+
+// changedLine says that a policy path other than the configuration changed.
+func changedLine(p string, f folderChange) string {
+	switch {
+	case f.base.IsZero():
+		return "added " + p
+	case f.head.IsZero():
+		return "removed " + p
+	}
+	return "changed " + p
+}
+
+// configDiff lists the keys that differ between two versions of the configuration, given as
+// blob ids (zero for none).
+func (r *Repo) configDiff(from, to gitstore.Hash) ([]string, error) {
+	if from.IsZero() || to.IsZero() {
+		return []string{changedLine(ConfigFile, folderChange{base: from, head: to})}, nil
+	}
+	a, err := r.flatConfig(from)
+	if err != nil {
+		return nil, err
+	}
+	b, err := r.flatConfig(to)
+	if err != nil {
+		return nil, err
+	}
+	keys := map[string]bool{}
+	for k := range a {
+		keys[k] = true
+	}
+	for k := range b {
+		keys[k] = true
+	}
+	var out []string
+	for k := range keys {
+		if a[k] != b[k] {
+			out = append(out, fmt.Sprintf("%s: %s -> %s", k, shown(a, k), shown(b, k)))
+		}
+	}
+	sort.Strings(out)
+	if len(out) == 0 && from != to {
+		out = append(out, "changed "+ConfigFile+" (comments or layout only)")
+	}
+	return out, nil
+}
+
+// shown is a flattened value for a summary line.
+func shown(m map[string]string, k string) string {
+	v, ok := m[k]
+	if !ok {
+		return "(unset)"
+	}
+	return bounded(v, maxPolicyValue)
+}
+
+// flatConfig reads a configuration blob into its scalar values by dotted key; a list is one
+// value. A blob that does not parse as YAML yields no keys.
+func (r *Repo) flatConfig(h gitstore.Hash) (map[string]string, error) {
+	out := map[string]string{}
+	if h.IsZero() {
+		return out, nil
+	}
+	data, err := r.Git.ReadBlob(h, maxConfigSize)
+	if err != nil {
+		return nil, err
+	}
+	var root yaml.Node
+	if yaml.Unmarshal(data, &root) != nil || len(root.Content) == 0 {
+		return out, nil
+	}
+	flatten(root.Content[0], "", out)
+	return out, nil
+}
+
+// flatten adds the values of n below key prefix to out.
+func flatten(n *yaml.Node, prefix string, out map[string]string) {
+	switch n.Kind {
+	case yaml.MappingNode:
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			flatten(n.Content[i+1], joinKey(prefix, n.Content[i].Value), out)
+		}
+	case yaml.ScalarNode:
+		out[prefix] = n.Value
+	default:
+		b, err := yaml.Marshal(n)
+		if err == nil {
+			out[prefix] = strings.Join(strings.Fields(string(b)), " ")
+		}
+	}
+}
+
+// bulletList renders lines as a Markdown list.
+func bulletList(lines []string) string {
+	var b strings.Builder
+	for i, l := range lines {
+		if i > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString("- " + l)
+	}
+	return b.String()
+}
+
+// commitPolicy is what commit c changed in the policy against its first parent; nil when it
+// changed none, or what it changed cannot be read. Most commits change no policy: for them
+// only the two root trees are read.
+func (r *Repo) commitPolicy(c *object.Commit) []string {
+	var parent gitstore.Hash
+	if len(c.ParentHashes) > 0 {
+		pc, err := r.Git.Commit(c.ParentHashes[0])
+		if err != nil {
+			return nil
+		}
+		parent = pc.TreeHash
+	}
+	if !r.policyTouched(parent, c.TreeHash) {
+		return nil
+	}
+	lines, err := r.policySummary(parent, c.TreeHash)
+	if err != nil {
+		return nil
+	}
+	return lines
+}
+
+// policyTouched reports whether a policy path may differ between two root trees: a top-level
+// one whose entry differs, or any other one.
+func (r *Repo) policyTouched(from, to gitstore.Hash) bool {
+	a, b := r.topEntries(from), r.topEntries(to)
+	for _, p := range policyPaths(r.Config) {
+		if strings.Contains(p, "/") || a[p] != b[p] {
+			return true
+		}
+	}
+	return false
+}
+
+// topEntries maps the names of a root tree's entries to their ids.
+func (r *Repo) topEntries(tree gitstore.Hash) map[string]gitstore.Hash {
+	out := map[string]gitstore.Hash{}
+	if tree.IsZero() {
+		return out
+	}
+	entries, err := r.Git.ReadTree(tree)
+	if err != nil {
+		return out
+	}
+	for _, e := range entries {
+		out[e.Name] = e.Hash
+	}
+	return out
+}

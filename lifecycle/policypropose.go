@@ -1,0 +1,174 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"slices"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// policyAudit is the Skillgit-Audit value of a policy candidate: no skill is audited, and
+// people decide.
+const policyAudit = "not a skill: a policy change always needs a person"
+
+// ProposeConfig proposes the policy files as the working tree holds them (.skillgit.yaml, the
+// files of .skillgit/ and the allow list) as a policy candidate. The configuration and allow
+// list must parse. Like a skill, the change is published only once people other than its
+// author approve it; the mode never approves or publishes it.
+func (r *Repo) ProposeConfig(o ProposeOptions) (*Result, error) {
+	wt := r.Git.WorktreeDir()
+	if wt == "" {
+		return nil, fmt.Errorf("%s has no working tree: propose --config reads the policy files from one; clone the repository, edit %s there and run it again",
+			repoLabel(r.Git), ConfigFile)
+	}
+	tree, err := r.worktreePolicy(wt)
+	if err != nil {
+		return nil, err
+	}
+	return r.proposePolicy(tree, "", o)
+}
+
+// worktreePolicy is the publish branch's tree with the policy files of the working tree at wt
+// in place of its own.
+func (r *Repo) worktreePolicy(wt string) (gitstore.Hash, error) {
+	root, err := os.OpenRoot(wt)
+	if err != nil {
+		return gitstore.ZeroHash, err
+	}
+	defer root.Close()
+	tree := r.Tree
+	for _, p := range policyPaths(r.Config) {
+		e, err := worktreeEntry(r.Git, root, p)
+		if err != nil {
+			return gitstore.ZeroHash, err
+		}
+		if p == ConfigFile && e == nil {
+			return gitstore.ZeroHash, fmt.Errorf("%s: not in the working tree %s; restore it before proposing the policy", ConfigFile, wt)
+		}
+		if tree, err = r.Git.ReplacePath(tree, p, e); err != nil {
+			return gitstore.ZeroHash, err
+		}
+	}
+	return tree, nil
+}
+
+// plainFS hides every interface of an fs.FS but Open, so that a symbolic link is refused
+// rather than stored.
+type plainFS struct{ fs.FS }
+
+// worktreeEntry stores path p of the working tree, a regular file or a folder, and returns its
+// tree entry; nil when the working tree has nothing there.
+func worktreeEntry(g *gitstore.Repo, root *os.Root, p string) (*gitstore.TreeEntry, error) {
+	st, err := root.Lstat(p)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, err
+	case st.IsDir():
+		h, err := g.WriteDir(plainFS{root.FS()}, p)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", p, err)
+		}
+		return dirEntry(h), nil
+	case !st.Mode().IsRegular():
+		return nil, fmt.Errorf("%s: not a regular file; a policy file must be one", p)
+	}
+	data, err := readBounded(root, p, maxConfigSize)
+	if err != nil {
+		return nil, err
+	}
+	h, err := g.WriteBlob(data)
+	return &gitstore.TreeEntry{Mode: filemode.Regular, Hash: h}, err
+}
+
+// readBounded reads file p of root, refusing one over limit bytes.
+func readBounded(root *os.Root, p string, limit int64) ([]byte, error) {
+	f, err := root.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err == nil && int64(len(data)) > limit {
+		err = fmt.Errorf("%s: larger than the %d-byte limit of a policy file", p, limit)
+	}
+	return data, err
+}
+
+// proposePolicy creates a policy candidate whose tree is tree: the publish branch's with
+// policy files changed, and nothing else. The configuration and allow list of tree must
+// parse. body, when not empty, explains the change in place of o.Message.
+func (r *Repo) proposePolicy(tree gitstore.Hash, body string, o ProposeOptions) (*Result, error) {
+	sig, warn, err := r.actor(o.ActOptions)
+	if err != nil {
+		return nil, err
+	}
+	paths, err := r.checkPolicyTree(tree)
+	if err != nil {
+		return nil, err
+	}
+	summary, err := r.policySummary(r.Tree, tree)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Action: actPropose, Skill: PolicySkill, Change: ChangePolicy, Risk: "medium", Audit: policyAudit, Policy: summary}
+	res.addWarning(warn)
+	if o.Message != "" {
+		body = o.Message
+	}
+	msg := func(id string) string { return policyMessage(id, paths, body, summary, r.Tip, o) }
+	if err := r.createCandidate(sig, tree, "policy", msg, res); err != nil {
+		return nil, err
+	}
+	r.afterCommit(res)
+	return res, nil
+}
+
+// checkPolicyTree refuses a policy tree that changes nothing, changes anything but policy
+// files, or holds a configuration or allow list that does not parse; it returns the policy
+// paths it changes.
+func (r *Repo) checkPolicyTree(tree gitstore.Hash) ([]string, error) {
+	if tree == r.Tree {
+		return nil, fmt.Errorf("nothing to propose: the policy files on %s are already exactly these; edit %s or the files of %s/ first",
+			short(r.Branch), ConfigFile, policyDir)
+	}
+	_, problems, err := r.newPolicyProblems(r.Tree, tree, "proposed")
+	if err != nil {
+		return nil, err
+	}
+	if len(problems) > 0 {
+		return nil, fmt.Errorf("%s: %w: nothing was proposed", problems[0], ErrRefused)
+	}
+	var paths []string
+	for _, p := range policyPaths(r.Config) {
+		if _, changed, err := r.pathChange(p, r.Tree, tree); err != nil {
+			return nil, err
+		} else if changed {
+			paths = append(paths, p)
+		}
+	}
+	return paths, nil
+}
+
+// policyMessage is the propose commit of a policy candidate: one Skillgit-Path per policy
+// path it changes, and what it changes in the body.
+func policyMessage(id string, paths []string, body string, summary []string, base gitstore.Hash, o ProposeOptions) string {
+	if body == "" {
+		body = "Change of the repository's policy."
+	}
+	body += "\n\n" + bulletList(summary)
+	ts := trailerList{}.add(keyAction, actPropose).add(keySkill, PolicySkill).add(keyCandidate, id).
+		add(keyChange, string(ChangePolicy))
+	for _, p := range slices.Compact(paths) {
+		ts = ts.add(keyPath, p)
+	}
+	ts = ts.add(keyBase, base.String()).add(keyRisk, "medium").add(keyAudit, policyAudit)
+	return ts.message("propose: policy", body, o.ActOptions)
+}

@@ -1,0 +1,251 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// maxProtectedWalk bounds how many commits one push may add to a protected publish branch.
+const maxProtectedWalk = 10000
+
+// protectAdvice is what a refused direct update of a protected publish branch should do instead.
+const protectAdvice = "server.protect is on: change skills with `skillgit propose`, `skillgit approve` and `skillgit publish`, " +
+	"policy with `skillgit propose --config`, and undo a publish with `skillgit rollback`, then push"
+
+// ReceivePushed is the pre-receive check: AuditPushed, and, when the publish branch's
+// configuration sets server.protect, the check that every commit an update adds to the
+// publish branch is what skillgit makes: the publish of a candidate approved by people other
+// than its authors whose audit passes under the policy it lands on (a policy candidate
+// included), or a rollback that restores skills to versions published before. Anything else,
+// a deletion or a rewrite of the branch's history is refused.
+func ReceivePushed(dir string, updates []RefUpdate, getenv func(string) string) (*HookRun, error) {
+	r, run, warnings, err := openForHook(dir)
+	if r == nil {
+		return run, err
+	}
+	defer r.Close()
+	if run, err = r.auditUpdates(updates, getenv); err != nil {
+		return nil, err
+	}
+	run.Warnings = append(warnings, run.Warnings...)
+	if !r.Config.Server.Protect {
+		return run, nil
+	}
+	for _, u := range updates {
+		if u.Ref != r.Branch {
+			continue
+		}
+		why, err := r.protectUpdate(u, getenv)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", u.Ref, err)
+		}
+		if why != "" {
+			run.Refusals = append(run.Refusals, fmt.Sprintf("%s: %s", short(u.Ref), why))
+		}
+	}
+	return run, nil
+}
+
+// protectUpdate says why update u of the publish branch is refused; empty when every commit
+// it adds is one skillgit makes.
+func (r *Repo) protectUpdate(u RefUpdate, getenv func(string) string) (string, error) {
+	switch {
+	case u.New.IsZero():
+		return "deleting the publish branch is refused", nil
+	case u.Old.IsZero():
+		return "creating the publish branch again is refused", nil
+	}
+	added, err := r.firstParentsSince(u.Old, u.New)
+	if err != nil || added == nil {
+		return "the push rewrites the publish branch's history; it may only add commits to its first-parent line", err
+	}
+	rr, err := r.at(u.Old)
+	if err != nil {
+		return "", err
+	}
+	for _, h := range added {
+		c, err := r.Git.Commit(h)
+		if err != nil {
+			return "", err
+		}
+		why, err := rr.madeBySkillgit(h, c, getenv)
+		if err != nil || why != "" {
+			subject, _, _ := cutSubject(c.Message)
+			return fmt.Sprintf("commit %s (%q) %s", shortID(h.String()), bounded(subject, 72), why), err
+		}
+		if rr, err = r.at(h); err != nil {
+			return "", err
+		}
+	}
+	return "", nil
+}
+
+// firstParentsSince lists the commits on the first-parent line from tip back to old, oldest
+// first; nil when old is not on that line within maxProtectedWalk commits.
+func (r *Repo) firstParentsSince(old, tip gitstore.Hash) ([]gitstore.Hash, error) {
+	var out []gitstore.Hash
+	h := tip
+	for range maxProtectedWalk {
+		if h == old {
+			reverse(out)
+			return out, nil
+		}
+		c, err := r.Git.Commit(h)
+		if err != nil || len(c.ParentHashes) == 0 {
+			return nil, err
+		}
+		out = append(out, h)
+		h = c.ParentHashes[0]
+	}
+	return nil, nil
+}
+
+// at is the repository as if its publish branch were at commit h: its tree and configuration.
+func (r *Repo) at(h gitstore.Hash) (*Repo, error) {
+	cfg, tree, err := r.ConfigAt(h, shortID(h.String()))
+	if err != nil {
+		return nil, err
+	}
+	return &Repo{Git: r.Git, Config: cfg, Branch: r.Branch, Tip: h, Tree: tree, dir: r.dir}, nil
+}
+
+// madeBySkillgit says why commit h, added on top of r's publish branch, is not what skillgit
+// makes; empty when it is.
+func (r *Repo) madeBySkillgit(h gitstore.Hash, c *object.Commit, getenv func(string) string) (string, error) {
+	ci := commitInfo{hash: h, c: c, trailers: gitstore.ParseTrailers(c.Message)}
+	switch {
+	case ci.get(keyAction) == actPublish && len(c.ParentHashes) == 2:
+		return r.checkPublishMerge(ci, getenv)
+	case len(c.ParentHashes) == 1 && rollbackTarget(ci) != "":
+		return r.checkRollbackCommit(ci)
+	}
+	return "is not the publish of an approved candidate, an approved policy change or a rollback; " + protectAdvice, nil
+}
+
+// checkPublishMerge says why a publish merge is not one skillgit would make on r's publish
+// branch: the candidate it merges must be in scope, merged exactly, approved by people other
+// than its authors under the branch's policy, and pass the audit.
+func (r *Repo) checkPublishMerge(ci commitInfo, getenv func(string) string) (string, error) {
+	id := ci.get(keyCandidate)
+	if checkID(id) != nil {
+		return "names no candidate it publishes; " + protectAdvice, nil
+	}
+	ch, err := r.loadChain(id, candidatePrefix+id, ci.c.ParentHashes[1])
+	if err != nil {
+		return fmt.Sprintf("merges a branch that is not candidate %s (%v); %s", id, err, protectAdvice), nil
+	}
+	m, err := r.planMerge(ch, r.Tip)
+	if err != nil {
+		return "", err
+	}
+	switch {
+	case !m.scope.InScope():
+		return fmt.Sprintf("publishes candidate %s, which changes %s outside its scope", id, namePaths(m.scope.Outside)), nil
+	case len(m.conflicts) > 0 || m.tree != ci.c.TreeHash:
+		return fmt.Sprintf("does not hold exactly what publishing candidate %s makes; publish it with `skillgit publish %s`", id, id), nil
+	}
+	return r.approvedAtPublish(ch, m, getenv)
+}
+
+// approvedAtPublish says why a planned publish would not pass: its audit under r's policy,
+// or its approvals.
+func (r *Repo) approvedAtPublish(ch *chain, m *merge, getenv func(string) string) (string, error) {
+	c, err := r.candidateOf(ch, false)
+	if err != nil {
+		return "", err
+	}
+	items := r.mergeItems(m.changes, c, ch)
+	if ch.isPolicy() {
+		moved, err := r.checkPolicyMerge(m, ch.id)
+		if errors.Is(err, ErrRefused) {
+			return err.Error(), nil
+		}
+		if err != nil {
+			return "", err
+		}
+		items = append(items, moved...)
+	}
+	run := &HookRun{}
+	cfg, policy, err := r.hookPolicy(run, r.Tip)
+	if err != nil {
+		return "", err
+	}
+	if err := r.auditHook(run, cfg, policy, items, getenv); err != nil {
+		return "", err
+	}
+	c.Risk = audit.Overall(run.Reports).String()
+	if run.Skipped {
+		c.Risk = riskUnknown
+	}
+	if ok, why := approvedEnough(r.Config, c, authors(ch)); !ok {
+		return fmt.Sprintf("publishes candidate %s, which is not approved: %s; `skillgit approve %s` records an approval", ch.id, why, ch.id), nil
+	}
+	return "", nil
+}
+
+// rollbackTarget is the commit a rollback undoes: its Skillgit-Reverts trailer, or the commit
+// a git revert names.
+func rollbackTarget(ci commitInfo) string {
+	if t := ci.get(keyReverts); t != "" {
+		return t
+	}
+	if m := revertLine.FindStringSubmatch(ci.c.Message); m != nil {
+		return m[1]
+	}
+	return ""
+}
+
+// checkRollbackCommit says why a rollback is not one skillgit would make on r's publish
+// branch: it must change only skill folders, each back to the version it had before the
+// publish it undoes, which that publish replaced and which is on the branch's history.
+func (r *Repo) checkRollbackCommit(ci commitInfo) (string, error) {
+	t := rollbackTarget(ci)
+	if !isCommitID(t) {
+		return "names no commit it rolls back; " + protectAdvice, nil
+	}
+	target := plumbing.NewHash(t)
+	pub, err := r.Git.Commit(target)
+	if err != nil || len(pub.ParentHashes) == 0 {
+		return fmt.Sprintf("rolls back %s, which is not a publish on %s", shortID(target.String()), short(r.Branch)), nil
+	}
+	if on, err := r.Git.IsAncestor(target, r.Tip); err != nil || !on {
+		return fmt.Sprintf("rolls back %s, which is not on %s", shortID(target.String()), short(r.Branch)), err
+	}
+	changes, outside, err := r.folderChanges(r.Tree, ci.c.TreeHash)
+	if err != nil {
+		return "", err
+	}
+	if len(outside) > 0 {
+		return fmt.Sprintf("changes %s: a rollback restores skills only, and policy changes need approval (`skillgit propose --config`)", namePaths(outside)), nil
+	}
+	return r.restoresPublished(changes, pub)
+}
+
+// restoresPublished says why changes do not each put a skill folder back to the version it
+// had before publish pub replaced it.
+func (r *Repo) restoresPublished(changes []folderChange, pub *object.Commit) (string, error) {
+	before, err := r.treeOf(pub.ParentHashes[0])
+	if err != nil {
+		return "", err
+	}
+	for _, f := range changes {
+		was, err := r.folderAt(before, f.path)
+		if err != nil {
+			return "", err
+		}
+		put, err := r.folderAt(pub.TreeHash, f.path)
+		if err != nil {
+			return "", err
+		}
+		if f.head != was || put == was {
+			return fmt.Sprintf("changes %s to a version that the publish it rolls back did not replace; %s", f.path, protectAdvice), nil
+		}
+	}
+	return "", nil
+}
