@@ -39,7 +39,7 @@ type Config struct {
 	Sync          SyncConfig  `yaml:"sync"`
 	// Server configures the repository that a team pushes to.
 	Server ServerConfig `yaml:"server,omitempty"`
-	Packs         []Pack      `yaml:"packs"`
+	Packs  []Pack       `yaml:"packs"`
 	// Agents adds agents to the built-in agent table, or overrides fields of one.
 	Agents []catalog.Agent `yaml:"agents,omitempty"`
 	// Profiles maps a profile name to an ordered list of skill names: the skills an agent

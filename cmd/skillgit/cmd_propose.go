@@ -61,7 +61,9 @@ func (a *app) runPropose(c *cobra.Command, o *proposeOptions, args []string) err
 	case o.config && (po.Target != "" || po.From != "" || po.Delete):
 		return usageError{fmt.Errorf("propose --config takes no skill, --from or --delete: it proposes the policy files")}
 	case o.config:
-		propose = func(r *lifecycle.Repo) func(lifecycle.ProposeOptions) (*lifecycle.Result, error) { return r.ProposeConfig }
+		propose = func(r *lifecycle.Repo) func(lifecycle.ProposeOptions) (*lifecycle.Result, error) {
+			return r.ProposeConfig
+		}
 	case po.Target == "" && po.From == "":
 		return usageError{fmt.Errorf("propose: name a skill folder, a skill, or --from DIR")}
 	case po.Delete && po.Target == "":
