@@ -85,7 +85,7 @@ func (p printer) advice(paths []string, updates []lifecycle.RefUpdate) {
 		if len(paths) > 0 {
 			p.line("details: skillgit audit %s", strings.Join(paths, " "))
 		}
-		p.line("fix the skill, stage the fix with `git add` and commit again, or unstage it with `git restore --staged <path>`")
+		p.line("fix the skill or file named above, stage the fix with `git add` and commit again, or unstage it with `git restore --staged <path>`")
 	default:
 		for _, u := range updates {
 			if !u.New.IsZero() {

@@ -38,7 +38,7 @@ skillgit: commit refused: staged changes (fail_on: high)
   evil: skills/evil/SKILL.md:6 SG-EXE-005 (high): remote script piped ` + "\uFFFD" + `[31minto a shell
   skills/Bad/SKILL.md:2: name "bad" does not match its folder "Bad"
 skillgit: details: skillgit audit skills/evil
-skillgit: fix the skill, stage the fix with ` + "`git add`" + ` and commit again, or unstage it with ` + "`git restore --staged <path>`" + `
+skillgit: fix the skill or file named above, stage the fix with ` + "`git add`" + ` and commit again, or unstage it with ` + "`git restore --staged <path>`" + `
 `
 	if diff := cmp.Diff(want, b.String()); diff != "" {
 		t.Errorf("report (-want +got):\n%s", diff)

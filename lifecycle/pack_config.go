@@ -274,7 +274,8 @@ func (r *Repo) packConfigCommit(o ActOptions, name string, build func() ([]byte,
 }
 
 // commitPackFiles writes a pack commit on the publish branch that replaces the configuration
-// and the lock file where given, and moves the branch by compare-and-swap.
+// and the lock file where given, and moves the branch by compare-and-swap. With server.protect
+// on, the change is proposed as a policy candidate instead.
 func (r *Repo) commitPackFiles(sig object.Signature, o ActOptions, cfg []byte, lock *packLock, msg, packValue string) (*Result, error) {
 	tree := r.Tree
 	var paths []string
@@ -298,6 +299,9 @@ func (r *Repo) commitPackFiles(sig object.Signature, o ActOptions, cfg []byte, l
 		}
 	}
 	subject, body, _ := strings.Cut(msg, "\n\n")
+	if r.Config.Server.Protect {
+		return r.proposePolicy(tree, strings.TrimSpace(subject+"\n\n"+body), ProposeOptions{ActOptions: o})
+	}
 	ts := trailerList{}.add(keyAction, actPack).add(keyPack, packValue)
 	h, err := r.writeCommit(sig, tree, ts.message(subject, body, o), r.Tip)
 	if err != nil {

@@ -58,8 +58,11 @@ type PackUpdate struct {
 	// Unchanged are the pack's skills published exactly as the pack has them.
 	Unchanged []string `json:"unchanged"`
 	// Commit is the publish-branch commit that moved the pin, empty when the pin stayed.
-	Commit   string   `json:"commit,omitempty"`
-	Warnings []string `json:"-"`
+	Commit string `json:"commit,omitempty"`
+	// PolicyCandidate is, with server.protect on, the policy candidate that proposes moving
+	// the pin, which people approve and publish.
+	PolicyCandidate string   `json:"policy_candidate,omitempty"`
+	Warnings        []string `json:"-"`
 }
 
 // packChange is one skill a pack update proposes to create, patch or delete.
@@ -347,6 +350,10 @@ func (r *Repo) pinPack(p Pack, fp *fetchedPack, skills []*catalog.Skill, up *Pac
 	})
 	if err != nil {
 		return fmt.Errorf("pack %s: the candidates are made, but pinning %s failed: %w", p.Name, short7(fp.commit), err)
+	}
+	if res.ID != "" {
+		up.PolicyCandidate = res.ID
+		return nil
 	}
 	up.Commit = res.Commit
 	return nil

@@ -307,6 +307,9 @@ func (r *Repo) checkPublish(m *merge, c *Candidate, ch *chain, res *Result, targ
 	if err != nil {
 		return err
 	}
+	if ch.isPolicy() && len(items) == 0 {
+		res.Risk, res.Audit = "medium", policyAudit
+	}
 	if high {
 		return fmt.Errorf("%s: %w: the audit rates it high risk, which cannot be published while the audit is on; `skillgit review %s` shows the findings", ch.id, ErrRefused, ch.id)
 	}

@@ -24,6 +24,9 @@ type Review struct {
 	Files []FileChange
 	// Diff is the unified diff of those files against the publish branch.
 	Diff string
+	// Policy says, for a policy candidate, what publishing it would change in the policy: one
+	// line per configuration key and one per other policy file.
+	Policy []string
 	// Conflicts lists the skill folders the publish branch changed too since the candidate
 	// was made; publish refuses them until the candidate is rebased or revised.
 	Conflicts []string
@@ -54,6 +57,11 @@ func (r *Repo) Review(id string) (*Review, error) {
 		return nil, err
 	}
 	rv := &Review{Candidate: c, Scope: m.scope, Files: []FileChange{}}
+	if ch.isPolicy() {
+		if rv.Policy, err = r.policySummary(m.startTree, m.tree); err != nil {
+			return nil, err
+		}
+	}
 	for _, f := range m.conflicts {
 		rv.Conflicts = append(rv.Conflicts, f.path)
 	}

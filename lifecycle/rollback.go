@@ -171,7 +171,7 @@ func (r *Repo) undoChanges(pub commitInfo, name string) ([]folderChange, error) 
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: changes no skill folder%s; nothing to roll back", pub.hash, forName(name))
+		return nil, fmt.Errorf("%s: changes no skill folder%s; nothing to roll back (a policy change is undone by proposing the earlier policy with `skillgit propose --config`)", pub.hash, forName(name))
 	}
 	return out, nil
 }

@@ -62,8 +62,7 @@ func (a *app) runMode(args []string, author string) error {
 		}
 		a.printNotes(res)
 		if res.ID != "" {
-			fmt.Fprintf(a.Err, "server.protect is on: the mode change is proposed as %s; next: skillgit review %s\n", res.ID, res.ID)
-			return a.printAction(res, res.ID)
+			return a.printPolicyProposal(res, "the mode change")
 		}
 		out := modeJSON{Mode: m, Commit: res.Commit, Channel: res.Channel}
 		return a.printResult(out, func(w io.Writer) error {
@@ -71,4 +70,11 @@ func (a *app) runMode(args []string, author string) error {
 			return err
 		})
 	})
+}
+
+// printPolicyProposal says that a policy change was proposed as a candidate rather than
+// committed, as server.protect asks, and what to do next.
+func (a *app) printPolicyProposal(res *lifecycle.Result, what string) error {
+	fmt.Fprintf(a.Err, "server.protect is on: %s is proposed as %s; next: skillgit review %s\n", sanitize(what), res.ID, res.ID)
+	return a.printAction(res, res.ID)
 }

@@ -64,6 +64,9 @@ func (a *app) runPackAdd(o *packAddOptions, name, url string) error {
 			return err
 		}
 		a.printNotes(res)
+		if res.ID != "" {
+			return a.printPolicyProposal(res, "adding pack "+name)
+		}
 		st := lifecycle.PackStatus{Name: name, URL: url, Ref: o.ref, Path: o.path, Skills: []string{}}
 		if fresh, err := lifecycle.Open(a.repo); err == nil {
 			if list, err := fresh.Packs(); err == nil {
@@ -162,6 +165,9 @@ func writePackUpdate(w io.Writer, up *lifecycle.PackUpdate) error {
 	for _, p := range up.Rejected {
 		_, err = fmt.Fprintf(w, "  rejected before, not proposed again: %s\n", sanitize(p))
 	}
+	if up.PolicyCandidate != "" {
+		_, err = fmt.Fprintf(w, "  server.protect is on: the new pin is proposed as %s; next: skillgit review %s\n", up.PolicyCandidate, up.PolicyCandidate)
+	}
 	return err
 }
 
@@ -229,6 +235,9 @@ func (a *app) runPackRemove(name, author string) error {
 			return err
 		}
 		a.printNotes(res)
+		if res.ID != "" {
+			return a.printPolicyProposal(res, "removing pack "+name)
+		}
 		out := packRemoveJSON{Pack: name, Commit: res.Commit, Channel: res.Channel}
 		return a.printResult(out, func(w io.Writer) error {
 			_, err := fmt.Fprintf(w, "Pack %s removed on %s as %s\n", sanitize(name), res.Channel, shortHash(res.Commit))

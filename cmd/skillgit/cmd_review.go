@@ -23,6 +23,7 @@ type reviewJSON struct {
 	Verdict   string                 `json:"verdict"`
 	Scope     *lifecycle.Scope       `json:"scope"`
 	Conflicts []string               `json:"conflicts,omitempty"`
+	Policy    []string               `json:"policy,omitempty"`
 	FailOn    audit.Risk             `json:"fail_on"`
 	Audit     json.RawMessage        `json:"audit"`
 }
@@ -93,7 +94,7 @@ func (a *app) writeReviewJSON(rv *lifecycle.Review, required int, opts audit.Wri
 		return err
 	}
 	out := reviewJSON{Candidate: rv.Candidate, Required: required, Files: rv.Files, Diff: rv.Diff, Risk: rv.Risk,
-		Verdict: verdictKey(rv.Verdict), Scope: rv.Scope, Conflicts: rv.Conflicts, FailOn: rv.FailOn,
+		Verdict: verdictKey(rv.Verdict), Scope: rv.Scope, Conflicts: rv.Conflicts, Policy: rv.Policy, FailOn: rv.FailOn,
 		Audit: json.RawMessage(rep.Bytes())}
 	if out.Files == nil {
 		out.Files = []lifecycle.FileChange{}
@@ -109,9 +110,13 @@ func verdictKey(v audit.Verdict) string {
 func writeReviewText(w io.Writer, rv *lifecycle.Review, required int, opts audit.WriteOptions) error {
 	c := rv.Candidate
 	fmt.Fprintf(w, "candidate:  %s (%s)\n", c.ID, where(c))
-	fmt.Fprintf(w, "skill:      %s (%s), %s\n", oneLine(c.Skill, 100), oneLine(c.Path, 200), oneLine(string(c.Change), 10))
-	fmt.Fprintf(w, "state:      %s\n", c.State)
-	fmt.Fprintf(w, "risk:       %s, %s (fail_on %s)\n", rv.Risk, rv.Verdict, rv.FailOn)
+	if c.Change == lifecycle.ChangePolicy {
+		writePolicyHead(w, rv)
+	} else {
+		fmt.Fprintf(w, "skill:      %s (%s), %s\n", oneLine(c.Skill, 100), oneLine(c.Path, 200), oneLine(string(c.Change), 10))
+		fmt.Fprintf(w, "state:      %s\n", c.State)
+		fmt.Fprintf(w, "risk:       %s, %s (fail_on %s)\n", rv.Risk, rv.Verdict, rv.FailOn)
+	}
 	fmt.Fprintf(w, "author:     %s\n", oneLine(c.Author.String(), 200))
 	fmt.Fprintf(w, "approvals:  %d of %d\n", len(c.Approvals), required)
 	for _, ap := range c.Approvals {
@@ -193,4 +198,16 @@ func acceptedLine(af lifecycle.AcceptedFinding) string {
 		line += ": " + af.Reason
 	}
 	return oneLine(line, 300)
+}
+
+// writePolicyHead writes what a policy candidate changes, where a skill candidate's review
+// names its skill and risk.
+func writePolicyHead(w io.Writer, rv *lifecycle.Review) {
+	c := rv.Candidate
+	fmt.Fprintf(w, "policy:     %s\n", oneLine(strings.Join(rv.Scope.Declared, ", "), 200))
+	for _, l := range rv.Policy {
+		fmt.Fprintf(w, "  %s\n", oneLine(l, 200))
+	}
+	fmt.Fprintf(w, "state:      %s\n", c.State)
+	fmt.Fprintf(w, "risk:       a policy change; it always needs approvals by people other than its author (%s)\n", rv.Verdict)
 }

@@ -1,0 +1,162 @@
+package lifecycle
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// editConfig rewrites the working tree's .skillgit.yaml with edit applied.
+func editConfig(t *testing.T, dir string, edit func(string) string) {
+	t.Helper()
+	p := filepath.Join(dir, ConfigFile)
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(edit(string(data))), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func proposeConfig(t *testing.T, dir string, o ActOptions) *Result {
+	t.Helper()
+	res, err := open(t, dir).ProposeConfig(ProposeOptions{ActOptions: o})
+	if err != nil {
+		t.Fatalf("ProposeConfig: %v", err)
+	}
+	return res
+}
+
+// TestPolicyCandidateLifecycle checks that a policy change proposed from the working tree is a
+// candidate that says what it changes, needs a person other than its author, is published
+// exactly, and is in the trail with what it changed.
+func TestPolicyCandidateLifecycle(t *testing.T) {
+	dir := newRepo(t)
+	editConfig(t, dir, func(s string) string { return strings.Replace(s, "mode: manual", "mode: assisted", 1) })
+	res := proposeConfig(t, dir, agent)
+	if res.Skill != PolicySkill || res.Change != ChangePolicy || !slices.Equal(res.Policy, []string{"mode: manual -> assisted"}) {
+		t.Fatalf("ProposeConfig: %+v", res)
+	}
+	if _, err := open(t, dir).Approve(res.ID, "", agent); !errors.Is(err, ErrRefused) {
+		t.Errorf("self-approval: %v; want refused", err)
+	}
+	if _, err := open(t, dir).Publish(res.ID, "", lead); !errors.Is(err, ErrRefused) {
+		t.Errorf("publish without approval: %v; want refused", err)
+	}
+	rv, err := open(t, dir).Review(res.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !cmp.Equal(rv.Scope.Declared, []string{ConfigFile}) || len(rv.Files) != 1 || rv.Files[0].Path != ConfigFile {
+		t.Errorf("Review: declared %v, files %v; want only %s", rv.Scope.Declared, rv.Files, ConfigFile)
+	}
+	approveAsLead(t, dir, res.ID)
+	if _, err := open(t, dir).Publish(res.ID, "", lead); err != nil {
+		t.Fatalf("Publish: %v", err)
+	}
+	if m := open(t, dir).Config.Mode; m != ModeAssisted {
+		t.Errorf("mode after publish: %s; want assisted", m)
+	}
+	head := logHead(t, dir)
+	if head.Action != actPublish || head.Skill != PolicySkill || !slices.Equal(head.Policy, []string{"mode: manual -> assisted"}) {
+		t.Errorf("log head: %+v", head)
+	}
+	c, err := open(t, dir).Candidate(res.ID)
+	if err != nil || c.State != StatePublished {
+		t.Errorf("state after publish: %v, %v; want published", c, err)
+	}
+}
+
+// TestPolicyCandidateOnlyPolicy checks that a policy candidate whose branch also changes a
+// skill is refused with the skill named, and that the mode never stands in for a person.
+func TestPolicyCandidateOnlyPolicy(t *testing.T) {
+	dir := newRepo(t)
+	publishedSkill(t, dir, "victim", cleanLine)
+	editConfig(t, dir, func(s string) string { return strings.Replace(s, "required: 1", "required: 2", 1) })
+	res := proposeConfig(t, dir, agent)
+	gitCmd(t, dir, "checkout", "-q", ".")
+	gitCmd(t, dir, "checkout", "-q", "candidate/"+res.ID)
+	writeFiles(t, dir, map[string]string{"skills/victim/SKILL.md": skillMD("victim", cleanLine, "Patched on the side.")})
+	commitAll(t, dir, "ride along")
+	gitCmd(t, dir, "checkout", "-q", "main")
+	_, err := open(t, dir).Approve(res.ID, "", lead)
+	wantRefusal(t, "approve", err, []string{"skills/victim"})
+
+	c := &Candidate{Change: ChangePolicy, Risk: "low", Approvals: []Approval{{Policy: "assisted", Who: Actor{Email: "agent@example.com"}}}}
+	if ok, _ := approvedEnough(DefaultConfig("main"), c, []string{"agent@example.com"}); ok {
+		t.Error("a mode approval counts for a policy candidate")
+	}
+}
+
+// TestSkillCandidateCannotDeclarePolicy checks that a skill candidate whose propose commit
+// claims the configuration as its path cannot change it: the change is outside its scope.
+func TestSkillCandidateCannotDeclarePolicy(t *testing.T) {
+	dir := newRepo(t)
+	gitCmd(t, dir, "checkout", "-q", "-b", "candidate/sneak-0001")
+	editConfig(t, dir, func(s string) string { return strings.Replace(s, "skip_security_audit: false", "skip_security_audit: true", 1) })
+	gitCmd(t, dir, "add", "-A")
+	gitCmd(t, dir, "commit", "-q", "-m", "propose: sneak", "-m",
+		"Skillgit-Action: propose\nSkillgit-Skill: sneak\nSkillgit-Candidate: sneak-0001\nSkillgit-Change: patch\nSkillgit-Path: .skillgit.yaml\nSkillgit-Risk: low")
+	gitCmd(t, dir, "checkout", "-q", "main")
+	_, err := open(t, dir).Approve("sneak-0001", "", lead)
+	wantRefusal(t, "approve", err, []string{ConfigFile})
+}
+
+// TestProposeConfigRefusesInvalid checks that a configuration that does not parse, and an
+// unchanged policy, are refused with what is wrong and nothing proposed.
+func TestProposeConfigRefusesInvalid(t *testing.T) {
+	dir := newRepo(t)
+	if _, err := open(t, dir).ProposeConfig(ProposeOptions{ActOptions: agent}); err == nil || !strings.Contains(err.Error(), "nothing to propose") {
+		t.Errorf("unchanged policy: %v; want nothing to propose", err)
+	}
+	editConfig(t, dir, func(s string) string { return s + "colour: blue\n" })
+	_, err := open(t, dir).ProposeConfig(ProposeOptions{ActOptions: agent})
+	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), `unknown key "colour"`) {
+		t.Errorf("invalid config: %v; want refused naming the key", err)
+	}
+	if out := gitText(t, dir, "for-each-ref", "refs/heads/candidate/"); out != "" {
+		t.Errorf("candidates after refusals: %q", out)
+	}
+}
+
+// TestProtectedModeAndPacksPropose checks that with server.protect on, the mode and a pack's
+// configuration are proposed as policy candidates and the publish branch does not move.
+func TestProtectedModeAndPacksPropose(t *testing.T) {
+	dir := newRepo(t)
+	editConfig(t, dir, func(s string) string { return s + "server:\n  protect: true\n" })
+	commitAll(t, dir, "protect")
+	tip := gitText(t, dir, "rev-parse", "main")
+	res, err := open(t, dir).SetMode(ModeAssisted, ActOptions{Author: lead.Author})
+	if err != nil || res.ID == "" || res.Change != ChangePolicy {
+		t.Fatalf("SetMode under protect: %+v, %v; want a policy candidate", res, err)
+	}
+	res, err = open(t, dir).AddPack(Pack{Name: "tools", URL: "https://example.com/tools.git"}, lead)
+	if err != nil || res.ID == "" {
+		t.Fatalf("AddPack under protect: %+v, %v; want a policy candidate", res, err)
+	}
+	if now := gitText(t, dir, "rev-parse", "main"); now != tip {
+		t.Errorf("main moved from %s to %s", tip, now)
+	}
+}
+
+// TestConfigDiffLines checks the summary of a configuration change.
+func TestConfigDiffLines(t *testing.T) {
+	dir := newRepo(t)
+	r := open(t, dir)
+	a, _ := r.Git.WriteBlob([]byte("mode: manual\naudit:\n  fail_on: high\n"))
+	b, _ := r.Git.WriteBlob([]byte("mode: manual\naudit:\n  fail_on: medium\n  skip_security_audit: true\nserver:\n  protect: true\n"))
+	got, err := r.configDiff(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"audit.fail_on: high -> medium", "audit.skip_security_audit: (unset) -> true", "server.protect: (unset) -> true"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("configDiff (-want +got):\n%s", diff)
+	}
+}
