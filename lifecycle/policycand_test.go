@@ -99,7 +99,9 @@ func TestPolicyCandidateOnlyPolicy(t *testing.T) {
 func TestSkillCandidateCannotDeclarePolicy(t *testing.T) {
 	dir := newRepo(t)
 	gitCmd(t, dir, "checkout", "-q", "-b", "candidate/sneak-0001")
-	editConfig(t, dir, func(s string) string { return strings.Replace(s, "skip_security_audit: false", "skip_security_audit: true", 1) })
+	editConfig(t, dir, func(s string) string {
+		return strings.Replace(s, "skip_security_audit: false", "skip_security_audit: true", 1)
+	})
 	gitCmd(t, dir, "add", "-A")
 	gitCmd(t, dir, "commit", "-q", "-m", "propose: sneak", "-m",
 		"Skillgit-Action: propose\nSkillgit-Skill: sneak\nSkillgit-Candidate: sneak-0001\nSkillgit-Change: patch\nSkillgit-Path: .skillgit.yaml\nSkillgit-Risk: low")
