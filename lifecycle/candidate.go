@@ -126,8 +126,10 @@ func (ch *chain) base() gitstore.Hash {
 	return gitstore.ZeroHash
 }
 
-// lastContent returns the index of the last commit that changed the candidate's folder; the
-// approvals after it are the ones that count.
+// lastContent returns the index of the last commit that changed the candidate's folder, or
+// that changed anything else other than by `skillgit rebase`; the approvals after it are the
+// ones that count. So an approval never outlives a commit that slipped other changes onto the
+// branch, even one that `approve` and `publish` would refuse anyway.
 func (r *Repo) lastContent(ch *chain) (int, error) {
 	var prev string
 	read := false
@@ -148,7 +150,7 @@ func (r *Repo) lastContent(ch *chain) (int, error) {
 		if err != nil {
 			return 0, err
 		}
-		if cur != prev || ci.get(keyAction) == actRevise {
+		if cur != prev || ci.get(keyAction) != actRebase {
 			last = i
 		}
 		prev = cur

@@ -144,3 +144,23 @@ func TestScopeAfterGitMergeOfMain(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+// TestSmuggleVoidsEarlierApproval checks that an approval made before a commit that slipped
+// other changes onto the branch no longer counts: the candidate is open again, not approved.
+func TestSmuggleVoidsEarlierApproval(t *testing.T) {
+	dir := newRepo(t)
+	publishedSkill(t, dir, "victim", cleanLine)
+	carrier := proposeNew(t, dir, "carrier", cleanLine)
+	approveAsLead(t, dir, carrier.ID)
+	if c, err := open(t, dir).Candidate(carrier.ID); err != nil || c.State != StateApproved {
+		t.Fatalf("before: %v, %v; want approved", c, err)
+	}
+	smuggle(t, dir, carrier.ID)
+	c, err := open(t, dir).Candidate(carrier.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.State != StateOpen || len(c.Approvals) != 0 {
+		t.Errorf("after the smuggling commit: state %s, %d approval(s); want open with none", c.State, len(c.Approvals))
+	}
+}
