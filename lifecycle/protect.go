@@ -20,7 +20,7 @@ const protectAdvice = "server.protect is on: change skills with `skillgit propos
 
 // ReceivePushed is the pre-receive check: AuditPushed, and, when the publish branch's
 // configuration sets server.protect, the check that every commit an update adds to the
-// publish branch is what skillgit makes: the publish of a candidate approved by people other
+// publish branch (or to the canary channel, see protectCanary) is what skillgit makes: the publish of a candidate approved by people other
 // than its authors whose audit passes under the policy it lands on (a policy candidate
 // included), or a rollback that restores skills to versions published before. Anything else,
 // a deletion or a rewrite of the branch's history is refused.
@@ -37,11 +37,22 @@ func ReceivePushed(dir string, updates []RefUpdate, getenv func(string) string) 
 	if !r.Config.Server.Protect {
 		return run, nil
 	}
+	mainTip := r.Tip
 	for _, u := range updates {
-		if u.Ref != r.Branch {
+		if u.Ref == r.Branch && !u.New.IsZero() {
+			mainTip = u.New
+		}
+	}
+	for _, u := range updates {
+		var why string
+		switch u.Ref {
+		case r.Branch:
+			why, err = r.protectUpdate(u, getenv)
+		case canaryRef:
+			why, err = r.protectCanary(u, mainTip, getenv)
+		default:
 			continue
 		}
-		why, err := r.protectUpdate(u, getenv)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", u.Ref, err)
 		}
