@@ -123,6 +123,11 @@ func (r *Repo) state(ch *chain, c *Candidate, st *stateCtx) (State, string, erro
 			}
 		}
 	}
+	if approved {
+		if rev, ok, err := r.squashRolledBack(ch, st); err != nil || ok {
+			return StateRolledBack, rev.String(), err
+		}
+	}
 	if !st.canaryTree.IsZero() && approved {
 		if inCanary, err := r.holdsCandidate(ch, st.canaryTree); err != nil || inCanary {
 			return StateCanary, "", err
@@ -170,4 +175,35 @@ func needApprovals(cfg *Config, have int) string {
 		who = "people other than its author"
 	}
 	return fmt.Sprintf("it needs %d approval(s) by %s and has %d", cfg.Approvals.Required, who, have)
+}
+
+// squashRolledBack finds the revert that undid a squash or rebase merge of the candidate: a
+// reverted single-parent commit of the publish branch that put the candidate's content in
+// place. With a context that read no history, the history since the candidate was proposed
+// is read.
+func (r *Repo) squashRolledBack(ch *chain, st *stateCtx) (gitstore.Hash, bool, error) {
+	if st.since.IsZero() {
+		own, err := r.newStateCtx(ch.propose().c.Committer.When)
+		if err != nil {
+			return gitstore.ZeroHash, false, err
+		}
+		st = own
+	}
+	for target, rev := range st.reverted {
+		c, err := r.Git.Commit(target)
+		if err != nil || len(c.ParentHashes) != 1 {
+			continue
+		}
+		if held, err := r.holdsCandidate(ch, c.TreeHash); err != nil || !held {
+			continue
+		}
+		before, err := r.treeOf(c.ParentHashes[0])
+		if err != nil {
+			return gitstore.ZeroHash, false, err
+		}
+		if was, err := r.holdsCandidate(ch, before); err == nil && !was {
+			return rev, true, nil
+		}
+	}
+	return gitstore.ZeroHash, false, nil
 }

@@ -71,6 +71,15 @@ func TestUnapprovedTwinIsNotPublished(t *testing.T) {
 	if c := candidateState(t, dir, squashed.ID); c.State != StatePublished {
 		t.Errorf("%s after a squash merge: state %s; want published", squashed.ID, c.State)
 	}
+	// Reverting the squash commit rolls it back; it is not approved and publishable again.
+	gitCmd(t, dir, "revert", "--no-edit", "HEAD")
+	if c := candidateState(t, dir, squashed.ID); c.State != StateRolledBack {
+		t.Errorf("%s after its squash merge was reverted: state %s; want rolled-back", squashed.ID, c.State)
+	}
+	list, err := open(t, dir).Candidates(string(StateRolledBack))
+	if err != nil || !slices.ContainsFunc(list, func(c *Candidate) bool { return c.ID == squashed.ID }) {
+		t.Errorf("Candidates(rolled-back): %v, %v; want %s listed", list, err, squashed.ID)
+	}
 
 	// A plain git merge of a tip nobody approved is still the publish of that candidate.
 	merged := proposeNew(t, dir, "merged", cleanLine)
