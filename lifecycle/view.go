@@ -1,6 +1,7 @@
 package lifecycle
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -26,7 +27,7 @@ func (r *Repo) view(ch *chain, st *stateCtx, history bool) (*Candidate, error) {
 	writers := authors(ch)
 	for _, ci := range ch.commits[last+1:] {
 		if ci.get(keyAction) == actApprove {
-			a := approvalOf(ci)
+			a := r.withSignature(approvalOf(ci), ci.c)
 			c.Approvals = append(c.Approvals, a)
 			if acceptedRisk(a, ci, writers) != "" {
 				c.Risk = acceptedRisk(a, ci, writers)
@@ -85,16 +86,22 @@ func authors(ch *chain) []string {
 }
 
 // approvedEnough says whether a candidate's approvals satisfy the policy for its risk, and if
-// not, why.
+// not, why. With approvals.signed, an approval counts only when its signature verified, and
+// an approval by policy only when the mode is not manual.
 func approvedEnough(cfg *Config, c *Candidate, writers []string) (bool, string) {
 	people := map[string]bool{}
 	policy := false
+	var uncounted []string
 	for _, a := range c.Approvals {
 		switch {
 		case a.Policy != "":
-			policy = true
+			policy = policy || !cfg.Approvals.Signed || cfg.Mode != ModeManual
+		case cfg.Approvals.Signed && !a.Signed:
+			uncounted = append(uncounted, fmt.Sprintf("%s (%s)", a.Who, a.Unverified))
 		case cfg.Approvals.AllowSelf || !isWriter(writers, a.Who.Email):
 			people[strings.ToLower(a.Who.Email)] = true
+		case cfg.Approvals.Signed:
+			uncounted = append(uncounted, fmt.Sprintf("%s (wrote the candidate)", a.Who))
 		}
 	}
 	switch {
@@ -105,9 +112,17 @@ func approvedEnough(cfg *Config, c *Candidate, writers []string) (bool, string) 
 	case policy && c.Risk == "low":
 		return true, ""
 	case c.Risk == "medium":
-		return false, needApprovals(cfg, len(people)) + " (medium risk always needs a person)"
+		return false, needApprovals(cfg, len(people)) + " (medium risk always needs a person)" + notCounted(uncounted)
 	}
-	return false, needApprovals(cfg, len(people))
+	return false, needApprovals(cfg, len(people)) + notCounted(uncounted)
+}
+
+// notCounted names the approvals approvals.signed left out, and why.
+func notCounted(uncounted []string) string {
+	if len(uncounted) == 0 {
+		return ""
+	}
+	return "; approvals without a verified signature of an allowed signer do not count: " + strings.Join(uncounted, ", ")
 }
 
 // cutSubject splits a commit message into its subject and its body without trailers.
