@@ -321,7 +321,7 @@ func (r *Repo) mergeItems(folders []folderChange, c *Candidate, ch *chain) []Aud
 		if !f.head.IsZero() {
 			it := AuditItem{Name: f.name(), Path: f.path, Tree: f.head, Base: f.base, BaseLabel: short(r.Branch)}
 			if f.path == c.Path {
-				it.Accepted = acceptedAllows(c, authors(ch))
+				it.Accepted = acceptedAllows(c, authors(ch), r.Config.Approvals.Signed)
 			}
 			items = append(items, it)
 		}

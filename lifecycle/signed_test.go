@@ -130,3 +130,65 @@ func TestSignedConfig(t *testing.T) {
 		}
 	}
 }
+
+// TestUnverifiedApprovalAcceptsNothing keeps a high finding that only an unsigned approval
+// accepted blocking the publish, though a signed approval lets it through otherwise.
+func TestUnverifiedApprovalAcceptsNothing(t *testing.T) {
+	dir, k := signedRepo(t, DefaultAllowedSigners, nil)
+	id := proposeInstaller(t, dir, t.TempDir(), evilLine)
+	fp := reviewFinding(t, dir, id, "SG-EXE-005").Fingerprint
+	forger := open(t, dir)
+	forger.Config.Approvals.Signed = false
+	if _, err := forger.ApproveAccepting(id, "pinned installer", []string{fp}, lead); err != nil {
+		t.Fatal(err)
+	}
+	approveWith(t, dir, id, k.bob, ActOptions{Author: "Bob Builder <bob@example.com>"}, false)
+	if c, err := open(t, dir).Candidate(id); err != nil || c.Risk != "high" {
+		t.Fatalf("risk %q (%v); an unsigned acceptance must not lower it", c.Risk, err)
+	}
+	if _, err := open(t, dir).Publish(id, "", lead); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "high risk") {
+		t.Fatalf("publish: %v; want it refused as high risk", err)
+	}
+	useKey(t, dir, k.grace)
+	if _, err := open(t, dir).ApproveAccepting(id, "pinned installer", []string{fp}, lead); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := open(t, dir).Publish(id, "", lead); err != nil {
+		t.Fatalf("publish after a signed acceptance: %v", err)
+	}
+}
+
+func TestApprovedEnoughSigned(t *testing.T) {
+	signed := func(mode Mode) *Config {
+		cfg := DefaultConfig("main")
+		cfg.Approvals.Signed, cfg.Mode = true, mode
+		return cfg
+	}
+	grace := Approval{Who: Actor{"Grace Hopper", "grace@example.com"}, Signed: true, Signer: "grace@example.com"}
+	unsigned := Approval{Who: Actor{"Grace Hopper", "grace@example.com"}, Unverified: "not signed"}
+	self := Approval{Who: Actor{"Agent Smith", "AGENT@example.com"}, Signed: true, Signer: "AGENT@example.com"}
+	byPolicy := Approval{Who: Actor{"Agent Smith", "agent@example.com"}, Policy: "assisted"}
+	writers := []string{"agent@example.com"}
+	tests := []struct {
+		name      string
+		cfg       *Config
+		approvals []Approval
+		want      bool
+		why       string
+	}{
+		{"verified", signed(ModeManual), []Approval{grace}, true, ""},
+		{"unverified", signed(ModeManual), []Approval{unsigned}, false, "Grace Hopper <grace@example.com> (not signed)"},
+		{"writer", signed(ModeManual), []Approval{self}, false, "Agent Smith <AGENT@example.com> (wrote the candidate)"},
+		{"policy in manual mode", signed(ModeManual), []Approval{byPolicy}, false, "has 0"},
+		{"policy in assisted mode", signed(ModeAssisted), []Approval{byPolicy}, true, ""},
+		{"unverified without signed", DefaultConfig("main"), []Approval{unsigned}, true, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ok, why := approvedEnough(tt.cfg, &Candidate{Risk: "low", Approvals: tt.approvals}, writers)
+			if ok != tt.want || !strings.Contains(why, tt.why) {
+				t.Errorf("approvedEnough = %v, %q; want %v and a reason with %q", ok, why, tt.want, tt.why)
+			}
+		})
+	}
+}

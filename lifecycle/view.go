@@ -29,8 +29,8 @@ func (r *Repo) view(ch *chain, st *stateCtx, history bool) (*Candidate, error) {
 		if ci.get(keyAction) == actApprove {
 			a := r.withSignature(approvalOf(ci), ci.c)
 			c.Approvals = append(c.Approvals, a)
-			if acceptedRisk(a, ci, writers) != "" {
-				c.Risk = acceptedRisk(a, ci, writers)
+			if risk := acceptedRisk(a, ci, writers, r.Config.Approvals.Signed); risk != "" {
+				c.Risk = risk
 			}
 		}
 	}
@@ -48,10 +48,11 @@ func approvalOf(ci commitInfo) Approval {
 }
 
 // acceptedRisk is the risk an approval that accepted findings recorded as remaining; empty
-// for any other approval, and for one by a writer of the candidate or by policy. Publish
-// audits again, so this only tells the candidate's state until then.
-func acceptedRisk(a Approval, ci commitInfo, writers []string) string {
-	if len(a.Accepted) == 0 || a.Policy != "" || isWriter(writers, a.Who.Email) {
+// for any other approval, and for one by a writer of the candidate, by policy, or, when
+// signed is true, one whose signature did not verify. Publish audits again, so this only
+// tells the candidate's state until then.
+func acceptedRisk(a Approval, ci commitInfo, writers []string, signed bool) string {
+	if len(a.Accepted) == 0 || a.Policy != "" || isWriter(writers, a.Who.Email) || (signed && !a.Signed) {
 		return ""
 	}
 	return ci.get(keyRisk)
