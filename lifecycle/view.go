@@ -2,7 +2,6 @@ package lifecycle
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/skillgit/skillgit/gitstore"
@@ -79,7 +78,7 @@ func authors(ch *chain) []string {
 		if a := ci.get(keyAction); a == actApprove || a == actReject || a == actRebase {
 			continue
 		}
-		if !slices.Contains(out, ci.c.Author.Email) {
+		if !isWriter(out, ci.c.Author.Email) {
 			out = append(out, ci.c.Author.Email)
 		}
 	}
