@@ -36,7 +36,11 @@ func (r *Repo) approvalSigner(id string) (func([]byte) (string, error), error) {
 		return nil, err
 	}
 	return func(payload []byte) (string, error) {
-		return sshsig.Sign(context.Background(), program, key, signNamespace, payload)
+		sig, err := sshsig.Sign(context.Background(), program, key, signNamespace, payload)
+		if err != nil {
+			return "", fmt.Errorf("%s: %w; user.signingkey must name an SSH key, as for git with gpg.format=ssh", id, err)
+		}
+		return sig, nil
 	}, nil
 }
 

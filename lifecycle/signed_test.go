@@ -3,6 +3,7 @@ package lifecycle
 import (
 	"errors"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -190,5 +191,34 @@ func TestApprovedEnoughSigned(t *testing.T) {
 				t.Errorf("approvedEnough = %v, %q; want %v and a reason with %q", ok, why, tt.want, tt.why)
 			}
 		})
+	}
+}
+
+// TestSigningProgram signs through gpg.ssh.program when it is set, and says what is wrong
+// when the signing key is not an SSH key.
+func TestSigningProgram(t *testing.T) {
+	dir, k := signedRepo(t, DefaultAllowedSigners, nil)
+	id := proposeSigned(t, dir, "pdf-tools")
+	useKey(t, dir, "0xDEADBEEF")
+	_, err := open(t, dir).Approve(id, "", lead)
+	if err == nil || !strings.Contains(err.Error(), "user.signingkey must name an SSH key") {
+		t.Fatalf("approve with a key id: %v; want it refused", err)
+	}
+	marker := filepath.Join(t.TempDir(), "used")
+	wrapper := filepath.Join(t.TempDir(), "sign.sh")
+	writeFiles(t, filepath.Dir(wrapper), map[string]string{"sign.sh": "#!/bin/sh\ntouch " + marker + "\nexec ssh-keygen \"$@\"\n"})
+	if err := os.Chmod(wrapper, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	gitCmd(t, dir, "config", "gpg.ssh.program", wrapper)
+	useKey(t, dir, k.grace)
+	if _, err := open(t, dir).Approve(id, "", lead); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(marker); err != nil {
+		t.Errorf("gpg.ssh.program was not run: %v", err)
+	}
+	if c, _ := open(t, dir).Candidate(id); c.State != StateApproved {
+		t.Errorf("state %s; want approved", c.State)
 	}
 }
