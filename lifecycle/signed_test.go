@@ -66,7 +66,7 @@ func TestUnverifiedApprovalsDoNotCount(t *testing.T) {
 				t.Fatalf("state %v (%v); want open", c.State, err)
 			}
 			_, err = open(t, dir).Publish(id, "", lead)
-			if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "approvals without a verified signature of an allowed signer do not count") ||
+			if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "unsigned and unverified approvals, and those by the candidate's writers, do not count") ||
 				!strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("publish: %v\nwant a refusal containing %q", err, tt.want)
 			}
@@ -180,7 +180,7 @@ func TestApprovedEnoughSigned(t *testing.T) {
 		{"verified", signed(ModeManual), []Approval{grace}, true, ""},
 		{"unverified", signed(ModeManual), []Approval{unsigned}, false, "Grace Hopper <grace@example.com> (not signed)"},
 		{"writer", signed(ModeManual), []Approval{self}, false, "Agent Smith <AGENT@example.com> (wrote the candidate)"},
-		{"policy in manual mode", signed(ModeManual), []Approval{byPolicy}, false, "has 0"},
+		{"policy in manual mode", signed(ModeManual), []Approval{byPolicy}, false, "policy assisted (manual mode)"},
 		{"policy in assisted mode", signed(ModeAssisted), []Approval{byPolicy}, true, ""},
 		{"unverified without signed", DefaultConfig("main"), []Approval{unsigned}, true, ""},
 	}

@@ -94,8 +94,10 @@ func approvedEnough(cfg *Config, c *Candidate, writers []string) (bool, string) 
 	var uncounted []string
 	for _, a := range c.Approvals {
 		switch {
+		case a.Policy != "" && cfg.Approvals.Signed && cfg.Mode == ModeManual:
+			uncounted = append(uncounted, fmt.Sprintf("policy %s (manual mode)", a.Policy))
 		case a.Policy != "":
-			policy = policy || !cfg.Approvals.Signed || cfg.Mode != ModeManual
+			policy = true
 		case cfg.Approvals.Signed && !a.Signed:
 			uncounted = append(uncounted, fmt.Sprintf("%s (%s)", a.Who, a.Unverified))
 		case cfg.Approvals.AllowSelf || !isWriter(writers, a.Who.Email):
@@ -122,7 +124,7 @@ func notCounted(uncounted []string) string {
 	if len(uncounted) == 0 {
 		return ""
 	}
-	return "; approvals without a verified signature of an allowed signer do not count: " + strings.Join(uncounted, ", ")
+	return "; unsigned and unverified approvals, and those by the candidate's writers, do not count: " + strings.Join(uncounted, ", ")
 }
 
 // cutSubject splits a commit message into its subject and its body without trailers.
