@@ -34,7 +34,7 @@ type Repo struct {
 	match *matchIndex
 	// signersMu guards signers, the allowed-signers file of the publish branch, read once.
 	signersMu sync.Mutex
-	signers   *allowedSigners
+	signers   *signerFile
 }
 
 // Open opens the skillgit repository at or above dir and reads its configuration from the

@@ -44,9 +44,9 @@ func (r *Repo) approvalSigner(id string) (func([]byte) (string, error), error) {
 	}, nil
 }
 
-// allowedSigners is the allowed-signers file of one publish-branch tree; err says why it
+// signerFile is the allowed-signers file of one publish-branch tree; err says why it
 // cannot be used.
-type allowedSigners struct {
+type signerFile struct {
 	tree gitstore.Hash
 	list []sshsig.Signer
 	err  error
@@ -54,7 +54,7 @@ type allowedSigners struct {
 
 // allowedSigners reads the allowed-signers file from the publish branch, never from a
 // candidate, so a candidate cannot list its own signer.
-func (r *Repo) allowedSigners() *allowedSigners {
+func (r *Repo) allowedSigners() *signerFile {
 	r.signersMu.Lock()
 	defer r.signersMu.Unlock()
 	if r.signers == nil || r.signers.tree != r.Tree {
@@ -63,9 +63,9 @@ func (r *Repo) allowedSigners() *allowedSigners {
 	return r.signers
 }
 
-func (r *Repo) readAllowedSigners(tree gitstore.Hash) *allowedSigners {
+func (r *Repo) readAllowedSigners(tree gitstore.Hash) *signerFile {
 	label, file := short(r.Branch), r.Config.Approvals.AllowedSigners
-	set := &allowedSigners{tree: tree}
+	set := &signerFile{tree: tree}
 	data, ok, err := r.fileAt(tree, file, sshsig.MaxAllowedSigners, label)
 	switch {
 	case err != nil:
