@@ -101,7 +101,10 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 	}
 	res.Accepted = accepted
 	res.addWarning(warn)
-	return r.withState(res, c)
+	if res, err = r.withState(res, c); err == nil && sign != nil {
+		err = r.warnUnverified(res)
+	}
+	return res, err
 }
 
 // checkScope refuses to act on a candidate whose branch changes anything outside its scope

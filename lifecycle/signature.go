@@ -52,6 +52,21 @@ type signerFile struct {
 	err  error
 }
 
+// warnUnverified warns when the approval just written does not verify, so it will not count:
+// a key the allowed-signers file does not list for the approver, say.
+func (r *Repo) warnUnverified(res *Result) error {
+	c, err := r.Candidate(res.ID)
+	if err != nil {
+		return err
+	}
+	for _, a := range c.Approvals {
+		if a.Commit == res.Commit && !a.Signed {
+			res.addWarning(fmt.Sprintf("warning: %s: the approval's signature does not verify (%s), so it does not count", res.ID, a.Unverified))
+		}
+	}
+	return nil
+}
+
 // allowedSigners reads the allowed-signers file from the publish branch, never from a
 // candidate, so a candidate cannot list its own signer.
 func (r *Repo) allowedSigners() *signerFile {

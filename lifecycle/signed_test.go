@@ -12,8 +12,9 @@ func TestSignedApprovalCounts(t *testing.T) {
 	dir, k := signedRepo(t, DefaultAllowedSigners, nil)
 	id := proposeSigned(t, dir, "pdf-tools")
 	useKey(t, dir, k.grace)
-	if _, err := open(t, dir).Approve(id, "good", lead); err != nil {
-		t.Fatal(err)
+	res, err := open(t, dir).Approve(id, "good", lead)
+	if err != nil || len(res.Warnings) != 0 {
+		t.Fatalf("approve: %v, warnings %q", err, res.Warnings)
 	}
 	c, err := open(t, dir).Candidate(id)
 	if err != nil {
@@ -220,5 +221,18 @@ func TestSigningProgram(t *testing.T) {
 	}
 	if c, _ := open(t, dir).Candidate(id); c.State != StateApproved {
 		t.Errorf("state %s; want approved", c.State)
+	}
+}
+
+func TestApproveWarnsWhenItWillNotCount(t *testing.T) {
+	dir, k := signedRepo(t, DefaultAllowedSigners, nil)
+	id := proposeSigned(t, dir, "pdf-tools")
+	useKey(t, dir, k.mallory)
+	res, err := open(t, dir).Approve(id, "", lead)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "is not an allowed signer), so it does not count") || res.State != StateOpen {
+		t.Fatalf("state %s, warnings %q; want open and a warning that names the unlisted key", res.State, res.Warnings)
 	}
 }
