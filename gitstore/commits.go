@@ -18,6 +18,9 @@ type CommitSpec struct {
 	Author    object.Signature
 	Committer object.Signature
 	Message   string
+	// Sign, when set, signs the commit encoded without a signature; what it returns is
+	// stored in the gpgsig header.
+	Sign func(payload []byte) (string, error)
 }
 
 // WriteCommit stores a commit and returns its id. The tree and parents
@@ -42,16 +45,34 @@ func (r *Repo) WriteCommit(c CommitSpec) (Hash, error) {
 	}
 	commit := &object.Commit{Author: author, Committer: committer, Message: c.Message,
 		TreeHash: tree, ParentHashes: c.Parents}
+	if c.Sign != nil {
+		payload, err := encodeCommit(commit.EncodeWithoutSignature)
+		if err != nil {
+			return ZeroHash, err
+		}
+		if commit.PGPSignature, err = c.Sign(payload); err != nil {
+			return ZeroHash, err
+		}
+	}
+	data, err := encodeCommit(commit.Encode)
+	if err != nil {
+		return ZeroHash, err
+	}
+	return r.writeObject(plumbing.CommitObject, data)
+}
+
+// encodeCommit returns the bytes encode writes.
+func encodeCommit(encode func(plumbing.EncodedObject) error) ([]byte, error) {
 	obj := &plumbing.MemoryObject{}
-	if err := commit.Encode(obj); err != nil {
-		return ZeroHash, fmt.Errorf("encoding commit: %w", err)
+	if err := encode(obj); err != nil {
+		return nil, fmt.Errorf("encoding commit: %w", err)
 	}
 	rd, _ := obj.Reader()
 	data, err := io.ReadAll(rd)
 	if err != nil {
-		return ZeroHash, fmt.Errorf("encoding commit: %w", err)
+		return nil, fmt.Errorf("encoding commit: %w", err)
 	}
-	return r.writeObject(plumbing.CommitObject, data)
+	return data, nil
 }
 
 // commitTree checks that a commit's tree is stored, writing the empty

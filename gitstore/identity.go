@@ -136,3 +136,19 @@ func hostName() string {
 	}
 	return "localhost"
 }
+
+// ConfigValue returns the value git config gives section.key (section.sub.key when sub is
+// not empty) from the repository's config or the global one, as Identity reads them; empty
+// when it is not set.
+func (r *Repo) ConfigValue(section, sub, key string) (string, error) {
+	cfgs, err := r.identityConfigs()
+	if err != nil {
+		return "", err
+	}
+	for _, cfg := range cfgs {
+		if v, ok := configValue(cfg, section, sub, key); ok && v != "" {
+			return v, nil
+		}
+	}
+	return "", nil
+}

@@ -64,11 +64,12 @@ func acceptsOf(ci commitInfo) []AcceptedFinding {
 }
 
 // acceptedAllows turns the acceptances of a candidate's current approvals into allow-list
-// entries for its audit. Approvals by policy and by the candidate's writers accept nothing.
-func acceptedAllows(c *Candidate, writers []string) []audit.Allow {
+// entries for its audit. Approvals by policy and by the candidate's writers accept nothing,
+// nor, when signed is true, approvals whose signature did not verify.
+func acceptedAllows(c *Candidate, writers []string, signed bool) []audit.Allow {
 	var out []audit.Allow
 	for _, a := range c.Approvals {
-		if a.Policy != "" || isWriter(writers, a.Who.Email) {
+		if a.Policy != "" || isWriter(writers, a.Who.Email) || (signed && !a.Signed) {
 			continue
 		}
 		for _, af := range a.Accepted {
@@ -96,7 +97,7 @@ func (r *Repo) candidateItem(c *Candidate, writers []string) (AuditItem, error) 
 		return AuditItem{}, err
 	}
 	return AuditItem{Name: path.Base(c.Path), Path: c.Path, Tree: mine, Base: theirs, BaseLabel: short(r.Branch),
-		Accepted: acceptedAllows(c, writers)}, nil
+		Accepted: acceptedAllows(c, writers, r.Config.Approvals.Signed)}, nil
 }
 
 // checkAccepter refuses an acceptance without a reason or by one of the candidate's writers:

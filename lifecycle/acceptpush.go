@@ -55,10 +55,10 @@ func (r *Repo) addChainAccepts(out map[string][]audit.Allow, tip gitstore.Hash) 
 	c := &Candidate{Path: ch.path()}
 	for _, a := range ch.commits[last+1:] {
 		if a.get(keyAction) == actApprove {
-			c.Approvals = append(c.Approvals, approvalOf(a))
+			c.Approvals = append(c.Approvals, r.withSignature(approvalOf(a), a.c))
 		}
 	}
-	out[c.Path] = append(out[c.Path], acceptedAllows(c, authors(ch))...)
+	out[c.Path] = append(out[c.Path], acceptedAllows(c, authors(ch), r.Config.Approvals.Signed)...)
 }
 
 // withPushedAccepts gives each item the findings accepted for it in the pushed range.

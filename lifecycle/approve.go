@@ -84,6 +84,10 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 	if err := r.checkApprover(id, sig, c, writers, len(accept) > 0); err != nil {
 		return nil, err
 	}
+	sign, err := r.approvalSigner(id)
+	if err != nil {
+		return nil, err
+	}
 	ts := trailerList{}.add(keyAction, actApprove).add(keySkill, c.Skill).add(keyCandidate, id).add(keyApproved, actorOf(sig).String())
 	var accepted []AcceptedFinding
 	if len(accept) > 0 {
@@ -91,13 +95,16 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 			return nil, err
 		}
 	}
-	res, err := r.appendToCandidate(ch, sig, ts.message(fmt.Sprintf("approve: %s (candidate %s)", c.Skill, id), note, o), actApprove)
+	res, err := r.appendSigned(ch, sig, ts.message(fmt.Sprintf("approve: %s (candidate %s)", c.Skill, id), note, o), actApprove, sign)
 	if err != nil {
 		return nil, err
 	}
 	res.Accepted = accepted
 	res.addWarning(warn)
-	return r.withState(res, c)
+	if res, err = r.withState(res, c); err == nil && sign != nil {
+		err = r.warnUnverified(res)
+	}
+	return res, err
 }
 
 // checkScope refuses to act on a candidate whose branch changes anything outside its scope
@@ -112,13 +119,13 @@ func (r *Repo) checkScope(ch *chain, action string) error {
 
 // checkApprover refuses an approval by a writer of the candidate (unless the policy allows
 // it and nothing is accepted) and a second approval of the same tip by the same person
-// that accepts nothing new.
+// that accepts nothing new, unless approvals must be signed and the first did not verify.
 func (r *Repo) checkApprover(id string, sig object.Signature, c *Candidate, writers []string, accepting bool) error {
 	if !r.Config.Approvals.AllowSelf && isWriter(writers, sig.Email) {
 		return fmt.Errorf("%s: %w: %s wrote this candidate and approvals.allow_self is false; someone else must approve it", id, ErrRefused, actorOf(sig))
 	}
 	for _, a := range c.Approvals {
-		if !accepting && a.Policy == "" && strings.EqualFold(a.Who.Email, sig.Email) {
+		if !accepting && a.Policy == "" && strings.EqualFold(a.Who.Email, sig.Email) && (a.Signed || !r.Config.Approvals.Signed) {
 			return fmt.Errorf("%s: %s already approved this version of the candidate", id, actorOf(sig))
 		}
 	}
@@ -143,7 +150,12 @@ func (r *Repo) acceptTrailers(ts trailerList, c *Candidate, writers, accept []st
 // appendToCandidate writes an empty commit on the candidate's tip and moves its branch by
 // compare-and-swap: a candidate that moved meanwhile was not the version acted on.
 func (r *Repo) appendToCandidate(ch *chain, sig object.Signature, msg, action string) (*Result, error) {
-	h, err := r.writeCommit(sig, ch.last().c.TreeHash, msg, ch.tip)
+	return r.appendSigned(ch, sig, msg, action, nil)
+}
+
+// appendSigned appends like appendToCandidate, signing the commit with sign when it is not nil.
+func (r *Repo) appendSigned(ch *chain, sig object.Signature, msg, action string, sign func([]byte) (string, error)) (*Result, error) {
+	h, err := r.writeSignedCommit(sig, ch.last().c.TreeHash, msg, sign, ch.tip)
 	if err != nil {
 		return nil, err
 	}

@@ -19,6 +19,10 @@ const ConfigFile = ".skillgit.yaml"
 // maxConfigSize bounds how much of a configuration file is read.
 const maxConfigSize = 256 << 10
 
+// DefaultAllowedSigners is where the allowed-signers file is when approvals.allowed_signers
+// does not say.
+const DefaultAllowedSigners = ".skillgit/allowed_signers"
+
 // Mode says how much of the lifecycle runs without a person.
 type Mode string
 
@@ -53,6 +57,11 @@ type Approvals struct {
 	Required int `yaml:"required"`
 	// AllowSelf lets the author of a candidate count among its approvers.
 	AllowSelf bool `yaml:"allow_self"`
+	// Signed makes only approvals count whose SSH signature verifies against a key the
+	// allowed-signers file lists for the approver's email.
+	Signed bool `yaml:"signed"`
+	// AllowedSigners is the allowed-signers file, read from the publish branch.
+	AllowedSigners string `yaml:"allowed_signers"`
 }
 
 // AuditConfig configures the security audit.
@@ -128,6 +137,7 @@ func (c *Config) applyDefaults() {
 	setDefault(&c.Audit.FailOn, "high")
 	setDefault(&c.Audit.Allow, ".skillgit/audit-allow.yaml")
 	setDefault(&c.Sync.Channel, "main")
+	setDefault(&c.Approvals.AllowedSigners, DefaultAllowedSigners)
 	if c.Approvals.Required == 0 {
 		c.Approvals.Required = 1
 	}
@@ -237,6 +247,9 @@ func (c *Config) validate() error {
 		return err
 	}
 	if err := checkRelDir("audit.allow", c.Audit.Allow); err != nil {
+		return err
+	}
+	if err := checkRelDir("approvals.allowed_signers", c.Approvals.AllowedSigners); err != nil {
 		return err
 	}
 	if !validBranchName(c.PublishBranch) {

@@ -332,7 +332,7 @@ func (r *Repo) mergeItems(folders []folderChange, c *Candidate, ch *chain) []Aud
 		if !f.head.IsZero() && r.isSkillPath(f.path) {
 			it := AuditItem{Name: f.name(), Path: f.path, Tree: f.head, Base: f.base, BaseLabel: short(r.Branch)}
 			if f.path == c.Path {
-				it.Accepted = acceptedAllows(c, authors(ch))
+				it.Accepted = acceptedAllows(c, authors(ch), r.Config.Approvals.Signed)
 			}
 			items = append(items, it)
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/skillgit/skillgit/gitstore"
 )
@@ -31,6 +32,9 @@ type Repo struct {
 	dir string
 	// match caches the skill matcher of the published tree.
 	match *matchIndex
+	// signersMu guards signers, the allowed-signers file of the publish branch, read once.
+	signersMu sync.Mutex
+	signers   *signerFile
 }
 
 // Open opens the skillgit repository at or above dir and reads its configuration from the

@@ -174,6 +174,9 @@ func needApprovals(cfg *Config, have int) string {
 	if !cfg.Approvals.AllowSelf {
 		who = "people other than its author"
 	}
+	if cfg.Approvals.Signed {
+		who += ", signed by a key of " + cfg.Approvals.AllowedSigners + ","
+	}
 	return fmt.Sprintf("it needs %d approval(s) by %s and has %d", cfg.Approvals.Required, who, have)
 }
 

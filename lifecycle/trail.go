@@ -88,3 +88,8 @@ func (r *Repo) commitInfo(h gitstore.Hash) (commitInfo, error) {
 func (r *Repo) writeCommit(sig object.Signature, tree gitstore.Hash, msg string, parents ...gitstore.Hash) (gitstore.Hash, error) {
 	return r.Git.WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: parents, Author: sig, Committer: sig, Message: msg})
 }
+
+// writeSignedCommit writes a commit like writeCommit, signed by sign when it is not nil.
+func (r *Repo) writeSignedCommit(sig object.Signature, tree gitstore.Hash, msg string, sign func([]byte) (string, error), parents ...gitstore.Hash) (gitstore.Hash, error) {
+	return r.Git.WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: parents, Author: sig, Committer: sig, Message: msg, Sign: sign})
+}

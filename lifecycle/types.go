@@ -51,6 +51,14 @@ type Approval struct {
 	Note   string    `json:"note,omitempty"`
 	// Accepted lists the findings this approval accepted; the note is the reason.
 	Accepted []AcceptedFinding `json:"accepted,omitempty"`
+	// Signed says the approval commit's SSH signature verified against a key that the
+	// allowed-signers file on the publish branch lists for the approver's email.
+	Signed bool `json:"signed"`
+	// Signer is the principal the verified signature was made as: the approver's email.
+	Signer string `json:"signer,omitempty"`
+	// Unverified says why the signature did not verify; set when approvals.signed is true or
+	// the commit carries a signature.
+	Unverified string `json:"unverified,omitempty"`
 }
 
 // AcceptedFinding is a finding a person accepted when approving a candidate: it counts as

@@ -1,7 +1,7 @@
 package lifecycle
 
 import (
-	"slices"
+	"fmt"
 	"strings"
 
 	"github.com/skillgit/skillgit/gitstore"
@@ -36,10 +36,10 @@ func (r *Repo) candidateOf(ch *chain, history bool) (*Candidate, error) {
 	writers := authors(ch)
 	for _, ci := range ch.commits[last+1:] {
 		if ci.get(keyAction) == actApprove {
-			a := approvalOf(ci)
+			a := r.withSignature(approvalOf(ci), ci.c)
 			c.Approvals = append(c.Approvals, a)
-			if acceptedRisk(a, ci, writers) != "" {
-				c.Risk = acceptedRisk(a, ci, writers)
+			if risk := acceptedRisk(a, ci, writers, r.Config.Approvals.Signed); risk != "" {
+				c.Risk = risk
 			}
 		}
 	}
@@ -56,10 +56,11 @@ func approvalOf(ci commitInfo) Approval {
 }
 
 // acceptedRisk is the risk an approval that accepted findings recorded as remaining; empty
-// for any other approval, and for one by a writer of the candidate or by policy. Publish
-// audits again, so this only tells the candidate's state until then.
-func acceptedRisk(a Approval, ci commitInfo, writers []string) string {
-	if len(a.Accepted) == 0 || a.Policy != "" || isWriter(writers, a.Who.Email) {
+// for any other approval, and for one by a writer of the candidate, by policy, or, when
+// signed is true, one whose signature did not verify. Publish audits again, so this only
+// tells the candidate's state until then.
+func acceptedRisk(a Approval, ci commitInfo, writers []string, signed bool) string {
+	if len(a.Accepted) == 0 || a.Policy != "" || isWriter(writers, a.Who.Email) || (signed && !a.Signed) {
 		return ""
 	}
 	return ci.get(keyRisk)
@@ -86,7 +87,7 @@ func authors(ch *chain) []string {
 		if a := ci.get(keyAction); a == actApprove || a == actReject || a == actRebase {
 			continue
 		}
-		if !slices.Contains(out, ci.c.Author.Email) {
+		if !isWriter(out, ci.c.Author.Email) {
 			out = append(out, ci.c.Author.Email)
 		}
 	}
@@ -94,17 +95,25 @@ func authors(ch *chain) []string {
 }
 
 // approvedEnough says whether a candidate's approvals satisfy the policy for its risk, and if
-// not, why.
+// not, why. With approvals.signed, an approval counts only when its signature verified, and
+// an approval by policy only when the mode is not manual.
 func approvedEnough(cfg *Config, c *Candidate, writers []string) (bool, string) {
 	people := map[string]bool{}
 	policy := false
+	var uncounted []string
 	for _, a := range c.Approvals {
 		switch {
+		case a.Policy != "" && cfg.Approvals.Signed && cfg.Mode == ModeManual:
+			uncounted = append(uncounted, fmt.Sprintf("policy %s (manual mode)", a.Policy))
 		case a.Policy != "":
 			// The mode never stands in for a person on a policy change.
 			policy = c.Change != ChangePolicy
+		case cfg.Approvals.Signed && !a.Signed:
+			uncounted = append(uncounted, fmt.Sprintf("%s (%s)", a.Who, a.Unverified))
 		case cfg.Approvals.AllowSelf || !isWriter(writers, a.Who.Email):
 			people[strings.ToLower(a.Who.Email)] = true
+		case cfg.Approvals.Signed:
+			uncounted = append(uncounted, fmt.Sprintf("%s (wrote the candidate)", a.Who))
 		}
 	}
 	switch {
@@ -115,9 +124,17 @@ func approvedEnough(cfg *Config, c *Candidate, writers []string) (bool, string) 
 	case policy && c.Risk == "low":
 		return true, ""
 	case c.Risk == "medium":
-		return false, needApprovals(cfg, len(people)) + " (medium risk always needs a person)"
+		return false, needApprovals(cfg, len(people)) + " (medium risk always needs a person)" + notCounted(uncounted)
 	}
-	return false, needApprovals(cfg, len(people))
+	return false, needApprovals(cfg, len(people)) + notCounted(uncounted)
+}
+
+// notCounted names the approvals approvals.signed left out, and why.
+func notCounted(uncounted []string) string {
+	if len(uncounted) == 0 {
+		return ""
+	}
+	return "; unsigned and unverified approvals, and those by the candidate's writers, do not count: " + strings.Join(uncounted, ", ")
 }
 
 // cutSubject splits a commit message into its subject and its body without trailers.

@@ -10,6 +10,7 @@ type modeOut struct {
 	Mode              string   `json:"mode" jsonschema:"manual, assisted or autonomous"`
 	ApprovalsRequired int      `json:"approvals_required" jsonschema:"approvals by people a candidate needs"`
 	AllowSelf         bool     `json:"allow_self" jsonschema:"whether a candidate's own author counts among its approvers"`
+	SignedApprovals   bool     `json:"signed_approvals" jsonschema:"whether only approvals signed by an allowed signer's SSH key count"`
 	Audit             string   `json:"audit" jsonschema:"on, or skipped"`
 	FailOn            string   `json:"fail_on" jsonschema:"the risk at which the audit blocks"`
 	PublishBranch     string   `json:"publish_branch"`
@@ -22,7 +23,7 @@ func (s *Server) getMode(r *lifecycle.Repo, _ noInput) (modeOut, error) {
 	cfg := r.Config
 	skipped, _ := lifecycle.AuditSkipped(cfg, s.getenv)
 	out := modeOut{Mode: string(cfg.Mode), ApprovalsRequired: cfg.Approvals.Required, AllowSelf: cfg.Approvals.AllowSelf,
-		Audit: "on", FailOn: cfg.Audit.FailOn, PublishBranch: cfg.PublishBranch,
+		SignedApprovals: cfg.Approvals.Signed, Audit: "on", FailOn: cfg.Audit.FailOn, PublishBranch: cfg.PublishBranch,
 		AgentMay:    agentMay(cfg.Mode, cfg.PublishBranch, skipped),
 		Automatic:   automatic(cfg.Mode, cfg.PublishBranch),
 		NeedsPerson: needsPerson(cfg.Mode, cfg.PublishBranch)}

@@ -33,7 +33,7 @@ func TestReadTools(t *testing.T) {
 
 	var mode modeOut
 	c.ok("get_mode", map[string]any{}, &mode)
-	if mode.Mode != "manual" || mode.ApprovalsRequired != 1 || mode.AllowSelf || mode.Audit != "on" || len(mode.NeedsPerson) == 0 {
+	if mode.Mode != "manual" || mode.ApprovalsRequired != 1 || mode.AllowSelf || mode.SignedApprovals || mode.Audit != "on" || len(mode.NeedsPerson) == 0 {
 		t.Fatalf("get_mode: %+v", mode)
 	}
 }

@@ -13,6 +13,8 @@ apt_install() {
   fi
 }
 need git || apt_install git
+# Real SSH keys for the signed-approval tests.
+need ssh-keygen || apt_install openssh-client
 # The pre-commit framework, which the hooks tests run against .pre-commit-hooks.yaml.
 need pre-commit || apt_install pre-commit
 

@@ -22,7 +22,13 @@ approvals.allow_self is true, the people who wrote the candidate cannot approve 
 at least 8 digits; 'skillgit review ID' shows them), for this version of the
 candidate only: a Skillgit-Accept trailer is recorded on the approval, -m REASON
 says why. An accepted high finding no longer blocks the publish. A writer of the
-candidate cannot accept its findings, and critical findings are never accepted.`,
+candidate cannot accept its findings, and critical findings are never accepted.
+
+When approvals.signed is true, the approval commit is signed with the SSH key
+that git config user.signingkey names, as git commit -S does with
+gpg.format=ssh (gpg.ssh.program replaces ssh-keygen when set); without a key,
+approve refuses. Only approvals whose signature verifies against the publish
+branch's approvals.allowed_signers file count.`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error { return a.runApprove(args[0], note, author, accept) },
 	}

@@ -48,6 +48,9 @@ func (a *app) runCandidates(state string) error {
 			fmt.Fprintf(a.Err, "no %s candidates\n", state)
 			return nil
 		}
+		if r.Config.Approvals.Signed {
+			return a.printResult(candidatesJSON{Candidates: cs}, func(w io.Writer) error { return printSignedCandidates(w, cs) })
+		}
 		return a.printResult(candidatesJSON{Candidates: cs}, func(w io.Writer) error { return printCandidates(w, cs) })
 	})
 }
@@ -60,6 +63,32 @@ func printCandidates(w io.Writer, cs []*lifecycle.Candidate) error {
 			c.State, oneLine(c.Risk, 10), oneLine(c.Author.String(), 60), c.Updated.Format(timeLayout))
 	}
 	return tw.Flush()
+}
+
+// printSignedCandidates adds to the table how many approvals each candidate has and how
+// many of them have a verified signature, for repositories where only those count.
+func printSignedCandidates(w io.Writer, cs []*lifecycle.Candidate) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tSKILL\tCHANGE\tSTATE\tRISK\tAUTHOR\tUPDATED\tAPPROVALS")
+	for _, c := range cs {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.ID, oneLine(c.Skill, 64), oneLine(string(c.Change), 10),
+			c.State, oneLine(c.Risk, 10), oneLine(c.Author.String(), 60), c.Updated.Format(timeLayout), verifiedCount(c))
+	}
+	return tw.Flush()
+}
+
+// verifiedCount is "N (M verified)": approvals by people, and those whose signature verified.
+func verifiedCount(c *lifecycle.Candidate) string {
+	people, verified := 0, 0
+	for _, ap := range c.Approvals {
+		if ap.Policy == "" {
+			people++
+		}
+		if ap.Signed {
+			verified++
+		}
+	}
+	return fmt.Sprintf("%d (%d verified)", people, verified)
 }
 
 // timeLayout is how commands show a moment to people: to the minute, in the zone git recorded.

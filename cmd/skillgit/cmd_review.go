@@ -175,11 +175,22 @@ func approvalLine(ap lifecycle.Approval) string {
 	if ap.Policy != "" {
 		who = "policy " + ap.Policy + " (for " + who + ")"
 	}
-	line := who + ", " + ap.When.Format(timeLayout)
+	line := who + ", " + ap.When.Format(timeLayout) + signatureNote(ap)
 	if ap.Note != "" {
 		line += ": " + ap.Note
 	}
-	return oneLine(line, 200)
+	return oneLine(line, 300)
+}
+
+// signatureNote says whether an approval's signature verified, when that was checked.
+func signatureNote(ap lifecycle.Approval) string {
+	switch {
+	case ap.Signed:
+		return ", signature verified for " + ap.Signer
+	case ap.Unverified != "":
+		return ", signature not verified (" + ap.Unverified + ")"
+	}
+	return ""
 }
 
 // acceptedLine shows an accepted finding: "FP RULE in PATH", then who and why when known.
