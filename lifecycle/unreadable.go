@@ -3,9 +3,12 @@ package lifecycle
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"path"
+	"slices"
 	"strings"
 
+	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 )
@@ -52,4 +55,30 @@ func withObjectHint(err error) error {
 // because restoring the object changes the listing without changing any tree id.
 func cacheable(res *catalog.Result) bool {
 	return len(res.Unreadable()) == 0
+}
+
+// ruleNotAudited is the audit rule for content the audit could not read.
+const ruleNotAudited = "SG-TREE-008"
+
+// notAudited reports whether the audit left part of a skill unread.
+func notAudited(rep *audit.Report) bool {
+	return slices.ContainsFunc(rep.Findings, func(f audit.Finding) bool { return f.RuleID == ruleNotAudited })
+}
+
+// firstObjectError reads every file of fsys, a git tree, and returns the first error that is a
+// git object which could not be read; other errors, such as a file over the size limit, are
+// the audit's to report.
+func firstObjectError(fsys fs.FS) error {
+	var found error
+	fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			_, err = fs.ReadFile(fsys, p)
+		}
+		if isObjectError(err) {
+			found = err
+			return fs.SkipAll
+		}
+		return nil
+	})
+	return found
 }
