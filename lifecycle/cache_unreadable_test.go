@@ -9,8 +9,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
 )
 
 // corruptBlob overwrites the loose object of the file at p on HEAD with garbage and returns
@@ -175,4 +178,46 @@ func TestAuditUnreadableObject(t *testing.T) {
 	if notAudited(reports[0].Report) {
 		t.Errorf("after the object was restored the audit still reports content not audited: %+v", reports[0].Report.Findings)
 	}
+}
+
+// TestTrailCacheUnreadableObject checks that the trail cache keeps only what a commit was
+// found to change: a commit whose trees git cannot read is left out and read again once the
+// object is restored.
+func TestTrailCacheUnreadableObject(t *testing.T) {
+	dir := newRepo(t)
+	writeFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", cleanLine)})
+	commitAll(t, dir, "alpha")
+	writeFiles(t, dir, map[string]string{"skills/beta/SKILL.md": skillMD("beta", cleanLine)})
+	commitAll(t, dir, "beta")
+	_, restore := corruptBlob(t, dir, "skills/beta")
+	head := strings.TrimSpace(gitText(t, dir, "rev-parse", "HEAD"))
+
+	if _, err := open(t, dir).Log(""); err != nil {
+		t.Fatal(err)
+	}
+	parent := strings.TrimSpace(gitText(t, dir, "rev-parse", "HEAD~1"))
+	tc := open(t, dir).trailCache()
+	if names, ok := tc.get(plumbingHash(t, head)); ok {
+		t.Errorf("the trail cache kept %v for a commit whose tree could not be read", names)
+	}
+	if names, ok := tc.get(plumbingHash(t, parent)); !ok || strings.Join(names, " ") != "alpha" {
+		t.Errorf("the trail cache has %v, %v for the commit before; want alpha", names, ok)
+	}
+	restore()
+	entries, err := open(t, dir).Log("beta")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(entries) != 1 || entries[0].Commit != head {
+		t.Errorf("log of beta after the object was restored: %+v; want the commit %s", entries, head)
+	}
+}
+
+func plumbingHash(t *testing.T, s string) gitstore.Hash {
+	t.Helper()
+	h := plumbing.NewHash(s)
+	if h.String() != s {
+		t.Fatalf("%q is not an object id", s)
+	}
+	return h
 }
