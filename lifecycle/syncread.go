@@ -59,7 +59,7 @@ func (src *syncSource) recheckUnloaded(res *catalog.Result) ([]*catalog.Skill, e
 // to the repository, which must fail the sync with what to do about it.
 func (src *syncSource) readable(items []AuditItem) error {
 	for _, it := range items {
-		if err := readFolder(src.fsys, it.Path); err != nil {
+		if err := firstObjectError(src.fsys, it.Path); err != nil {
 			return unreadableSkill(it.Path, err)
 		}
 	}

@@ -65,13 +65,17 @@ func notAudited(rep *audit.Report) bool {
 	return slices.ContainsFunc(rep.Findings, func(f audit.Finding) bool { return f.RuleID == ruleNotAudited })
 }
 
-// firstObjectError reads every file of fsys, a git tree, and returns the first error that is a
-// git object which could not be read; other errors, such as a file over the size limit, are
-// the audit's to report.
-func firstObjectError(fsys fs.FS) error {
+// firstObjectError reads every file below dir of fsys, a git tree, and returns the first error
+// that is a git object which could not be read; other errors, such as a file over the size
+// limit, are for the audit to report.
+func firstObjectError(fsys fs.FS, dir string) error {
 	var found error
-	fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
-		if err == nil && d.Type().IsRegular() {
+	fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+		case d.Type()&fs.ModeSymlink != 0:
+			_, err = fs.ReadLink(fsys, p)
+		case d.Type().IsRegular():
 			_, err = fs.ReadFile(fsys, p)
 		}
 		if isObjectError(err) {
