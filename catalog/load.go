@@ -23,7 +23,7 @@ func Load(fsys fs.FS, dir string, mode Mode, frontmatterOnly bool) (*Skill, []Pr
 		c.reportAt(dir, fatal, 0, "folder has no %s; add one with name and description frontmatter", FileName)
 		return c.result(nil)
 	case err != nil:
-		c.report(fatal, 0, "%s", unreadable(err))
+		c.unreadable(err)
 		return c.result(nil)
 	}
 	return c.result(ld.load(c, fsys, info, frontmatterOnly))
@@ -45,13 +45,13 @@ func (ld *loader) load(c *checker, fsys fs.FS, info fs.FileInfo, frontmatterOnly
 	}
 	f, err := fsys.Open(c.file)
 	if err != nil {
-		c.report(fatal, 0, "%s", unreadable(err))
+		c.unreadable(err)
 		return nil
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		c.report(fatal, 0, "%s", unreadable(err))
+		c.unreadable(err)
 		return nil
 	}
 	if st.Size() > MaxSkillFileSize {
@@ -73,7 +73,7 @@ func (ld *loader) read(c *checker, r io.Reader, frontmatterOnly bool) *Skill {
 	ld.buf = data[:0]
 	switch {
 	case err != nil:
-		c.report(fatal, 0, "%s", unreadable(err))
+		c.unreadable(err)
 		return nil
 	case len(data) > MaxSkillFileSize:
 		c.tooBig(int64(len(data)))
@@ -119,9 +119,4 @@ func readBounded(r io.Reader, buf []byte) ([]byte, error) {
 		return data, nil
 	}
 	return data, io.ErrNoProgress
-}
-
-// unreadable describes a SKILL.md that cannot be read because of err.
-func unreadable(err error) string {
-	return "file cannot be read (" + err.Error() + "); check that it is a readable regular file"
 }

@@ -27,7 +27,7 @@ func ParseFrontmatter(dir string, r io.Reader, mode Mode) (*Skill, []Problem) {
 	c := newChecker(dir, mode)
 	data, err := readFrontmatter(r, nil)
 	if err != nil {
-		c.report(fatal, 0, "%s", unreadable(err))
+		c.unreadable(err)
 		return c.result(nil)
 	}
 	return c.result(c.parse(data, false))

@@ -78,6 +78,10 @@ type Problem struct {
 	Message string
 	// Warning reports that the skill still loads despite the problem.
 	Warning bool
+	// Object is the id of a git object that could not be read, when that
+	// is the problem: then the repository is damaged, not the skill, and
+	// the problem goes away once the object is restored.
+	Object string
 }
 
 // String formats the problem as "file:line: message", with "warning: "

@@ -129,12 +129,12 @@ func (k *worker) search(f folder) {
 		k.load(f.dir, info)
 		return
 	case !errors.Is(err, fs.ErrNotExist):
-		k.fail(file, unreadable(err))
+		k.problems = append(k.problems, unreadableProblem(file, err))
 		return
 	}
 	entries, err := fs.ReadDir(k.w.fsys, f.dir)
 	if err != nil {
-		k.fail(f.dir, "folder cannot be read ("+err.Error()+"); skills in it are not found, so check that it is readable")
+		k.problems = append(k.problems, unreadableFolder(f.dir, err))
 		return
 	}
 	k.category(f, entries)
@@ -149,7 +149,7 @@ func (k *worker) listed(f folder) {
 	}
 	info, err := e.Info()
 	if err != nil {
-		k.fail(childDir(f.dir, FileName), unreadable(err))
+		k.problems = append(k.problems, unreadableProblem(childDir(f.dir, FileName), err))
 		return
 	}
 	k.load(f.dir, info)
@@ -193,9 +193,4 @@ func (k *worker) category(f folder, entries []fs.DirEntry) {
 // warn records a warning about file.
 func (k *worker) warn(file, msg string) {
 	k.problems = append(k.problems, Problem{File: file, Message: msg, Warning: true})
-}
-
-// fail records an error about file.
-func (k *worker) fail(file, msg string) {
-	k.problems = append(k.problems, Problem{File: file, Message: msg})
 }

@@ -63,15 +63,15 @@ func (r *Repo) readObject(t plumbing.ObjectType, h Hash, limit int64) ([]byte, e
 	}
 	rd, err := obj.Reader()
 	if err != nil {
-		return nil, fmt.Errorf("reading %s %s: %w", t, h, err)
+		return nil, objectError(h, fmt.Errorf("reading %s %s: %w", t, h, err))
 	}
 	defer rd.Close()
 	b, err := readSized(rd, obj.Size(), limit)
-	if err == nil && int64(len(b)) > limit {
-		err = fmt.Errorf("content is larger than the limit of %d bytes", limit)
-	}
 	if err != nil {
-		return nil, fmt.Errorf("reading %s %s: %w", t, h, err)
+		return nil, objectError(h, fmt.Errorf("reading %s %s: %w", t, h, err))
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("reading %s %s: content is larger than the limit of %d bytes", t, h, limit)
 	}
 	return b, nil
 }
@@ -114,7 +114,7 @@ func (r *Repo) encodedObject(t plumbing.ObjectType, h Hash) (plumbing.EncodedObj
 		}
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s %s: %w", t, h, err)
+		return nil, objectError(h, fmt.Errorf("%s %s: %w", t, h, err))
 	}
 	return obj, nil
 }

@@ -95,7 +95,7 @@ func decodeTree(h Hash, b []byte) ([]TreeEntry, error) {
 	for pos := 0; pos < len(text); {
 		e, next, err := decodeTreeEntry(text, pos)
 		if err != nil {
-			return nil, fmt.Errorf("tree %s: %w at byte %d (the object is corrupt; run `git fsck`)", h, err, pos)
+			return nil, objectError(h, fmt.Errorf("tree %s: %w at byte %d (the object is corrupt; run `git fsck`)", h, err, pos))
 		}
 		if n := len(entries); n > 0 && compareEntries(entries[n-1], e) >= 0 {
 			return nil, fmt.Errorf("tree %s: entry %q is out of order or duplicated (the object is corrupt; run `git fsck`)", h, e.Name)

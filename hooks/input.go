@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/termtext"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -68,9 +70,13 @@ func parseLines(r io.Reader, hook string, n int, parse func([]string) (lifecycle
 	return out, nil
 }
 
+// unprintable reports a rune that has no place in a ref name a hook prints: a control
+// character (tab and newline included), a bidirectional control or a tag character.
+func unprintable(r rune) bool { return unicode.IsControl(r) || termtext.Hidden(r) }
+
 // update builds a ref update from a ref name and two object ids in hex.
 func update(ref, old, new string) (lifecycle.RefUpdate, error) {
-	if !strings.HasPrefix(ref, "refs/") || strings.ContainsFunc(ref, isControl) {
+	if !strings.HasPrefix(ref, "refs/") || strings.ContainsFunc(ref, unprintable) {
 		return lifecycle.RefUpdate{}, fmt.Errorf("%q is not a ref name", clip(ref, 60))
 	}
 	o, err := parseID(old)

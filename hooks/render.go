@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/internal/termtext"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -19,7 +20,7 @@ type printer struct {
 // line writes one line; text from outside is sanitized, and every line says where it comes
 // from when the hook runs on a server, whose output git relays among its own.
 func (p printer) line(format string, args ...any) {
-	s := sanitize(fmt.Sprintf(format, args...))
+	s := termtext.Line(fmt.Sprintf(format, args...))
 	if p.hook == PreReceive || !strings.HasPrefix(s, "  ") {
 		s = "skillgit: " + strings.TrimLeft(s, " ")
 	}

@@ -35,7 +35,7 @@ func TestRenderBlockedCommit(t *testing.T) {
 	p.blocked(blockedRun(), nil)
 	want := `skillgit: warning: something
 skillgit: commit refused: staged changes (fail_on: high)
-  evil: skills/evil/SKILL.md:6 SG-EXE-005 (high): remote script piped ` + "\uFFFD" + `[31minto a shell
+  evil: skills/evil/SKILL.md:6 SG-EXE-005 (high): remote script piped \x1b[31minto a shell
   skills/Bad/SKILL.md:2: name "bad" does not match its folder "Bad"
 skillgit: details: skillgit audit skills/evil
 skillgit: fix the skill or file named above, stage the fix with ` + "`git add`" + ` and commit again, or unstage it with ` + "`git restore --staged <path>`" + `

@@ -98,7 +98,7 @@ func (a *Auditor) one(it AuditItem) (audit.SkillReport, error) {
 		return sr, err
 	}
 	rep, err := a.cached(it, it.Tree, func() (*audit.Report, error) {
-		return a.scan(it, a.Git.TreeFS(it.Tree))
+		return a.scanTree(it)
 	})
 	sr.Report = rep
 	return sr, err
@@ -160,6 +160,21 @@ func (a *Auditor) cached(it AuditItem, tree gitstore.Hash, scan func() (*audit.R
 }
 
 // scan runs the audit on fsys with the item's base version.
+// scanTree audits a skill version in git. To the audit, what it could not read is a finding;
+// in a git tree that may be an object git cannot read, and then the audit fails naming the
+// object, rather than leave in the cache a report that would outlive the repair.
+func (a *Auditor) scanTree(it AuditItem) (*audit.Report, error) {
+	fsys := a.Git.TreeFS(it.Tree)
+	rep, err := a.scan(it, fsys)
+	if err != nil || !notAudited(rep) {
+		return rep, withObjectHint(err)
+	}
+	if err := firstObjectError(fsys, "."); err != nil {
+		return nil, withObjectHint(fmt.Errorf("%s: %w", it.Path, err))
+	}
+	return rep, nil
+}
+
 func (a *Auditor) scan(it AuditItem, fsys fs.FS) (*audit.Report, error) {
 	opts := audit.Options{Skill: it.Name, Allow: a.Policy.Allow.With(it.Accepted...), Installers: a.Policy.Installers}
 	if !it.Base.IsZero() {

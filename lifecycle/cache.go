@@ -14,8 +14,10 @@ import (
 	"github.com/skillgit/skillgit/internal/atomicfile"
 )
 
-// catalogCacheVersion changes whenever the cached form or the parser's results change.
-const catalogCacheVersion = "3"
+// catalogCacheVersion changes whenever the cached form or the parser's results change. Version
+// 4 marks the problems that are git objects which could not be read, and never stores them;
+// version 3 stored them, so that a repaired object stayed broken in its entries.
+const catalogCacheVersion = "4"
 
 // maxCatalogCache bounds a cache file read back; a larger one is ignored.
 const maxCatalogCache = 64 << 20
@@ -57,15 +59,16 @@ func (c catalogCache) get(tree gitstore.Hash) (*catalog.Result, bool) {
 		return nil, false
 	}
 	var res catalog.Result
-	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&res); err != nil {
+	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&res); err != nil || !cacheable(&res) {
 		return nil, false
 	}
 	return &res, true
 }
 
-// put stores a result; failing to write the cache never fails the command.
+// put stores a result, unless a git object could not be read for it; failing to write the
+// cache never fails the command.
 func (c catalogCache) put(tree gitstore.Hash, res *catalog.Result) {
-	if c.dir == "" {
+	if c.dir == "" || !cacheable(res) {
 		return
 	}
 	var buf bytes.Buffer

@@ -77,13 +77,20 @@ func packMessage(opts InitOptions, names []string, v auditVerdict) string {
 // auditVerdict is what the audit trailers of a commit say.
 type auditVerdict struct{ Risk, Audit string }
 
-// auditPack audits every skill of a pack; a high-risk skill stops the publish.
+// packFailOn is the risk at which a pack's skill stops its publish: a pack carries no policy
+// of its own yet.
+const packFailOn = audit.RiskHigh
+
+// auditPack audits every skill of a pack; a high-risk skill stops the publish. The audit
+// trailer carries the verdict the audit reached, as for any other change, so a pack with a
+// medium-risk skill reads "needs review", never "pass".
 func (in *initializer) auditPack(opts InitOptions, skills []*catalog.Skill) (auditVerdict, error) {
 	if skip, warn := AuditSkipped(nil, os.Getenv); skip {
 		in.res.Warnings = append(in.res.Warnings, warn)
 		return auditVerdict{Risk: "unknown", Audit: "skipped"}, nil
 	}
-	worst, findings := audit.RiskLow, 0
+	reports := make([]audit.SkillReport, 0, len(skills))
+	findings := 0
 	for _, s := range skills {
 		sub, err := fs.Sub(opts.Pack, s.Dir)
 		if err != nil {
@@ -93,15 +100,12 @@ func (in *initializer) auditPack(opts InitOptions, skills []*catalog.Skill) (aud
 		if err != nil {
 			return auditVerdict{}, fmt.Errorf("pack %s: %s: %w", opts.PackName, s.Name, err)
 		}
-		if rep.Risk == audit.RiskHigh {
+		if rep.Risk >= packFailOn {
 			return auditVerdict{}, fmt.Errorf("pack %s: %s: %w: the audit rates it high risk; run `skillgit audit` on it for details", opts.PackName, s.Name, ErrRefused)
 		}
-		worst, findings = max(worst, rep.Risk), findings+len(rep.Findings)
+		reports = append(reports, audit.SkillReport{Name: s.Name, Path: s.Dir, Report: rep})
+		findings += len(rep.Findings)
 	}
-	return auditVerdict{Risk: worst.String(), Audit: auditSummary(findings)}, nil
-}
-
-// auditSummary is the value of a Skillgit-Audit trailer for an audit that ran.
-func auditSummary(findings int) string {
-	return fmt.Sprintf("pass (ruleset %d, %d findings)", audit.RulesetVersion, findings)
+	return auditVerdict{Risk: audit.Overall(reports).String(),
+		Audit: verdictSummary(audit.Judge(reports, packFailOn), findings)}, nil
 }

@@ -79,7 +79,9 @@ func (r *Repo) SelectPrompt(o PromptOptions) (*PromptSelection, error) {
 	for _, s := range skills {
 		sel.Selected = append(sel.Selected, s.Name)
 	}
-	r.loadPrompt(sel, skills, o.Bodies)
+	if err := r.loadPrompt(sel, skills, o.Bodies); err != nil {
+		return nil, err
+	}
 	return sel, nil
 }
 
@@ -111,12 +113,16 @@ func (r *Repo) selectMatch(sel *PromptSelection, task string, limit int) ([]*cat
 	return skills, nil
 }
 
-// loadPrompt fills sel.Skills, reading each SKILL.md when bodies are wanted.
-func (r *Repo) loadPrompt(sel *PromptSelection, skills []*catalog.Skill, bodies bool) {
+// loadPrompt fills sel.Skills, reading each SKILL.md when bodies are wanted. A SKILL.md that
+// is too large is a failure of its skill alone; one that git cannot read fails the prompt.
+func (r *Repo) loadPrompt(sel *PromptSelection, skills []*catalog.Skill, bodies bool) error {
 	for _, s := range skills {
 		ps := PromptSkill{Skill: s}
 		if bodies {
 			data, err := r.Content(s)
+			if isObjectError(err) {
+				return err
+			}
 			if err != nil {
 				sel.Failures = append(sel.Failures, PromptFailure{Name: s.Name, Err: err})
 				continue
@@ -125,6 +131,7 @@ func (r *Repo) loadPrompt(sel *PromptSelection, skills []*catalog.Skill, bodies 
 		}
 		sel.Skills = append(sel.Skills, ps)
 	}
+	return nil
 }
 
 // Reason says why the skill could not be loaded, without its name in front.

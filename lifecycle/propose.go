@@ -108,7 +108,7 @@ func (r *Repo) changed(snap *snapshot, err error) (*snapshot, error) {
 // is on, and records the verdict in res.
 func (r *Repo) auditSnapshot(snap *snapshot, res *Result, o ActOptions) error {
 	if snap.change == ChangeDelete {
-		res.Risk, res.Audit = audit.RiskLow.String(), auditSummary(0)
+		res.Risk, res.Audit = audit.RiskLow.String(), verdictSummary(audit.VerdictPass, 0)
 		return nil
 	}
 	v, reports, err := r.auditTrees(r.Tip, []AuditItem{{Name: snap.skill.Name, Path: snap.dest, Tree: snap.tree,
@@ -159,7 +159,7 @@ func verdictSummary(v audit.Verdict, findings int) string {
 // verdict in res; nothing to audit (a deletion) is low risk. It reports whether the audit
 // rates the change high risk.
 func (r *Repo) auditInto(items []AuditItem, res *Result, o ActOptions) (bool, error) {
-	v := auditVerdict{Risk: audit.RiskLow.String(), Audit: auditSummary(0)}
+	v := auditVerdict{Risk: audit.RiskLow.String(), Audit: verdictSummary(audit.VerdictPass, 0)}
 	if len(items) > 0 {
 		var err error
 		if v, res.Reports, err = r.auditTrees(r.Tip, items, o, res); err != nil {

@@ -14,9 +14,19 @@ import (
 )
 
 // Published lists the skills on the publish branch as agents load them (lenient), reading only
-// their frontmatter. Results are cached by the skills folder's tree id.
+// their frontmatter. Results are cached by the skills folder's tree id. A skill that git cannot
+// read (a missing or damaged object) fails the listing with an ErrUnreadableSkill naming the
+// object: what the branch publishes is then unknown, not merely short of one skill.
 func (r *Repo) Published() (*catalog.Result, error) {
-	return r.catalogAt(r.Tree, r.Config.SkillsDir, short(r.Branch))
+	label := short(r.Branch)
+	res, err := r.catalogAt(r.Tree, r.Config.SkillsDir, label)
+	if err != nil {
+		return nil, err
+	}
+	if err := unreadableCatalog(res, label); err != nil {
+		return nil, err
+	}
+	return res, nil
 }
 
 // catalogAt lists the skills in folder dir of the root tree root as agents load them, reading
@@ -25,7 +35,7 @@ func (r *Repo) Published() (*catalog.Result, error) {
 func (r *Repo) catalogAt(root gitstore.Hash, dir, label string) (*catalog.Result, error) {
 	e, ok, err := r.Git.EntryAt(root, dir)
 	if err != nil {
-		return nil, fmt.Errorf("%s:%s: %w", label, dir, err)
+		return nil, withObjectHint(fmt.Errorf("%s:%s: %w", label, dir, err))
 	}
 	if !ok || e.Mode != filemode.Dir {
 		return &catalog.Result{}, nil
@@ -37,10 +47,12 @@ func (r *Repo) catalogAt(root gitstore.Hash, dir, label string) (*catalog.Result
 	}
 	res, err := r.catalogOf(cache, e.Hash)
 	if err != nil {
-		return nil, fmt.Errorf("%s:%s: %w", label, dir, err)
+		return nil, withObjectHint(fmt.Errorf("%s:%s: %w", label, dir, err))
 	}
-	cache.put(e.Hash, res)
-	cache.setLatest(e.Hash)
+	if cacheable(res) {
+		cache.put(e.Hash, res)
+		cache.setLatest(e.Hash)
+	}
 	prefix(res, dir)
 	return res, nil
 }
@@ -118,11 +130,11 @@ func (r *Repo) SkillFS(s *catalog.Skill) (fs.FS, gitstore.Hash, error) {
 func (r *Repo) Content(s *catalog.Skill) ([]byte, error) {
 	fsys, _, err := r.SkillFS(s)
 	if err != nil {
-		return nil, err
+		return nil, withObjectHint(err)
 	}
 	data, err := fs.ReadFile(fsys, catalog.FileName)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %s: %w", s.Name, s.File(), err)
+		return nil, withObjectHint(fmt.Errorf("%s: %s: %w", s.Name, s.File(), err))
 	}
 	if len(data) > catalog.MaxSkillFileSize {
 		return nil, fmt.Errorf("%s: %s is %d bytes, over the %d-byte limit", s.Name, s.File(), len(data), catalog.MaxSkillFileSize)

@@ -17,6 +17,9 @@ func (r *Repo) auditSync(src *syncSource, plans []*catalog.SyncPlan, req SyncReq
 	if len(items) == 0 {
 		return nil
 	}
+	if err := src.readable(items); err != nil {
+		return err
+	}
 	if skip, warn := AuditSkipped(r.Config, req.Getenv); skip {
 		rep.Warnings = append(rep.Warnings, warn)
 		return nil

@@ -45,14 +45,32 @@ func (src *syncSource) recheckUnloaded(res *catalog.Result) ([]*catalog.Skill, e
 	var found []*catalog.Skill
 	for _, dir := range unloadedFolders(res) {
 		if err := readFolder(src.fsys, dir); err != nil {
-			return nil, fmt.Errorf("skill %s (%s) %w: %w; nothing was installed or removed: run `git fsck` to find the damaged objects, restore them (such as by fetching from another clone), then sync again",
-				path.Base(dir), dir, ErrUnreadableSkill, err)
+			return nil, unreadableSkill(dir, err)
 		}
 		if s, _ := catalog.Load(src.fsys, dir, catalog.Lenient, true); s != nil {
 			found = append(found, s)
 		}
 	}
 	return found, nil
+}
+
+// readable makes sure that git can read every file of the skill versions items name, before
+// the audit reads them: to the audit an unreadable file is a finding, while here it is damage
+// to the repository, which must fail the sync with what to do about it.
+func (src *syncSource) readable(items []AuditItem) error {
+	for _, it := range items {
+		if err := firstObjectError(src.fsys, it.Path); err != nil {
+			return unreadableSkill(it.Path, err)
+		}
+	}
+	return nil
+}
+
+// unreadableSkill is the ErrUnreadableSkill of the skill in folder dir, which git could not
+// read because of err.
+func unreadableSkill(dir string, err error) error {
+	return fmt.Errorf("skill %s (%s) %w: %w; nothing was installed or removed: run `git fsck` to find the damaged objects, restore them (such as by fetching from another clone), then sync again",
+		path.Base(dir), dir, ErrUnreadableSkill, err)
 }
 
 // readFolder reads every entry below dir of fsys to its end, and returns the first error.

@@ -32,7 +32,12 @@ func (s *Server) addResources() error {
 	s.mcp.AddReceivingMiddleware(s.refreshListing)
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.syncResources()
+	// A skill git cannot read fails the tools that list or read skills, each saying so, and
+	// the listing is tried again on resources/list; the server still starts.
+	if err := s.syncResources(); err != nil && !errors.Is(err, lifecycle.ErrUnreadableSkill) {
+		return err
+	}
+	return nil
 }
 
 // refreshListing brings the resource list up to date with the publish branch before the

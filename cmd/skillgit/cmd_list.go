@@ -26,9 +26,11 @@ func (a *app) listCommand() *cobra.Command {
 		Use:     "list",
 		Aliases: []string{"ls"},
 		Short:   "List the published skills",
-		Long:    "List the skills on the publish branch, as agents load them.",
-		Args:    exactArgs(0),
-		RunE:    func(c *cobra.Command, args []string) error { return a.runList() },
+		Long: `List the skills on the publish branch, as agents load them. A skill whose SKILL.md is
+invalid is a warning on stderr; one that git cannot read (a missing or damaged object) is an
+error naming the object: run git fsck.`,
+		Args: exactArgs(0),
+		RunE: func(c *cobra.Command, args []string) error { return a.runList() },
 	}
 	a.addJSON(c)
 	return c

@@ -1,0 +1,58 @@
+package gitstore
+
+import (
+	"errors"
+	"io/fs"
+	"os"
+	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+// TestObjectErrorDamagedBlob checks that a blob whose loose object is damaged or missing
+// fails every read with an *ObjectError naming it, through ReadBlob and through a TreeFS, and
+// that a missing one still matches plumbing.ErrObjectNotFound.
+func TestObjectErrorDamagedBlob(t *testing.T) {
+	damage := map[string]func(file string) error{
+		"garbage":   func(f string) error { return os.WriteFile(f, []byte("garbage\n"), 0o644) },
+		"truncated": truncateLoose,
+		"missing":   os.Remove,
+	}
+	for name, fn := range damage {
+		t.Run(name, func(t *testing.T) {
+			r := diskRepo(false)(t)
+			blob := mustBlob(t, r, "---\nname: a\ndescription: d\n---\nbody text long enough\n")
+			tree := mustTree(t, r, TreeEntry{Name: "SKILL.md", Mode: 0o100644, Hash: blob})
+			file := loosePath(r.CommonDir()+"/objects", blob)
+			if err := os.Chmod(file, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := fn(file); err != nil {
+				t.Fatal(err)
+			}
+			_, err := r.ReadBlob(blob, MaxFileSize)
+			checkObjectError(t, "ReadBlob", err, blob)
+			_, err = fs.ReadFile(r.TreeFS(tree), "SKILL.md")
+			checkObjectError(t, "TreeFS ReadFile", err, blob)
+			if name == "missing" && !errors.Is(err, plumbing.ErrObjectNotFound) {
+				t.Errorf("a missing object's error %v does not match ErrObjectNotFound", err)
+			}
+		})
+	}
+}
+
+func truncateLoose(file string) error {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(file, data[:len(data)/2], 0o644)
+}
+
+func checkObjectError(t *testing.T, op string, err error, want Hash) {
+	t.Helper()
+	var oe *ObjectError
+	if !errors.As(err, &oe) || oe.ID != want || oe.ObjectID() != want.String() {
+		t.Errorf("%s: %v, want an *ObjectError for %s", op, err, want)
+	}
+}

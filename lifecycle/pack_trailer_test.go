@@ -1,0 +1,39 @@
+package lifecycle
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// TestPackAuditTrailerStatesVerdict checks that the publish commit of a pack says what the
+// audit concluded: a pack with a medium-risk skill needs review and never reads as passed.
+func TestPackAuditTrailerStatesVerdict(t *testing.T) {
+	tests := []struct {
+		name, body, risk, audit string
+	}{
+		{"clean", cleanLine, "low", "pass ("},
+		{"medium finding", mediumLine, "medium", "needs review ("},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			hermetic(t)
+			dir := filepath.Join(t.TempDir(), "repo")
+			pack := fstest.MapFS{
+				"dates/SKILL.md": {Data: []byte(skillMD("dates", cleanLine))},
+				"tools/SKILL.md": {Data: []byte(skillMD("tools", tt.body))},
+			}
+			if _, err := Init(InitOptions{Dir: dir, Pack: pack, PackName: "team", PackVersion: "1.0.0"}); err != nil {
+				t.Fatal(err)
+			}
+			ts := trailersOf(t, dir, "main")
+			if got := ts["Skillgit-Risk"]; len(got) != 1 || got[0] != tt.risk {
+				t.Errorf("Skillgit-Risk %q; want %q", got, tt.risk)
+			}
+			if got := ts["Skillgit-Audit"]; len(got) != 1 || !strings.HasPrefix(got[0], tt.audit) {
+				t.Errorf("Skillgit-Audit %q; want it to start %q", got, tt.audit)
+			}
+		})
+	}
+}
