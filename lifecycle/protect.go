@@ -100,12 +100,20 @@ func (r *Repo) protectUpdate(u RefUpdate, getenv func(string) string) (string, e
 // firstParentsSince lists the commits on the first-parent line from tip back to old, oldest
 // first; nil when old is not on that line within maxProtectedWalk commits.
 func (r *Repo) firstParentsSince(old, tip gitstore.Hash) ([]gitstore.Hash, error) {
-	var out []gitstore.Hash
+	return r.firstParentsUntil(tip, func(h gitstore.Hash) (bool, error) { return h == old, nil })
+}
+
+// firstParentsUntil lists the commits on the first-parent line from tip back to the first one
+// that stop accepts, that one left out, oldest first; nil when none is met within
+// maxProtectedWalk commits or the line ends first.
+func (r *Repo) firstParentsUntil(tip gitstore.Hash, stop func(gitstore.Hash) (bool, error)) ([]gitstore.Hash, error) {
+	out := []gitstore.Hash{}
 	h := tip
 	for range maxProtectedWalk {
-		if h == old {
+		done, err := stop(h)
+		if err != nil || done {
 			reverse(out)
-			return out, nil
+			return out, err
 		}
 		c, err := r.Git.Commit(h)
 		if err != nil || len(c.ParentHashes) == 0 {

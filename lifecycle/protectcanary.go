@@ -42,22 +42,7 @@ func (r *Repo) canaryAdded(u RefUpdate, mainTip gitstore.Hash) ([]gitstore.Hash,
 	if !u.Old.IsZero() {
 		return r.firstParentsSince(u.Old, u.New)
 	}
-	var out []gitstore.Hash
-	h := u.New
-	for range maxProtectedWalk {
-		on, err := r.Git.IsAncestor(h, mainTip)
-		if err != nil || on {
-			reverse(out)
-			return out, err
-		}
-		c, err := r.Git.Commit(h)
-		if err != nil || len(c.ParentHashes) == 0 {
-			return nil, err
-		}
-		out = append(out, h)
-		h = c.ParentHashes[0]
-	}
-	return nil, nil
+	return r.firstParentsUntil(u.New, func(h gitstore.Hash) (bool, error) { return r.Git.IsAncestor(h, mainTip) })
 }
 
 // canaryCommit says why commit h, added to canary, is not what skillgit makes there.

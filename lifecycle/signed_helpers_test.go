@@ -1,29 +1,16 @@
 package lifecycle
 
 import (
-	"os"
+	"github.com/skillgit/skillgit/internal/testenv"
 	"os/exec"
-	"path/filepath"
-	"strings"
 	"testing"
 )
 
 // sshKey makes an ed25519 key pair with ssh-keygen and returns the private key file and the
-// public key line.
+// sshKey makes an ed25519 key pair; see testenv.SSHKey.
 func sshKey(t *testing.T, name string) (string, string) {
 	t.Helper()
-	if _, err := exec.LookPath("ssh-keygen"); err != nil {
-		t.Fatal("ssh-keygen is needed; scripts/test.sh installs it")
-	}
-	path := filepath.Join(t.TempDir(), name)
-	if out, err := exec.Command("ssh-keygen", "-q", "-t", "ed25519", "-N", "", "-C", name, "-f", path).CombinedOutput(); err != nil {
-		t.Fatalf("ssh-keygen: %v: %s", err, out)
-	}
-	pub, err := os.ReadFile(path + ".pub")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return path, strings.TrimSpace(string(pub))
+	return testenv.SSHKey(t, name)
 }
 
 // signers are the keys of the people in the signed-approval tests.
