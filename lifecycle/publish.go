@@ -32,6 +32,9 @@ func (r *Repo) Publish(id, channel string, o ActOptions) (*Result, error) {
 	if err == nil {
 		err = r.checkCandidatePaths(ch)
 	}
+	if err == nil {
+		err = r.checkScope(ch, "publish")
+	}
 	if err != nil {
 		return nil, err
 	}
