@@ -59,6 +59,11 @@ var flagCompletions = map[string]map[string]func(a *app) []cobra.Completion{
 
 // registerCompletions walks the command tree and attaches the completions of the tables.
 func (a *app) registerCompletions(c *cobra.Command) {
+	if !c.HasParent() {
+		_ = c.RegisterFlagCompletionFunc("repo", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
+			return nil, cobra.ShellCompDirectiveFilterDirs
+		})
+	}
 	if spec, ok := argCompletions[c.CommandPath()]; ok {
 		c.ValidArgsFunction = a.completeArgs(spec)
 	}
