@@ -11,10 +11,6 @@ import (
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
-// Completion reads the repository that -C names and never writes to it: no cache is filled,
-// no ref moves. Whatever fails yields no completions, so that a shell shows nothing rather
-// than an error.
-
 // argCompletion says how the positional arguments of one command complete.
 type argCompletion struct {
 	// values lists the choices for an argument; those already given are left out.
@@ -58,6 +54,9 @@ var flagCompletions = map[string]map[string]func(a *app) []cobra.Completion{
 }
 
 // registerCompletions walks the command tree and attaches the completions of the tables.
+// Completion reads the repository that -C names and never writes to it: no cache is filled,
+// no ref moves. Whatever fails yields no completions, so that a shell shows nothing rather
+// than an error.
 func (a *app) registerCompletions(c *cobra.Command) {
 	if !c.HasParent() {
 		_ = c.RegisterFlagCompletionFunc("repo", func(*cobra.Command, []string, string) ([]cobra.Completion, cobra.ShellCompDirective) {
