@@ -35,8 +35,11 @@ func Main(args []string, stdio Stdio) int {
 	root.SetIn(stdio.In)
 	root.SetOut(stdio.Out)
 	root.SetErr(stdio.Err)
-	err := root.Execute()
-	return a.report(err)
+	c, err := root.ExecuteC()
+	if err != nil && !a.json && exitCode(err) == ExitUsage {
+		a.json = wantsJSON(args)
+	}
+	return a.report(c, err)
 }
 
 func (a *app) rootCommand() *cobra.Command {
@@ -61,6 +64,9 @@ commit and the audit trail is the commit log. A security audit guards every step
 		a.syncCommand(), a.packCommand(), a.pushCommand(), a.fetchCommand(), a.mcpCommand(),
 		exitCodesTopic(),
 	)
+	applyGroups(root)
+	applyExamples(root)
+	a.registerCompletions(root)
 	return root
 }
 
@@ -69,8 +75,9 @@ func (a *app) addJSON(c *cobra.Command) {
 	c.Flags().BoolVar(&a.json, "json", false, "print machine-readable JSON on stdout")
 }
 
-// report prints err once, in text or JSON, and returns its exit code.
-func (a *app) report(err error) int {
+// report prints err of command c once, in text or JSON, and returns its exit code. A usage
+// error names the help of c.
+func (a *app) report(c *cobra.Command, err error) int {
 	if err == nil {
 		return ExitOK
 	}
@@ -78,13 +85,17 @@ func (a *app) report(err error) int {
 	if errors.As(err, new(quietExit)) {
 		return code
 	}
+	help := ""
+	if code == ExitUsage {
+		help = helpCommand(c)
+	}
 	if a.json {
-		writeJSON(a.Out, jsonError{Error: jsonErrorBody{Message: err.Error(), ExitCode: code}})
+		writeJSON(a.Out, jsonError{Error: jsonErrorBody{Message: err.Error(), ExitCode: code, Help: help}})
 		return code
 	}
 	fmt.Fprintf(a.Err, "skillgit: %s\n", err)
-	if code == ExitUsage {
-		fmt.Fprintln(a.Err, "Run 'skillgit --help' or 'skillgit COMMAND --help' for usage.")
+	if help != "" {
+		fmt.Fprintf(a.Err, "Run '%s' for usage.\n", help)
 	}
 	return code
 }
@@ -105,6 +116,16 @@ type jsonError struct {
 type jsonErrorBody struct {
 	Message  string `json:"message"`
 	ExitCode int    `json:"exit_code"`
+	// Help is the command that shows how to call the failed command, for usage errors only.
+	Help string `json:"help,omitempty"`
+}
+
+// helpCommand is what to run for the usage of c, such as "skillgit approve --help".
+func helpCommand(c *cobra.Command) string {
+	if c == nil {
+		return "skillgit --help"
+	}
+	return c.CommandPath() + " --help"
 }
 
 // usageError marks a mistake in how the command was called.

@@ -27,7 +27,11 @@ const exitCodesHelp = `Exit codes:
   4  conflict: the change collides with what is published
 
 With --json, an error is printed on stdout as
-  {"error": {"message": "...", "exit_code": N}}`
+  {"error": {"message": "...", "exit_code": N}}
+and nothing on stderr; so is a usage error such as an unknown flag, when --json is
+among the arguments. A usage error adds "help", the command that shows the usage:
+  {"error": {"message": "...", "exit_code": 2, "help": "skillgit approve --help"}}
+Without --json, a usage error ends with: Run 'skillgit approve --help' for usage.`
 
 // exitCodeError carries an explicit exit code, for results such as "some skills are invalid".
 type exitCodeError struct {

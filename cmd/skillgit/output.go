@@ -3,6 +3,8 @@ package main
 import (
 	"encoding/json"
 	"io"
+	"strconv"
+	"strings"
 )
 
 // writeJSON prints v as indented JSON followed by a newline.
@@ -19,4 +21,22 @@ func (a *app) printResult(v any, text func(io.Writer) error) error {
 		return writeJSON(a.Out, v)
 	}
 	return text(a.Out)
+}
+
+// wantsJSON reports whether args ask for --json before any "--". It serves errors met before
+// the flags were parsed, such as an unknown flag or command, so that they are JSON too.
+func wantsJSON(args []string) bool {
+	for _, arg := range args {
+		if arg == "--" {
+			return false
+		}
+		if arg == "--json" {
+			return true
+		}
+		if v, ok := strings.CutPrefix(arg, "--json="); ok {
+			b, err := strconv.ParseBool(v)
+			return err == nil && b
+		}
+	}
+	return false
 }
