@@ -95,11 +95,10 @@ func (p *pager) Write(b []byte) (int, error) {
 	return len(b), nil
 }
 
-// Close ends the pager's input and waits for the user to quit it. How the pager exits is
-// its own affair, as in git.
+// Close ends the pager's input and waits for the user to quit it.
 func (p *pager) Close() error {
 	err := p.in.Close()
-	p.cmd.Wait()
+	_ = p.cmd.Wait() // how the pager exits is its own affair, as in git
 	if errors.Is(err, syscall.EPIPE) {
 		return nil
 	}
