@@ -558,7 +558,10 @@ func TestParseRevRange(t *testing.T) {
 		{spec: "..b", want: revRange{base: "HEAD", head: "b"}},
 		{spec: "a..", want: revRange{base: "a", head: "HEAD"}},
 		{spec: "origin/main..HEAD~1", want: revRange{base: "origin/main", head: "HEAD~1"}},
-		{spec: "a...b", wantErr: "A...B is not supported"},
+		{spec: "a...b", want: revRange{base: "a", head: "b"}},
+		{spec: "a...", want: revRange{base: "a", head: "HEAD"}},
+		{spec: "a....b", wantErr: "pass REV, A..B or A...B"},
+		{spec: "a..b..c", wantErr: "pass REV, A..B or A...B"},
 		{spec: "", wantErr: "revision is empty"},
 	}
 	for _, tc := range tests {

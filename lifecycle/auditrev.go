@@ -16,12 +16,17 @@ type revRange struct {
 	base, head string // base is empty for a single revision
 }
 
-// parseRevRange parses "REV" or "A..B"; an empty side of ".." means HEAD, as in git.
+// parseRevRange parses "REV", "A..B" or "A...B"; an empty side means HEAD, as in git. Both
+// ranges stand for the changes B made since it forked from A: git log A..B selects those
+// commits, and git diff A...B shows what they change.
 func parseRevRange(spec string) (revRange, error) {
-	if strings.Contains(spec, "...") {
-		return revRange{}, fmt.Errorf("revision range %q: A...B is not supported; pass A..B, the skills that differ between A and B", spec)
+	a, b, ok := strings.Cut(spec, "...")
+	if !ok {
+		a, b, ok = strings.Cut(spec, "..")
 	}
-	a, b, ok := strings.Cut(spec, "..")
+	if ok && (strings.HasPrefix(b, ".") || strings.Contains(b, "..")) {
+		return revRange{}, fmt.Errorf("revision range %q: pass REV, A..B or A...B", spec)
+	}
 	if !ok {
 		if spec == "" {
 			return revRange{}, fmt.Errorf("revision is empty; pass REV or A..B")

@@ -17,8 +17,9 @@ type AuditRequest struct {
 	// Without Paths and Rev, the repository's skills folder is audited: in the working
 	// tree, or on the publish branch of a bare repository.
 	Paths []string
-	// Rev is "REV" (every skill in that commit) or "A..B" (the skills that differ between A
-	// and B, each compared with its version in A, under the policy committed in A).
+	// Rev is "REV" (every skill in that commit) or "A..B" (the skills that the commits of
+	// A..B change, each compared with its version where B forked from A, under the policy
+	// committed in A). "A...B" is the same range.
 	Rev string
 	// Base is a revision to compare the folders of Paths with; the policy is read from it.
 	Base string
@@ -116,22 +117,28 @@ func (p *auditPlan) run(r *Repo, req AuditRequest) (*AuditRun, error) {
 		Verdict: audit.Judge(reports, failOn)}, nil
 }
 
-// planRev plans an audit of commits: every skill of one, or the skills two of them differ in.
+// planRev plans an audit of commits: every skill of one, or the skills that the commits of a
+// range change. A skill that A changed after B forked from it is not B's change, so each skill
+// is compared with its version at the merge base of A and B, not with A.
 func (r *Repo) planRev(spec string) (*auditPlan, error) {
 	rr, err := parseRevRange(spec)
 	if err != nil {
 		return nil, err
 	}
-	_, headTree, err := r.resolve(rr.head)
+	head, headTree, err := r.resolve(rr.head)
 	if err != nil {
 		return nil, err
 	}
 	if rr.base == "" {
 		return r.planCommit(spec, headTree)
 	}
-	base, baseTree, err := r.resolve(rr.base)
+	base, _, err := r.resolve(rr.base)
 	if err != nil {
 		return nil, err
+	}
+	fork, forkTree, err := r.forkPoint(base, head)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", spec, err)
 	}
 	policy, err := r.PolicyAt(base, rr.base)
 	if err != nil {
@@ -141,16 +148,34 @@ func (r *Repo) planRev(spec string) (*auditPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	items, err := r.changedSkills(baseTree, headTree, cfg.SkillsDir)
+	items, err := r.changedSkills(forkTree, headTree, cfg.SkillsDir)
 	if err != nil {
 		return nil, err
 	}
+	label := rr.base
+	if fork != base {
+		label = rr.base + " at " + fork.String()[:7]
+	}
 	for i := range items {
 		if !items[i].Base.IsZero() {
-			items[i].BaseLabel = rr.base
+			items[i].BaseLabel = label
 		}
 	}
 	return &auditPlan{items: items, policy: policy, title: spec}, nil
+}
+
+// forkPoint returns the merge base of commits base and head and its root tree; zero for both
+// when their histories share no commit, so that every skill of head is new.
+func (r *Repo) forkPoint(base, head gitstore.Hash) (gitstore.Hash, gitstore.Hash, error) {
+	fork, err := r.Git.MergeBase(base, head)
+	if err != nil || fork.IsZero() {
+		return fork, gitstore.ZeroHash, err
+	}
+	c, err := r.Git.Commit(fork)
+	if err != nil {
+		return fork, gitstore.ZeroHash, err
+	}
+	return fork, c.TreeHash, nil
 }
 
 // planCommit plans an audit of every skill in one commit, under the publish branch's policy.

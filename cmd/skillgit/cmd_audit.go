@@ -31,8 +31,10 @@ func (a *app) auditCommand() *cobra.Command {
 A PATH is a skill folder, a SKILL.md, or a folder of skills (searched recursively);
 every folder with a SKILL.md is audited, even one whose frontmatter does not parse.
 Without PATH, the repository's skills folder is audited (the publish branch of a
-bare repository). --rev REV audits every skill of a commit; --rev A..B audits the
-skills that differ between A and B, each against its version in A. --base REF
+bare repository). --rev REV audits every skill of a commit; --rev A..B (or A...B)
+audits the skills that the commits of A..B change, as git log A..B selects them:
+each against its version at the merge base of A and B, so a branch is not blamed
+for what A changed after it forked. --base REF
 compares the folders of PATH with their versions in REF, so that findings they
 already had are marked as not new.
 
@@ -55,7 +57,7 @@ Exit status 0 when the risk is below --fail-on (default: audit.fail_on, else hig
 		RunE: func(c *cobra.Command, args []string) error { return a.runAudit(args, f) },
 	}
 	fl := c.Flags()
-	fl.StringVar(&f.rev, "rev", "", "audit the skills of commit `REV`, or those that differ in A..B")
+	fl.StringVar(&f.rev, "rev", "", "audit the skills of commit `REV`, or those the commits of A..B change")
 	fl.StringVar(&f.base, "base", "", "compare each PATH with its version in `REF`")
 	fl.StringVar(&f.format, "format", "text", "output `FORMAT`: text, json, sarif or markdown")
 	fl.StringVar(&f.failOn, "fail-on", "", "exit 3 at or above `RISK`: low, medium or high")

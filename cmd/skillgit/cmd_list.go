@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -47,6 +48,9 @@ func (a *app) runList() error {
 		return err
 	}
 	a.printProblems(res.Problems)
+	if len(res.Skills) == 0 && !a.json {
+		fmt.Fprintf(a.Err, "no skills published on %s yet; propose one with `skillgit propose PATH`\n", strings.TrimPrefix(r.Branch, "refs/heads/"))
+	}
 	out := listJSON{Skills: make([]listEntry, 0, len(res.Skills))}
 	for _, s := range res.Skills {
 		out.Skills = append(out.Skills, listEntry{Name: s.Name, Description: s.Description, Path: s.Dir})

@@ -36,6 +36,7 @@ type logEntry struct {
 }
 
 func (a *app) logCommand() *cobra.Command {
+	var noPager bool
 	c := &cobra.Command{
 		Use:   "log [NAME]",
 		Short: "Show the audit trail of the publish branch",
@@ -46,11 +47,18 @@ A step that changed the policy (.skillgit.yaml, the files of .skillgit/, the all
 list) lists under it each configuration key it changed, from and to, and each
 other policy file.
 NAME keeps the steps that touched that skill. Publishes and rollbacks made
-with plain git (a merge of a candidate, git revert) are recognized.`,
+with plain git (a merge of a candidate, git revert) are recognized.
+On a terminal the text goes through a pager: SKILLGIT_PAGER, else PAGER, else
+less (with LESS=FRX when LESS is unset); an empty pager, cat or --no-pager turn
+it off.`,
 		Args: rangeArgs(0, 1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runLog(args) },
+		RunE: func(c *cobra.Command, args []string) error {
+			defer a.page(false, noPager)()
+			return a.runLog(args)
+		},
 	}
 	a.addJSON(c)
+	addNoPager(c, &noPager)
 	return c
 }
 
@@ -73,22 +81,25 @@ func (a *app) runLog(args []string) error {
 	})
 }
 
-// printLog writes one aligned row per entry; the findings a publish accepted follow its row,
-// indented, outside the alignment.
+// printLog writes one aligned row per entry under a header; the findings a publish accepted
+// follow its row, indented, outside the alignment.
 func printLog(w io.Writer, es []logEntry) error {
 	var table bytes.Buffer
 	tw := tabwriter.NewWriter(&table, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "COMMIT\tWHEN\tACTION\tSKILL\tCANDIDATE\tWHO\tRISK\tAPPROVED BY")
 	for _, e := range es {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", shortHash(e.Commit), e.When.Format(timeLayout), orDash(e.Action, 12),
-			orDash(skillColumn(e), 64), orDash(e.Candidate, 100), orDash(e.Who, 80), orDash(e.Risk, 10))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", shortHash(e.Commit), e.When.Format(timeLayout), orDash(e.Action, 12),
+			orDash(skillColumn(e), 64), orDash(e.Candidate, 100), orDash(e.Who, 80), orDash(e.Risk, 10),
+			orDash(strings.Join(e.ApprovedBy, ", "), 200))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	rows := strings.SplitAfter(table.String(), "\n")
 	var b strings.Builder
+	b.WriteString(rows[0])
 	for i, e := range es {
-		b.WriteString(rows[i])
+		b.WriteString(rows[i+1])
 		for _, af := range e.Accepted {
 			b.WriteString("  accepted: " + acceptedLine(af) + "\n")
 		}

@@ -3,8 +3,8 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
+	"text/tabwriter"
 
 	"github.com/spf13/cobra"
 
@@ -155,10 +155,11 @@ func writePackUpdate(w io.Writer, up *lifecycle.PackUpdate) error {
 	}
 	fmt.Fprintf(w, "%s: %s at %s%s: %d candidate(s), %d unchanged\n", sanitize(up.Pack),
 		strings.TrimPrefix(up.Ref, "refs/heads/"), shortHash(up.Fetched), was, len(up.Candidates), len(up.Unchanged))
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, c := range up.Candidates {
-		fmt.Fprintf(w, "  %s  %s %s  risk %s\n", c.ID, c.Change, sanitize(c.Skill), c.Risk)
+		fmt.Fprintf(tw, "  %s\t%s\t%s\trisk %s\n", c.ID, c.Change, oneLine(c.Skill, 100), c.Risk)
 	}
-	var err error
+	err := tw.Flush()
 	for _, p := range up.Pending {
 		_, err = fmt.Fprintf(w, "  already proposed: %s\n", sanitize(p))
 	}
@@ -192,21 +193,30 @@ func (a *app) runPackList() error {
 		if err != nil {
 			return err
 		}
-		return a.printResult(packListJSON{Packs: list}, func(w io.Writer) error {
-			for _, p := range list {
-				pin := "not fetched"
-				if p.Commit != "" {
-					pin = shortHash(p.Commit)
-				}
-				ref := p.Ref
-				if ref == "" {
-					ref = "HEAD"
-				}
-				fmt.Fprintf(w, "%s\t%s\t%s\t%s\t%d skill(s)\n", sanitize(p.Name), sanitize(p.URL), sanitize(ref), pin, len(p.Skills))
-			}
+		if len(list) == 0 && !a.json {
+			fmt.Fprintln(a.Err, "no packs; add one with `skillgit pack add NAME URL`")
 			return nil
-		})
+		}
+		return a.printResult(packListJSON{Packs: list}, func(w io.Writer) error { return writePackList(w, list) })
 	})
+}
+
+// writePackList writes one aligned row per pack, under a header.
+func writePackList(w io.Writer, list []lifecycle.PackStatus) error {
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tURL\tREF\tPINNED AT\tSKILLS")
+	for _, p := range list {
+		pin := "not fetched"
+		if p.Commit != "" {
+			pin = shortHash(p.Commit)
+		}
+		ref := p.Ref
+		if ref == "" {
+			ref = "HEAD"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%d\n", oneLine(p.Name, 100), oneLine(p.URL, 200), oneLine(ref, 100), pin, len(p.Skills))
+	}
+	return tw.Flush()
 }
 
 type packRemoveJSON struct {
@@ -244,14 +254,4 @@ func (a *app) runPackRemove(name, author string) error {
 			return err
 		})
 	})
-}
-
-// isTerminal reports whether w is a terminal.
-func isTerminal(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }

@@ -15,44 +15,85 @@ import (
 
 // reviewJSON is the output of `skillgit review --json`.
 type reviewJSON struct {
-	Candidate *lifecycle.Candidate   `json:"candidate"`
-	Required  int                    `json:"approvals_required"`
-	Files     []lifecycle.FileChange `json:"files"`
-	Diff      string                 `json:"diff"`
-	Risk      audit.Risk             `json:"risk"`
-	Verdict   string                 `json:"verdict"`
-	Scope     *lifecycle.Scope       `json:"scope"`
-	Conflicts []string               `json:"conflicts,omitempty"`
-	Policy    []string               `json:"policy,omitempty"`
-	FailOn    audit.Risk             `json:"fail_on"`
-	Audit     json.RawMessage        `json:"audit"`
+	Candidate *lifecycle.Candidate `json:"candidate"`
+	Required  int                  `json:"approvals_required"`
+	Files     []reviewFile         `json:"files"`
+	Diff      string               `json:"diff"`
+	Risk      audit.Risk           `json:"risk"`
+	Verdict   string               `json:"verdict"`
+	Scope     *lifecycle.Scope     `json:"scope"`
+	Conflicts []string             `json:"conflicts,omitempty"`
+	Policy    []string             `json:"policy,omitempty"`
+	FailOn    audit.Risk           `json:"fail_on"`
+	Audit     json.RawMessage      `json:"audit"`
 }
 
+// reviewPartJSON is the output of `skillgit review --json` with --stat or --findings: the
+// verdict, and the files with their line counts or the audit, or both.
+type reviewPartJSON struct {
+	Candidate string          `json:"candidate"`
+	Skill     string          `json:"skill"`
+	Risk      audit.Risk      `json:"risk"`
+	Verdict   string          `json:"verdict"`
+	FailOn    audit.Risk      `json:"fail_on"`
+	Files     []reviewFile    `json:"files,omitempty"`
+	Added     *int            `json:"added,omitempty"`
+	Removed   *int            `json:"removed,omitempty"`
+	Audit     json.RawMessage `json:"audit,omitempty"`
+}
+
+// reviewOptions are the flags of `skillgit review`.
+type reviewOptions struct {
+	format string
+	// stat shows the files with their line counts instead of the diff; findings shows the
+	// audit alone. Both together show both, still without the diff.
+	stat, findings bool
+	noPager        bool
+}
+
+// partial reports whether only parts of the review were asked for.
+func (o reviewOptions) partial() bool { return o.stat || o.findings }
+
 func (a *app) reviewCommand() *cobra.Command {
-	var format string
+	var o reviewOptions
 	c := &cobra.Command{
-		Use:   "review ID [--format text|markdown|json|sarif]",
+		Use:   "review ID [--stat] [--findings] [--format text|markdown|json|sarif]",
 		Short: "Show a candidate for review: state, diff, audit and history",
 		Long: `Show what a reviewer needs to decide on candidate ID: its state, risk and
 approvals, the files it changes and their diff against the publish branch, the
 findings of a fresh audit (under the publish branch's policy) and its history.
---format markdown is a pull-request comment, verdict first; --json is --format
-json; --format sarif is the audit alone, for code scanning, with the findings the
-approvals accepted as suppressions that say who accepted them and why. Exits 0
-whatever the verdict; 'skillgit audit' is the gate for CI.`,
+--stat lists the files with the lines each adds and removes instead of the diff;
+--findings shows the audit's findings alone; together they show both. A large
+candidate, such as a skill from a pack, is easier to read that way first.
+--format markdown is a pull-request comment: the verdict, the findings, then the
+diff folded, all within GitHub's 65,536-character limit (what is cut says so).
+--json is --format json; --format sarif is the audit alone, for code scanning,
+with the findings the approvals accepted as suppressions that say who accepted
+them and why. On a terminal the text goes through a pager: SKILLGIT_PAGER, else
+PAGER, else less (with LESS=FRX when LESS is unset); an empty pager, cat or
+--no-pager turn it off. Exits 0 whatever the verdict; 'skillgit audit' is the
+gate for CI.`,
 		Args: exactArgs(1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runReview(args[0], format) },
+		RunE: func(c *cobra.Command, args []string) error { return a.runReview(args[0], o) },
 	}
-	c.Flags().StringVar(&format, "format", "text", "output `FORMAT`: text, markdown, json or sarif")
+	c.Flags().StringVar(&o.format, "format", "text", "output `FORMAT`: text, markdown, json or sarif")
+	c.Flags().BoolVar(&o.stat, "stat", false, "list the files with lines added and removed, without the diff")
+	c.Flags().BoolVar(&o.findings, "findings", false, "show the audit's findings only, without the diff")
 	a.addJSON(c)
+	addNoPager(c, &o.noPager)
 	return c
 }
 
-func (a *app) runReview(id, format string) error {
-	f, err := a.reviewFormat(format)
+func (a *app) runReview(id string, o reviewOptions) error {
+	f, err := a.reviewFormat(o.format)
 	if err != nil {
 		return err
 	}
+	if o.partial() && f != audit.FormatText && f != audit.FormatJSON {
+		return usageError{fmt.Errorf("--stat and --findings print text or JSON, not --format %s", o.format)}
+	}
+	color := colorful(a.Out)
+	defer a.page(f == audit.FormatJSON || f == audit.FormatSARIF, o.noPager)()
 	return a.withRepo(func(r *lifecycle.Repo) error {
 		rv, err := r.Review(id)
 		if err != nil {
@@ -60,15 +101,20 @@ func (a *app) runReview(id, format string) error {
 		}
 		opts := audit.WriteOptions{Version: a.version, FailOn: rv.FailOn, Title: "candidate " + rv.Candidate.ID}
 		required := r.Config.Approvals.Required
-		switch f {
-		case audit.FormatJSON:
+		switch {
+		case f == audit.FormatJSON && o.partial():
+			return a.writeReviewPartJSON(rv, o, opts)
+		case f == audit.FormatJSON:
 			return a.writeReviewJSON(rv, required, opts)
-		case audit.FormatMarkdown:
+		case f == audit.FormatMarkdown:
 			return writeReviewMarkdown(a.Out, rv, required, opts)
-		case audit.FormatSARIF:
+		case f == audit.FormatSARIF:
 			return audit.WriteSARIF(a.Out, rv.Reports, opts)
 		}
-		opts.Color = colorful(a.Out)
+		opts.Color = color
+		if o.partial() {
+			return writeReviewPart(a.Out, rv, required, o, opts)
+		}
 		return writeReviewText(a.Out, rv, required, opts)
 	})
 }
@@ -93,11 +139,26 @@ func (a *app) writeReviewJSON(rv *lifecycle.Review, required int, opts audit.Wri
 	if err := audit.WriteJSON(&rep, rv.Reports, opts); err != nil {
 		return err
 	}
-	out := reviewJSON{Candidate: rv.Candidate, Required: required, Files: rv.Files, Diff: rv.Diff, Risk: rv.Risk,
+	out := reviewJSON{Candidate: rv.Candidate, Required: required, Files: reviewFiles(rv), Diff: rv.Diff, Risk: rv.Risk,
 		Verdict: verdictKey(rv.Verdict), Scope: rv.Scope, Conflicts: rv.Conflicts, Policy: rv.Policy, FailOn: rv.FailOn,
 		Audit: json.RawMessage(rep.Bytes())}
-	if out.Files == nil {
-		out.Files = []lifecycle.FileChange{}
+	return writeJSON(a.Out, out)
+}
+
+func (a *app) writeReviewPartJSON(rv *lifecycle.Review, o reviewOptions, opts audit.WriteOptions) error {
+	out := reviewPartJSON{Candidate: rv.Candidate.ID, Skill: rv.Candidate.Skill, Risk: rv.Risk,
+		Verdict: verdictKey(rv.Verdict), FailOn: rv.FailOn}
+	if o.stat {
+		out.Files = reviewFiles(rv)
+		added, removed := diffTotals(out.Files)
+		out.Added, out.Removed = &added, &removed
+	}
+	if o.findings {
+		var rep bytes.Buffer
+		if err := audit.WriteJSON(&rep, rv.Reports, opts); err != nil {
+			return err
+		}
+		out.Audit = json.RawMessage(rep.Bytes())
 	}
 	return writeJSON(a.Out, out)
 }
@@ -108,6 +169,46 @@ func verdictKey(v audit.Verdict) string {
 }
 
 func writeReviewText(w io.Writer, rv *lifecycle.Review, required int, opts audit.WriteOptions) error {
+	writeReviewHead(w, rv, required)
+	fmt.Fprintf(w, "\nfiles:\n")
+	for _, f := range rv.Files {
+		fmt.Fprintf(w, "  %-9s %s\n", f.Status, sanitize(f.Path))
+	}
+	if rv.Diff != "" {
+		fmt.Fprintf(w, "\n%s", sanitize(rv.Diff))
+	}
+	fmt.Fprintln(w)
+	if err := audit.Write(w, audit.FormatText, rv.Reports, opts); err != nil {
+		return err
+	}
+	fmt.Fprintf(w, "\nhistory:\n")
+	for _, e := range rv.Candidate.History {
+		fmt.Fprintf(w, "  %s  %s  %-8s %s  %s\n", shortHash(e.Commit), e.When.Format(timeLayout), oneLine(e.Action, 10),
+			oneLine(e.Who.String(), 60), oneLine(e.Subject, 100))
+	}
+	return nil
+}
+
+// writeReviewPart writes the head of a review and the parts asked for, never the diff.
+func writeReviewPart(w io.Writer, rv *lifecycle.Review, required int, o reviewOptions, opts audit.WriteOptions) error {
+	writeReviewHead(w, rv, required)
+	if o.stat {
+		fmt.Fprintf(w, "\nfiles:\n")
+		writeStat(w, reviewFiles(rv))
+	}
+	if o.findings {
+		fmt.Fprintln(w)
+		if err := audit.Write(w, audit.FormatText, rv.Reports, opts); err != nil {
+			return err
+		}
+	}
+	_, err := fmt.Fprintf(w, "\n`skillgit review %s` shows the diff too.\n", rv.Candidate.ID)
+	return err
+}
+
+// writeReviewHead writes what a review shows first: the candidate, its state, risk and
+// approvals, and what it changes out of scope or in conflict.
+func writeReviewHead(w io.Writer, rv *lifecycle.Review, required int) {
 	c := rv.Candidate
 	fmt.Fprintf(w, "candidate:  %s (%s)\n", c.ID, where(c))
 	if c.Change == lifecycle.ChangePolicy {
@@ -126,23 +227,6 @@ func writeReviewText(w io.Writer, rv *lifecycle.Review, required int, opts audit
 		}
 	}
 	writeScopeText(w, rv)
-	fmt.Fprintf(w, "\nfiles:\n")
-	for _, f := range rv.Files {
-		fmt.Fprintf(w, "  %-9s %s\n", f.Status, sanitize(f.Path))
-	}
-	if rv.Diff != "" {
-		fmt.Fprintf(w, "\n%s", sanitize(rv.Diff))
-	}
-	fmt.Fprintln(w)
-	if err := audit.Write(w, audit.FormatText, rv.Reports, opts); err != nil {
-		return err
-	}
-	fmt.Fprintf(w, "\nhistory:\n")
-	for _, e := range c.History {
-		fmt.Fprintf(w, "  %s  %s  %-8s %s  %s\n", shortHash(e.Commit), e.When.Format(timeLayout), oneLine(e.Action, 10),
-			oneLine(e.Who.String(), 60), oneLine(e.Subject, 100))
-	}
-	return nil
 }
 
 // writeScopeText warns, before anything else is read, about changes the candidate's branch

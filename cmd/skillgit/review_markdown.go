@@ -15,15 +15,40 @@ const (
 	reviewMarker = "<!-- skillgit-review -->\n"
 	// auditMarker is the audit comment's own marker, left out of a review comment.
 	auditMarker = "<!-- skillgit-audit -->\n"
-	// maxMarkdownDiff bounds the diff in a comment, which GitHub caps at 65,536 characters.
-	maxMarkdownDiff = 32 << 10
+	// maxComment is the longest comment GitHub takes, in characters; the comment is measured
+	// in bytes, which are never fewer.
+	maxComment = 65536
+	// maxMarkdownFiles bounds the list of changed files in a comment.
+	maxMarkdownFiles = 300
+	// cutNoteRoom is kept free for the note that says what was cut.
+	cutNoteRoom = 400
 )
 
 // writeReviewMarkdown writes a review as a pull-request comment: the verdict first, then the
-// files, the diff, the audit's findings and the history. Text from the repository is shown in
-// code spans and fences it cannot close, so it can neither format the comment nor mention
+// audit's findings, the files, the diff folded in a <details> block and the history. The
+// comment stays within GitHub's limit: the diff is cut first, then the findings, each with a
+// note that says what was cut and how to see all of it. Text from the repository is shown
+// in code spans and fences it cannot close, so it can neither format the comment nor mention
 // anyone.
 func writeReviewMarkdown(w io.Writer, rv *lifecycle.Review, required int, opts audit.WriteOptions) error {
+	var rep bytes.Buffer
+	if err := audit.WriteMarkdown(&rep, rv.Reports, opts); err != nil {
+		return err
+	}
+	files := reviewFiles(rv)
+	head := markdownHead(rv, required)
+	changes := markdownChanges(files)
+	tail := markdownHistory(rv.Candidate) + "\n" + reviewMarker
+	findings := "\n### Audit\n\n" + strings.TrimSuffix(rep.String(), auditMarker)
+	room := maxComment - len(head) - len(changes) - len(tail)
+	diff := markdownDiff(rv.Diff, files, rv.Candidate.ID, room-len(findings))
+	findings = cutFindings(findings, rv.Candidate.ID, room-len(diff))
+	_, err := io.WriteString(w, head+findings+changes+diff+tail)
+	return err
+}
+
+// markdownHead is the verdict line, the approvals and the warnings about scope and conflicts.
+func markdownHead(rv *lifecycle.Review, required int) string {
 	c := rv.Candidate
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s**: candidate %s (%s of skill %s), risk **%s**, fail_on **%s**, state %s, %d of %d approvals\n",
@@ -35,26 +60,73 @@ func writeReviewMarkdown(w io.Writer, rv *lifecycle.Review, required int, opts a
 		}
 	}
 	writeScopeMarkdown(&b, rv)
+	return b.String()
+}
+
+// markdownChanges lists the changed files with the lines each adds and removes.
+func markdownChanges(files []reviewFile) string {
+	var b strings.Builder
 	b.WriteString("\n### Changes\n\n")
-	for _, f := range rv.Files {
-		fmt.Fprintf(&b, "- %s %s\n", f.Status, mdCode(f.Path))
+	for i, f := range files {
+		if i == maxMarkdownFiles {
+			fmt.Fprintf(&b, "- and %d more files\n", len(files)-i)
+			break
+		}
+		fmt.Fprintf(&b, "- %s %s +%d −%d\n", f.Status, mdCode(f.Path), f.Added, f.Removed)
 	}
-	if rv.Diff != "" {
-		b.WriteString("\n" + markdownDiff(rv.Diff, c.ID))
-	}
-	b.WriteString("\n### Audit\n\n")
-	var rep bytes.Buffer
-	if err := audit.WriteMarkdown(&rep, rv.Reports, opts); err != nil {
-		return err
-	}
-	b.WriteString(strings.TrimSuffix(rep.String(), auditMarker))
+	return b.String()
+}
+
+// markdownHistory lists the candidate's history, oldest first.
+func markdownHistory(c *lifecycle.Candidate) string {
+	var b strings.Builder
 	b.WriteString("\n### History\n\n")
 	for _, e := range c.History {
 		fmt.Fprintf(&b, "- %s %s by %s: %s\n", e.When.Format(timeLayout), mdCode(e.Action), mdCode(e.Who.String()), mdCode(e.Subject))
 	}
-	b.WriteString("\n" + reviewMarker)
-	_, err := io.WriteString(w, b.String())
-	return err
+	return b.String()
+}
+
+// markdownDiff folds a diff into a <details> block, in a fence longer than any run of
+// backticks in it, cut at a line end to fit in room bytes with a note that says so. When not
+// even a cut diff fits, only the note is left.
+func markdownDiff(diff string, files []reviewFile, id string, room int) string {
+	if diff == "" {
+		return ""
+	}
+	diff = sanitize(diff)
+	if !strings.HasSuffix(diff, "\n") {
+		diff += "\n"
+	}
+	added, removed := diffTotals(files)
+	summary := fmt.Sprintf("Diff: %d file(s), +%d −%d", len(files), added, removed)
+	fence := strings.Repeat("`", max(3, longestRun(diff, '`')+1))
+	block := func(d string) string {
+		return "\n<details><summary>" + summary + "</summary>\n\n" + fence + "diff\n" + d + fence + "\n\n</details>\n"
+	}
+	if out := block(diff); len(out) <= room {
+		return out
+	}
+	lines := strings.Count(diff, "\n")
+	keep := room - len(block("")) - cutNoteRoom
+	if keep < 1024 {
+		return fmt.Sprintf("\n> [!NOTE]\n> The diff (%d lines) is left out to keep this comment within GitHub's limit; "+
+			"`skillgit review %s` shows it, `skillgit review %s --stat` lists the files.\n", lines, id, id)
+	}
+	cut := diff[:strings.LastIndexByte(diff[:keep], '\n')+1]
+	return block(cut) + fmt.Sprintf("\n> [!NOTE]\n> The diff is cut to keep this comment within GitHub's limit: it shows %d of %d lines. "+
+		"`skillgit review %s` shows all of it, `skillgit review %s --stat` lists the files.\n", strings.Count(cut, "\n"), lines, id, id)
+}
+
+// cutFindings cuts the findings at a line end to fit in room bytes, with a note that says so.
+func cutFindings(findings, id string, room int) string {
+	if len(findings) <= room {
+		return findings
+	}
+	keep := max(0, room-cutNoteRoom)
+	cut := findings[:strings.LastIndexByte(findings[:keep], '\n')+1]
+	return cut + fmt.Sprintf("\n> [!NOTE]\n> The findings are cut to keep this comment within GitHub's limit: %d of %d lines are shown. "+
+		"`skillgit review %s --findings` shows all of them.\n", strings.Count(cut, "\n"), strings.Count(findings, "\n"), id)
 }
 
 // writeScopeMarkdown warns about changes outside the candidate's scope and folders in
@@ -70,25 +142,6 @@ func writeScopeMarkdown(b *strings.Builder, rv *lifecycle.Review) {
 	for _, p := range rv.Conflicts {
 		fmt.Fprintf(b, "\n- conflict: the publish branch changed %s too; rebase the candidate\n", mdCode(p))
 	}
-}
-
-// markdownDiff puts a diff in a fenced block whose fence is longer than any run of backticks
-// in it, cut at a line end when it is too long for a comment.
-func markdownDiff(diff, id string) string {
-	diff = sanitize(diff)
-	cut := false
-	if len(diff) > maxMarkdownDiff {
-		diff, cut = diff[:strings.LastIndexByte(diff[:maxMarkdownDiff], '\n')+1], true
-	}
-	if !strings.HasSuffix(diff, "\n") {
-		diff += "\n"
-	}
-	fence := strings.Repeat("`", max(3, longestRun(diff, '`')+1))
-	out := fence + "diff\n" + diff + fence + "\n"
-	if cut {
-		out += fmt.Sprintf("\nThe diff is cut at %d bytes; `skillgit review %s` shows all of it.\n", maxMarkdownDiff, id)
-	}
-	return out
 }
 
 // mdCode shows s on one line as a Markdown code span that no backtick in s can end.
