@@ -28,11 +28,12 @@ func (a *app) auditCommand() *cobra.Command {
 		Short: "Run the security audit on skills",
 		Long: `Run the security audit on skills and report every finding with its risk.
 
-A PATH is a skill folder, a SKILL.md, or a folder of skills (searched recursively; a
-dot-folder only when named); every folder with a SKILL.md is audited, even one whose
-frontmatter does not parse, and a PATH with no SKILL.md under it is an error. Without
-PATH, the repository's skills folder is audited (the publish branch of a bare
-repository); outside git, PATH is required. --rev REV audits every skill of a commit; --rev A..B audits the
+A PATH is a skill folder, a SKILL.md, or a folder of skills (searched recursively, a
+dot-folder only when named; a PATH with no SKILL.md under it is an error); every
+folder with a SKILL.md is audited, even one whose frontmatter does not parse.
+Outside git, PATH is required.
+Without PATH, the repository's skills folder is audited (the publish branch of a
+bare repository). --rev REV audits every skill of a commit; --rev A..B audits the
 skills that differ between A and B, each against its version in A. --base REF
 compares the folders of PATH with their versions in REF, so that findings they
 already had are marked as not new.

@@ -36,10 +36,10 @@ func (a *app) validateCommand() *cobra.Command {
 		Long: `Check skills in the working tree. A PATH is a skill folder, a SKILL.md, or a folder of
 skills (searched recursively, categories allowed; a dot-folder is searched only when
 named); a PATH with no SKILL.md under it is an error. Without PATH, the repository's
-skills folder is checked (outside git, PATH is required), and in a skillgit repository also the profiles of
-.skillgit.yaml (the working tree's file, else the publish branch's): a file that
-does not parse, or a profile entry that names a skill not published on the publish
-branch, is an error. Strict mode (the default) applies the reference rules;
+skills folder is checked (outside git, PATH is required), and in a skillgit repository
+also the profiles of .skillgit.yaml (the working tree's file, else the publish
+branch's): a file that does not parse, or a profile entry that names a skill not
+published on the publish branch, is an error. Strict mode (the default) applies the reference rules;
 --lenient reports only what would stop an agent from loading a skill.
 Exit status 0 when every skill and profile is valid, 1 otherwise.`,
 		RunE: func(c *cobra.Command, args []string) error { return a.runValidate(args, lenient) },

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 
 	"github.com/skillgit/skillgit/gitstore"
@@ -32,8 +33,12 @@ func (a *app) needPathOutsideGit(name string) error {
 	return nil // whatever else is wrong, the command itself reports it
 }
 
-// notInRepository is the usage error of skillgit name run with no PATH outside git.
+// notInRepository is the usage error of skillgit name run with no PATH outside git; a folder
+// that does not exist is an error of its own.
 func notInRepository(name, dir string) error {
+	if _, err := os.Stat(dir); err != nil {
+		return fmt.Errorf("%s: %w", dir, errors.Unwrap(err))
+	}
 	abs, err := filepath.Abs(dir)
 	if err != nil {
 		abs = dir
