@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"cmp"
+	"errors"
 	"fmt"
 	"io/fs"
 	"runtime"
@@ -14,6 +15,16 @@ import (
 // DefaultMaxDepth is how many folder levels below the root Discover searches
 // when Options.MaxDepth is not set.
 const DefaultMaxDepth = 6
+
+// ErrNoSkills reports a folder with no SKILL.md anywhere in the part of it Discover searches.
+var ErrNoSkills = errors.New("no skills found")
+
+// NoSkillsError returns the error for the folder shown (as the user named it) that holds no
+// SKILL.md at any depth Discover searches.
+func NoSkillsError(shown string) error {
+	return fmt.Errorf("%s: %w: no %s under %s (searched %d levels deep; dot-folders inside it are skipped, so name one to search it)",
+		shown, ErrNoSkills, FileName, shown, DefaultMaxDepth)
+}
 
 // Options tune Discover.
 type Options struct {

@@ -14,7 +14,7 @@ import (
 // pre-commit and pre-push, or pre-receive in a bare repository. A hook that is not skillgit's
 // is kept as <name>.skillgit-chained and run first. Installing again changes nothing.
 func Install(o Options) (*Report, error) {
-	exe, err := executable(o.Executable)
+	exe, err := executable(o.Executable, o.getenv())
 	if err != nil {
 		return nil, err
 	}
@@ -60,13 +60,15 @@ func survey(o Options) (*Report, []string, error) {
 	return rep, namesFor(r), nil
 }
 
-// executable returns the program the shims run: exe, else this program.
-func executable(exe string) (string, error) {
+// executable returns the program the shims run: exe, else this program, else "" for
+// skillgit on PATH (see program).
+func executable(exe string, getenv func(string) string) (string, error) {
 	if exe == "" {
-		var err error
-		if exe, err = os.Executable(); err != nil {
+		prog, err := program(getenv)
+		if err != nil {
 			return "", fmt.Errorf("finding the skillgit program for the hooks: %w", err)
 		}
+		return prog, nil
 	}
 	abs, err := filepath.Abs(exe)
 	if err != nil {

@@ -23,6 +23,7 @@ var shimTemplate = template.Must(template.New("shim").Parse(`#!/bin/sh
 # Runs ` + "`skillgit hook {{.Hook}}`" + `. Remove it with ` + "`skillgit hooks uninstall`" + `, which puts back
 # the hook that was here before (kept meanwhile as {{.Hook}}{{.Suffix}}, and run first).
 hook={{.Hook}}
+{{- if .Exe}}
 skillgit={{.Exe}}
 if [ ! -x "$skillgit" ]; then
 	skillgit=$(command -v skillgit) || {
@@ -30,6 +31,12 @@ if [ ! -x "$skillgit" ]; then
 		exit 1
 	}
 fi
+{{- else}}
+skillgit=$(command -v skillgit) || {
+	echo "skillgit: the $hook hook cannot run: skillgit is not on PATH; install skillgit, or remove the hook with 'skillgit hooks uninstall'" >&2
+	exit 1
+}
+{{- end}}
 chained=$(dirname -- "$0")/$hook{{.Suffix}}
 if [ ! -x "$chained" ]; then
 	exec "$skillgit" hook "$hook" "$@"
@@ -50,13 +57,17 @@ exec "$skillgit" hook "$hook" "$@"
 {{- end}}
 `))
 
-// shim returns the script installed as hook name, running the program exe.
+// shim returns the script installed as hook name, running the program exe, or skillgit
+// from PATH when exe is empty.
 func shim(name, exe string) []byte {
 	var b bytes.Buffer
 	data := struct {
 		Marker, Hook, Suffix, Exe string
 		Stdin                     bool
-	}{Marker, name, ChainedSuffix, shellQuote(exe), stdinHooks[name]}
+	}{Marker, name, ChainedSuffix, "", stdinHooks[name]}
+	if exe != "" {
+		data.Exe = shellQuote(exe)
+	}
 	if err := shimTemplate.Execute(&b, data); err != nil {
 		// The template and its data are fixed: a failure is a bug here.
 		panic("hooks: shim template: " + err.Error())

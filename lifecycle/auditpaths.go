@@ -106,7 +106,7 @@ func skillFolders(full, shown string) ([]string, error) {
 		return nil, fmt.Errorf("%s: %w", shown, err)
 	}
 	if len(res.Folders) == 0 {
-		return nil, fmt.Errorf("%s: no skills found: no folder in it holds a %s (searched %d levels deep)", shown, catalog.FileName, catalog.DefaultMaxDepth)
+		return nil, catalog.NoSkillsError(shown)
 	}
 	return res.Folders, nil
 }

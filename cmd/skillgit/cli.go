@@ -24,12 +24,13 @@ type app struct {
 	version string
 }
 
-// version is set at build time with -ldflags "-X main.version=...".
-var version = "dev"
+// version, when set at build time with -ldflags "-X main.version=...", replaces the
+// version read from the build information.
+var version string
 
 // Main runs skillgit with args and returns the process exit code.
 func Main(args []string, stdio Stdio) int {
-	a := &app{Stdio: stdio, version: version}
+	a := &app{Stdio: stdio, version: appVersion()}
 	root := a.rootCommand()
 	root.SetArgs(args)
 	root.SetIn(stdio.In)
@@ -62,7 +63,7 @@ commit and the audit trail is the commit log. A security audit guards every step
 		a.approveCommand(), a.rejectCommand(), a.publishCommand(), a.rollbackCommand(),
 		a.rebaseCommand(), a.logCommand(), a.modeCommand(), a.hooksCommand(), a.hookCommand(),
 		a.syncCommand(), a.packCommand(), a.pushCommand(), a.fetchCommand(), a.mcpCommand(),
-		exitCodesTopic(),
+		a.versionCommand(), exitCodesTopic(),
 	)
 	applyGroups(root)
 	applyExamples(root)

@@ -28,8 +28,10 @@ func (a *app) auditCommand() *cobra.Command {
 		Short: "Run the security audit on skills",
 		Long: `Run the security audit on skills and report every finding with its risk.
 
-A PATH is a skill folder, a SKILL.md, or a folder of skills (searched recursively);
-every folder with a SKILL.md is audited, even one whose frontmatter does not parse.
+A PATH is a skill folder, a SKILL.md, or a folder of skills (searched recursively, a
+dot-folder only when named; a PATH with no SKILL.md under it is an error); every
+folder with a SKILL.md is audited, even one whose frontmatter does not parse.
+Outside git, PATH is required.
 Without PATH, the repository's skills folder is audited (the publish branch of a
 bare repository). --rev REV audits every skill of a commit; --rev A..B (or A...B)
 audits the skills that the commits of A..B change, as git log A..B selects them:
@@ -79,6 +81,11 @@ func (a *app) runAudit(paths []string, f auditFlags) error {
 	if f.failOn != "" {
 		if _, err := audit.ParseRisk(f.failOn); err != nil {
 			return usageError{fmt.Errorf("--fail-on: %w", err)}
+		}
+	}
+	if len(paths) == 0 && f.rev == "" {
+		if err := a.needPathOutsideGit("audit"); err != nil {
+			return err
 		}
 	}
 	run, err := lifecycle.Audit(lifecycle.AuditRequest{

@@ -29,7 +29,8 @@ func (a *app) newCommand() *cobra.Command {
 		Use:   "new NAME",
 		Short: "Scaffold a valid skill folder in the working tree",
 		Long: `Create NAME/SKILL.md with valid frontmatter and an outline to fill in. The folder is
-made in --dir, else in the repository's skills folder, else in the current folder.`,
+made in --dir (relative to -C, like every path), else in the repository's skills folder,
+else in the current folder.`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error { return a.runNew(o, args[0]) },
 	}
@@ -65,7 +66,7 @@ func (a *app) runNew(o *newOptions, name string) error {
 // newParent picks the folder a new skill goes into.
 func (a *app) newParent(dir string) (string, error) {
 	if dir != "" {
-		return filepath.Join(a.repo, dir), nil
+		return a.path(dir), nil
 	}
 	r, err := lifecycle.Open(a.repo)
 	if errors.Is(err, lifecycle.ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository) {

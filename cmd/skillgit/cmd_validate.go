@@ -34,11 +34,12 @@ func (a *app) validateCommand() *cobra.Command {
 		Use:   "validate [PATH...]",
 		Short: "Check skills against the Agent Skills specification",
 		Long: `Check skills in the working tree. A PATH is a skill folder, a SKILL.md, or a folder of
-skills (searched recursively, categories allowed). Without PATH, the repository's
-skills folder is checked, and in a skillgit repository also the profiles of
-.skillgit.yaml (the working tree's file, else the publish branch's): a file that
-does not parse, or a profile entry that names a skill not published on the publish
-branch, is an error. Strict mode (the default) applies the reference rules;
+skills (searched recursively, categories allowed; a dot-folder is searched only when
+named); a PATH with no SKILL.md under it is an error. Without PATH, the repository's
+skills folder is checked (outside git, PATH is required), and in a skillgit repository
+also the profiles of .skillgit.yaml (the working tree's file, else the publish
+branch's): a file that does not parse, or a profile entry that names a skill not
+published on the publish branch, is an error. Strict mode (the default) applies the reference rules;
 --lenient reports only what would stop an agent from loading a skill.
 Exit status 0 when every skill and profile is valid, 1 otherwise.`,
 		RunE: func(c *cobra.Command, args []string) error { return a.runValidate(args, lenient) },
@@ -64,6 +65,9 @@ func (a *app) runValidate(paths []string, lenient bool) error {
 	total := &catalog.Result{}
 	for _, p := range paths {
 		res, err := a.validatePath(p, mode)
+		if repoWide && errors.Is(err, catalog.ErrNoSkills) {
+			continue // a repository with no skills yet is valid
+		}
 		if err != nil {
 			return err
 		}
@@ -94,15 +98,19 @@ func (a *app) profileProblems() ([]catalog.Problem, error) {
 	return r.ProfileProblems()
 }
 
-// defaultSkillsDir is the repository's skills folder, or ./skills, or the current folder.
+// defaultSkillsDir is the repository's skills folder, or in a git repository that skillgit
+// has not adopted ./skills, or the current folder. Outside git there is none: a usage error.
 func (a *app) defaultSkillsDir() (string, error) {
 	r, err := lifecycle.Open(a.repo)
-	if err == nil {
+	switch {
+	case err == nil:
 		defer r.Close()
 		if wt := r.Git.WorktreeDir(); wt != "" {
 			return filepath.Join(wt, filepath.FromSlash(r.Config.SkillsDir)), nil
 		}
-	} else if !errors.Is(err, lifecycle.ErrNotInitialized) && !errors.Is(err, gitstore.ErrNotRepository) {
+	case errors.Is(err, gitstore.ErrNotRepository):
+		return "", notInRepository("validate", a.repo)
+	case !errors.Is(err, lifecycle.ErrNotInitialized):
 		return "", err
 	}
 	if st, err := os.Stat(filepath.Join(a.repo, "skills")); err == nil && st.IsDir() {
@@ -113,10 +121,7 @@ func (a *app) defaultSkillsDir() (string, error) {
 
 // validatePath checks one PATH; problem and skill paths are given as the user named them.
 func (a *app) validatePath(p string, mode catalog.Mode) (*catalog.Result, error) {
-	full := p
-	if !filepath.IsAbs(p) {
-		full = filepath.Join(a.repo, p)
-	}
+	full := a.path(p)
 	st, err := os.Stat(full)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p, errors.Unwrap(err))
@@ -157,6 +162,9 @@ func validateTree(full, shown string, mode catalog.Mode) (*catalog.Result, error
 	res, err := catalog.Discover(root.FS(), ".", catalog.Options{Mode: mode, FrontmatterOnly: true})
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", shown, err)
+	}
+	if len(res.Folders) == 0 {
+		return nil, catalog.NoSkillsError(shown)
 	}
 	relocate(res, shown)
 	return res, nil
