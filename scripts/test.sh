@@ -17,6 +17,10 @@ need git || apt_install git
 need ssh-keygen || apt_install openssh-client
 # The pre-commit framework, which the hooks tests run against .pre-commit-hooks.yaml.
 need pre-commit || apt_install pre-commit
+# tmux, less and bash-completion, which the screen test drives a terminal session with.
+need tmux || apt_install tmux
+need less || apt_install less
+[ -f /usr/share/bash-completion/bash_completion ] || apt_install bash-completion
 
 # The SARIF 2.1.0 JSON schema that the audit's SARIF test validates against, from the npm registry.
 sarif_dir="${XDG_CACHE_HOME:-$HOME/.cache}/skillgit-ci/jest-sarif"
