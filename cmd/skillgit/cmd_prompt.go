@@ -108,7 +108,10 @@ func (a *app) runPrompt(o *promptOptions) error {
 	}
 	p := &promptRun{app: a, ev: eventWriter{w: a.Err, on: o.event}, o: o}
 	p.reportSelection(sel)
-	out := p.entries(r, sel)
+	out, err := p.entries(r, sel)
+	if err != nil {
+		return err
+	}
 	if sel.By == lifecycle.SelectProfile && len(out.Skills) == 0 {
 		return fmt.Errorf("profile %q: none of its skills could be loaded; the warnings above say why", o.profile)
 	}
@@ -170,12 +173,21 @@ func (p *promptRun) reportSelection(sel *lifecycle.PromptSelection) {
 	}
 }
 
-// entries turns the selection into output entries, cutting bodies to --max-chars.
-func (p *promptRun) entries(r *lifecycle.Repo, sel *lifecycle.PromptSelection) promptJSON {
+// entries turns the selection into output entries, cutting bodies to --max-chars. Each
+// location is in the read-only copy of the published folder, never in the working tree.
+func (p *promptRun) entries(r *lifecycle.Repo, sel *lifecycle.PromptSelection) (promptJSON, error) {
 	out := promptJSON{Skills: make([]promptEntry, 0, len(sel.Skills))}
 	for _, ps := range sel.Skills {
 		s := ps.Skill
-		e := promptEntry{Name: s.Name, Description: s.Description, Location: r.Location(s), baseDir: r.BaseDir(s)}
+		dir, err := r.PublishedDir(s)
+		if err != nil {
+			return out, err
+		}
+		loc, err := r.PublishedLocation(s)
+		if err != nil {
+			return out, err
+		}
+		e := promptEntry{Name: s.Name, Description: s.Description, Location: loc, baseDir: dir}
 		if p.o.withBodies {
 			body, total, cut := catalog.TruncateSkill(s.Name, ps.Body, p.o.maxChars)
 			e.Body, e.Truncated = string(body), cut
@@ -185,7 +197,7 @@ func (p *promptRun) entries(r *lifecycle.Repo, sel *lifecycle.PromptSelection) p
 		}
 		out.Skills = append(out.Skills, e)
 	}
-	return out
+	return out, nil
 }
 
 // printPrompt writes the <available_skills> block and, with bodies, each SKILL.md after it.

@@ -26,7 +26,9 @@ func (a *app) readCommand() *cobra.Command {
 		Short: "Print published skills the way agents load them",
 		Long: `Print each named skill from the publish branch in the format agents parse:
 "Reading: NAME", "Base directory: DIR", a blank line, the SKILL.md, a blank line,
-"Skill read: NAME".`,
+"Skill read: NAME". DIR is a read-only copy of the skill's published folder under
+the git dir (skillgit/published/), never the working tree, which may hold edits
+that are not published.`,
 		Args: minArgs(1),
 		RunE: func(c *cobra.Command, args []string) error { return a.runRead(args) },
 	}
@@ -60,7 +62,11 @@ func readOne(r *lifecycle.Repo, name string) (readEntry, error) {
 	if err != nil {
 		return readEntry{}, err
 	}
-	return readEntry{Name: s.Name, BaseDir: r.BaseDir(s), Content: string(data)}, nil
+	dir, err := r.PublishedDir(s)
+	if err != nil {
+		return readEntry{}, err
+	}
+	return readEntry{Name: s.Name, BaseDir: dir, Content: string(data)}, nil
 }
 
 func printRead(w io.Writer, entries []readEntry) error {
