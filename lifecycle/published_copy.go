@@ -25,12 +25,22 @@ const (
 // ErrCopyTooLarge reports a published skill folder over the bounds of a published copy.
 var ErrCopyTooLarge = errors.New("too large to copy for agents")
 
-// PublishedDir returns the folder where an agent reads skill s as it is published: a
-// read-only copy of the skill's folder on the publish branch, made once per folder tree id
-// under the git dir (skillgit/published/TREE/NAME). It is never the working tree, which may
-// hold unpublished edits or another branch. A repository held in memory has no git dir; there
-// it returns BaseDir, the branch:path of the folder.
-func (r *Repo) PublishedDir(s *catalog.Skill) (string, error) {
+// PublishedCopies hands out the folders where agents read published skills: read-only copies
+// of the skills' folders on the publish branch, made once per folder tree id under the git dir
+// (skillgit/published/TREE/NAME). They are never the working tree, which may hold unpublished
+// edits or another branch. Call Prune when done, to remove the copies no longer published.
+type PublishedCopies struct {
+	r    *Repo
+	made bool
+}
+
+// PublishedCopies returns the published copies of this repository.
+func (r *Repo) PublishedCopies() *PublishedCopies { return &PublishedCopies{r: r} }
+
+// Dir returns the folder of the copy of skill s, making it if needed. A repository held in
+// memory has no git dir; there it returns BaseDir, the branch:path of the folder.
+func (pc *PublishedCopies) Dir(s *catalog.Skill) (string, error) {
+	r := pc.r
 	if r.Git.CommonDir() == "" {
 		return r.BaseDir(s), nil
 	}
@@ -46,22 +56,28 @@ func (r *Repo) PublishedDir(s *catalog.Skill) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("%s: copying the published folder for agents: %w", s.Name, err)
 	}
-	if made {
-		r.prunePublished()
-	}
+	pc.made = pc.made || made
 	return dir, nil
 }
 
-// PublishedLocation is the SKILL.md of PublishedDir, as the prompt block shows it to agents.
-func (r *Repo) PublishedLocation(s *catalog.Skill) (string, error) {
-	if r.Git.CommonDir() == "" {
-		return r.Location(s), nil
+// Location is the SKILL.md of Dir, as the prompt block shows it to agents.
+func (pc *PublishedCopies) Location(s *catalog.Skill) (string, error) {
+	if pc.r.Git.CommonDir() == "" {
+		return pc.r.Location(s), nil
 	}
-	dir, err := r.PublishedDir(s)
+	dir, err := pc.Dir(s)
 	if err != nil {
 		return "", err
 	}
 	return filepath.Join(dir, catalog.FileName), nil
+}
+
+// Prune removes, when this value made a copy, the copies of folders no longer published but
+// the newest few, and what interrupted copies left. It is best effort.
+func (pc *PublishedCopies) Prune() {
+	if pc.made {
+		pc.r.prunePublished()
+	}
 }
 
 // publishedRoot holds the published copies.

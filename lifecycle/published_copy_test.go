@@ -17,7 +17,8 @@ func TestPublishedDir(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", "an unpublished edit")})
 	r := open(t, dir)
 	s := mustFind(t, dir, "alpha")
-	got, err := r.PublishedDir(s)
+	pc := r.PublishedCopies()
+	got, err := pc.Dir(s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +41,7 @@ func TestPublishedDir(t *testing.T) {
 	if st, _ := os.Stat(filepath.Join(got, catalog.FileName)); st.Mode().Perm() != 0o444 {
 		t.Errorf("SKILL.md mode %v, want read-only", st.Mode().Perm())
 	}
-	loc, err := r.PublishedLocation(s)
+	loc, err := pc.Location(s)
 	if err != nil || loc != filepath.Join(want, catalog.FileName) {
 		t.Errorf("PublishedLocation = %s, %v", loc, err)
 	}
@@ -64,7 +65,7 @@ func TestPublishedDirLinks(t *testing.T) {
 	}
 	commitAll(t, dir, "links")
 	r := open(t, dir)
-	got, err := r.PublishedDir(mustFind(t, dir, "alpha"))
+	got, err := r.PublishedCopies().Dir(mustFind(t, dir, "alpha"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +87,7 @@ func TestPublishedDirRefusesUnsafeNames(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"skills/alpha/NUL.txt": "x"})
 	commitAll(t, dir, "device name")
 	r := open(t, dir)
-	if _, err := r.PublishedDir(mustFind(t, dir, "alpha")); !errors.Is(err, catalog.ErrUnsafePath) {
+	if _, err := r.PublishedCopies().Dir(mustFind(t, dir, "alpha")); !errors.Is(err, catalog.ErrUnsafePath) {
 		t.Fatalf("PublishedDir = %v, want a path refused", err)
 	}
 	entries, _ := os.ReadDir(r.publishedRoot())
@@ -98,7 +99,7 @@ func TestPublishedDirRefusesUnsafeNames(t *testing.T) {
 func TestPrunePublished(t *testing.T) {
 	dir := profileRepo(t, nil)
 	r := open(t, dir)
-	inUse, err := r.PublishedDir(mustFind(t, dir, "alpha"))
+	inUse, err := r.PublishedCopies().Dir(mustFind(t, dir, "alpha"))
 	if err != nil {
 		t.Fatal(err)
 	}

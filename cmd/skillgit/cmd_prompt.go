@@ -177,13 +177,15 @@ func (p *promptRun) reportSelection(sel *lifecycle.PromptSelection) {
 // location is in the read-only copy of the published folder, never in the working tree.
 func (p *promptRun) entries(r *lifecycle.Repo, sel *lifecycle.PromptSelection) (promptJSON, error) {
 	out := promptJSON{Skills: make([]promptEntry, 0, len(sel.Skills))}
+	pc := r.PublishedCopies()
+	defer pc.Prune()
 	for _, ps := range sel.Skills {
 		s := ps.Skill
-		dir, err := r.PublishedDir(s)
+		dir, err := pc.Dir(s)
 		if err != nil {
 			return out, err
 		}
-		loc, err := r.PublishedLocation(s)
+		loc, err := pc.Location(s)
 		if err != nil {
 			return out, err
 		}

@@ -43,8 +43,10 @@ func (a *app) runRead(names []string) error {
 	}
 	defer r.Close()
 	out := readJSON{Skills: []readEntry{}}
+	pc := r.PublishedCopies()
+	defer pc.Prune()
 	for _, n := range names {
-		e, err := readOne(r, n)
+		e, err := readOne(r, pc, n)
 		if err != nil {
 			return err
 		}
@@ -53,7 +55,7 @@ func (a *app) runRead(names []string) error {
 	return a.printResult(out, func(w io.Writer) error { return printRead(w, out.Skills) })
 }
 
-func readOne(r *lifecycle.Repo, name string) (readEntry, error) {
+func readOne(r *lifecycle.Repo, pc *lifecycle.PublishedCopies, name string) (readEntry, error) {
 	s, err := r.Find(name)
 	if err != nil {
 		return readEntry{}, err
@@ -62,7 +64,7 @@ func readOne(r *lifecycle.Repo, name string) (readEntry, error) {
 	if err != nil {
 		return readEntry{}, err
 	}
-	dir, err := r.PublishedDir(s)
+	dir, err := pc.Dir(s)
 	if err != nil {
 		return readEntry{}, err
 	}
