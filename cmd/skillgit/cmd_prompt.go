@@ -41,6 +41,9 @@ Without --profile or --match it lists every published skill. --profile P lists t
 skills of profile P of .skillgit.yaml, in the profile's order. --match TASK lists the
 skills that match TASK best, as 'skillgit match' ranks them: at most --limit N
 (default 5; 0 lists every match). --profile and --match exclude each other.
+Each <location> is the SKILL.md of a read-only copy of the published folder under
+the git dir (skillgit/published/), never the working tree, which may hold edits
+that are not published.
 
 --with-bodies prints after the block each listed skill's SKILL.md the way
 'skillgit read' does. --max-chars N cuts each of those bodies to N characters,
