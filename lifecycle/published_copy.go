@@ -54,7 +54,7 @@ func (pc *PublishedCopies) Dir(s *catalog.Skill) (string, error) {
 	}
 	dir, made, err := r.publishedCopy(fsys, tree, base)
 	if err != nil {
-		return "", fmt.Errorf("%s: copying the published folder for agents: %w", s.Name, err)
+		return "", fmt.Errorf("%s: the published folder cannot be copied for agents: %w", s.Name, err)
 	}
 	pc.made = pc.made || made
 	return dir, nil
@@ -175,7 +175,7 @@ func (c *copier) visit(p string, d fs.DirEntry, err error) error {
 	case t&fs.ModeSymlink != 0:
 		return c.link(p)
 	case t.IsRegular():
-		return c.file(p)
+		return c.file(p, d)
 	}
 	return nil
 }
@@ -192,19 +192,22 @@ func (c *copier) link(p string) error {
 	return c.rt.Symlink(target, p)
 }
 
-func (c *copier) file(p string) error {
+func (c *copier) file(p string, d fs.DirEntry) error {
+	st, err := d.Info()
+	if err != nil {
+		return err
+	}
+	if st.Size() > gitstore.MaxFileSize {
+		return fmt.Errorf("%w: %s is over the %d MiB limit of one file", ErrCopyTooLarge, p, gitstore.MaxFileSize>>20)
+	}
+	if c.bytes += st.Size(); c.bytes > maxCopyBytes {
+		return fmt.Errorf("%w: more than %d MiB", ErrCopyTooLarge, maxCopyBytes>>20)
+	}
 	src, err := c.fsys.Open(p)
 	if err != nil {
 		return err
 	}
 	defer src.Close()
-	st, err := src.Stat()
-	if err != nil {
-		return err
-	}
-	if c.bytes += st.Size(); c.bytes > maxCopyBytes {
-		return fmt.Errorf("%w: more than %d MiB", ErrCopyTooLarge, maxCopyBytes>>20)
-	}
 	perm := fs.FileMode(0o444)
 	if st.Mode()&0o111 != 0 {
 		perm = 0o555

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -185,6 +187,10 @@ func (p *promptRun) entries(r *lifecycle.Repo, sel *lifecycle.PromptSelection) (
 	for _, ps := range sel.Skills {
 		s := ps.Skill
 		dir, err := pc.Dir(s)
+		if uncopyable(err) {
+			p.copyFailed(s.Name, err)
+			continue
+		}
 		if err != nil {
 			return out, err
 		}
@@ -203,6 +209,23 @@ func (p *promptRun) entries(r *lifecycle.Repo, sel *lifecycle.PromptSelection) (
 		out.Skills = append(out.Skills, e)
 	}
 	return out, nil
+}
+
+// uncopyable reports an error of one skill's published folder alone: too large to copy, or
+// holding a name the path policy refuses. Other errors, such as an unreadable object, fail
+// the prompt.
+func uncopyable(err error) bool {
+	return errors.Is(err, lifecycle.ErrCopyTooLarge) || errors.Is(err, catalog.ErrUnsafePath)
+}
+
+// copyFailed reports a skill left out because its published folder could not be copied.
+func (p *promptRun) copyFailed(name string, err error) {
+	reason := strings.TrimPrefix(err.Error(), name+": ")
+	if p.ev.on {
+		p.ev.emit(loadFailedEvent{Type: "skill_load_failed", Name: name, Error: reason})
+		return
+	}
+	p.app.warn("%s: %s", sanitize(name), sanitize(reason))
 }
 
 // printPrompt writes the <available_skills> block and, with bodies, each SKILL.md after it.
