@@ -53,9 +53,10 @@ at a line end if one is near, and ends it with a line saying how much is shown
 and how to read the rest (0, the default, means no limit).
 
 A skill that cannot be loaded (a profile names a skill that is not published, a
-SKILL.md that is too large or unreadable) is reported as a warning on stderr and
-left out; the others are printed. --events writes progress on stderr as NDJSON,
-one JSON object per line with a "type": skills_discovered {count},
+SKILL.md that is too large or unreadable, a folder too large to copy or holding a
+name the path policy refuses) is reported as a warning on stderr and left out;
+the others are printed. --events writes progress on stderr as NDJSON, one JSON
+object per line with a "type": skills_discovered {count},
 skills_selected {names, by: all|profile|match, profile, task},
 skill_load_failed {name, error}, skill_truncated {name, chars, max_chars} and
 warning {message}; with it, stderr carries nothing else until an error ends the
