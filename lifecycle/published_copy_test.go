@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -126,5 +127,38 @@ func TestPrunePublished(t *testing.T) {
 		if _, err := os.Stat(filepath.Join(root, name)); (err == nil) != kept {
 			t.Errorf("%s: kept %v, want %v", name, err == nil, kept)
 		}
+	}
+}
+
+func TestPublishedDirConcurrent(t *testing.T) {
+	dir := profileRepo(t, nil)
+	const n = 4
+	got := make([]string, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			r, err := Open(dir)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			defer r.Close()
+			s, err := r.Find("beta")
+			if err == nil {
+				got[i], err = r.PublishedCopies().Dir(s)
+			}
+			errs[i] = err
+		})
+	}
+	wg.Wait()
+	for i := range n {
+		if errs[i] != nil || got[i] != got[0] {
+			t.Errorf("copy %d: %s, %v; want %s", i, got[i], errs[i], got[0])
+		}
+	}
+	entries, _ := os.ReadDir(filepath.Join(filepath.Dir(filepath.Dir(got[0]))))
+	if len(entries) != 1 {
+		t.Errorf("published copies: %d entries, want 1 and no temporary folder left", len(entries))
 	}
 }
