@@ -97,14 +97,19 @@ func (r Risk) String() string {
 	return riskNames[r]
 }
 
-// ParseRisk returns the Risk named by s, ignoring case.
+// ParseRisk returns the Risk named by s, ignoring case. "critical", the name of the most
+// serious severity that reports show, is RiskHigh: a critical finding makes a change high
+// risk, and no tier lies above it.
 func ParseRisk(s string) (Risk, error) {
 	for r := RiskLow; r <= RiskHigh; r++ {
 		if strings.EqualFold(s, riskNames[r]) {
 			return r, nil
 		}
 	}
-	return 0, fmt.Errorf("risk %q: unknown; use low, medium or high", s)
+	if strings.EqualFold(s, Critical.String()) {
+		return RiskHigh, nil
+	}
+	return 0, fmt.Errorf("risk %q: unknown; use low, medium, high or critical (the same as high)", s)
 }
 
 // MarshalText encodes r as its name.

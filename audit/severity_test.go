@@ -78,8 +78,13 @@ func TestRisk(t *testing.T) {
 			}
 		})
 	}
-	if _, err := ParseRisk("critical"); err == nil {
-		t.Error("ParseRisk(critical) succeeded")
+	for _, s := range []string{"critical", "Critical"} {
+		if got, err := ParseRisk(s); err != nil || got != RiskHigh {
+			t.Errorf("ParseRisk(%q) = %v, %v; want high", s, got, err)
+		}
+	}
+	if _, err := ParseRisk("severe"); err == nil {
+		t.Error("ParseRisk(severe) succeeded")
 	}
 }
 

@@ -89,8 +89,8 @@ func nameFaults(name string) []string {
 	if n := utf8.RuneCountInString(name); n > MaxNameLength {
 		faults = append(faults, fmt.Sprintf("is %d characters long, over the limit of %d", n, MaxNameLength))
 	}
-	if lower := strings.ToLower(name); lower != name {
-		faults = append(faults, fmt.Sprintf("must be lowercase (use %q)", lower))
+	if strings.ToLower(name) != name {
+		faults = append(faults, "must be lowercase"+useHint(name))
 	}
 	if strings.HasPrefix(name, "-") || strings.HasSuffix(name, "-") {
 		faults = append(faults, "must not start or end with a hyphen")
@@ -102,6 +102,43 @@ func nameFaults(name string) []string {
 		faults = append(faults, fmt.Sprintf("contains %s (use only letters, digits and hyphens)", bad))
 	}
 	return faults
+}
+
+// useHint is ` (use "NAME")` with a name close to name that passes every rule, or "" when
+// none can be made from it.
+func useHint(name string) string {
+	if s := SuggestName(name); s != "" {
+		return fmt.Sprintf(" (use %q)", s)
+	}
+	return ""
+}
+
+// SuggestName returns a name close to name that passes ValidateName, or "" when name holds
+// no letter or digit to build one from: lowercase, with every run of other characters
+// turned into one hyphen, no hyphen at either end, and cut to MaxNameLength characters.
+func SuggestName(name string) string {
+	var b strings.Builder
+	hyphen := false
+	for _, r := range strings.ToLower(normalizeName(name)) {
+		if unicode.IsLetter(r) || unicode.IsNumber(r) {
+			if hyphen && b.Len() > 0 {
+				b.WriteByte('-')
+			}
+			b.WriteRune(r)
+			hyphen = false
+			continue
+		}
+		hyphen = true
+	}
+	s := []rune(b.String())
+	if len(s) > MaxNameLength {
+		s = s[:MaxNameLength]
+	}
+	out := strings.TrimRight(string(s), "-")
+	if ValidateName(out) != nil {
+		return ""
+	}
+	return out
 }
 
 // badNameRunes quotes the distinct characters of name that are neither a

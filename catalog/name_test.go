@@ -29,7 +29,7 @@ func TestValidateName(t *testing.T) {
 		{name: "a b", want: `name "a b" contains " " (use only letters, digits and hyphens)`},
 		{name: "a/b", want: `name "a/b" contains "/" (use only letters, digits and hyphens)`},
 		{name: "a\x00b", want: `name "a\x00b" contains "\x00" (use only letters, digits and hyphens)`},
-		{name: "Bad_--Name-", want: `name "Bad_--Name-" must be lowercase (use "bad_--name-"), and must not start or end with a hyphen, ` +
+		{name: "Bad_--Name-", want: `name "Bad_--Name-" must be lowercase (use "bad-name"), and must not start or end with a hyphen, ` +
 			`and must not contain "--" (use single hyphens), and contains "_" (use only letters, digits and hyphens)`},
 	}
 	for _, tt := range tests {
@@ -91,6 +91,29 @@ func TestSafeFolderName(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			if got := safeFolderName(tt.name); got != tt.want {
 				t.Errorf("safeFolderName(%q) = %v, want %v", tt.name, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestSuggestName(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"My_Skill", "my-skill"},
+		{"PDF", "pdf"},
+		{"Bad_--Name-", "bad-name"},
+		{"  Pdf Tools ", "pdf-tools"},
+		{"__", ""},
+		{"", ""},
+		{strings.Repeat("A", 63) + "_B", strings.Repeat("a", 63)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got := SuggestName(tt.in)
+			if got != tt.want {
+				t.Fatalf("SuggestName(%q) = %q, want %q", tt.in, got, tt.want)
+			}
+			if got != "" && ValidateName(got) != nil {
+				t.Fatalf("SuggestName(%q) = %q, which ValidateName refuses: %v", tt.in, got, ValidateName(got))
 			}
 		})
 	}

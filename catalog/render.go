@@ -3,8 +3,8 @@ package catalog
 import (
 	"bufio"
 	"bytes"
-	"html"
 	"io"
+	"strings"
 )
 
 // PromptEntry is one skill as listed to an agent.
@@ -16,8 +16,8 @@ type PromptEntry struct {
 }
 
 // WritePrompt writes the <available_skills> block that tells an agent which
-// skills exist: every tag on its own line and every value HTML-escaped on
-// the line between its tags. An empty list yields just the outer two lines.
+// skills exist: every tag on its own line and every value, escaped as XML
+// text, on the line between its tags. An empty list yields just the outer two lines.
 func WritePrompt(w io.Writer, entries []PromptEntry) error {
 	bw := bufio.NewWriter(w)
 	bw.WriteString("<available_skills>\n")
@@ -32,11 +32,15 @@ func WritePrompt(w io.Writer, entries []PromptEntry) error {
 	return bw.Flush()
 }
 
+// xmlText escapes what XML text needs escaped and nothing else, so that apostrophes and
+// quotes in a description reach the agent as written.
+var xmlText = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;")
+
 // writeElement writes an opening tag, the escaped value and the closing tag,
 // each on its own line. bufio.Writer keeps the first error for Flush.
 func writeElement(bw *bufio.Writer, tag, value string) {
 	bw.WriteString("<" + tag + ">\n")
-	bw.WriteString(html.EscapeString(value))
+	xmlText.WriteString(bw, value)
 	bw.WriteString("\n</" + tag + ">\n")
 }
 

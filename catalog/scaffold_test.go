@@ -16,7 +16,6 @@ func TestScaffoldIsStrictlyValid(t *testing.T) {
 		name, description, wantDescription string
 	}{
 		{name: "pdf-tools", description: "Fill PDF forms.", wantDescription: "Fill PDF forms."},
-		{name: "x", description: "", wantDescription: placeholderDescription},
 		{name: "yes", description: "no", wantDescription: "no"},
 		{name: "123", description: "null", wantDescription: "null"},
 		{name: "café", description: "key: value # not a comment", wantDescription: "key: value # not a comment"},
@@ -46,6 +45,36 @@ func TestScaffoldIsStrictlyValid(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+func TestScaffoldPlaceholderIsReported(t *testing.T) {
+	data := Scaffold("notes", "")
+	for _, tt := range []struct {
+		mode    Mode
+		loads   bool
+		warning bool
+	}{{Strict, false, false}, {Lenient, true, true}} {
+		s, problems := Parse("skills/notes", data, tt.mode)
+		if (s != nil) != tt.loads || len(problems) != 1 || problems[0].Warning != tt.warning ||
+			!strings.Contains(problems[0].Message, "description is still the placeholder") {
+			t.Errorf("mode %v: skill %v, problems %v; want one placeholder problem (warning %v)", tt.mode, s != nil, problems, tt.warning)
+		}
+	}
+}
+
+func TestIsPlaceholderDescription(t *testing.T) {
+	for text, want := range map[string]bool{
+		placeholderDescription: true,
+		"Describe what pdf-tools does and when an agent should use it.":   true,
+		"  Describe what notes does and when an agent should use it.\n":   true,
+		"Describe what PDF forms need and when an agent should use it.":   false,
+		"Fill PDF forms. Use when a task mentions PDF forms.":             false,
+		"Describe what pdf-tools does and when an agent should use it. X": false,
+	} {
+		if got := IsPlaceholderDescription(text); got != want {
+			t.Errorf("IsPlaceholderDescription(%q) = %v, want %v", text, got, want)
+		}
 	}
 }
 

@@ -210,7 +210,7 @@ func TestParseStrict(t *testing.T) {
 			data: md("", "name: Bad_Name", "tags: x", "compatibility: [a]"),
 			probs: []Problem{
 				problem(file, 1, "missing required key description; add one that says what the skill does and when to use it"),
-				problem(file, 2, `name "Bad_Name" must be lowercase (use "bad_name")`),
+				problem(file, 2, `name "Bad_Name" must be lowercase (use "bad-name")`),
 				problem(file, 2, `name "Bad_Name" contains "_" (use only letters, digits and hyphens)`),
 				problem(file, 2, `name "Bad_Name" does not match its folder "pdf-tools"; rename the folder or change the name so they are equal`),
 				problem(file, 3, `unexpected key "tags"`+unexpectedMsg),

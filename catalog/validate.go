@@ -89,11 +89,26 @@ func (c *checker) description(s *Skill, e *entry) bool {
 		c.report(fatal, e.value.Line, "description must not be empty; say what the skill does and when to use it")
 		return false
 	}
+	if IsPlaceholderDescription(text) {
+		c.report(soft, e.value.Line, "description is still the placeholder `skillgit new` writes; replace it with what the skill does and when an agent should use it")
+	}
 	if n := utf8.RuneCountInString(text); n > MaxDescriptionLength {
 		c.report(soft, e.value.Line, "description is %d characters long, over the limit of %d; shorten it and move detail into the body", n, MaxDescriptionLength)
 	}
 	s.Description = text
 	return true
+}
+
+// IsPlaceholderDescription reports whether text is the description a new skill is given when
+// none was asked for, "Describe what NAME does and when an agent should use it.", with NAME
+// the skill's name or "this skill".
+func IsPlaceholderDescription(text string) bool {
+	rest, ok := strings.CutPrefix(strings.TrimSpace(text), "Describe what ")
+	if !ok {
+		return false
+	}
+	name, ok := strings.CutSuffix(rest, " does and when an agent should use it.")
+	return ok && (name == "this skill" || ValidateName(name) == nil)
 }
 
 // text checks an optional string key and returns its value, reporting a

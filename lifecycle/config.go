@@ -259,9 +259,9 @@ func (c *Config) validate() error {
 		return fmt.Errorf("approvals.required is %d; it must be between 1 and 100", c.Approvals.Required)
 	}
 	switch c.Audit.FailOn {
-	case "low", "medium", "high":
+	case "low", "medium", "high", "critical":
 	default:
-		return fmt.Errorf("audit.fail_on %q is not one of low, medium, high", c.Audit.FailOn)
+		return fmt.Errorf("audit.fail_on %q is not one of low, medium, high, critical", c.Audit.FailOn)
 	}
 	switch c.Sync.Channel {
 	case "main", "canary":

@@ -204,3 +204,36 @@ func (r *Repo) descends(b, a gitstore.Hash) bool {
 	ok, err := r.Git.IsAncestor(a, b)
 	return err == nil && ok
 }
+
+// CandidatesToFetch counts the candidates that the remotes' tracking refs
+// (refs/remotes/REMOTE/candidate/ID) know of and this repository does not: no local branch,
+// and not already published or rejected here. A fresh `git clone` has every open candidate
+// of the team there and none as a branch, until `skillgit fetch` brings them in.
+func (r *Repo) CandidatesToFetch() (int, error) {
+	names, err := r.Remotes()
+	if err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, name := range names {
+		prefix := "refs/remotes/" + name + "/candidate/"
+		refs, err := r.Git.Refs(prefix)
+		if err != nil {
+			return 0, err
+		}
+		for _, ref := range refs {
+			id := strings.TrimPrefix(ref.Name, prefix)
+			if checkID(id) != nil {
+				continue
+			}
+			lh, err := r.refOrZero(candidatePrefix + id)
+			if err != nil {
+				return 0, err
+			}
+			if lh.IsZero() && !r.settled(id, ref.Hash) {
+				n++
+			}
+		}
+	}
+	return n, nil
+}

@@ -95,8 +95,7 @@ func findPublishBranch(g *gitstore.Repo) (string, gitstore.Hash, error) {
 		}
 		tried = append(tried, short(b))
 	}
-	return "", gitstore.ZeroHash, fmt.Errorf("%s: %w: no publish branch (looked for %s); run `skillgit init` to set one up",
-		repoLabel(g), ErrNotInitialized, strings.Join(tried, ", "))
+	return "", gitstore.ZeroHash, noPublishBranch(g, tried)
 }
 
 func branchCandidates(g *gitstore.Repo) []string {

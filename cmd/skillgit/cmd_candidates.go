@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
@@ -46,6 +47,9 @@ func (a *app) runCandidates(state string) error {
 		}
 		if len(cs) == 0 && !a.json {
 			fmt.Fprintf(a.Err, "no %s candidates\n", state)
+			if hint := fetchHint(r); hint != "" {
+				fmt.Fprintln(a.Err, hint)
+			}
 			return nil
 		}
 		if r.Config.Approvals.Signed {
@@ -53,6 +57,23 @@ func (a *app) runCandidates(state string) error {
 		}
 		return a.printResult(candidatesJSON{Candidates: cs}, func(w io.Writer) error { return printCandidates(w, cs) })
 	})
+}
+
+// fetchHint says how to bring in the team's candidates when the repository has a remote: a
+// fresh clone lists none until `skillgit fetch` makes them branches here.
+func fetchHint(r *lifecycle.Repo) string {
+	remotes, err := r.Remotes()
+	if err != nil || len(remotes) == 0 {
+		return ""
+	}
+	n, err := r.CandidatesToFetch()
+	switch {
+	case err == nil && n == 1:
+		return "1 candidate on the remote is not fetched yet; `skillgit fetch` brings the team's candidates"
+	case err == nil && n > 1:
+		return fmt.Sprintf("%d candidates on the remote are not fetched yet; `skillgit fetch` brings the team's candidates", n)
+	}
+	return "`skillgit fetch` brings the team's candidates from " + strings.Join(remotes, ", ")
 }
 
 func printCandidates(w io.Writer, cs []*lifecycle.Candidate) error {

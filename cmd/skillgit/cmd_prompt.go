@@ -2,8 +2,10 @@ package main
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -41,6 +43,9 @@ Without --profile or --match it lists every published skill. --profile P lists t
 skills of profile P of .skillgit.yaml, in the profile's order. --match TASK lists the
 skills that match TASK best, as 'skillgit match' ranks them: at most --limit N
 (default 5; 0 lists every match). --profile and --match exclude each other.
+Each <location> is the SKILL.md of a read-only copy of the published folder under
+the git dir (skillgit/published/), never the working tree, which may hold edits
+that are not published.
 
 --with-bodies prints after the block each listed skill's SKILL.md the way
 'skillgit read' does. --max-chars N cuts each of those bodies to N characters,
@@ -48,9 +53,10 @@ at a line end if one is near, and ends it with a line saying how much is shown
 and how to read the rest (0, the default, means no limit).
 
 A skill that cannot be loaded (a profile names a skill that is not published, a
-SKILL.md that is too large or unreadable) is reported as a warning on stderr and
-left out; the others are printed. --events writes progress on stderr as NDJSON,
-one JSON object per line with a "type": skills_discovered {count},
+SKILL.md that is too large or unreadable, a folder too large to copy or holding a
+name the path policy refuses) is reported as a warning on stderr and left out;
+the others are printed. --events writes progress on stderr as NDJSON, one JSON
+object per line with a "type": skills_discovered {count},
 skills_selected {names, by: all|profile|match, profile, task},
 skill_load_failed {name, error}, skill_truncated {name, chars, max_chars} and
 warning {message}; with it, stderr carries nothing else until an error ends the
@@ -108,7 +114,10 @@ func (a *app) runPrompt(o *promptOptions) error {
 	}
 	p := &promptRun{app: a, ev: eventWriter{w: a.Err, on: o.event}, o: o}
 	p.reportSelection(sel)
-	out := p.entries(r, sel)
+	out, err := p.entries(r, sel)
+	if err != nil {
+		return err
+	}
 	if sel.By == lifecycle.SelectProfile && len(out.Skills) == 0 {
 		return fmt.Errorf("profile %q: none of its skills could be loaded; the warnings above say why", o.profile)
 	}
@@ -170,12 +179,27 @@ func (p *promptRun) reportSelection(sel *lifecycle.PromptSelection) {
 	}
 }
 
-// entries turns the selection into output entries, cutting bodies to --max-chars.
-func (p *promptRun) entries(r *lifecycle.Repo, sel *lifecycle.PromptSelection) promptJSON {
+// entries turns the selection into output entries, cutting bodies to --max-chars. Each
+// location is in the read-only copy of the published folder, never in the working tree.
+func (p *promptRun) entries(r *lifecycle.Repo, sel *lifecycle.PromptSelection) (promptJSON, error) {
 	out := promptJSON{Skills: make([]promptEntry, 0, len(sel.Skills))}
+	pc := r.PublishedCopies()
+	defer pc.Prune()
 	for _, ps := range sel.Skills {
 		s := ps.Skill
-		e := promptEntry{Name: s.Name, Description: s.Description, Location: r.Location(s), baseDir: r.BaseDir(s)}
+		dir, err := pc.Dir(s)
+		if uncopyable(err) {
+			p.copyFailed(s.Name, err)
+			continue
+		}
+		if err != nil {
+			return out, err
+		}
+		loc, err := pc.Location(s)
+		if err != nil {
+			return out, err
+		}
+		e := promptEntry{Name: s.Name, Description: s.Description, Location: loc, baseDir: dir}
 		if p.o.withBodies {
 			body, total, cut := catalog.TruncateSkill(s.Name, ps.Body, p.o.maxChars)
 			e.Body, e.Truncated = string(body), cut
@@ -185,7 +209,24 @@ func (p *promptRun) entries(r *lifecycle.Repo, sel *lifecycle.PromptSelection) p
 		}
 		out.Skills = append(out.Skills, e)
 	}
-	return out
+	return out, nil
+}
+
+// uncopyable reports an error of one skill's published folder alone: too large to copy, or
+// holding a name the path policy refuses. Other errors, such as an unreadable object, fail
+// the prompt.
+func uncopyable(err error) bool {
+	return errors.Is(err, lifecycle.ErrCopyTooLarge) || errors.Is(err, catalog.ErrUnsafePath)
+}
+
+// copyFailed reports a skill left out because its published folder could not be copied.
+func (p *promptRun) copyFailed(name string, err error) {
+	reason := strings.TrimPrefix(err.Error(), name+": ")
+	if p.ev.on {
+		p.ev.emit(loadFailedEvent{Type: "skill_load_failed", Name: name, Error: reason})
+		return
+	}
+	p.app.warn("%s: %s", sanitize(name), sanitize(reason))
 }
 
 // printPrompt writes the <available_skills> block and, with bodies, each SKILL.md after it.

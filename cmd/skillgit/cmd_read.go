@@ -26,7 +26,9 @@ func (a *app) readCommand() *cobra.Command {
 		Short: "Print published skills the way agents load them",
 		Long: `Print each named skill from the publish branch in the format agents parse:
 "Reading: NAME", "Base directory: DIR", a blank line, the SKILL.md, a blank line,
-"Skill read: NAME".`,
+"Skill read: NAME". DIR is a read-only copy of the skill's published folder under
+the git dir (skillgit/published/), never the working tree, which may hold edits
+that are not published.`,
 		Args: minArgs(1),
 		RunE: func(c *cobra.Command, args []string) error { return a.runRead(args) },
 	}
@@ -41,8 +43,10 @@ func (a *app) runRead(names []string) error {
 	}
 	defer r.Close()
 	out := readJSON{Skills: []readEntry{}}
+	pc := r.PublishedCopies()
+	defer pc.Prune()
 	for _, n := range names {
-		e, err := readOne(r, n)
+		e, err := readOne(r, pc, n)
 		if err != nil {
 			return err
 		}
@@ -51,7 +55,7 @@ func (a *app) runRead(names []string) error {
 	return a.printResult(out, func(w io.Writer) error { return printRead(w, out.Skills) })
 }
 
-func readOne(r *lifecycle.Repo, name string) (readEntry, error) {
+func readOne(r *lifecycle.Repo, pc *lifecycle.PublishedCopies, name string) (readEntry, error) {
 	s, err := r.Find(name)
 	if err != nil {
 		return readEntry{}, err
@@ -60,7 +64,11 @@ func readOne(r *lifecycle.Repo, name string) (readEntry, error) {
 	if err != nil {
 		return readEntry{}, err
 	}
-	return readEntry{Name: s.Name, BaseDir: r.BaseDir(s), Content: string(data)}, nil
+	dir, err := pc.Dir(s)
+	if err != nil {
+		return readEntry{}, err
+	}
+	return readEntry{Name: s.Name, BaseDir: dir, Content: string(data)}, nil
 }
 
 func printRead(w io.Writer, entries []readEntry) error {

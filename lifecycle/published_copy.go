@@ -1,0 +1,288 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// Bounds on one published copy; a single file is bounded by gitstore.MaxFileSize.
+const (
+	maxCopyEntries = 100_000
+	maxCopyBytes   = 512 << 20
+)
+
+// ErrCopyTooLarge reports a published skill folder over the bounds of a published copy.
+var ErrCopyTooLarge = errors.New("too large to copy for agents")
+
+// PublishedCopies hands out the folders where agents read published skills: read-only copies
+// of the skills' folders on the publish branch, made once per folder tree id under the git dir
+// (skillgit/published/TREE/NAME). They are never the working tree, which may hold unpublished
+// edits or another branch. Call Prune when done, to remove the copies no longer published.
+type PublishedCopies struct {
+	r    *Repo
+	made bool
+}
+
+// PublishedCopies returns the published copies of this repository.
+func (r *Repo) PublishedCopies() *PublishedCopies { return &PublishedCopies{r: r} }
+
+// Dir returns the folder of the copy of skill s, making it if needed. A repository held in
+// memory has no git dir; there it returns BaseDir, the branch:path of the folder.
+func (pc *PublishedCopies) Dir(s *catalog.Skill) (string, error) {
+	r := pc.r
+	if r.Git.CommonDir() == "" {
+		return r.BaseDir(s), nil
+	}
+	fsys, tree, err := r.SkillFS(s)
+	if err != nil {
+		return "", withObjectHint(err)
+	}
+	base := path.Base(s.Dir)
+	if err := catalog.CheckName(base); err != nil {
+		return "", fmt.Errorf("%s: folder %w", s.Name, err)
+	}
+	dir, made, err := r.publishedCopy(fsys, tree, base)
+	if err != nil {
+		return "", fmt.Errorf("%s: the published folder cannot be copied for agents: %w", s.Name, err)
+	}
+	pc.made = pc.made || made
+	return dir, nil
+}
+
+// Location is the SKILL.md of Dir, as the prompt block shows it to agents.
+func (pc *PublishedCopies) Location(s *catalog.Skill) (string, error) {
+	if pc.r.Git.CommonDir() == "" {
+		return pc.r.Location(s), nil
+	}
+	dir, err := pc.Dir(s)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(dir, catalog.FileName), nil
+}
+
+// Prune removes, when this value made a copy, the copies of folders no longer published but
+// the newest few, and what interrupted copies left. It is best effort.
+func (pc *PublishedCopies) Prune() {
+	if pc.made {
+		pc.r.prunePublished()
+	}
+}
+
+// publishedRoot holds the published copies.
+func (r *Repo) publishedRoot() string {
+	return filepath.Join(r.Git.CommonDir(), "skillgit", "published")
+}
+
+// publishedCopy returns the copy of folder tree named base, and whether it made it now. A copy
+// is complete once it has its name: it is built in a temporary folder beside it and renamed.
+func (r *Repo) publishedCopy(fsys fs.FS, tree gitstore.Hash, base string) (string, bool, error) {
+	root := r.publishedRoot()
+	// The same tree may be published under two folder names; the second gets a slot of its own.
+	for _, slot := range []string{tree.String(), tree.String() + "-" + base} {
+		final := filepath.Join(root, slot)
+		dir := filepath.Join(final, base)
+		if st, err := os.Lstat(dir); err == nil && st.IsDir() {
+			return dir, false, nil
+		}
+		if _, err := os.Lstat(final); err == nil {
+			continue
+		}
+		made, err := materialise(fsys, root, final, base)
+		if err != nil {
+			return "", false, err
+		}
+		if st, err := os.Lstat(dir); err == nil && st.IsDir() {
+			return dir, made, nil
+		}
+	}
+	return "", false, fmt.Errorf("%s: no free slot under %s", base, root)
+}
+
+// materialise builds folder base of fsys, its files read-only, in a temporary folder of root and renames it
+// to final; it reports false when another process put final there first.
+func materialise(fsys fs.FS, root, final, base string) (bool, error) {
+	if err := catalog.CheckFolder(fsys, "."); err != nil {
+		return false, err
+	}
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return false, err
+	}
+	tmp, err := os.MkdirTemp(root, ".tmp-")
+	if err != nil {
+		return false, err
+	}
+	defer removeCopy(tmp)
+	if err := os.Mkdir(filepath.Join(tmp, base), 0o755); err != nil {
+		return false, err
+	}
+	if err := copyPublished(fsys, filepath.Join(tmp, base)); err != nil {
+		return false, err
+	}
+	if err := os.Rename(tmp, final); err != nil {
+		if _, serr := os.Lstat(final); serr == nil {
+			return false, nil
+		}
+		return false, err
+	}
+	return true, nil
+}
+
+// copyPublished writes every file, folder and inside link of fsys into dst, files read-only
+// (0444, or 0555 when executable). Folders stay writable, so that removing the repository
+// with rm -rf works as usual. Writes go through an os.Root, so nothing can land outside dst;
+// a link that points outside the skill is left out.
+func copyPublished(fsys fs.FS, dst string) error {
+	rt, err := os.OpenRoot(dst)
+	if err != nil {
+		return err
+	}
+	defer rt.Close()
+	return fs.WalkDir(fsys, ".", (&copier{fsys: fsys, rt: rt}).visit)
+}
+
+// copier copies one published folder and counts what it wrote.
+type copier struct {
+	fsys    fs.FS
+	rt      *os.Root
+	entries int
+	bytes   int64
+}
+
+func (c *copier) visit(p string, d fs.DirEntry, err error) error {
+	if err != nil {
+		return err
+	}
+	if c.entries++; c.entries > maxCopyEntries {
+		return fmt.Errorf("%w: more than %d files and folders", ErrCopyTooLarge, maxCopyEntries)
+	}
+	switch t := d.Type(); {
+	case p == ".":
+		return nil
+	case d.IsDir():
+		return c.rt.Mkdir(p, 0o755)
+	case t&fs.ModeSymlink != 0:
+		return c.link(p)
+	case t.IsRegular():
+		return c.file(p, d)
+	}
+	return nil
+}
+
+// link copies a symbolic link whose target stays inside the skill; others are left out.
+func (c *copier) link(p string) error {
+	target, err := fs.ReadLink(c.fsys, p)
+	if err != nil {
+		return err
+	}
+	if path.IsAbs(target) || strings.Contains(target, "\\") || !fs.ValidPath(path.Join(path.Dir(p), target)) {
+		return nil
+	}
+	return c.rt.Symlink(target, p)
+}
+
+func (c *copier) file(p string, d fs.DirEntry) error {
+	st, err := d.Info()
+	if err != nil {
+		return err
+	}
+	if st.Size() > gitstore.MaxFileSize {
+		return fmt.Errorf("%w: %s is over the %d MiB limit of one file", ErrCopyTooLarge, p, gitstore.MaxFileSize>>20)
+	}
+	if c.bytes += st.Size(); c.bytes > maxCopyBytes {
+		return fmt.Errorf("%w: more than %d MiB", ErrCopyTooLarge, maxCopyBytes>>20)
+	}
+	src, err := c.fsys.Open(p)
+	if err != nil {
+		return err
+	}
+	defer src.Close()
+	perm := fs.FileMode(0o444)
+	if st.Mode()&0o111 != 0 {
+		perm = 0o555
+	}
+	dst, err := c.rt.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
+	if err != nil {
+		return err
+	}
+	if _, err := io.Copy(dst, io.LimitReader(src, st.Size())); err != nil {
+		dst.Close()
+		return err
+	}
+	return dst.Close()
+}
+
+// removeCopy removes a published copy; its files are read-only, its folders are not.
+func removeCopy(dir string) { os.RemoveAll(dir) }
+
+// keepStale is how many published copies that no published skill uses any more are kept, the
+// newest ones, for agents that may still be reading them.
+const keepStale = 3
+
+// staleTemp is how old a temporary folder of an interrupted copy must be to be removed.
+const staleTemp = time.Hour
+
+// prunePublished removes the published copies that no skill on the publish branch uses, but
+// the newest few, and temporary folders that an interrupted copy left. It is best effort.
+func (r *Repo) prunePublished() {
+	root := r.publishedRoot()
+	entries, err := os.ReadDir(root)
+	if err != nil {
+		return
+	}
+	inUse, err := r.publishedTrees()
+	if err != nil {
+		return
+	}
+	var stale []fs.FileInfo
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil || !e.IsDir() {
+			continue
+		}
+		name := e.Name()
+		tree, _, _ := strings.Cut(name, "-")
+		switch {
+		case strings.HasPrefix(name, ".tmp-"):
+			if time.Since(info.ModTime()) > staleTemp {
+				removeCopy(filepath.Join(root, name))
+			}
+		case !inUse[tree]:
+			stale = append(stale, info)
+		}
+	}
+	slices.SortFunc(stale, func(a, b fs.FileInfo) int { return b.ModTime().Compare(a.ModTime()) })
+	for _, info := range stale[min(len(stale), keepStale):] {
+		removeCopy(filepath.Join(root, info.Name()))
+	}
+}
+
+// publishedTrees are the tree ids of the published skills' folders.
+func (r *Repo) publishedTrees() (map[string]bool, error) {
+	res, err := r.Published()
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]bool, len(res.Skills))
+	for _, s := range res.Skills {
+		e, ok, err := r.Git.EntryAt(r.Tree, s.Dir)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			out[e.Hash.String()] = true
+		}
+	}
+	return out, nil
+}
