@@ -9,16 +9,17 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// placeholderDescription stands in for an empty description, so that a new
-// skill is valid from the start and the author sees what to write.
+// placeholderDescription stands in for an empty description, so that the
+// author sees what to write; validate reports it until it is replaced
+// (IsPlaceholderDescription).
 const placeholderDescription = "Describe what this skill does and when an agent should use it."
 
 // Scaffold returns the content of a new SKILL.md: frontmatter with name and
 // description, quoted wherever YAML needs it, then an outline of the body
-// (when to use, steps, examples) to fill in. The result is strictly valid
-// when name passes ValidateName and description is at most
-// MaxDescriptionLength characters; an empty description becomes a
-// placeholder to replace.
+// (when to use, steps, examples) to fill in. The result parses when name
+// passes ValidateName and description is at most MaxDescriptionLength
+// characters; an empty description becomes a placeholder, which validate
+// reports until it is replaced.
 func Scaffold(name, description string) []byte {
 	description = strings.ToValidUTF8(strings.TrimSpace(description), "\uFFFD")
 	if description == "" {

@@ -67,7 +67,7 @@ type readSkillOut struct {
 	Name        string `json:"name"`
 	Description string `json:"description"`
 	Path        string `json:"path" jsonschema:"the skill's folder in the repository"`
-	BaseDir     string `json:"base_dir" jsonschema:"where the skill's other files are"`
+	BaseDir     string `json:"base_dir" jsonschema:"where the skill's other files are: a read-only copy of the published folder"`
 	Content     string `json:"content" jsonschema:"the whole SKILL.md"`
 	rendered    string
 }
@@ -83,7 +83,13 @@ func readSkill(r *lifecycle.Repo, in readSkillIn) (readSkillOut, error) {
 	if err != nil {
 		return readSkillOut{}, err
 	}
-	out := readSkillOut{Name: sk.Name, Description: sk.Description, Path: sk.Dir, BaseDir: r.BaseDir(sk), Content: string(data)}
+	pc := r.PublishedCopies()
+	defer pc.Prune()
+	dir, err := pc.Dir(sk)
+	if err != nil {
+		return readSkillOut{}, err
+	}
+	out := readSkillOut{Name: sk.Name, Description: sk.Description, Path: sk.Dir, BaseDir: dir, Content: string(data)}
 	var b strings.Builder
 	if err := catalog.WriteRead(&b, sk.Name, out.BaseDir, data); err != nil {
 		return readSkillOut{}, err

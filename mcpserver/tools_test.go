@@ -1,6 +1,8 @@
 package mcpserver
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -22,6 +24,11 @@ func TestReadTools(t *testing.T) {
 	if !strings.HasPrefix(text, "Reading: dates\nBase directory: ") || !strings.Contains(text, cleanLine) ||
 		!strings.HasSuffix(text, "\nSkill read: dates\n") || read.Content != skillMD("dates", cleanLine) || read.Path != "skills/dates" {
 		t.Fatalf("read_skill: text %q, output %+v", text, read)
+	}
+	// The base directory is the published copy, never the working tree, which may hold edits.
+	if got, err := os.ReadFile(filepath.Join(read.BaseDir, "SKILL.md")); err != nil || string(got) != read.Content ||
+		strings.HasPrefix(read.BaseDir, dir+string(filepath.Separator)+"skills") {
+		t.Fatalf("read_skill base_dir %s: %q, %v; want the published copy", read.BaseDir, got, err)
 	}
 
 	var match matchSkillsOut

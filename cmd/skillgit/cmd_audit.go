@@ -62,7 +62,7 @@ Exit status 0 when the risk is below --fail-on (default: audit.fail_on, else hig
 	fl.StringVar(&f.rev, "rev", "", "audit the skills of commit `REV`, or those the commits of A..B change")
 	fl.StringVar(&f.base, "base", "", "compare each PATH with its version in `REF`")
 	fl.StringVar(&f.format, "format", "text", "output `FORMAT`: text, json, sarif or markdown")
-	fl.StringVar(&f.failOn, "fail-on", "", "exit 3 at or above `RISK`: low, medium or high")
+	fl.StringVar(&f.failOn, "fail-on", "", "exit 3 at or above `RISK`: low, medium or high (critical is taken as high)")
 	fl.BoolVar(&f.noCache, "no-cache", false, "neither read nor store cached results")
 	fl.BoolVar(&f.writeAllow, "write-allow", false, "add the non-critical findings to the allow list (needs -m REASON)")
 	fl.StringVarP(&f.reason, "message", "m", "", "the `REASON` recorded with each entry --write-allow writes")
