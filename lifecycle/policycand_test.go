@@ -162,3 +162,33 @@ func TestConfigDiffLines(t *testing.T) {
 		t.Errorf("configDiff (-want +got):\n%s", diff)
 	}
 }
+
+// TestModeApprovalOnlyWhereTheModeApproves checks that an approval by policy, which anyone can
+// write by hand as a commit with a Skillgit-Policy trailer, counts only for the changes the mode
+// itself approves after a proposal.
+func TestModeApprovalOnlyWhereTheModeApproves(t *testing.T) {
+	byMode := []Approval{{Policy: "assisted", Who: Actor{Email: "agent@example.com"}}}
+	cases := []struct {
+		name string
+		mode Mode
+		c    Candidate
+		want bool
+	}{
+		{"patch, assisted", ModeAssisted, Candidate{Change: ChangePatch}, true},
+		{"patch, manual", ModeManual, Candidate{Change: ChangePatch}, false},
+		{"new skill, assisted", ModeAssisted, Candidate{Change: ChangeCreate}, false},
+		{"new skill, autonomous", ModeAutonomous, Candidate{Change: ChangeCreate}, true},
+		{"deletion, autonomous", ModeAutonomous, Candidate{Change: ChangeDelete}, false},
+		{"pack patch, autonomous", ModeAutonomous, Candidate{Change: ChangePatch, Pack: "tools@0123456"}, false},
+		{"policy, autonomous", ModeAutonomous, Candidate{Change: ChangePolicy}, false},
+	}
+	for _, tc := range cases {
+		cfg := DefaultConfig("main")
+		cfg.Mode = tc.mode
+		c := tc.c
+		c.Risk, c.Approvals = "low", byMode
+		if got, why := approvedEnough(cfg, &c, []string{"agent@example.com"}); got != tc.want {
+			t.Errorf("%s: approvedEnough = %v (%s); want %v", tc.name, got, why, tc.want)
+		}
+	}
+}

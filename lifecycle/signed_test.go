@@ -181,7 +181,7 @@ func TestApprovedEnoughSigned(t *testing.T) {
 		{"verified", signed(ModeManual), []Approval{grace}, true, ""},
 		{"unverified", signed(ModeManual), []Approval{unsigned}, false, "Grace Hopper <grace@example.com> (not signed)"},
 		{"writer", signed(ModeManual), []Approval{self}, false, "Agent Smith <AGENT@example.com> (wrote the candidate)"},
-		{"policy in manual mode", signed(ModeManual), []Approval{byPolicy}, false, "policy assisted (manual mode)"},
+		{"policy in manual mode", signed(ModeManual), []Approval{byPolicy}, false, "policy assisted (the manual mode does not approve this change)"},
 		{"policy in assisted mode", signed(ModeAssisted), []Approval{byPolicy}, true, ""},
 		{"unverified without signed", DefaultConfig("main"), []Approval{unsigned}, true, ""},
 	}

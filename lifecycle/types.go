@@ -94,6 +94,8 @@ type Candidate struct {
 	Skill  string `json:"skill"`
 	Path   string `json:"path"`
 	Change Change `json:"change"`
+	// Pack is NAME@COMMIT, the skill pack the change comes from; empty for any other.
+	Pack string `json:"pack,omitempty"`
 	// Risk and Audit are the trailers of the last commit that changed the content.
 	Risk  string `json:"risk"`
 	Audit string `json:"audit"`

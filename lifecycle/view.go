@@ -21,7 +21,7 @@ func (r *Repo) view(ch *chain, st *stateCtx, history bool) (*Candidate, error) {
 func (r *Repo) candidateOf(ch *chain, history bool) (*Candidate, error) {
 	p := ch.propose()
 	c := &Candidate{
-		ID: ch.id, Ref: ch.ref, Skill: p.get(keySkill), Path: ch.path(), Change: Change(p.get(keyChange)),
+		ID: ch.id, Ref: ch.ref, Skill: p.get(keySkill), Path: ch.path(), Change: Change(p.get(keyChange)), Pack: p.get(keyPack),
 		Tip: ch.tip.String(), Base: ch.base().String(), Author: actorOf(p.c.Author),
 		Created: p.c.Author.When, Updated: ch.last().c.Committer.When, Approvals: []Approval{},
 	}
@@ -103,11 +103,10 @@ func approvedEnough(cfg *Config, c *Candidate, writers []string) (bool, string) 
 	var uncounted []string
 	for _, a := range c.Approvals {
 		switch {
-		case a.Policy != "" && cfg.Approvals.Signed && cfg.Mode == ModeManual:
-			uncounted = append(uncounted, fmt.Sprintf("policy %s (manual mode)", a.Policy))
+		case a.Policy != "" && !modeMayApprove(cfg.Mode, c):
+			uncounted = append(uncounted, fmt.Sprintf("policy %s (the %s mode does not approve this change)", a.Policy, cfg.Mode))
 		case a.Policy != "":
-			// The mode never stands in for a person on a policy change.
-			policy = c.Change != ChangePolicy
+			policy = true
 		case cfg.Approvals.Signed && !a.Signed:
 			uncounted = append(uncounted, fmt.Sprintf("%s (%s)", a.Who, a.Unverified))
 		case cfg.Approvals.AllowSelf || !isWriter(writers, a.Who.Email):
@@ -140,4 +139,19 @@ func notCounted(uncounted []string) string {
 // cutSubject splits a commit message into its subject and its body without trailers.
 func cutSubject(msg string) (subject, body string, trailers []gitstore.Trailer) {
 	return gitstore.SplitMessage(msg)
+}
+
+// modeMayApprove reports whether an approval by policy stands for a person on c: only where the
+// mode itself approves after a proposal, so that an approval commit written by hand with a
+// Skillgit-Policy trailer gets no further than the mode would. The mode never approves in manual
+// mode, a deletion, a policy change or a pack's candidate, and a new skill only in autonomous
+// mode.
+func modeMayApprove(mode Mode, c *Candidate) bool {
+	switch {
+	case mode == ModeManual, c.Change == ChangeDelete, c.Change == ChangePolicy, c.Pack != "":
+		return false
+	case c.Change == ChangeCreate:
+		return mode == ModeAutonomous
+	}
+	return true
 }
