@@ -119,8 +119,9 @@ func (a *app) notePlan(p *planInfo) {
 const planHelp = `
 
 --plan FILE takes the task from the first open item ("- [ ] ...", "1. [ ] ...") of
-a Markdown plan, at any depth, leaving out items in code fences, items written
-"[ ]?" and items under a Verification or Manual QA heading; the task's $NAME and
-"skill: NAME" hints rank first. A plan with no open task selects nothing (exit 0).
+a Markdown plan, or from the first open item nested under it, if any. Items in
+code fences, items written "[ ]?" and items under a Verification or Manual QA
+heading are left out. The task's $NAME and "skill: NAME" hints rank first. A plan
+with no open task selects nothing (exit 0); a plan over 4 MiB is refused.
 --step implementation|review lists as many skills as selection.implementation
 (default 2) or selection.review (default 1) of .skillgit.yaml give; --limit wins.`

@@ -17,6 +17,8 @@ type Task struct {
 	Heading string
 	// Done reports a checked item ("[x]" or "[X]").
 	Done bool
+	// indent is the item's indentation in columns, a tab counting as four.
+	indent int
 }
 
 // itemRE matches a bulleted or numbered list item with a checkbox, at any indentation. The
@@ -37,14 +39,27 @@ func Tasks(data []byte) []Task {
 	return s.tasks
 }
 
-// Next returns the first open task of a plan, and false when every task is done.
+// Next returns the first open task of a plan, and false when every task is done. An open
+// item whose nested items are not all done is not next: its first open nested item is.
 func Next(data []byte) (Task, bool) {
-	for _, t := range Tasks(data) {
+	ts := Tasks(data)
+	for i, t := range ts {
 		if !t.Done {
-			return t, true
+			return firstOpenLeaf(ts, i), true
 		}
 	}
 	return Task{}, false
+}
+
+// firstOpenLeaf returns the first open item nested under ts[i], at any depth, or ts[i] when
+// every item nested under it is done.
+func firstOpenLeaf(ts []Task, i int) Task {
+	for j := i + 1; j < len(ts) && ts[j].indent > ts[i].indent && ts[j].Heading == ts[i].Heading; j++ {
+		if !ts[j].Done {
+			return firstOpenLeaf(ts, j)
+		}
+	}
+	return ts[i]
 }
 
 // scanner walks a plan line by line, keeping track of code fences and headings.
@@ -71,7 +86,7 @@ func (s *scanner) line(n int, line string) {
 	if text == "" {
 		return
 	}
-	s.tasks = append(s.tasks, Task{Text: text, Line: n, Heading: s.heading, Done: m[1] != " "})
+	s.tasks = append(s.tasks, Task{Text: text, Line: n, Heading: s.heading, Done: m[1] != " ", indent: indentOf(line)})
 }
 
 // enter records a heading of the given level, starting or ending a skipped section.
@@ -115,4 +130,20 @@ func isVerification(heading string) bool {
 		}
 	}
 	return false
+}
+
+// indentOf measures the leading blanks of line in columns, a tab counting as four.
+func indentOf(line string) int {
+	n := 0
+	for _, r := range line {
+		switch r {
+		case ' ':
+			n++
+		case '\t':
+			n += 4
+		default:
+			return n
+		}
+	}
+	return n
 }

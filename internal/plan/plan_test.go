@@ -19,7 +19,11 @@ func TestNext(t *testing.T) {
 		{"first open", "# Build\n- [x] parse\n- [ ] match $pdf-forms\n- [ ] print\n",
 			Task{Text: "match $pdf-forms", Line: 3, Heading: "Build"}, true},
 		{"nested", "## Work\n- [x] outer\n  - [X] inner done\n    * [ ] deep task\n",
-			Task{Text: "deep task", Line: 4, Heading: "Work"}, true},
+			Task{Text: "deep task", Line: 4, Heading: "Work", indent: 4}, true},
+		{"open parent, open child", "- [ ] parent\n  - [x] done child\n  - [ ] open child\n    1. [ ] grandchild\n- [ ] sibling\n",
+			Task{Text: "grandchild", Line: 4, indent: 4}, true},
+		{"open parent, children done", "- [ ] parent\n\t- [x] child\n- [ ] sibling\n",
+			Task{Text: "parent", Line: 1}, true},
 		{"crlf", "# Plan\r\n- [x] one\r\n- [ ] two\r\n",
 			Task{Text: "two", Line: 3, Heading: "Plan"}, true},
 		{"all done", "# Plan\n- [x] one\n* [X] two\n1. [x] three\n", Task{}, false},
@@ -48,7 +52,7 @@ func TestNext(t *testing.T) {
 			if ok != tt.ok {
 				t.Fatalf("Next ok = %v, want %v", ok, tt.ok)
 			}
-			if diff := cmp.Diff(tt.want, got); diff != "" {
+			if diff := cmp.Diff(tt.want, got, cmp.AllowUnexported(Task{})); diff != "" {
 				t.Errorf("Next (-want +got):\n%s", diff)
 			}
 		})
