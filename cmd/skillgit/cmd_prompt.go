@@ -59,11 +59,11 @@ SKILL.md that is too large or unreadable, a folder too large to copy or holding 
 name the path policy refuses) is reported as a warning on stderr and left out;
 the others are printed. --events writes progress on stderr as NDJSON, one JSON
 object per line with a "type": skills_discovered {count},
-skills_selected {names, by: all|profile|match, profile, task},
+skills_selected {names, by: all|profile|match, profile, task, step},
 skill_load_failed {name, error}, skill_truncated {name, chars, max_chars},
 warning {message}, with --plan task_selected {plan, task, line, heading, step}
-first, and last summary {discovered, selected, load_failed, truncated}; with it, stderr carries nothing else until an error ends the
-command.
+first, and last summary {discovered, selected, load_failed, truncated}; with
+it, stderr carries nothing else until an error ends the command.
 
 Exit status 0, also when no skill matches a task; 1 when none of a profile's
 skills could be loaded, or on an error; 2 on a usage error.` + planHelp,
