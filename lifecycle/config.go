@@ -49,6 +49,8 @@ type Config struct {
 	// Profiles maps a profile name to an ordered list of skill names: the skills an agent
 	// gets for one kind of task, core layer first, then adapters.
 	Profiles map[string][]string `yaml:"profiles,omitempty"`
+	// Selection sets how many skills match and prompt choose for each step of a task.
+	Selection SelectionConfig `yaml:"selection,omitempty"`
 }
 
 // Approvals is the approval policy.
@@ -267,6 +269,9 @@ func (c *Config) validate() error {
 	case "main", "canary":
 	default:
 		return fmt.Errorf("sync.channel %q is not one of main, canary", c.Sync.Channel)
+	}
+	if err := c.Selection.validate(); err != nil {
+		return err
 	}
 	return c.validateLists()
 }

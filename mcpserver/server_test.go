@@ -15,7 +15,7 @@ import (
 var wantRequired = map[string][]string{
 	"list_skills":       nil,
 	"read_skill":        {"name"},
-	"match_skills":      {"task"},
+	"match_skills":      nil,
 	"get_mode":          nil,
 	"list_candidates":   nil,
 	"review_candidate":  {"id"},
@@ -86,7 +86,7 @@ func TestSchemaLimits(t *testing.T) {
 		{"create_candidate", "properties.files.items.required", `["path","content"]`},
 		{"match_skills", "properties.limit.minimum", "1"},
 		{"match_skills", "properties.limit.maximum", "100"},
-		{"match_skills", "properties.limit.default", "5"},
+		{"match_skills", "properties.step.enum", `["implementation","review"]`},
 		{"list_candidates", "properties.state.enum", `["open","approved","rejected","published","rolled-back","canary","all"]`},
 		{"publish_candidate", "properties.channel.enum", `["main","canary"]`},
 		{"review_candidate", "additionalProperties", "false"},

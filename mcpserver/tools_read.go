@@ -20,9 +20,11 @@ func (s *Server) addReadTools() {
 		Description: "Read a published skill the way agents load it: its SKILL.md with its name and base directory."},
 		limits{"name": nameLimits}, readSkill)
 	addTool(s, &mcp.Tool{Name: "match_skills", Annotations: readOnly,
-		Description: "Rank the published skills for a task, best first, each with the reason it was chosen. Skills named in hints come first."},
-		limits{"task": strLen(1, maxTaskLen), "limit": all(intRange(1, 100), withDefault(5)),
-			"hints": all(array(0, maxHints), eachItem(nameLimits))}, matchSkills)
+		Description: "Rank the published skills for a task, best first, each with the reason it was chosen. Skills named in hints come first. " +
+			"Give a task, or a Markdown plan to take its next open task from; step sets the limit the repository gives that step."},
+		limits{"task": strLen(1, maxTaskLen), "limit": intRange(1, 100),
+			"hints": all(array(0, maxHints), eachItem(nameLimits)), "plan": strLen(1, maxPlanPathLen),
+			"step": enum(lifecycle.StepImplementation, lifecycle.StepReview)}, matchSkills)
 	addTool(s, &mcp.Tool{Name: "get_mode", Annotations: readOnly,
 		Description: "Tell the repository's lifecycle mode and approval policy, and what an agent may do in it without a person."},
 		nil, s.getMode)
@@ -99,9 +101,11 @@ func readSkill(r *lifecycle.Repo, in readSkillIn) (readSkillOut, error) {
 }
 
 type matchSkillsIn struct {
-	Task  string   `json:"task" jsonschema:"the task to find skills for, in the user's words"`
-	Limit int      `json:"limit,omitempty" jsonschema:"the most skills to return"`
+	Task  string   `json:"task,omitempty" jsonschema:"the task to find skills for, in the user's words; leave it out when plan is given"`
+	Limit int      `json:"limit,omitempty" jsonschema:"the most skills to return: 5 when left out, or the limit the repository gives step"`
 	Hints []string `json:"hints,omitempty" jsonschema:"skill names to put first, such as ones the user named"`
+	Plan  string   `json:"plan,omitempty" jsonschema:"a Markdown plan, relative to the repository's working tree or absolute; its next open item is the task"`
+	Step  string   `json:"step,omitempty" jsonschema:"implementation or review: without limit, return as many skills as the repository gives this step"`
 }
 
 type matchEntry struct {
@@ -115,9 +119,16 @@ type matchEntry struct {
 type matchSkillsOut struct {
 	Matches      []matchEntry `json:"matches"`
 	UnknownHints []string     `json:"unknown_hints" jsonschema:"hinted names that no published skill has"`
+	Task         *planTaskOut `json:"task,omitempty" jsonschema:"the plan's task that was matched, when a plan was given"`
+	PlanDone     bool         `json:"plan_done,omitempty" jsonschema:"true when the plan has no open task left; then matches is empty"`
+	Step         string       `json:"step,omitempty"`
 }
 
 func matchSkills(r *lifecycle.Repo, in matchSkillsIn) (matchSkillsOut, error) {
+	out := matchSkillsOut{Matches: []matchEntry{}, UnknownHints: []string{}}
+	if open, err := applyPlan(r, &in, &out); err != nil || !open {
+		return out, err
+	}
 	if in.Limit == 0 {
 		in.Limit = 5
 	}
@@ -125,7 +136,7 @@ func matchSkills(r *lifecycle.Repo, in matchSkillsIn) (matchSkillsOut, error) {
 	if err != nil {
 		return matchSkillsOut{}, err
 	}
-	out := matchSkillsOut{Matches: []matchEntry{}, UnknownHints: append([]string{}, res.UnknownHints...)}
+	out.UnknownHints = append(out.UnknownHints, res.UnknownHints...)
 	for _, m := range res.Matches {
 		out.Matches = append(out.Matches, matchEntry{Name: m.Skill.Name, Description: m.Skill.Description,
 			Score: m.Score, Hint: m.Hint, Reason: m.Reason})

@@ -18,11 +18,13 @@ const defaultMatchLimit = 5
 type matchOptions struct {
 	limit int
 	hints []string
+	planFlags
 }
 
 type matchJSON struct {
 	Matches      []matchEntry `json:"matches"`
 	UnknownHints []string     `json:"unknown_hints"`
+	*planInfo
 }
 
 type matchEntry struct {
@@ -43,12 +45,13 @@ first, in the order given: those of --hint, then those the task names as $NAME
 or "skill: NAME". A hint that names no published skill is a warning, not an error.
 
 --limit N lists at most N skills (default 5); --limit 0 lists every skill that
-matches. No match is not an error: the list is empty and the exit status 0.`,
-		Args: minArgs(1),
+matches. No match is not an error: the list is empty and the exit status 0.` + planHelp,
+		Args: o.planArgs(minArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error { return a.runMatch(strings.Join(args, " "), o) },
 	}
 	c.Flags().IntVar(&o.limit, "limit", defaultMatchLimit, "list at most `N` skills; 0 lists every match")
 	c.Flags().StringArrayVar(&o.hints, "hint", nil, "rank skill `NAME` first (repeatable)")
+	o.addPlanFlags(c)
 	a.addJSON(c)
 	return c
 }
@@ -62,13 +65,20 @@ func (a *app) runMatch(task string, o *matchOptions) error {
 		return err
 	}
 	defer r.Close()
+	pi, err := a.resolvePlan(&o.planFlags, r.Config, &task, &o.limit)
+	if err != nil {
+		return err
+	}
 	res, err := r.Match(task, catalog.MatchOptions{Limit: o.limit, Hints: o.hints})
 	if err != nil {
 		return err
 	}
+	pi.clear(res)
+	a.notePlan(pi)
 	a.warnUnknownHints(res.UnknownHints)
 	out := toMatchJSON(res)
-	if len(out.Matches) == 0 && !a.json {
+	out.planInfo = pi
+	if len(out.Matches) == 0 && !a.json && pi.open() {
 		fmt.Fprintln(a.Err, "no published skill matches the task")
 	}
 	return a.printResult(out, func(w io.Writer) error { return printMatches(w, out.Matches) })

@@ -18,10 +18,12 @@ type promptOptions struct {
 	match, limitSet   bool
 	limit, maxChars   int
 	withBodies, event bool
+	planFlags
 }
 
 type promptJSON struct {
 	Skills []promptEntry `json:"skills"`
+	*planInfo
 }
 
 type promptEntry struct {
@@ -36,7 +38,7 @@ type promptEntry struct {
 func (a *app) promptCommand() *cobra.Command {
 	o := &promptOptions{}
 	c := &cobra.Command{
-		Use:   "prompt [--profile P | --match TASK [--limit N]] [--with-bodies [--max-chars N]]",
+		Use:   "prompt [--profile P | --match TASK | --plan FILE] [--limit N | --step STEP] [--with-bodies [--max-chars N]]",
 		Short: "Print the <available_skills> block for an agent's system prompt",
 		Long: `Print the <available_skills> block of published skills for an agent's system prompt.
 Without --profile or --match it lists every published skill. --profile P lists the
@@ -57,16 +59,20 @@ SKILL.md that is too large or unreadable, a folder too large to copy or holding 
 name the path policy refuses) is reported as a warning on stderr and left out;
 the others are printed. --events writes progress on stderr as NDJSON, one JSON
 object per line with a "type": skills_discovered {count},
-skills_selected {names, by: all|profile|match, profile, task},
-skill_load_failed {name, error}, skill_truncated {name, chars, max_chars} and
-warning {message}; with it, stderr carries nothing else until an error ends the
-command.
+skills_selected {names, by: all|profile|match, profile, task, step},
+skill_load_failed {name, error}, skill_truncated {name, chars, max_chars},
+warning {message}, with --plan task_selected {plan, task, line, heading, step}
+first, and last summary {discovered, selected, load_failed, truncated}; with
+it, stderr carries nothing else until an error ends the command.
 
 Exit status 0, also when no skill matches a task; 1 when none of a profile's
-skills could be loaded, or on an error; 2 on a usage error.`,
-		Args: exactArgs(0),
+skills could be loaded, or on an error; 2 on a usage error.` + planHelp,
+		Args: o.planArgs(exactArgs(0)),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.match, o.limitSet = c.Flags().Changed("match"), c.Flags().Changed("limit")
+			if err := o.checkPlanPrompt(); err != nil {
+				return err
+			}
 			return a.runPrompt(o)
 		},
 	}
@@ -77,6 +83,7 @@ skills could be loaded, or on an error; 2 on a usage error.`,
 	f.BoolVar(&o.withBodies, "with-bodies", false, "print each listed skill's SKILL.md after the block")
 	f.IntVar(&o.maxChars, "max-chars", 0, "with --with-bodies, cut each SKILL.md to `N` characters (0: no limit)")
 	f.BoolVar(&o.event, "events", false, "write progress events on stderr as NDJSON")
+	o.addPlanFlags(c)
 	a.addJSON(c)
 	return c
 }
@@ -107,12 +114,17 @@ func (a *app) runPrompt(o *promptOptions) error {
 		return err
 	}
 	defer r.Close()
+	pi, err := a.resolvePlan(&o.planFlags, r.Config, &o.task, &o.limit)
+	if err != nil {
+		return err
+	}
 	sel, err := r.SelectPrompt(lifecycle.PromptOptions{Profile: o.profile, Match: o.match, Task: o.task,
 		Limit: o.limit, Bodies: o.withBodies})
 	if err != nil {
 		return err
 	}
-	p := &promptRun{app: a, ev: eventWriter{w: a.Err, on: o.event}, o: o}
+	p := &promptRun{app: a, ev: eventWriter{w: a.Err, on: o.event, counts: &eventCounts{}}, o: o}
+	p.reportTask(pi)
 	p.reportSelection(sel)
 	out, err := p.entries(r, sel)
 	if err != nil {
@@ -121,10 +133,15 @@ func (a *app) runPrompt(o *promptOptions) error {
 	if sel.By == lifecycle.SelectProfile && len(out.Skills) == 0 {
 		return fmt.Errorf("profile %q: none of its skills could be loaded; the warnings above say why", o.profile)
 	}
-	if sel.By == lifecycle.SelectMatch && len(sel.Selected) == 0 {
+	if sel.By == lifecycle.SelectMatch && len(sel.Selected) == 0 && pi.open() {
 		p.note("no published skill matches the task")
 	}
-	return a.printResult(out, func(w io.Writer) error { return printPrompt(w, out.Skills, o.withBodies) })
+	out.planInfo = pi
+	if err := a.printResult(out, func(w io.Writer) error { return printPrompt(w, out.Skills, o.withBodies) }); err != nil {
+		return err
+	}
+	p.ev.summary()
+	return nil
 }
 
 // promptRun reports what one prompt command selected, as warnings or as events.
@@ -162,7 +179,7 @@ func (p *promptRun) reportSelection(sel *lifecycle.PromptSelection) {
 		p.ev.emit(warningEvent{Type: "warning", Message: pr.String()})
 	}
 	p.ev.emit(discoveredEvent{Type: "skills_discovered", Count: sel.Discovered})
-	se := selectedEvent{Type: "skills_selected", Names: append([]string{}, sel.Selected...), By: sel.By, Profile: p.o.profile}
+	se := selectedEvent{Type: "skills_selected", Names: append([]string{}, sel.Selected...), By: sel.By, Profile: p.o.profile, Step: p.o.step}
 	if p.o.match {
 		se.Task = &p.o.task
 	}

@@ -8,14 +8,16 @@ import (
 // eventWriter writes progress events as NDJSON, one object with a "type" field per line,
 // when it is on; --events of prompt turns it on, with stderr as w.
 type eventWriter struct {
-	w  io.Writer
-	on bool
+	w      io.Writer
+	on     bool
+	counts *eventCounts
 }
 
 func (e eventWriter) emit(v any) {
 	if !e.on {
 		return
 	}
+	e.counts.count(v)
 	line, err := json.Marshal(v)
 	if err != nil {
 		panic(err) // the event types are ours and always marshal
@@ -35,6 +37,7 @@ type (
 		By      string   `json:"by"`
 		Profile string   `json:"profile,omitempty"`
 		Task    *string  `json:"task,omitempty"`
+		Step    string   `json:"step,omitempty"`
 	}
 	loadFailedEvent struct {
 		Type  string `json:"type"` // skill_load_failed
