@@ -21,7 +21,7 @@ const SkillsDirsEnv = "SKILLGIT_SKILLS_DIRS"
 
 // installedFolders are the folders agents install skills into, project and global alike, in
 // the order they are read: the first skill of a name wins.
-var installedFolders = []string{".agent/skills", ".agents/skills", ".claude/skills"}
+var agentFolders = []string{".agent/skills", ".agents/skills", ".claude/skills"}
 
 // InstalledOptions says where installed skills are looked for.
 type InstalledOptions struct {
@@ -44,8 +44,29 @@ type InstalledFolder struct {
 
 // InstalledFolders lists the folders installed skills are read from, in order: o.SkillsDirs
 // when given, else the project's .agent/skills, .agents/skills and .claude/skills, then the
-// same three in the home folder.
+// same three in the home folder. A folder listed twice (the project is the home folder, or
+// a link leads to an earlier one) is read once, where it comes first.
 func InstalledFolders(o InstalledOptions) ([]InstalledFolder, error) {
+	list, err := installedFolders(o)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]bool{}
+	out := list[:0]
+	for _, f := range list {
+		key := f.Path
+		if real, err := filepath.EvalSymlinks(f.Path); err == nil {
+			key = real
+		}
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, f)
+		}
+	}
+	return out, nil
+}
+
+func installedFolders(o InstalledOptions) ([]InstalledFolder, error) {
 	dir, err := filepath.Abs(o.Dir)
 	if err != nil {
 		return nil, err
@@ -62,11 +83,11 @@ func InstalledFolders(o InstalledOptions) ([]InstalledFolder, error) {
 		return out, nil
 	}
 	var out []InstalledFolder
-	for _, rel := range installedFolders {
+	for _, rel := range agentFolders {
 		out = append(out, InstalledFolder{Path: filepath.Join(project, filepath.FromSlash(rel)), Scope: ScopeProject})
 	}
 	if o.Home != "" {
-		for _, rel := range installedFolders {
+		for _, rel := range agentFolders {
 			out = append(out, InstalledFolder{Path: filepath.Join(o.Home, filepath.FromSlash(rel)), Scope: ScopeGlobal})
 		}
 	}

@@ -55,7 +55,12 @@ func TestInstalledFolders(t *testing.T) {
 			{Path: filepath.Join(home, ".agents/skills"), Scope: "project"},
 			{Path: filepath.Join(home, ".claude/skills"), Scope: "project"},
 		}},
-		{"only the folders given", lifecycle.InstalledOptions{Dir: sub, Home: home, SkillsDirs: []string{"x", home}}, []lifecycle.InstalledFolder{
+		{"the home folder as the project is read once", lifecycle.InstalledOptions{Dir: home, Home: home}, []lifecycle.InstalledFolder{
+			{Path: filepath.Join(home, ".agent/skills"), Scope: "project"},
+			{Path: filepath.Join(home, ".agents/skills"), Scope: "project"},
+			{Path: filepath.Join(home, ".claude/skills"), Scope: "project"},
+		}},
+		{"only the folders given", lifecycle.InstalledOptions{Dir: sub, Home: home, SkillsDirs: []string{"x", home, "x/"}}, []lifecycle.InstalledFolder{
 			{Path: filepath.Join(sub, "x"), Scope: "project"},
 			{Path: home, Scope: "global"},
 		}},

@@ -129,6 +129,8 @@ func (a *app) runPromptInstalled(o *promptOptions) error {
 		return err
 	}
 	p := &promptRun{app: a, ev: eventWriter{w: a.Err, on: o.event}, o: o}
+	hints := sel.UnknownHints
+	sel.UnknownHints = nil
 	shadowed := toShadowedJSON(in.Shadowed)
 	for _, s := range shadowed {
 		if p.ev.on {
@@ -138,6 +140,9 @@ func (a *app) runPromptInstalled(o *promptOptions) error {
 		}
 	}
 	p.reportSelection(sel)
+	for _, h := range hints {
+		p.warn(fmt.Sprintf("hint %q: no installed skill has that name", h))
+	}
 	out := promptJSON{Skills: make([]promptEntry, 0, len(sel.Skills)), Shadowed: shadowed}
 	for _, ps := range sel.Skills {
 		is := in.Of(ps.Skill)
