@@ -32,10 +32,11 @@ those installed for agents: the project's .agent/skills, .agents/skills and
 .claude/skills (the project is the git work tree around the folder skillgit runs
 in, else that folder), then the same three in the home folder. --skills-dir DIR
 (repeatable) or $SKILLGIT_SKILLS_DIRS (a path list) names the only folders read.
-The first skill of a name wins and a warning names each one it hides; a skill
-that agents would skip is left out with a warning. A symbolic link to a skill is
-followed only when it stays inside its skills folder. Each skill's scope is
-project or global.`
+The first skill of a name wins and a warning names each one it hides ("shadowed"
+in JSON; a skill_shadowed {name, path, by} event with prompt --events); a skill
+that agents would skip is left out with a warning (skill_load_failed). A symbolic
+link to a skill is followed only when it stays inside its skills folder. Each
+skill's "scope" is project or global (<scope> in the prompt block).`
 
 // set reports whether the flags ask for installed skills outright.
 func (f *installedFlags) set() bool { return f.on || len(f.dirs) > 0 }
