@@ -13,6 +13,8 @@ type PromptEntry struct {
 	Description string
 	// Location is where the agent can read the skill, such as the path of its SKILL.md.
 	Location string
+	// Scope, when not empty, says where an installed skill sits: project or global.
+	Scope string
 }
 
 // WritePrompt writes the <available_skills> block that tells an agent which
@@ -26,6 +28,9 @@ func WritePrompt(w io.Writer, entries []PromptEntry) error {
 		writeElement(bw, "name", e.Name)
 		writeElement(bw, "description", e.Description)
 		writeElement(bw, "location", e.Location)
+		if e.Scope != "" {
+			writeElement(bw, "scope", e.Scope)
+		}
 		bw.WriteString("</skill>\n")
 	}
 	bw.WriteString("</available_skills>\n")

@@ -16,14 +16,16 @@ import (
 const defaultMatchLimit = 5
 
 type matchOptions struct {
-	limit int
-	hints []string
+	limit     int
+	hints     []string
+	installed installedFlags
 	planFlags
 }
 
 type matchJSON struct {
-	Matches      []matchEntry `json:"matches"`
-	UnknownHints []string     `json:"unknown_hints"`
+	Matches      []matchEntry   `json:"matches"`
+	UnknownHints []string       `json:"unknown_hints"`
+	Shadowed     []shadowedJSON `json:"shadowed,omitempty"`
 	*planInfo
 }
 
@@ -31,6 +33,7 @@ type matchEntry struct {
 	Name   string  `json:"name"`
 	Score  float64 `json:"score"`
 	Reason string  `json:"reason"`
+	Scope  string  `json:"scope,omitempty"`
 }
 
 func (a *app) matchCommand() *cobra.Command {
@@ -45,12 +48,14 @@ first, in the order given: those of --hint, then those the task names as $NAME
 or "skill: NAME". A hint that names no published skill is a warning, not an error.
 
 --limit N lists at most N skills (default 5); --limit 0 lists every skill that
-matches. No match is not an error: the list is empty and the exit status 0.` + planHelp,
+matches. No match is not an error: the list is empty and the exit status 0.
+` + installedHelp + planHelp,
 		Args: o.planArgs(minArgs(1)),
 		RunE: func(c *cobra.Command, args []string) error { return a.runMatch(strings.Join(args, " "), o) },
 	}
 	c.Flags().IntVar(&o.limit, "limit", defaultMatchLimit, "list at most `N` skills; 0 lists every match")
 	c.Flags().StringArrayVar(&o.hints, "hint", nil, "rank skill `NAME` first (repeatable)")
+	addInstalledFlags(c, &o.installed)
 	o.addPlanFlags(c)
 	a.addJSON(c)
 	return c
@@ -60,7 +65,13 @@ func (a *app) runMatch(task string, o *matchOptions) error {
 	if o.limit < 0 {
 		return usageError{fmt.Errorf("--limit is %d; it must be 0 (every match) or more", o.limit)}
 	}
+	if o.installed.set() {
+		return a.runMatchInstalled(task, o)
+	}
 	r, err := lifecycle.Open(a.repo)
+	if noSkillRepository(err) {
+		return a.runMatchInstalled(task, o)
+	}
 	if err != nil {
 		return err
 	}

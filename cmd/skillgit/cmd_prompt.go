@@ -18,11 +18,14 @@ type promptOptions struct {
 	match, limitSet   bool
 	limit, maxChars   int
 	withBodies, event bool
+	withRefs          bool
+	installed         installedFlags
 	planFlags
 }
 
 type promptJSON struct {
-	Skills []promptEntry `json:"skills"`
+	Skills   []promptEntry  `json:"skills"`
+	Shadowed []shadowedJSON `json:"shadowed,omitempty"`
 	*planInfo
 }
 
@@ -32,6 +35,7 @@ type promptEntry struct {
 	Location    string `json:"location"`
 	Body        string `json:"body,omitempty"`
 	Truncated   bool   `json:"truncated,omitempty"`
+	Scope       string `json:"scope,omitempty"`
 	baseDir     string
 }
 
@@ -66,7 +70,12 @@ first, and last summary {discovered, selected, load_failed, truncated}; with
 it, stderr carries nothing else until an error ends the command.
 
 Exit status 0, also when no skill matches a task; 1 when none of a profile's
-skills could be loaded, or on an error; 2 on a usage error.` + planHelp,
+skills could be loaded, or on an error; 2 on a usage error.
+
+--with-references, with --with-bodies, appends after each SKILL.md the text files
+below the skill's references/ folder (regular files only, in path order), each
+after a "Reference: PATH" line, within the same --max-chars budget.
+` + installedHelp + planHelp,
 		Args: o.planArgs(exactArgs(0)),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.match, o.limitSet = c.Flags().Changed("match"), c.Flags().Changed("limit")
@@ -83,6 +92,8 @@ skills could be loaded, or on an error; 2 on a usage error.` + planHelp,
 	f.BoolVar(&o.withBodies, "with-bodies", false, "print each listed skill's SKILL.md after the block")
 	f.IntVar(&o.maxChars, "max-chars", 0, "with --with-bodies, cut each SKILL.md to `N` characters (0: no limit)")
 	f.BoolVar(&o.event, "events", false, "write progress events on stderr as NDJSON")
+	f.BoolVar(&o.withRefs, "with-references", false, "with --with-bodies, append each skill's references/ text files")
+	addInstalledFlags(c, &o.installed)
 	o.addPlanFlags(c)
 	a.addJSON(c)
 	return c
@@ -101,6 +112,8 @@ func checkPromptFlags(o *promptOptions) error {
 		return usageError{fmt.Errorf("--max-chars is %d; it must be 0 (no limit) or more", o.maxChars)}
 	case o.maxChars > 0 && !o.withBodies:
 		return usageError{fmt.Errorf("--max-chars applies only with --with-bodies")}
+	case o.withRefs && !o.withBodies:
+		return usageError{fmt.Errorf("--with-references applies only with --with-bodies")}
 	}
 	return nil
 }
@@ -109,7 +122,13 @@ func (a *app) runPrompt(o *promptOptions) error {
 	if err := checkPromptFlags(o); err != nil {
 		return err
 	}
+	if o.installed.set() {
+		return a.runPromptInstalled(o)
+	}
 	r, err := lifecycle.Open(a.repo)
+	if noSkillRepository(err) {
+		return a.runPromptInstalled(o)
+	}
 	if err != nil {
 		return err
 	}
@@ -218,10 +237,8 @@ func (p *promptRun) entries(r *lifecycle.Repo, sel *lifecycle.PromptSelection) (
 		}
 		e := promptEntry{Name: s.Name, Description: s.Description, Location: loc, baseDir: dir}
 		if p.o.withBodies {
-			body, total, cut := catalog.TruncateSkill(s.Name, ps.Body, p.o.maxChars)
-			e.Body, e.Truncated = string(body), cut
-			if cut {
-				p.ev.emit(truncatedEvent{Type: "skill_truncated", Name: s.Name, Chars: total, MaxChars: p.o.maxChars})
+			if err := p.setBody(&e, ps.Body, func() ([]catalog.Reference, error) { return r.References(s) }); err != nil {
+				return out, err
 			}
 		}
 		out.Skills = append(out.Skills, e)
@@ -251,7 +268,7 @@ func printPrompt(w io.Writer, entries []promptEntry, bodies bool) error {
 	var b bytes.Buffer
 	list := make([]catalog.PromptEntry, len(entries))
 	for i, e := range entries {
-		list[i] = catalog.PromptEntry{Name: e.Name, Description: e.Description, Location: e.Location}
+		list[i] = catalog.PromptEntry{Name: e.Name, Description: e.Description, Location: e.Location, Scope: e.Scope}
 	}
 	if err := catalog.WritePrompt(&b, list); err != nil {
 		return err

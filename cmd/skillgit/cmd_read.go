@@ -11,16 +11,24 @@ import (
 )
 
 type readJSON struct {
-	Skills []readEntry `json:"skills"`
+	Skills   []readEntry    `json:"skills"`
+	Shadowed []shadowedJSON `json:"shadowed,omitempty"`
+}
+
+type readOptions struct {
+	withRefs  bool
+	installed installedFlags
 }
 
 type readEntry struct {
 	Name    string `json:"name"`
 	BaseDir string `json:"base_dir"`
 	Content string `json:"content"`
+	Scope   string `json:"scope,omitempty"`
 }
 
 func (a *app) readCommand() *cobra.Command {
+	o := &readOptions{}
 	c := &cobra.Command{
 		Use:   "read NAME...",
 		Short: "Print published skills the way agents load them",
@@ -28,16 +36,29 @@ func (a *app) readCommand() *cobra.Command {
 "Reading: NAME", "Base directory: DIR", a blank line, the SKILL.md, a blank line,
 "Skill read: NAME". DIR is a read-only copy of the skill's published folder under
 the git dir (skillgit/published/), never the working tree, which may hold edits
-that are not published.`,
+that are not published.
+
+--with-references appends after the SKILL.md the text files below the skill's
+references/ folder (regular files only, in path order), each after a
+"Reference: PATH" line. An installed skill's DIR is its own folder.
+` + installedHelp,
 		Args: minArgs(1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runRead(args) },
+		RunE: func(c *cobra.Command, args []string) error { return a.runRead(args, o) },
 	}
+	c.Flags().BoolVar(&o.withRefs, "with-references", false, "append each skill's references/ text files")
+	addInstalledFlags(c, &o.installed)
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runRead(names []string) error {
+func (a *app) runRead(names []string, o *readOptions) error {
+	if o.installed.set() {
+		return a.runReadInstalled(names, o)
+	}
 	r, err := lifecycle.Open(a.repo)
+	if noSkillRepository(err) {
+		return a.runReadInstalled(names, o)
+	}
 	if err != nil {
 		return err
 	}
@@ -46,7 +67,7 @@ func (a *app) runRead(names []string) error {
 	pc := r.PublishedCopies()
 	defer pc.Prune()
 	for _, n := range names {
-		e, err := readOne(r, pc, n)
+		e, err := readOne(r, pc, n, o.withRefs)
 		if err != nil {
 			return err
 		}
@@ -55,13 +76,16 @@ func (a *app) runRead(names []string) error {
 	return a.printResult(out, func(w io.Writer) error { return printRead(w, out.Skills) })
 }
 
-func readOne(r *lifecycle.Repo, pc *lifecycle.PublishedCopies, name string) (readEntry, error) {
+func readOne(r *lifecycle.Repo, pc *lifecycle.PublishedCopies, name string, refs bool) (readEntry, error) {
 	s, err := r.Find(name)
 	if err != nil {
 		return readEntry{}, err
 	}
 	data, err := r.Content(s)
 	if err != nil {
+		return readEntry{}, err
+	}
+	if data, err = withReferences(data, refs, func() ([]catalog.Reference, error) { return r.References(s) }); err != nil {
 		return readEntry{}, err
 	}
 	dir, err := pc.Dir(s)

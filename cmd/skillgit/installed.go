@@ -1,0 +1,253 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+// installedFlags are the flags of match, prompt and read that choose installed skills.
+type installedFlags struct {
+	on   bool
+	dirs []string
+}
+
+// addInstalledFlags declares --installed and --skills-dir on c.
+func addInstalledFlags(c *cobra.Command, f *installedFlags) {
+	c.Flags().BoolVar(&f.on, "installed", false, "read the skills installed in agents' folders instead of the publish branch")
+	c.Flags().StringArrayVar(&f.dirs, "skills-dir", nil, "read installed skills from `DIR` only (repeatable; implies --installed)")
+}
+
+// installedHelp is the part of the help of match, prompt and read about installed skills.
+const installedHelp = `
+With --installed, and by default outside a skillgit repository, the skills are
+those installed for agents: the project's .agent/skills, .agents/skills and
+.claude/skills (the project is the git work tree around the folder skillgit runs
+in, else that folder), then the same three in the home folder. --skills-dir DIR
+(repeatable) or $SKILLGIT_SKILLS_DIRS (a path list) names the only folders read.
+The first skill of a name wins and a warning names each one it hides ("shadowed"
+in JSON; a skill_shadowed {name, path, by} event with prompt --events); a skill
+that agents would skip is left out with a warning (skill_load_failed). A symbolic
+link to a skill is followed only when it stays inside its skills folder. Each
+skill's "scope" is project or global (<scope> in the prompt block).`
+
+// set reports whether the flags ask for installed skills outright.
+func (f *installedFlags) set() bool { return f.on || len(f.dirs) > 0 }
+
+// noSkillRepository reports the error of lifecycle.Open where no skillgit repository is
+// found, where installed skills are read instead.
+func noSkillRepository(err error) bool {
+	return errors.Is(err, lifecycle.ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository)
+}
+
+// loadInstalled reads the installed skills the flags and SKILLGIT_SKILLS_DIRS name.
+func (a *app) loadInstalled(f *installedFlags) (*lifecycle.Installed, error) {
+	if _, err := os.Stat(a.repo); err != nil {
+		return nil, err
+	}
+	o := lifecycle.InstalledOptions{Dir: a.repo, SkillsDirs: f.dirs}
+	if len(o.SkillsDirs) == 0 {
+		o.SkillsDirs = lifecycle.SplitSkillsDirs(getenv(lifecycle.SkillsDirsEnv))
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		o.Home = home
+	}
+	return lifecycle.LoadInstalled(o)
+}
+
+// shadowedJSON is an installed skill hidden by an earlier one of its name.
+type shadowedJSON struct {
+	Name string `json:"name"`
+	Path string `json:"path"`
+	By   string `json:"by"`
+}
+
+// shadowedEvent is the event of --events for a shadowedJSON.
+type shadowedEvent struct {
+	Type string `json:"type"` // skill_shadowed
+	shadowedJSON
+}
+
+func toShadowedJSON(list []lifecycle.Shadowed) []shadowedJSON {
+	out := make([]shadowedJSON, len(list))
+	for i, s := range list {
+		out[i] = shadowedJSON{Name: s.Name, Path: s.Dir, By: s.By}
+	}
+	return out
+}
+
+// shadowWarning says which skill hides which.
+func shadowWarning(s shadowedJSON) string {
+	return fmt.Sprintf("skill %q: %s is hidden by %s, which comes first", s.Name, s.Path, s.By)
+}
+
+// warnInstalled warns about hidden skills and about skills agents would skip.
+func (a *app) warnInstalled(shadowed []shadowedJSON, failures []lifecycle.PromptFailure) {
+	for _, s := range shadowed {
+		a.warn("%s", sanitize(shadowWarning(s)))
+	}
+	for _, f := range failures {
+		a.warn("%s: %s", sanitize(f.Name), sanitize(f.Reason()))
+	}
+}
+
+func (a *app) runMatchInstalled(task string, o *matchOptions) error {
+	in, err := a.loadInstalled(&o.installed)
+	if err != nil {
+		return err
+	}
+	pi, err := a.resolvePlan(&o.planFlags, nil, &task, &o.limit)
+	if err != nil {
+		return err
+	}
+	res := in.Match(task, catalog.MatchOptions{Limit: o.limit, Hints: o.hints})
+	pi.clear(res)
+	a.notePlan(pi)
+	out := toMatchJSON(res)
+	out.planInfo = pi
+	out.Shadowed = toShadowedJSON(in.Shadowed)
+	a.warnInstalled(out.Shadowed, in.Failures)
+	for i, m := range res.Matches {
+		out.Matches[i].Scope = in.Of(m.Skill).Scope
+	}
+	for _, h := range res.UnknownHints {
+		a.warn("hint %q: no installed skill has that name", sanitize(h))
+	}
+	if len(out.Matches) == 0 && !a.json && pi.open() {
+		fmt.Fprintln(a.Err, "no installed skill matches the task")
+	}
+	return a.printResult(out, func(w io.Writer) error { return printMatches(w, out.Matches) })
+}
+
+func (a *app) runPromptInstalled(o *promptOptions) error {
+	in, err := a.loadInstalled(&o.installed)
+	if err != nil {
+		return err
+	}
+	pi, err := a.resolvePlan(&o.planFlags, nil, &o.task, &o.limit)
+	if err != nil {
+		return err
+	}
+	sel, err := in.SelectPrompt(lifecycle.PromptOptions{Profile: o.profile, Match: o.match, Task: o.task,
+		Limit: o.limit, Bodies: o.withBodies})
+	if err != nil {
+		return err
+	}
+	p := &promptRun{app: a, ev: eventWriter{w: a.Err, on: o.event, counts: &eventCounts{}}, o: o}
+	p.reportTask(pi)
+	hints := sel.UnknownHints
+	sel.UnknownHints = nil
+	shadowed := toShadowedJSON(in.Shadowed)
+	for _, s := range shadowed {
+		if p.ev.on {
+			p.ev.emit(shadowedEvent{Type: "skill_shadowed", shadowedJSON: s})
+		} else {
+			p.app.warn("%s", sanitize(shadowWarning(s)))
+		}
+	}
+	p.reportSelection(sel)
+	for _, h := range hints {
+		p.warn(fmt.Sprintf("hint %q: no installed skill has that name", h))
+	}
+	out := promptJSON{Skills: make([]promptEntry, 0, len(sel.Skills)), Shadowed: shadowed}
+	for _, ps := range sel.Skills {
+		is := in.Of(ps.Skill)
+		e := promptEntry{Name: is.Skill.Name, Description: is.Skill.Description, Location: is.Location(),
+			Scope: is.Scope, baseDir: is.Dir}
+		if o.withBodies {
+			if err := p.setBody(&e, ps.Body, is.References); err != nil {
+				return err
+			}
+		}
+		out.Skills = append(out.Skills, e)
+	}
+	if sel.By == lifecycle.SelectMatch && len(sel.Selected) == 0 && pi.open() {
+		p.note("no installed skill matches the task")
+	}
+	out.planInfo = pi
+	if err := a.printResult(out, func(w io.Writer) error { return printPrompt(w, out.Skills, o.withBodies) }); err != nil {
+		return err
+	}
+	p.ev.summary()
+	return nil
+}
+
+// setBody sets the body of e to body, followed with --with-references by the skill's
+// references, and cuts it to --max-chars.
+func (p *promptRun) setBody(e *promptEntry, body []byte, refs func() ([]catalog.Reference, error)) error {
+	body, err := withReferences(body, p.o.withRefs, refs)
+	if err != nil {
+		return err
+	}
+	out, total, cut := catalog.TruncateSkill(e.Name, body, p.o.maxChars)
+	e.Body, e.Truncated = string(out), cut
+	if cut {
+		p.ev.emit(truncatedEvent{Type: "skill_truncated", Name: e.Name, Chars: total, MaxChars: p.o.maxChars})
+	}
+	return nil
+}
+
+// withReferences appends to content, when on, the references refs returns.
+func withReferences(content []byte, on bool, refs func() ([]catalog.Reference, error)) ([]byte, error) {
+	if !on {
+		return content, nil
+	}
+	list, err := refs()
+	if err != nil {
+		return nil, err
+	}
+	return catalog.AppendReferences(content, list), nil
+}
+
+func (a *app) runReadInstalled(names []string, o *readOptions) error {
+	in, err := a.loadInstalled(&o.installed)
+	if err != nil {
+		return err
+	}
+	out := readJSON{Skills: []readEntry{}}
+	for _, n := range names {
+		e, err := readInstalledOne(in, n, o.withRefs)
+		if err != nil {
+			return err
+		}
+		out.Skills = append(out.Skills, e)
+	}
+	for _, s := range toShadowedJSON(in.Shadowed) {
+		for _, e := range out.Skills {
+			if e.Name == s.Name {
+				out.Shadowed = append(out.Shadowed, s)
+				a.warn("%s", sanitize(shadowWarning(s)))
+			}
+		}
+	}
+	return a.printResult(out, func(w io.Writer) error { return printRead(w, out.Skills) })
+}
+
+// readInstalledOne reads one installed skill; a name that failed to load says why.
+func readInstalledOne(in *lifecycle.Installed, name string, refs bool) (readEntry, error) {
+	is, err := in.Find(name)
+	if err != nil {
+		for _, f := range in.Failures {
+			if f.Name == name {
+				return readEntry{}, fmt.Errorf("%s: skill cannot be loaded: %s", name, f.Reason())
+			}
+		}
+		return readEntry{}, err
+	}
+	data, err := is.Content()
+	if err != nil {
+		return readEntry{}, err
+	}
+	data, err = withReferences(data, refs, is.References)
+	if err != nil {
+		return readEntry{}, err
+	}
+	return readEntry{Name: is.Skill.Name, BaseDir: is.Dir, Content: string(data), Scope: is.Scope}, nil
+}
