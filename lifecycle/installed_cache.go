@@ -65,7 +65,9 @@ type cachedSkill struct {
 	fresh bool
 }
 
-// fileStamp is what Lstat tells of a SKILL.md; any change of its content changes it.
+// fileStamp is what Lstat tells of a SKILL.md: a rewrite changes it, unless it keeps the size
+// and comes within the resolution of the timestamps (see racyWindow). The change time, inode
+// and device are filled where the system tells them (Linux), and zero elsewhere.
 type fileStamp struct {
 	Size, ModTime, ChangeTime int64
 	Mode                      uint32
