@@ -84,12 +84,13 @@ func (in *Installed) loadFolder(f InstalledFolder) {
 	}
 	defer root.Close()
 	fsys := root.FS()
-	res, err := catalog.Discover(fsys, ".", installedOptions)
+	entries, _ := os.ReadDir(f.Path)
+	res, err := discoverInstalled(f, fsys, entries)
 	if err != nil {
 		in.Problems = append(in.Problems, catalog.Problem{File: f.Path, Message: err.Error(), Warning: true})
 		return
 	}
-	links := in.followLinks(f, fsys, res)
+	links := in.followLinks(f, fsys, res, entries)
 	for _, p := range res.Problems {
 		in.problem(f, p)
 	}
@@ -103,12 +104,8 @@ func (in *Installed) loadFolder(f InstalledFolder) {
 
 // followLinks loads the skills behind the symbolic links directly in the skills folder f whose
 // targets stay inside it, and reports the others as failures. It drops the warnings Discover
-// made about those links.
-func (in *Installed) followLinks(f InstalledFolder, fsys fs.FS, res *catalog.Result) []*InstalledSkill {
-	entries, err := os.ReadDir(f.Path)
-	if err != nil {
-		return nil
-	}
+// made about those links. The entries are the listing of f.
+func (in *Installed) followLinks(f InstalledFolder, fsys fs.FS, res *catalog.Result, entries []fs.DirEntry) []*InstalledSkill {
 	var out []*InstalledSkill
 	for _, e := range entries {
 		name := e.Name()
