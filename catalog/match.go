@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
+	"sync"
 )
 
 // MatchOptions selects how many skills Match returns and which are named outright.
@@ -61,10 +63,13 @@ type posting struct {
 	tf  float32
 }
 
-// NewMatcher indexes the names and descriptions of skills.
+// NewMatcher indexes the names and descriptions of skills. The terms of a large catalog are
+// read on every core; the index is then built in catalog order, so it is the same however the
+// work was split.
 func NewMatcher(skills []*Skill) *Matcher {
-	m := &Matcher{skills: skills, byName: map[string]int{}, lowName: map[string]int{},
-		post: map[string][]posting{}, lens: make([]float64, len(skills))}
+	m := &Matcher{skills: skills, byName: make(map[string]int, len(skills)), lowName: make(map[string]int, len(skills)),
+		post: make(map[string][]posting, 4*len(skills)), lens: make([]float64, len(skills))}
+	docs := docTermsOf(skills)
 	total := 0.0
 	for i, s := range skills {
 		if _, dup := m.byName[s.Name]; !dup {
@@ -73,8 +78,12 @@ func NewMatcher(skills []*Skill) *Matcher {
 		if _, dup := m.lowName[strings.ToLower(s.Name)]; !dup {
 			m.lowName[strings.ToLower(s.Name)] = i
 		}
-		m.lens[i] = m.index(i, s)
-		total += m.lens[i]
+		d := docs[i]
+		for k, st := range d.stems {
+			m.post[st] = append(m.post[st], posting{doc: int32(i), tf: d.tfs[k]})
+		}
+		m.lens[i] = d.length
+		total += d.length
 	}
 	if len(skills) > 0 {
 		m.avgLen = total / float64(len(skills))
@@ -82,19 +91,56 @@ func NewMatcher(skills []*Skill) *Matcher {
 	return m
 }
 
-// index adds the terms of one skill and returns its weighted length.
-func (m *Matcher) index(i int, s *Skill) float64 {
-	tf := map[string]float32{}
-	length := 0.0
+// parallelIndexMin is the catalog size from which terms are read on several cores.
+const parallelIndexMin = 2048
+
+// docTerms are one skill's distinct stems, each with its weighted count, and its weighted length.
+type docTerms struct {
+	stems  []string
+	tfs    []float32
+	length float64
+}
+
+// docTermsOf reads the terms of every skill, in contiguous runs, one per core.
+func docTermsOf(skills []*Skill) []docTerms {
+	docs := make([]docTerms, len(skills))
+	workers := runtime.GOMAXPROCS(0)
+	if len(skills) < parallelIndexMin || workers < 2 {
+		workers = 1
+	}
+	per := (len(skills) + workers - 1) / max(workers, 1)
+	var wg sync.WaitGroup
+	for lo := 0; lo < len(skills); lo += per {
+		hi := min(lo+per, len(skills))
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			tf := map[string]float32{}
+			for i := lo; i < hi; i++ {
+				docs[i] = termsOf(skills[i], tf)
+			}
+		}()
+	}
+	wg.Wait()
+	return docs
+}
+
+// termsOf counts the terms of one skill's name and description. tf is scratch space, emptied
+// first, that one call after another reuses.
+func termsOf(s *Skill, tf map[string]float32) docTerms {
+	clear(tf)
+	d := docTerms{}
 	add := func(w float32) func(term) {
-		return func(t term) { tf[t.stem] += w; length += float64(w) }
+		return func(t term) { tf[t.stem] += w; d.length += float64(w) }
 	}
 	terms(s.Name, add(nameWeight))
 	terms(s.Description, add(1))
+	d.stems, d.tfs = make([]string, 0, len(tf)), make([]float32, 0, len(tf))
 	for st, n := range tf {
-		m.post[st] = append(m.post[st], posting{doc: int32(i), tf: n})
+		d.stems = append(d.stems, st)
+		d.tfs = append(d.tfs, n)
 	}
-	return length
+	return d
 }
 
 // Match ranks the skills for task: hinted skills first (from o.Hints, then
