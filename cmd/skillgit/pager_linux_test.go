@@ -18,19 +18,19 @@ func openPTY(t *testing.T) (ctl, tty *os.File) {
 	t.Helper()
 	ctl, err := os.OpenFile("/dev/ptmx", os.O_RDWR, 0)
 	if err != nil {
-		t.Skipf("no pseudo-terminal: %v", err)
+		t.Fatalf("no pseudo-terminal: %v", err)
 	}
 	t.Cleanup(func() { ctl.Close() })
 	if err := unix.IoctlSetPointerInt(int(ctl.Fd()), unix.TIOCSPTLCK, 0); err != nil {
-		t.Skipf("unlock pseudo-terminal: %v", err)
+		t.Fatalf("unlock pseudo-terminal: %v", err)
 	}
 	n, err := unix.IoctlGetInt(int(ctl.Fd()), unix.TIOCGPTN)
 	if err != nil {
-		t.Skipf("pseudo-terminal number: %v", err)
+		t.Fatalf("pseudo-terminal number: %v", err)
 	}
 	tty, err = os.OpenFile(fmt.Sprintf("/dev/pts/%d", n), os.O_RDWR|unix.O_NOCTTY, 0)
 	if err != nil {
-		t.Skipf("open pseudo-terminal: %v", err)
+		t.Fatalf("open pseudo-terminal: %v", err)
 	}
 	t.Cleanup(func() { tty.Close() })
 	return ctl, tty

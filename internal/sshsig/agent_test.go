@@ -12,7 +12,7 @@ import (
 // an ssh-agent, as git does with such a user.signingkey.
 func TestSignWithAgentLiteralKey(t *testing.T) {
 	if _, err := exec.LookPath("ssh-agent"); err != nil {
-		t.Skip("ssh-agent is not installed")
+		t.Fatal("ssh-agent is needed; scripts/test.sh installs openssh-client")
 	}
 	key, pub := newKey(t, "agent-held")
 	sock := filepath.Join(t.TempDir(), "agent.sock")
