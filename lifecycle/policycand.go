@@ -167,8 +167,22 @@ func (r *Repo) checkPolicyMerge(m *merge, id string) ([]AuditItem, error) {
 	if len(problems) > 0 {
 		return nil, fmt.Errorf("%s: %w: %s; reject it and propose the policy again", id, ErrRefused, problems[0])
 	}
+	if err := r.keepsPublishBranch(cfg); err != nil {
+		return nil, fmt.Errorf("%s: %w; reject it", id, err)
+	}
 	if cfg == nil || cfg.SkillsDir == r.Config.SkillsDir {
 		return nil, nil
 	}
 	return r.changedSkills(gitstore.ZeroHash, m.tree, cfg.SkillsDir)
+}
+
+// keepsPublishBranch refuses a policy change that names another publish branch: once on the
+// branch, a configuration that names another one stops every command there. Moving the publish
+// branch is a git rename, not a policy change.
+func (r *Repo) keepsPublishBranch(cfg *Config) error {
+	if cfg == nil || cfg.PublishBranch == r.Config.PublishBranch {
+		return nil
+	}
+	return fmt.Errorf("%s: %w: publish_branch may not change from %q to %q by a policy change; rename the branch with git (`git branch -m`), set `git config skillgit.publishBranch`, then commit the matching %s there",
+		ConfigFile, ErrRefused, r.Config.PublishBranch, cfg.PublishBranch, ConfigFile)
 }

@@ -192,3 +192,14 @@ func TestModeApprovalOnlyWhereTheModeApproves(t *testing.T) {
 		}
 	}
 }
+
+// TestPolicyCannotMovePublishBranch checks that a policy change naming another publish branch
+// is refused: published, it would stop every command on the branch.
+func TestPolicyCannotMovePublishBranch(t *testing.T) {
+	dir := newRepo(t)
+	editConfig(t, dir, func(s string) string { return strings.Replace(s, "publish_branch: main", "publish_branch: trunk", 1) })
+	_, err := open(t, dir).ProposeConfig(ProposeOptions{ActOptions: agent})
+	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), `publish_branch may not change from "main" to "trunk"`) {
+		t.Errorf("ProposeConfig: %v; want refused naming publish_branch", err)
+	}
+}

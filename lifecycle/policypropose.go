@@ -139,12 +139,15 @@ func (r *Repo) checkPolicyTree(tree gitstore.Hash) ([]string, error) {
 		return nil, fmt.Errorf("nothing to propose: the policy files on %s are already exactly these; edit %s or the files of %s/ first",
 			short(r.Branch), ConfigFile, policyDir)
 	}
-	_, problems, err := r.newPolicyProblems(r.Tree, tree, "proposed")
+	cfg, problems, err := r.newPolicyProblems(r.Tree, tree, "proposed")
 	if err != nil {
 		return nil, err
 	}
 	if len(problems) > 0 {
 		return nil, fmt.Errorf("%s: %w: nothing was proposed", problems[0], ErrRefused)
+	}
+	if err := r.keepsPublishBranch(cfg); err != nil {
+		return nil, fmt.Errorf("%w; nothing was proposed", err)
 	}
 	var paths []string
 	for _, p := range policyPaths(r.Config) {

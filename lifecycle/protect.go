@@ -159,6 +159,11 @@ func (r *Repo) checkPublishMerge(ci commitInfo, getenv func(string) string) (str
 	if err != nil {
 		return fmt.Sprintf("merges a branch that is not candidate %s (%v); %s", id, err, protectAdvice), nil
 	}
+	if err := r.checkCandidatePaths(ch); errors.Is(err, ErrRefused) {
+		return fmt.Sprintf("publishes candidate %s, which the path policy refuses: %v", id, err), nil
+	} else if err != nil {
+		return "", err
+	}
 	m, err := r.planMerge(ch, r.Tip)
 	if err != nil {
 		return "", err
