@@ -20,8 +20,10 @@ var revertLine = regexp.MustCompile(`(?m)^This reverts commit ([0-9a-f]{40})[.,]
 func (r *Repo) Log(name string) ([]LogEntry, error) {
 	out := []LogEntry{}
 	tc := r.trailCache()
+	tops := &topEntries{}
 	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
 		e := r.entryOf(h, c, tc)
+		e.Policy = r.commitPolicy(c, tops)
 		if name == "" || containsSkill(e, name) {
 			out = append(out, e)
 		}
@@ -41,7 +43,6 @@ func (r *Repo) entryOf(h gitstore.Hash, c *object.Commit, tc *trailCache) LogEnt
 	if e.Action == "" {
 		r.recognize(&e, ci, tc)
 	}
-	e.Policy = r.commitPolicy(c)
 	if len(e.Skills) > 0 {
 		e.Skill = e.Skills[0]
 	}

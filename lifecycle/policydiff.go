@@ -144,8 +144,9 @@ func bulletList(lines []string) string {
 
 // commitPolicy is what commit c changed in the policy against its first parent; nil when it
 // changed none, or what it changed cannot be read. Most commits change no policy: for them
-// only the two root trees are read.
-func (r *Repo) commitPolicy(c *object.Commit) []string {
+// only the two root trees are read, and tops keeps the last ones read, so that a walk down
+// the first-parent line reads each root tree once.
+func (r *Repo) commitPolicy(c *object.Commit, tops *topEntries) []string {
 	var parent gitstore.Hash
 	if len(c.ParentHashes) > 0 {
 		pc, err := r.Git.Commit(c.ParentHashes[0])
@@ -154,7 +155,7 @@ func (r *Repo) commitPolicy(c *object.Commit) []string {
 		}
 		parent = pc.TreeHash
 	}
-	if !r.policyTouched(parent, c.TreeHash) {
+	if !r.policyTouched(tops.of(r, parent), tops.of(r, c.TreeHash)) {
 		return nil
 	}
 	lines, err := r.policySummary(parent, c.TreeHash)
@@ -164,10 +165,9 @@ func (r *Repo) commitPolicy(c *object.Commit) []string {
 	return lines
 }
 
-// policyTouched reports whether a policy path may differ between two root trees: a top-level
-// one whose entry differs, or any other one.
-func (r *Repo) policyTouched(from, to gitstore.Hash) bool {
-	a, b := r.topEntries(from), r.topEntries(to)
+// policyTouched reports whether a policy path may differ between two root trees, given the
+// ids of their entries by name: a top-level one whose entry differs, or any other one.
+func (r *Repo) policyTouched(a, b map[string]gitstore.Hash) bool {
 	for _, p := range policyPaths(r.Config) {
 		if strings.Contains(p, "/") || a[p] != b[p] {
 			return true
@@ -176,18 +176,29 @@ func (r *Repo) policyTouched(from, to gitstore.Hash) bool {
 	return false
 }
 
-// topEntries maps the names of a root tree's entries to their ids.
-func (r *Repo) topEntries(tree gitstore.Hash) map[string]gitstore.Hash {
+// topEntries maps the names of root trees' entries to their ids, for the last two trees read.
+type topEntries struct {
+	trees [2]gitstore.Hash
+	maps  [2]map[string]gitstore.Hash
+	next  int
+}
+
+// of returns the entries of root tree tree, reading it unless it is one of the last two read.
+func (t *topEntries) of(r *Repo, tree gitstore.Hash) map[string]gitstore.Hash {
+	for i, h := range t.trees {
+		if h == tree && t.maps[i] != nil {
+			return t.maps[i]
+		}
+	}
 	out := map[string]gitstore.Hash{}
-	if tree.IsZero() {
-		return out
+	if !tree.IsZero() {
+		if entries, err := r.Git.ReadTree(tree); err == nil {
+			for _, e := range entries {
+				out[e.Name] = e.Hash
+			}
+		}
 	}
-	entries, err := r.Git.ReadTree(tree)
-	if err != nil {
-		return out
-	}
-	for _, e := range entries {
-		out[e.Name] = e.Hash
-	}
+	t.trees[t.next], t.maps[t.next] = tree, out
+	t.next = 1 - t.next
 	return out
 }
