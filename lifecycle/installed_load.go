@@ -212,7 +212,7 @@ func (is *InstalledSkill) Content() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", is.Skill.Name, file, err)
 	}
-	data, err := readBoundedFile(fsys, catalog.FileName)
+	data, err := readUpTo(fsys, catalog.FileName, catalog.MaxSkillFileSize)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", is.Skill.Name, file, err)
 	}

@@ -70,13 +70,13 @@ func (r *Repo) References(s *catalog.Skill) ([]catalog.Reference, error) {
 	return refs, nil
 }
 
-// readBoundedFile reads file name of fsys, but never more than one byte over
-// catalog.MaxSkillFileSize, so that a caller can tell an over-long file.
-func readBoundedFile(fsys fs.FS, name string) ([]byte, error) {
+// readUpTo reads file name of fsys, at most limit+1 bytes, so that a caller tells a file over
+// limit from one at it without reading the rest.
+func readUpTo(fsys fs.FS, name string, limit int64) ([]byte, error) {
 	f, err := fsys.Open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, catalog.MaxSkillFileSize+1))
+	return io.ReadAll(io.LimitReader(f, limit+1))
 }

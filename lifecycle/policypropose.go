@@ -3,7 +3,6 @@ package lifecycle
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"slices"
@@ -90,12 +89,7 @@ func worktreeEntry(g *gitstore.Repo, root *os.Root, p string) (*gitstore.TreeEnt
 
 // readBounded reads file p of root, refusing one over limit bytes.
 func readBounded(root *os.Root, p string, limit int64) ([]byte, error) {
-	f, err := root.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	data, err := readUpTo(root.FS(), p, limit)
 	if err == nil && int64(len(data)) > limit {
 		err = fmt.Errorf("%s: larger than the %d-byte limit of a policy file", p, limit)
 	}

@@ -3,7 +3,6 @@ package lifecycle
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 
@@ -48,15 +47,10 @@ func (r *Repo) worktreeConfig() (*Config, error) {
 		return nil, err
 	}
 	defer root.Close()
-	f, err := root.Open(ConfigFile)
+	data, err := readUpTo(root.FS(), ConfigFile, maxConfigSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", ConfigFile, err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxConfigSize+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", ConfigFile, err)
 	}
