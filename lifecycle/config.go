@@ -254,6 +254,9 @@ func (c *Config) validate() error {
 	if err := checkRelDir("approvals.allowed_signers", c.Approvals.AllowedSigners); err != nil {
 		return err
 	}
+	if err := c.checkPolicyOutsideSkills(); err != nil {
+		return err
+	}
 	if !validBranchName(c.PublishBranch) {
 		return fmt.Errorf("publish_branch %q is not a valid branch name", c.PublishBranch)
 	}
@@ -348,4 +351,16 @@ func validBranchName(b string) bool {
 		}
 	}
 	return true
+}
+
+// checkPolicyOutsideSkills refuses an allow list or signers file inside the skills folder: there
+// a skill candidate, which the mode may approve and publish on its own, could change the policy
+// that judges it.
+func (c *Config) checkPolicyOutsideSkills() error {
+	for _, f := range []struct{ key, path string }{{"audit.allow", c.Audit.Allow}, {"approvals.allowed_signers", c.Approvals.AllowedSigners}} {
+		if f.path == c.SkillsDir || strings.HasPrefix(f.path, c.SkillsDir+"/") {
+			return fmt.Errorf("%s %q lies in skills_dir %q, where skill candidates could change it; keep it in .skillgit/", f.key, f.path, c.SkillsDir)
+		}
+	}
+	return nil
 }

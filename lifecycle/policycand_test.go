@@ -203,3 +203,14 @@ func TestPolicyCannotMovePublishBranch(t *testing.T) {
 		t.Errorf("ProposeConfig: %v; want refused naming publish_branch", err)
 	}
 }
+
+// TestPolicyFilesOutsideSkills checks that a configuration putting the allow list or the
+// signers file in the skills folder, where a skill candidate could change it, is refused.
+func TestPolicyFilesOutsideSkills(t *testing.T) {
+	for _, line := range []string{"audit:\n  allow: skills/x/allow.yaml\n", "approvals:\n  allowed_signers: skills/allowed_signers\n"} {
+		_, err := ParseConfig([]byte(line))
+		if err == nil || !strings.Contains(err.Error(), `lies in skills_dir "skills"`) {
+			t.Errorf("%q: %v; want refused", line, err)
+		}
+	}
+}

@@ -78,8 +78,7 @@ func TestUnverifiedApprovalsDoNotCount(t *testing.T) {
 // TestSignersComeFromThePublishBranch keeps the allowed-signers file inside a skill, where a
 // candidate may change it, and shows that a candidate listing its own signer gains nothing.
 func TestSignersComeFromThePublishBranch(t *testing.T) {
-	file := "skills/pdf-tools/allowed_signers"
-	dir, k := signedRepo(t, file, map[string]string{"skills/pdf-tools/SKILL.md": skillMD("pdf-tools", cleanLine)})
+	dir, k := signedRepo(t, DefaultAllowedSigners, map[string]string{"skills/pdf-tools/SKILL.md": skillMD("pdf-tools", cleanLine)})
 	mallory, err := os.ReadFile(k.mallory + ".pub")
 	if err != nil {
 		t.Fatal(err)
