@@ -169,7 +169,7 @@ func (a *Auditor) scanTree(it AuditItem) (*audit.Report, error) {
 	if err != nil || !notAudited(rep) {
 		return rep, withObjectHint(err)
 	}
-	if err := firstObjectError(fsys, "."); err != nil {
+	if err := FirstObjectError(fsys, "."); err != nil {
 		return nil, withObjectHint(fmt.Errorf("%s: %w", it.Path, err))
 	}
 	return rep, nil

@@ -194,7 +194,7 @@ func (r *Repo) planCommit(rev string, tree gitstore.Hash) (*auditPlan, error) {
 
 // commitItems lists every skill folder of the root tree tree, which rev names.
 func (r *Repo) commitItems(rev string, tree gitstore.Hash) ([]AuditItem, error) {
-	res, err := r.catalogAt(tree, r.Config.SkillsDir, rev)
+	res, err := r.CatalogAt(tree, r.Config.SkillsDir, rev)
 	if err != nil {
 		return nil, err
 	}

@@ -15,9 +15,9 @@ func checkSourcePaths(fsys fs.FS, base, label string) error {
 	return refusePaths(label, catalog.CheckFolder(fsys, base))
 }
 
-// checkTreePaths applies the path policy to the skill folder dir, whose tree is folder: its
+// CheckTreePaths applies the path policy to the skill folder dir, whose tree is folder: its
 // path in the repository and every name below it.
-func (r *Repo) checkTreePaths(dir string, folder gitstore.Hash) error {
+func (r *Repo) CheckTreePaths(dir string, folder gitstore.Hash) error {
 	if err := catalog.CheckPath(dir); err != nil {
 		return refusePaths(dir, err)
 	}
@@ -33,7 +33,7 @@ func (r *Repo) checkCandidatePaths(ch *chain) error {
 	if err != nil || folder.IsZero() {
 		return err
 	}
-	if err := r.checkTreePaths(dir, folder); err != nil {
+	if err := r.CheckTreePaths(dir, folder); err != nil {
 		return fmt.Errorf("%s: %w", ch.id, err)
 	}
 	return nil

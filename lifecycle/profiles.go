@@ -137,7 +137,7 @@ func (r *Repo) danglingAt(h gitstore.Hash) ([]ProfileProblem, error) {
 	if err != nil || len(cfg.Profiles) == 0 {
 		return nil, err
 	}
-	pub, err := r.catalogAt(c.TreeHash, cfg.SkillsDir, shortID(h.String()))
+	pub, err := r.CatalogAt(c.TreeHash, cfg.SkillsDir, shortID(h.String()))
 	if err != nil {
 		return nil, err
 	}

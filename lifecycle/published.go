@@ -1,6 +1,7 @@
 package lifecycle
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -19,7 +20,7 @@ import (
 // object: what the branch publishes is then unknown, not merely short of one skill.
 func (r *Repo) Published() (*catalog.Result, error) {
 	label := short(r.Branch)
-	res, err := r.catalogAt(r.Tree, r.Config.SkillsDir, label)
+	res, err := r.CatalogAt(r.Tree, r.Config.SkillsDir, label)
 	if err != nil {
 		return nil, err
 	}
@@ -29,10 +30,10 @@ func (r *Repo) Published() (*catalog.Result, error) {
 	return res, nil
 }
 
-// catalogAt lists the skills in folder dir of the root tree root as agents load them, reading
+// CatalogAt lists the skills in folder dir of the root tree root as agents load them, reading
 // only their frontmatter; label names the version in errors. Results are cached by the
 // folder's tree id.
-func (r *Repo) catalogAt(root gitstore.Hash, dir, label string) (*catalog.Result, error) {
+func (r *Repo) CatalogAt(root gitstore.Hash, dir, label string) (*catalog.Result, error) {
 	e, ok, err := r.Git.EntryAt(root, dir)
 	if err != nil {
 		return nil, withObjectHint(fmt.Errorf("%s:%s: %w", label, dir, err))
@@ -158,4 +159,28 @@ func (r *Repo) Location(s *catalog.Skill) string {
 		return base + "/" + catalog.FileName
 	}
 	return filepath.Join(base, catalog.FileName)
+}
+
+// ChannelTree returns the root tree of a channel, main or canary; canary is the publish
+// branch until a canary publish creates it.
+func (r *Repo) ChannelTree(channel string) (gitstore.Hash, error) {
+	switch channel {
+	case "main":
+		return r.Tree, nil
+	case "canary":
+	default:
+		return gitstore.ZeroHash, fmt.Errorf("channel %q is not one of main, canary", channel)
+	}
+	tip, err := r.Git.Ref(canaryRef)
+	if errors.Is(err, gitstore.ErrRefNotFound) {
+		return r.Tree, nil
+	}
+	if err != nil {
+		return gitstore.ZeroHash, err
+	}
+	c, err := r.Git.Commit(tip)
+	if err != nil {
+		return gitstore.ZeroHash, fmt.Errorf("canary: %w", err)
+	}
+	return c.TreeHash, nil
 }

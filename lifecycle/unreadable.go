@@ -13,6 +13,11 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 )
 
+// ErrUnreadableSkill reports a published skill whose files cannot be read from git: an
+// object is missing or corrupt. Sync then changes nothing, rather than take the skill for
+// one no longer published and remove its installed copy.
+var ErrUnreadableSkill = errors.New("cannot be read from git")
+
 // fsckHint is what to do about an object git cannot read.
 const fsckHint = "the repository is damaged: run `git fsck` to find the damage and restore the object (such as by fetching from another clone)"
 
@@ -65,10 +70,10 @@ func notAudited(rep *audit.Report) bool {
 	return slices.ContainsFunc(rep.Findings, func(f audit.Finding) bool { return f.RuleID == ruleNotAudited })
 }
 
-// firstObjectError reads every file below dir of fsys, a git tree, and returns the first error
+// FirstObjectError reads every file below dir of fsys, a git tree, and returns the first error
 // that is a git object which could not be read; other errors, such as a file over the size
 // limit, are for the audit to report.
-func firstObjectError(fsys fs.FS, dir string) error {
+func FirstObjectError(fsys fs.FS, dir string) error {
 	var found error
 	fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
 		switch {

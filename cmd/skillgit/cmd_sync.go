@@ -12,7 +12,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/agentsync"
 )
 
 type syncOptions struct {
@@ -102,7 +102,7 @@ func (a *app) runSync(o *syncOptions) error {
 
 // syncOnce syncs the channel, or commit when it is not zero, and prints what changed.
 func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
-	rep, err := lifecycle.Sync(lifecycle.SyncRequest{
+	rep, err := agentsync.Run(agentsync.Request{
 		Dir: a.repo, Agents: o.targets, Dirs: o.dirs, Global: o.global, Channel: o.channel,
 		Symlink: o.symlink, DryRun: o.dryRun, Force: o.force, Getenv: getenv, Commit: commit,
 	})
@@ -112,7 +112,7 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 	for _, w := range rep.Warnings {
 		a.warn("%s", w)
 	}
-	if err != nil && !errors.Is(err, lifecycle.ErrSyncConflict) {
+	if err != nil && !errors.Is(err, agentsync.ErrConflict) {
 		return err
 	}
 	out := syncJSON{Actions: []syncActionJSON{}}
@@ -130,7 +130,7 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 }
 
 // printSync prints every change, then one summary line per target.
-func printSync(w io.Writer, rep *lifecycle.SyncReport, dryRun bool) error {
+func printSync(w io.Writer, rep *agentsync.Report, dryRun bool) error {
 	for _, it := range rep.Actions {
 		switch it.Action {
 		case catalog.ActionKeep:
@@ -177,7 +177,7 @@ type agentJSON struct {
 }
 
 func (a *app) listTargets() error {
-	table, err := lifecycle.SyncAgents(a.repo)
+	table, err := agentsync.Agents(a.repo)
 	if err != nil {
 		return err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/agentsync"
 )
 
 // argCompletion says how the positional arguments of one command complete.
@@ -179,7 +180,7 @@ func profileNames(a *app) []cobra.Completion {
 
 // agentIDs lists the agent table, with the repository's overrides when there is one.
 func agentIDs(a *app) []cobra.Completion {
-	table, err := lifecycle.SyncAgents(a.repo)
+	table, err := agentsync.Agents(a.repo)
 	if err != nil {
 		return nil
 	}

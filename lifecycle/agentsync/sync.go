@@ -1,4 +1,6 @@
-package lifecycle
+// Package agentsync installs the published skills of a channel into the folders agents read
+// them from: it plans every target, audits what will be written, and only then writes.
+package agentsync
 
 import (
 	"errors"
@@ -13,10 +15,11 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
-// SyncRequest says what `skillgit sync` installs where.
-type SyncRequest struct {
+// Request says what `skillgit sync` installs where.
+type Request struct {
 	// Dir is where skillgit runs; the repository is found from it, and a relative Dirs
 	// entry starts there.
 	Dir string
@@ -41,88 +44,105 @@ type SyncRequest struct {
 	Commit gitstore.Hash
 }
 
-// SyncReport is what a sync did, or would do.
-type SyncReport struct {
+// Report is what a sync did, or would do.
+type Report struct {
 	// Channel is the channel that was installed.
 	Channel string
 	// Targets are the folders written.
-	Targets []SyncTarget
+	Targets []Target
 	// Actions holds one entry per skill and target.
-	Actions []SyncItem
+	Actions []Item
 	// Warnings are printed on stderr.
 	Warnings []string
 	// Conflicts counts the conflict actions.
 	Conflicts int
 }
 
-// SyncItem is what a sync does to one skill in one target.
-type SyncItem struct {
-	Skill  string
+// Item is what a sync does to one skill in one target.
+type Item struct {
+	// Skill is the skill's name.
+	Skill string
+	// Target is the Label of the target.
 	Target string
-	Path   string
+	// Path is the skill's folder in the target.
+	Path string
+	// Action is what was done, or would be.
 	Action catalog.Action
+	// Reason says why, for an action that needs it.
 	Reason string
 }
 
-// ErrSyncConflict reports a sync that left skills alone because they were edited in the
+// ErrConflict reports a sync that left skills alone because they were edited in the
 // target or were not installed by skillgit.
-var ErrSyncConflict = fmt.Errorf("%w: some skills were left alone", ErrConflict)
+var ErrConflict = fmt.Errorf("%w: some skills were left alone", lifecycle.ErrConflict)
 
-// Sync installs the published skills of a channel into the targets of a request: every
+// repo is the repository a sync reads, with the folder it runs in.
+type repo struct {
+	*lifecycle.Repo
+	// dir is the folder skillgit runs in, absolute; relative paths given by the user start there.
+	dir string
+}
+
+// Run installs the published skills of a channel into the targets of a request: every
 // target is planned, what will be written is audited unless the skip switch is on, and only
 // then is anything written. The report lists every action; a conflict is reported in it and
-// also makes the error ErrSyncConflict.
-func Sync(req SyncRequest) (*SyncReport, error) {
-	r, err := Open(req.Dir)
+// also makes the error ErrConflict.
+func Run(req Request) (*Report, error) {
+	lr, err := lifecycle.Open(req.Dir)
 	if err != nil {
 		return nil, err
 	}
-	defer r.Close()
-	src, err := r.syncSource(req)
+	defer lr.Close()
+	dir, err := filepath.Abs(req.Dir)
 	if err != nil {
 		return nil, err
 	}
-	targets, warns, err := r.syncTargets(req)
+	r := &repo{Repo: lr, dir: dir}
+	src, err := r.readSource(req)
 	if err != nil {
 		return nil, err
 	}
-	rep := &SyncReport{Channel: src.channel, Targets: targets, Warnings: warns}
+	targets, warns, err := r.targets(req)
+	if err != nil {
+		return nil, err
+	}
+	rep := &Report{Channel: src.channel, Targets: targets, Warnings: warns}
 	plans, err := r.planTargets(src, targets, req)
 	defer closePlans(plans)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.auditSync(src, plans, req, rep); err != nil {
+	if err := r.auditPlans(src, plans, req, rep); err != nil {
 		return rep, err
 	}
 	return rep, applyPlans(plans, targets, rep)
 }
 
-// syncSource is the published tree of a channel, ready to install.
-type syncSource struct {
+// source is the published tree of a channel, ready to install.
+type source struct {
 	channel string
 	fsys    fs.FS
 	skills  []catalog.SyncSkill
 }
 
-// syncSource reads the channel's skills and their folder hashes, the git tree ids.
-func (r *Repo) syncSource(req SyncRequest) (*syncSource, error) {
+// readSource reads the channel's skills and their folder hashes, the git tree ids.
+func (r *repo) readSource(req Request) (*source, error) {
 	channel := req.Channel
 	if channel == "" {
 		channel = r.Config.Sync.Channel
 	}
-	root, err := r.channelTree(channel)
+	root, err := r.ChannelTree(channel)
 	if !req.Commit.IsZero() {
 		root, err = r.commitTree(req.Commit)
 	}
 	if err != nil {
 		return nil, err
 	}
-	res, err := r.catalogAt(root, r.Config.SkillsDir, channel)
+	res, err := r.CatalogAt(root, r.Config.SkillsDir, channel)
 	if err != nil {
 		return nil, withFsckHint(err)
 	}
-	src := &syncSource{channel: channel, fsys: r.Git.TreeFS(root)}
+	src := &source{channel: channel, fsys: r.Git.TreeFS(root)}
 	recovered, err := src.recheckUnloaded(res)
 	if err != nil {
 		return nil, err
@@ -132,7 +152,7 @@ func (r *Repo) syncSource(req SyncRequest) (*syncSource, error) {
 		if err != nil || !ok || e.Mode != filemode.Dir {
 			return nil, withFsckHint(fmt.Errorf("%s: %s: skill folder unreadable: %w", channel, s.Dir, err))
 		}
-		if err := r.checkTreePaths(s.Dir, e.Hash); err != nil {
+		if err := r.CheckTreePaths(s.Dir, e.Hash); err != nil {
 			return nil, fmt.Errorf("%s: nothing was installed: %w", channel, err)
 		}
 		src.skills = append(src.skills, catalog.SyncSkill{Name: path.Base(s.Dir), Dir: s.Dir, Hash: e.Hash.String()})
@@ -141,7 +161,7 @@ func (r *Repo) syncSource(req SyncRequest) (*syncSource, error) {
 }
 
 // commitTree is the root tree of commit h.
-func (r *Repo) commitTree(h gitstore.Hash) (gitstore.Hash, error) {
+func (r *repo) commitTree(h gitstore.Hash) (gitstore.Hash, error) {
 	c, err := r.Git.Commit(h)
 	if err != nil {
 		return gitstore.ZeroHash, err
@@ -149,34 +169,10 @@ func (r *Repo) commitTree(h gitstore.Hash) (gitstore.Hash, error) {
 	return c.TreeHash, nil
 }
 
-// channelTree returns the root tree of a channel; canary is the publish branch until a
-// canary publish creates it.
-func (r *Repo) channelTree(channel string) (gitstore.Hash, error) {
-	switch channel {
-	case "main":
-		return r.Tree, nil
-	case "canary":
-	default:
-		return gitstore.ZeroHash, fmt.Errorf("channel %q is not one of main, canary", channel)
-	}
-	tip, err := r.Git.Ref(canaryRef)
-	if errors.Is(err, gitstore.ErrRefNotFound) {
-		return r.Tree, nil
-	}
-	if err != nil {
-		return gitstore.ZeroHash, err
-	}
-	c, err := r.Git.Commit(tip)
-	if err != nil {
-		return gitstore.ZeroHash, fmt.Errorf("canary: %w", err)
-	}
-	return c.TreeHash, nil
-}
-
 // planTargets plans the sync of every target. Each plan locks its folder, so the folders
 // are locked in the order of their paths: two syncs of the same folders never each hold one
 // while they wait for the other.
-func (r *Repo) planTargets(src *syncSource, targets []SyncTarget, req SyncRequest) ([]*catalog.SyncPlan, error) {
+func (r *repo) planTargets(src *source, targets []Target, req Request) ([]*catalog.SyncPlan, error) {
 	opts := catalog.SyncOptions{DryRun: req.DryRun, Force: req.Force, Mode: catalog.SyncCopy}
 	if req.Symlink {
 		opts.Mode = catalog.SyncSymlink
@@ -199,7 +195,7 @@ func (r *Repo) planTargets(src *syncSource, targets []SyncTarget, req SyncReques
 }
 
 // linkStore is the folder in the git directory holding the copies symlink mode links to.
-func (r *Repo) linkStore() string {
+func (r *repo) linkStore() string {
 	return filepath.Join(r.Git.CommonDir(), "skillgit", "sync")
 }
 
@@ -212,7 +208,7 @@ func closePlans(plans []*catalog.SyncPlan) {
 }
 
 // applyPlans writes every target and reports what was done.
-func applyPlans(plans []*catalog.SyncPlan, targets []SyncTarget, rep *SyncReport) error {
+func applyPlans(plans []*catalog.SyncPlan, targets []Target, rep *Report) error {
 	var errs []error
 	for i, p := range plans {
 		if err := p.Apply(); err != nil {
@@ -220,7 +216,7 @@ func applyPlans(plans []*catalog.SyncPlan, targets []SyncTarget, rep *SyncReport
 		}
 		rep.Warnings = append(rep.Warnings, p.Warnings...)
 		for _, a := range p.Actions {
-			rep.Actions = append(rep.Actions, SyncItem{Skill: a.Skill, Target: targets[i].Label, Path: a.Path, Action: a.Action, Reason: a.Reason})
+			rep.Actions = append(rep.Actions, Item{Skill: a.Skill, Target: targets[i].Label, Path: a.Path, Action: a.Action, Reason: a.Reason})
 			if a.Action == catalog.ActionConflict {
 				rep.Conflicts++
 			}
@@ -230,7 +226,7 @@ func applyPlans(plans []*catalog.SyncPlan, targets []SyncTarget, rep *SyncReport
 		return err
 	}
 	if rep.Conflicts > 0 {
-		return ErrSyncConflict
+		return ErrConflict
 	}
 	return nil
 }

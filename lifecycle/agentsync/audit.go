@@ -1,34 +1,36 @@
-package lifecycle
+package agentsync
 
 import (
 	"fmt"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
-// auditSync audits every skill the plans will write, each version once, under the policy of
+// auditPlans audits every skill the plans will write, each version once, under the policy of
 // the publish branch, unless the skip switch is on. A skill whose risk reaches fail_on
 // refuses the whole sync before anything is written.
-func (r *Repo) auditSync(src *syncSource, plans []*catalog.SyncPlan, req SyncRequest, rep *SyncReport) error {
-	items := syncAuditItems(plans)
+func (r *repo) auditPlans(src *source, plans []*catalog.SyncPlan, req Request, rep *Report) error {
+	items := auditItems(plans)
 	if len(items) == 0 {
 		return nil
 	}
 	if err := src.readable(items); err != nil {
 		return err
 	}
-	if skip, warn := AuditSkipped(r.Config, req.Getenv); skip {
+	if skip, warn := lifecycle.AuditSkipped(r.Config, req.Getenv); skip {
 		rep.Warnings = append(rep.Warnings, warn)
 		return nil
 	}
-	policy, err := r.PolicyAt(r.Tip, short(r.Branch))
+	policy, err := r.PolicyAt(r.Tip, strings.TrimPrefix(r.Branch, "refs/heads/"))
 	if err != nil {
 		return err
 	}
-	a := &Auditor{Git: r.Git, Policy: policy, Cache: r.AuditCache()}
+	a := &lifecycle.Auditor{Git: r.Git, Policy: policy, Cache: r.AuditCache()}
 	reports, err := a.Run(items)
 	if err != nil {
 		return err
@@ -41,15 +43,15 @@ func (r *Repo) auditSync(src *syncSource, plans []*catalog.SyncPlan, req SyncReq
 	}
 	if len(blocked) > 0 {
 		return fmt.Errorf("%w: the audit blocks %s at fail_on %s on %s; nothing was installed. Run `skillgit audit --rev %s` for the findings, then roll the skill back or accept the findings in the allow list",
-			ErrRefused, strings.Join(blocked, ", "), policy.FailOn, src.channel, src.channel)
+			lifecycle.ErrRefused, strings.Join(blocked, ", "), policy.FailOn, src.channel, src.channel)
 	}
 	return nil
 }
 
-// syncAuditItems lists the skill versions the plans write, once each.
-func syncAuditItems(plans []*catalog.SyncPlan) []AuditItem {
+// auditItems lists the skill versions the plans write, once each.
+func auditItems(plans []*catalog.SyncPlan) []lifecycle.AuditItem {
 	seen := map[string]bool{}
-	var items []AuditItem
+	var items []lifecycle.AuditItem
 	for _, p := range plans {
 		for _, a := range p.Changes() {
 			s, ok := a.Source()
@@ -57,7 +59,7 @@ func syncAuditItems(plans []*catalog.SyncPlan) []AuditItem {
 				continue
 			}
 			seen[s.Hash] = true
-			items = append(items, AuditItem{Name: s.Name, Path: s.Dir, Tree: plumbing.NewHash(s.Hash)})
+			items = append(items, lifecycle.AuditItem{Name: s.Name, Path: s.Dir, Tree: plumbing.NewHash(s.Hash)})
 		}
 	}
 	return items

@@ -1,4 +1,4 @@
-package lifecycle
+package agentsync
 
 import (
 	"errors"
@@ -11,12 +11,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/lifecycle"
 )
-
-// ErrUnreadableSkill reports a published skill whose files cannot be read from git: an
-// object is missing or corrupt. Sync then changes nothing, rather than take the skill for
-// one no longer published and remove its installed copy.
-var ErrUnreadableSkill = errors.New("cannot be read from git")
 
 // unloadedFolders lists the folders of the skills that failed to load, as the error-level
 // problems of a listing name them: a SKILL.md, or a folder that could not be listed.
@@ -41,7 +37,7 @@ func unloadedFolders(res *catalog.Result) []string {
 // holds, not because git could not read it. It reads each such folder whole: an unreadable
 // object is an ErrUnreadableSkill naming the skill and the object. A folder that reads and
 // now loads (its object was repaired since the listing was cached) is added to the skills.
-func (src *syncSource) recheckUnloaded(res *catalog.Result) ([]*catalog.Skill, error) {
+func (src *source) recheckUnloaded(res *catalog.Result) ([]*catalog.Skill, error) {
 	var found []*catalog.Skill
 	for _, dir := range unloadedFolders(res) {
 		if err := readFolder(src.fsys, dir); err != nil {
@@ -57,9 +53,9 @@ func (src *syncSource) recheckUnloaded(res *catalog.Result) ([]*catalog.Skill, e
 // readable makes sure that git can read every file of the skill versions items name, before
 // the audit reads them: to the audit an unreadable file is a finding, while here it is damage
 // to the repository, which must fail the sync with what to do about it.
-func (src *syncSource) readable(items []AuditItem) error {
+func (src *source) readable(items []lifecycle.AuditItem) error {
 	for _, it := range items {
-		if err := firstObjectError(src.fsys, it.Path); err != nil {
+		if err := lifecycle.FirstObjectError(src.fsys, it.Path); err != nil {
 			return unreadableSkill(it.Path, err)
 		}
 	}
@@ -70,7 +66,7 @@ func (src *syncSource) readable(items []AuditItem) error {
 // read because of err.
 func unreadableSkill(dir string, err error) error {
 	return fmt.Errorf("skill %s (%s) %w: %w; nothing was installed or removed: run `git fsck` to find the damaged objects, restore them (such as by fetching from another clone), then sync again",
-		path.Base(dir), dir, ErrUnreadableSkill, err)
+		path.Base(dir), dir, lifecycle.ErrUnreadableSkill, err)
 }
 
 // readFolder reads every entry below dir of fsys to its end, and returns the first error.

@@ -1,4 +1,4 @@
-package lifecycle
+package agentsync
 
 import (
 	"fmt"
@@ -8,10 +8,11 @@ import (
 	"strings"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
-// SyncTarget is one folder a sync writes into.
-type SyncTarget struct {
+// Target is one folder a sync writes into.
+type Target struct {
 	// Label names the target in reports: the agent ids it serves, or the folder as given.
 	Label string
 	// Dir is the folder, absolute.
@@ -25,22 +26,22 @@ type agentTarget struct {
 	reads   []string
 }
 
-// SyncAgents returns the agent table with the overrides of the repository at or above dir,
+// Agents returns the agent table with the overrides of the repository at or above dir,
 // or the built-in table outside a repository.
-func SyncAgents(dir string) ([]catalog.Agent, error) {
-	r, err := openOptional(dir)
-	if err != nil || r == nil {
+func Agents(dir string) ([]catalog.Agent, error) {
+	r, err := lifecycle.Open(dir)
+	if err != nil {
 		return catalog.Agents(nil)
 	}
 	defer r.Close()
 	return catalog.Agents(r.Config.Agents)
 }
 
-// syncTargets resolves the agents and folders of a request, or of sync.targets, to the folders
+// targets resolves the agents and folders of a request, or of sync.targets, to the folders
 // to write. A folder an agent reads is written only once, and no folder is chosen that an
 // agent already served reads too, where that can be avoided; the warnings name every agent
 // that still reads two chosen folders.
-func (r *Repo) syncTargets(req SyncRequest) ([]SyncTarget, []string, error) {
+func (r *repo) targets(req Request) ([]Target, []string, error) {
 	agents, dirs := req.Agents, req.Dirs
 	base := r.dir
 	if len(agents) == 0 && len(dirs) == 0 {
@@ -54,13 +55,13 @@ func (r *Repo) syncTargets(req SyncRequest) ([]SyncTarget, []string, error) {
 		}
 	}
 	if len(agents) == 0 && len(dirs) == 0 {
-		return nil, nil, fmt.Errorf("no sync targets: pass --target AGENT or --dir DIR, or list them under sync.targets in %s; `skillgit sync --list-targets` shows the agents", ConfigFile)
+		return nil, nil, fmt.Errorf("no sync targets: pass --target AGENT or --dir DIR, or list them under sync.targets in %s; `skillgit sync --list-targets` shows the agents", lifecycle.ConfigFile)
 	}
 	served, err := r.agentTargets(agents, req)
 	if err != nil {
 		return nil, nil, err
 	}
-	var chosen []SyncTarget
+	var chosen []Target
 	for _, d := range dirs {
 		abs, err := absFolder(d, base, req.Getenv)
 		if err != nil {
@@ -69,14 +70,14 @@ func (r *Repo) syncTargets(req SyncRequest) ([]SyncTarget, []string, error) {
 		if err := r.checkTargetDir(d, abs); err != nil {
 			return nil, nil, err
 		}
-		chosen = appendTarget(chosen, SyncTarget{Label: d, Dir: abs})
+		chosen = appendTarget(chosen, Target{Label: d, Dir: abs})
 	}
 	chosen = cover(chosen, served)
 	return chosen, doubleReads(chosen, served), nil
 }
 
 // projectRoot is the folder project targets are relative to: the working tree's top.
-func (r *Repo) projectRoot() string {
+func (r *repo) projectRoot() string {
 	if wt := r.Git.WorktreeDir(); wt != "" {
 		return wt
 	}
@@ -84,7 +85,7 @@ func (r *Repo) projectRoot() string {
 }
 
 // agentTargets looks agents up in the table and expands their folders.
-func (r *Repo) agentTargets(ids []string, req SyncRequest) ([]agentTarget, error) {
+func (r *repo) agentTargets(ids []string, req Request) ([]agentTarget, error) {
 	table, err := catalog.Agents(r.Config.Agents)
 	if err != nil {
 		return nil, err
@@ -93,7 +94,7 @@ func (r *Repo) agentTargets(ids []string, req SyncRequest) ([]agentTarget, error
 	for _, id := range ids {
 		a, ok := catalog.FindAgent(table, id)
 		if !ok {
-			return nil, fmt.Errorf("unknown agent %q; `skillgit sync --list-targets` lists the agents, and agents: in %s adds one", id, ConfigFile)
+			return nil, fmt.Errorf("unknown agent %q; `skillgit sync --list-targets` lists the agents, and agents: in %s adds one", id, lifecycle.ConfigFile)
 		}
 		t, err := r.expandAgent(a, req)
 		if err != nil {
@@ -107,7 +108,7 @@ func (r *Repo) agentTargets(ids []string, req SyncRequest) ([]agentTarget, error
 }
 
 // expandAgent turns an agent's project or global folders into absolute paths.
-func (r *Repo) expandAgent(a catalog.Agent, req SyncRequest) (agentTarget, error) {
+func (r *repo) expandAgent(a catalog.Agent, req Request) (agentTarget, error) {
 	t := agentTarget{id: a.ID}
 	if !req.Global {
 		if a.Project == "" {
@@ -141,7 +142,7 @@ func (r *Repo) expandAgent(a catalog.Agent, req SyncRequest) (agentTarget, error
 // checkTargetDir refuses a folder that must never receive skills: an empty name, the root
 // of the file system, and the repository itself (its working tree's top, its git folder or
 // its skills folder), where installing would mix skills into the files skillgit keeps.
-func (r *Repo) checkTargetDir(given, abs string) error {
+func (r *repo) checkTargetDir(given, abs string) error {
 	if strings.TrimSpace(given) == "" {
 		return fmt.Errorf("--dir is empty; name the folder to install into, such as --dir .claude/skills")
 	}
@@ -187,7 +188,7 @@ func absFolder(d, base string, getenv func(string) string) (string, error) {
 
 // cover adds install folders until every agent reads at least one chosen folder, each time
 // the folder that serves the most agents not yet served and that no served agent reads.
-func cover(chosen []SyncTarget, agents []agentTarget) []SyncTarget {
+func cover(chosen []Target, agents []agentTarget) []Target {
 	for {
 		best, bestN := -1, 0
 		for i, a := range agents {
@@ -202,16 +203,16 @@ func cover(chosen []SyncTarget, agents []agentTarget) []SyncTarget {
 		if best < 0 {
 			return label(chosen, agents)
 		}
-		chosen = appendTarget(chosen, SyncTarget{Dir: agents[best].install})
+		chosen = appendTarget(chosen, Target{Dir: agents[best].install})
 	}
 }
 
-func served(a agentTarget, chosen []SyncTarget) bool {
-	return slices.ContainsFunc(chosen, func(t SyncTarget) bool { return slices.Contains(a.reads, t.Dir) })
+func served(a agentTarget, chosen []Target) bool {
+	return slices.ContainsFunc(chosen, func(t Target) bool { return slices.Contains(a.reads, t.Dir) })
 }
 
 // countServed counts the agents not yet served that read folder dir.
-func countServed(dir string, agents []agentTarget, chosen []SyncTarget) int {
+func countServed(dir string, agents []agentTarget, chosen []Target) int {
 	n := 0
 	for _, a := range agents {
 		if !served(a, chosen) && slices.Contains(a.reads, dir) {
@@ -222,7 +223,7 @@ func countServed(dir string, agents []agentTarget, chosen []SyncTarget) int {
 }
 
 // readByServed counts the agents already served that also read dir, who would see twice.
-func readByServed(dir string, agents []agentTarget, chosen []SyncTarget) int {
+func readByServed(dir string, agents []agentTarget, chosen []Target) int {
 	n := 0
 	for _, a := range agents {
 		if served(a, chosen) && slices.Contains(a.reads, dir) {
@@ -232,15 +233,15 @@ func readByServed(dir string, agents []agentTarget, chosen []SyncTarget) int {
 	return n
 }
 
-func appendTarget(ts []SyncTarget, t SyncTarget) []SyncTarget {
-	if slices.ContainsFunc(ts, func(o SyncTarget) bool { return o.Dir == t.Dir }) {
+func appendTarget(ts []Target, t Target) []Target {
+	if slices.ContainsFunc(ts, func(o Target) bool { return o.Dir == t.Dir }) {
 		return ts
 	}
 	return append(ts, t)
 }
 
 // label names each agent folder by the agents that read it.
-func label(chosen []SyncTarget, agents []agentTarget) []SyncTarget {
+func label(chosen []Target, agents []agentTarget) []Target {
 	for i := range chosen {
 		if chosen[i].Label != "" {
 			continue
@@ -257,7 +258,7 @@ func label(chosen []SyncTarget, agents []agentTarget) []SyncTarget {
 }
 
 // doubleReads warns about every agent that reads more than one chosen folder.
-func doubleReads(chosen []SyncTarget, agents []agentTarget) []string {
+func doubleReads(chosen []Target, agents []agentTarget) []string {
 	var warns []string
 	for _, a := range agents {
 		var in []string
