@@ -14,7 +14,7 @@ import (
 // openCandidate reads a candidate that can still change: not rejected, not published.
 func (r *Repo) openCandidate(id string) (*chain, *Candidate, error) {
 	ref, tip, err := r.findCandidate(id)
-	if errors.Is(err, ErrNotFound) && checkID(id) == nil {
+	if errors.Is(err, ErrNotFound) && CheckID(id) == nil {
 		if _, c, perr := r.publishedCandidate(id, err); perr == nil {
 			return nil, nil, fmt.Errorf("%s: %w: the candidate is already published on %s by %s", id, ErrRefused, short(r.Branch), shortID(c.PublishedBy))
 		}
@@ -198,7 +198,7 @@ func (r *Repo) Reject(id, reason string, o ActOptions) (*Result, error) {
 	if err := r.archive(ch, h); err != nil {
 		return nil, err
 	}
-	res := &Result{Action: actReject, ID: id, Branch: short(archivePrefix + id), Skill: c.Skill, Change: c.Change,
+	res := &Result{Action: actReject, ID: id, Branch: short(ArchivePrefix + id), Skill: c.Skill, Change: c.Change,
 		Commit: h.String(), State: StateRejected, Risk: c.Risk, Audit: c.Audit}
 	res.addWarning(warn)
 	return res, nil
@@ -207,7 +207,7 @@ func (r *Repo) Reject(id, reason string, o ActOptions) (*Result, error) {
 // archive points the archive ref at h, then removes the branch; if the branch moved
 // meanwhile, the archive ref is taken back and the rejection fails.
 func (r *Repo) archive(ch *chain, h gitstore.Hash) error {
-	ref := archivePrefix + ch.id
+	ref := ArchivePrefix + ch.id
 	if err := r.Git.UpdateRef(ref, h, gitstore.ZeroHash, "skillgit reject"); err != nil {
 		return err
 	}

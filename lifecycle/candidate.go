@@ -14,8 +14,10 @@ import (
 
 // Where candidates live (DESIGN.md §2.3).
 const (
-	candidatePrefix = "refs/heads/candidate/"
-	archivePrefix   = "refs/skillgit/archive/"
+	// CandidatePrefix starts the name of a candidate's branch.
+	CandidatePrefix = "refs/heads/candidate/"
+	// ArchivePrefix starts the name of the ref that keeps a rejected candidate.
+	ArchivePrefix = "refs/skillgit/archive/"
 	// maxChain bounds how many commits one candidate branch may hold.
 	maxChain = 1000
 )
@@ -34,8 +36,8 @@ func newID(skill string) string {
 	return skill + "-" + hex.EncodeToString(b[:])
 }
 
-// checkID refuses an id that cannot name a candidate.
-func checkID(id string) error {
+// CheckID refuses an id that cannot name a candidate.
+func CheckID(id string) error {
 	if !idPattern.MatchString(id) {
 		return fmt.Errorf("%q: %w: a candidate id is lowercase letters, digits and hyphens, like pdf-tools-7f3a; `skillgit candidates` lists them", id, ErrNotFound)
 	}
@@ -57,10 +59,10 @@ func (ch *chain) path() string        { return ch.propose().get(keyPath) }
 
 // findCandidate resolves id to its branch, or to its archive ref when it was rejected.
 func (r *Repo) findCandidate(id string) (ref string, tip gitstore.Hash, err error) {
-	if err := checkID(id); err != nil {
+	if err := CheckID(id); err != nil {
 		return "", tip, err
 	}
-	for _, ref := range []string{candidatePrefix + id, archivePrefix + id} {
+	for _, ref := range []string{CandidatePrefix + id, ArchivePrefix + id} {
 		h, err := r.Git.Ref(ref)
 		if err == nil {
 			return ref, h, nil

@@ -228,15 +228,15 @@ func AuditPushed(dir string, updates []RefUpdate, getenv func(string) string) (*
 		return run, err
 	}
 	defer r.Close()
-	run, err = r.auditUpdates(updates, getenv)
+	run, err = r.AuditUpdates(updates, getenv)
 	if run != nil {
 		run.Warnings = append(warnings, run.Warnings...)
 	}
 	return run, err
 }
 
-// auditUpdates audits every ref update that brings commits, as AuditPushed does.
-func (r *Repo) auditUpdates(updates []RefUpdate, getenv func(string) string) (*HookRun, error) {
+// AuditUpdates audits every ref update that brings commits, as AuditPushed does.
+func (r *Repo) AuditUpdates(updates []RefUpdate, getenv func(string) string) (*HookRun, error) {
 	run := &HookRun{FailOn: audit.RiskHigh}
 	var titles []string
 	for _, u := range updates {

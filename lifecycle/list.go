@@ -65,9 +65,9 @@ func wanted(state string, s State) bool {
 // chains reads the candidate branches, the archive when rejected ones are asked for, and the
 // publishes on the branch when published or rolled-back ones are.
 func (r *Repo) chains(state string) ([]*chain, error) {
-	prefixes := []string{candidatePrefix}
+	prefixes := []string{CandidatePrefix}
 	if state == "rejected" || state == "all" {
-		prefixes = append(prefixes, archivePrefix)
+		prefixes = append(prefixes, ArchivePrefix)
 	}
 	var out []*chain
 	seen := map[string]bool{}
@@ -78,7 +78,7 @@ func (r *Repo) chains(state string) ([]*chain, error) {
 		}
 		for _, ref := range refs {
 			id := strings.TrimPrefix(ref.Name, p)
-			if seen[id] || checkID(id) != nil {
+			if seen[id] || CheckID(id) != nil {
 				continue
 			}
 			ch, err := r.loadChain(id, ref.Name, ref.Hash)

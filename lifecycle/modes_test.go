@@ -149,10 +149,10 @@ func TestRefusals(t *testing.T) {
 	if err != nil || rej.State != StateRejected {
 		t.Fatalf("reject: %v %+v", err, rej)
 	}
-	if _, err := open(t, dir).Git.Ref(archivePrefix + evil.ID); err != nil {
+	if _, err := open(t, dir).Git.Ref(ArchivePrefix + evil.ID); err != nil {
 		t.Errorf("archive ref: %v", err)
 	}
-	if _, err := open(t, dir).Git.Ref(candidatePrefix + evil.ID); !errors.Is(err, gitstore.ErrRefNotFound) {
+	if _, err := open(t, dir).Git.Ref(CandidatePrefix + evil.ID); !errors.Is(err, gitstore.ErrRefNotFound) {
 		t.Errorf("candidate branch still there: %v", err)
 	}
 	if _, err := open(t, dir).Approve(evil.ID, "", lead); !errors.Is(err, ErrRefused) {

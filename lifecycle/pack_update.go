@@ -105,7 +105,7 @@ func (r *Repo) UpdatePacks(name string, o PackUpdateOptions) ([]*PackUpdate, err
 }
 
 func (r *Repo) updatePack(p Pack, o PackUpdateOptions) (*PackUpdate, error) {
-	if err := r.reload(); err != nil {
+	if err := r.Reload(); err != nil {
 		return nil, err
 	}
 	fp, skills, err := r.fetchChecked(p, o)
@@ -317,7 +317,7 @@ func (r *Repo) pendingPackChanges(name string) (map[string]proposed, error) {
 			return nil, err
 		}
 		key := pendingKey(prop.get(keySkill), tree)
-		rejected := strings.HasPrefix(ch.ref, archivePrefix)
+		rejected := strings.HasPrefix(ch.ref, ArchivePrefix)
 		if old, ok := out[key]; !ok || old.rejected && !rejected {
 			out[key] = proposed{id: ch.id, rejected: rejected}
 		}

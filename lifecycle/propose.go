@@ -175,21 +175,21 @@ func (r *Repo) auditInto(items []AuditItem, res *Result, o ActOptions) (bool, er
 func (r *Repo) createCandidate(sig object.Signature, tree gitstore.Hash, name string, msg func(id string) string, res *Result) error {
 	for range idAttempts {
 		id := newID(name)
-		if _, err := r.Git.Ref(archivePrefix + id); err == nil {
+		if _, err := r.Git.Ref(ArchivePrefix + id); err == nil {
 			continue
 		}
 		h, err := r.writeCommit(sig, tree, msg(id), r.Tip)
 		if err != nil {
 			return err
 		}
-		err = r.Git.UpdateRef(candidatePrefix+id, h, gitstore.ZeroHash, "skillgit propose")
+		err = r.Git.UpdateRef(CandidatePrefix+id, h, gitstore.ZeroHash, "skillgit propose")
 		if errors.Is(err, gitstore.ErrRefChanged) {
 			continue
 		}
 		if err != nil {
 			return err
 		}
-		res.ID, res.Branch, res.Commit, res.State = id, short(candidatePrefix+id), h.String(), StateOpen
+		res.ID, res.Branch, res.Commit, res.State = id, short(CandidatePrefix+id), h.String(), StateOpen
 		return nil
 	}
 	return fmt.Errorf("%s: could not find a free candidate id in %d tries; try again", name, idAttempts)

@@ -30,7 +30,7 @@ func ReceivePushed(dir string, updates []RefUpdate, getenv func(string) string) 
 		return run, err
 	}
 	defer r.Close()
-	if run, err = r.auditUpdates(updates, getenv); err != nil {
+	if run, err = r.AuditUpdates(updates, getenv); err != nil {
 		return nil, err
 	}
 	run.Warnings = append(warnings, run.Warnings...)
@@ -152,10 +152,10 @@ func (r *Repo) madeBySkillgit(h gitstore.Hash, c *object.Commit, getenv func(str
 // than its authors under the branch's policy, and pass the audit.
 func (r *Repo) checkPublishMerge(ci commitInfo, getenv func(string) string) (string, error) {
 	id := ci.get(keyCandidate)
-	if checkID(id) != nil {
+	if CheckID(id) != nil {
 		return "names no candidate it publishes; " + protectAdvice, nil
 	}
-	ch, err := r.loadChain(id, candidatePrefix+id, ci.c.ParentHashes[1])
+	ch, err := r.loadChain(id, CandidatePrefix+id, ci.c.ParentHashes[1])
 	if err != nil {
 		return fmt.Sprintf("merges a branch that is not candidate %s (%v); %s", id, err, protectAdvice), nil
 	}

@@ -24,7 +24,7 @@ const casAttempts = 100
 // published, checks the policy, and refuses when the branch changed the same skill since the
 // candidate was made.
 func (r *Repo) Publish(id, channel string, o ActOptions) (*Result, error) {
-	target, err := r.channelRef(channel)
+	target, err := r.ChannelRef(channel)
 	if err != nil {
 		return nil, err
 	}
@@ -54,8 +54,8 @@ func (r *Repo) Publish(id, channel string, o ActOptions) (*Result, error) {
 	return res, nil
 }
 
-// channelRef maps a channel name to its branch.
-func (r *Repo) channelRef(channel string) (string, error) {
+// ChannelRef maps a channel name, main (or empty) or canary, to its branch.
+func (r *Repo) ChannelRef(channel string) (string, error) {
 	switch channel {
 	case "", "main", short(r.Branch):
 		return r.Branch, nil
@@ -85,15 +85,15 @@ func retryCAS(r *Repo, step func() (*Result, error)) (*Result, error) {
 			return res, err
 		}
 		time.Sleep(time.Duration(rand.IntN(min(10*(i+1), 200))) * time.Millisecond)
-		if rerr := r.reload(); rerr != nil {
+		if rerr := r.Reload(); rerr != nil {
 			return nil, rerr
 		}
 	}
 	return nil, fmt.Errorf("gave up after %d tries: other processes keep moving the branch: %w", casAttempts, err)
 }
 
-// reload reads the publish branch's tip and configuration again.
-func (r *Repo) reload() error {
+// Reload reads the publish branch's tip and configuration again.
+func (r *Repo) Reload() error {
 	fresh, err := load(r.Git)
 	if err != nil {
 		return err

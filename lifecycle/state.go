@@ -93,7 +93,7 @@ func revertTargets(msg string) []gitstore.Hash {
 // likewise on the canary branch; else approved or open by the policy. A candidate nobody
 // approved is never published by another candidate that published the same content.
 func (r *Repo) state(ch *chain, c *Candidate, st *stateCtx) (State, string, error) {
-	if strings.HasPrefix(ch.ref, archivePrefix) {
+	if strings.HasPrefix(ch.ref, ArchivePrefix) {
 		return StateRejected, "", nil
 	}
 	if m, ok := st.merged[ch.tip]; ok {

@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/remotes"
 )
 
 // candidateStates are the values of --state.
@@ -62,18 +63,18 @@ func (a *app) runCandidates(state string) error {
 // fetchHint says how to bring in the team's candidates when the repository has a remote: a
 // fresh clone lists none until `skillgit fetch` makes them branches here.
 func fetchHint(r *lifecycle.Repo) string {
-	remotes, err := r.Remotes()
-	if err != nil || len(remotes) == 0 {
+	names, err := remotes.List(r)
+	if err != nil || len(names) == 0 {
 		return ""
 	}
-	n, err := r.CandidatesToFetch()
+	n, err := remotes.CandidatesToFetch(r)
 	switch {
 	case err == nil && n == 1:
 		return "1 candidate on the remote is not fetched yet; `skillgit fetch` brings the team's candidates"
 	case err == nil && n > 1:
 		return fmt.Sprintf("%d candidates on the remote are not fetched yet; `skillgit fetch` brings the team's candidates", n)
 	}
-	return "`skillgit fetch` brings the team's candidates from " + strings.Join(remotes, ", ")
+	return "`skillgit fetch` brings the team's candidates from " + strings.Join(names, ", ")
 }
 
 func printCandidates(w io.Writer, cs []*lifecycle.Candidate) error {

@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/remotes"
 )
 
 func (a *app) fetchCommand() *cobra.Command {
@@ -34,12 +35,12 @@ publish them again ('skillgit rebase ID' first if it is behind), then push.`,
 }
 
 func (a *app) runFetch(c *cobra.Command, args []string) error {
-	o := lifecycle.FetchOptions{Progress: a.progress()}
+	o := remotes.FetchOptions{Progress: a.progress()}
 	if len(args) == 1 {
 		o.Remote = args[0]
 	}
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		res, err := r.Fetch(c.Context(), o)
+		res, err := remotes.Fetch(c.Context(), r, o)
 		if res != nil {
 			for _, w := range res.Warnings {
 				a.warn("%s", sanitize(w))
@@ -52,7 +53,7 @@ func (a *app) runFetch(c *cobra.Command, args []string) error {
 	})
 }
 
-func fetchText(w io.Writer, res *lifecycle.FetchResult) error {
+func fetchText(w io.Writer, res *remotes.FetchResult) error {
 	for _, ch := range res.Changes {
 		if _, err := fmt.Fprintln(w, changeLine(ch)); err != nil {
 			return err
@@ -63,7 +64,7 @@ func fetchText(w io.Writer, res *lifecycle.FetchResult) error {
 }
 
 // publishLine says where the local publish branch stands after a fetch.
-func publishLine(res *lifecycle.FetchResult) string {
+func publishLine(res *remotes.FetchResult) string {
 	b, rb := res.Branch, res.Remote+"/"+res.Branch
 	switch res.Publish {
 	case "up to date":
@@ -83,7 +84,7 @@ func publishLine(res *lifecycle.FetchResult) string {
 }
 
 // changeLine renders what happened to one ref: "created candidate/pdf-tools-7f3a (1a2b3c4)".
-func changeLine(ch lifecycle.RefChange) string {
+func changeLine(ch remotes.RefChange) string {
 	line := ch.Action + " " + shortRef(ch.Ref)
 	switch {
 	case ch.Old != "" && ch.New != "":

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/remotes"
 )
 
 type proposeOptions struct {
@@ -92,7 +93,7 @@ func (a *app) runPropose(c *cobra.Command, o *proposeOptions, args []string) err
 // pushCandidate pushes the branch of a candidate just proposed, or the publish branch when
 // the mode published it at once.
 func (a *app) pushCandidate(c *cobra.Command, r *lifecycle.Repo, remote string, res *lifecycle.Result) error {
-	o := lifecycle.PushOptions{Remote: remote, IDs: []string{res.ID}, Progress: a.progress()}
+	o := remotes.PushOptions{Remote: remote, IDs: []string{res.ID}, Progress: a.progress()}
 	what := "branch " + res.Branch
 	if res.State == lifecycle.StatePublished {
 		o.IDs, what = nil, "the publish"

@@ -9,6 +9,7 @@ import (
 
 	"github.com/skillgit/skillgit/hooks"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/remotes"
 )
 
 func (a *app) pushCommand() *cobra.Command {
@@ -39,8 +40,8 @@ push exits with 3.`,
 
 func (a *app) runPush(c *cobra.Command, args []string) error {
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		o := lifecycle.PushOptions{Progress: a.progress()}
-		if len(args) > 0 && r.IsRemote(args[0]) {
+		o := remotes.PushOptions{Progress: a.progress()}
+		if len(args) > 0 && remotes.Is(r, args[0]) {
 			o.Remote, args = args[0], args[1:]
 		}
 		o.IDs = args
@@ -52,12 +53,12 @@ func (a *app) runPush(c *cobra.Command, args []string) error {
 	})
 }
 
-// push runs r.Push with the environment's skip switch, and prints on stderr the audit's
+// push runs remotes.Push with the environment's skip switch, and prints on stderr the audit's
 // warnings, or its findings when it refuses the push.
-func (a *app) push(c *cobra.Command, r *lifecycle.Repo, o lifecycle.PushOptions) (*lifecycle.PushResult, error) {
+func (a *app) push(c *cobra.Command, r *lifecycle.Repo, o remotes.PushOptions) (*remotes.PushResult, error) {
 	o.Getenv = getenv
-	res, err := r.Push(c.Context(), o)
-	var refused *lifecycle.PushAuditError
+	res, err := remotes.Push(c.Context(), r, o)
+	var refused *remotes.PushAuditError
 	if errors.As(err, &refused) {
 		hooks.WritePushRefusal(a.Err, refused.Run, refused.Updates)
 	}
@@ -72,7 +73,7 @@ func (a *app) push(c *cobra.Command, r *lifecycle.Repo, o lifecycle.PushOptions)
 	return res, nil
 }
 
-func pushText(w io.Writer, res *lifecycle.PushResult) error {
+func pushText(w io.Writer, res *remotes.PushResult) error {
 	if len(res.Changes) == 0 {
 		_, err := fmt.Fprintf(w, "%s is up to date\n", res.Remote)
 		return err

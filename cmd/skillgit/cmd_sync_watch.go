@@ -10,6 +10,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/remotes"
 )
 
 // watchSync syncs, then again whenever the channel's tip moves, until SIGINT or SIGTERM. A
@@ -26,9 +27,9 @@ func (a *app) watchSync(o *syncOptions) error {
 		return err
 	}
 	defer r.Close()
-	opts := lifecycle.WatchOptions{Remote: o.remote, Channel: o.channel, Interval: o.interval,
+	opts := remotes.WatchOptions{Remote: o.remote, Channel: o.channel, Interval: o.interval,
 		OnError: func(err error) { a.warn("sync --watch: %v", err) }}
-	err = r.Watch(ctx, opts, func(_ context.Context, tip gitstore.Hash) error {
+	err = remotes.Watch(ctx, r, opts, func(_ context.Context, tip gitstore.Hash) error {
 		fmt.Fprintf(a.Err, "skillgit: syncing %s\n", shortHash(tip.String()))
 		if err := a.syncOnce(o, tip); err != nil && !errors.As(err, new(quietExit)) {
 			return err

@@ -1,4 +1,4 @@
-package lifecycle
+package remotes
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // Default polling intervals of Watch.
@@ -42,7 +43,8 @@ type WatchFunc func(ctx context.Context, tip gitstore.Hash) error
 // the start and again every time the tip changes (a publish, a rollback, a reset). It polls:
 // every Interval while all goes well, backing off up to MaxInterval while looking or fn
 // fails. It returns nil when ctx is cancelled, or the first failure when OnError is nil.
-func (r *Repo) Watch(ctx context.Context, o WatchOptions, fn WatchFunc) error {
+func Watch(ctx context.Context, lr *lifecycle.Repo, o WatchOptions, fn WatchFunc) error {
+	r := repo{lr}
 	look, err := r.watchLook(o)
 	if err != nil {
 		return err
@@ -109,8 +111,8 @@ func (w *watcher) step(ctx context.Context) error {
 }
 
 // watchLook returns the function that reads the followed branch's tip.
-func (r *Repo) watchLook(o WatchOptions) (func(context.Context) (gitstore.Hash, error), error) {
-	ref, err := r.channelRef(o.Channel)
+func (r repo) watchLook(o WatchOptions) (func(context.Context) (gitstore.Hash, error), error) {
+	ref, err := r.ChannelRef(o.Channel)
 	if err != nil {
 		return nil, err
 	}
@@ -132,7 +134,7 @@ func (r *Repo) watchLook(o WatchOptions) (func(context.Context) (gitstore.Hash, 
 
 // remoteTip lists the remote's ref and, when its tip is not here yet, fetches it into the
 // remote-tracking ref.
-func (r *Repo) remoteTip(ctx context.Context, name, ref string) (gitstore.Hash, error) {
+func (r repo) remoteTip(ctx context.Context, name, ref string) (gitstore.Hash, error) {
 	rm, err := r.openRemote(name)
 	if err != nil {
 		return gitstore.ZeroHash, err
@@ -150,7 +152,7 @@ func (r *Repo) remoteTip(ctx context.Context, name, ref string) (gitstore.Hash, 
 	if tip.IsZero() {
 		return tip, fmt.Errorf("watching %s on %s: %w", short(ref), rm.name, gitstore.ErrRefNotFound)
 	}
-	if !r.hasCommit(tip) {
+	if _, err := r.Git.Commit(tip); err != nil {
 		if err := rm.fetch(ctx, []config.RefSpec{config.RefSpec("+" + ref + ":" + scratch + "watch")}, nil); err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
 			return tip, fmt.Errorf("fetching %s from %s: %w", short(ref), rm.name, err)
 		}

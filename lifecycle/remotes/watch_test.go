@@ -1,4 +1,4 @@
-package lifecycle
+package remotes
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // watchRun runs Watch in a goroutine and collects the tips its callback sees.
@@ -16,12 +17,12 @@ type watchRun struct {
 	cancel context.CancelFunc
 }
 
-func startWatch(t *testing.T, r *Repo, o WatchOptions) *watchRun {
+func startWatch(t *testing.T, r *lifecycle.Repo, o WatchOptions) *watchRun {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	w := &watchRun{tips: make(chan gitstore.Hash, 64), done: make(chan error, 1), cancel: cancel}
 	go func() {
-		w.done <- r.Watch(ctx, o, func(ctx context.Context, tip gitstore.Hash) error {
+		w.done <- Watch(ctx, r, o, func(ctx context.Context, tip gitstore.Hash) error {
 			w.tips <- tip
 			return nil
 		})
@@ -76,7 +77,7 @@ func TestWatchFollowsLocalPublishes(t *testing.T) {
 	w.next(t, refAt(t, dir, "main"))
 
 	go func() {
-		r, err := Open(dir)
+		r, err := lifecycle.Open(dir)
 		if err == nil {
 			defer r.Close()
 			_, err = r.Publish(id, "", lead)
@@ -131,7 +132,7 @@ func TestWatchCallbackFailures(t *testing.T) {
 	r := open(t, dir)
 	boom := errors.New("boom")
 	calls := 0
-	err := r.Watch(context.Background(), WatchOptions{Interval: time.Millisecond}, func(context.Context, gitstore.Hash) error {
+	err := Watch(context.Background(), r, WatchOptions{Interval: time.Millisecond}, func(context.Context, gitstore.Hash) error {
 		calls++
 		return boom
 	})
@@ -142,7 +143,7 @@ func TestWatchCallbackFailures(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	var reported []error
 	calls = 0
-	err = r.Watch(ctx, WatchOptions{Interval: time.Millisecond, MaxInterval: 4 * time.Millisecond, OnError: func(err error) {
+	err = Watch(ctx, r, WatchOptions{Interval: time.Millisecond, MaxInterval: 4 * time.Millisecond, OnError: func(err error) {
 		if reported = append(reported, err); len(reported) == 3 {
 			cancel()
 		}
@@ -153,7 +154,7 @@ func TestWatchCallbackFailures(t *testing.T) {
 	if err != nil || calls != 3 || len(reported) != 3 {
 		t.Fatalf("Watch with OnError: err %v, %d calls, %d reports; want nil, 3, 3 (the same tip retried)", err, calls, len(reported))
 	}
-	if err := r.Watch(context.Background(), WatchOptions{Channel: "beta"}, nil); err == nil {
+	if err := Watch(context.Background(), r, WatchOptions{Channel: "beta"}, nil); err == nil {
 		t.Fatal("Watch of an unknown channel: no error")
 	}
 }

@@ -1,4 +1,4 @@
-package lifecycle
+package remotes
 
 import (
 	"context"
@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // TestPushAuditsBeforeSending refuses, before anything reaches the remote, a push of a
@@ -17,13 +19,13 @@ func TestPushAuditsBeforeSending(t *testing.T) {
 	s := newRemoteSetup(t)
 	id := proposeNew(t, s.a, "evil", evilLine).ID
 	before := remoteRefsOf(t, s.bare)
-	_, err := open(t, s.a).Push(context.Background(), PushOptions{Getenv: func(string) string { return "" }})
+	_, err := Push(context.Background(), open(t, s.a), PushOptions{Getenv: func(string) string { return "" }})
 	var refused *PushAuditError
-	if !errors.As(err, &refused) || !errors.Is(err, ErrRefused) {
+	if !errors.As(err, &refused) || !errors.Is(err, lifecycle.ErrRefused) {
 		t.Fatalf("push of a high-risk candidate: err = %v; want a *PushAuditError that is ErrRefused", err)
 	}
-	if !refused.Run.Blocked() || len(refused.Updates) != 1 || refused.Updates[0].Ref != candidatePrefix+id {
-		t.Errorf("refusal = %+v, updates %+v; want the blocked run of %s", refused.Run, refused.Updates, candidatePrefix+id)
+	if !refused.Run.Blocked() || len(refused.Updates) != 1 || refused.Updates[0].Ref != lifecycle.CandidatePrefix+id {
+		t.Errorf("refusal = %+v, updates %+v; want the blocked run of %s", refused.Run, refused.Updates, lifecycle.CandidatePrefix+id)
 	}
 	for _, want := range []string{"nothing was sent", "`skillgit review ID`", id} {
 		if !strings.Contains(err.Error(), want) {
@@ -33,15 +35,15 @@ func TestPushAuditsBeforeSending(t *testing.T) {
 	if diff := cmp.Diff(before, remoteRefsOf(t, s.bare)); diff != "" {
 		t.Fatalf("the remote's refs moved (-before +after):\n%s", diff)
 	}
-	skip := func(k string) string { return map[string]string{SkipAuditEnv: "1"}[k] }
-	res, err := open(t, s.a).Push(context.Background(), PushOptions{Getenv: skip})
+	skip := func(k string) string { return map[string]string{lifecycle.SkipAuditEnv: "1"}[k] }
+	res, err := Push(context.Background(), open(t, s.a), PushOptions{Getenv: skip})
 	if err != nil {
 		t.Fatalf("push with the skip switch on: %v", err)
 	}
 	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "security audit skipped") {
 		t.Errorf("push with the skip switch on: warnings %q, want the skip warning", res.Warnings)
 	}
-	if refAt(t, s.bare, candidatePrefix+id) != refAt(t, s.a, candidatePrefix+id) {
+	if refAt(t, s.bare, lifecycle.CandidatePrefix+id) != refAt(t, s.a, lifecycle.CandidatePrefix+id) {
 		t.Errorf("the remote lacks %s after the push with the skip switch on", id)
 	}
 }
@@ -58,9 +60,9 @@ func TestPushQuotesServerRefusal(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := proposeNew(t, s.a, "pdf-tools", cleanLine).ID
-	res, err := open(t, s.a).Push(context.Background(), PushOptions{})
+	res, err := Push(context.Background(), open(t, s.a), PushOptions{})
 	var refused *ServerRefusedError
-	if !errors.As(err, &refused) || !errors.Is(err, ErrRefused) {
+	if !errors.As(err, &refused) || !errors.Is(err, lifecycle.ErrRefused) {
 		t.Fatalf("push the server declines: err = %v; want a *ServerRefusedError that is ErrRefused", err)
 	}
 	want := []string{"skillgit: push refused: a reason", "skillgit:   evil: finding \uFFFD]0;title\uFFFD"}
@@ -79,7 +81,7 @@ func TestPushQuotesServerRefusal(t *testing.T) {
 	if res == nil {
 		t.Errorf("push the server declines: no result, want one for the warnings")
 	}
-	if got := refAt(t, s.bare, candidatePrefix+id); got != "" {
+	if got := refAt(t, s.bare, lifecycle.CandidatePrefix+id); got != "" {
 		t.Errorf("the remote holds %s at %s", id, got)
 	}
 }

@@ -1,4 +1,4 @@
-package lifecycle
+package remotes
 
 import (
 	"context"
@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/transport"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // scratch is the namespace, held in memory only, where a fetch puts the remote's refs before
@@ -69,7 +70,8 @@ type remoteRefs struct {
 // local branch holds publishes the remote does not have and the remote moved on, those
 // publishes are taken back off the local branch and their candidates restored, so they can be
 // published again on the remote's tip.
-func (r *Repo) Fetch(ctx context.Context, o FetchOptions) (*FetchResult, error) {
+func Fetch(ctx context.Context, lr *lifecycle.Repo, o FetchOptions) (*FetchResult, error) {
+	r := repo{lr}
 	rm, err := r.openRemote(o.Remote)
 	if err != nil {
 		return nil, err
@@ -94,10 +96,10 @@ func (r *Repo) Fetch(ctx context.Context, o FetchOptions) (*FetchResult, error) 
 
 // download fetches the remote's refs and the objects they need into the repository and
 // returns what the remote holds.
-func (r *Repo) download(ctx context.Context, rm *remote, progress io.Writer) (*remoteRefs, error) {
+func (r repo) download(ctx context.Context, rm *remote, progress io.Writer) (*remoteRefs, error) {
 	specs := []config.RefSpec{config.RefSpec("+" + r.Branch + ":" + scratch + "publish"),
-		config.RefSpec("+" + candidatePrefix + "*:" + scratch + "candidate/*"),
-		config.RefSpec("+" + archivePrefix + "*:" + scratch + "archive/*")}
+		config.RefSpec("+" + lifecycle.CandidatePrefix + "*:" + scratch + "candidate/*"),
+		config.RefSpec("+" + lifecycle.ArchivePrefix + "*:" + scratch + "archive/*")}
 	err := rm.fetch(ctx, specs, progress)
 	var nomatch git.NoMatchingRefSpecError
 	if errors.As(err, &nomatch) {
@@ -111,9 +113,9 @@ func (r *Repo) download(ctx context.Context, rm *remote, progress io.Writer) (*r
 	rr.publish = rm.view.hash(scratch + "publish")
 	for name, ref := range rm.view.refs {
 		n := string(name)
-		if id, ok := strings.CutPrefix(n, scratch+"candidate/"); ok && checkID(id) == nil {
+		if id, ok := strings.CutPrefix(n, scratch+"candidate/"); ok && lifecycle.CheckID(id) == nil {
 			rr.candidates[id] = ref.Hash()
-		} else if id, ok := strings.CutPrefix(n, scratch+"archive/"); ok && checkID(id) == nil {
+		} else if id, ok := strings.CutPrefix(n, scratch+"archive/"); ok && lifecycle.CheckID(id) == nil {
 			rr.archive[id] = ref.Hash()
 		}
 	}
@@ -128,9 +130,9 @@ func (rm *remote) fetch(ctx context.Context, specs []config.RefSpec, progress io
 }
 
 // fetchArchive creates or fast-forwards the archive refs the remote has.
-func (r *Repo) fetchArchive(rr *remoteRefs, res *FetchResult) error {
+func (r repo) fetchArchive(rr *remoteRefs, res *FetchResult) error {
 	for _, id := range sortedKeys(rr.archive) {
-		if err := r.adopt(archivePrefix+id, id, rr.archive[id], res); err != nil {
+		if err := r.adopt(lifecycle.ArchivePrefix+id, id, rr.archive[id], res); err != nil {
 			return err
 		}
 	}
@@ -139,7 +141,7 @@ func (r *Repo) fetchArchive(rr *remoteRefs, res *FetchResult) error {
 
 // adopt creates ref at rh, or fast-forwards it there; a ref that is ahead or diverged is kept
 // and reported.
-func (r *Repo) adopt(ref, id string, rh gitstore.Hash, res *FetchResult) error {
+func (r repo) adopt(ref, id string, rh gitstore.Hash, res *FetchResult) error {
 	lh, err := r.refOrZero(ref)
 	if err != nil || lh == rh {
 		return err
@@ -148,9 +150,9 @@ func (r *Repo) adopt(ref, id string, rh gitstore.Hash, res *FetchResult) error {
 	switch {
 	case lh.IsZero():
 		c.Action = "created"
-	case r.descends(rh, lh):
+	case r.Descends(rh, lh):
 		c.Action = "updated"
-	case r.descends(lh, rh):
+	case r.Descends(lh, rh):
 		c.Action, c.Old, c.New, c.Note = "kept", "", "", "yours is ahead of the remote's; `skillgit push` sends it"
 		res.add(c)
 		return nil
@@ -168,7 +170,7 @@ func (r *Repo) adopt(ref, id string, rh gitstore.Hash, res *FetchResult) error {
 	return nil
 }
 
-func (r *Repo) refOrZero(ref string) (gitstore.Hash, error) {
+func (r repo) refOrZero(ref string) (gitstore.Hash, error) {
 	h, err := r.Git.Ref(ref)
 	if errors.Is(err, gitstore.ErrRefNotFound) {
 		return gitstore.ZeroHash, nil
@@ -185,17 +187,17 @@ func hashOrEmpty(h gitstore.Hash) string {
 
 // fetchCandidates brings the remote's candidates in, records them as remote-tracking refs, and
 // removes local candidates that the remote dropped because they were published or rejected.
-func (r *Repo) fetchCandidates(rm *remote, rr *remoteRefs, res *FetchResult) error {
+func (r repo) fetchCandidates(rm *remote, rr *remoteRefs, res *FetchResult) error {
 	for _, id := range sortedKeys(rr.candidates) {
 		rh := rr.candidates[id]
-		lh, err := r.refOrZero(candidatePrefix + id)
+		lh, err := r.refOrZero(lifecycle.CandidatePrefix + id)
 		if err != nil {
 			return err
 		}
 		if lh.IsZero() && r.settled(id, rh) {
 			continue
 		}
-		if err := r.adopt(candidatePrefix+id, id, rh, res); err != nil {
+		if err := r.adopt(lifecycle.CandidatePrefix+id, id, rh, res); err != nil {
 			return err
 		}
 	}
@@ -207,17 +209,17 @@ func (r *Repo) fetchCandidates(rm *remote, rr *remoteRefs, res *FetchResult) err
 
 // settled reports whether candidate id at h is already published on the publish branch or
 // rejected here, so that fetching it would only bring back a finished candidate.
-func (r *Repo) settled(id string, h gitstore.Hash) bool {
-	if r.descends(r.Tip, h) {
+func (r repo) settled(id string, h gitstore.Hash) bool {
+	if r.Descends(r.Tip, h) {
 		return true
 	}
-	a, err := r.refOrZero(archivePrefix + id)
-	return err == nil && r.descends(a, h)
+	a, err := r.refOrZero(lifecycle.ArchivePrefix + id)
+	return err == nil && r.Descends(a, h)
 }
 
 // trackCandidates records the remote's candidates under refs/remotes/<remote>/candidate/.
-func (r *Repo) trackCandidates(rm *remote, cands map[string]gitstore.Hash) error {
-	prefix := rm.trackingRef(candidatePrefix)
+func (r repo) trackCandidates(rm *remote, cands map[string]gitstore.Hash) error {
+	prefix := rm.trackingRef(lifecycle.CandidatePrefix)
 	old, err := r.Git.Refs(prefix)
 	if err != nil {
 		return err
@@ -239,14 +241,14 @@ func (r *Repo) trackCandidates(rm *remote, cands map[string]gitstore.Hash) error
 
 // retireCandidates removes the local candidates that the remote no longer has and that are
 // published on the publish branch or archived, as publish and reject do locally.
-func (r *Repo) retireCandidates(rr *remoteRefs, res *FetchResult) error {
-	local, err := r.Git.Refs(candidatePrefix)
+func (r repo) retireCandidates(rr *remoteRefs, res *FetchResult) error {
+	local, err := r.Git.Refs(lifecycle.CandidatePrefix)
 	if err != nil {
 		return err
 	}
 	for _, ref := range local {
-		id := strings.TrimPrefix(ref.Name, candidatePrefix)
-		if _, ok := rr.candidates[id]; ok || checkID(id) != nil || !r.settled(id, ref.Hash) {
+		id := strings.TrimPrefix(ref.Name, lifecycle.CandidatePrefix)
+		if _, ok := rr.candidates[id]; ok || lifecycle.CheckID(id) != nil || !r.settled(id, ref.Hash) {
 			continue
 		}
 		if err := r.Git.UpdateRef(ref.Name, gitstore.ZeroHash, ref.Hash, "skillgit fetch: finished"); err != nil {

@@ -1,4 +1,4 @@
-package lifecycle
+package remotes
 
 import (
 	"context"
@@ -14,6 +14,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/transport"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // PushOptions says what to push where.
@@ -49,7 +50,7 @@ type pushPlan struct {
 	changes []RefChange
 	track   map[string]gitstore.Hash
 	// updates are the refs the push moves forward, for the audit.
-	updates []RefUpdate
+	updates []lifecycle.RefUpdate
 }
 
 // Push sends candidates, archive refs and the publish branch to a remote in one atomic push.
@@ -60,7 +61,8 @@ type pushPlan struct {
 // brings is audited first, as the pre-push hook audits a `git push`: when the audit refuses,
 // nothing is sent and the error is a *PushAuditError. When the remote refuses the push, the
 // result comes with the error, for the audit's warnings.
-func (r *Repo) Push(ctx context.Context, o PushOptions) (*PushResult, error) {
+func Push(ctx context.Context, lr *lifecycle.Repo, o PushOptions) (*PushResult, error) {
+	r := repo{lr}
 	rm, err := r.openRemote(o.Remote)
 	if err != nil {
 		return nil, err
@@ -98,7 +100,7 @@ func (r *Repo) Push(ctx context.Context, o PushOptions) (*PushResult, error) {
 }
 
 // planPush decides what to send.
-func (r *Repo) planPush(rm *remote, p *pushPlan, remote map[string]gitstore.Hash, ids []string) error {
+func (r repo) planPush(rm *remote, p *pushPlan, remote map[string]gitstore.Hash, ids []string) error {
 	if len(ids) > 0 {
 		for _, id := range ids {
 			if err := r.planCandidate(rm, p, remote, id, true); err != nil {
@@ -111,7 +113,7 @@ func (r *Repo) planPush(rm *remote, p *pushPlan, remote map[string]gitstore.Hash
 		return err
 	}
 	seen := map[string]bool{}
-	for _, prefix := range []string{candidatePrefix, archivePrefix} {
+	for _, prefix := range []string{lifecycle.CandidatePrefix, lifecycle.ArchivePrefix} {
 		local, err := r.Git.Refs(prefix)
 		if err != nil {
 			return err
@@ -121,12 +123,12 @@ func (r *Repo) planPush(rm *remote, p *pushPlan, remote map[string]gitstore.Hash
 		}
 	}
 	for name := range remote {
-		if id, ok := strings.CutPrefix(name, candidatePrefix); ok {
+		if id, ok := strings.CutPrefix(name, lifecycle.CandidatePrefix); ok {
 			seen[id] = true
 		}
 	}
 	for _, id := range sortedKeys(seen) {
-		if checkID(id) != nil {
+		if lifecycle.CheckID(id) != nil {
 			continue
 		}
 		if err := r.planCandidate(rm, p, remote, id, false); err != nil {
@@ -138,11 +140,11 @@ func (r *Repo) planPush(rm *remote, p *pushPlan, remote map[string]gitstore.Hash
 
 // planCandidate adds candidate id: its branch, or its archive ref and the removal of the
 // remote's branch once it is rejected or published here.
-func (r *Repo) planCandidate(rm *remote, p *pushPlan, remote map[string]gitstore.Hash, id string, named bool) error {
-	if err := checkID(id); err != nil {
+func (r repo) planCandidate(rm *remote, p *pushPlan, remote map[string]gitstore.Hash, id string, named bool) error {
+	if err := lifecycle.CheckID(id); err != nil {
 		return err
 	}
-	branch, archive := candidatePrefix+id, archivePrefix+id
+	branch, archive := lifecycle.CandidatePrefix+id, lifecycle.ArchivePrefix+id
 	lh, err := r.refOrZero(branch)
 	if err != nil {
 		return err
@@ -161,17 +163,17 @@ func (r *Repo) planCandidate(rm *remote, p *pushPlan, remote map[string]gitstore
 		}
 		r.planDelete(rm, p, branch, rh, la, id)
 		return nil
-	case !rh.IsZero() && r.descends(r.Tip, rh):
+	case !rh.IsZero() && r.Descends(r.Tip, rh):
 		r.planDelete(rm, p, branch, rh, r.Tip, id)
 		return nil
 	case named:
-		return fmt.Errorf("%s: candidate %w here; `skillgit candidates --state all` lists them", id, ErrNotFound)
+		return fmt.Errorf("%s: candidate %w here; `skillgit candidates --state all` lists them", id, lifecycle.ErrNotFound)
 	}
 	return nil
 }
 
 // planRef sends local ref at h when the remote lacks it or has an older version of it.
-func (r *Repo) planRef(p *pushPlan, remote map[string]gitstore.Hash, ref string, h gitstore.Hash, id, tracking string) error {
+func (r repo) planRef(p *pushPlan, remote map[string]gitstore.Hash, ref string, h gitstore.Hash, id, tracking string) error {
 	rh := remote[ref]
 	if rh == h {
 		if tracking != "" {
@@ -179,9 +181,9 @@ func (r *Repo) planRef(p *pushPlan, remote map[string]gitstore.Hash, ref string,
 		}
 		return nil
 	}
-	if !rh.IsZero() && !r.descends(h, rh) {
+	if !rh.IsZero() && !r.Descends(h, rh) {
 		return fmt.Errorf("%s: %w: the remote's %s has commits yours does not; run `skillgit fetch` to see them, then revise or rebase the candidate",
-			id, ErrConflict, short(ref))
+			id, lifecycle.ErrConflict, short(ref))
 	}
 	p.specs = append(p.specs, config.RefSpec(ref+":"+ref))
 	if !rh.IsZero() {
@@ -191,14 +193,14 @@ func (r *Repo) planRef(p *pushPlan, remote map[string]gitstore.Hash, ref string,
 		p.track[tracking] = h
 	}
 	p.changes = append(p.changes, RefChange{ID: id, Ref: ref, Action: "pushed", Old: hashOrEmpty(rh), New: h.String()})
-	p.updates = append(p.updates, RefUpdate{Ref: ref, Old: rh, New: h})
+	p.updates = append(p.updates, lifecycle.RefUpdate{Ref: ref, Old: rh, New: h})
 	return nil
 }
 
 // planDelete removes the remote's candidate branch when what it holds is contained in the
 // local archive ref or publish branch, so a revision pushed by someone else is never lost.
-func (r *Repo) planDelete(rm *remote, p *pushPlan, branch string, rh, holder gitstore.Hash, id string) {
-	if rh.IsZero() || !r.descends(holder, rh) {
+func (r repo) planDelete(rm *remote, p *pushPlan, branch string, rh, holder gitstore.Hash, id string) {
+	if rh.IsZero() || !r.Descends(holder, rh) {
 		return
 	}
 	p.specs = append(p.specs, config.RefSpec(":"+branch))
@@ -208,15 +210,15 @@ func (r *Repo) planDelete(rm *remote, p *pushPlan, branch string, rh, holder git
 }
 
 // planPublish sends the publish branch when the local one descends from the remote's tip.
-func (r *Repo) planPublish(rm *remote, p *pushPlan, remote map[string]gitstore.Hash) error {
+func (r repo) planPublish(rm *remote, p *pushPlan, remote map[string]gitstore.Hash) error {
 	rt, lt := remote[r.Branch], r.Tip
 	tracking := rm.trackingRef(r.Branch)
-	if rt == lt || r.descends(rt, lt) {
+	if rt == lt || r.Descends(rt, lt) {
 		// Nothing to send: the remote has all of it (`skillgit fetch` brings the rest here).
 		p.track[tracking] = rt
 		return nil
 	}
-	if !rt.IsZero() && !r.descends(lt, rt) {
+	if !rt.IsZero() && !r.Descends(lt, rt) {
 		return r.movedError(rm, rt)
 	}
 	p.specs = append(p.specs, config.RefSpec(r.Branch+":"+r.Branch))
@@ -226,19 +228,19 @@ func (r *Repo) planPublish(rm *remote, p *pushPlan, remote map[string]gitstore.H
 	p.lease, p.leased = rt, true
 	p.track[tracking] = lt
 	p.changes = append(p.changes, RefChange{Ref: r.Branch, Action: "pushed", Old: hashOrEmpty(rt), New: lt.String()})
-	p.updates = append(p.updates, RefUpdate{Ref: r.Branch, Old: rt, New: lt})
+	p.updates = append(p.updates, lifecycle.RefUpdate{Ref: r.Branch, Old: rt, New: lt})
 	return nil
 }
 
 // movedError says that the remote's publish branch is not the tip the local one was built
 // on, names the publishes to redo and what to run.
-func (r *Repo) movedError(rm *remote, rt gitstore.Hash) error {
+func (r repo) movedError(rm *remote, rt gitstore.Hash) error {
 	base, _ := r.refOrZero(rm.trackingRef(r.Branch))
 	var ids []string
 	if !base.IsZero() {
-		if pubs, _, err := r.localPublishes(r.Tip, base); err == nil {
+		if pubs, _, err := r.LocalPublishes(r.Tip, base); err == nil {
 			for _, pub := range pubs {
-				ids = append(ids, pub.id)
+				ids = append(ids, pub.ID)
 			}
 		}
 	}
@@ -257,7 +259,7 @@ func (r *Repo) movedError(rm *remote, rt gitstore.Hash) error {
 // explainPushError turns a refused push into ErrRemoteMoved when the remote's publish branch
 // moved since it was listed, and into a *ServerRefusedError, carrying what the server said,
 // when its hooks declined it.
-func (r *Repo) explainPushError(ctx context.Context, rm *remote, p *pushPlan, lines []string, err error) error {
+func (r repo) explainPushError(ctx context.Context, rm *remote, p *pushPlan, lines []string, err error) error {
 	if p.leased {
 		if refs, lerr := rm.gr.ListContext(ctx, &git.ListOptions{}); lerr == nil {
 			now := gitstore.ZeroHash
@@ -278,7 +280,7 @@ func (r *Repo) explainPushError(ctx context.Context, rm *remote, p *pushPlan, li
 }
 
 // recordPush moves the remote-tracking refs to what the remote now holds.
-func (r *Repo) recordPush(p *pushPlan) error {
+func (r repo) recordPush(p *pushPlan) error {
 	for _, name := range sortedKeys(p.track) {
 		if err := r.setRef(name, p.track[name], "skillgit push"); err != nil {
 			return fmt.Errorf("pushed, but recording %s failed: %w", name, err)

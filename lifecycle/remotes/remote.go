@@ -1,4 +1,4 @@
-package lifecycle
+package remotes
 
 import (
 	"errors"
@@ -16,6 +16,7 @@ import (
 	"github.com/go-git/go-git/v5/storage/memory"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // DefaultRemote is the remote push and fetch use when none is named and it exists.
@@ -23,10 +24,24 @@ const DefaultRemote = "origin"
 
 // ErrRemoteMoved reports a push of the publish branch that the remote refused because its
 // branch is no longer the tip the local publishes were built on.
-var ErrRemoteMoved = fmt.Errorf("%w: the remote's publish branch moved on", ErrConflict)
+var ErrRemoteMoved = fmt.Errorf("%w: the remote's publish branch moved on", lifecycle.ErrConflict)
 
 // ErrNoRemote reports a remote that is not configured.
 var ErrNoRemote = errors.New("no such remote")
+
+// repo is a skillgit repository, with the helpers of push, fetch and watch as methods.
+type repo struct{ *lifecycle.Repo }
+
+// short names a branch without refs/heads/.
+func short(ref string) string { return strings.TrimPrefix(ref, "refs/heads/") }
+
+// shortID cuts a commit id to the twelve digits messages show.
+func shortID(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}
 
 // remote is a configured git remote, reached through go-git with a private view of this
 // repository's refs: go-git reads the local refs from a snapshot and writes what it learns
@@ -38,8 +53,8 @@ type remote struct {
 	gr   *git.Remote
 }
 
-// Remotes lists the names of the configured remotes, sorted.
-func (r *Repo) Remotes() ([]string, error) {
+// List lists the names of the configured remotes, sorted.
+func List(r *lifecycle.Repo) ([]string, error) {
 	cfg, err := r.Git.Git().Config()
 	if err != nil {
 		return nil, fmt.Errorf("reading git config: %w", err)
@@ -52,15 +67,15 @@ func (r *Repo) Remotes() ([]string, error) {
 	return names, nil
 }
 
-// IsRemote reports whether name is a configured remote.
-func (r *Repo) IsRemote(name string) bool {
-	names, err := r.Remotes()
+// Is reports whether name is a configured remote.
+func Is(r *lifecycle.Repo, name string) bool {
+	names, err := List(r)
 	return err == nil && slices.Contains(names, name)
 }
 
 // resolveRemote picks the remote: name, else origin, else the only remote there is.
-func (r *Repo) resolveRemote(name string) (string, error) {
-	names, err := r.Remotes()
+func (r repo) resolveRemote(name string) (string, error) {
+	names, err := List(r.Repo)
 	if err != nil {
 		return "", err
 	}
@@ -88,7 +103,7 @@ func listOrNone(names []string) string {
 }
 
 // openRemote resolves name and prepares a go-git remote on a snapshot of the local refs.
-func (r *Repo) openRemote(name string) (*remote, error) {
+func (r repo) openRemote(name string) (*remote, error) {
 	name, err := r.resolveRemote(name)
 	if err != nil {
 		return nil, err
@@ -176,7 +191,7 @@ func (v *refView) hash(name string) gitstore.Hash {
 
 // setRef moves the real ref name to h (ZeroHash deletes it) by compare-and-swap from what it
 // holds now; it is for refs that only record what was seen, such as remote-tracking refs.
-func (r *Repo) setRef(name string, h gitstore.Hash, msg string) error {
+func (r repo) setRef(name string, h gitstore.Hash, msg string) error {
 	cur, err := r.Git.Ref(name)
 	if err != nil && !errors.Is(err, gitstore.ErrRefNotFound) {
 		return err
@@ -187,30 +202,13 @@ func (r *Repo) setRef(name string, h gitstore.Hash, msg string) error {
 	return r.Git.UpdateRef(name, h, cur, msg)
 }
 
-// hasCommit reports whether commit h is in the repository.
-func (r *Repo) hasCommit(h gitstore.Hash) bool {
-	if h.IsZero() {
-		return false
-	}
-	_, err := r.Git.Commit(h)
-	return err == nil
-}
-
-// descends reports whether commit b is a, or descends from it; false when either is missing.
-func (r *Repo) descends(b, a gitstore.Hash) bool {
-	if !r.hasCommit(a) || !r.hasCommit(b) {
-		return false
-	}
-	ok, err := r.Git.IsAncestor(a, b)
-	return err == nil && ok
-}
-
 // CandidatesToFetch counts the candidates that the remotes' tracking refs
 // (refs/remotes/REMOTE/candidate/ID) know of and this repository does not: no local branch,
 // and not already published or rejected here. A fresh `git clone` has every open candidate
 // of the team there and none as a branch, until `skillgit fetch` brings them in.
-func (r *Repo) CandidatesToFetch() (int, error) {
-	names, err := r.Remotes()
+func CandidatesToFetch(lr *lifecycle.Repo) (int, error) {
+	r := repo{lr}
+	names, err := List(lr)
 	if err != nil {
 		return 0, err
 	}
@@ -223,10 +221,10 @@ func (r *Repo) CandidatesToFetch() (int, error) {
 		}
 		for _, ref := range refs {
 			id := strings.TrimPrefix(ref.Name, prefix)
-			if checkID(id) != nil {
+			if lifecycle.CheckID(id) != nil {
 				continue
 			}
-			lh, err := r.refOrZero(candidatePrefix + id)
+			lh, err := r.refOrZero(lifecycle.CandidatePrefix + id)
 			if err != nil {
 				return 0, err
 			}

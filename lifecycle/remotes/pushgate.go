@@ -1,9 +1,11 @@
-package lifecycle
+package remotes
 
 import (
 	"fmt"
 	"os"
 	"strings"
+
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // PushAuditError reports a push that the audit refused here, before anything was sent: the
@@ -12,25 +14,25 @@ type PushAuditError struct {
 	// Remote is the remote the push was for.
 	Remote string
 	// Run holds the findings; Run.Blocked() is true.
-	Run *HookRun
+	Run *lifecycle.HookRun
 	// Updates are the ref updates the push would have made, deletions left out.
-	Updates []RefUpdate
+	Updates []lifecycle.RefUpdate
 }
 
 // Error names what was refused and what to do next.
 func (e *PushAuditError) Error() string {
 	return fmt.Sprintf("push to %s %s: the audit rates %s at or above %s; nothing was sent: %s, then push again",
-		e.Remote, ErrRefused, e.Run.Title, e.Run.FailOn, e.advice())
+		e.Remote, lifecycle.ErrRefused, e.Run.Title, e.Run.FailOn, e.advice())
 }
 
-// Unwrap makes the error ErrRefused.
-func (e *PushAuditError) Unwrap() error { return ErrRefused }
+// Unwrap makes the error lifecycle.ErrRefused.
+func (e *PushAuditError) Unwrap() error { return lifecycle.ErrRefused }
 
 // advice says how to fix what the push brings: through its candidates when it sends some.
 func (e *PushAuditError) advice() string {
 	var ids []string
 	for _, u := range e.Updates {
-		if id, ok := strings.CutPrefix(u.Ref, candidatePrefix); ok {
+		if id, ok := strings.CutPrefix(u.Ref, lifecycle.CandidatePrefix); ok {
 			ids = append(ids, id)
 		}
 	}
@@ -43,14 +45,14 @@ func (e *PushAuditError) advice() string {
 
 // gatePush audits what plan p sends as the pre-push hook would, and returns the run (for its
 // warnings) or a *PushAuditError when the audit refuses.
-func (r *Repo) gatePush(rm *remote, p *pushPlan, getenv func(string) string) (*HookRun, error) {
+func (r repo) gatePush(rm *remote, p *pushPlan, getenv func(string) string) (*lifecycle.HookRun, error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
 	if len(p.updates) == 0 {
-		return &HookRun{}, nil
+		return &lifecycle.HookRun{}, nil
 	}
-	run, err := r.auditUpdates(p.updates, getenv)
+	run, err := r.AuditUpdates(p.updates, getenv)
 	if err != nil {
 		return nil, fmt.Errorf("auditing the push to %s: %w", rm.name, err)
 	}

@@ -1,4 +1,4 @@
-package lifecycle
+package remotes
 
 import (
 	"context"
@@ -17,6 +17,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // pushDaemon serves the bare repositories under base with `git daemon` on a free loopback
@@ -72,7 +73,7 @@ func newRemoteSetup(t *testing.T) *remoteSetup {
 	hermetic(t)
 	base := t.TempDir()
 	s := &remoteSetup{bare: filepath.Join(base, "skills.git")}
-	if _, err := Init(InitOptions{Dir: s.bare, Bare: true}); err != nil {
+	if _, err := lifecycle.Init(lifecycle.InitOptions{Dir: s.bare, Bare: true}); err != nil {
 		t.Fatal(err)
 	}
 	url := pushDaemon(t, base) + "skills.git"
@@ -107,7 +108,7 @@ func refAt(t *testing.T, dir, rev string) string {
 
 func push(t *testing.T, dir string, ids ...string) *PushResult {
 	t.Helper()
-	res, err := open(t, dir).Push(context.Background(), PushOptions{IDs: ids})
+	res, err := Push(context.Background(), open(t, dir), PushOptions{IDs: ids})
 	if err != nil {
 		t.Fatalf("push from %s: %v", filepath.Base(dir), err)
 	}
@@ -116,7 +117,7 @@ func push(t *testing.T, dir string, ids ...string) *PushResult {
 
 func fetch(t *testing.T, dir string) *FetchResult {
 	t.Helper()
-	res, err := open(t, dir).Fetch(context.Background(), FetchOptions{})
+	res, err := Fetch(context.Background(), open(t, dir), FetchOptions{})
 	if err != nil {
 		t.Fatalf("fetch into %s: %v", filepath.Base(dir), err)
 	}
@@ -156,11 +157,11 @@ func TestPushFetchCandidates(t *testing.T) {
 	main0 := refAt(t, s.bare, "main")
 	id := proposeNew(t, s.a, "pdf-tools", cleanLine).ID
 	res := push(t, s.a)
-	if len(res.Changes) != 1 || res.Changes[0].Ref != candidatePrefix+id || res.Changes[0].Action != "pushed" {
+	if len(res.Changes) != 1 || res.Changes[0].Ref != lifecycle.CandidatePrefix+id || res.Changes[0].Action != "pushed" {
 		t.Fatalf("push changes = %+v; want candidate %s pushed", res.Changes, id)
 	}
-	tipA := refAt(t, s.a, candidatePrefix+id)
-	wantRefs(t, s.bare, map[string]string{"refs/heads/main": main0, candidatePrefix + id: tipA})
+	tipA := refAt(t, s.a, lifecycle.CandidatePrefix+id)
+	wantRefs(t, s.bare, map[string]string{"refs/heads/main": main0, lifecycle.CandidatePrefix + id: tipA})
 	if got := refAt(t, s.a, "refs/remotes/origin/candidate/"+id); got != tipA {
 		t.Errorf("remote-tracking ref = %q; want %s", got, tipA)
 	}
@@ -174,13 +175,13 @@ func TestPushFetchCandidates(t *testing.T) {
 	}
 	approveAsLead(t, s.b, id)
 	push(t, s.b, id)
-	tipB := refAt(t, s.b, candidatePrefix+id)
-	if tipB == tipA || refAt(t, s.bare, candidatePrefix+id) != tipB {
-		t.Fatalf("the approval did not reach the remote: remote %s, b %s", refAt(t, s.bare, candidatePrefix+id), tipB)
+	tipB := refAt(t, s.b, lifecycle.CandidatePrefix+id)
+	if tipB == tipA || refAt(t, s.bare, lifecycle.CandidatePrefix+id) != tipB {
+		t.Fatalf("the approval did not reach the remote: remote %s, b %s", refAt(t, s.bare, lifecycle.CandidatePrefix+id), tipB)
 	}
 
 	fetch(t, s.a)
-	if got := refAt(t, s.a, candidatePrefix+id); got != tipB {
+	if got := refAt(t, s.a, lifecycle.CandidatePrefix+id); got != tipB {
 		t.Fatalf("a's candidate after fetch = %s; want b's approval %s", got, tipB)
 	}
 	if got := candidateIDs(t, s.a, "approved"); !slices.Equal(got, []string{id}) {
@@ -195,12 +196,12 @@ func TestPushFetchCandidates(t *testing.T) {
 		t.Fatal(err)
 	}
 	push(t, s.a)
-	archived := refAt(t, s.a, archivePrefix+rej)
-	wantRefs(t, s.bare, map[string]string{"refs/heads/main": main0, candidatePrefix + id: tipB, archivePrefix + rej: archived})
+	archived := refAt(t, s.a, lifecycle.ArchivePrefix+rej)
+	wantRefs(t, s.bare, map[string]string{"refs/heads/main": main0, lifecycle.CandidatePrefix + id: tipB, lifecycle.ArchivePrefix + rej: archived})
 	fr = fetch(t, s.b)
-	if refAt(t, s.b, archivePrefix+rej) != archived || refAt(t, s.b, candidatePrefix+rej) != "" {
+	if refAt(t, s.b, lifecycle.ArchivePrefix+rej) != archived || refAt(t, s.b, lifecycle.CandidatePrefix+rej) != "" {
 		t.Fatalf("b after fetch: archive %q, branch %q; want the archive and no branch (changes %+v)",
-			refAt(t, s.b, archivePrefix+rej), refAt(t, s.b, candidatePrefix+rej), fr.Changes)
+			refAt(t, s.b, lifecycle.ArchivePrefix+rej), refAt(t, s.b, lifecycle.CandidatePrefix+rej), fr.Changes)
 	}
 	if got := candidateIDs(t, s.b, "rejected"); !slices.Equal(got, []string{rej}) {
 		t.Fatalf("b's rejected candidates = %v; want [%s]", got, rej)
@@ -218,19 +219,19 @@ func TestPushFetchDivergedCandidateIsKept(t *testing.T) {
 	fetch(t, s.b)
 	approveAsLead(t, s.a, id)
 	push(t, s.a, id)
-	if _, err := open(t, s.b).Approve(id, "me too", ActOptions{Author: "Ada Lovelace <ada@example.com>"}); err != nil {
+	if _, err := open(t, s.b).Approve(id, "me too", lifecycle.ActOptions{Author: "Ada Lovelace <ada@example.com>"}); err != nil {
 		t.Fatal(err)
 	}
-	local := refAt(t, s.b, candidatePrefix+id)
-	_, err := open(t, s.b).Push(context.Background(), PushOptions{IDs: []string{id}})
-	if !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "skillgit fetch") {
+	local := refAt(t, s.b, lifecycle.CandidatePrefix+id)
+	_, err := Push(context.Background(), open(t, s.b), PushOptions{IDs: []string{id}})
+	if !errors.Is(err, lifecycle.ErrConflict) || !strings.Contains(err.Error(), "skillgit fetch") {
 		t.Fatalf("push of a candidate the remote changed: err = %v; want a conflict that says to fetch", err)
 	}
 	fr := fetch(t, s.b)
-	if refAt(t, s.b, candidatePrefix+id) != local || len(fr.Warnings) != 1 || !strings.Contains(fr.Warnings[0], "different changes") {
-		t.Fatalf("fetch of a diverged candidate: tip %s (want %s kept), warnings %q", refAt(t, s.b, candidatePrefix+id), local, fr.Warnings)
+	if refAt(t, s.b, lifecycle.CandidatePrefix+id) != local || len(fr.Warnings) != 1 || !strings.Contains(fr.Warnings[0], "different changes") {
+		t.Fatalf("fetch of a diverged candidate: tip %s (want %s kept), warnings %q", refAt(t, s.b, lifecycle.CandidatePrefix+id), local, fr.Warnings)
 	}
-	if got := refAt(t, s.b, "refs/remotes/origin/candidate/"+id); got != refAt(t, s.a, candidatePrefix+id) {
+	if got := refAt(t, s.b, "refs/remotes/origin/candidate/"+id); got != refAt(t, s.a, lifecycle.CandidatePrefix+id) {
 		t.Fatalf("remote-tracking ref of the diverged candidate = %q; want the remote's", got)
 	}
 }
@@ -249,10 +250,10 @@ func TestConcurrentPublishesOneWinsOtherRedoes(t *testing.T) {
 
 	push(t, s.a)
 	mainA := refAt(t, s.a, "main")
-	wantRefs(t, s.bare, map[string]string{"refs/heads/main": mainA, candidatePrefix + c2: refAt(t, s.a, candidatePrefix+c2)})
+	wantRefs(t, s.bare, map[string]string{"refs/heads/main": mainA, lifecycle.CandidatePrefix + c2: refAt(t, s.a, lifecycle.CandidatePrefix+c2)})
 
-	_, err := open(t, s.b).Push(context.Background(), PushOptions{})
-	if !errors.Is(err, ErrRemoteMoved) || !errors.Is(err, ErrConflict) {
+	_, err := Push(context.Background(), open(t, s.b), PushOptions{})
+	if !errors.Is(err, ErrRemoteMoved) || !errors.Is(err, lifecycle.ErrConflict) {
 		t.Fatalf("second publish push: err = %v; want ErrRemoteMoved", err)
 	}
 	for _, want := range []string{"main:", "origin/main", "skillgit fetch origin", "skillgit publish ID", c2, "nothing was pushed"} {
@@ -260,7 +261,7 @@ func TestConcurrentPublishesOneWinsOtherRedoes(t *testing.T) {
 			t.Errorf("error %q does not say %q", err, want)
 		}
 	}
-	if refAt(t, s.bare, "main") != mainA || refAt(t, s.bare, candidatePrefix+c2) == "" {
+	if refAt(t, s.bare, "main") != mainA || refAt(t, s.bare, lifecycle.CandidatePrefix+c2) == "" {
 		t.Fatal("the refused push changed the remote")
 	}
 
@@ -268,7 +269,7 @@ func TestConcurrentPublishesOneWinsOtherRedoes(t *testing.T) {
 	if fr.Publish != "returned" || refAt(t, s.b, "main") != mainA {
 		t.Fatalf("fetch after the lost race: publish %q, main %s; want returned and %s", fr.Publish, refAt(t, s.b, "main"), mainA)
 	}
-	if got := refAt(t, s.b, candidatePrefix+c2); got != refAt(t, s.b, staleB+"^2") {
+	if got := refAt(t, s.b, lifecycle.CandidatePrefix+c2); got != refAt(t, s.b, staleB+"^2") {
 		t.Fatalf("candidate %s after fetch = %q; want it restored at its published tip", c2, got)
 	}
 	if _, err := os.Stat(filepath.Join(s.b, "skills", "pdf-tools", "SKILL.md")); err != nil {
@@ -315,7 +316,7 @@ func TestPushWithoutFetchIsRefused(t *testing.T) {
 	c2 := proposeNew(t, s.b, "csv-tools", cleanLine).ID
 	approveAsLead(t, s.b, c2)
 	publish(t, s.b, c2)
-	_, err := open(t, s.b).Push(context.Background(), PushOptions{})
+	_, err := Push(context.Background(), open(t, s.b), PushOptions{})
 	if !errors.Is(err, ErrRemoteMoved) {
 		t.Fatalf("push after a publish elsewhere: err = %v; want ErrRemoteMoved", err)
 	}
@@ -331,7 +332,7 @@ func TestPushWithoutFetchIsRefused(t *testing.T) {
 
 func TestPushNamesUnknownRemote(t *testing.T) {
 	s := newRemoteSetup(t)
-	_, err := open(t, s.a).Push(context.Background(), PushOptions{Remote: "upstream"})
+	_, err := Push(context.Background(), open(t, s.a), PushOptions{Remote: "upstream"})
 	if !errors.Is(err, ErrNoRemote) || !strings.Contains(err.Error(), "git remote add upstream") {
 		t.Fatalf("push to an unknown remote: err = %v", err)
 	}
@@ -350,10 +351,10 @@ func TestSimultaneousPublishPushesOneWins(t *testing.T) {
 	ra, rb := open(t, s.a), open(t, s.b)
 	start := make(chan struct{})
 	errs := make(chan error, 2)
-	for _, r := range []*Repo{ra, rb} {
+	for _, r := range []*lifecycle.Repo{ra, rb} {
 		go func() {
 			<-start
-			_, err := r.Push(context.Background(), PushOptions{})
+			_, err := Push(context.Background(), r, PushOptions{})
 			errs <- err
 		}()
 	}
@@ -399,7 +400,7 @@ func TestFetchKeepsLocalFilesInTheWay(t *testing.T) {
 	push(t, s.a)
 	writeFiles(t, s.b, map[string]string{"skills/pdf-tools/SKILL.md": "my own draft\n"})
 	before := refAt(t, s.b, "main")
-	res, err := open(t, s.b).Fetch(context.Background(), FetchOptions{})
+	res, err := Fetch(context.Background(), open(t, s.b), FetchOptions{})
 	if !errors.Is(err, gitstore.ErrDirty) || res == nil || res.Publish != "blocked" {
 		t.Fatalf("fetch over an untracked file: err %v, result %+v; want ErrDirty and blocked", err, res)
 	}
@@ -433,6 +434,6 @@ func TestPushCreatesTheBranchOnAnEmptyRemote(t *testing.T) {
 	id := proposeNew(t, dir, "pdf-tools", cleanLine).ID
 	push(t, dir)
 	bare := filepath.Join(base, "empty.git")
-	wantRefs(t, bare, map[string]string{"refs/heads/main": refAt(t, dir, "main"), candidatePrefix + id: refAt(t, dir, candidatePrefix+id)})
+	wantRefs(t, bare, map[string]string{"refs/heads/main": refAt(t, dir, "main"), lifecycle.CandidatePrefix + id: refAt(t, dir, lifecycle.CandidatePrefix+id)})
 	fsckStrict(t, bare)
 }

@@ -1,4 +1,4 @@
-package lifecycle
+package remotes
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"unicode"
+
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // Bounds on what a server says during a push that skillgit keeps to show.
@@ -25,7 +27,7 @@ type ServerRefusedError struct {
 	// Lines are the server's messages, control characters replaced.
 	Lines []string
 	// Updates are the ref updates the push would have made, deletions left out.
-	Updates []RefUpdate
+	Updates []lifecycle.RefUpdate
 	// Err is the refusal as the git protocol reports it.
 	Err error
 }
@@ -33,7 +35,7 @@ type ServerRefusedError struct {
 // Error quotes the server and says what to do next.
 func (e *ServerRefusedError) Error() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "push to %s (%s) %s by the server, nothing was pushed: %v", e.Remote, e.URL, ErrRefused, e.Err)
+	fmt.Fprintf(&b, "push to %s (%s) %s by the server, nothing was pushed: %v", e.Remote, e.URL, lifecycle.ErrRefused, e.Err)
 	if len(e.Lines) > 0 {
 		b.WriteString("; the server said:")
 		for _, l := range e.Lines {
@@ -47,8 +49,8 @@ func (e *ServerRefusedError) Error() string {
 	return b.String()
 }
 
-// Unwrap makes the error ErrRefused.
-func (e *ServerRefusedError) Unwrap() error { return ErrRefused }
+// Unwrap makes the error lifecycle.ErrRefused.
+func (e *ServerRefusedError) Unwrap() error { return lifecycle.ErrRefused }
 
 // SkillgitAudit reports whether the refusal comes from skillgit's pre-receive audit.
 func (e *ServerRefusedError) SkillgitAudit() bool {

@@ -1,0 +1,38 @@
+package lifecycle
+
+import "github.com/skillgit/skillgit/gitstore"
+
+// maxUnpushed bounds how many local publishes a walk goes back over to find where the local
+// publish branch left a remote's.
+const maxUnpushed = 200
+
+// LocalPublish is a publish on the local publish branch: its commit, the candidate and skill
+// it published, and the candidate's tip it merged.
+type LocalPublish struct {
+	Commit    gitstore.Hash
+	ID, Skill string
+	Candidate gitstore.Hash
+}
+
+// LocalPublishes walks the publish branch's first parents from tip back to the remote's
+// history (a commit that rt contains) and returns the publishes met, newest first. ok is
+// false when a commit on the way is not a skillgit publish or the walk is too long.
+func (r *Repo) LocalPublishes(tip, rt gitstore.Hash) (pubs []LocalPublish, ok bool, err error) {
+	h := tip
+	for range maxUnpushed {
+		if r.Descends(rt, h) {
+			return pubs, true, nil
+		}
+		ci, err := r.commitInfo(h)
+		if err != nil {
+			return nil, false, err
+		}
+		id := ci.get(keyCandidate)
+		if ci.get(keyAction) != actPublish || len(ci.c.ParentHashes) != 2 || CheckID(id) != nil || ci.get(keyChannel) != "" {
+			return pubs, false, nil
+		}
+		pubs = append(pubs, LocalPublish{Commit: h, ID: id, Skill: ci.get(keySkill), Candidate: ci.c.ParentHashes[1]})
+		h = ci.c.ParentHashes[0]
+	}
+	return pubs, false, nil
+}

@@ -1,0 +1,86 @@
+package lifecycle
+
+import (
+	"strings"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// MoveBranch moves the publish branch from old to h by compare-and-swap, with its files when
+// it is checked out, and reloads the repository's view of it.
+func (r *Repo) MoveBranch(old, h gitstore.Hash) error {
+	oc, err := r.Git.Commit(old)
+	if err != nil {
+		return err
+	}
+	nc, err := r.Git.Commit(h)
+	if err != nil {
+		return err
+	}
+	paths, err := r.changedPaths(oc.TreeHash, nc.TreeHash)
+	if err != nil {
+		return err
+	}
+	if err := r.moveChannel(r.Branch, old, h, oc.TreeHash, nc.TreeHash, paths); err != nil {
+		return err
+	}
+	return r.Reload()
+}
+
+// changedPaths lists the paths a working tree must update to go from tree a to tree b: the
+// skill folders that differ, and the other top-level entries that differ.
+func (r *Repo) changedPaths(a, b gitstore.Hash) ([]string, error) {
+	changes, outside, err := r.folderChanges(a, b)
+	if err != nil {
+		return nil, err
+	}
+	var paths []string
+	for _, f := range changes {
+		paths = append(paths, f.path)
+	}
+	if len(outside) == 0 {
+		return paths, nil
+	}
+	skills := r.Config.SkillsDir + "/"
+	for _, p := range outside {
+		if strings.HasPrefix(p, skills) {
+			paths = append(paths, p)
+		}
+	}
+	top, err := r.topLevelChanges(a, b)
+	return append(paths, top...), err
+}
+
+// topLevelChanges lists the entries of two root trees that differ, except the skills folder
+// when it is a top-level folder (its skill folders are listed one by one).
+func (r *Repo) topLevelChanges(a, b gitstore.Hash) ([]string, error) {
+	ea, err := r.Git.ReadTree(a)
+	if err != nil {
+		return nil, err
+	}
+	eb, err := r.Git.ReadTree(b)
+	if err != nil {
+		return nil, err
+	}
+	seen := map[string]gitstore.TreeEntry{}
+	for _, e := range ea {
+		seen[e.Name] = e
+	}
+	var out []string
+	for _, e := range eb {
+		if o, ok := seen[e.Name]; !ok || o != e {
+			out = append(out, e.Name)
+		}
+		delete(seen, e.Name)
+	}
+	for name := range seen {
+		out = append(out, name)
+	}
+	kept := out[:0]
+	for _, p := range out {
+		if p != r.Config.SkillsDir {
+			kept = append(kept, p)
+		}
+	}
+	return kept, nil
+}
