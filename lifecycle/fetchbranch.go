@@ -22,7 +22,7 @@ func (r *Repo) fetchPublish(rm *remote, rr *remoteRefs, res *FetchResult) error 
 	if err := r.setRef(rm.trackingRef(r.Branch), rt, "skillgit fetch"); err != nil {
 		return err
 	}
-	if err := r.reload(); err != nil {
+	if err := r.Reload(); err != nil {
 		return err
 	}
 	lt := r.Tip
@@ -59,10 +59,10 @@ func (r *Repo) moveBranch(old, h gitstore.Hash) error {
 	if err != nil {
 		return err
 	}
-	if err := r.moveChannel(r.Branch, old, h, oc.TreeHash, nc.TreeHash, paths); err != nil {
+	if err := r.MoveChannel(r.Branch, old, h, oc.TreeHash, nc.TreeHash, paths); err != nil {
 		return err
 	}
-	return r.reload()
+	return r.Reload()
 }
 
 // changedPaths lists the paths a working tree must update to go from tree a to tree b: the

@@ -41,5 +41,5 @@ func (r *Repo) Refresh() error {
 	if err != nil || h == r.Tip {
 		return err
 	}
-	return r.reload()
+	return r.Reload()
 }

@@ -42,7 +42,7 @@ func SyncAgents(dir string) ([]catalog.Agent, error) {
 // that still reads two chosen folders.
 func (r *Repo) syncTargets(req SyncRequest) ([]SyncTarget, []string, error) {
 	agents, dirs := req.Agents, req.Dirs
-	base := r.dir
+	base := r.Dir
 	if len(agents) == 0 && len(dirs) == 0 {
 		base = r.projectRoot()
 		for _, t := range r.Config.Sync.Targets {
@@ -80,7 +80,7 @@ func (r *Repo) projectRoot() string {
 	if wt := r.Git.WorktreeDir(); wt != "" {
 		return wt
 	}
-	return r.dir
+	return r.Dir
 }
 
 // agentTargets looks agents up in the table and expands their folders.
