@@ -88,11 +88,11 @@ func (r *Repo) candidateItem(c *Candidate, writers []string) (AuditItem, error) 
 	if err != nil {
 		return AuditItem{}, err
 	}
-	mine, err := r.folderAt(tip.TreeHash, c.Path)
+	mine, err := r.FolderAt(tip.TreeHash, c.Path)
 	if err != nil {
 		return AuditItem{}, err
 	}
-	theirs, err := r.folderAt(r.Tree, c.Path)
+	theirs, err := r.FolderAt(r.Tree, c.Path)
 	if err != nil {
 		return AuditItem{}, err
 	}

@@ -33,8 +33,8 @@ func (o ActOptions) getenv(k string) string {
 	return o.Getenv(k)
 }
 
-// actor resolves who acts, with a warning when the identity had to be guessed.
-func (r *Repo) actor(o ActOptions) (object.Signature, string, error) {
+// Actor resolves who acts, with a warning when the identity had to be guessed.
+func (r *Repo) Actor(o ActOptions) (object.Signature, string, error) {
 	spec, from := o.Author, "--author"
 	if spec == "" {
 		spec, from = strings.TrimSpace(o.getenv(AuthorEnv)), AuthorEnv

@@ -45,7 +45,7 @@ func (r *Repo) openCandidate(id string) (*chain, *Candidate, error) {
 
 // actOn resolves who acts and reads the candidate they act on, which must still be open.
 func (r *Repo) actOn(id string, o ActOptions) (object.Signature, string, *chain, *Candidate, error) {
-	sig, warn, err := r.actor(o)
+	sig, warn, err := r.Actor(o)
 	if err != nil {
 		return sig, "", nil, nil, err
 	}
@@ -191,7 +191,7 @@ func (r *Repo) Reject(id, reason string, o ActOptions) (*Result, error) {
 		return nil, err
 	}
 	ts := trailerList{}.add(keyAction, actReject).add(keySkill, c.Skill).add(keyCandidate, id).add(keyRejected, actorOf(sig).String())
-	h, err := r.writeCommit(sig, ch.last().c.TreeHash, ts.message(fmt.Sprintf("reject: %s (candidate %s)", c.Skill, id), reason, o), ch.tip)
+	h, err := r.WriteCommit(sig, ch.last().c.TreeHash, ts.message(fmt.Sprintf("reject: %s (candidate %s)", c.Skill, id), reason, o), ch.tip)
 	if err != nil {
 		return nil, err
 	}

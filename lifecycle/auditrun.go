@@ -184,7 +184,7 @@ func (r *Repo) planCommit(rev string, tree gitstore.Hash) (*auditPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	folder, err := r.folderAt(tree, r.Config.SkillsDir)
+	folder, err := r.FolderAt(tree, r.Config.SkillsDir)
 	if err != nil {
 		return nil, fmt.Errorf("%s:%s: %w", rev, r.Config.SkillsDir, err)
 	}

@@ -22,7 +22,7 @@ func (r *Repo) automate(res *Result, o ActOptions) error {
 	if res.Change == ChangeCreate && mode != ModeAutonomous {
 		return nil
 	}
-	sig, _, err := r.actor(o)
+	sig, _, err := r.Actor(o)
 	if err != nil {
 		return err
 	}

@@ -100,7 +100,7 @@ func TestCatalogCacheUnreadable(t *testing.T) {
 	writeFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", cleanLine)})
 	commitAll(t, dir, "one skill")
 	r := open(t, dir)
-	tree, err := r.folderAt(r.Tree, r.Config.SkillsDir)
+	tree, err := r.FolderAt(r.Tree, r.Config.SkillsDir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -156,7 +156,7 @@ func TestAuditUnreadableObject(t *testing.T) {
 	commitAll(t, dir, "one skill")
 	id, restore := corruptBlob(t, dir, "skills/alpha/notes.md")
 	r := open(t, dir)
-	tree, err := r.folderAt(r.Tree, "skills/alpha")
+	tree, err := r.FolderAt(r.Tree, "skills/alpha")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -102,8 +102,8 @@ func reverse[T any](s []T) {
 	}
 }
 
-// folderAt returns the tree of folder p in commit c's tree, or ZeroHash when there is none.
-func (r *Repo) folderAt(tree gitstore.Hash, p string) (gitstore.Hash, error) {
+// FolderAt returns the tree of folder p in the tree, or ZeroHash when there is none.
+func (r *Repo) FolderAt(tree gitstore.Hash, p string) (gitstore.Hash, error) {
 	if tree.IsZero() {
 		return gitstore.ZeroHash, nil
 	}

@@ -16,8 +16,8 @@ import (
 // ConfigFile is the repository configuration file, committed on the publish branch.
 const ConfigFile = ".skillgit.yaml"
 
-// maxConfigSize bounds how much of a configuration file is read.
-const maxConfigSize = 256 << 10
+// MaxConfigSize bounds how much of a configuration file is read.
+const MaxConfigSize = 256 << 10
 
 // DefaultAllowedSigners is where the allowed-signers file is when approvals.allowed_signers
 // does not say.
@@ -125,6 +125,10 @@ type Pack struct {
 	MaxBytes int64 `yaml:"max_bytes,omitempty"`
 }
 
+// DefaultPackMaxBytes is the most object content, inflated, that `pack update` reads from one
+// pack when the pack sets no max_bytes in .skillgit.yaml.
+const DefaultPackMaxBytes int64 = 256 << 20
+
 // DefaultConfig returns the configuration a new repository starts with.
 func DefaultConfig(branch string) *Config {
 	c := &Config{PublishBranch: branch}
@@ -201,8 +205,8 @@ func ParseConfig(data []byte) (*Config, error) {
 }
 
 func parseConfig(data []byte) (*Config, error) {
-	if len(data) > maxConfigSize {
-		return nil, fmt.Errorf("%s: file is %d bytes, larger than the %d-byte limit", ConfigFile, len(data), maxConfigSize)
+	if len(data) > MaxConfigSize {
+		return nil, fmt.Errorf("%s: file is %d bytes, larger than the %d-byte limit", ConfigFile, len(data), MaxConfigSize)
 	}
 	var root yaml.Node
 	if err := yaml.Unmarshal(data, &root); err != nil {
@@ -245,19 +249,19 @@ func (c *Config) validate() error {
 	default:
 		return fmt.Errorf("mode %q is not one of manual, assisted, autonomous", c.Mode)
 	}
-	if err := checkRelDir("skills_dir", c.SkillsDir); err != nil {
+	if err := CheckRelDir("skills_dir", c.SkillsDir); err != nil {
 		return err
 	}
-	if err := checkRelDir("audit.allow", c.Audit.Allow); err != nil {
+	if err := CheckRelDir("audit.allow", c.Audit.Allow); err != nil {
 		return err
 	}
-	if err := checkRelDir("approvals.allowed_signers", c.Approvals.AllowedSigners); err != nil {
+	if err := CheckRelDir("approvals.allowed_signers", c.Approvals.AllowedSigners); err != nil {
 		return err
 	}
 	if err := c.checkPolicyOutsideSkills(); err != nil {
 		return err
 	}
-	if !validBranchName(c.PublishBranch) {
+	if !ValidBranchName(c.PublishBranch) {
 		return fmt.Errorf("publish_branch %q is not a valid branch name", c.PublishBranch)
 	}
 	if c.Approvals.Required < 1 || c.Approvals.Required > 100 {
@@ -319,8 +323,8 @@ func validateAgents(agents []catalog.Agent) error {
 	return nil
 }
 
-// checkRelDir accepts a clean, relative slash path that stays inside the repository.
-func checkRelDir(key, p string) error {
+// CheckRelDir accepts a clean, relative slash path that stays inside the repository.
+func CheckRelDir(key, p string) error {
 	if p == "" || path.IsAbs(p) || strings.Contains(p, `\`) || path.Clean(p) != p ||
 		p == "." || p == ".." || strings.HasPrefix(p, "../") {
 		return fmt.Errorf("%s %q must be a clean relative path inside the repository", key, p)
@@ -333,8 +337,9 @@ func checkRelDir(key, p string) error {
 	return nil
 }
 
-// validBranchName is a conservative subset of git check-ref-format for branch names.
-func validBranchName(b string) bool {
+// ValidBranchName reports whether b is a branch name in a conservative subset of git
+// check-ref-format.
+func ValidBranchName(b string) bool {
 	if b == "" || len(b) > 200 || strings.HasPrefix(b, "-") || strings.HasPrefix(b, "/") ||
 		strings.HasSuffix(b, "/") || strings.HasSuffix(b, ".lock") || strings.HasSuffix(b, ".") ||
 		strings.Contains(b, "..") || strings.Contains(b, "//") || strings.Contains(b, "@{") || b == "@" {

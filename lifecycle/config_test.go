@@ -49,7 +49,7 @@ func TestParseConfigErrors(t *testing.T) {
 		{"alias", "publish_branch: &x main\nskills_dir: *x\n", `.skillgit.yaml:2: aliases are not allowed`},
 		{"not yaml", "mode: [\n", `.skillgit.yaml: `},
 		{"duplicate key", "mode: manual\nmode: assisted\n", `already defined`},
-		{"too big", strings.Repeat("#", maxConfigSize+1), `larger than the`},
+		{"too big", strings.Repeat("#", MaxConfigSize+1), `larger than the`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

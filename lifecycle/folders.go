@@ -47,11 +47,11 @@ func (r *Repo) folderChanges(baseRoot, headRoot gitstore.Hash) ([]folderChange, 
 // it differs too.
 func (r *Repo) diffSkills(baseRoot, headRoot gitstore.Hash) (*folderDiff, bool, error) {
 	dir := r.Config.SkillsDir
-	b, err := r.folderAt(baseRoot, dir)
+	b, err := r.FolderAt(baseRoot, dir)
 	if err != nil {
 		return nil, false, err
 	}
-	h, err := r.folderAt(headRoot, dir)
+	h, err := r.FolderAt(headRoot, dir)
 	if err != nil {
 		return nil, false, err
 	}

@@ -107,11 +107,11 @@ func (r *Repo) stagedChanges(dir string, scope StagedScope, cfg, newCfg *Config,
 // stagedFolders lists the skill folders the commit touches between skills folder sdir of
 // baseTree and of the staged root tree, and, with a scope, the other staged folders it names.
 func (r *Repo) stagedFolders(dir, sdir string, scope StagedScope, baseTree, staged gitstore.Hash) ([]folderChange, error) {
-	before, err := r.folderAt(baseTree, sdir)
+	before, err := r.FolderAt(baseTree, sdir)
 	if err != nil {
 		return nil, err
 	}
-	after, err := r.folderAt(staged, sdir)
+	after, err := r.FolderAt(staged, sdir)
 	if err != nil {
 		return nil, err
 	}

@@ -43,7 +43,7 @@ func openUnderDefaults(dir string) (*Repo, error) {
 	if err == nil {
 		var r *Repo
 		if r, err = openedAt(g, branch, tip); err == nil {
-			if r.dir, err = filepath.Abs(dir); err == nil {
+			if r.Dir, err = filepath.Abs(dir); err == nil {
 				return r, nil
 			}
 		}
@@ -111,7 +111,7 @@ func (r *Repo) newPolicyProblems(baseRoot, headRoot gitstore.Hash, label string)
 // newConfig is head's configuration, validated when it differs from base's; nil when head has
 // none or it does not parse, the latter being a problem.
 func (r *Repo) newConfig(baseRoot, headRoot gitstore.Hash, label string) (*Config, []catalog.Problem, error) {
-	data, ok, err := r.changedFile(baseRoot, headRoot, ConfigFile, maxConfigSize, label)
+	data, ok, err := r.changedFile(baseRoot, headRoot, ConfigFile, MaxConfigSize, label)
 	if err != nil || !ok {
 		cfg, cerr := r.configOfTree(headRoot, label)
 		return cfg, nil, firstErr(err, cerr)
@@ -139,13 +139,13 @@ func (r *Repo) changedFile(baseRoot, headRoot gitstore.Hash, file string, limit 
 			return nil, false, nil
 		}
 	}
-	return r.fileAt(headRoot, file, limit, label)
+	return r.FileAt(headRoot, file, limit, label)
 }
 
 // configOfTree is the configuration a root tree holds; nil when it has none or it does not
 // parse.
 func (r *Repo) configOfTree(root gitstore.Hash, label string) (*Config, error) {
-	data, ok, err := r.fileAt(root, ConfigFile, maxConfigSize, label)
+	data, ok, err := r.FileAt(root, ConfigFile, MaxConfigSize, label)
 	if err != nil || !ok {
 		return nil, err
 	}

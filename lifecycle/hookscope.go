@@ -55,7 +55,7 @@ func (r *Repo) widenStaged(dir string, scope StagedScope, changes []folderChange
 			continue
 		}
 		have[f.path] = true
-		if f.base, err = r.folderAt(baseTree, f.path); err != nil {
+		if f.base, err = r.FolderAt(baseTree, f.path); err != nil {
 			return nil, err
 		}
 		changes = append(changes, f)

@@ -74,7 +74,7 @@ func openOrInit(opts InitOptions) (*gitstore.Repo, bool, error) {
 	if b == "" {
 		b = "main"
 	}
-	if !validBranchName(b) {
+	if !ValidBranchName(b) {
 		return nil, false, fmt.Errorf("%q is not a valid branch name", b)
 	}
 	g, err := gitstore.Init(opts.Dir, gitstore.InitOptions{Bare: opts.Bare, Branch: b})
@@ -85,7 +85,7 @@ func openOrInit(opts InitOptions) (*gitstore.Repo, bool, error) {
 // repository is new, else the branch HEAD points to.
 func chooseBranch(g *gitstore.Repo, want string, adopted bool) (string, error) {
 	if want != "" {
-		if !validBranchName(want) {
+		if !ValidBranchName(want) {
 			return "", fmt.Errorf("%q is not a valid branch name", want)
 		}
 		return "refs/heads/" + want, nil

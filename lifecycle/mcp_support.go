@@ -14,7 +14,7 @@ func (r *Repo) CandidateFS(c *Candidate) (fs.FS, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", c.ID, err)
 	}
-	h, err := r.folderAt(tip.TreeHash, c.Path)
+	h, err := r.FolderAt(tip.TreeHash, c.Path)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", c.ID, c.Path, err)
 	}

@@ -20,11 +20,11 @@ func (r *Repo) SetMode(m Mode, o ActOptions) (*Result, error) {
 	default:
 		return nil, fmt.Errorf("mode %q is not one of manual, assisted, autonomous", m)
 	}
-	sig, warn, err := r.actor(o)
+	sig, warn, err := r.Actor(o)
 	if err != nil {
 		return nil, err
 	}
-	res, err := retryCAS(r, func() (*Result, error) { return r.setModeOnce(m, sig, o) })
+	res, err := RetryCAS(r, func() (*Result, error) { return r.setModeOnce(m, sig, o) })
 	if err != nil {
 		return nil, err
 	}
@@ -36,7 +36,7 @@ func (r *Repo) setModeOnce(m Mode, sig object.Signature, o ActOptions) (*Result,
 	if r.Config.Mode == m {
 		return nil, fmt.Errorf("the mode is already %s", m)
 	}
-	data, _, err := r.fileAt(r.Tree, ConfigFile, maxConfigSize, short(r.Branch))
+	data, _, err := r.FileAt(r.Tree, ConfigFile, MaxConfigSize, short(r.Branch))
 	if err != nil {
 		return nil, err
 	}
@@ -57,14 +57,14 @@ func (r *Repo) setModeOnce(m Mode, sig object.Signature, o ActOptions) (*Result,
 	}
 	body := fmt.Sprintf("The lifecycle mode changes from %s to %s.", r.Config.Mode, m)
 	if r.Config.Server.Protect {
-		return r.proposePolicy(tree, body, ProposeOptions{ActOptions: o})
+		return r.ProposePolicy(tree, body, ProposeOptions{ActOptions: o})
 	}
 	ts := trailerList{}.add(keyAction, actMode).add(keyMode, string(m))
-	h, err := r.writeCommit(sig, tree, ts.message("mode: "+string(m), body, o), r.Tip)
+	h, err := r.WriteCommit(sig, tree, ts.message("mode: "+string(m), body, o), r.Tip)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.moveChannel(r.Branch, r.Tip, h, r.Tree, tree, []string{ConfigFile}); err != nil {
+	if err := r.MoveChannel(r.Branch, r.Tip, h, r.Tree, tree, []string{ConfigFile}); err != nil {
 		return nil, err
 	}
 	return &Result{Action: actMode, Commit: h.String(), Channel: short(r.Branch)}, nil

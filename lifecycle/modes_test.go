@@ -228,11 +228,11 @@ func TestCanaryFollowsMain(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, p := range []string{"skills/first", "skills/second", "skills/base"} {
-		want, _ := r.folderAt(r.Tree, p)
+		want, _ := r.FolderAt(r.Tree, p)
 		if p != "skills/base" {
-			want, _ = r.folderAt(c.TreeHash, p)
+			want, _ = r.FolderAt(c.TreeHash, p)
 		}
-		got, err := r.folderAt(c.TreeHash, p)
+		got, err := r.FolderAt(c.TreeHash, p)
 		if err != nil || got.IsZero() || got != want {
 			t.Errorf("canary %s = %s (%v); want %s", p, got, err, want)
 		}

@@ -29,7 +29,7 @@ func (r *Repo) CheckTreePaths(dir string, folder gitstore.Hash) error {
 // however the branch was written.
 func (r *Repo) checkCandidatePaths(ch *chain) error {
 	dir := ch.path()
-	folder, err := r.folderAt(ch.last().c.TreeHash, dir)
+	folder, err := r.FolderAt(ch.last().c.TreeHash, dir)
 	if err != nil || folder.IsZero() {
 		return err
 	}

@@ -59,7 +59,7 @@ func (r *Repo) ConfigAt(commit gitstore.Hash, label string) (*Config, gitstore.H
 	if err != nil {
 		return nil, gitstore.ZeroHash, fmt.Errorf("%s: %w", label, err)
 	}
-	data, ok, err := r.fileAt(c.TreeHash, ConfigFile, maxConfigSize, label)
+	data, ok, err := r.FileAt(c.TreeHash, ConfigFile, MaxConfigSize, label)
 	if err != nil || !ok {
 		return DefaultConfig(short(r.Branch)), c.TreeHash, err
 	}
@@ -72,7 +72,7 @@ func (r *Repo) ConfigAt(commit gitstore.Hash, label string) (*Config, gitstore.H
 
 // allowListAt reads the allow list at file of tree; a missing file is an empty list.
 func (r *Repo) allowListAt(tree gitstore.Hash, file, label string) (*audit.AllowList, error) {
-	data, ok, err := r.fileAt(tree, file, maxAllowListSize, label)
+	data, ok, err := r.FileAt(tree, file, maxAllowListSize, label)
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -83,8 +83,8 @@ func (r *Repo) allowListAt(tree gitstore.Hash, file, label string) (*audit.Allow
 	return al, nil
 }
 
-// fileAt reads a regular file of tree, at most limit bytes; ok is false when there is none.
-func (r *Repo) fileAt(tree gitstore.Hash, file string, limit int64, label string) ([]byte, bool, error) {
+// FileAt reads a regular file of tree, at most limit bytes; ok is false when there is none.
+func (r *Repo) FileAt(tree gitstore.Hash, file string, limit int64, label string) ([]byte, bool, error) {
 	e, ok, err := r.Git.EntryAt(tree, file)
 	switch {
 	case err != nil:

@@ -118,7 +118,7 @@ func (r *Repo) entryAt(tree gitstore.Hash, p string) (gitstore.TreeEntry, error)
 // file's blob; zero when there is none.
 func (r *Repo) pathHash(tree gitstore.Hash, f folderChange) (gitstore.Hash, error) {
 	if f.mode == 0 {
-		return r.folderAt(tree, f.path)
+		return r.FolderAt(tree, f.path)
 	}
 	e, err := r.entryAt(tree, f.path)
 	if err != nil || e.Mode == filemode.Dir {
@@ -131,7 +131,7 @@ func (r *Repo) pathHash(tree gitstore.Hash, f folderChange) (gitstore.Hash, erro
 // the same key hold the same candidate content.
 func (r *Repo) scopeKey(ch *chain, tree gitstore.Hash) (string, error) {
 	if !ch.isPolicy() {
-		h, err := r.folderAt(tree, ch.path())
+		h, err := r.FolderAt(tree, ch.path())
 		return h.String(), err
 	}
 	var b strings.Builder

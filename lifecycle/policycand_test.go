@@ -127,9 +127,9 @@ func TestProposeConfigRefusesInvalid(t *testing.T) {
 	}
 }
 
-// TestProtectedModeAndPacksPropose checks that with server.protect on, the mode and a pack's
-// configuration are proposed as policy candidates and the publish branch does not move.
-func TestProtectedModeAndPacksPropose(t *testing.T) {
+// TestProtectedModePropose checks that with server.protect on, the mode is proposed as a
+// policy candidate and the publish branch does not move.
+func TestProtectedModePropose(t *testing.T) {
 	dir := newRepo(t)
 	editConfig(t, dir, func(s string) string { return s + "server:\n  protect: true\n" })
 	commitAll(t, dir, "protect")
@@ -137,10 +137,6 @@ func TestProtectedModeAndPacksPropose(t *testing.T) {
 	res, err := open(t, dir).SetMode(ModeAssisted, ActOptions{Author: lead.Author})
 	if err != nil || res.ID == "" || res.Change != ChangePolicy {
 		t.Fatalf("SetMode under protect: %+v, %v; want a policy candidate", res, err)
-	}
-	res, err = open(t, dir).AddPack(Pack{Name: "tools", URL: "https://example.com/tools.git"}, lead)
-	if err != nil || res.ID == "" {
-		t.Fatalf("AddPack under protect: %+v, %v; want a policy candidate", res, err)
 	}
 	if now := gitText(t, dir, "rev-parse", "main"); now != tip {
 		t.Errorf("main moved from %s to %s", tip, now)

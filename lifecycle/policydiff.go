@@ -101,7 +101,7 @@ func (r *Repo) flatConfig(h gitstore.Hash) (map[string]string, error) {
 	if h.IsZero() {
 		return out, nil
 	}
-	data, err := r.Git.ReadBlob(h, maxConfigSize)
+	data, err := r.Git.ReadBlob(h, MaxConfigSize)
 	if err != nil {
 		return nil, err
 	}

@@ -30,7 +30,7 @@ func (r *Repo) ProposeConfig(o ProposeOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.proposePolicy(tree, "", o)
+	return r.ProposePolicy(tree, "", o)
 }
 
 // worktreePolicy is the publish branch's tree with the policy files of the working tree at wt
@@ -79,7 +79,7 @@ func worktreeEntry(g *gitstore.Repo, root *os.Root, p string) (*gitstore.TreeEnt
 	case !st.Mode().IsRegular():
 		return nil, fmt.Errorf("%s: not a regular file; a policy file must be one", p)
 	}
-	data, err := readBounded(root, p, maxConfigSize)
+	data, err := readBounded(root, p, MaxConfigSize)
 	if err != nil {
 		return nil, err
 	}
@@ -96,11 +96,11 @@ func readBounded(root *os.Root, p string, limit int64) ([]byte, error) {
 	return data, err
 }
 
-// proposePolicy creates a policy candidate whose tree is tree: the publish branch's with
+// ProposePolicy creates a policy candidate whose tree is tree: the publish branch's with
 // policy files changed, and nothing else. The configuration and allow list of tree must
 // parse. body, when not empty, explains the change in place of o.Message.
-func (r *Repo) proposePolicy(tree gitstore.Hash, body string, o ProposeOptions) (*Result, error) {
-	sig, warn, err := r.actor(o.ActOptions)
+func (r *Repo) ProposePolicy(tree gitstore.Hash, body string, o ProposeOptions) (*Result, error) {
+	sig, warn, err := r.Actor(o.ActOptions)
 	if err != nil {
 		return nil, err
 	}

@@ -47,7 +47,7 @@ func (r *Repo) worktreeConfig() (*Config, error) {
 		return nil, err
 	}
 	defer root.Close()
-	data, err := readUpTo(root.FS(), ConfigFile, maxConfigSize)
+	data, err := readUpTo(root.FS(), ConfigFile, MaxConfigSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}

@@ -42,7 +42,7 @@ const idAttempts = 8
 // touching HEAD, the index or the working tree, audits it, and lets the mode's policy act on
 // it.
 func (r *Repo) Propose(o ProposeOptions) (*Result, error) {
-	sig, warn, err := r.actor(o.ActOptions)
+	sig, warn, err := r.Actor(o.ActOptions)
 	if err != nil {
 		return nil, err
 	}
@@ -178,7 +178,7 @@ func (r *Repo) createCandidate(sig object.Signature, tree gitstore.Hash, name st
 		if _, err := r.Git.Ref(ArchivePrefix + id); err == nil {
 			continue
 		}
-		h, err := r.writeCommit(sig, tree, msg(id), r.Tip)
+		h, err := r.WriteCommit(sig, tree, msg(id), r.Tip)
 		if err != nil {
 			return err
 		}

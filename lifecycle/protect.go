@@ -131,7 +131,7 @@ func (r *Repo) at(h gitstore.Hash) (*Repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Repo{Git: r.Git, Config: cfg, Branch: r.Branch, Tip: h, Tree: tree, dir: r.dir}, nil
+	return &Repo{Git: r.Git, Config: cfg, Branch: r.Branch, Tip: h, Tree: tree, Dir: r.Dir}, nil
 }
 
 // madeBySkillgit says why commit h, added on top of r's publish branch, is not what skillgit
@@ -230,7 +230,7 @@ func rollbackTarget(ci commitInfo) string {
 // publish it undoes, which that publish replaced and which is on the branch's history.
 func (r *Repo) checkRollbackCommit(ci commitInfo) (string, error) {
 	t := rollbackTarget(ci)
-	if !isCommitID(t) {
+	if !IsCommitID(t) {
 		return "names no commit it rolls back; " + protectAdvice, nil
 	}
 	target := plumbing.NewHash(t)
@@ -259,11 +259,11 @@ func (r *Repo) restoresPublished(changes []folderChange, pub *object.Commit) (st
 		return "", err
 	}
 	for _, f := range changes {
-		was, err := r.folderAt(before, f.path)
+		was, err := r.FolderAt(before, f.path)
 		if err != nil {
 			return "", err
 		}
-		put, err := r.folderAt(pub.TreeHash, f.path)
+		put, err := r.FolderAt(pub.TreeHash, f.path)
 		if err != nil {
 			return "", err
 		}
@@ -272,4 +272,17 @@ func (r *Repo) restoresPublished(changes []folderChange, pub *object.Commit) (st
 		}
 	}
 	return "", nil
+}
+
+// IsCommitID reports whether s is a full hexadecimal SHA-1 object id.
+func IsCommitID(s string) bool {
+	if len(s) != 40 {
+		return false
+	}
+	for _, c := range s {
+		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
+			return false
+		}
+	}
+	return true
 }

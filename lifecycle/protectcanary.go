@@ -55,7 +55,7 @@ func (r *Repo) canaryCommit(h gitstore.Hash, c *object.Commit, mainTip gitstore.
 	if err != nil {
 		return "", err
 	}
-	rr := &Repo{Git: r.Git, Config: r.Config, Branch: r.Branch, Tip: c.ParentHashes[0], Tree: start, dir: r.dir}
+	rr := &Repo{Git: r.Git, Config: r.Config, Branch: r.Branch, Tip: c.ParentHashes[0], Tree: start, Dir: r.Dir}
 	switch ci.get(keyAction) {
 	case actPublish:
 		return rr.checkPublishMerge(ci, getenv)

@@ -44,7 +44,7 @@ func (r *Repo) Publish(id, channel string, o ActOptions) (*Result, error) {
 	if c.State == StateCanary && target == canaryRef {
 		return nil, fmt.Errorf("%s: already published to canary; `skillgit publish %s` publishes it to %s", id, id, short(r.Branch))
 	}
-	res, err := retryCAS(r, func() (*Result, error) { return r.publishOnce(ch, c, target, sig, o) })
+	res, err := RetryCAS(r, func() (*Result, error) { return r.publishOnce(ch, c, target, sig, o) })
 	if err != nil {
 		return nil, err
 	}
@@ -69,9 +69,9 @@ func (r *Repo) ChannelRef(channel string) (string, error) {
 // process tries again, a lock left by a crash is reported within seconds.
 const lockedAttempts = 3
 
-// retryCAS runs step until it does not lose a race for a ref, reloading the publish branch
+// RetryCAS runs step until it does not lose a race for a ref, reloading the publish branch
 // before each new try, with a short random pause so that racing processes spread out.
-func retryCAS(r *Repo, step func() (*Result, error)) (*Result, error) {
+func RetryCAS(r *Repo, step func() (*Result, error)) (*Result, error) {
 	var err error
 	locked := 0
 	for i := range casAttempts {
@@ -145,7 +145,7 @@ func (r *Repo) catchUpCanary(canary gitstore.Hash, sig object.Signature, o ActOp
 	}
 	ts := trailerList{}.add(keyAction, actSync).add(keyChannel, "canary")
 	msg := ts.message("sync: canary with "+short(r.Branch), "Brings the publishes made on "+short(r.Branch)+" to the canary channel.", o)
-	return r.writeCommit(sig, tree, msg, canary, r.Tip)
+	return r.WriteCommit(sig, tree, msg, canary, r.Tip)
 }
 
 // publishOnce computes and lands one publish on the current tip of target.
@@ -163,11 +163,11 @@ func (r *Repo) publishOnce(ch *chain, c *Candidate, target string, sig object.Si
 		return nil, err
 	}
 	msg := publishMessage(c, res, target, o)
-	h, err := r.writeCommit(sig, m.tree, msg, start, ch.tip)
+	h, err := r.WriteCommit(sig, m.tree, msg, start, ch.tip)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.moveChannel(target, old, h, m.startTree, m.tree, m.paths()); err != nil {
+	if err := r.MoveChannel(target, old, h, m.startTree, m.tree, m.paths()); err != nil {
 		return nil, err
 	}
 	res.Commit, res.State = h.String(), StatePublished
@@ -362,11 +362,11 @@ func publishMessage(c *Candidate, res *Result, target string, o ActOptions) stri
 	return ts.message(fmt.Sprintf("publish: %s (candidate %s)", c.Skill, c.ID), "", o)
 }
 
-// moveChannel moves target from old to h. When target is the checked-out branch of a working
+// MoveChannel moves target from old to h. When target is the checked-out branch of a working
 // tree, the index and files of the changed paths are brought up to date while the ref is
 // locked and known to hold old, so an update that loses a race or meets local changes leaves
 // both as they were.
-func (r *Repo) moveChannel(target string, old, h, oldTree, newTree gitstore.Hash, paths []string) error {
+func (r *Repo) MoveChannel(target string, old, h, oldTree, newTree gitstore.Hash, paths []string) error {
 	head, err := r.Git.HeadBranch()
 	checkedOut := err == nil && head == target && !r.Git.Bare() && r.Git.WorktreeDir() != ""
 	updated := false

@@ -56,7 +56,7 @@ func TestPublishedAfterChanges(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", st.name, err)
 		}
-		tree, err := r.folderAt(r.Tree, r.Config.SkillsDir)
+		tree, err := r.FolderAt(r.Tree, r.Config.SkillsDir)
 		if err != nil {
 			t.Fatal(err)
 		}

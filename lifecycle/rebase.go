@@ -43,7 +43,7 @@ func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 	ts := trailerList{}.add(keyAction, actRebase).add(keySkill, c.Skill).add(keyCandidate, id).
 		add(keyBase, r.Tip.String()).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
 	subject := fmt.Sprintf("rebase: %s (candidate %s) onto %s", c.Skill, id, short(r.Branch))
-	h, err := r.writeCommit(sig, tree, ts.message(subject, "", o), ch.tip, r.Tip)
+	h, err := r.WriteCommit(sig, tree, ts.message(subject, "", o), ch.tip, r.Tip)
 	if err != nil {
 		return nil, err
 	}
@@ -56,12 +56,12 @@ func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 
 // auditRebased audits the candidate's folder as the rebase leaves it.
 func (r *Repo) auditRebased(ch *chain, c *Candidate, tree gitstore.Hash, res *Result, o ActOptions) error {
-	folder, err := r.folderAt(tree, c.Path)
+	folder, err := r.FolderAt(tree, c.Path)
 	if err != nil || folder.IsZero() {
 		res.Risk, res.Audit = c.Risk, c.Audit
 		return err
 	}
-	old, err := r.folderAt(r.Tree, c.Path)
+	old, err := r.FolderAt(r.Tree, c.Path)
 	if err != nil {
 		return err
 	}

@@ -28,8 +28,8 @@ type Repo struct {
 	Tip gitstore.Hash
 	// Tree is Tip's root tree.
 	Tree gitstore.Hash
-	// dir is the folder skillgit runs in, absolute; relative paths given by the user start there.
-	dir string
+	// Dir is the folder skillgit runs in, absolute; relative paths given by the user start there.
+	Dir string
 	// match caches the skill matcher of the published tree.
 	match *matchIndex
 	// signersMu guards signers, the allowed-signers file of the publish branch, read once.
@@ -49,7 +49,7 @@ func Open(dir string) (*Repo, error) {
 		g.Close()
 		return nil, err
 	}
-	r.dir, err = filepath.Abs(dir)
+	r.Dir, err = filepath.Abs(dir)
 	if err != nil {
 		g.Close()
 		return nil, err
@@ -113,7 +113,7 @@ func branchCandidates(g *gitstore.Repo) []string {
 }
 
 func (r *Repo) readConfig(tree gitstore.Hash) (*Config, error) {
-	data, ok, err := r.fileAt(tree, ConfigFile, maxConfigSize, short(r.Branch))
+	data, ok, err := r.FileAt(tree, ConfigFile, MaxConfigSize, short(r.Branch))
 	if err != nil {
 		return nil, err
 	}

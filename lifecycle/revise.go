@@ -39,7 +39,7 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 	}
 	ts := trailerList{}.add(keyAction, actRevise).add(keySkill, c.Skill).add(keyCandidate, id).
 		add(keyChange, string(c.Change)).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
-	h, err := r.writeCommit(sig, tree, ts.message("revise: "+c.Skill, o.Message, o.ActOptions), ch.tip)
+	h, err := r.WriteCommit(sig, tree, ts.message("revise: "+c.Skill, o.Message, o.ActOptions), ch.tip)
 	if err != nil {
 		return nil, err
 	}
@@ -59,7 +59,7 @@ func (r *Repo) revision(ch *chain, c *Candidate, o ProposeOptions) (*snapshot, e
 	if err != nil {
 		return nil, err
 	}
-	cur, err := r.folderAt(ch.last().c.TreeHash, c.Path)
+	cur, err := r.FolderAt(ch.last().c.TreeHash, c.Path)
 	if err != nil {
 		return nil, err
 	}
@@ -67,7 +67,7 @@ func (r *Repo) revision(ch *chain, c *Candidate, o ProposeOptions) (*snapshot, e
 		return nil, fmt.Errorf("%s: nothing to revise: %s is already exactly this on the candidate", ch.id, label)
 	}
 	snap.dest, snap.change = c.Path, c.Change
-	if snap.old, err = r.folderAt(r.Tree, c.Path); err != nil {
+	if snap.old, err = r.FolderAt(r.Tree, c.Path); err != nil {
 		return nil, err
 	}
 	return snap, nil

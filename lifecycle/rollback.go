@@ -22,11 +22,11 @@ func (r *Repo) Rollback(name, commit string, o ActOptions) (*Result, error) {
 	if name == "" && commit == "" {
 		return nil, fmt.Errorf("name a skill or give --commit SHA")
 	}
-	sig, warn, err := r.actor(o)
+	sig, warn, err := r.Actor(o)
 	if err != nil {
 		return nil, err
 	}
-	res, err := retryCAS(r, func() (*Result, error) { return r.rollbackOnce(name, commit, sig, o) })
+	res, err := RetryCAS(r, func() (*Result, error) { return r.rollbackOnce(name, commit, sig, o) })
 	if err != nil {
 		return nil, err
 	}
@@ -69,12 +69,12 @@ func (r *Repo) rollbackOnce(name, commit string, sig object.Signature, o ActOpti
 	if err := r.checkUnattendedRollback(changes, res, o); err != nil {
 		return nil, err
 	}
-	h, err := r.writeCommit(sig, tree, rollbackMessage(pub, changes, res, o), r.Tip)
+	h, err := r.WriteCommit(sig, tree, rollbackMessage(pub, changes, res, o), r.Tip)
 	if err != nil {
 		return nil, err
 	}
 	m := &merge{changes: changes}
-	if err := r.moveChannel(r.Branch, r.Tip, h, r.Tree, tree, m.paths()); err != nil {
+	if err := r.MoveChannel(r.Branch, r.Tip, h, r.Tree, tree, m.paths()); err != nil {
 		return nil, err
 	}
 	res.Commit = h.String()
@@ -213,7 +213,7 @@ func forName(name string) string {
 
 // restore puts f's folder back as it was before pub, refusing when the branch changed it since.
 func (r *Repo) restore(tree gitstore.Hash, f folderChange, pub commitInfo) (gitstore.Hash, error) {
-	cur, err := r.folderAt(tree, f.path)
+	cur, err := r.FolderAt(tree, f.path)
 	if err != nil {
 		return tree, err
 	}

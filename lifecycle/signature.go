@@ -81,7 +81,7 @@ func (r *Repo) allowedSigners() *signerFile {
 func (r *Repo) readAllowedSigners(tree gitstore.Hash) *signerFile {
 	label, file := short(r.Branch), r.Config.Approvals.AllowedSigners
 	set := &signerFile{tree: tree}
-	data, ok, err := r.fileAt(tree, file, sshsig.MaxAllowedSigners, label)
+	data, ok, err := r.FileAt(tree, file, sshsig.MaxAllowedSigners, label)
 	switch {
 	case err != nil:
 		set.err = err

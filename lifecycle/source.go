@@ -53,7 +53,7 @@ func (r *Repo) sourceDir(target, from string) (string, error) {
 // existingDir resolves p against the folder skillgit runs in and requires a real folder.
 func (r *Repo) existingDir(p string) (string, error) {
 	if !filepath.IsAbs(p) {
-		p = filepath.Join(r.dir, p)
+		p = filepath.Join(r.Dir, p)
 	}
 	st, err := os.Lstat(p)
 	switch {
@@ -139,7 +139,7 @@ func (r *Repo) placeSnapshot(snap *snapshot, dir string) error {
 		return fmt.Errorf("%s: a skill of this name is already published at %s; a new skill needs a name of its own, or patch that one", name, published.Dir)
 	}
 	snap.change, snap.dest = ChangePatch, published.Dir
-	snap.old, err = r.folderAt(r.Tree, published.Dir)
+	snap.old, err = r.FolderAt(r.Tree, published.Dir)
 	return err
 }
 
@@ -187,7 +187,7 @@ func (r *Repo) deletion(name string) (*snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot propose deleting a skill that is not published: %w", name, ErrNotFound)
 	}
-	old, err := r.folderAt(r.Tree, s.Dir)
+	old, err := r.FolderAt(r.Tree, s.Dir)
 	if err != nil {
 		return nil, err
 	}

@@ -24,6 +24,7 @@ const (
 	keyReverts   = "Skillgit-Reverts"
 	keyVia       = "Skillgit-Via"
 	keyAccept    = "Skillgit-Accept"
+	keyPack      = "Skillgit-Pack"
 	keyApproved  = "Approved-By"
 	keyRejected  = "Rejected-By"
 )
@@ -84,8 +85,8 @@ func (r *Repo) commitInfo(h gitstore.Hash) (commitInfo, error) {
 	return commitInfo{hash: h, c: c, trailers: gitstore.ParseTrailers(c.Message)}, nil
 }
 
-// writeCommit writes a commit by sig with the given tree, parents and message.
-func (r *Repo) writeCommit(sig object.Signature, tree gitstore.Hash, msg string, parents ...gitstore.Hash) (gitstore.Hash, error) {
+// WriteCommit writes a commit by sig with the given tree, parents and message.
+func (r *Repo) WriteCommit(sig object.Signature, tree gitstore.Hash, msg string, parents ...gitstore.Hash) (gitstore.Hash, error) {
 	return r.Git.WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: parents, Author: sig, Committer: sig, Message: msg})
 }
 

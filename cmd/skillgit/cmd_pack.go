@@ -9,6 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/packs"
 )
 
 func (a *app) packCommand() *cobra.Command {
@@ -20,7 +21,7 @@ fetches it (depth 1, over https, ssh, git:// or file) and turns every skill that
 new, changed or gone since what is published into a candidate carrying
 Skillgit-Pack: NAME@COMMIT, audited like any other; nothing from the remote
 reaches the publish branch without review. The fetched commit and the skills the
-pack brings are pinned in ` + lifecycle.PackLockFile + ` on the publish branch.`,
+pack brings are pinned in ` + packs.LockFile + ` on the publish branch.`,
 		Args: exactArgs(0),
 	}
 	c.AddCommand(a.packAddCommand(), a.packUpdateCommand(), a.packListCommand(), a.packRemoveCommand())
@@ -32,9 +33,9 @@ type packAddOptions struct {
 }
 
 type packJSON struct {
-	Pack    lifecycle.PackStatus `json:"pack"`
-	Commit  string               `json:"commit"`
-	Channel string               `json:"channel"`
+	Pack    packs.Status `json:"pack"`
+	Commit  string       `json:"commit"`
+	Channel string       `json:"channel"`
 }
 
 func (a *app) packAddCommand() *cobra.Command {
@@ -59,7 +60,7 @@ skills/ when the pack has one, else its root). Nothing is fetched until
 
 func (a *app) runPackAdd(o *packAddOptions, name, url string) error {
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		res, err := r.AddPack(lifecycle.Pack{Name: name, URL: url, Ref: o.ref, Path: o.path}, act(o.author))
+		res, err := packs.Add(r, lifecycle.Pack{Name: name, URL: url, Ref: o.ref, Path: o.path}, act(o.author))
 		if err != nil {
 			return err
 		}
@@ -67,9 +68,9 @@ func (a *app) runPackAdd(o *packAddOptions, name, url string) error {
 		if res.ID != "" {
 			return a.printPolicyProposal(res, "adding pack "+name)
 		}
-		st := lifecycle.PackStatus{Name: name, URL: url, Ref: o.ref, Path: o.path, Skills: []string{}}
+		st := packs.Status{Name: name, URL: url, Ref: o.ref, Path: o.path, Skills: []string{}}
 		if fresh, err := lifecycle.Open(a.repo); err == nil {
-			if list, err := fresh.Packs(); err == nil {
+			if list, err := packs.List(fresh); err == nil {
 				st = findPack(list, name, st)
 			}
 			fresh.Close()
@@ -83,7 +84,7 @@ func (a *app) runPackAdd(o *packAddOptions, name, url string) error {
 	})
 }
 
-func findPack(list []lifecycle.PackStatus, name string, def lifecycle.PackStatus) lifecycle.PackStatus {
+func findPack(list []packs.Status, name string, def packs.Status) packs.Status {
 	for _, p := range list {
 		if p.Name == name {
 			return p
@@ -93,7 +94,7 @@ func findPack(list []lifecycle.PackStatus, name string, def lifecycle.PackStatus
 }
 
 type packUpdateJSON struct {
-	Packs []*lifecycle.PackUpdate `json:"packs"`
+	Packs []*packs.Result `json:"packs"`
 }
 
 func (a *app) packUpdateCommand() *cobra.Command {
@@ -124,11 +125,11 @@ fetched commit is pinned by a commit on the publish branch.`,
 
 func (a *app) runPackUpdate(c *cobra.Command, name, author string) error {
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		o := lifecycle.PackUpdateOptions{ActOptions: act(author), Context: c.Context()}
+		o := packs.UpdateOptions{ActOptions: act(author), Context: c.Context()}
 		if isTerminal(a.Err) {
 			o.Progress = a.Err
 		}
-		ups, err := r.UpdatePacks(name, o)
+		ups, err := packs.Update(r, name, o)
 		for _, up := range ups {
 			for _, w := range up.Warnings {
 				a.warn("%s", sanitize(w))
@@ -148,7 +149,7 @@ func (a *app) runPackUpdate(c *cobra.Command, name, author string) error {
 	})
 }
 
-func writePackUpdate(w io.Writer, up *lifecycle.PackUpdate) error {
+func writePackUpdate(w io.Writer, up *packs.Result) error {
 	was := ""
 	if up.Previous != "" && up.Previous != up.Fetched {
 		was = " (was " + shortHash(up.Previous) + ")"
@@ -173,7 +174,7 @@ func writePackUpdate(w io.Writer, up *lifecycle.PackUpdate) error {
 }
 
 type packListJSON struct {
-	Packs []lifecycle.PackStatus `json:"packs"`
+	Packs []packs.Status `json:"packs"`
 }
 
 func (a *app) packListCommand() *cobra.Command {
@@ -189,7 +190,7 @@ func (a *app) packListCommand() *cobra.Command {
 
 func (a *app) runPackList() error {
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		list, err := r.Packs()
+		list, err := packs.List(r)
 		if err != nil {
 			return err
 		}
@@ -202,7 +203,7 @@ func (a *app) runPackList() error {
 }
 
 // writePackList writes one aligned row per pack, under a header.
-func writePackList(w io.Writer, list []lifecycle.PackStatus) error {
+func writePackList(w io.Writer, list []packs.Status) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "NAME\tURL\tREF\tPINNED AT\tSKILLS")
 	for _, p := range list {
@@ -240,7 +241,7 @@ func (a *app) packRemoveCommand() *cobra.Command {
 
 func (a *app) runPackRemove(name, author string) error {
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		res, err := r.RemovePack(name, act(author))
+		res, err := packs.Remove(r, name, act(author))
 		if err != nil {
 			return err
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/packs"
 )
 
 const sampleDiff = `diff --git a/skills/a/SKILL.md b/skills/a/SKILL.md
@@ -161,7 +162,7 @@ func TestPrintLogHeader(t *testing.T) {
 
 func TestPackOutputAligned(t *testing.T) {
 	var b strings.Builder
-	up := &lifecycle.PackUpdate{Pack: "demo", Ref: "refs/heads/main", Fetched: "abcdef0123", Candidates: []*lifecycle.Result{
+	up := &packs.Result{Pack: "demo", Ref: "refs/heads/main", Fetched: "abcdef0123", Candidates: []*lifecycle.Result{
 		{ID: "greet-1a2b", Change: "create", Skill: "greet", Risk: "low"},
 		{ID: "tidy-everything-3c4d", Change: "patch", Skill: "tidy-everything", Risk: "medium"},
 	}}
@@ -175,7 +176,7 @@ func TestPackOutputAligned(t *testing.T) {
 		t.Errorf("writePackUpdate (-want +got):\n%s", diff)
 	}
 	b.Reset()
-	if err := writePackList(&b, []lifecycle.PackStatus{{Name: "demo", URL: "https://example.com/p.git", Commit: "abcdef0123", Skills: []string{"a"}}}); err != nil {
+	if err := writePackList(&b, []packs.Status{{Name: "demo", URL: "https://example.com/p.git", Commit: "abcdef0123", Skills: []string{"a"}}}); err != nil {
 		t.Fatal(err)
 	}
 	want = "NAME  URL                        REF   PINNED AT  SKILLS\n" +

@@ -43,7 +43,7 @@ func Agents(dir string) ([]catalog.Agent, error) {
 // that still reads two chosen folders.
 func (r *repo) targets(req Request) ([]Target, []string, error) {
 	agents, dirs := req.Agents, req.Dirs
-	base := r.dir
+	base := r.Dir
 	if len(agents) == 0 && len(dirs) == 0 {
 		base = r.projectRoot()
 		for _, t := range r.Config.Sync.Targets {
@@ -81,7 +81,7 @@ func (r *repo) projectRoot() string {
 	if wt := r.Git.WorktreeDir(); wt != "" {
 		return wt
 	}
-	return r.dir
+	return r.Dir
 }
 
 // agentTargets looks agents up in the table and expands their folders.

@@ -1,4 +1,4 @@
-package lifecycle
+package packs
 
 import (
 	"errors"
@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
 func TestPackUpdateOverGitDaemon(t *testing.T) {
@@ -40,7 +42,7 @@ func packStory(t *testing.T, base string, url func(string) string) {
 	})
 	first := gitOut(t, src, nil, "rev-parse", "HEAD")
 	dir := newRepo(t)
-	if _, err := open(t, dir).AddPack(Pack{Name: "demo", URL: url("demo-pack"), Ref: "main"}, lead); err != nil {
+	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "demo", URL: url("demo-pack"), Ref: "main"}, lead); err != nil {
 		t.Fatal(err)
 	}
 	fsck(t, dir)
@@ -48,7 +50,7 @@ func packStory(t *testing.T, base string, url func(string) string) {
 		t.Fatalf("pack add trailers: %v", ts)
 	}
 
-	ups, err := open(t, dir).UpdatePacks("", PackUpdateOptions{ActOptions: agent})
+	ups, err := Update(open(t, dir), "", UpdateOptions{ActOptions: agent})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -56,7 +58,7 @@ func packStory(t *testing.T, base string, url func(string) string) {
 	if up.Fetched != first || up.Previous != "" || up.Ref != "refs/heads/main" || up.Commit == "" {
 		t.Fatalf("first update: %+v", up)
 	}
-	ids := checkPackCandidates(t, dir, up, "demo@"+first, map[string]Change{"alpha": ChangeCreate, "beta": ChangeCreate, "evil": ChangeCreate})
+	ids := checkPackCandidates(t, dir, up, "demo@"+first, map[string]lifecycle.Change{"alpha": lifecycle.ChangeCreate, "beta": lifecycle.ChangeCreate, "evil": lifecycle.ChangeCreate})
 	if got := open(t, dir).Tip.String(); got != up.Commit {
 		t.Fatalf("main is at %s; want the pin commit %s", got, up.Commit)
 	}
@@ -69,7 +71,7 @@ func packStory(t *testing.T, base string, url func(string) string) {
 		}
 		_, err := open(t, dir).Publish(ids[name], "", lead)
 		if name == "evil" {
-			if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "high risk") {
+			if !errors.Is(err, lifecycle.ErrRefused) || !strings.Contains(err.Error(), "high risk") {
 				t.Fatalf("publishing the malicious pack skill: %v; want refused as high risk", err)
 			}
 			continue
@@ -79,7 +81,7 @@ func packStory(t *testing.T, base string, url func(string) string) {
 		}
 	}
 	fsck(t, dir)
-	if _, err := open(t, dir).Find("evil"); !errors.Is(err, ErrNotFound) {
+	if _, err := open(t, dir).Find("evil"); !errors.Is(err, lifecycle.ErrNotFound) {
 		t.Fatalf("the malicious skill reached main: %v", err)
 	}
 
@@ -92,7 +94,7 @@ func packStory(t *testing.T, base string, url func(string) string) {
 	commitAll(t, src, "pack: second version")
 	second := gitOut(t, src, nil, "rev-parse", "HEAD")
 
-	ups, err = open(t, dir).UpdatePacks("demo", PackUpdateOptions{ActOptions: agent})
+	ups, err = Update(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +102,7 @@ func packStory(t *testing.T, base string, url func(string) string) {
 	if up.Previous != first || up.Fetched != second || up.Commit == "" {
 		t.Fatalf("second update: %+v", up)
 	}
-	checkPackCandidates(t, dir, up, "demo@"+second, map[string]Change{"alpha": ChangePatch, "beta": ChangeDelete, "gamma": ChangeCreate})
+	checkPackCandidates(t, dir, up, "demo@"+second, map[string]lifecycle.Change{"alpha": lifecycle.ChangePatch, "beta": lifecycle.ChangeDelete, "gamma": lifecycle.ChangeCreate})
 	if len(up.Pending) != 1 || !strings.HasPrefix(up.Pending[0], "evil ("+ids["evil"]+")") {
 		t.Fatalf("pending: %q; want the open evil candidate", up.Pending)
 	}
@@ -109,7 +111,7 @@ func packStory(t *testing.T, base string, url func(string) string) {
 
 	// Nothing new on the server: no candidate, no commit.
 	before := refsOf(t, dir)
-	ups, err = open(t, dir).UpdatePacks("demo", PackUpdateOptions{ActOptions: agent})
+	ups, err = Update(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -124,14 +126,14 @@ func packStory(t *testing.T, base string, url func(string) string) {
 
 // checkPackCandidates checks that up made exactly the changes want, each a candidate whose
 // propose commit carries Skillgit-Pack: value, and returns their ids by skill.
-func checkPackCandidates(t *testing.T, dir string, up *PackUpdate, value string, want map[string]Change) map[string]string {
+func checkPackCandidates(t *testing.T, dir string, up *Result, value string, want map[string]lifecycle.Change) map[string]string {
 	t.Helper()
 	if len(up.Candidates) != len(want) {
 		t.Fatalf("%d candidates; want %d: %+v", len(up.Candidates), len(want), up.Candidates)
 	}
 	ids := map[string]string{}
 	for _, c := range up.Candidates {
-		if want[c.Skill] != c.Change || c.State != StateOpen {
+		if want[c.Skill] != c.Change || c.State != lifecycle.StateOpen {
 			t.Errorf("candidate %s: %s %s in state %s; want %s, open", c.ID, c.Change, c.Skill, c.State, want[c.Skill])
 		}
 		ts := trailersOf(t, dir, "candidate/"+c.ID)
@@ -141,7 +143,7 @@ func checkPackCandidates(t *testing.T, dir string, up *PackUpdate, value string,
 		wantRisk := "low"
 		if c.Skill == "evil" {
 			wantRisk = "high"
-		} else if c.Change == ChangeDelete {
+		} else if c.Change == lifecycle.ChangeDelete {
 			wantRisk = "low"
 		}
 		if !slices.Equal(ts["Skillgit-Risk"], []string{wantRisk}) || c.Risk != wantRisk {
@@ -155,7 +157,7 @@ func checkPackCandidates(t *testing.T, dir string, up *PackUpdate, value string,
 // checkPin checks the pin of pack name in the lock file on main and the skills it owns.
 func checkPin(t *testing.T, dir, name, commit string, skills ...string) {
 	t.Helper()
-	st, err := open(t, dir).Packs()
+	st, err := List(open(t, dir))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -174,17 +176,17 @@ func checkPin(t *testing.T, dir, name, commit string, skills ...string) {
 	t.Fatalf("pack %s not listed: %+v", name, st)
 }
 
-// refusedUpdate checks that updating pack demo at url fails with ErrRefused, an error holding
+// refusedUpdate checks that updating pack demo at url fails with lifecycle.ErrRefused, an error holding
 // every string of want, and writes nothing: no ref moves, no object is added.
 func refusedUpdate(t *testing.T, url string, want ...string) {
 	t.Helper()
 	dir := newRepo(t)
-	if _, err := open(t, dir).AddPack(Pack{Name: "demo", URL: url}, lead); err != nil {
+	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "demo", URL: url}, lead); err != nil {
 		t.Fatal(err)
 	}
 	refs, objects := refsOf(t, dir), objectCount(t, dir)
-	_, err := open(t, dir).UpdatePacks("demo", PackUpdateOptions{ActOptions: agent})
-	if !errors.Is(err, ErrRefused) {
+	_, err := Update(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
+	if !errors.Is(err, lifecycle.ErrRefused) {
 		t.Fatalf("update: %v; want refused", err)
 	}
 	t.Logf("refused: %v", err)
@@ -199,7 +201,7 @@ func refusedUpdate(t *testing.T, url string, want ...string) {
 	if got := objectCount(t, dir); got != objects {
 		t.Errorf("objects written: %s; before %s", got, objects)
 	}
-	if st, err := open(t, dir).Packs(); err != nil || st[0].Commit != "" {
+	if st, err := List(open(t, dir)); err != nil || st[0].Commit != "" {
 		t.Errorf("pin after a refused update: %+v %v", st, err)
 	}
 	fsck(t, dir)
@@ -286,12 +288,12 @@ func TestPackNameClash(t *testing.T) {
 		"catalog/alpha/SKILL.md": skillMD("alpha", cleanLine, "The pack's version."),
 		"catalog/other/SKILL.md": skillMD("other", cleanLine),
 	})
-	if _, err := open(t, dir).AddPack(Pack{Name: "demo", URL: filepath.Join(base, "clash"), Path: "catalog"}, lead); err != nil {
+	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "demo", URL: filepath.Join(base, "clash"), Path: "catalog"}, lead); err != nil {
 		t.Fatal(err)
 	}
 	refs := refsOf(t, dir)
-	_, err := open(t, dir).UpdatePacks("demo", PackUpdateOptions{ActOptions: agent})
-	if !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "catalog/alpha/SKILL.md in pack demo") ||
+	_, err := Update(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
+	if !errors.Is(err, lifecycle.ErrConflict) || !strings.Contains(err.Error(), "catalog/alpha/SKILL.md in pack demo") ||
 		!strings.Contains(err.Error(), "skills/alpha/SKILL.md") {
 		t.Fatalf("update: %v; want a conflict naming catalog/alpha/SKILL.md in pack demo and skills/alpha/SKILL.md", err)
 	}
@@ -304,16 +306,16 @@ func TestPackNameClash(t *testing.T) {
 	// A second pack may not bring a skill the first one owns.
 	packSource(t, base, "second", map[string]string{"skills/other/SKILL.md": skillMD("other", cleanLine, "Mine.")})
 	packSource(t, base, "first", map[string]string{"skills/other/SKILL.md": skillMD("other", cleanLine)})
-	for _, p := range []Pack{{Name: "first", URL: "file://" + filepath.Join(base, "first")}, {Name: "second", URL: "file://" + filepath.Join(base, "second")}} {
-		if _, err := open(t, dir).AddPack(p, lead); err != nil {
+	for _, p := range []lifecycle.Pack{{Name: "first", URL: "file://" + filepath.Join(base, "first")}, {Name: "second", URL: "file://" + filepath.Join(base, "second")}} {
+		if _, err := Add(open(t, dir), p, lead); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := open(t, dir).UpdatePacks("first", PackUpdateOptions{ActOptions: agent}); err != nil {
+	if _, err := Update(open(t, dir), "first", UpdateOptions{ActOptions: agent}); err != nil {
 		t.Fatal(err)
 	}
-	_, err = open(t, dir).UpdatePacks("second", PackUpdateOptions{ActOptions: agent})
-	if !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), "skills/other/SKILL.md in pack second") || !strings.Contains(err.Error(), "pack first") {
+	_, err = Update(open(t, dir), "second", UpdateOptions{ActOptions: agent})
+	if !errors.Is(err, lifecycle.ErrConflict) || !strings.Contains(err.Error(), "skills/other/SKILL.md in pack second") || !strings.Contains(err.Error(), "pack first") {
 		t.Fatalf("second pack: %v; want a conflict naming both packs", err)
 	}
 	fsck(t, dir)
@@ -322,7 +324,7 @@ func TestPackNameClash(t *testing.T) {
 func TestPackAddListRemove(t *testing.T) {
 	dir := newRepo(t)
 	r := open(t, dir)
-	for _, bad := range []Pack{
+	for _, bad := range []lifecycle.Pack{
 		{Name: "Bad Name", URL: "https://example.com/x"},
 		{Name: "x", URL: "-oProxyCommand=touch /tmp/pwned"},
 		{Name: "x", URL: "ext::sh -c touch% /tmp/pwned"},
@@ -330,34 +332,34 @@ func TestPackAddListRemove(t *testing.T) {
 		{Name: "x", URL: "https://example.com/x", Path: "../up"},
 		{Name: "x", URL: "https://example.com/x", Ref: "bad..ref"},
 	} {
-		if _, err := r.AddPack(bad, lead); err == nil {
+		if _, err := Add(r, bad, lead); err == nil {
 			t.Errorf("AddPack(%+v) accepted", bad)
 		}
 	}
-	if _, err := open(t, dir).AddPack(Pack{Name: "demo", URL: "https://example.com/skills", Ref: "main", Path: "skills"}, lead); err != nil {
+	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "demo", URL: "https://example.com/skills", Ref: "main", Path: "skills"}, lead); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := open(t, dir).AddPack(Pack{Name: "demo", URL: "https://example.com/other"}, lead); err == nil || !strings.Contains(err.Error(), "already recorded") {
+	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "demo", URL: "https://example.com/other"}, lead); err == nil || !strings.Contains(err.Error(), "already recorded") {
 		t.Fatalf("adding a pack twice: %v", err)
 	}
-	if _, err := open(t, dir).AddPack(Pack{Name: "local", URL: "../packs/local"}, lead); err != nil {
+	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "local", URL: "../packs/local"}, lead); err != nil {
 		t.Fatal(err)
 	}
-	cfg := readFile(t, filepath.Join(dir, ConfigFile))
+	cfg := readFile(t, filepath.Join(dir, lifecycle.ConfigFile))
 	if !strings.HasPrefix(cfg, "# skillgit repository configuration") || !strings.Contains(cfg, "{name: demo, url: 'https://example.com/skills', ref: main, path: skills}") {
 		t.Fatalf("configuration after pack add:\n%s", cfg)
 	}
-	st, err := open(t, dir).Packs()
+	st, err := List(open(t, dir))
 	if err != nil || len(st) != 2 || st[1].URL != filepath.Join(dir, "../packs/local") {
 		t.Fatalf("packs: %+v %v", st, err)
 	}
-	if _, err := open(t, dir).RemovePack("demo", lead); err != nil {
+	if _, err := Remove(open(t, dir), "demo", lead); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := open(t, dir).RemovePack("demo", lead); !errors.Is(err, ErrNotFound) {
+	if _, err := Remove(open(t, dir), "demo", lead); !errors.Is(err, lifecycle.ErrNotFound) {
 		t.Fatalf("removing a removed pack: %v", err)
 	}
-	st, err = open(t, dir).Packs()
+	st, err = List(open(t, dir))
 	if err != nil || len(st) != 1 || st[0].Name != "local" {
 		t.Fatalf("packs after remove: %+v %v", st, err)
 	}
@@ -370,10 +372,10 @@ func TestPackRemoveDropsPin(t *testing.T) {
 	dir := newRepo(t)
 	base := t.TempDir()
 	packSource(t, base, "p", map[string]string{"skills/solo/SKILL.md": skillMD("solo", cleanLine)})
-	if _, err := open(t, dir).AddPack(Pack{Name: "p", URL: "file://" + filepath.Join(base, "p")}, lead); err != nil {
+	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + filepath.Join(base, "p")}, lead); err != nil {
 		t.Fatal(err)
 	}
-	ups, err := open(t, dir).UpdatePacks("p", PackUpdateOptions{ActOptions: agent})
+	ups, err := Update(open(t, dir), "p", UpdateOptions{ActOptions: agent})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -384,10 +386,10 @@ func TestPackRemoveDropsPin(t *testing.T) {
 	if _, err := open(t, dir).Publish(id, "", lead); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := open(t, dir).RemovePack("p", lead); err != nil {
+	if _, err := Remove(open(t, dir), "p", lead); err != nil {
 		t.Fatal(err)
 	}
-	lock := readFile(t, filepath.Join(dir, PackLockFile))
+	lock := readFile(t, filepath.Join(dir, LockFile))
 	if strings.Contains(lock, "name: p") {
 		t.Fatalf("lock after remove:\n%s", lock)
 	}
@@ -403,12 +405,12 @@ func TestPackModeDoesNotAutomate(t *testing.T) {
 	dir := newRepo(t)
 	base := t.TempDir()
 	src := packSource(t, base, "p", map[string]string{"skills/solo/SKILL.md": skillMD("solo", cleanLine)})
-	if _, err := open(t, dir).AddPack(Pack{Name: "p", URL: "file://" + src}, lead); err != nil {
+	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + src}, lead); err != nil {
 		t.Fatal(err)
 	}
-	setMode(t, dir, ModeAutonomous)
-	ups, err := open(t, dir).UpdatePacks("p", PackUpdateOptions{ActOptions: agent})
-	if err != nil || len(ups[0].Candidates) != 1 || ups[0].Candidates[0].State != StateOpen || len(ups[0].Candidates[0].Auto) != 0 {
+	setMode(t, dir, lifecycle.ModeAutonomous)
+	ups, err := Update(open(t, dir), "p", UpdateOptions{ActOptions: agent})
+	if err != nil || len(ups[0].Candidates) != 1 || ups[0].Candidates[0].State != lifecycle.StateOpen || len(ups[0].Candidates[0].Auto) != 0 {
 		t.Fatalf("update in autonomous mode: %v %+v", err, ups)
 	}
 	fsck(t, dir)
@@ -420,10 +422,10 @@ func TestPackRejectedNotProposedAgain(t *testing.T) {
 	dir := newRepo(t)
 	base := t.TempDir()
 	src := packSource(t, base, "p", map[string]string{"skills/solo/SKILL.md": skillMD("solo", cleanLine)})
-	if _, err := open(t, dir).AddPack(Pack{Name: "p", URL: "file://" + src}, lead); err != nil {
+	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + src}, lead); err != nil {
 		t.Fatal(err)
 	}
-	ups, err := open(t, dir).UpdatePacks("p", PackUpdateOptions{ActOptions: agent})
+	ups, err := Update(open(t, dir), "p", UpdateOptions{ActOptions: agent})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -431,14 +433,14 @@ func TestPackRejectedNotProposedAgain(t *testing.T) {
 	if _, err := open(t, dir).Reject(id, "not for us", lead); err != nil {
 		t.Fatal(err)
 	}
-	ups, err = open(t, dir).UpdatePacks("p", PackUpdateOptions{ActOptions: agent})
+	ups, err = Update(open(t, dir), "p", UpdateOptions{ActOptions: agent})
 	if err != nil || len(ups[0].Candidates) != 0 || !slices.Equal(ups[0].Rejected, []string{"solo (" + id + ")"}) {
 		t.Fatalf("update after a rejection: %v %+v", err, ups)
 	}
 	writeFiles(t, src, map[string]string{"skills/solo/SKILL.md": skillMD("solo", cleanLine, "Better now.")})
 	commitAll(t, src, "v2")
-	ups, err = open(t, dir).UpdatePacks("p", PackUpdateOptions{ActOptions: agent})
-	if err != nil || len(ups[0].Candidates) != 1 || ups[0].Candidates[0].Change != ChangeCreate {
+	ups, err = Update(open(t, dir), "p", UpdateOptions{ActOptions: agent})
+	if err != nil || len(ups[0].Candidates) != 1 || ups[0].Candidates[0].Change != lifecycle.ChangeCreate {
 		t.Fatalf("update after the pack changed: %v %+v", err, ups)
 	}
 	fsck(t, dir)
@@ -454,10 +456,10 @@ func TestPackFollowsTag(t *testing.T) {
 	gitCmd(t, src, "tag", "-a", "-m", "version 1", "v1")
 	writeFiles(t, src, map[string]string{"skills/solo/SKILL.md": skillMD("solo", cleanLine, "Newer.")})
 	commitAll(t, src, "v2")
-	if _, err := open(t, dir).AddPack(Pack{Name: "p", URL: "file://" + src, Ref: "v1"}, lead); err != nil {
+	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + src, Ref: "v1"}, lead); err != nil {
 		t.Fatal(err)
 	}
-	ups, err := open(t, dir).UpdatePacks("p", PackUpdateOptions{ActOptions: agent})
+	ups, err := Update(open(t, dir), "p", UpdateOptions{ActOptions: agent})
 	if err != nil || ups[0].Fetched != tagged || ups[0].Ref != "refs/tags/v1" || len(ups[0].Candidates) != 1 {
 		t.Fatalf("update of a tagged pack: %v %+v", err, ups)
 	}
@@ -465,11 +467,28 @@ func TestPackFollowsTag(t *testing.T) {
 	if strings.Contains(got, "Newer.") {
 		t.Fatalf("the candidate holds the branch tip, not the tag:\n%s", got)
 	}
-	if _, err := open(t, dir).AddPack(Pack{Name: "q", URL: "file://" + src, Ref: "nope"}, lead); err != nil {
+	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "q", URL: "file://" + src, Ref: "nope"}, lead); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := open(t, dir).UpdatePacks("q", PackUpdateOptions{ActOptions: agent}); err == nil || !strings.Contains(err.Error(), `no branch or tag "nope"`) {
+	if _, err := Update(open(t, dir), "q", UpdateOptions{ActOptions: agent}); err == nil || !strings.Contains(err.Error(), `no branch or tag "nope"`) {
 		t.Fatalf("update of a missing ref: %v", err)
 	}
 	fsck(t, dir)
+}
+
+// TestProtectedPackAddProposes checks that with server.protect on, a pack's configuration is
+// proposed as a policy candidate and the publish branch does not move.
+func TestProtectedPackAddProposes(t *testing.T) {
+	dir := newRepo(t)
+	cfg := filepath.Join(dir, lifecycle.ConfigFile)
+	writeFiles(t, dir, map[string]string{lifecycle.ConfigFile: readFile(t, cfg) + "server:\n  protect: true\n"})
+	commitAll(t, dir, "protect")
+	tip := gitOut(t, dir, nil, "rev-parse", "main")
+	res, err := Add(open(t, dir), lifecycle.Pack{Name: "tools", URL: "https://example.com/tools.git"}, lead)
+	if err != nil || res.ID == "" {
+		t.Fatalf("Add under protect: %+v, %v; want a policy candidate", res, err)
+	}
+	if now := gitOut(t, dir, nil, "rev-parse", "main"); now != tip {
+		t.Errorf("main moved from %s to %s", tip, now)
+	}
 }

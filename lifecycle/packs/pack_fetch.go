@@ -1,4 +1,4 @@
-package lifecycle
+package packs
 
 import (
 	"context"
@@ -14,6 +14,8 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // Bounds on what a pack may hold.
@@ -37,9 +39,9 @@ type fetchedPack struct {
 }
 
 // fetchPack fetches the pack's ref with depth 1 into memory and finds its skills folder.
-func fetchPack(ctx context.Context, p Pack, progress io.Writer) (*fetchedPack, error) {
+func fetchPack(ctx context.Context, p lifecycle.Pack, progress io.Writer) (*fetchedPack, error) {
 	mem := gitstore.OpenMemory()
-	store := &budgetStorer{Storer: mem.Git().Storer, budget: p.maxBytes()}
+	store := &budgetStorer{Storer: mem.Git().Storer, budget: maxBytes(p)}
 	remote := git.NewRemote(store, &config.RemoteConfig{Name: "pack", URLs: []string{p.URL}})
 	refs, err := remote.ListContext(ctx, &git.ListOptions{})
 	if err != nil {
@@ -61,7 +63,7 @@ func fetchPack(ctx context.Context, p Pack, progress io.Writer) (*fetchedPack, e
 	if errors.Is(err, errPackTooLarge) {
 		return nil, fmt.Errorf("pack %s: %w: %s from %s holds more than its limit of %s of object content: %w; nothing was written; "+
 			"if the pack is trusted, raise the limit with max_bytes (in bytes) under the pack in %s, e.g. max_bytes: %d",
-			p.Name, ErrRefused, short(name), p.URL, sizeText(p.maxBytes()), err, ConfigFile, suggestMaxBytes(err, p.maxBytes()))
+			p.Name, lifecycle.ErrRefused, short(name), p.URL, sizeText(maxBytes(p)), err, lifecycle.ConfigFile, suggestMaxBytes(err, maxBytes(p)))
 	}
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
 		return nil, fmt.Errorf("pack %s: fetching %s from %s: %w", p.Name, short(name), p.URL, err)
@@ -119,7 +121,7 @@ func peelToCommit(g *gitstore.Repo, h gitstore.Hash) (gitstore.Hash, error) {
 
 // findFolder locates the pack's skills folder: the configured path, else skills/ when the
 // pack has one, else its root.
-func (fp *fetchedPack) findFolder(p Pack) error {
+func (fp *fetchedPack) findFolder(p lifecycle.Pack) error {
 	c, err := fp.mem.Commit(fp.commit)
 	if err != nil {
 		return fmt.Errorf("pack %s: %w", p.Name, err)
@@ -138,7 +140,7 @@ func (fp *fetchedPack) findFolder(p Pack) error {
 	e, ok, err := fp.mem.EntryAt(c.TreeHash, folder)
 	switch {
 	case err != nil:
-		return fmt.Errorf("pack %s: %w: %s at %s: %v", p.Name, ErrRefused, folder, short7(fp.commit), err)
+		return fmt.Errorf("pack %s: %w: %s at %s: %v", p.Name, lifecycle.ErrRefused, folder, short7(fp.commit), err)
 	case !ok || e.Mode != filemode.Dir:
 		return fmt.Errorf("pack %s: %s is not a folder at %s (%s); correct the pack's path", p.Name, folder, short7(fp.commit), short(fp.ref))
 	}
@@ -152,7 +154,7 @@ func (fp *fetchedPack) check(name string) error {
 	count := 0
 	err := fp.checkTree(fp.tree, fp.folder, 0, &count)
 	if err != nil {
-		return fmt.Errorf("pack %s at %s: %w: %w; nothing was written: a pack may hold only files and folders with plain names", name, short7(fp.commit), ErrRefused, err)
+		return fmt.Errorf("pack %s at %s: %w: %w; nothing was written: a pack may hold only files and folders with plain names", name, short7(fp.commit), lifecycle.ErrRefused, err)
 	}
 	return nil
 }

@@ -1,6 +1,8 @@
 package lifecycle
 
 import (
+	"bytes"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -36,4 +38,32 @@ func TestPackAuditTrailerStatesVerdict(t *testing.T) {
 			}
 		})
 	}
+}
+
+// gitOut runs git in dir and returns its trimmed output.
+func gitOut(t *testing.T, dir string, stdin []byte, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
+	cmd.Stdin = bytes.NewReader(stdin)
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// trailersOf parses the trailers of commit rev with git interpret-trailers.
+func trailersOf(t *testing.T, dir, rev string) map[string][]string {
+	t.Helper()
+	msg := gitOut(t, dir, nil, "log", "-1", "--format=%B", rev)
+	out := gitOut(t, dir, []byte(msg+"\n"), "interpret-trailers", "--parse")
+	ts := map[string][]string{}
+	for _, line := range strings.Split(out, "\n") {
+		if k, v, ok := strings.Cut(line, ": "); ok {
+			ts[k] = append(ts[k], v)
+		}
+	}
+	return ts
 }

@@ -1,4 +1,4 @@
-package lifecycle
+package packs
 
 import (
 	"bytes"
@@ -11,14 +11,12 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/format/packfile"
 	"github.com/go-git/go-git/v5/plumbing/storer"
 	"github.com/go-git/go-git/v5/storage"
+
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
-// DefaultPackMaxBytes is the most object content, inflated, that `pack update` reads from one
-// pack when the pack sets no max_bytes in .skillgit.yaml.
-const DefaultPackMaxBytes int64 = 256 << 20
-
 // defaultPackMaxBytes is the budget in force; tests lower it to stay fast.
-var defaultPackMaxBytes = DefaultPackMaxBytes
+var defaultPackMaxBytes = lifecycle.DefaultPackMaxBytes
 
 // errPackTooLarge marks a pack whose content is over its budget.
 var errPackTooLarge = errors.New("pack content over its budget")
@@ -34,7 +32,7 @@ func (e *packTooLarge) Error() string { return e.msg }
 func (e *packTooLarge) Unwrap() error { return errPackTooLarge }
 
 // maxBytes is the pack's budget of inflated object content.
-func (p Pack) maxBytes() int64 {
+func maxBytes(p lifecycle.Pack) int64 {
 	if p.MaxBytes > 0 {
 		return p.MaxBytes
 	}

@@ -1,4 +1,4 @@
-package lifecycle
+package packs
 
 import (
 	"bytes"
@@ -11,17 +11,19 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/skillgit/skillgit/gitstore"
+
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
-// PackLockFile records on the publish branch, for each pack, the commit it was last fetched
+// LockFile records on the publish branch, for each pack, the commit it was last fetched
 // at and the skills it brings. `skillgit pack update` rewrites it in the commit that moves a
 // pack's pin, so what a pack owns changes only by a commit in the audit trail.
-const PackLockFile = ".skillgit/packs.lock"
+const LockFile = ".skillgit/packs.lock"
 
 // maxLockSize bounds how much of the lock file is read.
 const maxLockSize = 1 << 20
 
-// packLock is the contents of PackLockFile.
+// packLock is the contents of LockFile.
 type packLock struct {
 	Packs []lockedPack `yaml:"packs"`
 }
@@ -39,8 +41,8 @@ const lockHeader = "# Written by `skillgit pack update`: the commit each pack wa
 	"# skills it brings. Do not edit by hand; `skillgit pack list` shows it.\n"
 
 // readPackLock reads the lock file of tree; a missing file is an empty lock.
-func (r *Repo) readPackLock(tree gitstore.Hash) (*packLock, error) {
-	data, ok, err := r.fileAt(tree, PackLockFile, maxLockSize, short(r.Branch))
+func readPackLock(r *lifecycle.Repo, tree gitstore.Hash) (*packLock, error) {
+	data, ok, err := r.FileAt(tree, LockFile, maxLockSize, short(r.Branch))
 	if err != nil || !ok {
 		return &packLock{}, err
 	}
@@ -48,11 +50,11 @@ func (r *Repo) readPackLock(tree gitstore.Hash) (*packLock, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&l); err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("%s:%s: %v; restore it from history or remove it and run `skillgit pack update`", short(r.Branch), PackLockFile, err)
+		return nil, fmt.Errorf("%s:%s: %v; restore it from history or remove it and run `skillgit pack update`", short(r.Branch), LockFile, err)
 	}
 	for _, p := range l.Packs {
-		if err := checkPackName(p.Name); err != nil || !isCommitID(p.Commit) {
-			return nil, fmt.Errorf("%s:%s: entry %q is malformed; restore it from history", short(r.Branch), PackLockFile, p.Name)
+		if err := checkPackName(p.Name); err != nil || !lifecycle.IsCommitID(p.Commit) {
+			return nil, fmt.Errorf("%s:%s: entry %q is malformed; restore it from history", short(r.Branch), LockFile, p.Name)
 		}
 	}
 	return &l, nil
@@ -105,17 +107,4 @@ func (l *packLock) marshal() []byte {
 		panic(err) // the type is ours and always encodes
 	}
 	return b.Bytes()
-}
-
-// isCommitID reports whether s is a full hexadecimal SHA-1 object id.
-func isCommitID(s string) bool {
-	if len(s) != 40 {
-		return false
-	}
-	for _, c := range s {
-		if (c < '0' || c > '9') && (c < 'a' || c > 'f') {
-			return false
-		}
-	}
-	return true
 }

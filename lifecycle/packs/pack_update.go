@@ -1,4 +1,4 @@
-package lifecycle
+package packs
 
 import (
 	"context"
@@ -12,6 +12,8 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // packFetchTimeout bounds the network work of one pack update.
@@ -19,27 +21,27 @@ const packFetchTimeout = 10 * time.Minute
 
 // configBase is the folder a relative local path in the configuration starts from: the
 // working tree's root, or the git folder of a bare repository.
-func (r *Repo) configBase() string {
+func configBase(r *lifecycle.Repo) string {
 	if wt := r.Git.WorktreeDir(); wt != "" {
 		return wt
 	}
 	if d := r.Git.CommonDir(); d != "" {
 		return d
 	}
-	return r.dir
+	return r.Dir
 }
 
-// PackUpdateOptions says who updates packs and where the fetch reports progress.
-type PackUpdateOptions struct {
-	ActOptions
+// UpdateOptions says who updates packs and where the fetch reports progress.
+type UpdateOptions struct {
+	lifecycle.ActOptions
 	// Context bounds the network work; nil means no bound.
 	Context context.Context
 	// Progress receives the remote's progress messages; nil keeps them quiet.
 	Progress io.Writer
 }
 
-// PackUpdate reports what updating one pack did.
-type PackUpdate struct {
+// Result reports what updating one pack did.
+type Result struct {
 	Pack string `json:"pack"`
 	URL  string `json:"url"`
 	// Ref is the ref that was fetched, e.g. refs/heads/main.
@@ -49,7 +51,7 @@ type PackUpdate struct {
 	// Fetched is the pack commit fetched, the new pin.
 	Fetched string `json:"fetched"`
 	// Candidates are the candidates made, one for each new, changed or deleted skill.
-	Candidates []*Result `json:"candidates"`
+	Candidates []*lifecycle.Result `json:"candidates"`
 	// Pending are changes that an open candidate already proposes, as "skill (id)".
 	Pending []string `json:"pending,omitempty"`
 	// Rejected are changes that a rejected candidate proposed, as "skill (id)"; they are not
@@ -68,32 +70,32 @@ type PackUpdate struct {
 // packChange is one skill a pack update proposes to create, patch or delete.
 type packChange struct {
 	name   string
-	change Change
+	change lifecycle.Change
 	dir    string        // the skill's folder in the pack's tree; empty for a deletion
 	want   gitstore.Hash // the folder's tree as it would be stored; zero for a deletion
 }
 
-// UpdatePacks fetches each configured pack (or only the one called name) and proposes every
+// Update fetches each configured pack (or only the one called name) and proposes every
 // skill that is new, changed or gone since what is published as a candidate carrying
 // Skillgit-Pack: NAME@COMMIT, then pins the fetched commit in the lock file on the publish
 // branch. A pack holding links, submodules or unsafe names, an invalid skill, or a skill whose
 // name is taken by a skill that did not come from the pack is refused before anything is
 // written.
-func (r *Repo) UpdatePacks(name string, o PackUpdateOptions) ([]*PackUpdate, error) {
+func Update(r *lifecycle.Repo, name string, o UpdateOptions) ([]*Result, error) {
 	packs := r.Config.Packs
 	if name != "" {
-		p, ok := r.pack(name)
+		p, ok := pack(r, name)
 		if !ok {
-			return nil, fmt.Errorf("pack %s: %w in %s; `skillgit pack add` records one", name, ErrNotFound, ConfigFile)
+			return nil, fmt.Errorf("pack %s: %w in %s; `skillgit pack add` records one", name, lifecycle.ErrNotFound, lifecycle.ConfigFile)
 		}
-		packs = []Pack{p}
+		packs = []lifecycle.Pack{p}
 	}
 	if len(packs) == 0 {
-		return nil, fmt.Errorf("no packs in %s; `skillgit pack add NAME URL` records one", ConfigFile)
+		return nil, fmt.Errorf("no packs in %s; `skillgit pack add NAME URL` records one", lifecycle.ConfigFile)
 	}
-	var out []*PackUpdate
+	var out []*Result
 	for _, p := range packs {
-		up, err := r.updatePack(p, o)
+		up, err := updatePack(r, p, o)
 		if up != nil {
 			out = append(out, up)
 		}
@@ -104,35 +106,35 @@ func (r *Repo) UpdatePacks(name string, o PackUpdateOptions) ([]*PackUpdate, err
 	return out, nil
 }
 
-func (r *Repo) updatePack(p Pack, o PackUpdateOptions) (*PackUpdate, error) {
+func updatePack(r *lifecycle.Repo, p lifecycle.Pack, o UpdateOptions) (*Result, error) {
 	if err := r.Reload(); err != nil {
 		return nil, err
 	}
-	fp, skills, err := r.fetchChecked(p, o)
+	fp, skills, err := fetchChecked(r, p, o)
 	if err != nil {
 		return nil, err
 	}
-	up := &PackUpdate{Pack: p.Name, URL: p.URL, Ref: fp.ref, Fetched: fp.commit.String(), Candidates: []*Result{}, Unchanged: []string{}}
-	changes, err := r.planPack(p, fp, skills, up)
+	up := &Result{Pack: p.Name, URL: p.URL, Ref: fp.ref, Fetched: fp.commit.String(), Candidates: []*lifecycle.Result{}, Unchanged: []string{}}
+	changes, err := planPack(r, p, fp, skills, up)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.proposePack(p, fp, changes, up, o.ActOptions); err != nil {
+	if err := proposePack(r, p, fp, changes, up, o.ActOptions); err != nil {
 		return up, err
 	}
-	err = r.pinPack(p, fp, skills, up, o.ActOptions)
+	err = pinPack(r, p, fp, skills, up, o.ActOptions)
 	return up, err
 }
 
 // fetchChecked fetches a pack into memory and checks its tree and its skills; nothing is
 // written to the repository.
-func (r *Repo) fetchChecked(p Pack, o PackUpdateOptions) (*fetchedPack, []*catalog.Skill, error) {
+func fetchChecked(r *lifecycle.Repo, p lifecycle.Pack, o UpdateOptions) (*fetchedPack, []*catalog.Skill, error) {
 	if err := checkPackName(p.Name); err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", ConfigFile, err)
+		return nil, nil, fmt.Errorf("%s: %w", lifecycle.ConfigFile, err)
 	}
 	var err error
-	if p.URL, err = normalizeURL(p.URL, r.configBase()); err != nil {
-		return nil, nil, fmt.Errorf("%s: pack %s: %w", ConfigFile, p.Name, err)
+	if p.URL, err = normalizeURL(p.URL, configBase(r)); err != nil {
+		return nil, nil, fmt.Errorf("%s: pack %s: %w", lifecycle.ConfigFile, p.Name, err)
 	}
 	ctx := o.Context
 	if ctx == nil {
@@ -172,8 +174,8 @@ func (fp *fetchedPack) skills(name string) ([]*catalog.Skill, error) {
 // planPack compares the pack's skills with the published skills that came from it. A pack
 // skill whose name belongs to a published skill that did not come from this pack, or to
 // another pack, is a conflict.
-func (r *Repo) planPack(p Pack, fp *fetchedPack, skills []*catalog.Skill, up *PackUpdate) ([]packChange, error) {
-	lock, err := r.readPackLock(r.Tree)
+func planPack(r *lifecycle.Repo, p lifecycle.Pack, fp *fetchedPack, skills []*catalog.Skill, up *Result) ([]packChange, error) {
+	lock, err := readPackLock(r, r.Tree)
 	if err != nil {
 		return nil, err
 	}
@@ -181,7 +183,7 @@ func (r *Repo) planPack(p Pack, fp *fetchedPack, skills []*catalog.Skill, up *Pa
 		up.Previous = l.Commit
 	}
 	owners := lock.owners()
-	published, err := r.publishedByName()
+	published, err := publishedByName(r)
 	if err != nil {
 		return nil, err
 	}
@@ -199,9 +201,9 @@ func (r *Repo) planPack(p Pack, fp *fetchedPack, skills []*catalog.Skill, up *Pa
 		if err != nil {
 			return nil, fmt.Errorf("pack %s: %s: %w", p.Name, s.Dir, err)
 		}
-		c := packChange{name: s.Name, change: ChangeCreate, dir: s.Dir, want: want}
+		c := packChange{name: s.Name, change: lifecycle.ChangeCreate, dir: s.Dir, want: want}
 		if pub != nil {
-			old, err := r.folderAt(r.Tree, pub.Dir)
+			old, err := r.FolderAt(r.Tree, pub.Dir)
 			if err != nil {
 				return nil, err
 			}
@@ -209,13 +211,13 @@ func (r *Repo) planPack(p Pack, fp *fetchedPack, skills []*catalog.Skill, up *Pa
 				up.Unchanged = append(up.Unchanged, s.Name)
 				continue
 			}
-			c.change = ChangePatch
+			c.change = lifecycle.ChangePatch
 		}
 		changes = append(changes, c)
 	}
 	for n, owner := range owners {
 		if owner == p.Name && !inPack[n] && published[n] != nil {
-			changes = append(changes, packChange{name: n, change: ChangeDelete})
+			changes = append(changes, packChange{name: n, change: lifecycle.ChangeDelete})
 		}
 	}
 	sort.Slice(changes, func(i, j int) bool { return changes[i].name < changes[j].name })
@@ -223,21 +225,21 @@ func (r *Repo) planPack(p Pack, fp *fetchedPack, skills []*catalog.Skill, up *Pa
 }
 
 // clash reports a pack skill whose name is taken by a skill that did not come from the pack.
-func clash(p Pack, s *catalog.Skill, pub *catalog.Skill, owner string) error {
+func clash(p lifecycle.Pack, s *catalog.Skill, pub *catalog.Skill, owner string) error {
 	where := fmt.Sprintf("%s in pack %s", s.File(), p.Name)
 	switch {
 	case owner != "" && owner != p.Name:
 		return fmt.Errorf("pack %s: %w: skill %s (%s) has the name of skill %s of pack %s; skill names are unique, so remove it from one of the packs",
-			p.Name, ErrConflict, s.Name, where, s.Name, owner)
+			p.Name, lifecycle.ErrConflict, s.Name, where, s.Name, owner)
 	case pub != nil && owner != p.Name:
 		return fmt.Errorf("pack %s: %w: skill %s (%s) has the name of the published skill %s, which did not come from this pack; rename or remove one of them",
-			p.Name, ErrConflict, s.Name, where, pub.File())
+			p.Name, lifecycle.ErrConflict, s.Name, where, pub.File())
 	}
 	return nil
 }
 
 // publishedByName maps the names of the published skills to them.
-func (r *Repo) publishedByName() (map[string]*catalog.Skill, error) {
+func publishedByName(r *lifecycle.Repo) (map[string]*catalog.Skill, error) {
 	res, err := r.Published()
 	if err != nil {
 		return nil, err
@@ -251,11 +253,11 @@ func (r *Repo) publishedByName() (map[string]*catalog.Skill, error) {
 
 // proposePack makes one candidate for each change that no open candidate of the pack already
 // proposes.
-func (r *Repo) proposePack(p Pack, fp *fetchedPack, changes []packChange, up *PackUpdate, o ActOptions) error {
+func proposePack(r *lifecycle.Repo, p lifecycle.Pack, fp *fetchedPack, changes []packChange, up *Result, o lifecycle.ActOptions) error {
 	if len(changes) == 0 {
 		return nil
 	}
-	pending, err := r.pendingPackChanges(p.Name)
+	pending, err := pendingPackChanges(r, p.Name)
 	if err != nil {
 		return err
 	}
@@ -274,8 +276,8 @@ func (r *Repo) proposePack(p Pack, fp *fetchedPack, changes []packChange, up *Pa
 			}
 			continue
 		}
-		po := ProposeOptions{ActOptions: o, Target: c.name, Pack: value, Message: body}
-		if c.change == ChangeDelete {
+		po := lifecycle.ProposeOptions{ActOptions: o, Target: c.name, Pack: value, Message: body}
+		if c.change == lifecycle.ChangeDelete {
 			po.Delete = true
 		} else {
 			po.Source, po.SourceDir = fp.mem.TreeFS(root.TreeHash), c.dir
@@ -301,25 +303,16 @@ type proposed struct {
 // pendingPackChanges maps each open or rejected candidate of pack name, by skill and the
 // folder it proposes (zero for a deletion), to its id. An open candidate wins over a rejected
 // one of the same change.
-func (r *Repo) pendingPackChanges(name string) (map[string]proposed, error) {
-	chains, err := r.chains("rejected")
+func pendingPackChanges(r *lifecycle.Repo, name string) (map[string]proposed, error) {
+	props, err := r.PackProposals(name)
 	if err != nil {
 		return nil, err
 	}
 	out := map[string]proposed{}
-	for _, ch := range chains {
-		prop := ch.propose()
-		if !strings.HasPrefix(prop.get(keyPack), name+"@") {
-			continue
-		}
-		tree, err := r.folderAt(ch.last().c.TreeHash, ch.path())
-		if err != nil {
-			return nil, err
-		}
-		key := pendingKey(prop.get(keySkill), tree)
-		rejected := strings.HasPrefix(ch.ref, ArchivePrefix)
-		if old, ok := out[key]; !ok || old.rejected && !rejected {
-			out[key] = proposed{id: ch.id, rejected: rejected}
+	for _, p := range props {
+		key := pendingKey(p.Skill, p.Folder)
+		if old, ok := out[key]; !ok || old.rejected && !p.Rejected {
+			out[key] = proposed{id: p.ID, rejected: p.Rejected}
 		}
 	}
 	return out, nil
@@ -328,25 +321,25 @@ func (r *Repo) pendingPackChanges(name string) (map[string]proposed, error) {
 // pinPack records the fetched commit and the skills the pack owns in the lock file, with a
 // commit on the publish branch, unless the lock already says so. The pack owns its skills and
 // the ones it brought that are still published (a deletion not published yet).
-func (r *Repo) pinPack(p Pack, fp *fetchedPack, skills []*catalog.Skill, up *PackUpdate, o ActOptions) error {
-	sig, _, err := r.actor(o)
+func pinPack(r *lifecycle.Repo, p lifecycle.Pack, fp *fetchedPack, skills []*catalog.Skill, up *Result, o lifecycle.ActOptions) error {
+	sig, _, err := r.Actor(o)
 	if err != nil {
 		return err
 	}
-	res, err := retryCAS(r, func() (*Result, error) {
-		lock, err := r.readPackLock(r.Tree)
+	res, err := lifecycle.RetryCAS(r, func() (*lifecycle.Result, error) {
+		lock, err := readPackLock(r, r.Tree)
 		if err != nil {
 			return nil, err
 		}
-		entry, err := r.ownedAfter(p.Name, lock, fp, skills)
+		entry, err := ownedAfter(r, p.Name, lock, fp, skills)
 		if err != nil {
 			return nil, err
 		}
 		if old := lock.get(p.Name); old != nil && old.Commit == entry.Commit && slices.Equal(old.Skills, entry.Skills) {
-			return &Result{}, nil
+			return &lifecycle.Result{}, nil
 		}
 		lock.set(entry)
-		return r.commitPackFiles(sig, o, nil, lock, pinMessage(p, fp, up), p.Name+"@"+fp.commit.String())
+		return commitPackFiles(r, sig, o, nil, lock, pinMessage(p, fp, up), p.Name+"@"+fp.commit.String())
 	})
 	if err != nil {
 		return fmt.Errorf("pack %s: the candidates are made, but pinning %s failed: %w", p.Name, short7(fp.commit), err)
@@ -359,8 +352,8 @@ func (r *Repo) pinPack(p Pack, fp *fetchedPack, skills []*catalog.Skill, up *Pac
 	return nil
 }
 
-func (r *Repo) ownedAfter(name string, lock *packLock, fp *fetchedPack, skills []*catalog.Skill) (lockedPack, error) {
-	published, err := r.publishedByName()
+func ownedAfter(r *lifecycle.Repo, name string, lock *packLock, fp *fetchedPack, skills []*catalog.Skill) (lockedPack, error) {
+	published, err := publishedByName(r)
 	if err != nil {
 		return lockedPack{}, err
 	}
@@ -383,7 +376,7 @@ func (r *Repo) ownedAfter(name string, lock *packLock, fp *fetchedPack, skills [
 	return lockedPack{Name: name, Commit: fp.commit.String(), Skills: names}, nil
 }
 
-func pinMessage(p Pack, fp *fetchedPack, up *PackUpdate) string {
+func pinMessage(p lifecycle.Pack, fp *fetchedPack, up *Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "pack: update %s to %s\n\nFetched %s (%s) at %s.", p.Name, short7(fp.commit), p.URL, short(fp.ref), fp.commit)
 	if len(up.Candidates) > 0 {

@@ -1,4 +1,4 @@
-package lifecycle
+package packs
 
 import (
 	"bytes"
@@ -13,12 +13,16 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/skillgit/skillgit/gitstore"
+
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
-// The trailer and action of pack commits.
+// The trailers and action of pack commits.
 const (
-	keyPack = "Skillgit-Pack"
-	actPack = "pack"
+	keyAction = "Skillgit-Action"
+	keyPack   = "Skillgit-Pack"
+	keyVia    = "Skillgit-Via"
+	actPack   = "pack"
 )
 
 // packNamePattern is what a pack name looks like; "@" is left out because the Skillgit-Pack
@@ -32,8 +36,8 @@ func checkPackName(name string) error {
 	return nil
 }
 
-// PackStatus is a pack as the configuration records it, with its pin from the lock file.
-type PackStatus struct {
+// Status is a pack as the configuration records it, with its pin from the lock file.
+type Status struct {
 	Name string `json:"name"`
 	URL  string `json:"url"`
 	Ref  string `json:"ref,omitempty"`
@@ -44,15 +48,15 @@ type PackStatus struct {
 	Skills []string `json:"skills"`
 }
 
-// Packs lists the packs of the configuration with their pins.
-func (r *Repo) Packs() ([]PackStatus, error) {
-	lock, err := r.readPackLock(r.Tree)
+// List lists the packs of the configuration with their pins.
+func List(r *lifecycle.Repo) ([]Status, error) {
+	lock, err := readPackLock(r, r.Tree)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]PackStatus, 0, len(r.Config.Packs))
+	out := make([]Status, 0, len(r.Config.Packs))
 	for _, p := range r.Config.Packs {
-		st := PackStatus{Name: p.Name, URL: p.URL, Ref: p.Ref, Path: p.Path, Skills: []string{}}
+		st := Status{Name: p.Name, URL: p.URL, Ref: p.Ref, Path: p.Path, Skills: []string{}}
 		if l := lock.get(p.Name); l != nil {
 			st.Commit, st.Skills = l.Commit, append(st.Skills, l.Skills...)
 		}
@@ -61,20 +65,20 @@ func (r *Repo) Packs() ([]PackStatus, error) {
 	return out, nil
 }
 
-// AddPack records a pack in .skillgit.yaml with a commit on the publish branch. Nothing is
+// Add records a pack in .skillgit.yaml with a commit on the publish branch. Nothing is
 // fetched: `skillgit pack update` does that.
-func (r *Repo) AddPack(p Pack, o ActOptions) (*Result, error) {
-	p, err := r.normalizePack(p)
+func Add(r *lifecycle.Repo, p lifecycle.Pack, o lifecycle.ActOptions) (*lifecycle.Result, error) {
+	p, err := normalizePack(r, p)
 	if err != nil {
 		return nil, err
 	}
-	return r.packConfigCommit(o, p.Name, func() ([]byte, *packLock, string, error) {
+	return packConfigCommit(r, o, p.Name, func() ([]byte, *packLock, string, error) {
 		for _, q := range r.Config.Packs {
 			if q.Name == p.Name {
 				return nil, nil, "", fmt.Errorf("pack %s: already recorded (%s); `skillgit pack remove %s` first to change it", p.Name, q.URL, p.Name)
 			}
 		}
-		data, err := r.editPacks(func(seq *yaml.Node) { seq.Content = append(seq.Content, packNode(p)) })
+		data, err := editPacks(r, func(seq *yaml.Node) { seq.Content = append(seq.Content, packNode(p)) })
 		desc := fmt.Sprintf("Adds pack %s: %s", p.Name, p.URL)
 		if p.Ref != "" {
 			desc += ", ref " + p.Ref
@@ -86,14 +90,14 @@ func (r *Repo) AddPack(p Pack, o ActOptions) (*Result, error) {
 	})
 }
 
-// RemovePack drops a pack from .skillgit.yaml and its pin from the lock file with one commit on
+// Remove drops a pack from .skillgit.yaml and its pin from the lock file with one commit on
 // the publish branch. The skills it brought stay published, as skills of the repository.
-func (r *Repo) RemovePack(name string, o ActOptions) (*Result, error) {
-	return r.packConfigCommit(o, name, func() ([]byte, *packLock, string, error) {
-		if _, ok := r.pack(name); !ok {
-			return nil, nil, "", fmt.Errorf("pack %s: %w in %s; `skillgit pack list` shows the packs", name, ErrNotFound, ConfigFile)
+func Remove(r *lifecycle.Repo, name string, o lifecycle.ActOptions) (*lifecycle.Result, error) {
+	return packConfigCommit(r, o, name, func() ([]byte, *packLock, string, error) {
+		if _, ok := pack(r, name); !ok {
+			return nil, nil, "", fmt.Errorf("pack %s: %w in %s; `skillgit pack list` shows the packs", name, lifecycle.ErrNotFound, lifecycle.ConfigFile)
 		}
-		data, err := r.editPacks(func(seq *yaml.Node) {
+		data, err := editPacks(r, func(seq *yaml.Node) {
 			kept := seq.Content[:0]
 			for _, n := range seq.Content {
 				if packNodeName(n) != name {
@@ -105,7 +109,7 @@ func (r *Repo) RemovePack(name string, o ActOptions) (*Result, error) {
 		if err != nil {
 			return nil, nil, "", err
 		}
-		lock, err := r.readPackLock(r.Tree)
+		lock, err := readPackLock(r, r.Tree)
 		if err != nil {
 			return nil, nil, "", err
 		}
@@ -118,30 +122,30 @@ func (r *Repo) RemovePack(name string, o ActOptions) (*Result, error) {
 }
 
 // pack returns the configured pack called name.
-func (r *Repo) pack(name string) (Pack, bool) {
+func pack(r *lifecycle.Repo, name string) (lifecycle.Pack, bool) {
 	for _, p := range r.Config.Packs {
 		if p.Name == name {
 			return p, true
 		}
 	}
-	return Pack{}, false
+	return lifecycle.Pack{}, false
 }
 
 // normalizePack checks a new pack and turns a local path into an absolute one.
-func (r *Repo) normalizePack(p Pack) (Pack, error) {
+func normalizePack(r *lifecycle.Repo, p lifecycle.Pack) (lifecycle.Pack, error) {
 	if err := checkPackName(p.Name); err != nil {
 		return p, err
 	}
-	u, err := normalizeURL(p.URL, r.dir)
+	u, err := normalizeURL(p.URL, r.Dir)
 	if err != nil {
 		return p, fmt.Errorf("pack %s: %w", p.Name, err)
 	}
 	p.URL = u
-	if p.Ref != "" && !validBranchName(p.Ref) {
+	if p.Ref != "" && !lifecycle.ValidBranchName(p.Ref) {
 		return p, fmt.Errorf("pack %s: ref %q is not a valid branch or tag name", p.Name, p.Ref)
 	}
 	if p.Path != "" {
-		if err := checkRelDir("path", p.Path); err != nil {
+		if err := lifecycle.CheckRelDir("path", p.Path); err != nil {
 			return p, fmt.Errorf("pack %s: %w", p.Name, err)
 		}
 	}
@@ -183,7 +187,7 @@ func normalizeURL(u, base string) (string, error) {
 }
 
 // packNode renders a pack as a flow mapping, as the example configuration writes it.
-func packNode(p Pack) *yaml.Node {
+func packNode(p lifecycle.Pack) *yaml.Node {
 	n := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
 	maxBytes := ""
 	if p.MaxBytes > 0 {
@@ -208,17 +212,17 @@ func packNodeName(n *yaml.Node) string {
 
 // editPacks edits the packs list of the published .skillgit.yaml, keeping the rest of the
 // document and its comments, and checks the result.
-func (r *Repo) editPacks(edit func(seq *yaml.Node)) ([]byte, error) {
-	data, _, err := r.fileAt(r.Tree, ConfigFile, maxConfigSize, short(r.Branch))
+func editPacks(r *lifecycle.Repo, edit func(seq *yaml.Node)) ([]byte, error) {
+	data, _, err := r.FileAt(r.Tree, lifecycle.ConfigFile, lifecycle.MaxConfigSize, short(r.Branch))
 	if err != nil {
 		return nil, err
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %w", ConfigFile, err)
+		return nil, fmt.Errorf("%s: %w", lifecycle.ConfigFile, err)
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("%s: the file is not a mapping of keys to values", ConfigFile)
+		return nil, fmt.Errorf("%s: the file is not a mapping of keys to values", lifecycle.ConfigFile)
 	}
 	edit(packsSeq(doc.Content[0]))
 	var b bytes.Buffer
@@ -227,7 +231,7 @@ func (r *Repo) editPacks(edit func(seq *yaml.Node)) ([]byte, error) {
 	if err := enc.Encode(&doc); err != nil {
 		return nil, err
 	}
-	if _, err := ParseConfig(b.Bytes()); err != nil {
+	if _, err := lifecycle.ParseConfig(b.Bytes()); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
@@ -254,29 +258,29 @@ func packsSeq(top *yaml.Node) *yaml.Node {
 // packConfigCommit commits the configuration (and the lock file, when not nil) that build
 // computes from the current publish branch, retrying when another process moves the branch.
 // build returns the message as subject, blank line, body.
-func (r *Repo) packConfigCommit(o ActOptions, name string, build func() ([]byte, *packLock, string, error)) (*Result, error) {
-	sig, warn, err := r.actor(o)
+func packConfigCommit(r *lifecycle.Repo, o lifecycle.ActOptions, name string, build func() ([]byte, *packLock, string, error)) (*lifecycle.Result, error) {
+	sig, warn, err := r.Actor(o)
 	if err != nil {
 		return nil, err
 	}
-	res, err := retryCAS(r, func() (*Result, error) {
+	res, err := lifecycle.RetryCAS(r, func() (*lifecycle.Result, error) {
 		cfg, lock, msg, err := build()
 		if err != nil {
 			return nil, err
 		}
-		return r.commitPackFiles(sig, o, cfg, lock, msg, name)
+		return commitPackFiles(r, sig, o, cfg, lock, msg, name)
 	})
 	if err != nil {
 		return nil, err
 	}
-	res.addWarning(warn)
+	addWarning(res, warn)
 	return res, nil
 }
 
 // commitPackFiles writes a pack commit on the publish branch that replaces the configuration
 // and the lock file where given, and moves the branch by compare-and-swap. With server.protect
 // on, the change is proposed as a policy candidate instead.
-func (r *Repo) commitPackFiles(sig object.Signature, o ActOptions, cfg []byte, lock *packLock, msg, packValue string) (*Result, error) {
+func commitPackFiles(r *lifecycle.Repo, sig object.Signature, o lifecycle.ActOptions, cfg []byte, lock *packLock, msg, packValue string) (*lifecycle.Result, error) {
 	tree := r.Tree
 	var paths []string
 	put := func(p string, data []byte) error {
@@ -289,26 +293,45 @@ func (r *Repo) commitPackFiles(sig object.Signature, o ActOptions, cfg []byte, l
 		return err
 	}
 	if cfg != nil {
-		if err := put(ConfigFile, cfg); err != nil {
+		if err := put(lifecycle.ConfigFile, cfg); err != nil {
 			return nil, err
 		}
 	}
 	if lock != nil {
-		if err := put(PackLockFile, lock.marshal()); err != nil {
+		if err := put(LockFile, lock.marshal()); err != nil {
 			return nil, err
 		}
 	}
 	subject, body, _ := strings.Cut(msg, "\n\n")
 	if r.Config.Server.Protect {
-		return r.proposePolicy(tree, strings.TrimSpace(subject+"\n\n"+body), ProposeOptions{ActOptions: o})
+		return r.ProposePolicy(tree, strings.TrimSpace(subject+"\n\n"+body), lifecycle.ProposeOptions{ActOptions: o})
 	}
-	ts := trailerList{}.add(keyAction, actPack).add(keyPack, packValue)
-	h, err := r.writeCommit(sig, tree, ts.message(subject, body, o), r.Tip)
+	h, err := r.WriteCommit(sig, tree, packCommitMessage(subject, body, packValue, o), r.Tip)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.moveChannel(r.Branch, r.Tip, h, r.Tree, tree, paths); err != nil {
+	if err := r.MoveChannel(r.Branch, r.Tip, h, r.Tree, tree, paths); err != nil {
 		return nil, err
 	}
-	return &Result{Action: actPack, Commit: h.String(), Channel: short(r.Branch)}, nil
+	return &lifecycle.Result{Action: actPack, Commit: h.String(), Channel: short(r.Branch)}, nil
 }
+
+// packCommitMessage is the message of a pack commit: subject, body and the trailers that say
+// it is a pack commit, of which pack, and through what it was made.
+func packCommitMessage(subject, body, packValue string, o lifecycle.ActOptions) string {
+	ts := []gitstore.Trailer{{Key: keyAction, Value: actPack}, {Key: keyPack, Value: packValue}}
+	if o.Via != "" {
+		ts = append(ts, gitstore.Trailer{Key: keyVia, Value: o.Via})
+	}
+	return gitstore.FormatMessage(subject, body, ts)
+}
+
+// addWarning adds w to the warnings of res unless it is empty.
+func addWarning(res *lifecycle.Result, w string) {
+	if w != "" {
+		res.Warnings = append(res.Warnings, w)
+	}
+}
+
+// short is a branch name without refs/heads/.
+func short(ref string) string { return strings.TrimPrefix(ref, "refs/heads/") }

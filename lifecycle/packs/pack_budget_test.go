@@ -1,9 +1,11 @@
-package lifecycle
+package packs
 
 import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // lowPackBudget lowers the default pack budget to n bytes for one test.
@@ -41,7 +43,7 @@ func TestPackRefusesContentOverBudget(t *testing.T) {
 	zeroFile(t, filepath.Join(src, "skills", "big", "zeros.bin"), 64<<20)
 	commitAll(t, src, "add 64 MiB of zeros")
 	server := gitDaemon(t, base)
-	refusedUpdate(t, server+"/zeros", "pack demo", "8 MiB", "max_bytes", ConfigFile)
+	refusedUpdate(t, server+"/zeros", "pack demo", "8 MiB", "max_bytes", lifecycle.ConfigFile)
 }
 
 // TestPackRefusesDeltasOverBudget counts the size a delta makes, not the size of the delta:
@@ -90,10 +92,10 @@ func TestPackMaxBytesRaisesBudget(t *testing.T) {
 	zeroFile(t, filepath.Join(src, "skills", "big", "zeros.bin"), 2<<20)
 	commitAll(t, src, "add 2 MiB of zeros")
 	dir := newRepo(t)
-	if _, err := open(t, dir).AddPack(Pack{Name: "demo", URL: "file://" + src, MaxBytes: 4 << 20}, lead); err != nil {
+	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "demo", URL: "file://" + src, MaxBytes: 4 << 20}, lead); err != nil {
 		t.Fatal(err)
 	}
-	ups, err := open(t, dir).UpdatePacks("demo", PackUpdateOptions{ActOptions: agent})
+	ups, err := Update(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
 	if err != nil {
 		t.Fatal(err)
 	}

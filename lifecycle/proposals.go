@@ -1,0 +1,41 @@
+package lifecycle
+
+import (
+	"strings"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// PackProposal is a candidate that came from a pack, as its branch holds it.
+type PackProposal struct {
+	ID    string
+	Skill string
+	// Folder is the tree of the skill's folder at the candidate's last commit; zero for a
+	// deletion.
+	Folder gitstore.Hash
+	// Rejected is true for a candidate in the archive of rejected ones.
+	Rejected bool
+}
+
+// PackProposals lists the open and the rejected candidates whose Skillgit-Pack trailer names
+// pack name, without reading their approvals or state.
+func (r *Repo) PackProposals(name string) ([]PackProposal, error) {
+	chains, err := r.chains("rejected")
+	if err != nil {
+		return nil, err
+	}
+	var out []PackProposal
+	for _, ch := range chains {
+		prop := ch.propose()
+		if !strings.HasPrefix(prop.get(keyPack), name+"@") {
+			continue
+		}
+		tree, err := r.FolderAt(ch.last().c.TreeHash, ch.path())
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, PackProposal{ID: ch.id, Skill: prop.get(keySkill), Folder: tree,
+			Rejected: strings.HasPrefix(ch.ref, archivePrefix)})
+	}
+	return out, nil
+}
