@@ -35,7 +35,7 @@ func (r *Repo) PackProposals(name string) ([]PackProposal, error) {
 			return nil, err
 		}
 		out = append(out, PackProposal{ID: ch.id, Skill: prop.get(keySkill), Folder: tree,
-			Rejected: strings.HasPrefix(ch.ref, archivePrefix)})
+			Rejected: strings.HasPrefix(ch.ref, ArchivePrefix)})
 	}
 	return out, nil
 }
