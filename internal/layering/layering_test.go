@@ -1,0 +1,60 @@
+package layering
+
+import (
+	"go/build"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/skillgit/skillgit/"
+
+// forbidden maps a package to the packages of this module it must not import, directly.
+var forbidden = map[string][]string{
+	"catalog":             {"gitstore", "lifecycle", "audit", "hooks", "mcpserver", "cmd"},
+	"audit":               {"gitstore", "lifecycle", "catalog", "hooks", "mcpserver", "cmd"},
+	"gitstore":            {"lifecycle", "catalog", "audit", "hooks", "mcpserver", "cmd"},
+	"lifecycle":           {"lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
+	"lifecycle/packs":     {"lifecycle/remotes", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
+	"lifecycle/remotes":   {"lifecycle/packs", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
+	"lifecycle/agentsync": {"lifecycle/packs", "lifecycle/remotes", "hooks", "mcpserver", "cmd"},
+	"hooks":               {"mcpserver", "cmd"},
+	"mcpserver":           {"cmd"},
+}
+
+func TestPackagesPointOneWay(t *testing.T) {
+	root, err := filepath.Abs("../..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for pkg, bans := range forbidden {
+		p, err := build.Default.ImportDir(filepath.Join(root, filepath.FromSlash(pkg)), 0)
+		if err != nil {
+			t.Errorf("%s: %v", pkg, err)
+			continue
+		}
+		for _, imp := range p.Imports {
+			for _, ban := range bans {
+				if rel, ok := strings.CutPrefix(imp, module); ok && (rel == ban || strings.HasPrefix(rel, ban+"/")) {
+					t.Errorf("%s imports %s; the packages point the other way (README, Layout of the code)", pkg, imp)
+				}
+			}
+		}
+	}
+}
+
+// TestEveryPackageIsRuled fails when a package is added under lifecycle without a rule here.
+func TestEveryPackageIsRuled(t *testing.T) {
+	entries, err := os.ReadDir("../../lifecycle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		if e.IsDir() && e.Name() != "testdata" {
+			if _, ok := forbidden["lifecycle/"+e.Name()]; !ok {
+				t.Errorf("lifecycle/%s has no rule in forbidden", e.Name())
+			}
+		}
+	}
+}
