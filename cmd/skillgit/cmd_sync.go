@@ -155,6 +155,9 @@ func printSync(w io.Writer, rep *agentsync.Report, dryRun bool) error {
 			counts[catalog.ActionInstall], counts[catalog.ActionUpdate], counts[catalog.ActionRemove], counts[catalog.ActionKeep],
 			counts[catalog.ActionEdited], counts[catalog.ActionSkip], counts[catalog.ActionConflict])
 	}
+	for _, f := range rep.Instructions {
+		fmt.Fprintf(w, "%s the skills block in %s\n", verb("keep", dryRun), f)
+	}
 	if dryRun {
 		fmt.Fprintln(w, "dry run: nothing was changed")
 	}

@@ -115,9 +115,6 @@ func (a *app) syncOutcome(rep *agentsync.Report) error {
 			code = ExitRefused
 		}
 	}
-	for _, f := range rep.Instructions {
-		a.warn("skills block kept in %s", f)
-	}
 	if code != ExitOK {
 		return quietExit{code}
 	}

@@ -20,16 +20,32 @@ const maxInstructionsSize = 1 << 20
 // listing the skills the sync leaves installed.
 func (r *repo) writeInstructions(src *source, req Request, rep *Report) error {
 	for _, f := range req.AgentsMD {
-		file := f
-		if !filepath.IsAbs(file) {
-			file = filepath.Join(r.projectRoot(), file)
-		}
+		file := r.instructionsPath(f)
 		if err := UpdateInstructions(file, installedEntries(src, rep, filepath.Dir(file)), req.DryRun); err != nil {
 			return err
 		}
 		rep.Instructions = append(rep.Instructions, file)
 	}
 	return nil
+}
+
+// checkInstructions refuses, before anything is installed, an agent instructions file of the
+// request that could not be kept.
+func (r *repo) checkInstructions(req Request) error {
+	for _, f := range req.AgentsMD {
+		if err := UpdateInstructions(r.instructionsPath(f), nil, true); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// instructionsPath is the agent instructions file f; a relative one starts at the project.
+func (r *repo) instructionsPath(f string) string {
+	if filepath.IsAbs(f) {
+		return f
+	}
+	return filepath.Join(r.projectRoot(), f)
 }
 
 // installedEntries lists each skill the report leaves installed once, at the first target

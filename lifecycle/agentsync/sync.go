@@ -113,6 +113,9 @@ func Run(req Request) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := r.checkInstructions(req); err != nil {
+		return nil, err
+	}
 	rep := &Report{Channel: src.channel, Targets: targets, Warnings: warns}
 	plans, err := r.planTargets(src, targets, req)
 	defer closePlans(plans)
