@@ -58,8 +58,8 @@ skillgit did not install, or one edited in the target, is left alone (--force ov
 edited one). A manifest, .skillgit-manifest.json, records what skillgit owns in a target.
 One sync at a time writes a target: it holds .skillgit-sync.lock beside the manifest, and
 another sync waits a few seconds for it, then fails; the lock of a process that has ended
-is taken over. A skill that cannot be read from git (a missing or corrupt object) fails
-the sync and stays installed; run git fsck. The repository itself, the root of the file
+is taken over. A skill that cannot be read from git (a missing or corrupt object) is
+skipped and stays installed (see below); run git fsck. The repository itself, the root of the file
 system and an empty --dir are refused as targets.
 --symlink links each skill to a stable copy in the git folder (<gitdir>/skillgit/sync).
 An agent that reads several of the chosen folders gets each skill once.

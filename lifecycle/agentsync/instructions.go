@@ -75,6 +75,9 @@ func installed(it Item) bool {
 	case catalog.ActionInstall, catalog.ActionUpdate, catalog.ActionKeep, catalog.ActionEdited:
 		return true
 	case catalog.ActionSkip:
+		if catalog.ValidateName(it.Skill) != nil {
+			return false
+		}
 		st, err := os.Stat(filepath.Join(it.Path, catalog.FileName))
 		return err == nil && st.Mode().IsRegular()
 	}

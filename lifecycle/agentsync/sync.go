@@ -92,8 +92,10 @@ type repo struct {
 
 // Run installs the published skills of a channel into the targets of a request: every
 // target is planned, what will be written is audited unless the skip switch is on, and only
-// then is anything written. The report lists every action; a conflict is reported in it and
-// also makes the error ErrConflict.
+// then is anything written. A skill that git cannot read or the audit refuses is skipped and
+// the others are installed. The report lists every action; a conflict is reported in it and
+// also makes the error ErrConflict, and a skipped skill ErrSkipped. Last, the agent
+// instructions files of the request are kept.
 func Run(req Request) (*Report, error) {
 	lr, err := lifecycle.Open(req.Dir)
 	if err != nil {
@@ -125,13 +127,14 @@ func Run(req Request) (*Report, error) {
 	if err := r.auditPlans(src, plans, req, rep); err != nil {
 		return rep, err
 	}
-	if err := finish(rep, applyPlans(plans, targets, rep)); err != nil && !isPartial(err) {
-		return rep, err
-	} else if ierr := r.writeInstructions(src, req, rep); ierr != nil {
-		return rep, ierr
-	} else {
+	err = finish(rep, applyPlans(plans, targets, rep))
+	if err != nil && !isPartial(err) {
 		return rep, err
 	}
+	if ierr := r.writeInstructions(src, req, rep); ierr != nil {
+		return rep, ierr
+	}
+	return rep, err
 }
 
 // source is the published tree of a channel, ready to install.
