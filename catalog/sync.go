@@ -46,6 +46,10 @@ type SyncOptions struct {
 	Writer func(root *os.Root) Writer
 	// Workers is how many skills are written at once; 0 means 8.
 	Workers int
+	// Hold names skills to leave as they are, with the reason: a held skill is neither
+	// written nor removed, and its manifest entry stays. Its source entry, if any, should be
+	// left out of the skills planned.
+	Hold map[string]string
 	// LockWait is how long to wait for another sync of the same folder to finish before
 	// failing with ErrSyncLocked; 0 means DefaultLockWait.
 	LockWait time.Duration

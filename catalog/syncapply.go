@@ -125,7 +125,7 @@ func (p *SyncPlan) run(w Writer) []error {
 		})
 	}
 	for i, a := range p.Actions {
-		if a.Action != ActionConflict {
+		if a.writes() {
 			jobs <- i
 		}
 	}

@@ -31,12 +31,22 @@ func (p *SyncPlan) plan(skills []SyncSkill) error {
 		p.Actions = append(p.Actions, a)
 	}
 	for name, m := range p.man.Skills {
+		if reason, held := p.opts.Hold[name]; held && !seen[name] {
+			seen[name] = true
+			p.Actions = append(p.Actions, p.skip(name, reason))
+			continue
+		}
 		if !seen[name] {
 			a, err := p.planRemove(name, m, listing)
 			if err != nil {
 				return err
 			}
 			p.Actions = append(p.Actions, a)
+		}
+	}
+	for name, reason := range p.opts.Hold {
+		if !seen[name] {
+			p.Actions = append(p.Actions, p.skip(name, reason))
 		}
 	}
 	slices.SortFunc(p.Actions, func(a, b SyncAction) int { return strings.Compare(a.Skill, b.Skill) })
@@ -77,8 +87,7 @@ func (p *SyncPlan) planSkill(s *SyncSkill, listing map[string]fs.FileMode) (Sync
 	case !exists:
 		return a, nil
 	case owned && m.Source == s.Hash && m.Mode == p.opts.Mode:
-		a.Action = ActionKeep
-		return a, nil
+		return p.planKept(a, m)
 	}
 	if !owned {
 		return p.planForeign(a)
@@ -126,7 +135,7 @@ func (p *SyncPlan) checkEdited(a SyncAction, m manifestEntry) (SyncAction, error
 		}
 	}
 	a.Action = ActionConflict
-	a.Reason = "edited in the target since skillgit installed it; keep your edit by proposing it (skillgit propose), or pass --force to overwrite it"
+	a.Reason = "edited in the target since skillgit installed it; keep your edit by proposing it (skillgit sync --propose-edits), or pass --force to overwrite it"
 	if m.Written == pendingHash {
 		a.Reason = "an interrupted sync was installing it, and the folder now holds content skillgit did not write; move it away, or pass --force to overwrite it"
 	}

@@ -30,6 +30,10 @@ type ProposeOptions struct {
 	// SourceLabel names Source in messages, such as "the skill sent over MCP"; empty names it
 	// PACK:SOURCEDIR.
 	SourceLabel string
+	// Base, when not zero, is the commit of the publish branch to build the candidate on in
+	// place of its tip, such as the one a skill was installed from: publish then merges the
+	// candidate with what was published since, and never reverts it.
+	Base gitstore.Hash
 	// Pack, when set, is the Skillgit-Pack trailer, NAME@COMMIT: the pack the change comes
 	// from. Such a candidate is left to people: the mode never approves or publishes it.
 	Pack string
@@ -46,7 +50,7 @@ func (r *Repo) Propose(o ProposeOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	snap, err := r.proposal(o)
+	snap, err := r.onBase(o.Base, func() (*snapshot, error) { return r.proposal(o) })
 	if err != nil {
 		return nil, err
 	}
@@ -55,12 +59,7 @@ func (r *Repo) Propose(o ProposeOptions) (*Result, error) {
 	if err := r.auditSnapshot(snap, res, o.ActOptions); err != nil {
 		return nil, err
 	}
-	tree, err := r.Git.ReplacePath(r.Tree, snap.dest, snap.entry())
-	if err != nil {
-		return nil, err
-	}
-	msg := func(id string) string { return proposeMessage(id, snap, res, r.Tip, o) }
-	if err := r.createCandidate(sig, tree, snap.skill.Name, msg, res); err != nil {
+	if _, err := r.onBase(o.Base, func() (*snapshot, error) { return nil, r.writeProposal(sig, snap, res, o) }); err != nil {
 		return nil, err
 	}
 	if o.Pack == "" {
@@ -68,6 +67,16 @@ func (r *Repo) Propose(o ProposeOptions) (*Result, error) {
 	}
 	r.afterCommit(res)
 	return res, err
+}
+
+// writeProposal writes the candidate's commit on the publish branch's tip, or on o.Base.
+func (r *Repo) writeProposal(sig object.Signature, snap *snapshot, res *Result, o ProposeOptions) error {
+	tree, err := r.Git.ReplacePath(r.Tree, snap.dest, snap.entry())
+	if err != nil {
+		return err
+	}
+	msg := func(id string) string { return proposeMessage(id, snap, res, r.Tip, o) }
+	return r.createCandidate(sig, tree, snap.skill.Name, msg, res)
 }
 
 // proposal reads what is proposed: a deletion, or a folder snapshot that must differ from

@@ -21,6 +21,7 @@ type promptOptions struct {
 	withRefs          bool
 	installed         installedFlags
 	planFlags
+	write promptWrite
 }
 
 type promptJSON struct {
@@ -95,6 +96,7 @@ after a "Reference: PATH" line, within the same --max-chars budget.
 	f.BoolVar(&o.withRefs, "with-references", false, "with --with-bodies, append each skill's references/ text files")
 	addInstalledFlags(c, &o.installed)
 	o.addPlanFlags(c)
+	addPromptWrite(c, &o.write)
 	a.addJSON(c)
 	return c
 }
@@ -115,7 +117,7 @@ func checkPromptFlags(o *promptOptions) error {
 	case o.withRefs && !o.withBodies:
 		return usageError{fmt.Errorf("--with-references applies only with --with-bodies")}
 	}
-	return nil
+	return o.write.check(o.withBodies)
 }
 
 func (a *app) runPrompt(o *promptOptions) error {
@@ -156,7 +158,7 @@ func (a *app) runPrompt(o *promptOptions) error {
 		p.note("no published skill matches the task")
 	}
 	out.planInfo = pi
-	if err := a.printResult(out, func(w io.Writer) error { return printPrompt(w, out.Skills, o.withBodies) }); err != nil {
+	if err := a.emitPrompt(o, out); err != nil {
 		return err
 	}
 	p.ev.summary()

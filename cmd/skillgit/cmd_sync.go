@@ -28,10 +28,13 @@ type syncOptions struct {
 	watch       bool
 	remote      string
 	interval    time.Duration
+	drift       driftOptions
 }
 
 type syncJSON struct {
-	Actions []syncActionJSON `json:"actions"`
+	Actions      []syncActionJSON `json:"actions"`
+	Skipped      []syncSkipJSON   `json:"skipped"`
+	Instructions []string         `json:"instructions,omitempty"`
 }
 
 type syncActionJSON struct {
@@ -55,8 +58,8 @@ skillgit did not install, or one edited in the target, is left alone (--force ov
 edited one). A manifest, .skillgit-manifest.json, records what skillgit owns in a target.
 One sync at a time writes a target: it holds .skillgit-sync.lock beside the manifest, and
 another sync waits a few seconds for it, then fails; the lock of a process that has ended
-is taken over. A skill that cannot be read from git (a missing or corrupt object) fails
-the sync and stays installed; run git fsck. The repository itself, the root of the file
+is taken over. A skill that cannot be read from git (a missing or corrupt object) is
+skipped and stays installed (see below); run git fsck. The repository itself, the root of the file
 system and an empty --dir are refused as targets.
 --symlink links each skill to a stable copy in the git folder (<gitdir>/skillgit/sync).
 An agent that reads several of the chosen folders gets each skill once.
@@ -80,6 +83,7 @@ again after every publish or rollback, until interrupted (SIGINT or SIGTERM).`,
 	f.StringVar(&o.remote, "remote", "", "with --watch, follow the publish branch of `REMOTE`")
 	f.DurationVar(&o.interval, "interval", 0, "with --watch, how often to look for a new tip (default 1s)")
 	c.MarkFlagsMutuallyExclusive("copy", "symlink")
+	addDriftFlags(c, &o.drift)
 	a.addJSON(c)
 	return c
 }
@@ -90,6 +94,9 @@ func (a *app) runSync(o *syncOptions) error {
 	}
 	if o.channel != "" && o.channel != "main" && o.channel != "canary" {
 		return usageError{fmt.Errorf("--channel %q: use main or canary", o.channel)}
+	}
+	if done, err := a.runDrift(o); done {
+		return err
 	}
 	if o.watch {
 		return a.watchSync(o)
@@ -105,6 +112,7 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 	rep, err := agentsync.Run(agentsync.Request{
 		Dir: a.repo, Agents: o.targets, Dirs: o.dirs, Global: o.global, Channel: o.channel,
 		Symlink: o.symlink, DryRun: o.dryRun, Force: o.force, Getenv: getenv, Commit: commit,
+		AgentsMD: o.drift.agentsMD,
 	})
 	if rep == nil {
 		return err
@@ -112,21 +120,17 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 	for _, w := range rep.Warnings {
 		a.warn("%s", w)
 	}
-	if err != nil && !errors.Is(err, agentsync.ErrConflict) {
+	if err != nil && !errors.Is(err, agentsync.ErrConflict) && !errors.Is(err, agentsync.ErrSkipped) {
 		return err
 	}
-	out := syncJSON{Actions: []syncActionJSON{}}
+	out := syncJSON{Actions: []syncActionJSON{}, Skipped: skippedJSON(rep), Instructions: rep.Instructions}
 	for _, it := range rep.Actions {
 		out.Actions = append(out.Actions, syncActionJSON{Skill: it.Skill, Target: it.Target, Path: it.Path, Action: string(it.Action), Reason: it.Reason})
 	}
 	if perr := a.printResult(out, func(w io.Writer) error { return printSync(w, rep, o.dryRun) }); perr != nil {
 		return perr
 	}
-	if err != nil {
-		a.warn("%d skill(s) left alone: see the conflicts above; --force overwrites skills edited in the target", rep.Conflicts)
-		return quietExit{ExitConflict}
-	}
-	return nil
+	return a.syncOutcome(rep)
 }
 
 // printSync prints every change, then one summary line per target.
@@ -134,8 +138,8 @@ func printSync(w io.Writer, rep *agentsync.Report, dryRun bool) error {
 	for _, it := range rep.Actions {
 		switch it.Action {
 		case catalog.ActionKeep:
-		case catalog.ActionConflict:
-			fmt.Fprintf(w, "conflict %s: %s: %s\n", it.Skill, it.Path, it.Reason)
+		case catalog.ActionConflict, catalog.ActionEdited, catalog.ActionSkip:
+			fmt.Fprintf(w, "%s %s: %s: %s\n", it.Action, it.Skill, it.Path, it.Reason)
 		default:
 			fmt.Fprintf(w, "%s %s -> %s\n", verb(it.Action, dryRun), it.Skill, it.Path)
 		}
@@ -147,8 +151,12 @@ func printSync(w io.Writer, rep *agentsync.Report, dryRun bool) error {
 				counts[it.Action]++
 			}
 		}
-		fmt.Fprintf(w, "%s (%s): %d installed, %d updated, %d removed, %d unchanged, %d conflicts\n", t.Dir, t.Label,
-			counts[catalog.ActionInstall], counts[catalog.ActionUpdate], counts[catalog.ActionRemove], counts[catalog.ActionKeep], counts[catalog.ActionConflict])
+		fmt.Fprintf(w, "%s (%s): %d installed, %d updated, %d removed, %d unchanged, %d edited, %d skipped, %d conflicts\n", t.Dir, t.Label,
+			counts[catalog.ActionInstall], counts[catalog.ActionUpdate], counts[catalog.ActionRemove], counts[catalog.ActionKeep],
+			counts[catalog.ActionEdited], counts[catalog.ActionSkip], counts[catalog.ActionConflict])
+	}
+	for _, f := range rep.Instructions {
+		fmt.Fprintf(w, "%s the skills block in %s\n", verb("keep", dryRun), f)
 	}
 	if dryRun {
 		fmt.Fprintln(w, "dry run: nothing was changed")

@@ -172,7 +172,7 @@ func (a *app) runPromptInstalled(o *promptOptions) error {
 		p.note("no installed skill matches the task")
 	}
 	out.planInfo = pi
-	if err := a.printResult(out, func(w io.Writer) error { return printPrompt(w, out.Skills, o.withBodies) }); err != nil {
+	if err := a.emitPrompt(o, out); err != nil {
 		return err
 	}
 	p.ev.summary()

@@ -12,15 +12,13 @@ import (
 )
 
 // auditPlans audits every skill the plans will write, each version once, under the policy of
-// the publish branch, unless the skip switch is on. A skill whose risk reaches fail_on
-// refuses the whole sync before anything is written.
+// the publish branch, unless the skip switch is on. A skill git cannot read, or whose risk
+// reaches fail_on, is held: the plans leave it as installed, and the others go ahead.
 func (r *repo) auditPlans(src *source, plans []*catalog.SyncPlan, req Request, rep *Report) error {
-	items := auditItems(plans)
+	defer src.holdIn(plans, rep)
+	items := src.readable(auditItems(plans))
 	if len(items) == 0 {
 		return nil
-	}
-	if err := src.readable(items); err != nil {
-		return err
 	}
 	if skip, warn := lifecycle.AuditSkipped(r.Config, req.Getenv); skip {
 		rep.Warnings = append(rep.Warnings, warn)
@@ -35,15 +33,11 @@ func (r *repo) auditPlans(src *source, plans []*catalog.SyncPlan, req Request, r
 	if err != nil {
 		return err
 	}
-	var blocked []string
 	for _, sr := range reports {
 		if sr.Report != nil && audit.Judge([]audit.SkillReport{sr}, policy.FailOn) == audit.VerdictBlocked {
-			blocked = append(blocked, fmt.Sprintf("%s (risk %s)", sr.Path, sr.Report.Risk))
+			src.hold(sr.Path, fmt.Errorf("%w: the audit rates %s risk %s, at or above fail_on %s on %s; it was left as installed. Run `skillgit audit --rev %s` for the findings, then roll the skill back or accept the findings in the allow list",
+				lifecycle.ErrRefused, sr.Path, sr.Report.Risk, policy.FailOn, src.channel, src.channel), true)
 		}
-	}
-	if len(blocked) > 0 {
-		return fmt.Errorf("%w: the audit blocks %s at fail_on %s on %s; nothing was installed. Run `skillgit audit --rev %s` for the findings, then roll the skill back or accept the findings in the allow list",
-			lifecycle.ErrRefused, strings.Join(blocked, ", "), policy.FailOn, src.channel, src.channel)
 	}
 	return nil
 }

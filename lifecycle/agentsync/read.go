@@ -41,7 +41,8 @@ func (src *source) recheckUnloaded(res *catalog.Result) ([]*catalog.Skill, error
 	var found []*catalog.Skill
 	for _, dir := range unloadedFolders(res) {
 		if err := readFolder(src.fsys, dir); err != nil {
-			return nil, unreadableSkill(dir, err)
+			src.hold(dir, unreadableSkill(dir, err), false)
+			continue
 		}
 		if s, _ := catalog.Load(src.fsys, dir, catalog.Lenient, true); s != nil {
 			found = append(found, s)
@@ -52,20 +53,24 @@ func (src *source) recheckUnloaded(res *catalog.Result) ([]*catalog.Skill, error
 
 // readable makes sure that git can read every file of the skill versions items name, before
 // the audit reads them: to the audit an unreadable file is a finding, while here it is damage
-// to the repository, which must fail the sync with what to do about it.
-func (src *source) readable(items []lifecycle.AuditItem) error {
+// to the repository, which holds the skill as installed, with what to do about it. It
+// returns the items that read.
+func (src *source) readable(items []lifecycle.AuditItem) []lifecycle.AuditItem {
+	var ok []lifecycle.AuditItem
 	for _, it := range items {
 		if err := lifecycle.FirstObjectError(src.fsys, it.Path); err != nil {
-			return unreadableSkill(it.Path, err)
+			src.hold(it.Path, unreadableSkill(it.Path, err), false)
+			continue
 		}
+		ok = append(ok, it)
 	}
-	return nil
+	return ok
 }
 
 // unreadableSkill is the ErrUnreadableSkill of the skill in folder dir, which git could not
 // read because of err.
 func unreadableSkill(dir string, err error) error {
-	return fmt.Errorf("skill %s (%s) %w: %w; nothing was installed or removed: run `git fsck` to find the damaged objects, restore them (such as by fetching from another clone), then sync again",
+	return fmt.Errorf("skill %s (%s) %w: %w; it was left as installed: run `git fsck` to find the damaged objects, restore them (such as by fetching from another clone), then sync again",
 		path.Base(dir), dir, lifecycle.ErrUnreadableSkill, err)
 }
 

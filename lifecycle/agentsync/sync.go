@@ -42,6 +42,9 @@ type Request struct {
 	// Commit, when not zero, is the commit to install, such as the tip a watch saw on a
 	// remote; it replaces the channel's branch.
 	Commit gitstore.Hash
+	// AgentsMD are agent instructions files, such as AGENTS.md, whose marked block the sync
+	// keeps listing the skills it leaves installed; a relative one starts at the project.
+	AgentsMD []string
 }
 
 // Report is what a sync did, or would do.
@@ -56,6 +59,10 @@ type Report struct {
 	Warnings []string
 	// Conflicts counts the conflict actions.
 	Conflicts int
+	// Skipped lists the skills left as they were, once each, with the reason.
+	Skipped []Skip
+	// Instructions lists the agent instructions files written, or that would be.
+	Instructions []string
 }
 
 // Item is what a sync does to one skill in one target.
@@ -85,8 +92,10 @@ type repo struct {
 
 // Run installs the published skills of a channel into the targets of a request: every
 // target is planned, what will be written is audited unless the skip switch is on, and only
-// then is anything written. The report lists every action; a conflict is reported in it and
-// also makes the error ErrConflict.
+// then is anything written. A skill that git cannot read or the audit refuses is skipped and
+// the others are installed. The report lists every action; a conflict is reported in it and
+// also makes the error ErrConflict, and a skipped skill ErrSkipped. Last, the agent
+// instructions files of the request are kept.
 func Run(req Request) (*Report, error) {
 	lr, err := lifecycle.Open(req.Dir)
 	if err != nil {
@@ -106,6 +115,9 @@ func Run(req Request) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := r.checkInstructions(req); err != nil {
+		return nil, err
+	}
 	rep := &Report{Channel: src.channel, Targets: targets, Warnings: warns}
 	plans, err := r.planTargets(src, targets, req)
 	defer closePlans(plans)
@@ -115,7 +127,14 @@ func Run(req Request) (*Report, error) {
 	if err := r.auditPlans(src, plans, req, rep); err != nil {
 		return rep, err
 	}
-	return rep, applyPlans(plans, targets, rep)
+	err = finish(rep, applyPlans(plans, targets, rep))
+	if err != nil && !isPartial(err) {
+		return rep, err
+	}
+	if ierr := r.writeInstructions(src, req, rep); ierr != nil {
+		return rep, ierr
+	}
+	return rep, err
 }
 
 // source is the published tree of a channel, ready to install.
@@ -123,6 +142,8 @@ type source struct {
 	channel string
 	fsys    fs.FS
 	skills  []catalog.SyncSkill
+	held    map[string]Skip
+	loaded  map[string]*catalog.Skill
 }
 
 // readSource reads the channel's skills and their folder hashes, the git tree ids.
@@ -142,7 +163,7 @@ func (r *repo) readSource(req Request) (*source, error) {
 	if err != nil {
 		return nil, withFsckHint(err)
 	}
-	src := &source{channel: channel, fsys: r.Git.TreeFS(root)}
+	src := &source{channel: channel, fsys: r.Git.TreeFS(root), held: map[string]Skip{}, loaded: map[string]*catalog.Skill{}}
 	recovered, err := src.recheckUnloaded(res)
 	if err != nil {
 		return nil, err
@@ -150,11 +171,14 @@ func (r *repo) readSource(req Request) (*source, error) {
 	for _, s := range append(slices.Clip(res.Skills), recovered...) {
 		e, ok, err := r.Git.EntryAt(root, s.Dir)
 		if err != nil || !ok || e.Mode != filemode.Dir {
-			return nil, withFsckHint(fmt.Errorf("%s: %s: skill folder unreadable: %w", channel, s.Dir, err))
+			src.hold(s.Dir, withFsckHint(fmt.Errorf("%s: %s: skill folder unreadable: %w", channel, s.Dir, err)), false)
+			continue
 		}
 		if err := r.CheckTreePaths(s.Dir, e.Hash); err != nil {
-			return nil, fmt.Errorf("%s: nothing was installed: %w", channel, err)
+			src.hold(s.Dir, err, true)
+			continue
 		}
+		src.loaded[path.Base(s.Dir)] = s
 		src.skills = append(src.skills, catalog.SyncSkill{Name: path.Base(s.Dir), Dir: s.Dir, Hash: e.Hash.String()})
 	}
 	return src, nil
@@ -173,7 +197,7 @@ func (r *repo) commitTree(h gitstore.Hash) (gitstore.Hash, error) {
 // are locked in the order of their paths: two syncs of the same folders never each hold one
 // while they wait for the other.
 func (r *repo) planTargets(src *source, targets []Target, req Request) ([]*catalog.SyncPlan, error) {
-	opts := catalog.SyncOptions{DryRun: req.DryRun, Force: req.Force, Mode: catalog.SyncCopy}
+	opts := catalog.SyncOptions{DryRun: req.DryRun, Force: req.Force, Mode: catalog.SyncCopy, Hold: src.holds()}
 	if req.Symlink {
 		opts.Mode = catalog.SyncSymlink
 		opts.LinkStore = r.linkStore()

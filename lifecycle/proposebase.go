@@ -1,0 +1,56 @@
+package lifecycle
+
+import (
+	"fmt"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// onBase runs step with the repository pointed at commit base of the publish branch in place
+// of its tip, and points it back after; a zero base runs step as it is. A base that is not
+// on the publish branch is refused.
+func (r *Repo) onBase(base gitstore.Hash, step func() (*snapshot, error)) (*snapshot, error) {
+	if base.IsZero() || base == r.Tip {
+		return step()
+	}
+	ok, err := r.Git.IsAncestor(base, r.Tip)
+	if err != nil {
+		return nil, err
+	}
+	if !ok {
+		return nil, fmt.Errorf("%s: not a commit of %s; a candidate is built on a published version", base, short(r.Branch))
+	}
+	c, err := r.Git.Commit(base)
+	if err != nil {
+		return nil, err
+	}
+	tip, tree := r.Tip, r.Tree
+	r.Tip, r.Tree = base, c.TreeHash
+	defer func() { r.Tip, r.Tree = tip, tree }()
+	return step()
+}
+
+// PublishedCommitOf finds the commit of the publish branch whose folder dir was tree: it
+// walks the branch's first-parent history back from its tip, at most limit commits, and
+// returns the newest such commit, or the zero hash when none is found.
+func (r *Repo) PublishedCommitOf(dir string, tree gitstore.Hash, limit int) (gitstore.Hash, error) {
+	h := r.Tip
+	for i := 0; i < limit && !h.IsZero(); i++ {
+		c, err := r.Git.Commit(h)
+		if err != nil {
+			return gitstore.ZeroHash, err
+		}
+		e, ok, err := r.Git.EntryAt(c.TreeHash, dir)
+		if err != nil {
+			return gitstore.ZeroHash, err
+		}
+		if ok && e.Hash == tree {
+			return h, nil
+		}
+		if len(c.ParentHashes) == 0 {
+			break
+		}
+		h = c.ParentHashes[0]
+	}
+	return gitstore.ZeroHash, nil
+}
