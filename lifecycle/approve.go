@@ -29,6 +29,7 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 	if err != nil {
 		return nil, err
 	}
+	id = ch.id // the id of the candidate a skill name named
 	if err := r.checkScope(ch, "approve"); err != nil {
 		return nil, err
 	}
@@ -147,6 +148,7 @@ func (r *Repo) Reject(id, reason string, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	id = ch.id // the id of the candidate a skill name named
 	ts := trailerList{}.add(keyAction, actReject).add(keySkill, c.Skill).add(keyCandidate, id).add(keyRejected, actorOf(sig).String())
 	h, err := r.WriteCommit(sig, ch.last().c.TreeHash, ts.message(fmt.Sprintf("reject: %s (candidate %s)", c.Skill, id), reason, o), ch.tip)
 	if err != nil {
