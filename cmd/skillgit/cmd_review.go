@@ -215,6 +215,9 @@ func writeReviewHead(w io.Writer, rv *lifecycle.Review, required int) {
 		writePolicyHead(w, rv)
 	} else {
 		fmt.Fprintf(w, "skill:      %s (%s), %s\n", oneLine(c.Skill, 100), oneLine(c.Path, 200), oneLine(string(c.Change), 10))
+		if c.Pack != "" {
+			fmt.Fprintf(w, "pack:       %s\n", oneLine(c.Pack, 200))
+		}
 		fmt.Fprintf(w, "state:      %s\n", c.State)
 		fmt.Fprintf(w, "risk:       %s, %s (fail_on %s)\n", rv.Risk, rv.Verdict, rv.FailOn)
 	}
