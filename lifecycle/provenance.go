@@ -49,7 +49,7 @@ func (r *Repo) lockOwners() map[string]string {
 // publish of a candidate not from the pack, a rollback, a commit made with git), or that no
 // pack owns in the pack lock any more, is left out. Only the skills the lock gives a pack are
 // looked for, and the publish branch's history is read back only until each is found, so a
-// repository without packs pays one file lookup.
+// repository without packs pays one file lookup. The answer is cached for the branch's tip.
 func (r *Repo) PackProvenance(names []string) (map[string]string, error) {
 	out := map[string]string{}
 	owners := r.lockOwners()
@@ -61,6 +61,10 @@ func (r *Repo) PackProvenance(names []string) (map[string]string, error) {
 	}
 	if len(todo) == 0 {
 		return out, nil
+	}
+	cache := r.provenanceCacheFor(todo)
+	if m, ok := cache.get(); ok {
+		return m, nil
 	}
 	tc := r.trailCache()
 	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
@@ -84,6 +88,9 @@ func (r *Repo) PackProvenance(names []string) (map[string]string, error) {
 		return nil
 	})
 	tc.save()
+	if err == nil {
+		cache.put(out)
+	}
 	return out, err
 }
 
