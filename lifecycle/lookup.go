@@ -139,7 +139,7 @@ func (r *Repo) locate(name string) (id, ref string, tip gitstore.Hash, err error
 	}
 	switch {
 	case len(chains) == 0:
-		return name, "", tip, fmt.Errorf("%s: %w: no candidate has this id and no open candidate changes a skill of this name; `skillgit candidates --state all` lists them", name, ErrNotFound)
+		return name, "", tip, fmt.Errorf("%s: candidate %w: no candidate has this id and no open candidate changes a skill of this name; `skillgit candidates --state all` lists them", name, ErrNotFound)
 	case len(chains) > 1:
 		ids := make([]string, len(chains))
 		for i, ch := range chains {

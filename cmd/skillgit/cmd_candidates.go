@@ -121,10 +121,19 @@ func shortPack(p string) string {
 // many of them have a verified signature, for repositories where only those count.
 func printSignedCandidates(w io.Writer, cs []*lifecycle.Candidate) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tSKILL\tCHANGE\tSTATE\tRISK\tAUTHOR\tUPDATED\tAPPROVALS")
+	packs := anyPack(cs)
+	fmt.Fprint(tw, "ID\tSKILL\tCHANGE\tSTATE\tRISK\tAUTHOR\tUPDATED\tAPPROVALS")
+	if packs {
+		fmt.Fprint(tw, "\tPACK")
+	}
+	fmt.Fprintln(tw)
 	for _, c := range cs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.ID, oneLine(c.Skill, 64), oneLine(string(c.Change), 10),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", c.ID, oneLine(c.Skill, 64), oneLine(string(c.Change), 10),
 			c.State, oneLine(c.Risk, 10), oneLine(c.Author.String(), 60), c.Updated.Format(timeLayout), verifiedCount(c))
+		if packs {
+			fmt.Fprintf(tw, "\t%s", orDash(shortPack(c.Pack), 120))
+		}
+		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
 }
