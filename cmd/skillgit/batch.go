@@ -14,7 +14,8 @@ Several IDs, or --pack NAME (every open candidate of that skill pack, by skill
 name), act on each candidate in turn: each is checked, audited and recorded with
 its own commit as if named alone, and one that fails or is refused does not stop
 the others. One line reports each (--json: {"results": [...]}, each with "id"
-and either "result" or "error" and "exit_code"). The exit code is the worst
+and either "result" or "error" and "exit_code"; a single ID reports its result
+alone, and fails with its own exit code). The exit code is the worst
 outcome: 1 (an error) over 3 (refused) over 4 (conflict) over 0. --pack with no
 open candidate of the pack says so on stderr and exits 0.
 
