@@ -4,54 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
 )
-
-// openCandidate reads a candidate that can still change: not rejected, not published.
-func (r *Repo) openCandidate(id string) (*chain, *Candidate, error) {
-	ref, tip, err := r.findCandidate(id)
-	if errors.Is(err, ErrNotFound) && CheckID(id) == nil {
-		if _, c, perr := r.publishedCandidate(id, err); perr == nil {
-			return nil, nil, fmt.Errorf("%s: %w: the candidate is already published on %s by %s", id, ErrRefused, short(r.Branch), shortID(c.PublishedBy))
-		}
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	ch, err := r.loadChain(id, ref, tip)
-	if err != nil {
-		return nil, nil, err
-	}
-	st, err := r.newStateCtx(time.Time{})
-	if err != nil {
-		return nil, nil, err
-	}
-	c, err := r.view(ch, st, false)
-	if err != nil {
-		return nil, nil, err
-	}
-	switch c.State {
-	case StateRejected:
-		return nil, nil, fmt.Errorf("%s: %w: the candidate was rejected (%s); propose the change again", id, ErrRefused, ref)
-	case StatePublished:
-		return nil, nil, fmt.Errorf("%s: %w: the candidate is already published on %s", id, ErrRefused, short(r.Branch))
-	}
-	return ch, c, nil
-}
-
-// actOn resolves who acts and reads the candidate they act on, which must still be open.
-func (r *Repo) actOn(id string, o ActOptions) (object.Signature, string, *chain, *Candidate, error) {
-	sig, warn, err := r.Actor(o)
-	if err != nil {
-		return sig, "", nil, nil, err
-	}
-	ch, c, err := r.openCandidate(id)
-	return sig, warn, ch, c, err
-}
 
 // Approve records sig's approval of a candidate's current tip as an empty commit on its
 // branch. A later revise voids it.
@@ -72,6 +29,7 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 	if err != nil {
 		return nil, err
 	}
+	id = ch.id // the id of the candidate a skill name named
 	if err := r.checkScope(ch, "approve"); err != nil {
 		return nil, err
 	}
@@ -190,6 +148,7 @@ func (r *Repo) Reject(id, reason string, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	id = ch.id // the id of the candidate a skill name named
 	ts := trailerList{}.add(keyAction, actReject).add(keySkill, c.Skill).add(keyCandidate, id).add(keyRejected, actorOf(sig).String())
 	h, err := r.WriteCommit(sig, ch.last().c.TreeHash, ts.message(fmt.Sprintf("reject: %s (candidate %s)", c.Skill, id), reason, o), ch.tip)
 	if err != nil {

@@ -3,7 +3,6 @@ package lifecycle
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"regexp"
 
@@ -56,23 +55,6 @@ type chain struct {
 func (ch *chain) propose() commitInfo { return ch.commits[0] }
 func (ch *chain) last() commitInfo    { return ch.commits[len(ch.commits)-1] }
 func (ch *chain) path() string        { return ch.propose().get(keyPath) }
-
-// findCandidate resolves id to its branch, or to its archive ref when it was rejected.
-func (r *Repo) findCandidate(id string) (ref string, tip gitstore.Hash, err error) {
-	if err := CheckID(id); err != nil {
-		return "", tip, err
-	}
-	for _, ref := range []string{CandidatePrefix + id, ArchivePrefix + id} {
-		h, err := r.Git.Ref(ref)
-		if err == nil {
-			return ref, h, nil
-		}
-		if !errors.Is(err, gitstore.ErrRefNotFound) {
-			return "", h, err
-		}
-	}
-	return "", tip, fmt.Errorf("%s: candidate %w; `skillgit candidates --state all` lists them", id, ErrNotFound)
-}
 
 // loadChain reads a candidate's commits back from tip to its propose commit.
 func (r *Repo) loadChain(id, ref string, tip gitstore.Hash) (*chain, error) {

@@ -38,6 +38,7 @@ func (r *Repo) Publish(id, channel string, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	id = ch.id // the id of the candidate a skill name named
 	if err := r.checkUnattended(ch, c, target, o); err != nil {
 		return nil, err
 	}

@@ -16,6 +16,7 @@ func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	id = ch.id // the id of the candidate a skill name named
 	base, err := r.Git.MergeBase(r.Tip, ch.tip)
 	if err != nil {
 		return nil, err

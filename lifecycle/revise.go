@@ -18,6 +18,7 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	id = ch.id // the id of the candidate a skill name named
 	if c.Change == ChangePolicy {
 		return nil, fmt.Errorf("%s: is a policy change; edit the policy files and run `skillgit propose --config` again, then reject this one", id)
 	}

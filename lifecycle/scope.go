@@ -33,7 +33,7 @@ func (s *Scope) InScope() bool { return len(s.Outside) == 0 }
 
 // CandidateScope computes the scope of candidate id against the publish branch's tip.
 func (r *Repo) CandidateScope(id string) (*Scope, error) {
-	ref, tip, err := r.findCandidate(id)
+	id, ref, tip, err := r.locate(id)
 	if err != nil {
 		return nil, err
 	}

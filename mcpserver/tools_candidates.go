@@ -69,7 +69,7 @@ func listCandidates(r *lifecycle.Repo, in listCandidatesIn) (listCandidatesOut, 
 }
 
 type idIn struct {
-	ID string `json:"id" jsonschema:"the candidate's id, such as pdf-tools-7f3a"`
+	ID string `json:"id" jsonschema:"the candidate's id, such as pdf-tools-7f3a, or the name of a skill with exactly one open candidate"`
 }
 
 // approvalOut is one approval of a candidate's current version.

@@ -8,7 +8,7 @@ import (
 )
 
 type patchIn struct {
-	ID          string   `json:"id" jsonschema:"the candidate to revise, such as pdf-tools-7f3a"`
+	ID          string   `json:"id" jsonschema:"the candidate to revise, such as pdf-tools-7f3a, or the name of a skill with exactly one open candidate"`
 	Message     string   `json:"message" jsonschema:"the review feedback this version answers"`
 	Description string   `json:"description,omitempty" jsonschema:"a new description for its SKILL.md"`
 	Body        string   `json:"body,omitempty" jsonschema:"a new Markdown body for its SKILL.md, after the frontmatter"`

@@ -23,7 +23,7 @@ func (s *Server) addPublishTools() {
 }
 
 type publishIn struct {
-	ID      string `json:"id" jsonschema:"the candidate to publish"`
+	ID      string `json:"id" jsonschema:"the candidate to publish: its id, or the name of a skill with exactly one open candidate"`
 	Channel string `json:"channel,omitempty" jsonschema:"main (the publish branch) or canary"`
 }
 

@@ -9,10 +9,10 @@ import (
 )
 
 func (a *app) approveCommand() *cobra.Command {
-	var note, author string
+	var note, author, pack string
 	var accept []string
 	c := &cobra.Command{
-		Use:   "approve ID [-m NOTE] [--accept FP[,FP...] -m REASON]",
+		Use:   "approve ID... | --pack NAME [-m NOTE] [--accept FP[,FP...] -m REASON]",
 		Short: "Approve a candidate's current version",
 		Long: `Approve candidate ID as it is now, with an empty commit on its branch. A later
 revise, or a rebase that changes the skill, voids the approval. Unless
@@ -28,10 +28,13 @@ When approvals.signed is true, the approval commit is signed with the SSH key
 that git config user.signingkey names, as git commit -S does with
 gpg.format=ssh (gpg.ssh.program replaces ssh-keygen when set); without a key,
 approve refuses. Only approvals whose signature verifies against the publish
-branch's approvals.allowed_signers file count.`,
-		Args: exactArgs(1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runApprove(args[0], note, author, accept) },
+branch's approvals.allowed_signers file count.
+
+-m NOTE goes with each approval when several are made; --accept takes a single ID.` + batchHelp,
+		Args: batchArgs(&pack),
+		RunE: func(c *cobra.Command, args []string) error { return a.runApprove(args, pack, note, author, accept) },
 	}
+	c.Flags().StringVar(&pack, "pack", "", "approve every open candidate of skill pack `NAME`, one at a time")
 	c.Flags().StringVarP(&note, "message", "m", "", "a `NOTE` kept with the approval; the reason when accepting")
 	c.Flags().StringSliceVar(&accept, "accept", nil, "accept the findings with these `FP`s (comma-separated or repeated)")
 	addAuthor(c, &author)
@@ -39,16 +42,34 @@ branch's approvals.allowed_signers file count.`,
 	return c
 }
 
-func (a *app) runApprove(id, note, author string, accept []string) error {
+func (a *app) runApprove(ids []string, pack, note, author string, accept []string) error {
+	if len(accept) > 0 && (len(ids) != 1 || pack != "") {
+		return usageError{fmt.Errorf("--accept accepts findings of one candidate; name a single ID")}
+	}
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		res, err := r.ApproveAccepting(id, note, accept, act(author))
-		if err != nil {
+		approve := func(id string) (*lifecycle.Result, error) {
+			return r.ApproveAccepting(id, note, accept, act(author))
+		}
+		if pack == "" && len(ids) == 1 {
+			res, err := approve(ids[0])
+			if err != nil {
+				return err
+			}
+			return a.printAction(res, approvedLine(res, len(accept)))
+		}
+		ids, ok, err := a.batchTargets(r, ids, pack)
+		if !ok || err != nil {
 			return err
 		}
-		msg := fmt.Sprintf("Approved %s (%s): state %s", res.ID, oneLine(res.Skill, 100), res.State)
-		if len(accept) > 0 {
-			msg += fmt.Sprintf("; accepted %s, risk now %s", countOf(len(accept), "finding", "findings"), res.Risk)
-		}
-		return a.printAction(res, msg)
+		return a.runBatch(r, ids, approve, func(res *lifecycle.Result) string { return approvedLine(res, 0) })
 	})
+}
+
+// approvedLine reports one approval.
+func approvedLine(res *lifecycle.Result, accepted int) string {
+	msg := fmt.Sprintf("Approved %s (%s): state %s", res.ID, oneLine(res.Skill, 100), res.State)
+	if accepted > 0 {
+		msg += fmt.Sprintf("; accepted %s, risk now %s", countOf(accepted, "finding", "findings"), res.Risk)
+	}
+	return msg
 }

@@ -26,7 +26,8 @@ func (a *app) candidatesCommand() *cobra.Command {
 		Use:   "candidates [--state open|approved|rejected|published|rolled-back|all]",
 		Short: "List candidates: proposed changes and where they stand",
 		Long: `List candidates, newest first: id, skill, change, state, risk, author and when
-it last changed. --state open (the default) shows those not yet published or
+it last changed, and, when one of them comes from a skill pack, a PACK column
+(NAME@COMMIT, the commit cut to seven digits; --json has the full "pack"). --state open (the default) shows those not yet published or
 rejected, approved ones included; rolled-back ones were published, then
 reverted (skillgit rollback or git revert).`,
 		Args: exactArgs(0),
@@ -79,22 +80,60 @@ func fetchHint(r *lifecycle.Repo) string {
 
 func printCandidates(w io.Writer, cs []*lifecycle.Candidate) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tSKILL\tCHANGE\tSTATE\tRISK\tAUTHOR\tUPDATED")
+	packs := anyPack(cs)
+	fmt.Fprint(tw, "ID\tSKILL\tCHANGE\tSTATE\tRISK\tAUTHOR\tUPDATED")
+	if packs {
+		fmt.Fprint(tw, "\tPACK")
+	}
+	fmt.Fprintln(tw)
 	for _, c := range cs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.ID, oneLine(c.Skill, 64), oneLine(string(c.Change), 10),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s", c.ID, oneLine(c.Skill, 64), oneLine(string(c.Change), 10),
 			c.State, oneLine(c.Risk, 10), oneLine(c.Author.String(), 60), c.Updated.Format(timeLayout))
+		if packs {
+			fmt.Fprintf(tw, "\t%s", orDash(shortPack(c.Pack), 120))
+		}
+		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
+}
+
+// anyPack reports whether a candidate of the list comes from a skill pack; only then does the
+// table have a PACK column.
+func anyPack(cs []*lifecycle.Candidate) bool {
+	for _, c := range cs {
+		if c.Pack != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// shortPack shows a pack's NAME@COMMIT with the commit cut to seven digits.
+func shortPack(p string) string {
+	name, commit, ok := strings.Cut(p, "@")
+	if !ok {
+		return p
+	}
+	return name + "@" + shortHash(commit)
 }
 
 // printSignedCandidates adds to the table how many approvals each candidate has and how
 // many of them have a verified signature, for repositories where only those count.
 func printSignedCandidates(w io.Writer, cs []*lifecycle.Candidate) error {
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tSKILL\tCHANGE\tSTATE\tRISK\tAUTHOR\tUPDATED\tAPPROVALS")
+	packs := anyPack(cs)
+	fmt.Fprint(tw, "ID\tSKILL\tCHANGE\tSTATE\tRISK\tAUTHOR\tUPDATED\tAPPROVALS")
+	if packs {
+		fmt.Fprint(tw, "\tPACK")
+	}
+	fmt.Fprintln(tw)
 	for _, c := range cs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", c.ID, oneLine(c.Skill, 64), oneLine(string(c.Change), 10),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", c.ID, oneLine(c.Skill, 64), oneLine(string(c.Change), 10),
 			c.State, oneLine(c.Risk, 10), oneLine(c.Author.String(), 60), c.Updated.Format(timeLayout), verifiedCount(c))
+		if packs {
+			fmt.Fprintf(tw, "\t%s", orDash(shortPack(c.Pack), 120))
+		}
+		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
+	"path"
 	"strings"
 	"text/tabwriter"
 
@@ -20,6 +21,8 @@ type listEntry struct {
 	Name        string `json:"name"`
 	Description string `json:"description"`
 	Path        string `json:"path"`
+	// Pack is NAME@COMMIT when the published version is the one a skill pack brought.
+	Pack string `json:"pack,omitempty"`
 }
 
 func (a *app) listCommand() *cobra.Command {
@@ -29,7 +32,12 @@ func (a *app) listCommand() *cobra.Command {
 		Short:   "List the published skills",
 		Long: `List the skills on the publish branch, as agents load them. A skill whose SKILL.md is
 invalid is a warning on stderr; one that git cannot read (a missing or damaged object) is an
-error naming the object: run git fsck.`,
+error naming the object: run git fsck.
+
+With --json, a skill whose published version came from a skill pack carries
+"pack": "NAME@COMMIT", the Skillgit-Pack of the candidate whose publish last
+changed its folder; once a publish from elsewhere, a rollback or a commit made
+with git changed the folder, or the pack was removed, "pack" is left out.`,
 		Args: exactArgs(0),
 		RunE: func(c *cobra.Command, args []string) error { return a.runList() },
 	}
@@ -51,11 +59,27 @@ func (a *app) runList() error {
 	if len(res.Skills) == 0 && !a.json {
 		fmt.Fprintf(a.Err, "no skills published on %s yet; propose one with `skillgit propose PATH`\n", strings.TrimPrefix(r.Branch, "refs/heads/"))
 	}
+	if !a.json {
+		return printList(a.Out, res.Skills)
+	}
+	packs, err := r.PackProvenance(folderNames(res.Skills))
+	if err != nil {
+		return err
+	}
 	out := listJSON{Skills: make([]listEntry, 0, len(res.Skills))}
 	for _, s := range res.Skills {
-		out.Skills = append(out.Skills, listEntry{Name: s.Name, Description: s.Description, Path: s.Dir})
+		out.Skills = append(out.Skills, listEntry{Name: s.Name, Description: s.Description, Path: s.Dir, Pack: packs[path.Base(s.Dir)]})
 	}
 	return a.printResult(out, func(w io.Writer) error { return printList(w, res.Skills) })
+}
+
+// folderNames are the folder names of skills, as the publish branch's history names them.
+func folderNames(skills []*catalog.Skill) []string {
+	out := make([]string, len(skills))
+	for i, s := range skills {
+		out[i] = path.Base(s.Dir)
+	}
+	return out
 }
 
 func printList(w io.Writer, skills []*catalog.Skill) error {

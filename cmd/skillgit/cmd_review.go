@@ -72,7 +72,11 @@ with the findings the approvals accepted as suppressions that say who accepted
 them and why. On a terminal the text goes through a pager: SKILLGIT_PAGER, else
 PAGER, else less (with LESS=FRX when LESS is unset); an empty pager, cat or
 --no-pager turn it off. Exits 0 whatever the verdict; 'skillgit audit' is the
-gate for CI.`,
+gate for CI.
+
+ID may be the name of a skill with exactly one open candidate (an id always
+wins). A candidate from a skill pack shows pack: NAME@COMMIT in the head (a
+"- pack:" line in markdown, "pack" in JSON).`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error { return a.runReview(args[0], o) },
 	}
@@ -215,6 +219,9 @@ func writeReviewHead(w io.Writer, rv *lifecycle.Review, required int) {
 		writePolicyHead(w, rv)
 	} else {
 		fmt.Fprintf(w, "skill:      %s (%s), %s\n", oneLine(c.Skill, 100), oneLine(c.Path, 200), oneLine(string(c.Change), 10))
+		if c.Pack != "" {
+			fmt.Fprintf(w, "pack:       %s\n", oneLine(c.Pack, 200))
+		}
 		fmt.Fprintf(w, "state:      %s\n", c.State)
 		fmt.Fprintf(w, "risk:       %s, %s (fail_on %s)\n", rv.Risk, rv.Verdict, rv.FailOn)
 	}

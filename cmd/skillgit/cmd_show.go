@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"path"
 	"sort"
 	"strings"
 
@@ -22,7 +23,9 @@ type showJSON struct {
 	Path          string            `json:"path"`
 	Tree          string            `json:"tree"`
 	Branch        string            `json:"branch"`
-	Files         []fileJSON        `json:"files"`
+	// Pack is NAME@COMMIT when the published version is the one a skill pack brought.
+	Pack  string     `json:"pack,omitempty"`
+	Files []fileJSON `json:"files"`
 }
 
 type fileJSON struct {
@@ -35,8 +38,10 @@ func (a *app) showCommand() *cobra.Command {
 	c := &cobra.Command{
 		Use:   "show NAME",
 		Short: "Show a published skill's metadata and files",
-		Args:  exactArgs(1),
-		RunE:  func(c *cobra.Command, args []string) error { return a.runShow(args[0]) },
+		Long: `Show a published skill's metadata and files. A skill whose published version
+came from a skill pack says pack: NAME@COMMIT, as list --json does.`,
+		Args: exactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error { return a.runShow(args[0]) },
 	}
 	a.addJSON(c)
 	return c
@@ -63,6 +68,11 @@ func (a *app) runShow(name string) error {
 	out := showJSON{Name: s.Name, Description: s.Description, License: s.License, Compatibility: s.Compatibility,
 		AllowedTools: s.AllowedTools, Metadata: s.Metadata, Path: s.Dir, Tree: tree.String(),
 		Branch: r.Config.PublishBranch, Files: files}
+	packs, err := r.PackProvenance([]string{path.Base(s.Dir)})
+	if err != nil {
+		return err
+	}
+	out.Pack = packs[path.Base(s.Dir)]
 	return a.printResult(out, func(w io.Writer) error { return printShow(w, &out) })
 }
 
@@ -107,6 +117,9 @@ func printShow(w io.Writer, s *showJSON) error {
 	}
 	printMetadata(w, s.Metadata)
 	fmt.Fprintf(w, "path:        %s (on %s, tree %s)\n", sanitize(s.Path), sanitize(s.Branch), s.Tree[:12])
+	if s.Pack != "" {
+		fmt.Fprintf(w, "pack:        %s\n", oneLine(s.Pack, 200))
+	}
 	fmt.Fprintf(w, "files:\n")
 	for _, f := range s.Files {
 		fmt.Fprintf(w, "  %-40s %8d  %s\n", sanitize(f.Path), f.Size, f.Mode)

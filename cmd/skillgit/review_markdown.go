@@ -53,6 +53,9 @@ func markdownHead(rv *lifecycle.Review, required int) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s**: candidate %s (%s of skill %s), risk **%s**, fail_on **%s**, state %s, %d of %d approvals\n",
 		rv.Verdict, mdCode(c.ID), mdCode(string(c.Change)), mdCode(c.Skill), rv.Risk, rv.FailOn, c.State, len(c.Approvals), required)
+	if c.Pack != "" {
+		fmt.Fprintf(&b, "- pack: %s\n", mdCode(c.Pack))
+	}
 	for _, ap := range c.Approvals {
 		fmt.Fprintf(&b, "- approved: %s\n", mdCode(approvalLine(ap)))
 		for _, af := range ap.Accepted {

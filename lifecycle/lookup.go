@@ -1,0 +1,223 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// This file finds candidates: by id, open or rejected from their refs, published from the
+// publish branch.
+
+// findCandidate resolves id to its branch, or to its archive ref when it was rejected.
+func (r *Repo) findCandidate(id string) (ref string, tip gitstore.Hash, err error) {
+	if err := CheckID(id); err != nil {
+		return "", tip, err
+	}
+	for _, ref := range []string{CandidatePrefix + id, ArchivePrefix + id} {
+		h, err := r.Git.Ref(ref)
+		if err == nil {
+			return ref, h, nil
+		}
+		if !errors.Is(err, gitstore.ErrRefNotFound) {
+			return "", h, err
+		}
+	}
+	return "", tip, fmt.Errorf("%s: candidate %w; `skillgit candidates --state all` lists them", id, ErrNotFound)
+}
+
+// Candidate returns one candidate with its history: an open or rejected one from its ref, a
+// published one from the publish branch. id may also be the name of a skill with exactly one
+// open candidate; an id always wins over a skill name.
+func (r *Repo) Candidate(id string) (*Candidate, error) {
+	_, c, err := r.candidateChain(id)
+	return c, err
+}
+
+// candidateChain reads a candidate, open, rejected or published, with its chain of commits;
+// name is its id, or the name of a skill with exactly one open candidate.
+func (r *Repo) candidateChain(name string) (*chain, *Candidate, error) {
+	id, ref, tip, err := r.locate(name)
+	if err != nil {
+		return r.publishedCandidate(id, err)
+	}
+	ch, err := r.loadChain(id, ref, tip)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := r.newStateCtx(ch.propose().c.Committer.When)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := r.view(ch, st, true)
+	return ch, c, err
+}
+
+func (r *Repo) publishedCandidate(id string, notFound error) (*chain, *Candidate, error) {
+	chains, err := r.publishedChains(nil, map[string]bool{})
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, ch := range chains {
+		if ch.id == id {
+			st, err := r.newStateCtx(ch.propose().c.Committer.When)
+			if err != nil {
+				return nil, nil, err
+			}
+			c, err := r.view(ch, st, true)
+			return ch, c, err
+		}
+	}
+	return nil, nil, notFound
+}
+
+// openCandidate reads a candidate that can still change: not rejected, not published. Like
+// every lookup, it takes a candidate's id or the name of a skill with one open candidate.
+func (r *Repo) openCandidate(name string) (*chain, *Candidate, error) {
+	id, ref, tip, err := r.locate(name)
+	if errors.Is(err, ErrNotFound) && CheckID(id) == nil {
+		if _, c, perr := r.publishedCandidate(id, err); perr == nil {
+			return nil, nil, fmt.Errorf("%s: %w: the candidate is already published on %s by %s", id, ErrRefused, short(r.Branch), shortID(c.PublishedBy))
+		}
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	ch, err := r.loadChain(id, ref, tip)
+	if err != nil {
+		return nil, nil, err
+	}
+	st, err := r.newStateCtx(time.Time{})
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := r.view(ch, st, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	switch c.State {
+	case StateRejected:
+		return nil, nil, fmt.Errorf("%s: %w: the candidate was rejected (%s); propose the change again", id, ErrRefused, ref)
+	case StatePublished:
+		return nil, nil, fmt.Errorf("%s: %w: the candidate is already published on %s", id, ErrRefused, short(r.Branch))
+	}
+	return ch, c, nil
+}
+
+// actOn resolves who acts and reads the candidate they act on, which must still be open.
+func (r *Repo) actOn(id string, o ActOptions) (object.Signature, string, *chain, *Candidate, error) {
+	sig, warn, err := r.Actor(o)
+	if err != nil {
+		return sig, "", nil, nil, err
+	}
+	ch, c, err := r.openCandidate(id)
+	return sig, warn, ch, c, err
+}
+
+// idShape is the end of an id that propose makes: a hyphen and four hex digits.
+var idShape = regexp.MustCompile(`-[0-9a-f]{4}$`)
+
+// locate resolves name to a candidate: the one whose id it is (open or rejected), else the
+// one open candidate of the skill of that name. Several open candidates of the skill is an
+// error listing their ids; none is ErrNotFound, and the published candidates are then left to
+// the caller. A published candidate's id still wins over a skill name.
+func (r *Repo) locate(name string) (id, ref string, tip gitstore.Hash, err error) {
+	ref, tip, err = r.findCandidate(name)
+	if !errors.Is(err, ErrNotFound) || CheckID(name) != nil {
+		return name, ref, tip, err
+	}
+	chains, serr := r.openOfSkill(name)
+	if serr != nil {
+		return name, "", tip, serr
+	}
+	switch {
+	case len(chains) == 0:
+		return name, "", tip, fmt.Errorf("%s: candidate %w: no candidate has this id and no open candidate changes a skill of this name; `skillgit candidates --state all` lists them", name, ErrNotFound)
+	case len(chains) > 1:
+		ids := make([]string, len(chains))
+		for i, ch := range chains {
+			ids[i] = ch.id
+		}
+		return name, "", tip, fmt.Errorf("%s: %d open candidates change this skill: %s; name one by its id", name, len(ids), strings.Join(ids, ", "))
+	}
+	if idShape.MatchString(name) {
+		if _, _, perr := r.publishedCandidate(name, err); perr == nil {
+			return name, "", tip, err // a published candidate has this id
+		}
+	}
+	return chains[0].id, chains[0].ref, chains[0].tip, nil
+}
+
+// openOfSkill reads the open candidates (those with a branch) of the skill name, by id.
+func (r *Repo) openOfSkill(name string) ([]*chain, error) {
+	out, err := r.openChains(func(ch *chain) bool { return ch.propose().get(keySkill) == name })
+	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
+	return out, err
+}
+
+// openChains reads the candidates that have a branch and that keep accepts.
+func (r *Repo) openChains(keep func(*chain) bool) ([]*chain, error) {
+	refs, err := r.Git.Refs(CandidatePrefix)
+	if err != nil {
+		return nil, err
+	}
+	var out []*chain
+	for _, ref := range refs {
+		id := strings.TrimPrefix(ref.Name, CandidatePrefix)
+		if CheckID(id) != nil {
+			continue
+		}
+		ch, err := r.loadChain(id, ref.Name, ref.Hash)
+		if err != nil || !keep(ch) {
+			continue // a branch under candidate/ that skillgit did not make, or not one asked for
+		}
+		out = append(out, ch)
+	}
+	return out, nil
+}
+
+// PackCandidates returns the ids of the open candidates that come from pack name (their
+// Skillgit-Pack trailer is NAME@COMMIT), in a stable order: by skill, then by id. Published
+// ones on the canary channel are left out: they are no longer waiting.
+func (r *Repo) PackCandidates(name string) ([]string, error) {
+	chains, err := r.openChains(func(ch *chain) bool {
+		p, _, ok := strings.Cut(ch.propose().get(keyPack), "@")
+		return ok && p == name
+	})
+	if err != nil {
+		return nil, err
+	}
+	st, err := r.newStateCtx(time.Time{})
+	if err != nil {
+		return nil, err
+	}
+	type entry struct{ skill, id string }
+	var es []entry
+	for _, ch := range chains {
+		c, err := r.view(ch, st, false)
+		if err != nil {
+			return nil, err
+		}
+		if c.State == StateOpen || c.State == StateApproved {
+			es = append(es, entry{c.Skill, c.ID})
+		}
+	}
+	sort.Slice(es, func(i, j int) bool {
+		if es[i].skill != es[j].skill {
+			return es[i].skill < es[j].skill
+		}
+		return es[i].id < es[j].id
+	})
+	ids := make([]string, len(es))
+	for i, e := range es {
+		ids[i] = e.id
+	}
+	return ids, nil
+}
