@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -183,10 +184,14 @@ func (r *Repo) openChains(keep func(*chain) bool) ([]*chain, error) {
 	return out, nil
 }
 
-// PackCandidates returns the ids of the open candidates that come from pack name (their
-// Skillgit-Pack trailer is NAME@COMMIT), in a stable order: by skill, then by id. Published
-// ones on the canary channel are left out: they are no longer waiting.
-func (r *Repo) PackCandidates(name string) ([]string, error) {
+// PackCandidates returns the ids of the candidates that come from pack name (their
+// Skillgit-Pack trailer is NAME@COMMIT) and are in one of states (open or approved when
+// none is given), in a stable order: by skill, then by id. Published ones on the canary
+// channel are left out: they are no longer waiting.
+func (r *Repo) PackCandidates(name string, states ...State) ([]string, error) {
+	if len(states) == 0 {
+		states = []State{StateOpen, StateApproved}
+	}
 	chains, err := r.openChains(func(ch *chain) bool {
 		p, _, ok := strings.Cut(ch.propose().get(keyPack), "@")
 		return ok && p == name
@@ -205,7 +210,7 @@ func (r *Repo) PackCandidates(name string) ([]string, error) {
 		if err != nil {
 			return nil, err
 		}
-		if c.State == StateOpen || c.State == StateApproved {
+		if slices.Contains(states, c.State) {
 			es = append(es, entry{c.Skill, c.ID})
 		}
 	}

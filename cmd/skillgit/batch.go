@@ -48,13 +48,13 @@ func batchArgs(pack *string) cobra.PositionalArgs {
 	}
 }
 
-// batchTargets is the candidates a command acts on: the IDs given, or the open candidates of
-// pack. It reports false when there are none, having said so.
-func (a *app) batchTargets(r *lifecycle.Repo, ids []string, pack string) ([]string, bool, error) {
+// batchTargets is the candidates a command acts on: the IDs given, or the candidates of pack
+// in one of states. It reports false when there are none, having said so.
+func (a *app) batchTargets(r *lifecycle.Repo, ids []string, pack string, states ...lifecycle.State) ([]string, bool, error) {
 	if pack == "" {
 		return ids, true, nil
 	}
-	ids, err := r.PackCandidates(pack)
+	ids, err := r.PackCandidates(pack, states...)
 	if err != nil || len(ids) > 0 {
 		return ids, err == nil, err
 	}

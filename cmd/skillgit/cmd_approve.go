@@ -57,7 +57,7 @@ func (a *app) runApprove(ids []string, pack, note, author string, accept []strin
 			}
 			return a.printAction(res, approvedLine(res, len(accept)))
 		}
-		ids, ok, err := a.batchTargets(r, ids, pack)
+		ids, ok, err := a.batchTargets(r, ids, pack, lifecycle.StateOpen)
 		if !ok || err != nil {
 			return err
 		}
