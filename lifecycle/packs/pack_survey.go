@@ -67,7 +67,7 @@ func (fp *fetchedPack) survey(p lifecycle.Pack) (*survey, error) {
 	if err != nil {
 		return nil, fmt.Errorf("pack %s: %w", p.Name, err)
 	}
-	sv := &survey{present: map[string]bool{}, notSelected: map[string]bool{}}
+	sv := &survey{skipped: []Skipped{}, present: map[string]bool{}, notSelected: map[string]bool{}}
 	for dir, msgs := range problems {
 		name := p.Prefix + path.Base(dir)
 		sv.present[name] = true
@@ -142,6 +142,10 @@ func (fp *fetchedPack) sortOut(p lifecycle.Pack, fsys fs.FS, s *catalog.Skill, s
 	sv.present[name] = true
 	if !selected(p, s.Name) {
 		sv.notSelected[name] = true
+		return nil
+	}
+	if fp.single && s.Dir != "." && s.Name != path.Base(s.Dir) {
+		sv.skip(name, SkipInvalid, fmt.Sprintf("the skill in %s is named %q; a pack whose path is one skill's folder must name the skill like the folder", s.Dir, s.Name))
 		return nil
 	}
 	if why := fp.unsafeIn(s.Dir); why != "" {
