@@ -160,9 +160,10 @@ managing it and it stays published. Then the fetched commit and the skills the
 pack owns are pinned by a commit on the publish branch. --lenient admits, for this
 run, what a pack with lenient: true admits.
 
-Exit code: the worst outcome over all packs: 1 when a pack failed, else 3 when a
-skill was skipped as invalid or unsafe or a candidate is blocked by the audit,
-else 4 when a skill was skipped for a name clash, else 0.`,
+Exit code: the worst outcome over all packs: 1 when a pack failed (fetch, missing
+path), else 3 when a pack was refused (over its size budget) or a skill was
+skipped as invalid or unsafe or a candidate is blocked by the audit, else 4 when
+a skill was skipped for a name clash, else 0.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error {
 			name := ""
@@ -216,9 +217,9 @@ func packUpdateExit(ups []*packs.Result) int {
 	code := ExitOK
 	for _, up := range ups {
 		switch {
-		case up.Err() != nil:
+		case up.Err() != nil && !errors.Is(up.Err(), lifecycle.ErrRefused):
 			return ExitError
-		case up.Refused():
+		case up.Err() != nil || up.Refused():
 			code = ExitRefused
 		case up.Conflicted() && code == ExitOK:
 			code = ExitConflict
@@ -228,7 +229,7 @@ func packUpdateExit(ups []*packs.Result) int {
 }
 
 func writePackUpdate(w io.Writer, up *packs.Result) error {
-	if up.Error != "" {
+	if up.Error != "" && up.Fetched == "" {
 		_, err := fmt.Fprintf(w, "%s: failed: %s\n", sanitize(up.Pack), sanitize(up.Error))
 		return err
 	}
@@ -257,6 +258,9 @@ func writePackUpdate(w io.Writer, up *packs.Result) error {
 	}
 	if up.PolicyCandidate != "" {
 		_, err = fmt.Fprintf(w, "  server.protect is on: the new pin is proposed as %s; next: skillgit review %s\n", up.PolicyCandidate, up.PolicyCandidate)
+	}
+	if up.Error != "" {
+		_, err = fmt.Fprintf(w, "  failed: %s\n", sanitize(up.Error))
 	}
 	return err
 }
