@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"strconv"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -37,6 +38,10 @@ type ProposeOptions struct {
 	// Pack, when set, is the Skillgit-Pack trailer, NAME@COMMIT: the pack the change comes
 	// from. Such a candidate is left to people: the mode never approves or publishes it.
 	Pack string
+	// Lenient admits a new skill from Source that agents load though the reference validator
+	// refuses it (a long description, unknown frontmatter keys): its problems become
+	// warnings, listed in the candidate's message under a Skillgit-Lenient trailer.
+	Lenient bool
 }
 
 // idAttempts bounds the tries at a fresh candidate id.
@@ -89,7 +94,7 @@ func (r *Repo) proposal(o ProposeOptions) (*snapshot, error) {
 		return r.deletion(o.Target)
 	}
 	if o.Source != nil {
-		return r.changed(r.snapshotFS(o.Source, o.SourceDir, o.sourceLabel(), "", o.Target))
+		return r.changed(r.snapshotFSMode(o.Source, o.SourceDir, o.sourceLabel(), "", o.Target, o.Lenient))
 	}
 	dir, err := r.sourceDir(o.Target, o.From)
 	if err != nil {
@@ -213,9 +218,15 @@ func proposeMessage(id string, snap *snapshot, res *Result, base gitstore.Hash, 
 	if body == "" {
 		body = defaultBody[snap.change]
 	}
+	lenient := ""
+	if len(snap.lenient) > 0 {
+		subject += " (lenient)"
+		body += "\n\nAdmitted leniently; the reference validator refuses it:\n  " + strings.Join(snap.lenient, "\n  ")
+		lenient = strconv.Itoa(len(snap.lenient)) + " problem(s)"
+	}
 	ts := trailerList{}.add(keyAction, actPropose).add(keySkill, snap.skill.Name).add(keyCandidate, id).
 		add(keyChange, string(snap.change)).add(keyPath, snap.dest).add(keyBase, base.String()).
-		add(keyRisk, res.Risk).add(keyAudit, res.Audit).add(keyPack, o.Pack)
+		add(keyRisk, res.Risk).add(keyAudit, res.Audit).add(keyPack, o.Pack).add(keyLenient, lenient)
 	return ts.message(subject, body, o.ActOptions)
 }
 

@@ -21,6 +21,8 @@ type snapshot struct {
 	change   Change
 	old      gitstore.Hash // the published folder, zero for a new skill
 	warnings []string
+	// lenient holds the reference rules a new skill proposed with ProposeOptions.Lenient breaks.
+	lenient []string
 }
 
 // sourceDir finds the folder to snapshot: --from, else PATH, else NAME's folder in the
@@ -84,6 +86,12 @@ func (r *Repo) snapshotDir(dir, want string) (*snapshot, error) {
 // snapshotFS reads the skill in folder base of fsys, validates it and writes it as a tree.
 // label names the folder in errors; disk is its path on disk, empty for a folder in git.
 func (r *Repo) snapshotFS(fsys fs.FS, base, label, disk, want string) (*snapshot, error) {
+	return r.snapshotFSMode(fsys, base, label, disk, want, false)
+}
+
+// snapshotFSMode is snapshotFS; lenient admits a new skill that breaks only rules agents do
+// not enforce, recording them in the snapshot.
+func (r *Repo) snapshotFSMode(fsys fs.FS, base, label, disk, want string, lenient bool) (*snapshot, error) {
 	if err := checkSourcePaths(fsys, base, label); err != nil {
 		return nil, err
 	}
@@ -104,7 +112,7 @@ func (r *Repo) snapshotFS(fsys fs.FS, base, label, disk, want string) (*snapshot
 	if err := catalog.CheckPath(snap.dest); err != nil {
 		return nil, refusePaths(label, err)
 	}
-	if err := snap.strictCheck(fsys, base); err != nil {
+	if err := snap.strictCheck(fsys, base, lenient); err != nil {
 		return nil, err
 	}
 	var err error
@@ -146,7 +154,7 @@ func (r *Repo) placeSnapshot(snap *snapshot, dir string) error {
 // strictCheck applies the reference rules to a new skill; a patch of a published skill is
 // held to what agents load, with the rest as warnings. A folder on disk named otherwise than
 // its skill is fine: it is stored under the skill's name.
-func (s *snapshot) strictCheck(fsys fs.FS, base string) error {
+func (s *snapshot) strictCheck(fsys fs.FS, base string, lenient bool) error {
 	_, problems := catalog.Load(fsys, base, catalog.Strict, false)
 	var kept []catalog.Problem
 	for _, p := range problems {
@@ -158,11 +166,14 @@ func (s *snapshot) strictCheck(fsys fs.FS, base string) error {
 	if len(kept) == 0 {
 		return nil
 	}
-	if s.change == ChangeCreate {
+	if s.change == ChangeCreate && !lenient {
 		return problemsError(base, kept)
 	}
 	for _, p := range kept {
 		s.warnings = append(s.warnings, "warning: "+p.String())
+		if lenient && s.change == ChangeCreate {
+			s.lenient = append(s.lenient, p.String())
+		}
 	}
 	return nil
 }

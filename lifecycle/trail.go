@@ -25,6 +25,7 @@ const (
 	keyVia       = "Skillgit-Via"
 	keyAccept    = "Skillgit-Accept"
 	keyPack      = "Skillgit-Pack"
+	keyLenient   = "Skillgit-Lenient"
 	keyApproved  = "Approved-By"
 	keyRejected  = "Rejected-By"
 )

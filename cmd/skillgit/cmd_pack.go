@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -14,22 +15,47 @@ import (
 
 func (a *app) packCommand() *cobra.Command {
 	c := &cobra.Command{
-		Use:   "pack add|update|list|remove",
+		Use:   "pack add|update|preview|list|remove",
 		Short: "Pull skill packs from git remotes through the review path",
 		Long: `A pack is a git repository of skills recorded in .skillgit.yaml. 'pack update'
 fetches it (depth 1, over https, ssh, git:// or file) and turns every skill that is
 new, changed or gone since what is published into a candidate carrying
 Skillgit-Pack: NAME@COMMIT, audited like any other; nothing from the remote
 reaches the publish branch without review. The fetched commit and the skills the
-pack brings are pinned in ` + packs.LockFile + ` on the publish branch.`,
+pack brings are pinned in ` + packs.LockFile + ` on the publish branch. 'pack preview'
+shows what a source holds without writing anything.`,
 		Args: exactArgs(0),
 	}
-	c.AddCommand(a.packAddCommand(), a.packUpdateCommand(), a.packListCommand(), a.packRemoveCommand())
+	c.AddCommand(a.packAddCommand(), a.packUpdateCommand(), a.packPreviewCommand(), a.packListCommand(), a.packRemoveCommand())
 	return c
 }
 
 type packAddOptions struct {
 	ref, path, author string
+	sel               packSelection
+}
+
+// packSelection holds the flags that pick and name a pack's skills.
+type packSelection struct {
+	include, exclude []string
+	prefix           string
+	lenient          bool
+}
+
+func (o *packSelection) addFlags(c *cobra.Command) {
+	c.Flags().StringArrayVar(&o.include, "include", nil, "take only the skills whose names match `GLOB` (repeatable; path.Match syntax)")
+	c.Flags().StringArrayVar(&o.exclude, "exclude", nil, "leave out the skills whose names match `GLOB` (repeatable)")
+	c.Flags().StringVar(&o.prefix, "prefix", "", "store each skill as `P`NAME, folder and name: both")
+	c.Flags().BoolVar(&o.lenient, "lenient", false, "admit skills that agents load but the validator refuses, marked with a warning")
+}
+
+// pack is the pack the flags describe; bad globs or prefix are usage errors.
+func (o *packSelection) pack(name, source, ref, path string) (lifecycle.Pack, error) {
+	p := lifecycle.Pack{Name: name, URL: source, Ref: ref, Path: path, Include: o.include, Exclude: o.exclude, Prefix: o.prefix, Lenient: o.lenient}
+	if err := lifecycle.CheckPackSelection(p); err != nil {
+		return p, usageError{err}
+	}
+	return p, nil
 }
 
 type packJSON struct {
@@ -41,26 +67,43 @@ type packJSON struct {
 func (a *app) packAddCommand() *cobra.Command {
 	o := &packAddOptions{}
 	c := &cobra.Command{
-		Use:   "add NAME URL [--ref R] [--path P]",
+		Use:   "add NAME SOURCE [--ref R] [--path P] [--include GLOB]... [--exclude GLOB]... [--prefix P] [--lenient]",
 		Short: "Record a pack in .skillgit.yaml",
-		Long: `Record a pack with a commit on the publish branch. URL is an https, ssh, git://
-or file URL, user@host:path, or a local path. --ref names the branch or tag to
-follow (default: the remote's HEAD); --path the pack's skills folder (default:
-skills/ when the pack has one, else its root). Nothing is fetched until
-'skillgit pack update NAME'.`,
+		Long: `Record a pack with a commit on the publish branch. SOURCE is an https, ssh,
+git:// or file URL, user@host:path, owner/repo (GitHub over https), a GitHub
+.../tree/REF/PATH address (recorded as url, ref and path; a --ref or --path that
+names something else is a usage error), or a local path, recorded relative to the
+repository's top folder (an absolute path is refused: the configuration is shared).
+--ref names the branch or tag to follow (default: the remote's HEAD); --path the
+pack's skills folder, or a single skill's folder (default: skills/ when the pack
+has one, else its root). --include and --exclude pick skills by name with
+path.Match globs, matched against the names the pack gives them. --prefix P
+stores each skill as PNAME: folder and the name in SKILL.md, every other byte
+kept; use it when two packs have skills of one name. --lenient admits skills that
+agents load but the reference validator refuses (a long description, unknown
+frontmatter keys) as candidates marked with a warning. Nothing is fetched until
+'skillgit pack update NAME'; 'skillgit pack preview SOURCE' shows what a source holds.`,
 		Args: exactArgs(2),
 		RunE: func(c *cobra.Command, args []string) error { return a.runPackAdd(o, args[0], args[1]) },
 	}
 	c.Flags().StringVar(&o.ref, "ref", "", "follow branch or tag `R`")
-	c.Flags().StringVar(&o.path, "path", "", "the pack's skills folder `P`")
+	c.Flags().StringVar(&o.path, "path", "", "the pack's skills folder, or one skill's folder, `P`")
+	o.sel.addFlags(c)
 	addAuthor(c, &o.author)
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runPackAdd(o *packAddOptions, name, url string) error {
+func (a *app) runPackAdd(o *packAddOptions, name, source string) error {
+	p, err := o.sel.pack(name, source, o.ref, o.path)
+	if err != nil {
+		return err
+	}
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		res, err := packs.Add(r, lifecycle.Pack{Name: name, URL: url, Ref: o.ref, Path: o.path}, act(o.author))
+		res, err := packs.Add(r, p, act(o.author))
+		if errors.Is(err, packs.ErrSourceFlags) {
+			return usageError{err}
+		}
 		if err != nil {
 			return err
 		}
@@ -68,7 +111,7 @@ func (a *app) runPackAdd(o *packAddOptions, name, url string) error {
 		if res.ID != "" {
 			return a.printPolicyProposal(res, "adding pack "+name)
 		}
-		st := packs.Status{Name: name, URL: url, Ref: o.ref, Path: o.path, Skills: []string{}}
+		st := packs.Status{Name: name, URL: source, Ref: o.ref, Path: o.path, Skills: []string{}}
 		if fresh, err := lifecycle.Open(a.repo); err == nil {
 			if list, err := packs.List(fresh); err == nil {
 				st = findPack(list, name, st)
@@ -99,46 +142,59 @@ type packUpdateJSON struct {
 
 func (a *app) packUpdateCommand() *cobra.Command {
 	var author string
+	var lenient bool
 	c := &cobra.Command{
-		Use:   "update [NAME]",
+		Use:   "update [NAME] [--lenient]",
 		Short: "Fetch packs and propose their new, changed and deleted skills",
 		Long: `Fetch every pack, or only NAME, with depth 1, and make one candidate for each
-skill that is new, changed or gone since what is published. A change that an open
-candidate of the pack already proposes is not proposed twice. A pack that holds a
-symbolic link, a submodule or a name that is not a plain file name, or an invalid
-skill, is refused with nothing written (exit 3); a pack skill named like a skill
-that did not come from the pack is a conflict naming both (exit 4). Then the
-fetched commit is pinned by a commit on the publish branch.`,
+selected skill that is new, changed or gone since what is published. A change that
+an open candidate of the pack already proposes is not proposed twice. Each pack is
+updated on its own, and within a pack each skill: a skill that is invalid, or holds
+a symbolic link, a submodule or a name that is not a plain file name, is skipped
+with its reason, and so is a skill named like a skill of another pack or of the
+repository (give one of the packs a prefix, or exclude the skill); the rest of the
+pack becomes candidates. A fetch failure, the size budget or a missing path fails
+the whole pack, with nothing written for it. A skill the pack brought that its
+include/exclude now leave out is reported as no longer selected: the pack stops
+managing it and it stays published. Then the fetched commit and the skills the
+pack owns are pinned by a commit on the publish branch. --lenient admits, for this
+run, what a pack with lenient: true admits.
+
+Exit code: the worst outcome over all packs: 1 when a pack failed (fetch, missing
+path), else 3 when a pack was refused (over its size budget) or a skill was
+skipped as invalid or unsafe or a candidate is blocked by the audit, else 4 when
+a skill was skipped for a name clash, else 0.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error {
 			name := ""
 			if len(args) == 1 {
 				name = args[0]
 			}
-			return a.runPackUpdate(c, name, author)
+			return a.runPackUpdate(c, name, author, lenient)
 		},
 	}
+	c.Flags().BoolVar(&lenient, "lenient", false, "admit skills that agents load but the validator refuses, marked with a warning")
 	addAuthor(c, &author)
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runPackUpdate(c *cobra.Command, name, author string) error {
+func (a *app) runPackUpdate(c *cobra.Command, name, author string, lenient bool) error {
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		o := packs.UpdateOptions{ActOptions: act(author), Context: c.Context()}
+		o := packs.UpdateOptions{ActOptions: act(author), Context: c.Context(), Lenient: lenient}
 		if isTerminal(a.Err) {
 			o.Progress = a.Err
 		}
 		ups, err := packs.Update(r, name, o)
+		if err != nil {
+			return err
+		}
 		for _, up := range ups {
 			for _, w := range up.Warnings {
 				a.warn("%s", sanitize(w))
 			}
 		}
-		if err != nil {
-			return err
-		}
-		return a.printResult(packUpdateJSON{Packs: ups}, func(w io.Writer) error {
+		err = a.printResult(packUpdateJSON{Packs: ups}, func(w io.Writer) error {
 			for _, up := range ups {
 				if err := writePackUpdate(w, up); err != nil {
 					return err
@@ -146,21 +202,54 @@ func (a *app) runPackUpdate(c *cobra.Command, name, author string) error {
 			}
 			return nil
 		})
+		if err != nil {
+			return err
+		}
+		if code := packUpdateExit(ups); code != ExitOK {
+			return quietExit{code}
+		}
+		return nil
 	})
 }
 
+// packUpdateExit is the worst outcome of the packs: 1 > 3 > 4 > 0.
+func packUpdateExit(ups []*packs.Result) int {
+	code := ExitOK
+	for _, up := range ups {
+		switch {
+		case up.Err() != nil && !errors.Is(up.Err(), lifecycle.ErrRefused):
+			return ExitError
+		case up.Err() != nil || up.Refused():
+			code = ExitRefused
+		case up.Conflicted() && code == ExitOK:
+			code = ExitConflict
+		}
+	}
+	return code
+}
+
 func writePackUpdate(w io.Writer, up *packs.Result) error {
+	if up.Error != "" && up.Fetched == "" {
+		_, err := fmt.Fprintf(w, "%s: failed: %s\n", sanitize(up.Pack), sanitize(up.Error))
+		return err
+	}
 	was := ""
 	if up.Previous != "" && up.Previous != up.Fetched {
 		was = " (was " + shortHash(up.Previous) + ")"
 	}
-	fmt.Fprintf(w, "%s: %s at %s%s: %d candidate(s), %d unchanged\n", sanitize(up.Pack),
-		strings.TrimPrefix(up.Ref, "refs/heads/"), shortHash(up.Fetched), was, len(up.Candidates), len(up.Unchanged))
+	fmt.Fprintf(w, "%s: %s at %s%s: %d candidate(s), %d unchanged, %d skipped\n", sanitize(up.Pack),
+		strings.TrimPrefix(up.Ref, "refs/heads/"), shortHash(up.Fetched), was, len(up.Candidates), len(up.Unchanged), len(up.Skipped))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	for _, c := range up.Candidates {
 		fmt.Fprintf(tw, "  %s\t%s\t%s\trisk %s\n", c.ID, c.Change, oneLine(c.Skill, 100), c.Risk)
 	}
 	err := tw.Flush()
+	for _, s := range up.Skipped {
+		_, err = fmt.Fprintf(w, "  skipped (%s): %s: %s\n", s.Kind, sanitize(s.Skill), oneLine(s.Reason, 400))
+	}
+	for _, n := range up.NotSelected {
+		_, err = fmt.Fprintf(w, "  no longer selected, stays published and is no longer managed by the pack: %s\n", sanitize(n))
+	}
 	for _, p := range up.Pending {
 		_, err = fmt.Fprintf(w, "  already proposed: %s\n", sanitize(p))
 	}
@@ -169,6 +258,9 @@ func writePackUpdate(w io.Writer, up *packs.Result) error {
 	}
 	if up.PolicyCandidate != "" {
 		_, err = fmt.Fprintf(w, "  server.protect is on: the new pin is proposed as %s; next: skillgit review %s\n", up.PolicyCandidate, up.PolicyCandidate)
+	}
+	if up.Error != "" {
+		_, err = fmt.Fprintf(w, "  failed: %s\n", sanitize(up.Error))
 	}
 	return err
 }

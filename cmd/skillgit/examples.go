@@ -142,12 +142,22 @@ skillgit pack list`,
 
 	"skillgit pack add": `
 skillgit pack add docs https://github.com/example/doc-skills
-skillgit pack add tools git@example.com:team/skills.git --ref stable --path agent-skills`,
+skillgit pack add tools git@example.com:team/skills.git --ref stable --path agent-skills
+skillgit pack add anthropic anthropics/skills --exclude 'claude-*'
+skillgit pack add pdf https://github.com/anthropics/skills/tree/main/skills/pdf
+skillgit pack add openai openai/skills --path skills/.system --prefix openai-
+skillgit pack add local ../vendor-skills --lenient`,
+
+	"skillgit pack preview": `
+skillgit pack preview anthropics/skills
+skillgit pack preview ../vendor-skills --include 'pdf*' --json`,
 
 	"skillgit pack update": `
 # Fetch every pack and propose what changed
 skillgit pack update
-skillgit pack update docs --json`,
+skillgit pack update docs --json
+# Admit, this time, skills the validator refuses but agents load
+skillgit pack update docs --lenient`,
 
 	"skillgit pack list": `
 skillgit pack list

@@ -169,7 +169,7 @@ func TestPackOutputAligned(t *testing.T) {
 	if err := writePackUpdate(&b, up); err != nil {
 		t.Fatal(err)
 	}
-	want := "demo: main at abcdef0: 2 candidate(s), 0 unchanged\n" +
+	want := "demo: main at abcdef0: 2 candidate(s), 0 unchanged, 0 skipped\n" +
 		"  greet-1a2b            create  greet            risk low\n" +
 		"  tidy-everything-3c4d  patch   tidy-everything  risk medium\n"
 	if diff := cmp.Diff(want, b.String()); diff != "" {

@@ -1,6 +1,7 @@
 package packs
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -121,4 +122,30 @@ func setMode(t *testing.T, dir string, m lifecycle.Mode) {
 	if got := open(t, dir).Config.Mode; got != m {
 		t.Fatalf("mode %s after SetMode(%s)", got, m)
 	}
+}
+
+// updateT runs Update and folds what went wrong into one error: the call's, else the first
+// failed pack's, else the skipped skills', wrapped as a refusal or a conflict.
+func updateT(r *lifecycle.Repo, name string, o UpdateOptions) ([]*Result, error) {
+	ups, err := Update(r, name, o)
+	if err != nil {
+		return ups, err
+	}
+	var msgs []string
+	kind := lifecycle.ErrConflict
+	for _, up := range ups {
+		if up.Err() != nil {
+			return ups, up.Err()
+		}
+		for _, s := range up.Skipped {
+			msgs = append(msgs, s.Skill+": "+s.Reason)
+			if s.Kind != SkipConflict {
+				kind = lifecycle.ErrRefused
+			}
+		}
+	}
+	if len(msgs) > 0 {
+		return ups, fmt.Errorf("%w: %s", kind, strings.Join(msgs, "; "))
+	}
+	return ups, nil
 }

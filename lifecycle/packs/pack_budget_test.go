@@ -95,7 +95,7 @@ func TestPackMaxBytesRaisesBudget(t *testing.T) {
 	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "demo", URL: "file://" + src, MaxBytes: 4 << 20}, lead); err != nil {
 		t.Fatal(err)
 	}
-	ups, err := Update(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
+	ups, err := updateT(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
 	if err != nil {
 		t.Fatal(err)
 	}

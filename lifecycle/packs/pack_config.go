@@ -2,6 +2,7 @@ package packs
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"path/filepath"
 	"regexp"
@@ -65,8 +66,9 @@ func List(r *lifecycle.Repo) ([]Status, error) {
 	return out, nil
 }
 
-// Add records a pack in .skillgit.yaml with a commit on the publish branch. Nothing is
-// fetched: `skillgit pack update` does that.
+// Add records a pack in .skillgit.yaml with a commit on the publish branch. p.URL is the
+// source as the user gave it (see ParseSource). Nothing is fetched: `skillgit pack update`
+// does that.
 func Add(r *lifecycle.Repo, p lifecycle.Pack, o lifecycle.ActOptions) (*lifecycle.Result, error) {
 	p, err := normalizePack(r, p)
 	if err != nil {
@@ -80,11 +82,14 @@ func Add(r *lifecycle.Repo, p lifecycle.Pack, o lifecycle.ActOptions) (*lifecycl
 		}
 		data, err := editPacks(r, func(seq *yaml.Node) { seq.Content = append(seq.Content, packNode(p)) })
 		desc := fmt.Sprintf("Adds pack %s: %s", p.Name, p.URL)
-		if p.Ref != "" {
-			desc += ", ref " + p.Ref
+		for _, kv := range [][2]string{{"ref", p.Ref}, {"path", p.Path}, {"prefix", p.Prefix},
+			{"include", strings.Join(p.Include, " ")}, {"exclude", strings.Join(p.Exclude, " ")}} {
+			if kv[1] != "" {
+				desc += ", " + kv[0] + " " + kv[1]
+			}
 		}
-		if p.Path != "" {
-			desc += ", path " + p.Path
+		if p.Lenient {
+			desc += ", lenient"
 		}
 		return data, nil, "pack: add " + p.Name + "\n\n" + desc + ".\nNothing is fetched until `skillgit pack update " + p.Name + "`.", err
 	})
@@ -131,22 +136,55 @@ func pack(r *lifecycle.Repo, name string) (lifecycle.Pack, bool) {
 	return lifecycle.Pack{}, false
 }
 
-// normalizePack checks a new pack and turns a local path into an absolute one.
+// ErrSourceFlags marks --ref or --path given with a GitHub tree address that names another.
+var ErrSourceFlags = errors.New("the source and the flags disagree")
+
+// normalizePack checks a new pack and reads its source with ParseSource: a local path is
+// stored relative to the repository's top folder.
 func normalizePack(r *lifecycle.Repo, p lifecycle.Pack) (lifecycle.Pack, error) {
 	if err := checkPackName(p.Name); err != nil {
 		return p, err
 	}
-	u, err := normalizeURL(p.URL, r.Dir)
+	dir, err := filepath.Abs(r.Dir)
+	if err != nil {
+		return p, err
+	}
+	root, err := filepath.Abs(configBase(r))
+	if err != nil {
+		return p, err
+	}
+	src, err := ParseSource(p.URL, dir, root)
 	if err != nil {
 		return p, fmt.Errorf("pack %s: %w", p.Name, err)
 	}
-	p.URL = u
+	if p, err = mergeSource(p, src); err != nil {
+		return p, err
+	}
 	if p.Ref != "" && !lifecycle.ValidBranchName(p.Ref) {
 		return p, fmt.Errorf("pack %s: ref %q is not a valid branch or tag name", p.Name, p.Ref)
 	}
 	if p.Path != "" {
 		if err := lifecycle.CheckRelDir("path", p.Path); err != nil {
 			return p, fmt.Errorf("pack %s: %w", p.Name, err)
+		}
+	}
+	return p, lifecycle.CheckPackSelection(p)
+}
+
+// mergeSource takes the URL of src, and its ref and path where the flags gave none.
+func mergeSource(p lifecycle.Pack, src Source) (lifecycle.Pack, error) {
+	raw := p.URL
+	p.URL = src.URL
+	for _, f := range []struct {
+		flag      string
+		given, in *string
+	}{{"--ref", &p.Ref, &src.Ref}, {"--path", &p.Path, &src.Path}} {
+		switch {
+		case *f.in == "":
+		case *f.given == "":
+			*f.given = *f.in
+		case *f.given != *f.in:
+			return p, fmt.Errorf("pack %s: %w: %s %s, but %s names %q; drop one of them", p.Name, ErrSourceFlags, f.flag, *f.given, raw, *f.in)
 		}
 	}
 	return p, nil
@@ -189,14 +227,34 @@ func normalizeURL(u, base string) (string, error) {
 // packNode renders a pack as a flow mapping, as the example configuration writes it.
 func packNode(p lifecycle.Pack) *yaml.Node {
 	n := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
-	maxBytes := ""
+	maxBytes, lenient := "", ""
 	if p.MaxBytes > 0 {
 		maxBytes = strconv.FormatInt(p.MaxBytes, 10)
 	}
-	for _, kv := range [][2]string{{"name", p.Name}, {"url", p.URL}, {"ref", p.Ref}, {"path", p.Path}, {"max_bytes", maxBytes}} {
+	if p.Lenient {
+		lenient = "true"
+	}
+	scalar := func(v string) *yaml.Node { return &yaml.Node{Kind: yaml.ScalarNode, Value: v} }
+	for _, kv := range [][2]string{{"name", p.Name}, {"url", p.URL}, {"ref", p.Ref}, {"path", p.Path}, {"max_bytes", maxBytes}, {"prefix", p.Prefix}} {
 		if kv[1] != "" {
-			n.Content = append(n.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: kv[0]}, &yaml.Node{Kind: yaml.ScalarNode, Value: kv[1]})
+			n.Content = append(n.Content, scalar(kv[0]), scalar(kv[1]))
 		}
+	}
+	for _, kv := range []struct {
+		key   string
+		globs []string
+	}{{"include", p.Include}, {"exclude", p.Exclude}} {
+		if len(kv.globs) == 0 {
+			continue
+		}
+		seq := &yaml.Node{Kind: yaml.SequenceNode, Style: yaml.FlowStyle}
+		for _, g := range kv.globs {
+			seq.Content = append(seq.Content, scalar(g))
+		}
+		n.Content = append(n.Content, scalar(kv.key), seq)
+	}
+	if lenient != "" {
+		n.Content = append(n.Content, scalar("lenient"), &yaml.Node{Kind: yaml.ScalarNode, Tag: "!!bool", Value: lenient})
 	}
 	return n
 }

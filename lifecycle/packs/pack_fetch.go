@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path"
+	"sort"
 	"strings"
 
 	"github.com/go-git/go-git/v5"
@@ -36,6 +38,11 @@ type fetchedPack struct {
 	tree   gitstore.Hash
 	// paths holds the names checked so far, for the path policy's case collisions.
 	paths catalog.PathSet
+	// unsafe maps each path of the folder that may not be stored (a link, a submodule, a
+	// name the path policy refuses) to why; the skill holding it is skipped.
+	unsafe map[string]string
+	// single is true when the folder holds a SKILL.md: the pack is that one skill.
+	single bool
 }
 
 // fetchPack fetches the pack's ref with depth 1 into memory and finds its skills folder.
@@ -135,6 +142,7 @@ func (fp *fetchedPack) findFolder(p lifecycle.Pack) error {
 	}
 	fp.folder, fp.tree = folder, c.TreeHash
 	if folder == "." {
+		fp.single = fp.hasSkillFile(fp.tree)
 		return nil
 	}
 	e, ok, err := fp.mem.EntryAt(c.TreeHash, folder)
@@ -145,16 +153,24 @@ func (fp *fetchedPack) findFolder(p lifecycle.Pack) error {
 		return fmt.Errorf("pack %s: %s is not a folder at %s (%s); correct the pack's path", p.Name, folder, short7(fp.commit), short(fp.ref))
 	}
 	fp.tree = e.Hash
+	fp.single = fp.hasSkillFile(fp.tree)
 	return nil
 }
 
-// check refuses a pack folder that holds symbolic links, submodules, names the path policy
-// refuses (see catalog.PathSet), or more than the pack bounds allow.
+// hasSkillFile reports whether the folder tree holds a SKILL.md file.
+func (fp *fetchedPack) hasSkillFile(tree gitstore.Hash) bool {
+	e, ok, err := fp.mem.EntryAt(tree, catalog.FileName)
+	return err == nil && ok && e.Mode != filemode.Dir
+}
+
+// check walks the pack folder within the pack bounds, which fail the pack, and records in
+// fp.unsafe every symbolic link, submodule and name the path policy (see catalog.PathSet)
+// refuses, which fail only the skill that holds them.
 func (fp *fetchedPack) check(name string) error {
 	count := 0
-	err := fp.checkTree(fp.tree, fp.folder, 0, &count)
-	if err != nil {
-		return fmt.Errorf("pack %s at %s: %w: %w; nothing was written: a pack may hold only files and folders with plain names", name, short7(fp.commit), lifecycle.ErrRefused, err)
+	fp.unsafe = map[string]string{}
+	if err := fp.checkTree(fp.tree, fp.folder, 0, &count); err != nil {
+		return fmt.Errorf("pack %s at %s: %w: %w; nothing was written", name, short7(fp.commit), lifecycle.ErrRefused, err)
 	}
 	return nil
 }
@@ -165,7 +181,12 @@ func (fp *fetchedPack) checkTree(tree gitstore.Hash, dir string, depth int, coun
 	}
 	entries, err := fp.mem.ReadTree(tree)
 	if err != nil {
-		return fmt.Errorf("%s: the tree is malformed or holds a name that is not a plain file name (%v)", dir, err)
+		msg := fmt.Sprintf("%s: the tree is malformed or holds a name that is not a plain file name (%v)", dir, err)
+		if depth == 0 {
+			return errors.New(msg)
+		}
+		fp.unsafe[dir] = msg
+		return nil
 	}
 	for _, e := range entries {
 		if *count++; *count > maxPackEntries {
@@ -173,28 +194,49 @@ func (fp *fetchedPack) checkTree(tree gitstore.Hash, dir string, depth int, coun
 		}
 		p, err := fp.paths.AddEntry(packRel(dir), e.Name)
 		if err != nil {
-			return err
+			fp.unsafe[path.Join(dir, e.Name)] = err.Error()
+			continue
 		}
-		if err := fp.checkEntry(p, e, depth, count); err != nil {
-			return err
+		if e.Mode == filemode.Dir {
+			if err := fp.checkTree(e.Hash, p, depth+1, count); err != nil {
+				return err
+			}
+			continue
+		}
+		if msg := fp.entryProblem(p, e); msg != "" {
+			fp.unsafe[p] = msg
 		}
 	}
 	return nil
 }
 
-func (fp *fetchedPack) checkEntry(p string, e gitstore.TreeEntry, depth int, count *int) error {
+// entryProblem says why a file entry may not be stored, or "" when it may.
+func (fp *fetchedPack) entryProblem(p string, e gitstore.TreeEntry) string {
 	switch e.Mode {
-	case filemode.Dir:
-		return fp.checkTree(e.Hash, p, depth+1, count)
 	case filemode.Regular, filemode.Executable:
-		return nil
+		return ""
 	case filemode.Symlink:
 		target, _ := fp.mem.ReadBlob(e.Hash, maxLinkShown)
-		return fmt.Errorf("%s is a symbolic link (to %q)", p, target)
+		return fmt.Sprintf("%s is a symbolic link (to %q)", p, target)
 	case filemode.Submodule:
-		return fmt.Errorf("%s is a submodule (gitlink to %s)", p, e.Hash)
+		return fmt.Sprintf("%s is a submodule (gitlink to %s)", p, e.Hash)
 	}
-	return fmt.Errorf("%s has file mode %o, which git does not write", p, uint32(e.Mode))
+	return fmt.Sprintf("%s has file mode %o, which git does not write", p, uint32(e.Mode))
+}
+
+// unsafeIn returns why the skill folder dir may not be stored, or "" when it may.
+func (fp *fetchedPack) unsafeIn(dir string) string {
+	var found []string
+	for p, msg := range fp.unsafe {
+		if p == dir || strings.HasPrefix(p, dir+"/") || dir == "." {
+			found = append(found, msg)
+		}
+	}
+	if len(found) == 0 {
+		return ""
+	}
+	sort.Strings(found)
+	return strings.Join(found, "; ") + "; a skill may hold only files and folders with plain names"
 }
 
 // packRel is a folder of the pack's tree as the path policy writes it: "" for the root.

@@ -3,7 +3,7 @@ package packs
 import "testing"
 
 // TestPackRefusesUnsafeNames serves packs holding names the path policy refuses; each update
-// is refused with the name, and nothing is written.
+// skips the skill holding the name, saying which, and proposes the other.
 func TestPackRefusesUnsafeNames(t *testing.T) {
 	hermetic(t)
 	for _, tc := range []struct{ name, file, want string }{
@@ -21,7 +21,7 @@ func TestPackRefusesUnsafeNames(t *testing.T) {
 				"skills/evil/notes.md": "notes\n",
 				tc.file:                "x\n",
 			})
-			refusedUpdate(t, "file://"+src, tc.want, "skills/evil/")
+			skippedUpdate(t, "file://"+src, tc.want, "skills/evil/")
 		})
 	}
 }

@@ -50,7 +50,7 @@ func packStory(t *testing.T, base string, url func(string) string) {
 		t.Fatalf("pack add trailers: %v", ts)
 	}
 
-	ups, err := Update(open(t, dir), "", UpdateOptions{ActOptions: agent})
+	ups, err := updateT(open(t, dir), "", UpdateOptions{ActOptions: agent})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +94,7 @@ func packStory(t *testing.T, base string, url func(string) string) {
 	commitAll(t, src, "pack: second version")
 	second := gitOut(t, src, nil, "rev-parse", "HEAD")
 
-	ups, err = Update(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
+	ups, err = updateT(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -111,7 +111,7 @@ func packStory(t *testing.T, base string, url func(string) string) {
 
 	// Nothing new on the server: no candidate, no commit.
 	before := refsOf(t, dir)
-	ups, err = Update(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
+	ups, err = updateT(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -185,7 +185,7 @@ func refusedUpdate(t *testing.T, url string, want ...string) {
 		t.Fatal(err)
 	}
 	refs, objects := refsOf(t, dir), objectCount(t, dir)
-	_, err := Update(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
+	_, err := updateT(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
 	if !errors.Is(err, lifecycle.ErrRefused) {
 		t.Fatalf("update: %v; want refused", err)
 	}
@@ -207,6 +207,38 @@ func refusedUpdate(t *testing.T, url string, want ...string) {
 	fsck(t, dir)
 }
 
+// skippedUpdate checks that updating pack demo at url skips skill evil as unsafe with a reason
+// holding every string of want, and still proposes skill good; the pack does not own evil.
+func skippedUpdate(t *testing.T, url string, want ...string) {
+	t.Helper()
+	dir := newRepo(t)
+	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "demo", URL: url}, lead); err != nil {
+		t.Fatal(err)
+	}
+	ups, err := Update(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
+	if err != nil || len(ups) != 1 || ups[0].Err() != nil {
+		t.Fatalf("update: %v %+v", err, ups)
+	}
+	up := ups[0]
+	if len(up.Skipped) != 1 || up.Skipped[0].Skill != "evil" || up.Skipped[0].Kind != SkipUnsafe || !up.Refused() {
+		t.Fatalf("skipped: %+v; want evil as unsafe", up.Skipped)
+	}
+	t.Logf("skipped: %s", up.Skipped[0].Reason)
+	for _, w := range want {
+		if !strings.Contains(up.Skipped[0].Reason, w) {
+			t.Errorf("reason %q does not name %q", up.Skipped[0].Reason, w)
+		}
+	}
+	if len(up.Candidates) != 1 || up.Candidates[0].Skill != "good" {
+		t.Fatalf("candidates: %+v; want good only", up.Candidates)
+	}
+	st, err := List(open(t, dir))
+	if err != nil || strings.Join(st[0].Skills, ",") != "good" {
+		t.Errorf("pack owns %+v (%v); want good only", st, err)
+	}
+	fsck(t, dir)
+}
+
 func TestPackRefusesSymlink(t *testing.T) {
 	hermetic(t)
 	base := t.TempDir()
@@ -219,17 +251,18 @@ func TestPackRefusesSymlink(t *testing.T) {
 	}
 	commitAll(t, src, "add a link")
 	server := gitDaemon(t, base)
-	refusedUpdate(t, server+"/links", "skills/evil/passwd", "symbolic link", "/etc/passwd")
+	skippedUpdate(t, server+"/links", "skills/evil/passwd", "symbolic link", "/etc/passwd")
 }
 
 func TestPackRefusesGitlink(t *testing.T) {
 	hermetic(t)
 	base := t.TempDir()
-	src := packSource(t, base, "sub", map[string]string{"skills/good/SKILL.md": skillMD("good", cleanLine)})
+	src := packSource(t, base, "sub", map[string]string{"skills/good/SKILL.md": skillMD("good", cleanLine),
+		"skills/evil/SKILL.md": skillMD("evil", cleanLine)})
 	head := gitOut(t, src, nil, "rev-parse", "HEAD")
-	gitCmd(t, src, "update-index", "--add", "--cacheinfo", "160000,"+head+",skills/good/vendor")
+	gitCmd(t, src, "update-index", "--add", "--cacheinfo", "160000,"+head+",skills/evil/vendor")
 	gitCmd(t, src, "commit", "-q", "-m", "add a gitlink")
-	refusedUpdate(t, "file://"+src, "skills/good/vendor", "submodule")
+	skippedUpdate(t, "file://"+src, "skills/evil/vendor", "submodule")
 }
 
 // TestPackRefusesEscapingName serves a pack whose skill folder is a hand-made tree holding an
@@ -237,7 +270,7 @@ func TestPackRefusesGitlink(t *testing.T) {
 func TestPackRefusesEscapingName(t *testing.T) {
 	hermetic(t)
 	base := t.TempDir()
-	src := packSource(t, base, "crafted", map[string]string{"README.md": "A pack.\n"})
+	src := packSource(t, base, "crafted", map[string]string{"README.md": "A pack.\n", "skills/good/SKILL.md": skillMD("good", cleanLine)})
 	md := gitOut(t, src, []byte(skillMD("evil", cleanLine)), "hash-object", "-w", "--stdin")
 	x := gitOut(t, src, []byte("escaped\n"), "hash-object", "-w", "--stdin")
 	var raw []byte
@@ -250,12 +283,13 @@ func TestPackRefusesEscapingName(t *testing.T) {
 		t.Fatal(err)
 	}
 	evil := gitOut(t, src, nil, "hash-object", "-t", "tree", "--literally", "-w", crafted)
-	skills := gitOut(t, src, []byte("040000 tree "+evil+"\tevil\n"), "mktree")
+	good := gitOut(t, src, nil, "rev-parse", "HEAD:skills/good")
+	skills := gitOut(t, src, []byte("040000 tree "+evil+"\tevil\n040000 tree "+good+"\tgood\n"), "mktree")
 	readme := gitOut(t, src, nil, "rev-parse", "HEAD:README.md")
 	root := gitOut(t, src, []byte("100644 blob "+readme+"\tREADME.md\n040000 tree "+skills+"\tskills\n"), "mktree")
 	commit := gitOut(t, src, nil, "commit-tree", root, "-p", "HEAD", "-m", "crafted")
 	gitCmd(t, src, "update-ref", "refs/heads/main", commit)
-	refusedUpdate(t, "file://"+src, "../../x")
+	skippedUpdate(t, "file://"+src, "../../x")
 }
 
 func hexBytes(t *testing.T, s string) []byte {
@@ -288,34 +322,37 @@ func TestPackNameClash(t *testing.T) {
 		"catalog/alpha/SKILL.md": skillMD("alpha", cleanLine, "The pack's version."),
 		"catalog/other/SKILL.md": skillMD("other", cleanLine),
 	})
-	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "demo", URL: filepath.Join(base, "clash"), Path: "catalog"}, lead); err != nil {
+	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "demo", URL: "file://" + filepath.Join(base, "clash"), Path: "catalog"}, lead); err != nil {
 		t.Fatal(err)
 	}
-	refs := refsOf(t, dir)
-	_, err := Update(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
-	if !errors.Is(err, lifecycle.ErrConflict) || !strings.Contains(err.Error(), "catalog/alpha/SKILL.md in pack demo") ||
+	ups, err := updateT(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
+	if !errors.Is(err, lifecycle.ErrConflict) || !strings.Contains(err.Error(), "catalog/alpha/SKILL.md") ||
 		!strings.Contains(err.Error(), "skills/alpha/SKILL.md") {
-		t.Fatalf("update: %v; want a conflict naming catalog/alpha/SKILL.md in pack demo and skills/alpha/SKILL.md", err)
+		t.Fatalf("update: %v; want a conflict naming catalog/alpha/SKILL.md and skills/alpha/SKILL.md", err)
 	}
 	t.Logf("clash: %v", err)
-	if got := refsOf(t, dir); got != refs {
-		t.Errorf("refs changed after a clash:\n%s\nwant\n%s", got, refs)
+	if len(ups[0].Candidates) != 1 || ups[0].Candidates[0].Skill != "other" || ups[0].Refused() {
+		t.Fatalf("the rest of the pack: %+v", ups[0])
+	}
+	if st, err := List(open(t, dir)); err != nil || strings.Join(st[0].Skills, ",") != "other" {
+		t.Fatalf("pack demo owns %+v (%v); want other only", st, err)
 	}
 	fsck(t, dir)
 
 	// A second pack may not bring a skill the first one owns.
-	packSource(t, base, "second", map[string]string{"skills/other/SKILL.md": skillMD("other", cleanLine, "Mine.")})
-	packSource(t, base, "first", map[string]string{"skills/other/SKILL.md": skillMD("other", cleanLine)})
+	packSource(t, base, "second", map[string]string{"skills/beta/SKILL.md": skillMD("beta", cleanLine, "Mine.")})
+	packSource(t, base, "first", map[string]string{"skills/beta/SKILL.md": skillMD("beta", cleanLine)})
 	for _, p := range []lifecycle.Pack{{Name: "first", URL: "file://" + filepath.Join(base, "first")}, {Name: "second", URL: "file://" + filepath.Join(base, "second")}} {
 		if _, err := Add(open(t, dir), p, lead); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := Update(open(t, dir), "first", UpdateOptions{ActOptions: agent}); err != nil {
+	if _, err := updateT(open(t, dir), "first", UpdateOptions{ActOptions: agent}); err != nil {
 		t.Fatal(err)
 	}
-	_, err = Update(open(t, dir), "second", UpdateOptions{ActOptions: agent})
-	if !errors.Is(err, lifecycle.ErrConflict) || !strings.Contains(err.Error(), "skills/other/SKILL.md in pack second") || !strings.Contains(err.Error(), "pack first") {
+	_, err = updateT(open(t, dir), "second", UpdateOptions{ActOptions: agent})
+	if !errors.Is(err, lifecycle.ErrConflict) || !strings.Contains(err.Error(), "skills/beta/SKILL.md") || !strings.Contains(err.Error(), "pack first") ||
+		!strings.Contains(err.Error(), "prefix") {
 		t.Fatalf("second pack: %v; want a conflict naming both packs", err)
 	}
 	fsck(t, dir)
@@ -342,6 +379,9 @@ func TestPackAddListRemove(t *testing.T) {
 	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "demo", URL: "https://example.com/other"}, lead); err == nil || !strings.Contains(err.Error(), "already recorded") {
 		t.Fatalf("adding a pack twice: %v", err)
 	}
+	if err := os.MkdirAll(filepath.Join(dir, "../packs/local"), 0o755); err != nil {
+		t.Fatal(err)
+	}
 	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "local", URL: "../packs/local"}, lead); err != nil {
 		t.Fatal(err)
 	}
@@ -350,7 +390,7 @@ func TestPackAddListRemove(t *testing.T) {
 		t.Fatalf("configuration after pack add:\n%s", cfg)
 	}
 	st, err := List(open(t, dir))
-	if err != nil || len(st) != 2 || st[1].URL != filepath.Join(dir, "../packs/local") {
+	if err != nil || len(st) != 2 || st[1].URL != "../packs/local" {
 		t.Fatalf("packs: %+v %v", st, err)
 	}
 	if _, err := Remove(open(t, dir), "demo", lead); err != nil {
@@ -375,7 +415,7 @@ func TestPackRemoveDropsPin(t *testing.T) {
 	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + filepath.Join(base, "p")}, lead); err != nil {
 		t.Fatal(err)
 	}
-	ups, err := Update(open(t, dir), "p", UpdateOptions{ActOptions: agent})
+	ups, err := updateT(open(t, dir), "p", UpdateOptions{ActOptions: agent})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -409,7 +449,7 @@ func TestPackModeDoesNotAutomate(t *testing.T) {
 		t.Fatal(err)
 	}
 	setMode(t, dir, lifecycle.ModeAutonomous)
-	ups, err := Update(open(t, dir), "p", UpdateOptions{ActOptions: agent})
+	ups, err := updateT(open(t, dir), "p", UpdateOptions{ActOptions: agent})
 	if err != nil || len(ups[0].Candidates) != 1 || ups[0].Candidates[0].State != lifecycle.StateOpen || len(ups[0].Candidates[0].Auto) != 0 {
 		t.Fatalf("update in autonomous mode: %v %+v", err, ups)
 	}
@@ -425,7 +465,7 @@ func TestPackRejectedNotProposedAgain(t *testing.T) {
 	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + src}, lead); err != nil {
 		t.Fatal(err)
 	}
-	ups, err := Update(open(t, dir), "p", UpdateOptions{ActOptions: agent})
+	ups, err := updateT(open(t, dir), "p", UpdateOptions{ActOptions: agent})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -433,13 +473,13 @@ func TestPackRejectedNotProposedAgain(t *testing.T) {
 	if _, err := open(t, dir).Reject(id, "not for us", lead); err != nil {
 		t.Fatal(err)
 	}
-	ups, err = Update(open(t, dir), "p", UpdateOptions{ActOptions: agent})
+	ups, err = updateT(open(t, dir), "p", UpdateOptions{ActOptions: agent})
 	if err != nil || len(ups[0].Candidates) != 0 || !slices.Equal(ups[0].Rejected, []string{"solo (" + id + ")"}) {
 		t.Fatalf("update after a rejection: %v %+v", err, ups)
 	}
 	writeFiles(t, src, map[string]string{"skills/solo/SKILL.md": skillMD("solo", cleanLine, "Better now.")})
 	commitAll(t, src, "v2")
-	ups, err = Update(open(t, dir), "p", UpdateOptions{ActOptions: agent})
+	ups, err = updateT(open(t, dir), "p", UpdateOptions{ActOptions: agent})
 	if err != nil || len(ups[0].Candidates) != 1 || ups[0].Candidates[0].Change != lifecycle.ChangeCreate {
 		t.Fatalf("update after the pack changed: %v %+v", err, ups)
 	}
@@ -459,7 +499,7 @@ func TestPackFollowsTag(t *testing.T) {
 	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + src, Ref: "v1"}, lead); err != nil {
 		t.Fatal(err)
 	}
-	ups, err := Update(open(t, dir), "p", UpdateOptions{ActOptions: agent})
+	ups, err := updateT(open(t, dir), "p", UpdateOptions{ActOptions: agent})
 	if err != nil || ups[0].Fetched != tagged || ups[0].Ref != "refs/tags/v1" || len(ups[0].Candidates) != 1 {
 		t.Fatalf("update of a tagged pack: %v %+v", err, ups)
 	}
@@ -470,7 +510,7 @@ func TestPackFollowsTag(t *testing.T) {
 	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "q", URL: "file://" + src, Ref: "nope"}, lead); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Update(open(t, dir), "q", UpdateOptions{ActOptions: agent}); err == nil || !strings.Contains(err.Error(), `no branch or tag "nope"`) {
+	if _, err := updateT(open(t, dir), "q", UpdateOptions{ActOptions: agent}); err == nil || !strings.Contains(err.Error(), `no branch or tag "nope"`) {
 		t.Fatalf("update of a missing ref: %v", err)
 	}
 	fsck(t, dir)

@@ -2,9 +2,9 @@ package packs
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
-	"path"
 	"slices"
 	"sort"
 	"strings"
@@ -38,49 +38,26 @@ type UpdateOptions struct {
 	Context context.Context
 	// Progress receives the remote's progress messages; nil keeps them quiet.
 	Progress io.Writer
-}
-
-// Result reports what updating one pack did.
-type Result struct {
-	Pack string `json:"pack"`
-	URL  string `json:"url"`
-	// Ref is the ref that was fetched, e.g. refs/heads/main.
-	Ref string `json:"ref"`
-	// Previous is the pin before the update, empty the first time.
-	Previous string `json:"previous,omitempty"`
-	// Fetched is the pack commit fetched, the new pin.
-	Fetched string `json:"fetched"`
-	// Candidates are the candidates made, one for each new, changed or deleted skill.
-	Candidates []*lifecycle.Result `json:"candidates"`
-	// Pending are changes that an open candidate already proposes, as "skill (id)".
-	Pending []string `json:"pending,omitempty"`
-	// Rejected are changes that a rejected candidate proposed, as "skill (id)"; they are not
-	// proposed again until the pack changes the skill once more.
-	Rejected []string `json:"rejected,omitempty"`
-	// Unchanged are the pack's skills published exactly as the pack has them.
-	Unchanged []string `json:"unchanged"`
-	// Commit is the publish-branch commit that moved the pin, empty when the pin stayed.
-	Commit string `json:"commit,omitempty"`
-	// PolicyCandidate is, with server.protect on, the policy candidate that proposes moving
-	// the pin, which people approve and publish.
-	PolicyCandidate string   `json:"policy_candidate,omitempty"`
-	Warnings        []string `json:"-"`
+	// Lenient admits, for this update, what lenient loading accepts, as if every pack set
+	// lenient: true.
+	Lenient bool
 }
 
 // packChange is one skill a pack update proposes to create, patch or delete.
 type packChange struct {
 	name   string
 	change lifecycle.Change
-	dir    string        // the skill's folder in the pack's tree; empty for a deletion
-	want   gitstore.Hash // the folder's tree as it would be stored; zero for a deletion
+	skill  *packSkill // what is proposed; nil for a deletion
+	want   gitstore.Hash
 }
 
 // Update fetches each configured pack (or only the one called name) and proposes every
-// skill that is new, changed or gone since what is published as a candidate carrying
-// Skillgit-Pack: NAME@COMMIT, then pins the fetched commit in the lock file on the publish
-// branch. A pack holding links, submodules or unsafe names, an invalid skill, or a skill whose
-// name is taken by a skill that did not come from the pack is refused before anything is
-// written.
+// selected skill that is new, changed or gone since what is published as a candidate
+// carrying Skillgit-Pack: NAME@COMMIT, then pins the fetched commit in the lock file on the
+// publish branch. Each pack is updated on its own: a pack that fails records its error in
+// its Result and the others go on. Within a pack, a skill that is invalid, holds a link, a
+// submodule or an unsafe name, or has a name taken by another pack or by a skill of the
+// repository is skipped with its reason, and the rest is proposed.
 func Update(r *lifecycle.Repo, name string, o UpdateOptions) ([]*Result, error) {
 	packs := r.Config.Packs
 	if name != "" {
@@ -91,44 +68,47 @@ func Update(r *lifecycle.Repo, name string, o UpdateOptions) ([]*Result, error) 
 		packs = []lifecycle.Pack{p}
 	}
 	if len(packs) == 0 {
-		return nil, fmt.Errorf("no packs in %s; `skillgit pack add NAME URL` records one", lifecycle.ConfigFile)
+		return nil, fmt.Errorf("no packs in %s; `skillgit pack add NAME SOURCE` records one", lifecycle.ConfigFile)
 	}
-	var out []*Result
+	out := make([]*Result, 0, len(packs))
 	for _, p := range packs {
 		up, err := updatePack(r, p, o)
-		if up != nil {
-			out = append(out, up)
+		if up == nil {
+			up = &Result{Pack: p.Name, URL: p.URL, Candidates: []*lifecycle.Result{}, Unchanged: []string{}, Skipped: []Skipped{}}
 		}
 		if err != nil {
-			return out, err
+			up.Error, up.failed = err.Error(), err
 		}
+		out = append(out, up)
 	}
 	return out, nil
 }
 
 func updatePack(r *lifecycle.Repo, p lifecycle.Pack, o UpdateOptions) (*Result, error) {
+	p.Lenient = p.Lenient || o.Lenient
 	if err := r.Reload(); err != nil {
 		return nil, err
 	}
-	fp, skills, err := fetchChecked(r, p, o)
+	fp, sv, err := fetchChecked(r, p, o)
 	if err != nil {
 		return nil, err
 	}
-	up := &Result{Pack: p.Name, URL: p.URL, Ref: fp.ref, Fetched: fp.commit.String(), Candidates: []*lifecycle.Result{}, Unchanged: []string{}}
-	changes, err := planPack(r, p, fp, skills, up)
+	up := &Result{Pack: p.Name, URL: p.URL, Ref: fp.ref, Fetched: fp.commit.String(), Candidates: []*lifecycle.Result{},
+		Unchanged: []string{}, Skipped: sv.skipped}
+	changes, err := planPack(r, p, sv, up)
 	if err != nil {
-		return nil, err
+		return up, err
 	}
 	if err := proposePack(r, p, fp, changes, up, o.ActOptions); err != nil {
 		return up, err
 	}
-	err = pinPack(r, p, fp, skills, up, o.ActOptions)
+	err = pinPack(r, p, fp, sv, up, o.ActOptions)
 	return up, err
 }
 
-// fetchChecked fetches a pack into memory and checks its tree and its skills; nothing is
-// written to the repository.
-func fetchChecked(r *lifecycle.Repo, p lifecycle.Pack, o UpdateOptions) (*fetchedPack, []*catalog.Skill, error) {
+// fetchChecked fetches a pack into memory, checks its tree and sorts out its skills; nothing
+// is written to the repository.
+func fetchChecked(r *lifecycle.Repo, p lifecycle.Pack, o UpdateOptions) (*fetchedPack, *survey, error) {
 	if err := checkPackName(p.Name); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", lifecycle.ConfigFile, err)
 	}
@@ -136,45 +116,32 @@ func fetchChecked(r *lifecycle.Repo, p lifecycle.Pack, o UpdateOptions) (*fetche
 	if p.URL, err = normalizeURL(p.URL, configBase(r)); err != nil {
 		return nil, nil, fmt.Errorf("%s: pack %s: %w", lifecycle.ConfigFile, p.Name, err)
 	}
-	ctx := o.Context
+	return fetchSurvey(o.Context, p, o.Progress)
+}
+
+// fetchSurvey fetches the pack p, whose URL is ready to use, into memory within the fetch
+// timeout, checks it and sorts out its skills.
+func fetchSurvey(ctx context.Context, p lifecycle.Pack, progress io.Writer) (*fetchedPack, *survey, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
 	ctx, cancel := context.WithTimeout(ctx, packFetchTimeout)
 	defer cancel()
-	fp, err := fetchPack(ctx, p, o.Progress)
+	fp, err := fetchPack(ctx, p, progress)
 	if err != nil {
 		return nil, nil, err
 	}
 	if err := fp.check(p.Name); err != nil {
 		return nil, nil, err
 	}
-	skills, err := fp.skills(p.Name)
-	return fp, skills, err
-}
-
-// skills discovers the pack's skills and requires every one to be strictly valid.
-func (fp *fetchedPack) skills(name string) ([]*catalog.Skill, error) {
-	res, err := catalog.Discover(fp.mem.TreeFS(fp.tree), ".", catalog.Options{Mode: catalog.Strict, FrontmatterOnly: true})
-	if err != nil {
-		return nil, fmt.Errorf("pack %s: %w", name, err)
-	}
-	if err := res.Err(); err != nil {
-		return nil, fmt.Errorf("pack %s at %s (folder %s): %w; nothing was written", name, short7(fp.commit), fp.folder, err)
-	}
-	if len(res.Skills) == 0 {
-		return nil, fmt.Errorf("pack %s: no skills in folder %s at %s; set the pack's path to its skills folder", name, fp.folder, short7(fp.commit))
-	}
-	for _, s := range res.Skills {
-		s.Dir = path.Join(fp.folder, s.Dir)
-	}
-	return res.Skills, nil
+	sv, err := fp.survey(p)
+	return fp, sv, err
 }
 
 // planPack compares the pack's skills with the published skills that came from it. A pack
-// skill whose name belongs to a published skill that did not come from this pack, or to
-// another pack, is a conflict.
-func planPack(r *lifecycle.Repo, p lifecycle.Pack, fp *fetchedPack, skills []*catalog.Skill, up *Result) ([]packChange, error) {
+// skill whose name belongs to another pack, or to a published skill that did not come from
+// this pack, is skipped as a conflict.
+func planPack(r *lifecycle.Repo, p lifecycle.Pack, sv *survey, up *Result) ([]packChange, error) {
 	lock, err := readPackLock(r, r.Tree)
 	if err != nil {
 		return nil, err
@@ -187,28 +154,21 @@ func planPack(r *lifecycle.Repo, p lifecycle.Pack, fp *fetchedPack, skills []*ca
 	if err != nil {
 		return nil, err
 	}
-	root, _ := fp.mem.Commit(fp.commit)
-	fsys := fp.mem.TreeFS(root.TreeHash)
 	var changes []packChange
-	inPack := map[string]bool{}
-	for _, s := range skills {
-		inPack[s.Name] = true
-		pub := published[s.Name]
-		if err := clash(p, s, pub, owners[s.Name]); err != nil {
-			return nil, err
+	for _, s := range sv.skills {
+		pub := published[s.name]
+		if why := clash(p, s, pub, owners[s.name]); why != "" {
+			up.Skipped = append(up.Skipped, Skipped{Skill: s.name, Kind: SkipConflict, Reason: why})
+			continue
 		}
-		want, err := gitstore.HashDir(fsys, s.Dir)
-		if err != nil {
-			return nil, fmt.Errorf("pack %s: %s: %w", p.Name, s.Dir, err)
-		}
-		c := packChange{name: s.Name, change: lifecycle.ChangeCreate, dir: s.Dir, want: want}
+		c := packChange{name: s.name, change: lifecycle.ChangeCreate, skill: s, want: s.want}
 		if pub != nil {
 			old, err := r.FolderAt(r.Tree, pub.Dir)
 			if err != nil {
 				return nil, err
 			}
-			if old == want {
-				up.Unchanged = append(up.Unchanged, s.Name)
+			if old == s.want {
+				up.Unchanged = append(up.Unchanged, s.name)
 				continue
 			}
 			c.change = lifecycle.ChangePatch
@@ -216,26 +176,32 @@ func planPack(r *lifecycle.Repo, p lifecycle.Pack, fp *fetchedPack, skills []*ca
 		changes = append(changes, c)
 	}
 	for n, owner := range owners {
-		if owner == p.Name && !inPack[n] && published[n] != nil {
+		switch {
+		case owner != p.Name || published[n] == nil:
+		case sv.notSelected[n]:
+			up.NotSelected = append(up.NotSelected, n)
+		case !sv.present[n]:
 			changes = append(changes, packChange{name: n, change: lifecycle.ChangeDelete})
 		}
 	}
+	sort.Strings(up.NotSelected)
+	sort.Slice(up.Skipped, func(i, j int) bool { return up.Skipped[i].Skill < up.Skipped[j].Skill })
 	sort.Slice(changes, func(i, j int) bool { return changes[i].name < changes[j].name })
 	return changes, nil
 }
 
-// clash reports a pack skill whose name is taken by a skill that did not come from the pack.
-func clash(p lifecycle.Pack, s *catalog.Skill, pub *catalog.Skill, owner string) error {
-	where := fmt.Sprintf("%s in pack %s", s.File(), p.Name)
+// clash says why a pack skill's name is taken by a skill that did not come from the pack, or
+// "" when it is not.
+func clash(p lifecycle.Pack, s *packSkill, pub *catalog.Skill, owner string) string {
 	switch {
 	case owner != "" && owner != p.Name:
-		return fmt.Errorf("pack %s: %w: skill %s (%s) has the name of skill %s of pack %s; skill names are unique, so remove it from one of the packs",
-			p.Name, lifecycle.ErrConflict, s.Name, where, s.Name, owner)
+		return fmt.Sprintf("%s (%s) is owned by pack %s; give one of the packs a prefix (prefix: %s- under the pack in %s, or pack add --prefix %s-) or leave it out (exclude: [%s])",
+			s.name, s.file, owner, p.Name, lifecycle.ConfigFile, p.Name, s.orig)
 	case pub != nil && owner != p.Name:
-		return fmt.Errorf("pack %s: %w: skill %s (%s) has the name of the published skill %s, which did not come from this pack; rename or remove one of them",
-			p.Name, lifecycle.ErrConflict, s.Name, where, pub.File())
+		return fmt.Sprintf("%s (%s) has the name of the published skill %s, which did not come from this pack; give the pack a prefix (prefix: %s-) or leave it out (exclude: [%s])",
+			s.name, s.file, pub.File(), p.Name, s.orig)
 	}
-	return nil
+	return ""
 }
 
 // publishedByName maps the names of the published skills to them.
@@ -252,16 +218,12 @@ func publishedByName(r *lifecycle.Repo) (map[string]*catalog.Skill, error) {
 }
 
 // proposePack makes one candidate for each change that no open candidate of the pack already
-// proposes.
+// proposes. A change that cannot be proposed is skipped with its reason.
 func proposePack(r *lifecycle.Repo, p lifecycle.Pack, fp *fetchedPack, changes []packChange, up *Result, o lifecycle.ActOptions) error {
 	if len(changes) == 0 {
 		return nil
 	}
 	pending, err := pendingPackChanges(r, p.Name)
-	if err != nil {
-		return err
-	}
-	root, err := fp.mem.Commit(fp.commit)
 	if err != nil {
 		return err
 	}
@@ -280,11 +242,17 @@ func proposePack(r *lifecycle.Repo, p lifecycle.Pack, fp *fetchedPack, changes [
 		if c.change == lifecycle.ChangeDelete {
 			po.Delete = true
 		} else {
-			po.Source, po.SourceDir = fp.mem.TreeFS(root.TreeHash), c.dir
+			po.Source, po.SourceDir, po.Lenient = c.skill.src, c.skill.dir, len(c.skill.lenient) > 0
+			po.SourceLabel = "pack " + p.Name + ":" + c.skill.file
 		}
 		res, err := r.Propose(po)
 		if err != nil {
-			return fmt.Errorf("pack %s: %s: %w", p.Name, c.name, err)
+			kind := SkipRefused
+			if errors.Is(err, lifecycle.ErrConflict) {
+				kind = SkipConflict
+			}
+			up.Skipped = append(up.Skipped, Skipped{Skill: c.name, Kind: kind, Reason: err.Error()})
+			continue
 		}
 		up.Candidates = append(up.Candidates, res)
 		up.Warnings = append(up.Warnings, res.Warnings...)
@@ -321,7 +289,7 @@ func pendingPackChanges(r *lifecycle.Repo, name string) (map[string]proposed, er
 // pinPack records the fetched commit and the skills the pack owns in the lock file, with a
 // commit on the publish branch, unless the lock already says so. The pack owns its skills and
 // the ones it brought that are still published (a deletion not published yet).
-func pinPack(r *lifecycle.Repo, p lifecycle.Pack, fp *fetchedPack, skills []*catalog.Skill, up *Result, o lifecycle.ActOptions) error {
+func pinPack(r *lifecycle.Repo, p lifecycle.Pack, fp *fetchedPack, sv *survey, up *Result, o lifecycle.ActOptions) error {
 	sig, _, err := r.Actor(o)
 	if err != nil {
 		return err
@@ -331,7 +299,7 @@ func pinPack(r *lifecycle.Repo, p lifecycle.Pack, fp *fetchedPack, skills []*cat
 		if err != nil {
 			return nil, err
 		}
-		entry, err := ownedAfter(r, p.Name, lock, fp, skills)
+		entry, err := ownedAfter(r, p.Name, lock, fp, sv, up)
 		if err != nil {
 			return nil, err
 		}
@@ -352,18 +320,27 @@ func pinPack(r *lifecycle.Repo, p lifecycle.Pack, fp *fetchedPack, skills []*cat
 	return nil
 }
 
-func ownedAfter(r *lifecycle.Repo, name string, lock *packLock, fp *fetchedPack, skills []*catalog.Skill) (lockedPack, error) {
+// ownedAfter is the pack's lock entry after the update: the skills it proposed or has
+// published as it has them, and the ones it brought that are still published, except those
+// its selection now leaves out and those skipped as conflicts.
+func ownedAfter(r *lifecycle.Repo, name string, lock *packLock, fp *fetchedPack, sv *survey, up *Result) (lockedPack, error) {
 	published, err := publishedByName(r)
 	if err != nil {
 		return lockedPack{}, err
 	}
+	notOwned := map[string]bool{}
+	for _, s := range up.Skipped {
+		notOwned[s.Skill] = s.Kind == SkipConflict || published[s.Skill] == nil
+	}
 	owned := map[string]bool{}
-	for _, s := range skills {
-		owned[s.Name] = true
+	for _, s := range sv.skills {
+		if !notOwned[s.name] {
+			owned[s.name] = true
+		}
 	}
 	if old := lock.get(name); old != nil {
 		for _, n := range old.Skills {
-			if published[n] != nil {
+			if published[n] != nil && !sv.notSelected[n] {
 				owned[n] = true
 			}
 		}

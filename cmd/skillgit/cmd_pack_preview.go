@@ -1,0 +1,94 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/packs"
+)
+
+type packPreviewOptions struct {
+	ref, path string
+	sel       packSelection
+}
+
+func (a *app) packPreviewCommand() *cobra.Command {
+	o := &packPreviewOptions{}
+	c := &cobra.Command{
+		Use:   "preview SOURCE [--ref R] [--path P] [--include GLOB]... [--exclude GLOB]... [--prefix P]",
+		Short: "Show what a pack source holds, writing nothing",
+		Long: `Fetch SOURCE (as 'pack add' reads it) into memory, as 'pack update' does, and
+list its skills: the name each would be stored under, its description, its status
+(ok; lenient: admitted only with --lenient; invalid or unsafe, with why; not
+selected) and the audit's risk. Inside a skillgit repository the audit uses the
+repository's policy, elsewhere the defaults. Nothing is written: not to the
+repository, not to any cache.`,
+		Args: exactArgs(1),
+		RunE: func(c *cobra.Command, args []string) error { return a.runPackPreview(c, o, args[0]) },
+	}
+	c.Flags().StringVar(&o.ref, "ref", "", "branch or tag `R`")
+	c.Flags().StringVar(&o.path, "path", "", "the pack's skills folder, or one skill's folder, `P`")
+	o.sel.addFlags(c)
+	c.Flags().Lookup("lenient").Hidden = true
+	a.addJSON(c)
+	return c
+}
+
+func (a *app) runPackPreview(c *cobra.Command, o *packPreviewOptions, source string) error {
+	p, err := o.sel.pack("", source, o.ref, o.path)
+	if err != nil {
+		return err
+	}
+	po := packs.PreviewOptions{Pack: p, Dir: a.repo, Context: c.Context()}
+	if isTerminal(a.Err) {
+		po.Progress = a.Err
+	}
+	if po.Policy, err = a.previewPolicy(); err != nil {
+		return err
+	}
+	pv, err := packs.PreviewSource(po)
+	if errors.Is(err, packs.ErrSourceFlags) {
+		return usageError{err}
+	}
+	if err != nil {
+		return err
+	}
+	return a.printResult(pv, func(w io.Writer) error { return writePreview(w, pv) })
+}
+
+// previewPolicy is the audit policy of the repository skillgit runs in, or nil (the
+// defaults) outside one.
+func (a *app) previewPolicy() (*lifecycle.AuditPolicy, error) {
+	r, err := lifecycle.Open(a.repo)
+	if errors.Is(err, lifecycle.ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return r.PolicyAt(r.Tip, r.Branch)
+}
+
+func writePreview(w io.Writer, pv *packs.Preview) error {
+	fmt.Fprintf(w, "%s at %s (%s): %d skill(s)\n", sanitize(pv.URL), shortHash(pv.Commit), sanitize(pv.Ref), len(pv.Skills))
+	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "NAME\tSTATUS\tRISK\tDESCRIPTION")
+	for _, s := range pv.Skills {
+		risk, desc := s.Risk, oneLine(s.Description, 80)
+		if risk == "" {
+			risk = "-"
+		}
+		if s.Reason != "" {
+			desc = oneLine(s.Reason, 160)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", oneLine(s.Name, 80), s.Status, risk, desc)
+	}
+	return tw.Flush()
+}

@@ -1,0 +1,92 @@
+package packs
+
+import (
+	"bytes"
+	"fmt"
+	"path"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
+
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+// selected reports whether the pack's include and exclude globs keep the skill the pack
+// calls name (its name before any prefix).
+func selected(p lifecycle.Pack, name string) bool {
+	if len(p.Include) > 0 && !matchAny(p.Include, name) {
+		return false
+	}
+	return !matchAny(p.Exclude, name)
+}
+
+func matchAny(globs []string, name string) bool {
+	for _, g := range globs {
+		if ok, _ := path.Match(g, name); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// rename writes, in the pack's in-memory repository, a copy of the skill folder dir (whose
+// tree is tree) whose SKILL.md names it newName, every other byte kept, and places it at the
+// top of a new tree. It returns that tree and the new folder's tree.
+func (fp *fetchedPack) rename(dir string, tree gitstore.Hash, newName string) (root, folder gitstore.Hash, err error) {
+	e, ok, err := fp.mem.EntryAt(tree, catalog.FileName)
+	if err != nil || !ok {
+		return root, folder, fmt.Errorf("%s: no %s to rename (%v)", dir, catalog.FileName, err)
+	}
+	data, err := fp.mem.ReadBlob(e.Hash, catalog.MaxSkillFileSize)
+	if err != nil {
+		return root, folder, fmt.Errorf("%s: %w", dir, err)
+	}
+	data, err = renameFrontmatter(data, newName)
+	if err != nil {
+		return root, folder, fmt.Errorf("%s/%s: %w", dir, catalog.FileName, err)
+	}
+	blob, err := fp.mem.WriteBlob(data)
+	if err != nil {
+		return root, folder, err
+	}
+	if folder, err = fp.mem.ReplacePath(tree, catalog.FileName, &gitstore.TreeEntry{Mode: e.Mode, Hash: blob}); err != nil {
+		return root, folder, err
+	}
+	root, err = fp.mem.ReplacePath(gitstore.ZeroHash, newName, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: folder})
+	return root, folder, err
+}
+
+// renameFrontmatter replaces the value of the name key of the frontmatter that opens data
+// with name, keeping every other byte.
+func renameFrontmatter(data []byte, name string) ([]byte, error) {
+	rest, ok := bytes.CutPrefix(data, []byte("---"))
+	if !ok {
+		return nil, fmt.Errorf("no frontmatter")
+	}
+	start := len(data) - len(rest)
+	for off := start; off < len(data); {
+		end := bytes.IndexByte(data[off:], '\n')
+		if end < 0 {
+			end = len(data) - off
+		}
+		line := data[off : off+end]
+		if off > start && bytes.Equal(bytes.TrimRight(line, "\r"), []byte("---")) {
+			break
+		}
+		if v, ok := bytes.CutPrefix(line, []byte("name:")); ok {
+			keep := bytes.TrimRight(v, "\r")
+			cr := v[len(keep):]
+			lead := len(keep) - len(bytes.TrimLeft(keep, " \t"))
+			out := append([]byte{}, data[:off+len("name:")+lead]...)
+			if lead == 0 {
+				out = append(out, ' ')
+			}
+			out = append(append(append(out, name...), cr...), data[off+end:]...)
+			return out, nil
+		}
+		off += end + 1
+	}
+	return nil, fmt.Errorf("no name: line in the frontmatter")
+}

@@ -1,0 +1,55 @@
+package packs
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+func TestRenameFrontmatter(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"---\nname: pdf\ndescription: d\n---\nname: pdf\n", "---\nname: v-pdf\ndescription: d\n---\nname: pdf\n"},
+		{"---\r\ndescription: d\r\nname:   'pdf'\r\n---\r\n", "---\r\ndescription: d\r\nname:   v-pdf\r\n---\r\n"},
+		{"---\nname:pdf\n---\n", "---\nname: v-pdf\n---\n"},
+	} {
+		got, err := renameFrontmatter([]byte(tc.in), "v-pdf")
+		if err != nil || string(got) != tc.want {
+			t.Errorf("renameFrontmatter(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+		}
+	}
+	for _, bad := range []string{"no frontmatter\nname: x\n", "---\ndescription: d\n---\nname: x\n"} {
+		if got, err := renameFrontmatter([]byte(bad), "v-x"); err == nil {
+			t.Errorf("renameFrontmatter(%q) = %q; want an error", bad, got)
+		}
+	}
+}
+
+func TestSelected(t *testing.T) {
+	p := lifecycle.Pack{Include: []string{"g*", "tidy"}, Exclude: []string{"greet-*"}}
+	for name, want := range map[string]bool{"greet": true, "tidy": true, "greet-all": false, "pdf": false} {
+		if got := selected(p, name); got != want {
+			t.Errorf("selected(%q) = %v; want %v", name, got, want)
+		}
+	}
+	if !selected(lifecycle.Pack{}, "anything") {
+		t.Error("a pack with no globs leaves a skill out")
+	}
+	if err := lifecycle.CheckPackSelection(lifecycle.Pack{Name: "p", Include: []string{"[a"}}); err == nil {
+		t.Error("a bad glob was accepted")
+	}
+}
+
+func TestMergeSource(t *testing.T) {
+	src := Source{URL: "https://github.com/o/r", Ref: "main", Path: "skills/pdf"}
+	p, err := mergeSource(lifecycle.Pack{Name: "p", URL: "raw"}, src)
+	if err != nil || p.URL != src.URL || p.Ref != "main" || p.Path != "skills/pdf" {
+		t.Fatalf("merge: %+v %v", p, err)
+	}
+	if _, err := mergeSource(lifecycle.Pack{Name: "p", URL: "raw", Path: "skills/docx"}, src); !errors.Is(err, ErrSourceFlags) {
+		t.Fatalf("contradicting --path: %v", err)
+	}
+	if p, err := mergeSource(lifecycle.Pack{Name: "p", URL: "raw", Ref: "main"}, src); err != nil || p.Ref != "main" {
+		t.Fatalf("agreeing --ref: %+v %v", p, err)
+	}
+}
