@@ -96,6 +96,9 @@ type Candidate struct {
 	Change Change `json:"change"`
 	// Pack is NAME@COMMIT, the skill pack the change comes from; empty for any other.
 	Pack string `json:"pack,omitempty"`
+	// Lenient, when not empty, says that the skill breaks reference rules agents tolerate and
+	// was admitted by --lenient, e.g. "1 problem(s)"; the propose commit lists them.
+	Lenient string `json:"lenient,omitempty"`
 	// Risk and Audit are the trailers of the last commit that changed the content.
 	Risk  string `json:"risk"`
 	Audit string `json:"audit"`

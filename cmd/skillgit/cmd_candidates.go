@@ -87,7 +87,7 @@ func printCandidates(w io.Writer, cs []*lifecycle.Candidate) error {
 	}
 	fmt.Fprintln(tw)
 	for _, c := range cs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s", c.ID, oneLine(c.Skill, 64), oneLine(string(c.Change), 10),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s", c.ID, skillCell(c), oneLine(string(c.Change), 10),
 			c.State, oneLine(c.Risk, 10), oneLine(c.Author.String(), 60), c.Updated.Format(timeLayout))
 		if packs {
 			fmt.Fprintf(tw, "\t%s", orDash(shortPack(c.Pack), 120))
@@ -95,6 +95,14 @@ func printCandidates(w io.Writer, cs []*lifecycle.Candidate) error {
 		fmt.Fprintln(tw)
 	}
 	return tw.Flush()
+}
+
+// skillCell is the SKILL column: the name, marked when --lenient admitted the skill.
+func skillCell(c *lifecycle.Candidate) string {
+	if c.Lenient != "" {
+		return oneLine(c.Skill, 64) + " [lenient]"
+	}
+	return oneLine(c.Skill, 64)
 }
 
 // anyPack reports whether a candidate of the list comes from a skill pack; only then does the
@@ -128,7 +136,7 @@ func printSignedCandidates(w io.Writer, cs []*lifecycle.Candidate) error {
 	}
 	fmt.Fprintln(tw)
 	for _, c := range cs {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", c.ID, oneLine(c.Skill, 64), oneLine(string(c.Change), 10),
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s", c.ID, skillCell(c), oneLine(string(c.Change), 10),
 			c.State, oneLine(c.Risk, 10), oneLine(c.Author.String(), 60), c.Updated.Format(timeLayout), verifiedCount(c))
 		if packs {
 			fmt.Fprintf(tw, "\t%s", orDash(shortPack(c.Pack), 120))
