@@ -26,9 +26,9 @@ type argCompletion struct {
 
 // argCompletions is keyed by command path.
 var argCompletions = map[string]argCompletion{
-	"skillgit approve":     {values: openCandidates, max: 1},
+	"skillgit approve":     {values: openCandidates},
 	"skillgit reject":      {values: openCandidates, max: 1},
-	"skillgit publish":     {values: openCandidates, max: 1},
+	"skillgit publish":     {values: openCandidates},
 	"skillgit review":      {values: openCandidates, max: 1},
 	"skillgit rebase":      {values: openCandidates, max: 1},
 	"skillgit revise":      {values: openCandidates, max: 1, filesAfter: true},
@@ -46,7 +46,8 @@ var argCompletions = map[string]argCompletion{
 // flagCompletions is keyed by command path, then by flag name.
 var flagCompletions = map[string]map[string]func(a *app) []cobra.Completion{
 	"skillgit sync":       {"target": agentIDs, "channel": fixed("main", "canary")},
-	"skillgit publish":    {"channel": fixed("main", "canary")},
+	"skillgit publish":    {"channel": fixed("main", "canary"), "pack": packNames},
+	"skillgit approve":    {"pack": packNames},
 	"skillgit review":     {"format": fixed("text", "markdown", "json", "sarif")},
 	"skillgit audit":      {"format": fixed("text", "json", "sarif", "markdown"), "fail-on": fixed("low", "medium", "high")},
 	"skillgit candidates": {"state": fixed(candidateStates...)},
