@@ -10,6 +10,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/agentsync"
 )
 
 // watchSync syncs, then again whenever the channel's tip moves, until SIGINT or SIGTERM. A
@@ -21,6 +22,9 @@ func (a *app) watchSync(o *syncOptions) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if _, found, _ := agentsync.FindSyncFile(a.repo); found && o.project == "" {
+		return usageError{fmt.Errorf("--watch follows a skill repository: run `skillgit sync --watch --project DIR` in the skill repository, DIR being this project")}
+	}
 	r, err := lifecycle.Open(a.repo)
 	if err != nil {
 		return err
