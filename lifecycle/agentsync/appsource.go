@@ -42,7 +42,11 @@ func openRepo(req Request) (*repo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: repository %s: %w", file, sf.Repository, err)
 	}
-	return &repo{Repo: lr, dir: dir, project: filepath.Dir(file), sync: sf, syncPath: file, appMode: true}, nil
+	r := &repo{Repo: lr, dir: dir, project: filepath.Dir(file), sync: sf, syncPath: file, appMode: true}
+	if IsGitURL(sf.Repository) {
+		r.url = sf.Repository
+	}
+	return r, nil
 }
 
 // withSyncFileHint adds to the error of a folder that is no skill repository how an
@@ -143,6 +147,9 @@ func (r *repo) isThisRepository(name, base string) bool {
 
 // repoLabel names r's repository in messages.
 func repoLabel(r *repo) string {
+	if r.url != "" {
+		return r.url
+	}
 	if wt := r.Git.WorktreeDir(); wt != "" {
 		return wt
 	}

@@ -25,7 +25,7 @@ const cacheRemote = "origin"
 const fetchSpec = "+refs/heads/*:refs/heads/*"
 
 // scpLike matches the user@host:path form of an ssh address.
-var scpLike = regexp.MustCompile(`^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:[^/]`)
+var scpLike = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*@[A-Za-z0-9][A-Za-z0-9.-]*:[^/]`)
 
 // IsGitURL reports whether s names a repository by URL (https, http, ssh, git, file or
 // user@host:path) rather than by a local path.

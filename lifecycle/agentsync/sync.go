@@ -97,6 +97,8 @@ type repo struct {
 	syncPath string
 	// appMode is set when skillgit runs in the application project, found by its sync file.
 	appMode bool
+	// url is the URL the skill repository was fetched from; empty for a local one.
+	url string
 }
 
 // Run installs the published skills of a channel into the targets of a request: every

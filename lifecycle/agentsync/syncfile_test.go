@@ -109,7 +109,7 @@ func TestIsGitURL(t *testing.T) {
 	for s, want := range map[string]bool{
 		"https://example.com/s.git": true, "http://h/s": true, "ssh://git@h/s": true,
 		"git://127.0.0.1:9418/s": true, "file:///srv/s": true, "git@github.com:org/s.git": true,
-		"../skills": false, "/srv/skills": false, "skills": false, "c:/x": false, "a@b": false,
+		"../skills": false, "/srv/skills": false, "skills": false, "c:/x": false, "a@b": false, "-oProxyCommand=x@h:p": false,
 	} {
 		if got := IsGitURL(s); got != want {
 			t.Errorf("IsGitURL(%q) = %v; want %v", s, got, want)
