@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -30,7 +31,8 @@ func (a *app) watchSync(o *syncOptions) error {
 		return err
 	}
 	defer r.Close()
-	opts := lifecycle.WatchOptions{Remote: o.remote, Channel: o.channel, Interval: o.interval,
+	channel := cmp.Or(o.channel, agentsync.ProjectChannel(a.repo, o.project))
+	opts := lifecycle.WatchOptions{Remote: o.remote, Channel: channel, Interval: o.interval,
 		OnError: func(err error) { a.warn("sync --watch: %v", err) }}
 	err = r.Watch(ctx, opts, func(_ context.Context, tip gitstore.Hash) error {
 		fmt.Fprintf(a.Err, "skillgit: syncing %s\n", shortHash(tip.String()))

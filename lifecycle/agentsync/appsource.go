@@ -155,3 +155,19 @@ func repoLabel(r *repo) string {
 	}
 	return r.Git.CommonDir()
 }
+
+// ProjectChannel is the channel the sync file of the project at project (relative to dir)
+// asks for; empty when it has none, or no readable sync file.
+func ProjectChannel(dir, project string) string {
+	if project == "" {
+		return ""
+	}
+	if !filepath.IsAbs(project) {
+		project = filepath.Join(dir, project)
+	}
+	sf, err := ReadSyncFile(filepath.Join(project, SyncFileName))
+	if err != nil {
+		return ""
+	}
+	return sf.Channel
+}
