@@ -26,10 +26,11 @@ type agentTarget struct {
 	reads   []string
 }
 
-// Agents returns the agent table with the overrides of the repository at or above dir,
-// or the built-in table outside a repository.
+// Agents returns the agent table with the overrides of the skill repository sync would read
+// from dir (the one at or above it, or the one its project's sync file names, if at hand
+// without fetching), or the built-in table.
 func Agents(dir string) ([]catalog.Agent, error) {
-	r, err := lifecycle.Open(dir)
+	r, err := openRepo(Request{Dir: dir, Offline: true})
 	if err != nil {
 		return catalog.Agents(nil)
 	}
