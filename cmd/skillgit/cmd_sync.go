@@ -64,9 +64,9 @@ and installs into the agents' folders of that project. A repository named by URL
 from a clone cached under the user's cache folder (skillgit/repos), fetched on every sync;
 --offline uses the cached clone as it is. Run in the skill repository, --project DIR
 installs into the project at DIR, reading its .skillgit-sync.yaml when there is one
-(--target overrides its agents); without --project, targets default to sync.targets in
-.skillgit.yaml. Sync never writes into the skill repository's own tree, nor into the skills
-folder of any skillgit repository: there only --global and a --dir outside it work.
+(--target overrides its agents). There, with neither --target nor --dir, the targets are
+sync.targets in .skillgit.yaml, for use with --project or --global: sync never writes into
+the skill repository's own tree, nor into the skills folder of any skillgit repository.
 
 Each skill is replaced in one step; only changed skills are written; skills skillgit
 installed that are no longer published, or no longer selected, are removed; a skill
