@@ -32,6 +32,16 @@ if [ ! -f "$sarif_dir/package/lib/schemas/sarif-2.1.0-rtm.5.json" ]; then
 fi
 export SKILLGIT_SARIF_SCHEMA="$sarif_dir/package/lib/schemas/sarif-2.1.0-rtm.5.json"
 
+# The openskills CLI, a loader of skills that agents without skill support use, which the
+# sync_app_openskills script runs against what sync installs.
+openskills_dir="${XDG_CACHE_HOME:-$HOME/.cache}/skillgit-ci/openskills"
+if [ ! -x "$openskills_dir/node_modules/.bin/openskills" ]; then
+  need npm || apt_install npm
+  mkdir -p "$openskills_dir"
+  npm install --silent --no-audit --no-fund --prefix "$openskills_dir" openskills@1.5.0
+fi
+export SKILLGIT_OPENSKILLS="$openskills_dir/node_modules/.bin/openskills"
+
 echo "== gofmt"
 unformatted=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 if [ -n "$unformatted" ]; then echo "gofmt would change:"; echo "$unformatted"; exit 1; fi

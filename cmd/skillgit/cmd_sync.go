@@ -29,9 +29,12 @@ type syncOptions struct {
 	remote      string
 	interval    time.Duration
 	drift       driftOptions
+	project     string
+	offline     bool
 }
 
 type syncJSON struct {
+	Project      string           `json:"project,omitempty"`
 	Actions      []syncActionJSON `json:"actions"`
 	Skipped      []syncSkipJSON   `json:"skipped"`
 	Instructions []string         `json:"instructions,omitempty"`
@@ -48,24 +51,41 @@ type syncActionJSON struct {
 func (a *app) syncCommand() *cobra.Command {
 	o := &syncOptions{}
 	c := &cobra.Command{
-		Use:   "sync [--target AGENT]... [--dir DIR]... [--global] [--channel main|canary] [--copy|--symlink] [--dry-run] [--force] [--watch [--remote R]]",
+		Use:   "sync [--target AGENT]... [--dir DIR]... [--project DIR] [--global] [--channel main|canary] [--offline] [--copy|--symlink] [--dry-run] [--force] [--watch [--remote R]]",
 		Short: "Install the published skills into the folders coding agents read",
 		Long: `Install the published tree of a channel into each target: an agent's project folder
-(or, with --global, its global folder) or a folder given with --dir. Targets default to
-sync.targets in .skillgit.yaml. Each skill is replaced in one step; only changed skills are
-written; skills skillgit installed that are no longer published are removed; a skill
+(or, with --global, its global folder) or a folder given with --dir.
+
+Run in an application project, sync reads .skillgit-sync.yaml, found at the project's top
+(at or above the current folder, up to the folder that holds .git):
+  repository: ../skills         # a path relative to the file, or a git URL
+  channel: main                 # optional: main or canary (default: the repository's sync.channel)
+  agents: [claude-code, codex]  # required unless --target is given
+  profile: backend              # optional: only this profile's skills
+  skills: [pdf, docx]           # optional: only these skills (not with profile)
+and installs into the agents' folders of that project. A repository named by URL is read
+from a clone cached under the user's cache folder (skillgit/repos), fetched on every sync;
+--offline uses the cached clone as it is. Run in the skill repository, --project DIR
+installs into the project at DIR, reading its .skillgit-sync.yaml when there is one
+(--target overrides its agents). There, with neither --target nor --dir, the targets are
+sync.targets in .skillgit.yaml, for use with --project or --global: sync never writes into
+the skill repository's own tree, nor into the skills folder of any skillgit repository.
+
+Each skill is replaced in one step; only changed skills are written; skills skillgit
+installed that are no longer published, or no longer selected, are removed; a skill
 skillgit did not install, or one edited in the target, is left alone (--force overwrites an
 edited one). A manifest, .skillgit-manifest.json, records what skillgit owns in a target.
 One sync at a time writes a target: it holds .skillgit-sync.lock beside the manifest, and
 another sync waits a few seconds for it, then fails; the lock of a process that has ended
 is taken over. A skill that cannot be read from git (a missing or corrupt object) is
-skipped and stays installed (see below); run git fsck. The repository itself, the root of the file
-system and an empty --dir are refused as targets.
+skipped and stays installed (see below); run git fsck. The root of the file system and an
+empty --dir are refused as targets.
 --symlink links each skill to a stable copy in the git folder (<gitdir>/skillgit/sync).
 An agent that reads several of the chosen folders gets each skill once.
 --list-targets prints the agent table.
---watch keeps following the channel's branch (or, with --remote, that remote's) and syncs
-again after every publish or rollback, until interrupted (SIGINT or SIGTERM).`,
+--watch (in the skill repository) keeps following the channel's branch (or, with --remote,
+that remote's) and syncs again after every publish or rollback, until interrupted (SIGINT
+or SIGTERM).`,
 		Args: exactArgs(0),
 		RunE: func(c *cobra.Command, args []string) error { return a.runSync(o) },
 	}
@@ -73,6 +93,8 @@ again after every publish or rollback, until interrupted (SIGINT or SIGTERM).`,
 	f.StringArrayVar(&o.targets, "target", nil, "install for agent `AGENT` (repeatable)")
 	f.StringArrayVar(&o.dirs, "dir", nil, "install into folder `DIR` (repeatable)")
 	f.BoolVar(&o.global, "global", false, "use the agents' global folders instead of the project's")
+	f.StringVar(&o.project, "project", "", "install into the application project `DIR` (run in the skill repository)")
+	f.BoolVar(&o.offline, "offline", false, "read a skill repository named by URL from its cached clone, without fetching")
 	f.StringVar(&o.channel, "channel", "", "channel to install: main or canary (default: sync.channel)")
 	f.BoolVar(&o.copy, "copy", false, "copy each skill (the default)")
 	f.BoolVar(&o.symlink, "symlink", false, "link each skill to a stable copy in the git folder")
@@ -110,7 +132,7 @@ func (a *app) runSync(o *syncOptions) error {
 // syncOnce syncs the channel, or commit when it is not zero, and prints what changed.
 func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 	rep, err := agentsync.Run(agentsync.Request{
-		Dir: a.repo, Agents: o.targets, Dirs: o.dirs, Global: o.global, Channel: o.channel,
+		Dir: a.repo, Project: o.project, Offline: o.offline, Agents: o.targets, Dirs: o.dirs, Global: o.global, Channel: o.channel,
 		Symlink: o.symlink, DryRun: o.dryRun, Force: o.force, Getenv: getenv, Commit: commit,
 		AgentsMD: o.drift.agentsMD,
 	})
@@ -123,7 +145,7 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 	if err != nil && !errors.Is(err, agentsync.ErrConflict) && !errors.Is(err, agentsync.ErrSkipped) {
 		return err
 	}
-	out := syncJSON{Actions: []syncActionJSON{}, Skipped: skippedJSON(rep), Instructions: rep.Instructions}
+	out := syncJSON{Project: rep.Project, Actions: []syncActionJSON{}, Skipped: skippedJSON(rep), Instructions: rep.Instructions}
 	for _, it := range rep.Actions {
 		out.Actions = append(out.Actions, syncActionJSON{Skill: it.Skill, Target: it.Target, Path: it.Path, Action: string(it.Action), Reason: it.Reason})
 	}

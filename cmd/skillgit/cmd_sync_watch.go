@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/agentsync"
 	"github.com/skillgit/skillgit/lifecycle/remotes"
 )
 
@@ -22,12 +24,16 @@ func (a *app) watchSync(o *syncOptions) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	if _, found, _ := agentsync.FindSyncFile(a.repo); found && o.project == "" {
+		return usageError{fmt.Errorf("--watch follows a skill repository: run `skillgit sync --watch --project DIR` in the skill repository, DIR being this project")}
+	}
 	r, err := lifecycle.Open(a.repo)
 	if err != nil {
 		return err
 	}
 	defer r.Close()
-	opts := remotes.WatchOptions{Remote: o.remote, Channel: o.channel, Interval: o.interval,
+	channel := cmp.Or(o.channel, agentsync.ProjectChannel(a.repo, o.project))
+	opts := remotes.WatchOptions{Remote: o.remote, Channel: channel, Interval: o.interval,
 		OnError: func(err error) { a.warn("sync --watch: %v", err) }}
 	err = remotes.Watch(ctx, r, opts, func(_ context.Context, tip gitstore.Hash) error {
 		fmt.Fprintf(a.Err, "skillgit: syncing %s\n", shortHash(tip.String()))

@@ -126,13 +126,16 @@ skillgit audit --rev main..feature --format sarif
 skillgit audit --write-allow -m "Reviewed by the security team"`,
 
 	"skillgit sync": `
-# Install for the agents listed under sync.targets
+# In an application project: install what its .skillgit-sync.yaml asks for
 skillgit sync
 skillgit sync --target claude-code --target codex --dry-run
+skillgit sync --offline
+# In the skill repository: into the project at ../app, the global folders, or a folder
+skillgit sync --project ../app --target claude-code
 skillgit sync --target claude-code --global --symlink
-skillgit sync --dir ./agent-skills --channel canary
-# Keep installing after every publish
-skillgit sync --watch --remote origin
+skillgit sync --dir ../agent-skills --channel canary
+# Keep installing into ../app after every publish
+skillgit sync --watch --remote origin --project ../app
 skillgit sync --list-targets`,
 
 	"skillgit pack": `

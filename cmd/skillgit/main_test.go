@@ -28,7 +28,7 @@ func TestScripts(t *testing.T) {
 		Setup:               hermetic,
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
-		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"jsonget": jsonget},
+		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"jsonget": jsonget, "openskills": openskills},
 		UpdateScripts:       os.Getenv("SKILLGIT_UPDATE_SCRIPTS") == "1",
 	})
 }
@@ -79,4 +79,21 @@ func jsonget(ts *testscript.TestScript, neg bool, args []string) {
 		}
 	}
 	ts.Setenv(args[2], fmt.Sprint(v))
+}
+
+// openskills ARGS... runs the openskills CLI that SKILLGIT_OPENSKILLS names, with the
+// script's environment and folder. scripts/test.sh installs it (openskills 1.5.0) and sets
+// the variable; without it the script fails.
+func openskills(ts *testscript.TestScript, neg bool, args []string) {
+	bin := os.Getenv("SKILLGIT_OPENSKILLS")
+	if bin == "" {
+		ts.Fatalf("openskills: SKILLGIT_OPENSKILLS is not set; run scripts/test.sh, which installs openskills 1.5.0 and sets it, or install it with npm and point the variable at node_modules/.bin/openskills")
+	}
+	err := ts.Exec(bin, args...)
+	if err != nil && !neg {
+		ts.Fatalf("openskills %s: %v", strings.Join(args, " "), err)
+	}
+	if err == nil && neg {
+		ts.Fatalf("openskills %s: unexpected success", strings.Join(args, " "))
+	}
 }

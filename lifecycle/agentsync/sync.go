@@ -20,9 +20,15 @@ import (
 
 // Request says what `skillgit sync` installs where.
 type Request struct {
-	// Dir is where skillgit runs; the repository is found from it, and a relative Dirs
-	// entry starts there.
+	// Dir is where skillgit runs; a relative Dirs entry starts there. The skill repository
+	// is the one the sync file at or above Dir names, or, with no such file or with
+	// Project, the repository at or above Dir.
 	Dir string
+	// Project is the application project to install into, when skillgit runs in the skill
+	// repository; its sync file, if any, gives the agents, channel and selection.
+	Project string
+	// Offline reads a skill repository named by URL from its cached clone without fetching.
+	Offline bool
 	// Agents are agent ids to install for; with Dirs empty too, sync.targets is used.
 	Agents []string
 	// Dirs are folders to install into.
@@ -51,6 +57,8 @@ type Request struct {
 type Report struct {
 	// Channel is the channel that was installed.
 	Channel string
+	// Project is the application project installed into; empty when there is none.
+	Project string
 	// Targets are the folders written.
 	Targets []Target
 	// Actions holds one entry per skill and target.
@@ -88,6 +96,16 @@ type repo struct {
 	*lifecycle.Repo
 	// dir is the folder skillgit runs in, absolute; relative paths given by the user start there.
 	dir string
+	// project is the application project's top folder, absolute; empty when there is none,
+	// and then no agent's project folder is a target.
+	project string
+	// sync is the project's sync file, read from syncPath; nil when there is none.
+	sync     *SyncFile
+	syncPath string
+	// appMode is set when skillgit runs in the application project, found by its sync file.
+	appMode bool
+	// url is the URL the skill repository was fetched from; empty for a local one.
+	url string
 }
 
 // Run installs the published skills of a channel into the targets of a request: every
@@ -97,18 +115,19 @@ type repo struct {
 // also makes the error ErrConflict, and a skipped skill ErrSkipped. Last, the agent
 // instructions files of the request are kept.
 func Run(req Request) (*Report, error) {
-	lr, err := lifecycle.Open(req.Dir)
+	r, err := openRepo(req)
 	if err != nil {
 		return nil, err
 	}
-	defer lr.Close()
-	dir, err := filepath.Abs(req.Dir)
-	if err != nil {
+	defer r.Close()
+	if err := r.checkSyncFileAgents(); err != nil {
 		return nil, err
 	}
-	r := &repo{Repo: lr, dir: dir}
 	src, err := r.readSource(req)
 	if err != nil {
+		return nil, err
+	}
+	if err := r.selectSkills(src); err != nil {
 		return nil, err
 	}
 	targets, warns, err := r.targets(req)
@@ -118,7 +137,7 @@ func Run(req Request) (*Report, error) {
 	if err := r.checkInstructions(req); err != nil {
 		return nil, err
 	}
-	rep := &Report{Channel: src.channel, Targets: targets, Warnings: warns}
+	rep := &Report{Channel: src.channel, Project: r.project, Targets: targets, Warnings: warns}
 	plans, err := r.planTargets(src, targets, req)
 	defer closePlans(plans)
 	if err != nil {
@@ -149,6 +168,9 @@ type source struct {
 // readSource reads the channel's skills and their folder hashes, the git tree ids.
 func (r *repo) readSource(req Request) (*source, error) {
 	channel := req.Channel
+	if channel == "" && r.sync != nil {
+		channel = r.sync.Channel
+	}
 	if channel == "" {
 		channel = r.Config.Sync.Channel
 	}
@@ -182,6 +204,19 @@ func (r *repo) readSource(req Request) (*source, error) {
 		src.skills = append(src.skills, catalog.SyncSkill{Name: path.Base(s.Dir), Dir: s.Dir, Hash: e.Hash.String()})
 	}
 	return src, nil
+}
+
+// checkSyncFileAgents makes sure the sync file names only agents of the skill repository's
+// agent table.
+func (r *repo) checkSyncFileAgents() error {
+	if r.sync == nil {
+		return nil
+	}
+	table, err := catalog.Agents(r.Config.Agents)
+	if err != nil {
+		return err
+	}
+	return r.sync.CheckAgents(table, r.syncPath)
 }
 
 // commitTree is the root tree of commit h.

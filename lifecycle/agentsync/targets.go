@@ -26,10 +26,11 @@ type agentTarget struct {
 	reads   []string
 }
 
-// Agents returns the agent table with the overrides of the repository at or above dir,
-// or the built-in table outside a repository.
+// Agents returns the agent table with the overrides of the skill repository sync would read
+// from dir (the one at or above it, or the one its project's sync file names, if at hand
+// without fetching), or the built-in table.
 func Agents(dir string) ([]catalog.Agent, error) {
-	r, err := lifecycle.Open(dir)
+	r, err := openRepo(Request{Dir: dir, Offline: true})
 	if err != nil {
 		return catalog.Agents(nil)
 	}
@@ -43,7 +44,13 @@ func Agents(dir string) ([]catalog.Agent, error) {
 // that still reads two chosen folders.
 func (r *repo) targets(req Request) ([]Target, []string, error) {
 	agents, dirs := req.Agents, req.Dirs
-	base := r.Dir
+	if len(agents) == 0 && r.sync != nil {
+		agents = r.sync.Agents
+	}
+	base := r.dir
+	if len(agents) == 0 && len(dirs) == 0 && r.appMode {
+		return nil, nil, fmt.Errorf("%s: agents: is missing; list the agents to install for, such as agents: [claude-code], or pass --target AGENT", r.syncPath)
+	}
 	if len(agents) == 0 && len(dirs) == 0 {
 		base = r.projectRoot()
 		for _, t := range r.Config.Sync.Targets {
@@ -73,11 +80,21 @@ func (r *repo) targets(req Request) ([]Target, []string, error) {
 		chosen = appendTarget(chosen, Target{Label: d, Dir: abs})
 	}
 	chosen = cover(chosen, served)
+	for _, t := range chosen {
+		if err := r.checkInstallFolder(t); err != nil {
+			return nil, nil, err
+		}
+	}
 	return chosen, doubleReads(chosen, served), nil
 }
 
-// projectRoot is the folder project targets are relative to: the working tree's top.
+// projectRoot is the folder project targets are relative to: the application project, or,
+// without one, where skillgit runs (a sync.targets folder there is refused as lying in the
+// skill repository).
 func (r *repo) projectRoot() string {
+	if r.project != "" {
+		return r.project
+	}
 	if wt := r.Git.WorktreeDir(); wt != "" {
 		return wt
 	}
@@ -114,8 +131,8 @@ func (r *repo) expandAgent(a catalog.Agent, req Request) (agentTarget, error) {
 		if a.Project == "" {
 			return t, fmt.Errorf("agent %s has no project folder; pass --global, or --dir DIR", a.ID)
 		}
-		if r.Git.WorktreeDir() == "" {
-			return t, fmt.Errorf("agent %s: a bare repository has no project to sync into; pass --global, or --dir DIR", a.ID)
+		if r.project == "" {
+			return t, ownTreeRefusal("agent "+a.ID+" installs into the project's folders", repoLabel(r))
 		}
 		for _, f := range a.ProjectFolders() {
 			t.reads = append(t.reads, filepath.Join(r.projectRoot(), filepath.FromSlash(f)))
@@ -156,6 +173,9 @@ func (r *repo) checkTargetDir(given, abs string) error {
 	}
 	if wt := r.Git.WorktreeDir(); wt != "" && sameFolder(abs, filepath.Join(wt, filepath.FromSlash(r.Config.SkillsDir))) {
 		return fmt.Errorf("--dir %s is the repository's skills folder, which skillgit keeps in git; name another folder, such as %s", given, filepath.Join(wt, ".claude", "skills"))
+	}
+	if wt := r.Git.WorktreeDir(); wt != "" && within(abs, wt) {
+		return ownTreeRefusal("--dir "+given+" lies in the skill repository", wt)
 	}
 	return nil
 }

@@ -1,0 +1,173 @@
+package agentsync
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+
+	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+// openRepo opens the skill repository a request reads and finds the project it installs
+// into: with Project, the skill repository at or above Dir and that folder; else, when a
+// sync file lies at or above Dir, the repository it names and its folder; else the skill
+// repository at or above Dir, with no project.
+func openRepo(req Request) (*repo, error) {
+	dir, err := filepath.Abs(req.Dir)
+	if err != nil {
+		return nil, err
+	}
+	if req.Project != "" {
+		return openForProject(dir, req)
+	}
+	file, found, err := FindSyncFile(dir)
+	if err != nil {
+		return nil, err
+	}
+	if !found {
+		lr, err := lifecycle.Open(dir)
+		if err != nil {
+			return nil, withSyncFileHint(err)
+		}
+		return &repo{Repo: lr, dir: dir}, nil
+	}
+	sf, err := ReadSyncFile(file)
+	if err != nil {
+		return nil, err
+	}
+	lr, err := openNamed(sf.Repository, filepath.Dir(file), req.Offline)
+	if err != nil {
+		return nil, fmt.Errorf("%s: repository %s: %w", file, sf.Repository, err)
+	}
+	r := &repo{Repo: lr, dir: dir, project: filepath.Dir(file), sync: sf, syncPath: file, appMode: true}
+	if IsGitURL(sf.Repository) {
+		r.url = sf.Repository
+	}
+	return r, nil
+}
+
+// withSyncFileHint adds to the error of a folder that is no skill repository how an
+// application project names one.
+func withSyncFileHint(err error) error {
+	if !errors.Is(err, gitstore.ErrNotRepository) && !errors.Is(err, lifecycle.ErrNotInitialized) {
+		return err
+	}
+	return fmt.Errorf("%w; to install skills into an application project, add a %s at its top naming the skill repository (repository: PATH-OR-URL, agents: [...])", err, SyncFileName)
+}
+
+// openNamed opens the skill repository a sync file names: a local path relative to base,
+// or a URL read through its cached clone.
+func openNamed(name, base string, offline bool) (*lifecycle.Repo, error) {
+	if !IsGitURL(name) {
+		p := name
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(base, p)
+		}
+		return lifecycle.Open(p)
+	}
+	dir, err := cachedClone(name, offline)
+	if err != nil {
+		return nil, err
+	}
+	return lifecycle.Open(dir)
+}
+
+// openForProject opens the skill repository at dir to install into the project folder
+// req.Project, whose sync file, if any, must name this repository.
+func openForProject(dir string, req Request) (*repo, error) {
+	lr, err := lifecycle.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	r := &repo{Repo: lr, dir: dir}
+	proj, err := absFolder(req.Project, dir, req.Getenv)
+	if err == nil {
+		err = r.setProject(proj, req.Project)
+	}
+	if err != nil {
+		lr.Close()
+		return nil, err
+	}
+	return r, nil
+}
+
+// setProject makes proj the project of r, reading its sync file when it has one.
+func (r *repo) setProject(proj, given string) error {
+	fi, err := os.Stat(proj)
+	if err != nil || !fi.IsDir() {
+		return fmt.Errorf("--project %s: not a folder (%v); name the application project's top folder", given, err)
+	}
+	r.project = proj
+	file := filepath.Join(proj, SyncFileName)
+	if _, err := os.Lstat(file); errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	sf, err := ReadSyncFile(file)
+	if err != nil {
+		return err
+	}
+	if !r.isThisRepository(sf.Repository, proj) {
+		return fmt.Errorf("%s names the skill repository %s, not this one (%s); sync in %s to install from %s, or correct repository: in the file",
+			file, sf.Repository, repoLabel(r), proj, sf.Repository)
+	}
+	r.sync, r.syncPath = sf, file
+	return nil
+}
+
+// isThisRepository reports whether name, as a sync file in base names a repository, is r:
+// a path to r's folders, or the URL of one of r's remotes.
+func (r *repo) isThisRepository(name, base string) bool {
+	if IsGitURL(name) {
+		cfg, err := r.Git.Git().Config()
+		if err != nil {
+			return false
+		}
+		for _, rc := range cfg.Remotes {
+			for _, u := range rc.URLs {
+				if u == name {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if !filepath.IsAbs(name) {
+		name = filepath.Join(base, name)
+	}
+	g, err := gitstore.Open(name)
+	if err != nil {
+		return false
+	}
+	defer g.Close()
+	return sameFolder(g.CommonDir(), r.Git.CommonDir())
+}
+
+// repoLabel names r's repository in messages.
+func repoLabel(r *repo) string {
+	if r.url != "" {
+		return r.url
+	}
+	if wt := r.Git.WorktreeDir(); wt != "" {
+		return wt
+	}
+	return r.Git.CommonDir()
+}
+
+// ProjectChannel is the channel the sync file of the project at project (relative to dir)
+// asks for; empty when it has none, or no readable sync file.
+func ProjectChannel(dir, project string) string {
+	if project == "" {
+		return ""
+	}
+	if !filepath.IsAbs(project) {
+		project = filepath.Join(dir, project)
+	}
+	sf, err := ReadSyncFile(filepath.Join(project, SyncFileName))
+	if err != nil {
+		return ""
+	}
+	return sf.Channel
+}

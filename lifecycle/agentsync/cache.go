@@ -1,0 +1,154 @@
+package agentsync
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/config"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/transport"
+)
+
+// cacheRemote is the name of the remote a cached clone fetches from.
+const cacheRemote = "origin"
+
+// fetchSpec copies every branch of the skill repository, the publish branch and the canary
+// channel among them, onto the same names in the cached clone.
+const fetchSpec = "+refs/heads/*:refs/heads/*"
+
+// scpLike matches the user@host:path form of an ssh address.
+var scpLike = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*@[A-Za-z0-9][A-Za-z0-9.-]*:[^/]`)
+
+// IsGitURL reports whether s names a repository by URL (https, http, ssh, git, file or
+// user@host:path) rather than by a local path.
+func IsGitURL(s string) bool {
+	for _, p := range []string{"https://", "http://", "ssh://", "git://", "file://"} {
+		if strings.HasPrefix(strings.ToLower(s), p) {
+			return true
+		}
+	}
+	return scpLike.MatchString(s)
+}
+
+// CacheDir is the folder under cacheRoot (os.UserCacheDir()/skillgit/repos) that holds the
+// cached clone of url: its own for each URL.
+func CacheDir(cacheRoot, url string) string {
+	sum := sha256.Sum256([]byte(url))
+	return filepath.Join(cacheRoot, hex.EncodeToString(sum[:])[:16])
+}
+
+// cacheRoot is the folder the cached clones live in.
+func cacheRoot() (string, error) {
+	base, err := os.UserCacheDir()
+	if err != nil {
+		return "", fmt.Errorf("no cache folder for the clones of skill repositories: %w; set XDG_CACHE_HOME or HOME", err)
+	}
+	return filepath.Join(base, "skillgit", "repos"), nil
+}
+
+// cachedClone makes the cached clone of url current and returns its folder: created on first
+// use, fetched on every other, or with offline used as it is.
+func cachedClone(url string, offline bool) (string, error) {
+	root, err := cacheRoot()
+	if err != nil {
+		return "", err
+	}
+	dir := CacheDir(root, url)
+	fi, err := os.Lstat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist) && offline:
+		return "", fmt.Errorf("%s: --offline, and there is no cached copy of it yet (%s); sync once without --offline", url, dir)
+	case errors.Is(err, fs.ErrNotExist):
+		return dir, createClone(root, dir, url)
+	case err != nil:
+		return "", err
+	case fi.Mode()&fs.ModeSymlink != 0 || !fi.IsDir():
+		return "", fmt.Errorf("%s: the cached copy of %s is a link or not a folder; remove it and sync again", dir, url)
+	}
+	repo, err := openClone(dir, url)
+	if err != nil || offline {
+		return dir, err
+	}
+	return dir, fetchClone(repo, url)
+}
+
+// openClone opens the cached clone in dir and makes sure it is the clone of url.
+func openClone(dir, url string) (*git.Repository, error) {
+	repo, err := git.PlainOpen(dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: the cached copy of %s does not open (%v); remove the folder and sync again", dir, url, err)
+	}
+	rm, err := repo.Remote(cacheRemote)
+	if err != nil || len(rm.Config().URLs) != 1 || rm.Config().URLs[0] != url {
+		return nil, fmt.Errorf("%s: the cached copy is not a clone of %s; remove the folder and sync again", dir, url)
+	}
+	return repo, nil
+}
+
+// createClone clones url into a new folder beside dir and renames it to dir, so that dir
+// is either missing or whole. Another sync that created dir first wins.
+func createClone(root, dir, url string) error {
+	if err := os.MkdirAll(root, 0o700); err != nil {
+		return err
+	}
+	tmp, err := os.MkdirTemp(root, ".new-"+filepath.Base(dir)+"-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmp)
+	repo, err := git.PlainInit(tmp, true)
+	if err != nil {
+		return err
+	}
+	if _, err := repo.CreateRemote(&config.RemoteConfig{Name: cacheRemote, URLs: []string{url}, Fetch: []config.RefSpec{fetchSpec}}); err != nil {
+		return err
+	}
+	if err := fetchClone(repo, url); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		if fi, lerr := os.Lstat(dir); lerr == nil && fi.IsDir() && fi.Mode()&fs.ModeSymlink == 0 {
+			return nil
+		}
+		return fmt.Errorf("%s: storing the clone of %s: %w", dir, url, err)
+	}
+	return nil
+}
+
+// fetchClone fetches every branch of the skill repository into the cached clone, pruning
+// the branches it deleted, and points HEAD where the repository's HEAD points.
+func fetchClone(repo *git.Repository, url string) error {
+	rm, err := repo.Remote(cacheRemote)
+	if err != nil {
+		return err
+	}
+	refs, err := rm.List(&git.ListOptions{})
+	if err != nil {
+		return fetchError(url, err)
+	}
+	err = rm.Fetch(&git.FetchOptions{RefSpecs: []config.RefSpec{fetchSpec}, Force: true, Prune: true, Tags: git.NoTags})
+	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
+		return fetchError(url, err)
+	}
+	for _, ref := range refs {
+		if ref.Name() == plumbing.HEAD && ref.Type() == plumbing.SymbolicReference && ref.Target().IsBranch() {
+			return repo.Storer.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, ref.Target()))
+		}
+	}
+	return nil
+}
+
+func fetchError(url string, err error) error {
+	if errors.Is(err, transport.ErrEmptyRemoteRepository) {
+		return fmt.Errorf("%s: the skill repository is empty; publish a skill there first", url)
+	}
+	return fmt.Errorf("fetching the skill repository %s: %w; check the URL and your access to it, or pass --offline to use the copy fetched by the last sync", url, err)
+}

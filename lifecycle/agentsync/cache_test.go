@@ -1,0 +1,84 @@
+package agentsync
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// gitRun runs the git CLI in dir and fails the test on an error.
+func gitRun(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_AUTHOR_NAME=A", "GIT_AUTHOR_EMAIL=a@example.com",
+		"GIT_COMMITTER_NAME=A", "GIT_COMMITTER_EMAIL=a@example.com")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// TestCachedClone checks the cached clone of a file:// URL: created whole on first use with
+// HEAD where the source's points, fetched (and pruned) on the next, used as it is offline,
+// and refused when it is a link or the clone of another URL.
+func TestCachedClone(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	src := t.TempDir()
+	gitRun(t, src, "init", "-q", "-b", "trunk")
+	gitRun(t, src, "commit", "-q", "--allow-empty", "-m", "one")
+	gitRun(t, src, "branch", "gone")
+	url := "file://" + src
+
+	if _, err := cachedClone(url, true); err == nil || !strings.Contains(err.Error(), "no cached copy") {
+		t.Fatalf("offline without a cache: %v", err)
+	}
+	dir, err := cachedClone(url, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := gitRun(t, dir, "symbolic-ref", "HEAD"); got != "refs/heads/trunk" {
+		t.Errorf("HEAD = %s; want refs/heads/trunk", got)
+	}
+	entries, _ := os.ReadDir(filepath.Dir(dir))
+	if len(entries) != 1 {
+		t.Errorf("cache folder holds %d entries; want only the clone", len(entries))
+	}
+
+	gitRun(t, src, "commit", "-q", "--allow-empty", "-m", "two")
+	gitRun(t, src, "branch", "-D", "gone")
+	if _, err := cachedClone(url, false); err != nil {
+		t.Fatal(err)
+	}
+	if got, want := gitRun(t, dir, "rev-parse", "trunk"), gitRun(t, src, "rev-parse", "trunk"); got != want {
+		t.Errorf("cached trunk %s; want %s", got, want)
+	}
+	if out := gitRun(t, dir, "branch", "--list", "gone"); out != "" {
+		t.Errorf("deleted branch still cached: %s", out)
+	}
+	if _, err := cachedClone(url, true); err != nil {
+		t.Fatalf("offline with a cache: %v", err)
+	}
+
+	real := dir + ".real"
+	if err := os.Rename(dir, real); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(real, dir); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := cachedClone(url, true); err == nil || !strings.Contains(err.Error(), "is a link") {
+		t.Fatalf("linked cache: %v", err)
+	}
+	os.Remove(dir)
+	if err := os.Rename(real, dir); err != nil {
+		t.Fatal(err)
+	}
+	gitRun(t, dir, "config", "remote.origin.url", "file:///elsewhere")
+	if _, err := cachedClone(url, true); err == nil || !strings.Contains(err.Error(), "not a clone of "+url) {
+		t.Fatalf("cache of another URL: %v", err)
+	}
+}

@@ -1,0 +1,51 @@
+package agentsync
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+// selectSkills keeps, of the channel's skills, those the sync file selects by profile or by
+// name; the skills it drops are pruned from the targets like unpublished ones. A name that
+// is not published on the channel is an error naming it.
+func (r *repo) selectSkills(src *source) error {
+	if r.sync == nil {
+		return nil
+	}
+	names, what := r.sync.Skills, "skills"
+	if r.sync.Profile != "" {
+		list, ok := r.Config.Profiles[r.sync.Profile]
+		if !ok {
+			return fmt.Errorf("%s: profile: %q is not a profile of the skill repository %s (profiles: %s); correct the file or add the profile to %s there",
+				r.syncPath, r.sync.Profile, repoLabel(r), orNone(lifecycle.ProfileNames(r.Config)), lifecycle.ConfigFile)
+		}
+		names, what = list, fmt.Sprintf("profile %q", r.sync.Profile)
+	}
+	if names == nil {
+		return nil
+	}
+	var kept []catalog.SyncSkill
+	for _, n := range names {
+		i := slices.IndexFunc(src.skills, func(s catalog.SyncSkill) bool { return s.Name == n })
+		if i < 0 {
+			return fmt.Errorf("%s: %s: skill %q is not published on %s in %s; nothing was installed. Publish it, or take it out of the list",
+				r.syncPath, what, n, src.channel, repoLabel(r))
+		}
+		if !slices.ContainsFunc(kept, func(s catalog.SyncSkill) bool { return s.Name == n }) {
+			kept = append(kept, src.skills[i])
+		}
+	}
+	src.skills = kept
+	return nil
+}
+
+func orNone(names []string) string {
+	if len(names) == 0 {
+		return "none"
+	}
+	return strings.Join(names, ", ")
+}

@@ -1,0 +1,156 @@
+package agentsync
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/skillgit/skillgit/catalog"
+)
+
+// SyncFileName is the file at the top of an application project that names the skill
+// repository whose published skills the project installs.
+const SyncFileName = ".skillgit-sync.yaml"
+
+// unknownField finds the key yaml.v3 names in the error of a key that SyncFile lacks.
+var unknownField = regexp.MustCompile(`field (\S+) not found in type \S+`)
+
+// maxSyncFileSize bounds the read of a sync file.
+const maxSyncFileSize = 64 << 10
+
+// SyncFile is what an application project's .skillgit-sync.yaml asks for.
+type SyncFile struct {
+	// Repository is the skill repository: a path relative to the file's folder, or a git URL.
+	Repository string `yaml:"repository"`
+	// Channel is main or canary; empty means the skill repository's sync.channel.
+	Channel string `yaml:"channel,omitempty"`
+	// Agents are the agent ids to install for.
+	Agents []string `yaml:"agents,omitempty"`
+	// Profile, when set, installs only the skills of this profile of the skill repository.
+	Profile string `yaml:"profile,omitempty"`
+	// Skills, when set, installs only these skills.
+	Skills []string `yaml:"skills,omitempty"`
+}
+
+// ParseSyncFile reads a sync file strictly: an unknown key, a bad channel, a bad name or a
+// missing repository is an error naming file, the path it was read from.
+func ParseSyncFile(data []byte, file string) (*SyncFile, error) {
+	var sf SyncFile
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&sf); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: the file is empty; it needs at least repository: and agents:", file)
+		}
+		msg := strings.TrimPrefix(err.Error(), "yaml: ")
+		msg = strings.TrimPrefix(msg, "unmarshal errors:\n  ")
+		msg = unknownField.ReplaceAllString(msg, "unknown key $1 (the keys are repository, channel, agents, profile and skills)")
+		return nil, fmt.Errorf("%s: %s", file, msg)
+	}
+	if err := sf.validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return &sf, nil
+}
+
+// validate checks the values a sync file holds; agent ids are checked against the agent
+// table of the skill repository once it is open (see CheckAgents).
+func (sf *SyncFile) validate() error {
+	sf.Repository = strings.TrimSpace(sf.Repository)
+	switch {
+	case sf.Repository == "":
+		return errors.New("repository: is missing; name the skill repository by a path relative to this file or a git URL")
+	case strings.ContainsRune(sf.Repository, 0) || strings.ContainsAny(sf.Repository, "\n\r"):
+		return fmt.Errorf("repository: %q holds a control character", sf.Repository)
+	}
+	if sf.Channel != "" && sf.Channel != "main" && sf.Channel != "canary" {
+		return fmt.Errorf("channel: %q is not one of main, canary", sf.Channel)
+	}
+	if sf.Profile != "" && len(sf.Skills) > 0 {
+		return errors.New("profile: and skills: do not go together; keep one of them")
+	}
+	for _, id := range sf.Agents {
+		if strings.TrimSpace(id) == "" || strings.ContainsAny(id, "/\\ \t\n") {
+			return fmt.Errorf("agents: %q is not an agent id; `skillgit sync --list-targets` lists them", id)
+		}
+	}
+	if sf.Profile != "" && strings.ContainsAny(sf.Profile, "/\\\n") {
+		return fmt.Errorf("profile: %q is not a profile name", sf.Profile)
+	}
+	for _, n := range sf.Skills {
+		if err := catalog.CheckSkillName(n); err != nil {
+			return fmt.Errorf("skills: %w", err)
+		}
+	}
+	return nil
+}
+
+// CheckAgents makes sure every agent id of the file is in table; file names the file in
+// the error.
+func (sf *SyncFile) CheckAgents(table []catalog.Agent, file string) error {
+	for _, id := range sf.Agents {
+		if _, ok := catalog.FindAgent(table, id); !ok {
+			return fmt.Errorf("%s: agents: unknown agent %q; `skillgit sync --list-targets` lists the agents", file, id)
+		}
+	}
+	return nil
+}
+
+// ReadSyncFile reads and parses the sync file at file, which must be a regular file no
+// larger than 64 KiB.
+func ReadSyncFile(file string) (*SyncFile, error) {
+	fi, err := os.Lstat(file)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file (a link or a folder); make it a plain file", file)
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxSyncFileSize+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	if len(data) > maxSyncFileSize {
+		return nil, fmt.Errorf("%s: larger than %d KiB; a sync file is a few lines", file, maxSyncFileSize>>10)
+	}
+	return ParseSyncFile(data, file)
+}
+
+// FindSyncFile looks for the sync file in dir and each folder above it, stopping at the
+// folder that holds .git (the top of the project) or the root. It returns the file's path
+// and whether one was found.
+func FindSyncFile(dir string) (string, bool, error) {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return "", false, err
+	}
+	for {
+		file := filepath.Join(d, SyncFileName)
+		if _, err := os.Lstat(file); err == nil {
+			return file, true, nil
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return "", false, err
+		}
+		if _, err := os.Lstat(filepath.Join(d, ".git")); err == nil {
+			return "", false, nil
+		}
+		parent := filepath.Dir(d)
+		if parent == d {
+			return "", false, nil
+		}
+		d = parent
+	}
+}
