@@ -72,7 +72,7 @@ func (a *app) runDrift(o *syncOptions) (done bool, err error) {
 	if (d.status || d.proposeEdits) && (len(d.agentsMD) > 0 || o.force || o.symlink) {
 		return true, usageError{fmt.Errorf("--status and --propose-edits take no --agents-md, --force or --symlink: they install nothing")}
 	}
-	req := agentsync.Request{Dir: a.repo, Agents: o.targets, Dirs: o.dirs, Global: o.global, Channel: o.channel, Getenv: getenv}
+	req := agentsync.Request{Dir: a.repo, Project: o.project, Offline: o.offline, Agents: o.targets, Dirs: o.dirs, Global: o.global, Channel: o.channel, Getenv: getenv}
 	switch {
 	case d.status:
 		return true, a.syncStatus(req)

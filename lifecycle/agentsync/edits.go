@@ -48,6 +48,10 @@ func ProposeEdits(req Request, act lifecycle.ActOptions, message string) ([]Prop
 		return nil, err
 	}
 	defer r.Close()
+	if r.url != "" {
+		return nil, fmt.Errorf("%s: the skill repository %s is read from a cached clone, where a candidate would reach no one; in a clone of it, run `skillgit sync --project %s --propose-edits`, then `skillgit push`",
+			r.syncPath, r.url, r.project)
+	}
 	seen := map[string]bool{}
 	var out []Proposal
 	var errs []error

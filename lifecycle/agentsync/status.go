@@ -1,10 +1,7 @@
 package agentsync
 
 import (
-	"path/filepath"
-
 	"github.com/skillgit/skillgit/catalog"
-	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // StateOutdated is an installed skill whose published version is another, or that is no
@@ -89,21 +86,17 @@ func skillStatus(s catalog.InstalledSkill, published map[string]string) SkillSta
 	return out
 }
 
-// openSource opens the repository of a request and reads the channel it installs.
+// openSource opens the repository of a request, as Run does (an application project's sync
+// file included), and reads the skills of the channel it installs, narrowed to the sync
+// file's selection.
 func openSource(req Request) (*repo, *source, error) {
-	lr, err := lifecycle.Open(req.Dir)
+	r, err := openRepo(req)
 	if err != nil {
 		return nil, nil, err
 	}
-	dir, err := filepath.Abs(req.Dir)
+	src, err := r.source(req)
 	if err != nil {
-		lr.Close()
-		return nil, nil, err
-	}
-	r := &repo{Repo: lr, dir: dir}
-	src, err := r.readSource(req)
-	if err != nil {
-		lr.Close()
+		r.Close()
 		return nil, nil, err
 	}
 	return r, src, nil

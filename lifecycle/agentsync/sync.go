@@ -120,14 +120,8 @@ func Run(req Request) (*Report, error) {
 		return nil, err
 	}
 	defer r.Close()
-	if err := r.checkSyncFileAgents(); err != nil {
-		return nil, err
-	}
-	src, err := r.readSource(req)
+	src, err := r.source(req)
 	if err != nil {
-		return nil, err
-	}
-	if err := r.selectSkills(src); err != nil {
 		return nil, err
 	}
 	targets, warns, err := r.targets(req)
@@ -154,6 +148,19 @@ func Run(req Request) (*Report, error) {
 		return rep, ierr
 	}
 	return rep, err
+}
+
+// source checks the sync file's agents, then reads the channel's skills that the sync file
+// selects.
+func (r *repo) source(req Request) (*source, error) {
+	if err := r.checkSyncFileAgents(); err != nil {
+		return nil, err
+	}
+	src, err := r.readSource(req)
+	if err != nil {
+		return nil, err
+	}
+	return src, r.selectSkills(src)
 }
 
 // source is the published tree of a channel, ready to install.
