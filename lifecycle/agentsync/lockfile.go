@@ -1,0 +1,203 @@
+package agentsync
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/internal/atomicfile"
+	"github.com/skillgit/skillgit/lifecycle"
+)
+
+// LockFileName is the file beside an application project's sync file that pins what its
+// agents run: the skill repository's commit and every installed skill's tree id.
+const LockFileName = ".skillgit-sync.lock"
+
+// LockVersion is the version of the lock file's format that this skillgit writes and reads.
+const LockVersion = 1
+
+// maxLockFileSize bounds the read of a lock file: some hundred bytes a skill, for 100,000
+// skills and more.
+const maxLockFileSize = 64 << 20
+
+// lockHeader opens every lock file.
+const lockHeader = "# Written by skillgit sync; commit it with the project. `skillgit sync --update` moves it.\n"
+
+// Lock is an application project's .skillgit-sync.lock.
+type Lock struct {
+	// Version is LockVersion.
+	Version int `yaml:"version"`
+	// Repository is the skill repository, as the sync file names it.
+	Repository string `yaml:"repository"`
+	// Channel is the channel the skills were taken from.
+	Channel string `yaml:"channel"`
+	// Commit is the channel's commit the lock was last moved to.
+	Commit string `yaml:"commit"`
+	// Targets are the folders installed into, in order of Dir.
+	Targets []LockTarget `yaml:"targets"`
+	// Skills are the installed skills, in order of Name.
+	Skills []LockedSkill `yaml:"skills"`
+}
+
+// LockTarget is one folder the project's skills are installed into.
+type LockTarget struct {
+	// Agent is the agent id whose folder it is; empty for a folder given by path.
+	Agent string `yaml:"agent,omitempty"`
+	// Dir is the folder, relative to the project's top, with forward slashes.
+	Dir string `yaml:"dir"`
+}
+
+// LockedSkill is one skill pinned by the lock.
+type LockedSkill struct {
+	// Name is the skill's name, its folder's name in every target.
+	Name string `yaml:"name"`
+	// Tree is the git tree id of the skill's folder: what is installed, byte for byte.
+	Tree string `yaml:"tree"`
+	// Commit is the channel's commit the tree was taken from.
+	Commit string `yaml:"commit"`
+	// Published is the publish commit that last changed the skill's folder, when the history
+	// shows one.
+	Published string `yaml:"published,omitempty"`
+	// Approvers are the people whose approvals published it, in order.
+	Approvers []string `yaml:"approvers,omitempty"`
+}
+
+// Skill returns the locked skill called name.
+func (l *Lock) Skill(name string) (LockedSkill, bool) {
+	i, ok := slices.BinarySearchFunc(l.Skills, name, func(s LockedSkill, n string) int { return strings.Compare(s.Name, n) })
+	if !ok {
+		return LockedSkill{}, false
+	}
+	return l.Skills[i], true
+}
+
+// Marshal renders the lock deterministically: the same lock gives the same bytes.
+func (l *Lock) Marshal() ([]byte, error) {
+	c := *l
+	c.Version = LockVersion
+	c.Targets = slices.Clone(l.Targets)
+	slices.SortFunc(c.Targets, func(a, b LockTarget) int { return strings.Compare(a.Dir, b.Dir) })
+	c.Skills = slices.Clone(l.Skills)
+	slices.SortFunc(c.Skills, func(a, b LockedSkill) int { return strings.Compare(a.Name, b.Name) })
+	var b bytes.Buffer
+	b.WriteString(lockHeader)
+	enc := yaml.NewEncoder(&b)
+	enc.SetIndent(2)
+	if err := enc.Encode(&c); err != nil {
+		return nil, err
+	}
+	if err := enc.Close(); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// WriteLock writes l to file atomically.
+func WriteLock(file string, l *Lock) error {
+	data, err := l.Marshal()
+	if err != nil {
+		return err
+	}
+	return atomicfile.Write(file, data, atomicfile.Options{Perm: 0o644})
+}
+
+// ParseLock reads a lock strictly: an unknown key, another version, a malformed id, name or
+// folder, or a skill listed twice is an error naming file.
+func ParseLock(data []byte, file string) (*Lock, error) {
+	var l Lock
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&l); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil, fmt.Errorf("%s: the file is empty; delete it and run `skillgit sync --update` to write it again", file)
+		}
+		return nil, fmt.Errorf("%s: %s; it is written by skillgit: restore it from git, or run `skillgit sync --update`", file, strings.TrimPrefix(err.Error(), "yaml: "))
+	}
+	if err := l.validate(); err != nil {
+		return nil, fmt.Errorf("%s: %w", file, err)
+	}
+	return &l, nil
+}
+
+func (l *Lock) validate() error {
+	switch {
+	case l.Version != LockVersion:
+		return fmt.Errorf("version %d; this skillgit reads version %d", l.Version, LockVersion)
+	case l.Repository == "":
+		return errors.New("repository: is missing")
+	case l.Channel != "main" && l.Channel != "canary":
+		return fmt.Errorf("channel: %q is not one of main, canary", l.Channel)
+	case !lifecycle.IsCommitID(l.Commit):
+		return fmt.Errorf("commit: %q is not a full commit id", l.Commit)
+	}
+	for _, t := range l.Targets {
+		if err := checkLockDir(t.Dir); err != nil {
+			return err
+		}
+	}
+	return l.validateSkills()
+}
+
+func (l *Lock) validateSkills() error {
+	for i, s := range l.Skills {
+		if err := catalog.CheckSkillName(s.Name); err != nil {
+			return fmt.Errorf("skills: %w", err)
+		}
+		if i > 0 && l.Skills[i-1].Name >= s.Name {
+			return fmt.Errorf("skills: %s is out of order or listed twice", s.Name)
+		}
+		for _, id := range []string{s.Tree, s.Commit} {
+			if !lifecycle.IsCommitID(id) {
+				return fmt.Errorf("skills: %s: %q is not a full object id", s.Name, id)
+			}
+		}
+		if s.Published != "" && !lifecycle.IsCommitID(s.Published) {
+			return fmt.Errorf("skills: %s: published: %q is not a full commit id", s.Name, s.Published)
+		}
+	}
+	return nil
+}
+
+// checkLockDir accepts a folder relative to the project that stays inside it.
+func checkLockDir(d string) error {
+	if d == "" || path.IsAbs(d) || strings.Contains(d, `\`) || path.Clean(d) != d || d == ".." || strings.HasPrefix(d, "../") {
+		return fmt.Errorf("targets: %q is not a folder inside the project", d)
+	}
+	return nil
+}
+
+// ReadLock reads the lock at file; it reports false, with no error, when there is none.
+func ReadLock(file string) (*Lock, bool, error) {
+	fi, err := os.Lstat(file)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, false, nil
+	}
+	if err != nil {
+		return nil, false, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, false, fmt.Errorf("%s: not a regular file (a link or a folder); restore it from git", file)
+	}
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxLockFileSize+1))
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: %w", file, err)
+	}
+	if len(data) > maxLockFileSize {
+		return nil, false, fmt.Errorf("%s: larger than %d MiB", file, maxLockFileSize>>20)
+	}
+	l, err := ParseLock(data, file)
+	return l, err == nil, err
+}
