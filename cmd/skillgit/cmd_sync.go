@@ -106,6 +106,7 @@ or SIGTERM).`,
 	f.DurationVar(&o.interval, "interval", 0, "with --watch, how often to look for a new tip (default 1s)")
 	c.MarkFlagsMutuallyExclusive("copy", "symlink")
 	addDriftFlags(c, &o.drift)
+	a.addVerifyFlag(c, o)
 	a.addJSON(c)
 	return c
 }
