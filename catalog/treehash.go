@@ -11,7 +11,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -81,8 +80,13 @@ func TreeHash(root *os.Root, dir string, opts TreeHashOptions) (string, []TreeFi
 	if opts.MaxFileSize <= 0 {
 		opts.MaxFileSize = DefaultTreeFileLimit
 	}
-	h := &treeHasher{root: root, base: dir, opts: opts}
-	id, _, err := h.tree(dir, "", 0)
+	h := &treeHasher{opts: opts}
+	top, err := root.OpenRoot(dir)
+	if err != nil {
+		return "", nil, err
+	}
+	defer top.Close()
+	id, _, err := h.tree(top, "", 0)
 	if err != nil {
 		return "", nil, err
 	}
@@ -90,10 +94,9 @@ func TreeHash(root *os.Root, dir string, opts TreeHashOptions) (string, []TreeFi
 	return id, h.files, nil
 }
 
-// treeHasher walks one folder.
+// treeHasher walks one folder, each folder below it opened as a root of its own, so that
+// every file is opened by its name alone and nothing escapes the folder.
 type treeHasher struct {
-	root  *os.Root
-	base  string
 	opts  TreeHashOptions
 	files []TreeFile
 }
@@ -113,12 +116,12 @@ func (e treeEntry) sortKey() string {
 	return e.name
 }
 
-// tree hashes folder p (rel below the base); empty reports a folder with no files at all.
-func (h *treeHasher) tree(p, rel string, depth int) (id string, empty bool, err error) {
+// tree hashes folder dir (rel below the base); empty reports a folder with no files at all.
+func (h *treeHasher) tree(dir *os.Root, rel string, depth int) (id string, empty bool, err error) {
 	if depth > maxTreeDepth {
 		return "", false, fmt.Errorf("%s: folders nested deeper than %d", rel, maxTreeDepth)
 	}
-	f, err := h.root.Open(p)
+	f, err := dir.Open(".")
 	if err != nil {
 		return "", false, err
 	}
@@ -129,7 +132,7 @@ func (h *treeHasher) tree(p, rel string, depth int) (id string, empty bool, err 
 	}
 	entries := make([]treeEntry, 0, len(ents))
 	for _, d := range ents {
-		e, skip, err := h.entry(path.Join(p, d.Name()), joinRel(rel, d.Name()), d, depth)
+		e, skip, err := h.entry(dir, joinRel(rel, d.Name()), d, depth)
 		if err != nil {
 			return "", false, err
 		}
@@ -143,24 +146,29 @@ func (h *treeHasher) tree(p, rel string, depth int) (id string, empty bool, err 
 }
 
 // entry hashes one entry of a folder; skip reports an empty folder, which git leaves out.
-func (h *treeHasher) entry(p, rel string, d fs.DirEntry, depth int) (treeEntry, bool, error) {
-	t := d.Type()
+func (h *treeHasher) entry(dir *os.Root, rel string, d fs.DirEntry, depth int) (treeEntry, bool, error) {
+	t, p := d.Type(), d.Name()
 	switch {
 	case t.IsDir():
-		id, empty, err := h.tree(p, rel, depth+1)
+		sub, err := dir.OpenRoot(p)
+		if err != nil {
+			return treeEntry{}, false, err
+		}
+		id, empty, err := h.tree(sub, rel, depth+1)
+		sub.Close()
 		if err != nil || empty {
 			return treeEntry{}, true, err
 		}
 		raw, _ := hex.DecodeString(id)
 		return treeEntry{name: d.Name(), mode: modeTree, id: raw}, false, nil
 	case t&fs.ModeSymlink != 0:
-		target, err := h.root.Readlink(p)
+		target, err := dir.Readlink(p)
 		if err != nil {
 			return treeEntry{}, false, err
 		}
 		return h.file(d.Name(), rel, ModeSymlink, blobID([]byte(target))), false, nil
 	case t.IsRegular():
-		mode, id, err := h.blob(p, rel)
+		mode, id, err := h.blob(dir, p, rel)
 		if err != nil {
 			return treeEntry{}, false, err
 		}
@@ -178,8 +186,8 @@ func (h *treeHasher) file(name, rel, mode string, id []byte) treeEntry {
 var copyBuffers = sync.Pool{New: func() any { b := make([]byte, 64<<10); return &b }}
 
 // blob hashes regular file p, read once, and returns its git mode and blob id.
-func (h *treeHasher) blob(p, rel string) (string, []byte, error) {
-	f, err := h.root.Open(p)
+func (h *treeHasher) blob(dir *os.Root, p, rel string) (string, []byte, error) {
+	f, err := dir.Open(p)
 	if err != nil {
 		return "", nil, err
 	}
