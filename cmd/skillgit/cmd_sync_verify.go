@@ -23,7 +23,9 @@ when all match. The lock is found at the project's top (beside .skillgit-sync.ya
 --project DIR. With --json:
   {"project": DIR, "lock": FILE, "commit": C, "targets": N, "skills": N, "ok": B,
   "problems": [{"kind": K, "target": DIR, "skill": NAME, "path": P, "want": TREE,
-  "got": TREE, "files": [{"path": P, "change": C}], "detail": TEXT}]}`
+  "got": TREE, "files": [{"path": P, "change": C}], "detail": TEXT}]}
+K is modified, missing, foreign, type, unreadable or target-missing; C is modified, mode
+(the execute bit), added, removed or type.`
 
 type verifyJSON struct {
 	Project  string              `json:"project"`
@@ -54,6 +56,7 @@ type verifyFileJSON struct {
 // addVerifyFlag declares sync's --verify and runs it in place of a sync when it is given.
 func (a *app) addVerifyFlag(c *cobra.Command, o *syncOptions) {
 	var verify bool
+	c.Use += " [--verify]"
 	c.Long += "\n" + syncVerifyHelp
 	c.Flags().BoolVar(&verify, "verify", false, "check that the installed skills are exactly those of the lock; write nothing")
 	run := c.RunE
