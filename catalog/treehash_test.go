@@ -5,27 +5,18 @@ package catalog
 import (
 	"errors"
 	"fmt"
+	"github.com/skillgit/skillgit/internal/testenv"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
 )
 
-// gitRun runs git in dir and returns its trimmed output.
-func gitRun(t testing.TB, dir string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
-		"GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return strings.TrimSpace(string(out))
-}
+// The helpers shared with the other packages built on lifecycle.
+var (
+	gitRun = testenv.GitIsolated
+)
 
 // writeTree writes files (path → content; content "->T" makes a link to T, a trailing
 // "/" in the path an empty folder, a "*" prefix of the path an executable file) below dir.

@@ -4,12 +4,18 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"github.com/skillgit/skillgit/internal/testenv"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+)
+
+// The helpers shared with the other packages built on lifecycle.
+var (
+	writeFiles = testenv.WriteFiles
 )
 
 // startEnv is the environment the test binary started with. Package variables are set before
@@ -163,20 +169,6 @@ func (h *harness) must(dir, name string, args ...string) string {
 func (h *harness) git(dir string, args ...string) string {
 	h.t.Helper()
 	return strings.TrimSpace(h.must(dir, "git", args...))
-}
-
-// writeFiles writes files, named relative to dir, creating folders as needed.
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, content := range files {
-		p := filepath.Join(dir, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 }
 
 // evilSkill is a skill that pipes a download into a shell: the audit rates it high risk.

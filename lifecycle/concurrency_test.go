@@ -3,6 +3,7 @@ package lifecycle
 import (
 	"bytes"
 	"fmt"
+	"github.com/skillgit/skillgit/internal/testenv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,11 @@ import (
 	"sync"
 	"testing"
 	"time"
+)
+
+// The helpers shared with the other packages built on lifecycle.
+var (
+	gitText = testenv.GitOut
 )
 
 // The environment of a publishing child process started by startPublisher.
@@ -96,19 +102,6 @@ func prepareApproved(t *testing.T, dir string, names []string) []prepared {
 		out = append(out, prepared{id: res.ID, skill: name, tip: ap.Commit})
 	}
 	return out
-}
-
-// gitText runs git in dir and returns its standard output.
-func gitText(t *testing.T, dir string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, stderr.Bytes())
-	}
-	return string(out)
 }
 
 // fsckStrict runs git fsck --strict and fails on a non-zero exit or on any report other than

@@ -1,12 +1,16 @@
 package lifecycle
 
 import (
-	"bytes"
-	"os/exec"
+	"github.com/skillgit/skillgit/internal/testenv"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
+)
+
+// The helpers shared with the other packages built on lifecycle.
+var (
+	gitOut = testenv.GitIn
 )
 
 // TestPackAuditTrailerStatesVerdict checks that the publish commit of a pack says what the
@@ -38,20 +42,6 @@ func TestPackAuditTrailerStatesVerdict(t *testing.T) {
 			}
 		})
 	}
-}
-
-// gitOut runs git in dir and returns its trimmed output.
-func gitOut(t *testing.T, dir string, stdin []byte, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-	cmd.Stdin = bytes.NewReader(stdin)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
-	}
-	return strings.TrimSpace(string(out))
 }
 
 // trailersOf parses the trailers of commit rev with git interpret-trailers.

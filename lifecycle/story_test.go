@@ -2,11 +2,16 @@ package lifecycle
 
 import (
 	"errors"
-	"os/exec"
+	"github.com/skillgit/skillgit/internal/testenv"
 	"strings"
 	"testing"
 
 	"github.com/skillgit/skillgit/catalog"
+)
+
+// The helpers shared with the other packages built on lifecycle.
+var (
+	fsck = testenv.Fsck
 )
 
 var (
@@ -22,18 +27,6 @@ func open(t *testing.T, dir string) *Repo {
 	}
 	t.Cleanup(func() { r.Close() })
 	return r
-}
-
-// fsck runs git fsck --strict and git status on the repository.
-func fsck(t *testing.T, dir string) {
-	t.Helper()
-	if out, err := exec.Command("git", "-C", dir, "fsck", "--strict").CombinedOutput(); err != nil {
-		t.Fatalf("git fsck --strict: %v\n%s", err, out)
-	}
-	out, err := exec.Command("git", "-C", dir, "status", "--porcelain").CombinedOutput()
-	if err != nil || len(out) > 0 {
-		t.Fatalf("git status not clean (%v):\n%s", err, out)
-	}
 }
 
 func propose(t *testing.T, dir string, o ProposeOptions) *Result {

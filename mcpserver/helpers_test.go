@@ -11,8 +11,16 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
+)
+
+// The helpers shared with the other packages built on lifecycle.
+var (
+	newRepo  = lifecycletest.NewRepo
+	openRepo = lifecycletest.Open
+	skillMD  = testenv.SkillMD
 )
 
 const (
@@ -25,34 +33,6 @@ var (
 	ada  = lifecycle.ActOptions{Author: "Ada Lovelace <ada@example.com>"}
 	lead = lifecycle.ActOptions{Author: "Grace Hopper <grace@example.com>"}
 )
-
-// hermetic isolates git and skillgit from the user's configuration and environment.
-func hermetic(t *testing.T) { testenv.Hermetic(t, nil) }
-
-// newRepo creates a skillgit repository with a working tree on main.
-func newRepo(t *testing.T) string {
-	t.Helper()
-	hermetic(t)
-	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := lifecycle.Init(lifecycle.InitOptions{Dir: dir}); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
-func skillMD(name string, body ...string) string {
-	return "---\nname: " + name + "\ndescription: Helps with " + name + ".\n---\n# " + name + "\n\n" + strings.Join(body, "\n\n") + "\n"
-}
-
-func openRepo(t *testing.T, dir string) *lifecycle.Repo {
-	t.Helper()
-	r, err := lifecycle.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { r.Close() })
-	return r
-}
 
 // publishSkill publishes a skill the way people do: Ada proposes it, Grace approves and
 // publishes it.
@@ -195,3 +175,6 @@ func fsck(t *testing.T, dir string) {
 	t.Helper()
 	gitOut(t, dir, "fsck", "--strict")
 }
+
+// hermetic isolates git and skillgit from the user's configuration and environment.
+func hermetic(t *testing.T) { testenv.Hermetic(t, nil) }

@@ -2,8 +2,8 @@ package agentsync
 
 import (
 	"fmt"
+	"github.com/skillgit/skillgit/internal/testenv"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -11,19 +11,10 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 )
 
-// verifyGit runs git in dir and returns its trimmed output.
-func verifyGit(t testing.TB, dir string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
-		"GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return strings.TrimSpace(string(out))
-}
+// The helpers shared with the other packages built on lifecycle.
+var (
+	verifyGit = testenv.GitIsolated
+)
 
 // verifyProjectFixture makes a skill repository with n skills and a project at
 // project/app that has them installed in .claude/skills and .agents/skills, with a lock

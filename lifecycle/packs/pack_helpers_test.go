@@ -1,8 +1,8 @@
 package packs
 
 import (
-	"bytes"
 	"fmt"
+	"github.com/skillgit/skillgit/internal/testenv"
 	"net"
 	"net/http/cgi"
 	"net/http/httptest"
@@ -15,19 +15,10 @@ import (
 	"time"
 )
 
-// gitOut runs git in dir and returns its trimmed output.
-func gitOut(t *testing.T, dir string, stdin []byte, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-	cmd.Stdin = bytes.NewReader(stdin)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, stderr.String())
-	}
-	return strings.TrimSpace(string(out))
-}
+// The helpers shared with the other packages built on lifecycle.
+var (
+	gitOut = testenv.GitIn
+)
 
 // packSource creates a git repository at base/name with the given files, committed on main.
 func packSource(t *testing.T, base, name string, files map[string]string) string {
