@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 )
 
 // RulesetVersion changes whenever a rule is added, removed or changed, so
@@ -86,12 +87,6 @@ func register(rules ...*Rule) {
 			}
 			r.needAny = append(r.needAny, words)
 		}
-		if r.pattern != "" {
-			r.re = compilePattern(r.pattern, r.exact)
-			if r.anchored {
-				r.anchor = compilePattern(`^(?:`+r.pattern+`)`, r.exact)
-			}
-		}
 		ruleByID[r.ID] = r
 		ruleList = append(ruleList, r)
 	}
@@ -109,9 +104,24 @@ func Rules() []Rule {
 	return out
 }
 
-// rule returns the registered rule with the given id; the ids used in code
-// are fixed, so a missing one is a programming error caught by the tests.
+// compilePatterns compiles the pattern of every registered rule, once, when the audit first
+// runs: compiling them all takes tens of milliseconds, which a command that audits nothing
+// should not pay when it starts.
+var compilePatterns = sync.OnceFunc(func() {
+	for _, r := range ruleList {
+		if r.pattern != "" {
+			r.re = compilePattern(r.pattern, r.exact)
+			if r.anchored {
+				r.anchor = compilePattern(`^(?:`+r.pattern+`)`, r.exact)
+			}
+		}
+	}
+})
+
+// rule returns the registered rule with the given id, its pattern compiled; the ids used in
+// code are fixed, so a missing one is a programming error caught by the tests.
 func rule(id string) *Rule {
+	compilePatterns()
 	r, ok := ruleByID[id]
 	if !ok {
 		panic("audit: unknown rule " + id)
