@@ -31,6 +31,7 @@ type syncOptions struct {
 	drift       driftOptions
 	project     string
 	offline     bool
+	lock        lockOptions
 }
 
 type syncJSON struct {
@@ -38,6 +39,7 @@ type syncJSON struct {
 	Actions      []syncActionJSON `json:"actions"`
 	Skipped      []syncSkipJSON   `json:"skipped"`
 	Instructions []string         `json:"instructions,omitempty"`
+	Lock         *lockJSON        `json:"lock,omitempty"`
 }
 
 type syncActionJSON struct {
@@ -86,7 +88,7 @@ An agent that reads several of the chosen folders gets each skill once.
 --watch (in the skill repository) keeps following the channel's branch (or, with --remote,
 that remote's) and syncs again after every publish or rollback, until interrupted (SIGINT
 or SIGTERM).`,
-		Args: exactArgs(0),
+		Args: lockArgs(&o.lock),
 		RunE: func(c *cobra.Command, args []string) error { return a.runSync(o) },
 	}
 	f := c.Flags()
@@ -105,6 +107,7 @@ or SIGTERM).`,
 	f.StringVar(&o.remote, "remote", "", "with --watch, follow the publish branch of `REMOTE`")
 	f.DurationVar(&o.interval, "interval", 0, "with --watch, how often to look for a new tip (default 1s)")
 	c.MarkFlagsMutuallyExclusive("copy", "symlink")
+	addLockFlags(c, &o.lock)
 	addDriftFlags(c, &o.drift)
 	a.addJSON(c)
 	return c
@@ -118,6 +121,9 @@ func (a *app) runSync(o *syncOptions) error {
 		return usageError{fmt.Errorf("--channel %q: use main or canary", o.channel)}
 	}
 	if done, err := a.runDrift(o); done {
+		return err
+	}
+	if err := o.lock.checkLockUse(o.watch); err != nil {
 		return err
 	}
 	if o.watch {
@@ -134,7 +140,7 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 	rep, err := agentsync.Run(agentsync.Request{
 		Dir: a.repo, Project: o.project, Offline: o.offline, Agents: o.targets, Dirs: o.dirs, Global: o.global, Channel: o.channel,
 		Symlink: o.symlink, DryRun: o.dryRun, Force: o.force, Getenv: getenv, Commit: commit,
-		AgentsMD: o.drift.agentsMD,
+		AgentsMD: o.drift.agentsMD, Lock: o.lock.mode(), Update: o.lock.skills,
 	})
 	if rep == nil {
 		return err
@@ -145,7 +151,10 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 	if err != nil && !errors.Is(err, agentsync.ErrConflict) && !errors.Is(err, agentsync.ErrSkipped) {
 		return err
 	}
-	out := syncJSON{Project: rep.Project, Actions: []syncActionJSON{}, Skipped: skippedJSON(rep), Instructions: rep.Instructions}
+	if o.lock.check && rep.Lock != nil {
+		return a.syncCheck(rep)
+	}
+	out := syncJSON{Project: rep.Project, Actions: []syncActionJSON{}, Skipped: skippedJSON(rep), Instructions: rep.Instructions, Lock: lockOut(rep.Lock)}
 	for _, it := range rep.Actions {
 		out.Actions = append(out.Actions, syncActionJSON{Skill: it.Skill, Target: it.Target, Path: it.Path, Action: string(it.Action), Reason: it.Reason})
 	}
@@ -157,6 +166,7 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 
 // printSync prints every change, then one summary line per target.
 func printSync(w io.Writer, rep *agentsync.Report, dryRun bool) error {
+	printLockChanges(w, rep.Lock, map[bool]string{true: "would lock ", false: "lock "}[dryRun])
 	for _, it := range rep.Actions {
 		switch it.Action {
 		case catalog.ActionKeep:
@@ -180,6 +190,7 @@ func printSync(w io.Writer, rep *agentsync.Report, dryRun bool) error {
 	for _, f := range rep.Instructions {
 		fmt.Fprintf(w, "%s the skills block in %s\n", verb("keep", dryRun), f)
 	}
+	printLockEnd(w, rep.Lock)
 	if dryRun {
 		fmt.Fprintln(w, "dry run: nothing was changed")
 	}
