@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 )
@@ -22,6 +24,10 @@ const (
 func (lk *lockRun) source(r *repo, req Request) (*source, error) {
 	if lk.mode == LockInstall || lk.mode == LockFrozen {
 		lk.rep.Commit = lk.old.Commit
+		if _, err := r.Git.Commit(plumbing.NewHash(lk.old.Commit)); err != nil {
+			return nil, fmt.Errorf("%s: commit %s is not in the skill repository %s: %v; fetch the repository (sync without --offline), or run `skillgit sync --update` to move the lock",
+				LockFileName, lk.old.Commit, repoLabel(r), err)
+		}
 		return r.lockedSource(lk.old, lk.channel, nil)
 	}
 	tip, err := r.ChannelCommit(lk.channel)
