@@ -53,7 +53,7 @@ type syncActionJSON struct {
 func (a *app) syncCommand() *cobra.Command {
 	o := &syncOptions{}
 	c := &cobra.Command{
-		Use:   "sync [--target AGENT]... [--dir DIR]... [--project DIR] [--global] [--channel main|canary] [--offline] [--copy|--symlink] [--dry-run] [--force] [--watch [--remote R]]",
+		Use:   "sync [--target AGENT]... [--dir DIR]... [--project DIR] [--global] [--channel main|canary] [--offline] [--copy|--symlink] [--dry-run] [--force] [--watch [--remote R]] [--update [SKILL]...|--frozen|--check]",
 		Short: "Install the published skills into the folders coding agents read",
 		Long: `Install the published tree of a channel into each target: an agent's project folder
 (or, with --global, its global folder) or a folder given with --dir.
@@ -85,6 +85,22 @@ empty --dir are refused as targets.
 --symlink links each skill to a stable copy in the git folder (<gitdir>/skillgit/sync).
 An agent that reads several of the chosen folders gets each skill once.
 --list-targets prints the agent table.
+
+In an application project, sync writes .skillgit-sync.lock beside the sync file, to commit
+with the project: the skill repository, the channel and its commit, the targets, and per
+skill its tree id, the channel commit it was taken from, the publish that last changed it
+and its approvers. Same input, same bytes. Once the lock exists, sync installs exactly what
+it pins (fetching a repository named by URL when needed) and never moves it: a skill
+published or rolled back since does not reach the project. When the sync file no longer
+matches the lock (repository, channel, agents, selection), sync says so and installs
+nothing. --dry-run, --dir, --target, --channel and --global write no lock and ignore it.
+--update [SKILL]... moves the lock to the channel's tip, for every skill or only those
+named (the others stay pinned), prints each skill added, changed or removed with its risk,
+approvers and publish commit, installs and writes the lock; with --dry-run it only prints.
+--frozen (for CI) installs from the lock and fails when the lock is missing, names a commit
+or tree the repository does not have, or does not match the sync file; it never writes it.
+--check (for update bots) lists the skills whose channel version is ahead of the lock and
+writes nothing: exit 0 when the lock is current, 5 when there are updates.
 --watch (in the skill repository) keeps following the channel's branch (or, with --remote,
 that remote's) and syncs again after every publish or rollback, until interrupted (SIGINT
 or SIGTERM).`,
