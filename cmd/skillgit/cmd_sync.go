@@ -31,6 +31,7 @@ type syncOptions struct {
 	drift       driftOptions
 	project     string
 	offline     bool
+	lock        lockOptions
 }
 
 type syncJSON struct {
@@ -38,6 +39,7 @@ type syncJSON struct {
 	Actions      []syncActionJSON `json:"actions"`
 	Skipped      []syncSkipJSON   `json:"skipped"`
 	Instructions []string         `json:"instructions,omitempty"`
+	Lock         *lockJSON        `json:"lock,omitempty"`
 }
 
 type syncActionJSON struct {
@@ -51,7 +53,7 @@ type syncActionJSON struct {
 func (a *app) syncCommand() *cobra.Command {
 	o := &syncOptions{}
 	c := &cobra.Command{
-		Use:   "sync [--target AGENT]... [--dir DIR]... [--project DIR] [--global] [--channel main|canary] [--offline] [--copy|--symlink] [--dry-run] [--force] [--watch [--remote R]]",
+		Use:   "sync [--target AGENT]... [--dir DIR]... [--project DIR] [--global] [--channel main|canary] [--offline] [--copy|--symlink] [--dry-run] [--force] [--watch [--remote R]] [--update [SKILL]...|--frozen|--check]",
 		Short: "Install the published skills into the folders coding agents read",
 		Long: `Install the published tree of a channel into each target: an agent's project folder
 (or, with --global, its global folder) or a folder given with --dir.
@@ -83,10 +85,26 @@ empty --dir are refused as targets.
 --symlink links each skill to a stable copy in the git folder (<gitdir>/skillgit/sync).
 An agent that reads several of the chosen folders gets each skill once.
 --list-targets prints the agent table.
+
+In an application project, sync writes .skillgit-sync.lock beside the sync file, to commit
+with the project: the skill repository, the channel and its commit, the targets, and per
+skill its tree id, the channel commit it was taken from, the publish that last changed it
+and its approvers. Same input, same bytes. Once the lock exists, sync installs exactly what
+it pins (fetching a repository named by URL when needed) and never moves it: a skill
+published or rolled back since does not reach the project. When the sync file no longer
+matches the lock (repository, channel, agents, selection), sync says so and installs
+nothing. --dry-run, --dir, --target, --channel and --global write no lock and ignore it.
+--update [SKILL]... moves the lock to the channel's tip, for every skill or only those
+named (the others stay pinned), prints each skill added, changed or removed with its risk,
+approvers and publish commit, installs and writes the lock; with --dry-run it only prints.
+--frozen (for CI) installs from the lock and fails when the lock is missing, names a commit
+or tree the repository does not have, or does not match the sync file; it never writes it.
+--check (for update bots) lists the skills whose channel version is ahead of the lock and
+writes nothing: exit 0 when the lock is current, 5 when there are updates.
 --watch (in the skill repository) keeps following the channel's branch (or, with --remote,
 that remote's) and syncs again after every publish or rollback, until interrupted (SIGINT
 or SIGTERM).`,
-		Args: exactArgs(0),
+		Args: lockArgs(&o.lock),
 		RunE: func(c *cobra.Command, args []string) error { return a.runSync(o) },
 	}
 	f := c.Flags()
@@ -105,6 +123,7 @@ or SIGTERM).`,
 	f.StringVar(&o.remote, "remote", "", "with --watch, follow the publish branch of `REMOTE`")
 	f.DurationVar(&o.interval, "interval", 0, "with --watch, how often to look for a new tip (default 1s)")
 	c.MarkFlagsMutuallyExclusive("copy", "symlink")
+	addLockFlags(c, &o.lock)
 	addDriftFlags(c, &o.drift)
 	a.addVerifyFlag(c, o)
 	a.addJSON(c)
@@ -121,6 +140,9 @@ func (a *app) runSync(o *syncOptions) error {
 	if done, err := a.runDrift(o); done {
 		return err
 	}
+	if err := o.lock.checkLockUse(o.watch); err != nil {
+		return err
+	}
 	if o.watch {
 		return a.watchSync(o)
 	}
@@ -135,7 +157,7 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 	rep, err := agentsync.Run(agentsync.Request{
 		Dir: a.repo, Project: o.project, Offline: o.offline, Agents: o.targets, Dirs: o.dirs, Global: o.global, Channel: o.channel,
 		Symlink: o.symlink, DryRun: o.dryRun, Force: o.force, Getenv: getenv, Commit: commit,
-		AgentsMD: o.drift.agentsMD,
+		AgentsMD: o.drift.agentsMD, Lock: o.lock.mode(), Update: o.lock.skills,
 	})
 	if rep == nil {
 		return err
@@ -146,7 +168,10 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 	if err != nil && !errors.Is(err, agentsync.ErrConflict) && !errors.Is(err, agentsync.ErrSkipped) {
 		return err
 	}
-	out := syncJSON{Project: rep.Project, Actions: []syncActionJSON{}, Skipped: skippedJSON(rep), Instructions: rep.Instructions}
+	if o.lock.check && rep.Lock != nil {
+		return a.syncCheck(rep)
+	}
+	out := syncJSON{Project: rep.Project, Actions: []syncActionJSON{}, Skipped: skippedJSON(rep), Instructions: rep.Instructions, Lock: lockOut(rep.Lock)}
 	for _, it := range rep.Actions {
 		out.Actions = append(out.Actions, syncActionJSON{Skill: it.Skill, Target: it.Target, Path: it.Path, Action: string(it.Action), Reason: it.Reason})
 	}
@@ -158,6 +183,7 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 
 // printSync prints every change, then one summary line per target.
 func printSync(w io.Writer, rep *agentsync.Report, dryRun bool) error {
+	printLockChanges(w, rep.Lock, map[bool]string{true: "would lock ", false: "lock "}[dryRun])
 	for _, it := range rep.Actions {
 		switch it.Action {
 		case catalog.ActionKeep:
@@ -181,6 +207,7 @@ func printSync(w io.Writer, rep *agentsync.Report, dryRun bool) error {
 	for _, f := range rep.Instructions {
 		fmt.Fprintf(w, "%s the skills block in %s\n", verb("keep", dryRun), f)
 	}
+	printLockEnd(w, rep.Lock)
 	if dryRun {
 		fmt.Fprintln(w, "dry run: nothing was changed")
 	}

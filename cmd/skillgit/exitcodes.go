@@ -16,6 +16,7 @@ const (
 	ExitUsage    = 2 // the command was called wrongly
 	ExitRefused  = 3 // refused by policy or by the audit
 	ExitConflict = 4 // the change collides with what is published
+	ExitUpdates  = 5 // sync --check: updates exist
 )
 
 const exitCodesHelp = `Exit codes:
@@ -25,6 +26,7 @@ const exitCodesHelp = `Exit codes:
   2  usage: unknown command or flag, wrong number of arguments
   3  refused by policy or by the audit (e.g. audit risk at or above --fail-on)
   4  conflict: the change collides with what is published
+  5  sync --check: the channel has skill versions the project's lock does not pin yet
 
 With --json, an error is printed on stdout as
   {"error": {"message": "...", "exit_code": N}}

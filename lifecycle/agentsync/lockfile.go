@@ -39,6 +39,10 @@ type Lock struct {
 	Repository string `yaml:"repository"`
 	// Channel is the channel the skills were taken from.
 	Channel string `yaml:"channel"`
+	// Profile is the sync file's profile: when the lock was moved; empty when it has none.
+	Profile string `yaml:"profile,omitempty"`
+	// Select is the sync file's skills: list when the lock was moved, sorted, each once.
+	Select []string `yaml:"select,omitempty"`
 	// Commit is the channel's commit the lock was last moved to.
 	Commit string `yaml:"commit"`
 	// Targets are the folders installed into, in order of Dir.
@@ -137,6 +141,17 @@ func (l *Lock) validate() error {
 		return fmt.Errorf("channel: %q is not one of main, canary", l.Channel)
 	case !lifecycle.IsCommitID(l.Commit):
 		return fmt.Errorf("commit: %q is not a full commit id", l.Commit)
+	}
+	if strings.ContainsAny(l.Profile, "/\\\n\r") {
+		return fmt.Errorf("profile: %q is not a profile name", l.Profile)
+	}
+	for i, n := range l.Select {
+		if err := catalog.CheckSkillName(n); err != nil {
+			return fmt.Errorf("select: %w", err)
+		}
+		if i > 0 && l.Select[i-1] >= n {
+			return fmt.Errorf("select: %s is out of order or listed twice", n)
+		}
 	}
 	for _, t := range l.Targets {
 		if err := checkLockDir(t.Dir); err != nil {

@@ -1,6 +1,8 @@
 package agentsync
 
 import (
+	"path/filepath"
+
 	"github.com/skillgit/skillgit/catalog"
 )
 
@@ -87,17 +89,36 @@ func skillStatus(s catalog.InstalledSkill, published map[string]string) SkillSta
 }
 
 // openSource opens the repository of a request, as Run does (an application project's sync
-// file included), and reads the skills of the channel it installs, narrowed to the sync
-// file's selection.
+// file included), and reads the skills it installs: those the project's lock pins, or the
+// channel's, narrowed to the sync file's selection.
 func openSource(req Request) (*repo, *source, error) {
 	r, err := openRepo(req)
 	if err != nil {
 		return nil, nil, err
 	}
-	src, err := r.source(req)
+	err = r.checkSyncFileAgents()
+	var src *source
+	if err == nil {
+		src, err = r.statusSource(req)
+	}
 	if err != nil {
 		r.Close()
 		return nil, nil, err
 	}
 	return r, src, nil
+}
+
+// statusSource reads what a sync of req would install: what the project's lock pins, when
+// there is one, or the channel's selected skills.
+func (r *repo) statusSource(req Request) (*source, error) {
+	if r.usesLock(req) {
+		l, found, err := ReadLock(filepath.Join(r.project, LockFileName))
+		if err != nil {
+			return nil, err
+		}
+		if found {
+			return r.lockedSource(l, r.channelOf(req), nil)
+		}
+	}
+	return r.source(req)
 }

@@ -51,6 +51,11 @@ type Request struct {
 	// AgentsMD are agent instructions files, such as AGENTS.md, whose marked block the sync
 	// keeps listing the skills it leaves installed; a relative one starts at the project.
 	AgentsMD []string
+	// Lock says how a sync into an application project's agent folders uses the project's
+	// lock file, .skillgit-sync.lock.
+	Lock LockMode
+	// Update names the skills LockUpdate moves; empty moves every skill.
+	Update []string
 }
 
 // Report is what a sync did, or would do.
@@ -71,6 +76,8 @@ type Report struct {
 	Skipped []Skip
 	// Instructions lists the agent instructions files written, or that would be.
 	Instructions []string
+	// Lock is what the sync did with the project's lock file; nil when none applies.
+	Lock *LockReport
 }
 
 // Item is what a sync does to one skill in one target.
@@ -120,42 +127,74 @@ func Run(req Request) (*Report, error) {
 		return nil, err
 	}
 	defer r.Close()
-	src, err := r.source(req)
-	if err != nil {
+	if err := r.checkSyncFileAgents(); err != nil {
 		return nil, err
 	}
 	targets, warns, err := r.targets(req)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.checkInstructions(req); err != nil {
-		return nil, err
-	}
-	rep := &Report{Channel: src.channel, Project: r.project, Targets: targets, Warnings: warns}
-	plans, err := r.planTargets(src, targets, req)
-	defer closePlans(plans)
+	lk, err := r.openLock(req, targets)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.auditPlans(src, plans, req, rep); err != nil {
-		return rep, err
+	src, err := r.sourceFor(req, lk)
+	if err != nil {
+		return nil, err
 	}
-	err = finish(rep, applyPlans(plans, targets, rep))
+	rep := &Report{Channel: src.channel, Project: r.project, Targets: targets, Warnings: warns}
+	if lk != nil {
+		rep.Lock = lk.rep
+		if lk.mode == LockCheck {
+			return rep, nil
+		}
+	}
+	if err := r.checkInstructions(req); err != nil {
+		return nil, err
+	}
+	err = r.install(src, targets, req, rep)
 	if err != nil && !isPartial(err) {
 		return rep, err
 	}
-	if ierr := r.writeInstructions(src, req, rep); ierr != nil {
-		return rep, ierr
+	if lk != nil && !req.DryRun {
+		if werr := lk.write(r, targets); werr != nil {
+			return rep, werr
+		}
 	}
 	return rep, err
 }
 
-// source checks the sync file's agents, then reads the channel's skills that the sync file
-// selects.
-func (r *repo) source(req Request) (*source, error) {
-	if err := r.checkSyncFileAgents(); err != nil {
-		return nil, err
+// sourceFor reads what a request installs: the channel's tip, or with a lock what it pins.
+func (r *repo) sourceFor(req Request, lk *lockRun) (*source, error) {
+	if lk != nil {
+		return lk.source(r, req)
 	}
+	return r.source(req)
+}
+
+// install plans every target, audits what will be written, writes, and keeps the agent
+// instructions files.
+func (r *repo) install(src *source, targets []Target, req Request, rep *Report) error {
+	plans, err := r.planTargets(src, targets, req)
+	defer closePlans(plans)
+	if err != nil {
+		return err
+	}
+	if err := r.auditPlans(src, plans, req, rep); err != nil {
+		return err
+	}
+	err = finish(rep, applyPlans(plans, targets, rep))
+	if err != nil && !isPartial(err) {
+		return err
+	}
+	if ierr := r.writeInstructions(src, req, rep); ierr != nil {
+		return ierr
+	}
+	return err
+}
+
+// source reads the channel's skills that the sync file selects.
+func (r *repo) source(req Request) (*source, error) {
 	src, err := r.readSource(req)
 	if err != nil {
 		return nil, err
@@ -174,13 +213,7 @@ type source struct {
 
 // readSource reads the channel's skills and their folder hashes, the git tree ids.
 func (r *repo) readSource(req Request) (*source, error) {
-	channel := req.Channel
-	if channel == "" && r.sync != nil {
-		channel = r.sync.Channel
-	}
-	if channel == "" {
-		channel = r.Config.Sync.Channel
-	}
+	channel := r.channelOf(req)
 	root, err := r.ChannelTree(channel)
 	if !req.Commit.IsZero() {
 		root, err = r.commitTree(req.Commit)

@@ -1,0 +1,133 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/lifecycle/agentsync"
+)
+
+// lockOptions are the flags of sync about an application project's lock file.
+type lockOptions struct {
+	update bool
+	frozen bool
+	check  bool
+	skills []string
+}
+
+func addLockFlags(c *cobra.Command, o *lockOptions) {
+	f := c.Flags()
+	f.BoolVar(&o.update, "update", false, "move the lock to the channel's tip, for every skill or the SKILLs named, then install")
+	f.BoolVar(&o.frozen, "frozen", false, "install exactly what the lock pins; fail when it is missing or does not match (for CI)")
+	f.BoolVar(&o.check, "check", false, "list the skills whose channel version is ahead of the lock; exit 5 when there are some")
+	c.MarkFlagsMutuallyExclusive("update", "frozen", "check")
+}
+
+// lockArgs accepts skill names only with --update.
+func lockArgs(o *lockOptions) cobra.PositionalArgs {
+	return func(c *cobra.Command, args []string) error {
+		if len(args) > 0 && !o.update {
+			return usageError{fmt.Errorf("sync takes no arguments, except skill names with --update (got %q)", args[0])}
+		}
+		o.skills = args
+		return nil
+	}
+}
+
+func (o *lockOptions) mode() agentsync.LockMode {
+	switch {
+	case o.update:
+		return agentsync.LockUpdate
+	case o.frozen:
+		return agentsync.LockFrozen
+	case o.check:
+		return agentsync.LockCheck
+	}
+	return agentsync.LockInstall
+}
+
+// checkLockUse refuses the lock flags with --watch.
+func (o *lockOptions) checkLockUse(watch bool) error {
+	if watch && (o.update || o.frozen || o.check) {
+		return usageError{errors.New("--update, --frozen and --check do not go with --watch")}
+	}
+	return nil
+}
+
+type lockJSON struct {
+	File    string           `json:"file"`
+	Commit  string           `json:"commit"`
+	Written bool             `json:"written"`
+	Changes []lockChangeJSON `json:"changes"`
+}
+
+type lockChangeJSON struct {
+	Skill     string   `json:"skill"`
+	Change    string   `json:"change"`
+	Tree      string   `json:"tree,omitempty"`
+	Publish   string   `json:"publish,omitempty"`
+	Risk      string   `json:"risk,omitempty"`
+	Approvers []string `json:"approvers"`
+}
+
+func lockOut(l *agentsync.LockReport) *lockJSON {
+	if l == nil {
+		return nil
+	}
+	out := &lockJSON{File: l.File, Commit: l.Commit, Written: l.Written, Changes: []lockChangeJSON{}}
+	for _, c := range l.Changes {
+		out.Changes = append(out.Changes, lockChangeJSON{Skill: c.Skill, Change: c.Change, Tree: c.Tree, Publish: c.Publish,
+			Risk: c.Risk, Approvers: orEmpty(c.Approvers)})
+	}
+	return out
+}
+
+// printLockChanges prints what a lock update moves, one line per skill.
+func printLockChanges(w io.Writer, l *agentsync.LockReport, prefix string) {
+	if l == nil {
+		return
+	}
+	for _, c := range l.Changes {
+		fmt.Fprintf(w, "%s%s %s: risk %s, approved by %s, publish %s\n", prefix, c.Change, sanitize(c.Skill),
+			dash(c.Risk), dash(sanitize(strings.Join(c.Approvers, ", "))), dash(shortID(c.Publish)))
+	}
+}
+
+// printLockEnd says what became of the lock.
+func printLockEnd(w io.Writer, l *agentsync.LockReport) {
+	if l != nil && l.Written {
+		fmt.Fprintf(w, "wrote %s at %s; commit it with the project\n", agentsync.LockFileName, shortID(l.Commit))
+	}
+}
+
+// syncCheck prints the skills whose channel version is ahead of the lock and ends with
+// ExitUpdates when there are some.
+func (a *app) syncCheck(rep *agentsync.Report) error {
+	l := rep.Lock
+	err := a.printResult(struct {
+		Lock *lockJSON `json:"lock"`
+	}{lockOut(l)}, func(w io.Writer) error {
+		printLockChanges(w, l, "")
+		if len(l.Changes) == 0 {
+			fmt.Fprintf(w, "%s is current with %s (%s)\n", agentsync.LockFileName, rep.Channel, shortID(l.Commit))
+		} else {
+			fmt.Fprintf(w, "%d update(s) on %s (%s) since the lock; `skillgit sync --update` moves it\n", len(l.Changes), rep.Channel, shortID(l.Commit))
+		}
+		return nil
+	})
+	if err == nil && len(l.Changes) > 0 {
+		return quietExit{ExitUpdates}
+	}
+	return err
+}
+
+func shortID(id string) string {
+	if len(id) > 7 {
+		return id[:7]
+	}
+	return id
+}

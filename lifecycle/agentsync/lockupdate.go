@@ -1,0 +1,188 @@
+package agentsync
+
+import (
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// Change kinds of a LockChange.
+const (
+	ChangeAdded   = "added"
+	ChangeChanged = "changed"
+	ChangeRemoved = "removed"
+)
+
+// source is what a sync with a lock installs: the locked skills, or, to move the lock, the
+// channel's tip for every skill or the named ones with the others as locked.
+func (lk *lockRun) source(r *repo, req Request) (*source, error) {
+	if lk.mode == LockInstall || lk.mode == LockFrozen {
+		lk.rep.Commit = lk.old.Commit
+		if _, err := r.Git.Commit(plumbing.NewHash(lk.old.Commit)); err != nil {
+			return nil, fmt.Errorf("%s: commit %s is not in the skill repository %s: %v; fetch the repository (sync without --offline), or run `skillgit sync --update` to move the lock",
+				LockFileName, lk.old.Commit, repoLabel(r), err)
+		}
+		return r.lockedSource(lk.old, lk.channel, nil)
+	}
+	tip, err := r.ChannelCommit(lk.channel)
+	if err != nil {
+		return nil, err
+	}
+	req.Channel, req.Commit = lk.channel, tip
+	chanSrc, err := r.readSource(req)
+	if err != nil {
+		return nil, err
+	}
+	if err := r.selectSkills(chanSrc); err != nil {
+		return nil, err
+	}
+	names := req.Update
+	if lk.mode == LockCheck {
+		names = nil
+	}
+	if err := lk.checkNames(r, chanSrc, names); err != nil {
+		return nil, err
+	}
+	if err := lk.move(r, chanSrc, tip, names); err != nil {
+		return nil, err
+	}
+	return r.lockedSource(lk.next, lk.channel, chanSrc.held)
+}
+
+// checkNames makes sure every skill named for --update is one the sync file selects.
+func (lk *lockRun) checkNames(r *repo, src *source, names []string) error {
+	for _, n := range names {
+		if err := catalog.CheckSkillName(n); err != nil {
+			return err
+		}
+		onChannel := slices.ContainsFunc(src.skills, func(s catalog.SyncSkill) bool { return s.Name == n })
+		locked := false
+		if lk.old != nil {
+			_, locked = lk.old.Skill(n)
+		}
+		if !onChannel && !locked {
+			return fmt.Errorf("--update %s: the skill is not selected by %s, nor published on %s in %s; name a skill the project installs", n, r.syncPath, lk.channel, repoLabel(r))
+		}
+	}
+	return nil
+}
+
+// move computes the lock at the channel's commit tip for the named skills, or all when none
+// are named, keeping the others as locked, and the changes from the old lock.
+func (lk *lockRun) move(r *repo, src *source, tip gitstore.Hash, names []string) error {
+	next := &Lock{Version: LockVersion, Repository: r.sync.Repository, Channel: lk.channel, Commit: tip.String(),
+		Profile: r.sync.Profile, Select: selection(r.sync)}
+	moved := func(n string) bool { return len(names) == 0 || slices.Contains(names, n) }
+	var fresh []string
+	for _, s := range src.skills {
+		old, wasLocked := lk.locked(s.Name)
+		switch {
+		case moved(s.Name) && wasLocked && old.Tree == s.Hash:
+			next.Skills = append(next.Skills, old)
+		case moved(s.Name):
+			next.Skills = append(next.Skills, LockedSkill{Name: s.Name, Tree: s.Hash, Commit: tip.String()})
+			fresh = append(fresh, s.Name)
+		case wasLocked:
+			next.Skills = append(next.Skills, old)
+		}
+	}
+	if lk.old != nil {
+		for _, o := range lk.old.Skills {
+			if !moved(o.Name) && !slices.ContainsFunc(next.Skills, func(s LockedSkill) bool { return s.Name == o.Name }) && lk.stillSelected(r, o.Name) {
+				next.Skills = append(next.Skills, o)
+			}
+		}
+	}
+	slices.SortFunc(next.Skills, func(a, b LockedSkill) int { return strings.Compare(a.Name, b.Name) })
+	lk.next = next
+	return lk.describe(r, tip, fresh)
+}
+
+// locked returns the old lock's entry for skill n.
+func (lk *lockRun) locked(n string) (LockedSkill, bool) {
+	if lk.old == nil {
+		return LockedSkill{}, false
+	}
+	return lk.old.Skill(n)
+}
+
+// stillSelected reports whether the sync file still selects skill n, which the channel no
+// longer has: by its skills: list, or by having no list at all.
+func (lk *lockRun) stillSelected(r *repo, n string) bool {
+	if r.sync.Profile != "" {
+		return slices.Contains(r.Config.Profiles[r.sync.Profile], n)
+	}
+	return len(r.sync.Skills) == 0 || slices.Contains(r.sync.Skills, n)
+}
+
+// describe fills in who published the skills taken from the channel and lists the changes.
+func (lk *lockRun) describe(r *repo, tip gitstore.Hash, fresh []string) error {
+	changes := lk.changes()
+	var ask []string
+	ask = append(ask, fresh...)
+	for _, c := range changes {
+		if !slices.Contains(ask, c.Skill) {
+			ask = append(ask, c.Skill)
+		}
+	}
+	last, err := r.LastChanges(tip, ask)
+	if err != nil {
+		return err
+	}
+	for i, s := range lk.next.Skills {
+		if s.Commit == tip.String() && slices.Contains(fresh, s.Name) {
+			if lc, ok := last[s.Name]; ok {
+				lk.next.Skills[i].Published, lk.next.Skills[i].Approvers = lc.Commit, lc.ApprovedBy
+			}
+		}
+	}
+	for i, c := range changes {
+		if lc, ok := last[c.Skill]; ok {
+			changes[i].Publish, changes[i].Risk, changes[i].Approvers = lc.Commit, lc.Risk, lc.ApprovedBy
+		}
+	}
+	lk.rep.Commit, lk.rep.Changes = tip.String(), changes
+	return nil
+}
+
+// changes lists the skills the next lock adds, changes or removes, in order of name.
+func (lk *lockRun) changes() []LockChange {
+	var out []LockChange
+	for _, s := range lk.next.Skills {
+		o, ok := lk.locked(s.Name)
+		switch {
+		case !ok:
+			out = append(out, LockChange{Skill: s.Name, Change: ChangeAdded, Tree: s.Tree})
+		case o.Tree != s.Tree:
+			out = append(out, LockChange{Skill: s.Name, Change: ChangeChanged, Tree: s.Tree})
+		}
+	}
+	if lk.old != nil {
+		for _, o := range lk.old.Skills {
+			if _, ok := lk.next.Skill(o.Name); !ok {
+				out = append(out, LockChange{Skill: o.Name, Change: ChangeRemoved})
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b LockChange) int { return strings.Compare(a.Skill, b.Skill) })
+	return out
+}
+
+// write writes the next lock, with the targets installed into, unless nothing moves it.
+func (lk *lockRun) write(r *repo, targets []Target) error {
+	if lk.next == nil {
+		return nil
+	}
+	lk.next.Targets = r.lockTargets(targets)
+	if err := WriteLock(lk.file, lk.next); err != nil {
+		return fmt.Errorf("%s: %w", filepath.Base(lk.file), err)
+	}
+	lk.rep.Written = true
+	return nil
+}
