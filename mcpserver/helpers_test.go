@@ -11,6 +11,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
 )
@@ -21,44 +22,14 @@ const (
 	mediumLine = "Run `pip install --extra-index-url https://pypi.example.net/simple internal-tools`."
 )
 
-var (
-	ada  = lifecycle.ActOptions{Author: "Ada Lovelace <ada@example.com>"}
-	lead = lifecycle.ActOptions{Author: "Grace Hopper <grace@example.com>"}
-)
-
-// hermetic isolates git and skillgit from the user's configuration and environment.
-func hermetic(t *testing.T) { testenv.Hermetic(t, nil) }
-
-// newRepo creates a skillgit repository with a working tree on main.
-func newRepo(t *testing.T) string {
-	t.Helper()
-	hermetic(t)
-	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := lifecycle.Init(lifecycle.InitOptions{Dir: dir}); err != nil {
-		t.Fatal(err)
-	}
-	return dir
-}
-
-func skillMD(name string, body ...string) string {
-	return "---\nname: " + name + "\ndescription: Helps with " + name + ".\n---\n# " + name + "\n\n" + strings.Join(body, "\n\n") + "\n"
-}
-
-func openRepo(t *testing.T, dir string) *lifecycle.Repo {
-	t.Helper()
-	r, err := lifecycle.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { r.Close() })
-	return r
-}
+// ada proposes in the tests, as a person rather than an agent.
+var ada = lifecycle.ActOptions{Author: "Ada Lovelace <ada@example.com>"}
 
 // publishSkill publishes a skill the way people do: Ada proposes it, Grace approves and
 // publishes it.
 func publishSkill(t *testing.T, dir, name string, body ...string) {
 	t.Helper()
-	publishFiles(t, dir, name, map[string]string{"SKILL.md": skillMD(name, body...)})
+	publishFiles(t, dir, name, map[string]string{"SKILL.md": testenv.SkillMD(name, body...)})
 }
 
 // publishFiles publishes a skill folder of files; those under scripts/ are executable.
@@ -78,21 +49,21 @@ func publishFiles(t *testing.T, dir, name string, files map[string]string) {
 			t.Fatal(err)
 		}
 	}
-	res, err := openRepo(t, dir).Propose(lifecycle.ProposeOptions{ActOptions: ada, From: src})
+	res, err := lifecycletest.Open(t, dir).Propose(lifecycle.ProposeOptions{ActOptions: ada, From: src})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := openRepo(t, dir).Approve(res.ID, "", lead); err != nil {
+	if _, err := lifecycletest.Open(t, dir).Approve(res.ID, "", lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := openRepo(t, dir).Publish(res.ID, "", lead); err != nil {
+	if _, err := lifecycletest.Open(t, dir).Publish(res.ID, "", lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func setMode(t *testing.T, dir string, m lifecycle.Mode) {
 	t.Helper()
-	if _, err := openRepo(t, dir).SetMode(m, lead); err != nil {
+	if _, err := lifecycletest.Open(t, dir).SetMode(m, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -110,7 +81,7 @@ func connect(t *testing.T, dir string) *client {
 
 func connectWith(t *testing.T, dir string, o Options) *client {
 	t.Helper()
-	repo := openRepo(t, dir)
+	repo := lifecycletest.Open(t, dir)
 	srv, err := New(repo, o)
 	if err != nil {
 		t.Fatal(err)
