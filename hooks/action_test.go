@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skillgit/skillgit/internal/testenv"
 	"gopkg.in/yaml.v3"
 )
 
@@ -175,7 +176,7 @@ func TestGitHubActionWorkflow(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h.git(work, "checkout", "-q", "-B", "pr-"+tc.name, "origin/main")
-			writeFiles(t, work, map[string]string{"skills/" + tc.skill + "/SKILL.md": tc.content})
+			testenv.WriteFiles(t, work, map[string]string{"skills/" + tc.skill + "/SKILL.md": tc.content})
 			h.git(work, "add", "-A")
 			h.git(work, "commit", "-q", "-m", "add "+tc.skill)
 

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/skillgit/skillgit/hooks"
+	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -18,7 +19,7 @@ func TestPreCommitAllFiles(t *testing.T) {
 	h := newHarness(t)
 	repo := filepath.Join(h.dir, "repo")
 	h.must(h.dir, "skillgit", "init", "--no-hooks", repo)
-	writeFiles(t, repo, map[string]string{
+	testenv.WriteFiles(t, repo, map[string]string{
 		"skills/good/SKILL.md":   goodSkill("good"),
 		"skills/sneaky/SKILL.md": evilSkill("sneaky"),
 		"skills/sneaky/notes.md": "Notes.\n",

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // TestPreCommitFramework runs the skillgit-audit hook of .pre-commit-hooks.yaml through the real
@@ -26,7 +28,7 @@ func TestPreCommitFramework(t *testing.T) {
 	h.must(h.dir, "skillgit", "init", "--no-hooks", repo)
 	// language_version: system pins the Go on PATH, so the framework never downloads one.
 	config := fmt.Sprintf("repos:\n- repo: %s\n  rev: %s\n  hooks:\n  - id: skillgit-audit\n    language_version: system\n", hookRepo, rev)
-	writeFiles(t, repo, map[string]string{".pre-commit-config.yaml": config})
+	testenv.WriteFiles(t, repo, map[string]string{".pre-commit-config.yaml": config})
 	h.git(repo, "add", ".pre-commit-config.yaml")
 	h.git(repo, "commit", "-q", "-m", "use the pre-commit framework")
 	// The framework runs with the PATH the tests started with, without the skillgit built
@@ -35,7 +37,7 @@ func TestPreCommitFramework(t *testing.T) {
 	preEnv := []string{"PRE_COMMIT_HOME=" + preHome, "PATH=" + os.Getenv("PATH")}
 
 	// A malicious skill is refused, by name, by `pre-commit run` and by `git commit`.
-	writeFiles(t, repo, map[string]string{"skills/evil/SKILL.md": evilSkill("evil")})
+	testenv.WriteFiles(t, repo, map[string]string{"skills/evil/SKILL.md": evilSkill("evil")})
 	h.git(repo, "add", "skills/evil")
 	res := h.run(repo, "", preEnv, "pre-commit", "run")
 	if res.code == 0 {
@@ -71,7 +73,7 @@ func TestPreCommitFramework(t *testing.T) {
 	if err := os.RemoveAll(filepath.Join(repo, "skills", "evil")); err != nil {
 		t.Fatal(err)
 	}
-	writeFiles(t, repo, map[string]string{"skills/good/SKILL.md": goodSkill("good")})
+	testenv.WriteFiles(t, repo, map[string]string{"skills/good/SKILL.md": goodSkill("good")})
 	h.git(repo, "add", "skills/good")
 	res = h.run(repo, "", preEnv, "pre-commit", "run")
 	if res.code != 0 || !strings.Contains(res.stdout, "Passed") {
@@ -86,7 +88,7 @@ func TestPreCommitFramework(t *testing.T) {
 	}
 
 	// A new skill whose SKILL.md breaks the reference rules is refused too: the hook validates.
-	writeFiles(t, repo, map[string]string{"skills/bad-name/SKILL.md": goodSkill("other-name")})
+	testenv.WriteFiles(t, repo, map[string]string{"skills/bad-name/SKILL.md": goodSkill("other-name")})
 	h.git(repo, "add", "skills/bad-name")
 	res = h.run(repo, "", preEnv, "pre-commit", "run")
 	if res.code == 0 || !strings.Contains(res.stdout, "skills/bad-name/SKILL.md") {
@@ -101,7 +103,7 @@ func TestPreCommitFramework(t *testing.T) {
 // once that skill is gone the tree passes.
 func allFilesRun(t *testing.T, h *harness, repo string, preEnv []string) {
 	t.Helper()
-	writeFiles(t, repo, map[string]string{"skills/sneaky/SKILL.md": evilSkill("sneaky"), "skills/sneaky/notes.md": "Notes.\n"})
+	testenv.WriteFiles(t, repo, map[string]string{"skills/sneaky/SKILL.md": evilSkill("sneaky"), "skills/sneaky/notes.md": "Notes.\n"})
 	h.git(repo, "add", "skills/sneaky")
 	h.git(repo, "commit", "-q", "--no-verify", "-m", "add sneaky past the hooks")
 	res := h.run(repo, "", preEnv, "pre-commit", "run", "--all-files")

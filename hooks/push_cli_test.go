@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // TestSkillgitPushGateOverGitDaemon pushes candidates with `skillgit push` to a bare skill
@@ -19,7 +21,7 @@ func TestSkillgitPushGateOverGitDaemon(t *testing.T) {
 	url := startGitDaemon(t, h, h.dir) + "/srv.git"
 	client := filepath.Join(h.dir, "client")
 	h.git(h.dir, "clone", "-q", url, client)
-	writeFiles(t, h.dir, map[string]string{
+	testenv.WriteFiles(t, h.dir, map[string]string{
 		"drafts/evil/SKILL.md": evilSkill("evil"), "drafts/good/SKILL.md": goodSkill("good"),
 	})
 	h.must(client, "skillgit", "propose", filepath.Join(h.dir, "drafts", "evil"))

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // TestPreReceiveOverGitDaemon pushes to a bare skill repository served by git daemon on
@@ -33,7 +35,7 @@ func TestPreReceiveOverGitDaemon(t *testing.T) {
 	serverMain := func() string { return h.git(srv, "rev-parse", "refs/heads/main") }
 	commit := func(msg string, files map[string]string) string {
 		t.Helper()
-		writeFiles(t, client, files)
+		testenv.WriteFiles(t, client, files)
 		h.git(client, "add", "-A")
 		h.git(client, "commit", "-q", "-m", msg)
 		return h.git(client, "rev-parse", "HEAD")

@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // TestPreReceiveTagsOverGitDaemon pushes tags to a bare skill repository served by git daemon
@@ -19,7 +21,7 @@ func TestPreReceiveTagsOverGitDaemon(t *testing.T) {
 	h.git(h.dir, "clone", "-q", url, client)
 	commit := func(msg string, files map[string]string) string {
 		t.Helper()
-		writeFiles(t, client, files)
+		testenv.WriteFiles(t, client, files)
 		h.git(client, "add", "-A")
 		h.git(client, "commit", "-q", "-m", msg)
 		return h.git(client, "rev-parse", "HEAD")

@@ -8,6 +8,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // hiddenLine carries Unicode tag characters: a critical finding.
@@ -16,7 +17,7 @@ const hiddenLine = "Convert files.\U000E0069\U000E0067\U000E006E\U000E006F\U000E
 // proposeInstaller proposes a skill named inst whose SKILL.md holds lines, as agent.
 func proposeInstaller(t *testing.T, dir, src string, lines ...string) string {
 	t.Helper()
-	writeFiles(t, src, map[string]string{"inst/SKILL.md": skillMD("inst", lines...)})
+	testenv.WriteFiles(t, src, map[string]string{"inst/SKILL.md": testenv.SkillMD("inst", lines...)})
 	return propose(t, dir, ProposeOptions{ActOptions: agent, From: src + "/inst", Message: "installer"}).ID
 }
 
@@ -128,7 +129,7 @@ func TestAcceptVoidedByRevise(t *testing.T) {
 	if _, err := open(t, dir).ApproveAccepting(id, "reviewed", []string{fp}, lead); err != nil {
 		t.Fatal(err)
 	}
-	writeFiles(t, src, map[string]string{"inst/SKILL.md": skillMD("inst", evilLine, cleanLine)})
+	testenv.WriteFiles(t, src, map[string]string{"inst/SKILL.md": testenv.SkillMD("inst", evilLine, cleanLine)})
 	if _, err := open(t, dir).Revise(id, ProposeOptions{ActOptions: agent, From: src + "/inst", Message: "more"}); err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // TestAuditRevWholeResult checks the whole-result cache of `audit --rev REV`: a repeat audit
@@ -14,12 +15,12 @@ import (
 // damaged entry is a miss that is rewritten, and a changed folder is audited anew.
 func TestAuditRevWholeResult(t *testing.T) {
 	repo := newRepo(t)
-	writeFiles(t, repo, map[string]string{
-		"skills/alpha/SKILL.md":     skillMD("alpha", evilLine),
-		"skills/beta/SKILL.md":      skillMD("beta", cleanLine),
-		"skills/cat/gamma/SKILL.md": skillMD("gamma", mediumLine),
+	testenv.WriteFiles(t, repo, map[string]string{
+		"skills/alpha/SKILL.md":     testenv.SkillMD("alpha", evilLine),
+		"skills/beta/SKILL.md":      testenv.SkillMD("beta", cleanLine),
+		"skills/cat/gamma/SKILL.md": testenv.SkillMD("gamma", mediumLine),
 	})
-	commitAll(t, repo, "publish")
+	testenv.CommitAll(t, repo, "publish")
 	dir := auditCacheDir(t, repo)
 	req := AuditRequest{Dir: repo, Rev: "main"}
 	first := mustAudit(t, req)
@@ -49,8 +50,8 @@ func TestAuditRevWholeResult(t *testing.T) {
 		}
 	})
 	t.Run("changed folder is audited anew", func(t *testing.T) {
-		writeFiles(t, repo, map[string]string{"skills/beta/SKILL.md": skillMD("beta", evilLine)})
-		commitAll(t, repo, "beta turns bad")
+		testenv.WriteFiles(t, repo, map[string]string{"skills/beta/SKILL.md": testenv.SkillMD("beta", evilLine)})
+		testenv.CommitAll(t, repo, "beta turns bad")
 		run := mustAudit(t, req)
 		if len(wholeEntries(t, dir)) != 2 {
 			t.Errorf("want a second whole-result entry for the new skills folder")

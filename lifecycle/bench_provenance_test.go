@@ -13,7 +13,6 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
-	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // BenchmarkListProvenance lists the generated repository of 10,000 skills as `skillgit list
@@ -43,15 +42,8 @@ func benchProvenance(b *testing.B, dir string) {
 
 // listProvenance opens the repository, lists it and reads the provenance of every skill.
 func listProvenance(b *testing.B, dir string) {
-	r, err := lifecycle.Open(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
+	r, res := openPublished(b, dir)
 	defer r.Close()
-	res, err := r.Published()
-	if err != nil {
-		b.Fatal(err)
-	}
 	names := make([]string, len(res.Skills))
 	for i, s := range res.Skills {
 		names[i] = path.Base(s.Dir)
@@ -67,15 +59,8 @@ func listProvenance(b *testing.B, dir string) {
 
 // addLock commits on the publish branch a pack lock that gives n of its skills to a pack.
 func addLock(b *testing.B, dir string, n int) {
-	r, err := lifecycle.Open(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
+	r, res := openPublished(b, dir)
 	defer r.Close()
-	res, err := r.Published()
-	if err != nil {
-		b.Fatal(err)
-	}
 	var lock strings.Builder
 	lock.WriteString("packs:\n  - name: demo\n    commit: " + strings.Repeat("ab", 20) + "\n    skills:\n")
 	step := max(len(res.Skills)/n, 1)

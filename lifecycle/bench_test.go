@@ -50,15 +50,8 @@ func benchPublished(b *testing.B, dir string, cold bool) {
 
 // listOnce opens the repository and lists it, as `skillgit list` does.
 func listOnce(b *testing.B, dir string) int {
-	r, err := lifecycle.Open(dir)
-	if err != nil {
-		b.Fatal(err)
-	}
+	r, res := openPublished(b, dir)
 	defer r.Close()
-	res, err := r.Published()
-	if err != nil {
-		b.Fatal(err)
-	}
 	if len(res.Skills) == 0 || len(res.Problems) != 0 {
 		b.Fatalf("listed %d skills with %d problems; want skills and no problems", len(res.Skills), len(res.Problems))
 	}
@@ -229,14 +222,23 @@ func replaceFile(t *testing.T, g *gitstore.Repo, root gitstore.Hash, p, content 
 
 func published(t *testing.T, dir string) *catalog.Result {
 	t.Helper()
+	r, res := openPublished(t, dir)
+	r.Close()
+	return res
+}
+
+// openPublished opens the repository in dir and lists what main publishes; the caller closes
+// the repository.
+func openPublished(tb testing.TB, dir string) (*lifecycle.Repo, *catalog.Result) {
+	tb.Helper()
 	r, err := lifecycle.Open(dir)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
-	defer r.Close()
 	res, err := r.Published()
 	if err != nil {
-		t.Fatal(err)
+		r.Close()
+		tb.Fatal(err)
 	}
-	return res
+	return r, res
 }

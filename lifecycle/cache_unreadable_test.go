@@ -14,13 +14,14 @@ import (
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // corruptBlob overwrites the loose object of the file at p on HEAD with garbage and returns
 // the object's id and a function that restores it.
 func corruptBlob(t *testing.T, dir, p string) (string, func()) {
 	t.Helper()
-	id := strings.TrimSpace(gitText(t, dir, "rev-parse", "HEAD:"+p))
+	id := strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", "HEAD:"+p))
 	file := filepath.Join(gitDirOf(t, dir), "objects", id[:2], id[2:])
 	orig, err := os.ReadFile(file)
 	if err != nil {
@@ -56,11 +57,11 @@ func catalogEntries(t *testing.T, dir string) []string {
 // cached, and that the next listing after the object is restored has the skill.
 func TestPublishedUnreadableObject(t *testing.T) {
 	dir := newRepo(t)
-	writeFiles(t, dir, map[string]string{
-		"skills/alpha/SKILL.md": skillMD("alpha", cleanLine),
-		"skills/beta/SKILL.md":  skillMD("beta", cleanLine),
+	testenv.WriteFiles(t, dir, map[string]string{
+		"skills/alpha/SKILL.md": testenv.SkillMD("alpha", cleanLine),
+		"skills/beta/SKILL.md":  testenv.SkillMD("beta", cleanLine),
 	})
-	commitAll(t, dir, "two skills")
+	testenv.CommitAll(t, dir, "two skills")
 	id, restore := corruptBlob(t, dir, "skills/alpha/SKILL.md")
 
 	_, err := open(t, dir).Published()
@@ -97,8 +98,8 @@ func TestPublishedUnreadableObject(t *testing.T) {
 // miss.
 func TestCatalogCacheUnreadable(t *testing.T) {
 	dir := newRepo(t)
-	writeFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", cleanLine)})
-	commitAll(t, dir, "one skill")
+	testenv.WriteFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": testenv.SkillMD("alpha", cleanLine)})
+	testenv.CommitAll(t, dir, "one skill")
 	r := open(t, dir)
 	tree, err := r.FolderAt(r.Tree, r.Config.SkillsDir)
 	if err != nil {
@@ -148,12 +149,12 @@ func skillNames(res *catalog.Result) []string {
 // report that would outlive the repair.
 func TestAuditUnreadableObject(t *testing.T) {
 	dir := newRepo(t)
-	writeFiles(t, dir, map[string]string{
-		"skills/alpha/SKILL.md":  skillMD("alpha", cleanLine),
+	testenv.WriteFiles(t, dir, map[string]string{
+		"skills/alpha/SKILL.md":  testenv.SkillMD("alpha", cleanLine),
 		"skills/alpha/notes.md":  "Some notes about dates.\n",
 		"skills/alpha/script.sh": "date\n",
 	})
-	commitAll(t, dir, "one skill")
+	testenv.CommitAll(t, dir, "one skill")
 	id, restore := corruptBlob(t, dir, "skills/alpha/notes.md")
 	r := open(t, dir)
 	tree, err := r.FolderAt(r.Tree, "skills/alpha")
@@ -185,17 +186,17 @@ func TestAuditUnreadableObject(t *testing.T) {
 // object is restored.
 func TestTrailCacheUnreadableObject(t *testing.T) {
 	dir := newRepo(t)
-	writeFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", cleanLine)})
-	commitAll(t, dir, "alpha")
-	writeFiles(t, dir, map[string]string{"skills/beta/SKILL.md": skillMD("beta", cleanLine)})
-	commitAll(t, dir, "beta")
+	testenv.WriteFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": testenv.SkillMD("alpha", cleanLine)})
+	testenv.CommitAll(t, dir, "alpha")
+	testenv.WriteFiles(t, dir, map[string]string{"skills/beta/SKILL.md": testenv.SkillMD("beta", cleanLine)})
+	testenv.CommitAll(t, dir, "beta")
 	_, restore := corruptBlob(t, dir, "skills/beta")
-	head := strings.TrimSpace(gitText(t, dir, "rev-parse", "HEAD"))
+	head := strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", "HEAD"))
 
 	if _, err := open(t, dir).Log(""); err != nil {
 		t.Fatal(err)
 	}
-	parent := strings.TrimSpace(gitText(t, dir, "rev-parse", "HEAD~1"))
+	parent := strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", "HEAD~1"))
 	tc := open(t, dir).trailCache()
 	if names, ok := tc.get(plumbingHash(t, head)); ok {
 		t.Errorf("the trail cache kept %v for a commit whose tree could not be read", names)

@@ -3,7 +3,6 @@ package lifecycle
 import (
 	"bytes"
 	"fmt"
-	"github.com/skillgit/skillgit/internal/testenv"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -12,11 +11,8 @@ import (
 	"sync"
 	"testing"
 	"time"
-)
 
-// The helpers shared with the other packages built on lifecycle.
-var (
-	gitText = testenv.GitOut
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // The environment of a publishing child process started by startPublisher.
@@ -87,7 +83,7 @@ func prepareApproved(t *testing.T, dir string, names []string) []prepared {
 	r := open(t, dir)
 	out := make([]prepared, 0, len(names))
 	for _, name := range names {
-		writeFiles(t, src, map[string]string{name + "/SKILL.md": skillMD(name, cleanLine)})
+		testenv.WriteFiles(t, src, map[string]string{name + "/SKILL.md": testenv.SkillMD(name, cleanLine)})
 		res, err := r.Propose(ProposeOptions{ActOptions: agent, From: filepath.Join(src, name)})
 		if err != nil {
 			t.Fatalf("propose %s: %v", name, err)
@@ -104,26 +100,11 @@ func prepareApproved(t *testing.T, dir string, names []string) []prepared {
 	return out
 }
 
-// fsckStrict runs git fsck --strict and fails on a non-zero exit or on any report other than
-// a dangling object.
-func fsckStrict(t *testing.T, dir string) {
-	t.Helper()
-	out, err := exec.Command("git", "-C", dir, "fsck", "--strict").CombinedOutput()
-	if err != nil {
-		t.Fatalf("git fsck --strict: %v\n%s", err, out)
-	}
-	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
-		if line != "" && !strings.HasPrefix(line, "dangling ") {
-			t.Fatalf("git fsck --strict reports:\n%s", out)
-		}
-	}
-}
-
 // publishMerges reads the merges on main's first-parent line, newest first, as their second
 // parent and Skillgit-Candidate trailer.
 func publishMerges(t *testing.T, dir string) (candidates, secondParents []string) {
 	t.Helper()
-	out := gitText(t, dir, "log", "--first-parent", "--merges",
+	out := testenv.GitText(t, dir, "log", "--first-parent", "--merges",
 		"--format=%P%x00%(trailers:key=Skillgit-Candidate,valueonly,separator=%x2C)%x00", "main")
 	recs := strings.Split(out, "\x00")
 	for i := 0; i+1 < len(recs); i += 2 {
@@ -210,7 +191,7 @@ func TestConcurrentPublishes(t *testing.T) {
 	if len(probes) < 10 {
 		t.Errorf("only %d rev-parse probes ran while publishing", len(probes))
 	}
-	fsckStrict(t, dir)
+	testenv.FsckStrict(t, dir)
 
 	ids, seconds := publishMerges(t, dir)
 	count := map[string]int{}
@@ -232,14 +213,14 @@ func TestConcurrentPublishes(t *testing.T) {
 			t.Errorf("publish merge of %s has second parent %s, which is not that candidate's approved tip", id, seconds[i])
 		}
 	}
-	skills := strings.Fields(gitText(t, dir, "ls-tree", "-d", "--name-only", "main:skills"))
+	skills := strings.Fields(testenv.GitText(t, dir, "ls-tree", "-d", "--name-only", "main:skills"))
 	if !slices.Equal(skills, names) {
 		t.Errorf("main:skills holds %d folders; want the %d published skills\n got: %v", len(skills), len(names), skills)
 	}
-	if left := strings.TrimSpace(gitText(t, dir, "for-each-ref", "--format=%(refname)", "refs/heads/candidate/")); left != "" {
+	if left := strings.TrimSpace(testenv.GitText(t, dir, "for-each-ref", "--format=%(refname)", "refs/heads/candidate/")); left != "" {
 		t.Errorf("candidate branches left after publishing:\n%s", left)
 	}
-	if st := gitText(t, dir, "status", "--porcelain"); st != "" {
+	if st := testenv.GitText(t, dir, "status", "--porcelain"); st != "" {
 		t.Errorf("git status after the publishes into the checked-out main:\n%s", st)
 	}
 	published, err := open(t, dir).Candidates("published")
@@ -256,8 +237,8 @@ func TestConcurrentLockedPublishLeavesCheckout(t *testing.T) {
 		t.Run(filepath.Base(lock), func(t *testing.T) {
 			dir := newRepo(t)
 			c := prepareApproved(t, dir, []string{"held"})[0]
-			before := gitText(t, dir, "rev-parse", "main")
-			writeFiles(t, dir, map[string]string{".git/" + lock: ""})
+			before := testenv.GitText(t, dir, "rev-parse", "main")
+			testenv.WriteFiles(t, dir, map[string]string{".git/" + lock: ""})
 			_, err := open(t, dir).Publish(c.id, "", lead)
 			if err == nil || !strings.Contains(err.Error(), filepath.Base(lock)) {
 				t.Fatalf("publish with %s held: %v; want an error naming the lock", lock, err)
@@ -265,16 +246,16 @@ func TestConcurrentLockedPublishLeavesCheckout(t *testing.T) {
 			if err := os.Remove(filepath.Join(dir, ".git", lock)); err != nil {
 				t.Fatal(err)
 			}
-			if after := gitText(t, dir, "rev-parse", "main"); after != before {
+			if after := testenv.GitText(t, dir, "rev-parse", "main"); after != before {
 				t.Errorf("main moved from %s to %s", before, after)
 			}
-			if st := gitText(t, dir, "status", "--porcelain", "--untracked-files=all"); st != "" {
+			if st := testenv.GitText(t, dir, "status", "--porcelain", "--untracked-files=all"); st != "" {
 				t.Errorf("a publish that failed (%v) left the checkout changed:\n%s", err, st)
 			}
 			if _, err := open(t, dir).Publish(c.id, "", lead); err != nil {
 				t.Errorf("publish once the lock is released: %v", err)
 			}
-			fsckStrict(t, dir)
+			testenv.FsckStrict(t, dir)
 		})
 	}
 }

@@ -15,6 +15,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // crashRun is one child publish and how it ended.
@@ -167,7 +169,7 @@ func TestCrashPublishKilled(t *testing.T) {
 		// Squared, so that short delays, which land inside the publish, are common.
 		u := rng.Float64()
 		delay := time.Duration(u * u * float64(30*time.Millisecond))
-		old := strings.TrimSpace(gitText(t, dir, "rev-parse", "main"))
+		old := strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", "main"))
 		run := runAndKill(t, dir, c.id, kill, delay)
 		st.rounds++
 		switch {
@@ -204,7 +206,7 @@ func TestCrashPublishKilled(t *testing.T) {
 	if st.killedBeforeDone < rounds/4 {
 		t.Errorf("only %d of %d rounds killed a publish before it returned", st.killedBeforeDone, rounds)
 	}
-	fsckStrict(t, dir)
+	testenv.FsckStrict(t, dir)
 	ids, _ := publishMerges(t, dir)
 	slices.Sort(ids)
 	var want []string
@@ -225,10 +227,10 @@ func checkAfterCrash(t *testing.T, dir string, round int, c prepared, old string
 	if out, ok := fsckNoDangling(dir); !ok {
 		t.Fatalf("%s: git fsck --strict --no-dangling failed:\n%s", where, out)
 	}
-	now := strings.TrimSpace(gitText(t, dir, "rev-parse", "main"))
+	now := strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", "main"))
 	moved := now != old
 	if moved {
-		parents := strings.Fields(gitText(t, dir, "log", "-1", "--format=%P", now))
+		parents := strings.Fields(testenv.GitText(t, dir, "log", "-1", "--format=%P", now))
 		if !slices.Equal(parents, []string{old, c.tip}) {
 			t.Fatalf("%s: main moved from %s to %s with parents %v; want a publish merge of %s and %s", where, old, now, parents, old, c.tip)
 		}
@@ -246,7 +248,7 @@ func checkAfterCrash(t *testing.T, dir string, round int, c prepared, old string
 	if len(run.leftover) > 0 {
 		st.staleLocks++
 	}
-	if !moved && gitText(t, dir, "--no-optional-locks", "status", "--porcelain", "--", "skills/"+c.skill) != "" {
+	if !moved && testenv.GitText(t, dir, "--no-optional-locks", "status", "--porcelain", "--", "skills/"+c.skill) != "" {
 		st.worktreeAhead++
 	}
 	republishAfterCrash(t, dir, where, c, old, moved, run.leftover, st)
@@ -291,12 +293,12 @@ func republishAfterCrash(t *testing.T, dir, where string, c prepared, old string
 		}
 	case len(blocking) > 0:
 		st.lockChecks[blocking[0]]++
-		if strings.TrimSpace(gitText(t, dir, "rev-parse", "main")) != old {
+		if strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", "main")) != old {
 			t.Fatalf("%s: main moved by a publish that had to fail on the stale lock(s) %v: %v", where, blocking, err)
 		}
 		if err == nil || !namesAny(err.Error(), blocking) {
 			t.Errorf("%s: publish with the stale lock(s) %v left: %v; want an error that names the lock\ngit status:\n%s",
-				where, blocking, err, gitText(t, dir, "status", "--porcelain", "--untracked-files=all"))
+				where, blocking, err, testenv.GitText(t, dir, "status", "--porcelain", "--untracked-files=all"))
 		}
 		recoverAfterCrash(t, dir, where, c, st)
 	case err != nil:
@@ -320,9 +322,9 @@ func recoverAfterCrash(t *testing.T, dir, where string, c prepared, st *crashSta
 	}
 	st.worktreeLeft++
 	t.Errorf("%s: publish once the stale locks are removed: %v\ngit status:\n%s", where, err,
-		gitText(t, dir, "status", "--porcelain", "--untracked-files=all"))
-	gitCmd(t, dir, "reset", "-q", "--hard")
-	gitCmd(t, dir, "clean", "-fdq", "--", "skills/"+c.skill)
+		testenv.GitText(t, dir, "status", "--porcelain", "--untracked-files=all"))
+	testenv.Git(t, dir, "reset", "-q", "--hard")
+	testenv.Git(t, dir, "clean", "-fdq", "--", "skills/"+c.skill)
 	if _, err := open(t, dir).Publish(c.id, "", lead); err != nil {
 		t.Fatalf("%s: publish after cleaning the working tree: %v", where, err)
 	}
@@ -341,7 +343,7 @@ func namesAny(msg string, locks []string) bool {
 // temporary files a killed write leaves, which it counts and removes.
 func checkWorktreeAfterCrash(t *testing.T, dir, where string, st *crashStats) {
 	t.Helper()
-	status := gitText(t, dir, "status", "--porcelain", "--untracked-files=all")
+	status := testenv.GitText(t, dir, "status", "--porcelain", "--untracked-files=all")
 	left := false
 	for _, line := range strings.Split(strings.TrimSpace(status), "\n") {
 		switch {
@@ -376,12 +378,12 @@ func TestCrashBetweenWorktreeAndRef(t *testing.T) {
 	if err := r.Git.UpdateWorktree(r.Tree, cc.TreeHash, []string{"skills/halfway"}); err != nil {
 		t.Fatal(err)
 	}
-	fsckStrict(t, dir)
+	testenv.FsckStrict(t, dir)
 
 	_, err = open(t, dir).Publish(c.id, "", lead)
 	if err != nil {
 		t.Errorf("publish after a crash between the working tree update and the ref update: %v\ngit status:\n%s",
-			err, gitText(t, dir, "status", "--porcelain"))
+			err, testenv.GitText(t, dir, "status", "--porcelain"))
 	}
 }
 

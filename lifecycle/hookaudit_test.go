@@ -9,6 +9,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 func revParse(t *testing.T, dir, rev string) gitstore.Hash {
@@ -29,11 +30,11 @@ func revParse(t *testing.T, dir, rev string) gitstore.Hash {
 // a switch already on at the old tip is honoured with a warning.
 func TestAuditPushedPolicyFromBase(t *testing.T) {
 	dir := newRepo(t)
-	gitCmd(t, dir, "checkout", "-q", "-b", "feature")
+	testenv.Git(t, dir, "checkout", "-q", "-b", "feature")
 	cfg := DefaultConfig("main")
 	cfg.Audit.SkipSecurityAudit = true
-	writeFiles(t, dir, map[string]string{ConfigFile: string(cfg.Marshal()), "skills/evil/SKILL.md": skillMD("evil", evilLine)})
-	commitAll(t, dir, "switch the audit off and add evil")
+	testenv.WriteFiles(t, dir, map[string]string{ConfigFile: string(cfg.Marshal()), "skills/evil/SKILL.md": testenv.SkillMD("evil", evilLine)})
+	testenv.CommitAll(t, dir, "switch the audit off and add evil")
 	update := []RefUpdate{{Ref: "refs/heads/main", Old: revParse(t, dir, "main"), New: revParse(t, dir, "feature")}}
 	run, err := AuditPushed(dir, update, func(string) string { return "" })
 	if err != nil {
@@ -43,10 +44,10 @@ func TestAuditPushedPolicyFromBase(t *testing.T) {
 		t.Fatalf("push that switches the audit off: skipped %v, blocked %v, reports %v", run.Skipped, run.Blocked(), run.Reports)
 	}
 	// Once the switch is on the old tip, the next push is not audited, and says so.
-	gitCmd(t, dir, "checkout", "-q", "main")
-	gitCmd(t, dir, "merge", "-q", "--ff-only", "feature")
-	writeFiles(t, dir, map[string]string{"skills/evil2/SKILL.md": skillMD("evil2", evilLine)})
-	commitAll(t, dir, "more")
+	testenv.Git(t, dir, "checkout", "-q", "main")
+	testenv.Git(t, dir, "merge", "-q", "--ff-only", "feature")
+	testenv.WriteFiles(t, dir, map[string]string{"skills/evil2/SKILL.md": testenv.SkillMD("evil2", evilLine)})
+	testenv.CommitAll(t, dir, "more")
 	update = []RefUpdate{{Ref: "refs/heads/main", Old: revParse(t, dir, "main~1"), New: revParse(t, dir, "main")}}
 	run, err = AuditPushed(dir, update, func(string) string { return "" })
 	if err != nil {
@@ -59,9 +60,9 @@ func TestAuditPushedPolicyFromBase(t *testing.T) {
 
 func TestAuditPushedNewBranchAndDeletion(t *testing.T) {
 	dir := newRepo(t)
-	gitCmd(t, dir, "checkout", "-q", "-b", "candidate/x")
-	writeFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", cleanLine), "skills/evil/SKILL.md": skillMD("evil", evilLine)})
-	commitAll(t, dir, "two skills")
+	testenv.Git(t, dir, "checkout", "-q", "-b", "candidate/x")
+	testenv.WriteFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": testenv.SkillMD("alpha", cleanLine), "skills/evil/SKILL.md": testenv.SkillMD("evil", evilLine)})
+	testenv.CommitAll(t, dir, "two skills")
 	updates := []RefUpdate{
 		{Ref: "refs/heads/candidate/x", New: revParse(t, dir, "candidate/x")},
 		{Ref: "refs/heads/gone", Old: revParse(t, dir, "main")},
@@ -79,9 +80,9 @@ func TestAuditPushedNewBranchAndDeletion(t *testing.T) {
 func TestAuditStaged(t *testing.T) {
 	dir := newRepo(t)
 	none := func(string) string { return "" }
-	writeFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", evilLine)})
-	gitCmd(t, dir, "add", "-A")
-	writeFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", cleanLine)})
+	testenv.WriteFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": testenv.SkillMD("alpha", evilLine)})
+	testenv.Git(t, dir, "add", "-A")
+	testenv.WriteFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": testenv.SkillMD("alpha", cleanLine)})
 	run, err := AuditStaged(dir, none)
 	if err != nil {
 		t.Fatal(err)
@@ -89,13 +90,13 @@ func TestAuditStaged(t *testing.T) {
 	if !run.Blocked() || len(run.Reports) != 1 {
 		t.Fatalf("malicious staged, benign in the worktree: blocked %v, reports %v", run.Blocked(), run.Reports)
 	}
-	gitCmd(t, dir, "add", "-A")
-	writeFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", evilLine)})
+	testenv.Git(t, dir, "add", "-A")
+	testenv.WriteFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": testenv.SkillMD("alpha", evilLine)})
 	if run, err = AuditStaged(dir, none); err != nil || run.Blocked() {
 		t.Fatalf("benign staged, malicious in the worktree: %v blocked %v", err, run.Blocked())
 	}
-	writeFiles(t, dir, map[string]string{"skills/beta/SKILL.md": skillMD("gamma", cleanLine)})
-	gitCmd(t, dir, "add", "skills/beta")
+	testenv.WriteFiles(t, dir, map[string]string{"skills/beta/SKILL.md": testenv.SkillMD("gamma", cleanLine)})
+	testenv.Git(t, dir, "add", "skills/beta")
 	run, err = AuditStaged(dir, none)
 	if err != nil || !run.Blocked() || len(run.Problems) == 0 || !strings.Contains(run.Problems[0].File, "skills/beta") {
 		t.Fatalf("a new skill whose name is not its folder's: %v, problems %v", err, run.Problems)
@@ -105,7 +106,7 @@ func TestAuditStaged(t *testing.T) {
 func TestAuditStagedOutsideSkillgit(t *testing.T) {
 	hermetic(t)
 	dir := t.TempDir()
-	gitCmd(t, dir, "init", "-q")
+	testenv.Git(t, dir, "init", "-q")
 	run, err := AuditStaged(dir, os.Getenv)
 	if err != nil || !run.NotSkillgit || run.Blocked() {
 		t.Fatalf("plain git repository: %v %+v", err, run)
@@ -116,7 +117,7 @@ func TestAuditStagedOutsideSkillgit(t *testing.T) {
 // stages into, is the one audited.
 func TestAuditStagedIndexFile(t *testing.T) {
 	dir := newRepo(t)
-	writeFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", evilLine)})
+	testenv.WriteFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": testenv.SkillMD("alpha", evilLine)})
 	alt := dir + "/.git/index.alt"
 	cmd := exec.Command("git", "-C", dir, "add", "-A")
 	cmd.Env = append(os.Environ(), "GIT_INDEX_FILE="+alt)

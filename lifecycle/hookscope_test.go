@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // TestAuditStagedScope checks which committed skills the wider pre-commit scopes audit: every
@@ -12,15 +13,15 @@ import (
 // file names relative to the folder the hook runs in.
 func TestAuditStagedScope(t *testing.T) {
 	repo := newRepo(t)
-	writeFiles(t, repo, map[string]string{
-		"skills/alpha/SKILL.md":            skillMD("alpha", evilLine),
+	testenv.WriteFiles(t, repo, map[string]string{
+		"skills/alpha/SKILL.md":            testenv.SkillMD("alpha", evilLine),
 		"skills/alpha/scripts/run.sh":      "echo hi\n",
-		"skills/beta/SKILL.md":             skillMD("beta", cleanLine),
-		"skills/cat/gamma/SKILL.md":        skillMD("gamma", mediumLine),
+		"skills/beta/SKILL.md":             testenv.SkillMD("beta", cleanLine),
+		"skills/cat/gamma/SKILL.md":        testenv.SkillMD("gamma", mediumLine),
 		"skills/cat/gamma/notes/a/b/c.txt": "notes\n",
 		"skills/README.md":                 "The skills.\n",
 	})
-	commitAll(t, repo, "publish")
+	testenv.CommitAll(t, repo, "publish")
 	tests := []struct {
 		name  string
 		dir   string

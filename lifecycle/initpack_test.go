@@ -1,16 +1,12 @@
 package lifecycle
 
 import (
-	"github.com/skillgit/skillgit/internal/testenv"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
-)
 
-// The helpers shared with the other packages built on lifecycle.
-var (
-	gitOut = testenv.GitIn
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // TestPackAuditTrailerStatesVerdict checks that the publish commit of a pack says what the
@@ -27,13 +23,13 @@ func TestPackAuditTrailerStatesVerdict(t *testing.T) {
 			hermetic(t)
 			dir := filepath.Join(t.TempDir(), "repo")
 			pack := fstest.MapFS{
-				"dates/SKILL.md": {Data: []byte(skillMD("dates", cleanLine))},
-				"tools/SKILL.md": {Data: []byte(skillMD("tools", tt.body))},
+				"dates/SKILL.md": {Data: []byte(testenv.SkillMD("dates", cleanLine))},
+				"tools/SKILL.md": {Data: []byte(testenv.SkillMD("tools", tt.body))},
 			}
 			if _, err := Init(InitOptions{Dir: dir, Pack: pack, PackName: "team", PackVersion: "1.0.0"}); err != nil {
 				t.Fatal(err)
 			}
-			ts := trailersOf(t, dir, "main")
+			ts := testenv.Trailers(t, dir, "main")
 			if got := ts["Skillgit-Risk"]; len(got) != 1 || got[0] != tt.risk {
 				t.Errorf("Skillgit-Risk %q; want %q", got, tt.risk)
 			}
@@ -42,18 +38,4 @@ func TestPackAuditTrailerStatesVerdict(t *testing.T) {
 			}
 		})
 	}
-}
-
-// trailersOf parses the trailers of commit rev with git interpret-trailers.
-func trailersOf(t *testing.T, dir, rev string) map[string][]string {
-	t.Helper()
-	msg := gitOut(t, dir, nil, "log", "-1", "--format=%B", rev)
-	out := gitOut(t, dir, []byte(msg+"\n"), "interpret-trailers", "--parse")
-	ts := map[string][]string{}
-	for _, line := range strings.Split(out, "\n") {
-		if k, v, ok := strings.Cut(line, ": "); ok {
-			ts[k] = append(ts[k], v)
-		}
-	}
-	return ts
 }

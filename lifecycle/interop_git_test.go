@@ -14,6 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // trail is what `git log --first-parent --format=%s main` should print, newest first.
@@ -29,8 +30,8 @@ func (tr *trail) step(subject string) {
 	if subject != "" {
 		tr.lines = append([]string{subject}, tr.lines...)
 	}
-	fsckStrict(tr.t, tr.dir)
-	got := strings.Split(strings.TrimSuffix(gitText(tr.t, tr.dir, "log", "--first-parent", "--format=%s", "main"), "\n"), "\n")
+	testenv.FsckStrict(tr.t, tr.dir)
+	got := strings.Split(strings.TrimSuffix(testenv.GitText(tr.t, tr.dir, "log", "--first-parent", "--format=%s", "main"), "\n"), "\n")
 	if diff := cmp.Diff(tr.lines, got); diff != "" {
 		tr.t.Fatalf("git log --first-parent --format=%%s main (-want +got):\n%s", diff)
 	}
@@ -40,7 +41,7 @@ func (tr *trail) step(subject string) {
 func gitTrailers(t *testing.T, dir, commit string) map[string][]string {
 	t.Helper()
 	cmd := exec.Command("git", "-C", dir, "interpret-trailers", "--parse")
-	cmd.Stdin = strings.NewReader(gitText(t, dir, "log", "-1", "--format=%B", commit))
+	cmd.Stdin = strings.NewReader(testenv.GitText(t, dir, "log", "-1", "--format=%B", commit))
 	out, err := cmd.Output()
 	if err != nil {
 		t.Fatalf("git interpret-trailers --parse: %v", err)
@@ -72,7 +73,7 @@ func wantTrailers(t *testing.T, dir, commit string, want map[string]string) {
 func proposeNew(t *testing.T, dir, name string, body ...string) *Result {
 	t.Helper()
 	src := t.TempDir()
-	writeFiles(t, src, map[string]string{name + "/SKILL.md": skillMD(name, body...)})
+	testenv.WriteFiles(t, src, map[string]string{name + "/SKILL.md": testenv.SkillMD(name, body...)})
 	return propose(t, dir, ProposeOptions{ActOptions: agent, From: filepath.Join(src, name)})
 }
 
@@ -149,9 +150,9 @@ func TestInteropGitTrail(t *testing.T) {
 	beta := proposeNew(t, dir, "beta", cleanLine)
 	approveAsLead(t, dir, beta.ID)
 	tr.step("")
-	gitCmd(t, dir, "merge", "-q", "--no-ff", "--no-edit", "candidate/"+beta.ID)
+	testenv.Git(t, dir, "merge", "-q", "--no-ff", "--no-edit", "candidate/"+beta.ID)
 	tr.step("Merge branch 'candidate/" + beta.ID + "'")
-	merge := strings.TrimSpace(gitText(t, dir, "rev-parse", "main"))
+	merge := strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", "main"))
 	e := logHead(t, dir)
 	if e.Action != actPublish || e.Via != "git merge" || e.Candidate != beta.ID || e.Skill != "beta" || e.Commit != merge {
 		t.Errorf("Log of a git merge of candidate/%s: %+v; want action publish via git merge", beta.ID, e)
@@ -167,8 +168,8 @@ func TestInteropGitTrail(t *testing.T) {
 	gamma := proposeNew(t, dir, "gamma", cleanLine)
 	approveAsLead(t, dir, gamma.ID)
 	tr.step("")
-	gitCmd(t, dir, "merge", "-q", "--squash", "candidate/"+gamma.ID)
-	gitCmd(t, dir, "commit", "-q", "-m", "squash gamma")
+	testenv.Git(t, dir, "merge", "-q", "--squash", "candidate/"+gamma.ID)
+	testenv.Git(t, dir, "commit", "-q", "-m", "squash gamma")
 	tr.step("squash gamma")
 	if c := candidateState(t, dir, gamma.ID); c.State != StatePublished {
 		t.Errorf("Candidate(%s) after a squash merge: state %s; want published", gamma.ID, c.State)
@@ -178,13 +179,13 @@ func TestInteropGitTrail(t *testing.T) {
 	}
 
 	// git revert of skillgit's publish of alpha.
-	gitCmd(t, dir, "revert", "-m", "1", "--no-edit", pub.Commit)
+	testenv.Git(t, dir, "revert", "-m", "1", "--no-edit", pub.Commit)
 	tr.step(`Revert "publish: alpha (candidate ` + alpha.ID + `)"`)
-	revert := strings.TrimSpace(gitText(t, dir, "rev-parse", "main"))
+	revert := strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", "main"))
 	e = logHead(t, dir)
 	if e.Action != actRollback || e.Via != "git revert" || e.Skill != "alpha" || e.Commit != revert {
 		t.Errorf("Log of `git revert -m 1 %s`: action %q via %q skill %q; want action rollback via git revert of alpha\nmessage:\n%s",
-			pub.Commit, e.Action, e.Via, e.Skill, gitText(t, dir, "log", "-1", "--format=%B", revert))
+			pub.Commit, e.Action, e.Via, e.Skill, testenv.GitText(t, dir, "log", "-1", "--format=%B", revert))
 	}
 	if _, err := open(t, dir).Find("alpha"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("alpha after the revert: %v; want not found", err)
@@ -217,10 +218,10 @@ func readCheckout(t *testing.T, dir string, watched ...string) checkout {
 			c.files[p] += " " + string(data)
 		}
 	}
-	c.head = gitText(t, dir, "rev-parse", "HEAD")
-	c.branch = gitText(t, dir, "symbolic-ref", "HEAD")
+	c.head = testenv.GitText(t, dir, "rev-parse", "HEAD")
+	c.branch = testenv.GitText(t, dir, "symbolic-ref", "HEAD")
 	// Without optional locks, git status does not refresh the index it is asked about.
-	c.status = gitText(t, dir, "--no-optional-locks", "status", "--porcelain", "--untracked-files=all")
+	c.status = testenv.GitText(t, dir, "--no-optional-locks", "status", "--porcelain", "--untracked-files=all")
 	return c
 }
 
@@ -242,16 +243,16 @@ func (c checkout) diff(t *testing.T, after checkout) {
 
 func TestInteropProposeLeavesCheckoutAlone(t *testing.T) {
 	dir := newRepo(t)
-	writeFiles(t, dir, map[string]string{"notes.md": "notes\n"})
-	commitAll(t, dir, "notes")
-	writeFiles(t, dir, map[string]string{
+	testenv.WriteFiles(t, dir, map[string]string{"notes.md": "notes\n"})
+	testenv.CommitAll(t, dir, "notes")
+	testenv.WriteFiles(t, dir, map[string]string{
 		"notes.md":               "notes, edited and not committed\n",
 		"scratch.txt":            "untracked\n",
 		"staged.txt":             "staged\n",
-		"skills/delta/SKILL.md":  skillMD("delta", cleanLine),
+		"skills/delta/SKILL.md":  testenv.SkillMD("delta", cleanLine),
 		"skills/delta/guide.txt": "a file of the skill in the working tree\n",
 	})
-	gitCmd(t, dir, "add", "staged.txt")
+	testenv.Git(t, dir, "add", "staged.txt")
 	old := time.Now().Add(-time.Hour)
 	for _, p := range []string{"notes.md", "skills/delta/SKILL.md"} {
 		if err := os.Chtimes(filepath.Join(dir, p), old, old); err != nil {
@@ -269,7 +270,7 @@ func TestInteropProposeLeavesCheckoutAlone(t *testing.T) {
 	readCheckout(t, dir, watched...).diff(t, before)
 	fromOutside := proposeNew(t, dir, "epsilon", cleanLine)
 	readCheckout(t, dir, watched...).diff(t, before)
-	fsckStrict(t, dir)
+	testenv.FsckStrict(t, dir)
 
 	for _, res := range []*Result{fromWorktree, fromOutside} {
 		c := candidateState(t, dir, res.ID)
@@ -277,11 +278,11 @@ func TestInteropProposeLeavesCheckoutAlone(t *testing.T) {
 			t.Errorf("candidate %s: state %s, change %s; want an open create", res.ID, c.State, c.Change)
 		}
 	}
-	files := gitText(t, dir, "ls-tree", "-r", "--name-only", "candidate/"+fromWorktree.ID, "skills/delta")
+	files := testenv.GitText(t, dir, "ls-tree", "-r", "--name-only", "candidate/"+fromWorktree.ID, "skills/delta")
 	if files != "skills/delta/SKILL.md\nskills/delta/guide.txt\n" {
 		t.Errorf("candidate %s holds:\n%s", fromWorktree.ID, files)
 	}
-	if got := gitText(t, dir, "log", "--format=%s", "main"); got != "notes\ninit: create skill repository\n" {
+	if got := testenv.GitText(t, dir, "log", "--format=%s", "main"); got != "notes\ninit: create skill repository\n" {
 		t.Errorf("main after the proposals:\n%s", got)
 	}
 }
@@ -307,46 +308,46 @@ func TestInteropPublishRefusesDirtySkill(t *testing.T) {
 				t.Fatalf("second proposal: %+v; want a patch", v2)
 			}
 			approveAsLead(t, dir, v2.ID)
-			fsckStrict(t, dir)
+			testenv.FsckStrict(t, dir)
 
-			mine := skillMD("beta", cleanLine, "My own local note.")
-			writeFiles(t, dir, map[string]string{"skills/beta/SKILL.md": mine})
+			mine := testenv.SkillMD("beta", cleanLine, "My own local note.")
+			testenv.WriteFiles(t, dir, map[string]string{"skills/beta/SKILL.md": mine})
 			if tc.stage {
-				gitCmd(t, dir, "add", "skills/beta/SKILL.md")
+				testenv.Git(t, dir, "add", "skills/beta/SKILL.md")
 			}
 			before := readCheckout(t, dir, "skills/beta/SKILL.md")
 			if before.status != tc.status {
 				t.Fatalf("status before the publish %q; want %q", before.status, tc.status)
 			}
-			tip := gitText(t, dir, "rev-parse", "candidate/"+v2.ID)
+			tip := testenv.GitText(t, dir, "rev-parse", "candidate/"+v2.ID)
 
 			_, err := open(t, dir).Publish(v2.ID, "", lead)
 			if err == nil || !strings.Contains(err.Error(), "skills/beta/SKILL.md") || !errors.Is(err, gitstore.ErrDirty) {
 				t.Fatalf("publish over an uncommitted change: %v; want an ErrDirty error naming skills/beta/SKILL.md", err)
 			}
 			readCheckout(t, dir, "skills/beta/SKILL.md").diff(t, before)
-			if got := gitText(t, dir, "rev-parse", "candidate/"+v2.ID); got != tip {
+			if got := testenv.GitText(t, dir, "rev-parse", "candidate/"+v2.ID); got != tip {
 				t.Errorf("candidate moved from %s to %s", tip, got)
 			}
 			if c := candidateState(t, dir, v2.ID); c.State != StateApproved {
 				t.Errorf("candidate after the refused publish: %s; want approved", c.State)
 			}
-			fsckStrict(t, dir)
+			testenv.FsckStrict(t, dir)
 
-			gitCmd(t, dir, "reset", "-q", "--hard")
+			testenv.Git(t, dir, "reset", "-q", "--hard")
 			pub, err := open(t, dir).Publish(v2.ID, "", lead)
 			if err != nil {
 				t.Fatalf("publish once the change is gone: %v", err)
 			}
-			fsckStrict(t, dir)
-			if st := gitText(t, dir, "status", "--porcelain"); st != "" {
+			testenv.FsckStrict(t, dir)
+			if st := testenv.GitText(t, dir, "status", "--porcelain"); st != "" {
 				t.Errorf("git status after the publish:\n%s", st)
 			}
 			data, err := os.ReadFile(filepath.Join(dir, "skills/beta/SKILL.md"))
 			if err != nil || !strings.Contains(string(data), "Also print the time.") {
 				t.Errorf("working tree after the publish: %v\n%s", err, data)
 			}
-			if head := strings.TrimSpace(gitText(t, dir, "rev-parse", "main")); head != pub.Commit {
+			if head := strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", "main")); head != pub.Commit {
 				t.Errorf("main is %s; want the publish %s", head, pub.Commit)
 			}
 		})

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // TestGitVerifiesSkillgitSignature checks an approval skillgit signed with git verify-commit.
@@ -22,7 +24,7 @@ func TestGitVerifiesSkillgitSignature(t *testing.T) {
 	if err != nil || !strings.Contains(string(out), `Good "git" signature for grace@example.com`) {
 		t.Fatalf("git verify-commit: %v\n%s", err, out)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }
 
 // TestSkillgitVerifiesGitSignature makes an approval with git commit-tree -S and
@@ -40,7 +42,7 @@ func TestSkillgitVerifiesGitSignature(t *testing.T) {
 	if err != nil {
 		t.Fatalf("git commit-tree -S: %v", err)
 	}
-	gitCmd(t, dir, "update-ref", "refs/heads/candidate/"+id, strings.TrimSpace(string(out)))
+	testenv.Git(t, dir, "update-ref", "refs/heads/candidate/"+id, strings.TrimSpace(string(out)))
 	c, err := open(t, dir).Candidate(id)
 	if err != nil {
 		t.Fatal(err)

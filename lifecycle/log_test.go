@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // TestLogPlainCommitsCached checks that a commit made with git is in the trail as a plain
@@ -14,9 +15,9 @@ import (
 func TestLogPlainCommitsCached(t *testing.T) {
 	dir := newRepo(t)
 	publishedSkill(t, dir, "alpha", cleanLine)
-	writeFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", cleanLine, "Edited by hand."),
-		"skills/beta/SKILL.md": skillMD("beta", cleanLine)})
-	commitAll(t, dir, "hand edit")
+	testenv.WriteFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": testenv.SkillMD("alpha", cleanLine, "Edited by hand."),
+		"skills/beta/SKILL.md": testenv.SkillMD("beta", cleanLine)})
+	testenv.CommitAll(t, dir, "hand edit")
 	first, err := open(t, dir).Log("")
 	if err != nil {
 		t.Fatal(err)
@@ -35,7 +36,7 @@ func TestLogPlainCommitsCached(t *testing.T) {
 				t.Fatal(err)
 			}
 		case "deleted":
-			removeAll(t, files[0])
+			testenv.RemoveAll(t, files[0])
 		}
 		again, err := open(t, dir).Log("")
 		if err != nil {

@@ -6,13 +6,14 @@ import (
 	"testing"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // publishedSkill proposes, approves and publishes a new skill with the given body.
 func publishedSkill(t *testing.T, dir, name string, body ...string) {
 	t.Helper()
 	src := t.TempDir()
-	writeFiles(t, src, map[string]string{name + "/SKILL.md": skillMD(name, body...)})
+	testenv.WriteFiles(t, src, map[string]string{name + "/SKILL.md": testenv.SkillMD(name, body...)})
 	res := propose(t, dir, ProposeOptions{ActOptions: agent, From: src + "/" + name})
 	if _, err := open(t, dir).Approve(res.ID, "", lead); err != nil {
 		t.Fatal(err)
@@ -26,7 +27,7 @@ func publishedSkill(t *testing.T, dir, name string, body ...string) {
 func proposeBody(t *testing.T, dir, name string, body ...string) *Result {
 	t.Helper()
 	src := t.TempDir()
-	writeFiles(t, src, map[string]string{name + "/SKILL.md": skillMD(name, body...)})
+	testenv.WriteFiles(t, src, map[string]string{name + "/SKILL.md": testenv.SkillMD(name, body...)})
 	return propose(t, dir, ProposeOptions{ActOptions: agent, From: src + "/" + name})
 }
 
@@ -77,7 +78,7 @@ func TestModes(t *testing.T) {
 			if err != nil || c.State != tc.wantState {
 				t.Fatalf("candidate state %v (%v); want %s", c, err, tc.wantState)
 			}
-			fsck(t, dir)
+			testenv.Fsck(t, dir)
 		})
 	}
 }
@@ -119,18 +120,18 @@ func TestRefusals(t *testing.T) {
 	r := open(t, dir)
 
 	src := t.TempDir()
-	writeFiles(t, src, map[string]string{"ghost/SKILL.md": skillMD("ghost", cleanLine)})
+	testenv.WriteFiles(t, src, map[string]string{"ghost/SKILL.md": testenv.SkillMD("ghost", cleanLine)})
 	if _, err := r.Propose(ProposeOptions{ActOptions: agent, Target: "ghost", Delete: true}); !errors.Is(err, ErrNotFound) {
 		t.Errorf("deleting a skill that does not exist: %v", err)
 	}
 	if _, err := r.Propose(ProposeOptions{ActOptions: agent, Target: "ghost"}); err == nil || !strings.Contains(err.Error(), "ghost") {
 		t.Errorf("patching a skill with no folder: %v", err)
 	}
-	writeFiles(t, dir, map[string]string{"skills/other/base/SKILL.md": skillMD("base", cleanLine, "Different.")})
+	testenv.WriteFiles(t, dir, map[string]string{"skills/other/base/SKILL.md": testenv.SkillMD("base", cleanLine, "Different.")})
 	if _, err := r.Propose(ProposeOptions{ActOptions: agent, Target: "skills/other/base"}); err == nil || !strings.Contains(err.Error(), "already published at skills/base") {
 		t.Errorf("creating a skill whose name exists: %v", err)
 	}
-	removeAll(t, dir+"/skills/other")
+	testenv.RemoveAll(t, dir+"/skills/other")
 	if _, err := r.Propose(ProposeOptions{ActOptions: agent, Target: "base"}); err == nil || !strings.Contains(err.Error(), "nothing to propose") {
 		t.Errorf("proposing the published version: %v", err)
 	}
@@ -158,7 +159,7 @@ func TestRefusals(t *testing.T) {
 	if _, err := open(t, dir).Approve(evil.ID, "", lead); !errors.Is(err, ErrRefused) {
 		t.Errorf("approving a rejected candidate: %v", err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }
 
 func TestStaleCandidateAndRebase(t *testing.T) {
@@ -191,7 +192,7 @@ func TestStaleCandidateAndRebase(t *testing.T) {
 	if _, err := open(t, dir).Publish(other.ID, "", lead); err != nil {
 		t.Fatal(err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }
 
 // publishedSkillPatch publishes a patch of name through the whole lifecycle.
@@ -240,5 +241,5 @@ func TestCanaryFollowsMain(t *testing.T) {
 	if ok, err := r.Git.IsAncestor(r.Tip, canary); err != nil || !ok {
 		t.Errorf("main is not an ancestor of canary (%v)", err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }

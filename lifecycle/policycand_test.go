@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // editConfig rewrites the working tree's .skillgit.yaml with edit applied.
@@ -80,11 +81,11 @@ func TestPolicyCandidateOnlyPolicy(t *testing.T) {
 	publishedSkill(t, dir, "victim", cleanLine)
 	editConfig(t, dir, func(s string) string { return strings.Replace(s, "required: 1", "required: 2", 1) })
 	res := proposeConfig(t, dir, agent)
-	gitCmd(t, dir, "checkout", "-q", ".")
-	gitCmd(t, dir, "checkout", "-q", "candidate/"+res.ID)
-	writeFiles(t, dir, map[string]string{"skills/victim/SKILL.md": skillMD("victim", cleanLine, "Patched on the side.")})
-	commitAll(t, dir, "ride along")
-	gitCmd(t, dir, "checkout", "-q", "main")
+	testenv.Git(t, dir, "checkout", "-q", ".")
+	testenv.Git(t, dir, "checkout", "-q", "candidate/"+res.ID)
+	testenv.WriteFiles(t, dir, map[string]string{"skills/victim/SKILL.md": testenv.SkillMD("victim", cleanLine, "Patched on the side.")})
+	testenv.CommitAll(t, dir, "ride along")
+	testenv.Git(t, dir, "checkout", "-q", "main")
 	_, err := open(t, dir).Approve(res.ID, "", lead)
 	wantRefusal(t, "approve", err, []string{"skills/victim"})
 
@@ -98,14 +99,14 @@ func TestPolicyCandidateOnlyPolicy(t *testing.T) {
 // claims the configuration as its path cannot change it: the change is outside its scope.
 func TestSkillCandidateCannotDeclarePolicy(t *testing.T) {
 	dir := newRepo(t)
-	gitCmd(t, dir, "checkout", "-q", "-b", "candidate/sneak-0001")
+	testenv.Git(t, dir, "checkout", "-q", "-b", "candidate/sneak-0001")
 	editConfig(t, dir, func(s string) string {
 		return strings.Replace(s, "skip_security_audit: false", "skip_security_audit: true", 1)
 	})
-	gitCmd(t, dir, "add", "-A")
-	gitCmd(t, dir, "commit", "-q", "-m", "propose: sneak", "-m",
+	testenv.Git(t, dir, "add", "-A")
+	testenv.Git(t, dir, "commit", "-q", "-m", "propose: sneak", "-m",
 		"Skillgit-Action: propose\nSkillgit-Skill: sneak\nSkillgit-Candidate: sneak-0001\nSkillgit-Change: patch\nSkillgit-Path: .skillgit.yaml\nSkillgit-Risk: low")
-	gitCmd(t, dir, "checkout", "-q", "main")
+	testenv.Git(t, dir, "checkout", "-q", "main")
 	_, err := open(t, dir).Approve("sneak-0001", "", lead)
 	wantRefusal(t, "approve", err, []string{ConfigFile})
 }
@@ -122,7 +123,7 @@ func TestProposeConfigRefusesInvalid(t *testing.T) {
 	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), `unknown key "colour"`) {
 		t.Errorf("invalid config: %v; want refused naming the key", err)
 	}
-	if out := gitText(t, dir, "for-each-ref", "refs/heads/candidate/"); out != "" {
+	if out := testenv.GitText(t, dir, "for-each-ref", "refs/heads/candidate/"); out != "" {
 		t.Errorf("candidates after refusals: %q", out)
 	}
 }
@@ -132,13 +133,13 @@ func TestProposeConfigRefusesInvalid(t *testing.T) {
 func TestProtectedModePropose(t *testing.T) {
 	dir := newRepo(t)
 	editConfig(t, dir, func(s string) string { return s + "server:\n  protect: true\n" })
-	commitAll(t, dir, "protect")
-	tip := gitText(t, dir, "rev-parse", "main")
+	testenv.CommitAll(t, dir, "protect")
+	tip := testenv.GitText(t, dir, "rev-parse", "main")
 	res, err := open(t, dir).SetMode(ModeAssisted, ActOptions{Author: lead.Author})
 	if err != nil || res.ID == "" || res.Change != ChangePolicy {
 		t.Fatalf("SetMode under protect: %+v, %v; want a policy candidate", res, err)
 	}
-	if now := gitText(t, dir, "rev-parse", "main"); now != tip {
+	if now := testenv.GitText(t, dir, "rev-parse", "main"); now != tip {
 		t.Errorf("main moved from %s to %s", tip, now)
 	}
 }

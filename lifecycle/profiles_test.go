@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 func TestParseConfigProfiles(t *testing.T) {
@@ -99,13 +100,13 @@ func profileRepo(t *testing.T, profiles map[string][]string) string {
 	dir := newRepo(t)
 	cfg := DefaultConfig("main")
 	cfg.Profiles = profiles
-	writeFiles(t, dir, map[string]string{
+	testenv.WriteFiles(t, dir, map[string]string{
 		ConfigFile:                  string(cfg.Marshal()),
-		"skills/alpha/SKILL.md":     skillMD("alpha", cleanLine),
-		"skills/beta/SKILL.md":      skillMD("beta", cleanLine),
-		"skills/cat/gamma/SKILL.md": skillMD("gamma", cleanLine),
+		"skills/alpha/SKILL.md":     testenv.SkillMD("alpha", cleanLine),
+		"skills/beta/SKILL.md":      testenv.SkillMD("beta", cleanLine),
+		"skills/cat/gamma/SKILL.md": testenv.SkillMD("gamma", cleanLine),
 	})
-	commitAll(t, dir, "skills and profiles")
+	testenv.CommitAll(t, dir, "skills and profiles")
 	return dir
 }
 
@@ -186,13 +187,13 @@ func TestProfileProblems(t *testing.T) {
 		t.Fatalf("clean: %v %v", ps, err)
 	}
 	// The working tree's file is what the user edits; it is what is checked.
-	writeFiles(t, dir, map[string]string{ConfigFile: "profiles:\n  p: [alpha, draft]\n"})
+	testenv.WriteFiles(t, dir, map[string]string{ConfigFile: "profiles:\n  p: [alpha, draft]\n"})
 	ps, err := r.ProfileProblems()
 	want := []catalog.Problem{{File: ConfigFile, Message: `profile "p": skill "draft" is not published on main; publish it or remove it from the profile`}}
 	if err != nil || !cmp.Equal(want, ps) {
 		t.Errorf("dangling: %v, %v", ps, err)
 	}
-	writeFiles(t, dir, map[string]string{ConfigFile: "profiles:\n  p: [alpha, alpha]\n"})
+	testenv.WriteFiles(t, dir, map[string]string{ConfigFile: "profiles:\n  p: [alpha, alpha]\n"})
 	ps, err = r.ProfileProblems()
 	if err != nil || len(ps) != 1 || ps[0].Line != 2 || !strings.Contains(ps[0].Message, "listed twice") {
 		t.Errorf("parse error: %v, %v", ps, err)

@@ -11,11 +11,12 @@ import (
 	"time"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 func TestPublishedDir(t *testing.T) {
 	dir := profileRepo(t, nil)
-	writeFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", "an unpublished edit")})
+	testenv.WriteFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": testenv.SkillMD("alpha", "an unpublished edit")})
 	r := open(t, dir)
 	s := mustFind(t, dir, "alpha")
 	pc := r.PublishedCopies()
@@ -54,7 +55,7 @@ func TestPublishedDir(t *testing.T) {
 
 func TestPublishedDirLinks(t *testing.T) {
 	dir := profileRepo(t, nil)
-	writeFiles(t, dir, map[string]string{"skills/alpha/scripts/run.sh": "echo hi\n"})
+	testenv.WriteFiles(t, dir, map[string]string{"skills/alpha/scripts/run.sh": "echo hi\n"})
 	skill := filepath.Join(dir, "skills", "alpha")
 	for target, name := range map[string]string{"scripts/run.sh": "inside", "../../.skillgit.yaml": "up", "/etc/passwd": "abs"} {
 		if err := os.Symlink(target, filepath.Join(skill, name)); err != nil {
@@ -64,7 +65,7 @@ func TestPublishedDirLinks(t *testing.T) {
 	if err := os.Chmod(filepath.Join(skill, "scripts", "run.sh"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	commitAll(t, dir, "links")
+	testenv.CommitAll(t, dir, "links")
 	r := open(t, dir)
 	got, err := r.PublishedCopies().Dir(mustFind(t, dir, "alpha"))
 	if err != nil {
@@ -85,8 +86,8 @@ func TestPublishedDirLinks(t *testing.T) {
 
 func TestPublishedDirRefusesUnsafeNames(t *testing.T) {
 	dir := profileRepo(t, nil)
-	writeFiles(t, dir, map[string]string{"skills/alpha/NUL.txt": "x"})
-	commitAll(t, dir, "device name")
+	testenv.WriteFiles(t, dir, map[string]string{"skills/alpha/NUL.txt": "x"})
+	testenv.CommitAll(t, dir, "device name")
 	r := open(t, dir)
 	if _, err := r.PublishedCopies().Dir(mustFind(t, dir, "alpha")); !errors.Is(err, catalog.ErrUnsafePath) {
 		t.Fatalf("PublishedDir = %v, want a path refused", err)

@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // listing is what a catalog result says, in a form cmp can compare.
@@ -35,22 +36,22 @@ func TestPublishedAfterChanges(t *testing.T) {
 		files map[string]string
 		gone  []string
 	}{
-		{"patch", map[string]string{"skills/alpha/SKILL.md": skillMD("alpha", cleanLine, "More.")}, nil},
-		{"new in a category", map[string]string{"skills/review/beta/SKILL.md": skillMD("beta", cleanLine)}, nil},
+		{"patch", map[string]string{"skills/alpha/SKILL.md": testenv.SkillMD("alpha", cleanLine, "More.")}, nil},
+		{"new in a category", map[string]string{"skills/review/beta/SKILL.md": testenv.SkillMD("beta", cleanLine)}, nil},
 		{"broken frontmatter", map[string]string{"skills/review/beta/SKILL.md": "---\nname: [beta\n---\n"}, nil},
-		{"fixed again", map[string]string{"skills/review/beta/SKILL.md": skillMD("beta", cleanLine)}, nil},
-		{"a name used twice", map[string]string{"skills/gamma/SKILL.md": skillMD("alpha", cleanLine)}, nil},
+		{"fixed again", map[string]string{"skills/review/beta/SKILL.md": testenv.SkillMD("beta", cleanLine)}, nil},
+		{"a name used twice", map[string]string{"skills/gamma/SKILL.md": testenv.SkillMD("alpha", cleanLine)}, nil},
 		{"the duplicate removed", nil, []string{"skills/gamma"}},
 		{"deleted", nil, []string{"skills/alpha"}},
-		{"hidden and deep", map[string]string{"skills/.hidden/x/SKILL.md": skillMD("x", cleanLine),
-			"skills/a/b/c/d/e/f/g/SKILL.md": skillMD("g", cleanLine)}, nil},
+		{"hidden and deep", map[string]string{"skills/.hidden/x/SKILL.md": testenv.SkillMD("x", cleanLine),
+			"skills/a/b/c/d/e/f/g/SKILL.md": testenv.SkillMD("g", cleanLine)}, nil},
 	}
 	for _, st := range steps {
-		writeFiles(t, dir, st.files)
+		testenv.WriteFiles(t, dir, st.files)
 		for _, g := range st.gone {
-			removeAll(t, dir+"/"+g)
+			testenv.RemoveAll(t, dir+"/"+g)
 		}
-		commitAll(t, dir, st.name)
+		testenv.CommitAll(t, dir, st.name)
 		r := open(t, dir)
 		got, err := r.Published()
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/skills"
 )
 
@@ -31,5 +32,5 @@ func TestRollbackNamedCommit(t *testing.T) {
 	if _, err := r.Find("skill-authoring"); err != nil {
 		t.Errorf("skill-authoring was rolled back too: %v", err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }

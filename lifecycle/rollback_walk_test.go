@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/skills"
 )
 
@@ -47,7 +48,7 @@ func TestRollbackWalksBack(t *testing.T) {
 	if _, err := open(t, dir).Rollback("dates", "", lead); !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "rolled back already") {
 		t.Fatalf("rollback with every publish undone: %v", err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }
 
 // TestRollbackOfRollbackRefused refuses to undo a rollback, by commit alone or with the
@@ -70,7 +71,7 @@ func TestRollbackOfRollbackRefused(t *testing.T) {
 	if err != nil || strings.Contains(string(data), "Version two.") {
 		t.Fatalf("the rolled-back version came back: %v\n%s", err, data)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }
 
 // TestRollbackAfterGitRevertOfRollback treats a rollback undone with git revert as void:
@@ -83,12 +84,12 @@ func TestRollbackAfterGitRevertOfRollback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gitCmd(t, dir, "revert", "--no-edit", rb.Commit)
+	testenv.Git(t, dir, "revert", "--no-edit", rb.Commit)
 	again, err := open(t, dir).Rollback("dates", "", lead)
 	if err != nil || again.Reverts != rb.Reverts {
 		t.Fatalf("rollback after the rollback was reverted: %+v %v; want %s undone again", again, err, rb.Reverts)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }
 
 // TestRollbackUnattended lets an unattended caller roll back only what the mode publishes
@@ -112,7 +113,7 @@ func TestRollbackUnattended(t *testing.T) {
 	if _, err := open(t, dir).Find("dates"); err != nil {
 		t.Fatalf("dates after the refused deletion: %v", err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }
 
 // TestRollbackRestOfPublish undoes one skill of a publish that changed two, then the publish
@@ -137,5 +138,5 @@ func TestRollbackRestOfPublish(t *testing.T) {
 	if _, err := open(t, dir).Rollback("", pub, lead); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "rolled back already") {
 		t.Fatalf("rollback of a publish wholly undone: %v", err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }

@@ -9,20 +9,21 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // smuggle adds a commit with git to candidate id that patches the published skill victim,
 // adds a skill stow and a file outside the skills folder, and goes back to main.
 func smuggle(t *testing.T, dir, id string) {
 	t.Helper()
-	gitCmd(t, dir, "checkout", "-q", "candidate/"+id)
-	writeFiles(t, dir, map[string]string{
-		"skills/victim/SKILL.md": skillMD("victim", cleanLine, "Patched on the side."),
-		"skills/stow/SKILL.md":   skillMD("stow", cleanLine),
+	testenv.Git(t, dir, "checkout", "-q", "candidate/"+id)
+	testenv.WriteFiles(t, dir, map[string]string{
+		"skills/victim/SKILL.md": testenv.SkillMD("victim", cleanLine, "Patched on the side."),
+		"skills/stow/SKILL.md":   testenv.SkillMD("stow", cleanLine),
 		"notes.txt":              "not a skill\n",
 	})
-	commitAll(t, dir, "more changes")
-	gitCmd(t, dir, "checkout", "-q", "main")
+	testenv.CommitAll(t, dir, "more changes")
+	testenv.Git(t, dir, "checkout", "-q", "main")
 }
 
 // TestScopeRefusesSmuggledChanges checks that a candidate whose branch changes other skills
@@ -85,11 +86,11 @@ func TestLogGitMergeListsEverySkill(t *testing.T) {
 			carrier := proposeNew(t, dir, "carrier", cleanLine)
 			smuggle(t, dir, carrier.ID)
 			if trailersOnTip {
-				gitCmd(t, dir, "checkout", "-q", "candidate/"+carrier.ID)
-				gitCmd(t, dir, "commit", "-q", "--allow-empty", "-m", "approve: carrier\n\nSkillgit-Action: approve\nSkillgit-Skill: carrier\nSkillgit-Candidate: "+carrier.ID)
-				gitCmd(t, dir, "checkout", "-q", "main")
+				testenv.Git(t, dir, "checkout", "-q", "candidate/"+carrier.ID)
+				testenv.Git(t, dir, "commit", "-q", "--allow-empty", "-m", "approve: carrier\n\nSkillgit-Action: approve\nSkillgit-Skill: carrier\nSkillgit-Candidate: "+carrier.ID)
+				testenv.Git(t, dir, "checkout", "-q", "main")
 			}
-			gitCmd(t, dir, "merge", "-q", "--no-ff", "--no-edit", "candidate/"+carrier.ID)
+			testenv.Git(t, dir, "merge", "-q", "--no-ff", "--no-edit", "candidate/"+carrier.ID)
 
 			e := logHead(t, dir)
 			if e.Via != "git merge" || e.Candidate != carrier.ID || !cmp.Equal(e.Skills, []string{"carrier", "stow", "victim"}) {
@@ -116,11 +117,11 @@ func TestLogGitMergeListsEverySkill(t *testing.T) {
 func TestLogGitMergeOfOtherBranch(t *testing.T) {
 	dir := newRepo(t)
 	publishedSkill(t, dir, "victim", cleanLine)
-	gitCmd(t, dir, "checkout", "-q", "-b", "feature")
-	writeFiles(t, dir, map[string]string{"skills/other/SKILL.md": skillMD("other", cleanLine)})
-	commitAll(t, dir, "other")
-	gitCmd(t, dir, "checkout", "-q", "main")
-	gitCmd(t, dir, "merge", "-q", "--no-ff", "--no-edit", "feature")
+	testenv.Git(t, dir, "checkout", "-q", "-b", "feature")
+	testenv.WriteFiles(t, dir, map[string]string{"skills/other/SKILL.md": testenv.SkillMD("other", cleanLine)})
+	testenv.CommitAll(t, dir, "other")
+	testenv.Git(t, dir, "checkout", "-q", "main")
+	testenv.Git(t, dir, "merge", "-q", "--no-ff", "--no-edit", "feature")
 	if e := logHead(t, dir); e.Action != "commit" || e.Candidate != "" || !cmp.Equal(e.Skills, []string{"other"}) {
 		t.Errorf("Log of a merge of a feature branch: %+v; want a plain commit of other", e)
 	}
@@ -132,9 +133,9 @@ func TestScopeAfterGitMergeOfMain(t *testing.T) {
 	dir := newRepo(t)
 	carrier := proposeNew(t, dir, "carrier", cleanLine)
 	publishedSkill(t, dir, "later", cleanLine)
-	gitCmd(t, dir, "checkout", "-q", "candidate/"+carrier.ID)
-	gitCmd(t, dir, "merge", "-q", "--no-edit", "main")
-	gitCmd(t, dir, "checkout", "-q", "main")
+	testenv.Git(t, dir, "checkout", "-q", "candidate/"+carrier.ID)
+	testenv.Git(t, dir, "merge", "-q", "--no-edit", "main")
+	testenv.Git(t, dir, "checkout", "-q", "main")
 	sc, err := open(t, dir).CandidateScope(carrier.ID)
 	if err != nil || !sc.InScope() || !cmp.Equal(sc.Changed, []string{"skills/carrier"}) {
 		t.Fatalf("CandidateScope after git merge main: %v %+v; want only skills/carrier changed", err, sc)

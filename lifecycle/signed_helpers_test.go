@@ -1,9 +1,10 @@
 package lifecycle
 
 import (
-	"github.com/skillgit/skillgit/internal/testenv"
 	"os/exec"
 	"testing"
+
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // sshKey makes an ed25519 key pair with ssh-keygen and returns the private key file and the
@@ -36,8 +37,8 @@ func signedRepo(t *testing.T, path string, extra map[string]string) (string, sig
 	for name, content := range extra {
 		files[name] = content
 	}
-	writeFiles(t, dir, files)
-	commitAll(t, dir, "policy: signed approvals")
+	testenv.WriteFiles(t, dir, files)
+	testenv.CommitAll(t, dir, "policy: signed approvals")
 	return dir, k
 }
 
@@ -49,14 +50,14 @@ func useKey(t *testing.T, dir, key string) {
 		_ = cmd.Run() // exits 5 when it was not set
 		return
 	}
-	gitCmd(t, dir, "config", "user.signingkey", key)
+	testenv.Git(t, dir, "config", "user.signingkey", key)
 }
 
 // proposeSigned proposes a new skill called name as the agent.
 func proposeSigned(t *testing.T, dir, name string) string {
 	t.Helper()
 	src := t.TempDir()
-	writeFiles(t, src, map[string]string{name + "/SKILL.md": skillMD(name, cleanLine)})
+	testenv.WriteFiles(t, src, map[string]string{name + "/SKILL.md": testenv.SkillMD(name, cleanLine)})
 	return propose(t, dir, ProposeOptions{ActOptions: agent, From: src + "/" + name, Message: "learned"}).ID
 }
 

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 func TestSignedApprovalCounts(t *testing.T) {
@@ -26,7 +28,7 @@ func TestSignedApprovalCounts(t *testing.T) {
 	if _, err := open(t, dir).Publish(id, "", lead); err != nil {
 		t.Fatalf("publish: %v", err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }
 
 func TestApproveWithoutSigningKey(t *testing.T) {
@@ -78,13 +80,13 @@ func TestUnverifiedApprovalsDoNotCount(t *testing.T) {
 // TestSignersComeFromThePublishBranch keeps the allowed-signers file inside a skill, where a
 // candidate may change it, and shows that a candidate listing its own signer gains nothing.
 func TestSignersComeFromThePublishBranch(t *testing.T) {
-	dir, k := signedRepo(t, DefaultAllowedSigners, map[string]string{"skills/pdf-tools/SKILL.md": skillMD("pdf-tools", cleanLine)})
+	dir, k := signedRepo(t, DefaultAllowedSigners, map[string]string{"skills/pdf-tools/SKILL.md": testenv.SkillMD("pdf-tools", cleanLine)})
 	mallory, err := os.ReadFile(k.mallory + ".pub")
 	if err != nil {
 		t.Fatal(err)
 	}
 	src := t.TempDir()
-	writeFiles(t, src, map[string]string{"pdf-tools/SKILL.md": skillMD("pdf-tools", cleanLine, "More."),
+	testenv.WriteFiles(t, src, map[string]string{"pdf-tools/SKILL.md": testenv.SkillMD("pdf-tools", cleanLine, "More."),
 		"pdf-tools/allowed_signers": "mallory@example.com " + string(mallory)})
 	id := propose(t, dir, ProposeOptions{ActOptions: agent, From: src + "/pdf-tools", Message: "more"}).ID
 	approveWith(t, dir, id, k.mallory, ActOptions{Author: "Mallory <mallory@example.com>"}, false)
@@ -103,16 +105,16 @@ func TestSignersComeFromThePublishBranch(t *testing.T) {
 
 func TestSignersFileMissingOrBroken(t *testing.T) {
 	dir, k := signedRepo(t, DefaultAllowedSigners, nil)
-	writeFiles(t, dir, map[string]string{DefaultAllowedSigners: "grace@example.com ssh-ed25519 !!!\n"})
-	commitAll(t, dir, "break the signers")
+	testenv.WriteFiles(t, dir, map[string]string{DefaultAllowedSigners: "grace@example.com ssh-ed25519 !!!\n"})
+	testenv.CommitAll(t, dir, "break the signers")
 	id := proposeSigned(t, dir, "pdf-tools")
 	approveWith(t, dir, id, k.grace, lead, false)
 	_, err := open(t, dir).Publish(id, "", lead)
 	if err == nil || !strings.Contains(err.Error(), "main:.skillgit/allowed_signers: line 1: no valid public key") {
 		t.Fatalf("publish: %v; want a refusal naming the broken line", err)
 	}
-	removeAll(t, dir+"/.skillgit")
-	commitAll(t, dir, "drop the signers")
+	testenv.RemoveAll(t, dir+"/.skillgit")
+	testenv.CommitAll(t, dir, "drop the signers")
 	_, err = open(t, dir).Publish(id, "", lead)
 	if err == nil || !strings.Contains(err.Error(), "main has no .skillgit/allowed_signers") {
 		t.Fatalf("publish: %v; want a refusal naming the missing file", err)
@@ -206,11 +208,11 @@ func TestSigningProgram(t *testing.T) {
 	}
 	marker := filepath.Join(t.TempDir(), "used")
 	wrapper := filepath.Join(t.TempDir(), "sign.sh")
-	writeFiles(t, filepath.Dir(wrapper), map[string]string{"sign.sh": "#!/bin/sh\ntouch " + marker + "\nexec ssh-keygen \"$@\"\n"})
+	testenv.WriteFiles(t, filepath.Dir(wrapper), map[string]string{"sign.sh": "#!/bin/sh\ntouch " + marker + "\nexec ssh-keygen \"$@\"\n"})
 	if err := os.Chmod(wrapper, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	gitCmd(t, dir, "config", "gpg.ssh.program", wrapper)
+	testenv.Git(t, dir, "config", "gpg.ssh.program", wrapper)
 	useKey(t, dir, k.grace)
 	if _, err := open(t, dir).Approve(id, "", lead); err != nil {
 		t.Fatal(err)

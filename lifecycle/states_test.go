@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // TestAuditTrailerStatesVerdict: the Skillgit-Audit trailer of propose and revise says the
@@ -29,7 +31,7 @@ func TestAuditTrailerStatesVerdict(t *testing.T) {
 	}
 
 	src := t.TempDir()
-	writeFiles(t, src, map[string]string{"clean/SKILL.md": skillMD("clean", cleanLine, evilLine)})
+	testenv.WriteFiles(t, src, map[string]string{"clean/SKILL.md": testenv.SkillMD("clean", cleanLine, evilLine)})
 	rev, err := open(t, dir).Revise(clean.ID, ProposeOptions{ActOptions: agent, From: src + "/clean", Message: "more"})
 	if err != nil {
 		t.Fatalf("revise: %v", err)
@@ -66,13 +68,13 @@ func TestUnapprovedTwinIsNotPublished(t *testing.T) {
 	// A squash merge is still recognised for the approved candidate whose folder it holds.
 	squashed := proposeNew(t, dir, "squashed", cleanLine)
 	approveAsLead(t, dir, squashed.ID)
-	gitCmd(t, dir, "merge", "-q", "--squash", "candidate/"+squashed.ID)
-	gitCmd(t, dir, "commit", "-q", "-m", "squash squashed")
+	testenv.Git(t, dir, "merge", "-q", "--squash", "candidate/"+squashed.ID)
+	testenv.Git(t, dir, "commit", "-q", "-m", "squash squashed")
 	if c := candidateState(t, dir, squashed.ID); c.State != StatePublished {
 		t.Errorf("%s after a squash merge: state %s; want published", squashed.ID, c.State)
 	}
 	// Reverting the squash commit rolls it back; it is not approved and publishable again.
-	gitCmd(t, dir, "revert", "--no-edit", "HEAD")
+	testenv.Git(t, dir, "revert", "--no-edit", "HEAD")
 	if c := candidateState(t, dir, squashed.ID); c.State != StateRolledBack {
 		t.Errorf("%s after its squash merge was reverted: state %s; want rolled-back", squashed.ID, c.State)
 	}
@@ -83,7 +85,7 @@ func TestUnapprovedTwinIsNotPublished(t *testing.T) {
 
 	// A plain git merge of a tip nobody approved is still the publish of that candidate.
 	merged := proposeNew(t, dir, "merged", cleanLine)
-	gitCmd(t, dir, "merge", "-q", "--no-ff", "--no-edit", "candidate/"+merged.ID)
+	testenv.Git(t, dir, "merge", "-q", "--no-ff", "--no-edit", "candidate/"+merged.ID)
 	if c := candidateState(t, dir, merged.ID); c.State != StatePublished {
 		t.Errorf("%s after git merge of its tip: state %s; want published", merged.ID, c.State)
 	}
@@ -111,7 +113,7 @@ func TestRolledBackState(t *testing.T) {
 		t.Fatalf("rollback alpha: %v", err)
 	}
 	betaPub := candidateState(t, dir, beta.ID).PublishedBy
-	gitCmd(t, dir, "revert", "-m", "1", "--no-edit", betaPub)
+	testenv.Git(t, dir, "revert", "-m", "1", "--no-edit", betaPub)
 
 	for _, id := range []string{alpha.ID, beta.ID} {
 		if c := candidateState(t, dir, id); c.State != StateRolledBack {
@@ -134,7 +136,7 @@ func TestRolledBackState(t *testing.T) {
 	}
 
 	// Reverting the revert puts beta back: published again.
-	gitCmd(t, dir, "revert", "--no-edit", "HEAD")
+	testenv.Git(t, dir, "revert", "--no-edit", "HEAD")
 	if c := candidateState(t, dir, beta.ID); c.State != StatePublished {
 		t.Errorf("Candidate(%s) after the revert was reverted: state %s; want published", beta.ID, c.State)
 	}

@@ -2,16 +2,11 @@ package lifecycle
 
 import (
 	"errors"
-	"github.com/skillgit/skillgit/internal/testenv"
 	"strings"
 	"testing"
 
 	"github.com/skillgit/skillgit/catalog"
-)
-
-// The helpers shared with the other packages built on lifecycle.
-var (
-	fsck = testenv.Fsck
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 var (
@@ -41,12 +36,12 @@ func propose(t *testing.T, dir string, o ProposeOptions) *Result {
 func TestStory(t *testing.T) {
 	dir := newRepo(t)
 	src := t.TempDir()
-	writeFiles(t, src, map[string]string{"pdf-tools/SKILL.md": skillMD("pdf-tools", cleanLine)})
+	testenv.WriteFiles(t, src, map[string]string{"pdf-tools/SKILL.md": testenv.SkillMD("pdf-tools", cleanLine)})
 	res := propose(t, dir, ProposeOptions{ActOptions: agent, From: src + "/pdf-tools", Message: "learned it"})
 	if res.Change != ChangeCreate || res.Risk != "low" || !strings.HasPrefix(res.ID, "pdf-tools-") {
 		t.Fatalf("propose: %+v", res)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 	id := res.ID
 
 	_, err := open(t, dir).Publish(id, "", lead)
@@ -63,7 +58,7 @@ func TestStory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 	if _, err := open(t, dir).Find("pdf-tools"); err != nil {
 		t.Fatalf("after publish: %v", err)
 	}
@@ -73,7 +68,7 @@ func TestStory(t *testing.T) {
 	}
 
 	// A patch, revised after approval: the approval is void.
-	writeFiles(t, src, map[string]string{"pdf-tools/SKILL.md": skillMD("pdf-tools", cleanLine, "Also merge PDFs.")})
+	testenv.WriteFiles(t, src, map[string]string{"pdf-tools/SKILL.md": testenv.SkillMD("pdf-tools", cleanLine, "Also merge PDFs.")})
 	patch := propose(t, dir, ProposeOptions{ActOptions: agent, From: src + "/pdf-tools"})
 	if patch.Change != ChangePatch {
 		t.Fatalf("patch: %+v", patch)
@@ -81,7 +76,7 @@ func TestStory(t *testing.T) {
 	if _, err := open(t, dir).Approve(patch.ID, "", lead); err != nil {
 		t.Fatal(err)
 	}
-	writeFiles(t, src, map[string]string{"pdf-tools/SKILL.md": skillMD("pdf-tools", cleanLine, "Also merge and split PDFs.")})
+	testenv.WriteFiles(t, src, map[string]string{"pdf-tools/SKILL.md": testenv.SkillMD("pdf-tools", cleanLine, "Also merge and split PDFs.")})
 	if _, err := open(t, dir).Revise(patch.ID, ProposeOptions{ActOptions: agent, From: src + "/pdf-tools", Message: "split too"}); err != nil {
 		t.Fatal(err)
 	}
@@ -94,13 +89,13 @@ func TestStory(t *testing.T) {
 	if _, err := open(t, dir).Publish(patch.ID, "", lead); err != nil {
 		t.Fatal(err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 
 	rb, err := open(t, dir).Rollback("pdf-tools", "", lead)
 	if err != nil {
 		t.Fatal(err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 	log, err := open(t, dir).Log("pdf-tools")
 	if err != nil {
 		t.Fatal(err)

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // TestUnattendedPublish checks that an unattended publish goes through exactly where the mode
@@ -68,5 +70,5 @@ func TestUnattendedPublishAllowed(t *testing.T) {
 	if err != nil || pub.State != StatePublished {
 		t.Fatalf("unattended publish of a low-risk patch in autonomous mode: %v, %v", pub, err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }

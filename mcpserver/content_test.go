@@ -7,6 +7,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/internal/lifecycletest"
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 func TestCheckPath(t *testing.T) {
@@ -104,8 +106,8 @@ func TestReplaceBody(t *testing.T) {
 // TestKeepsOtherFiles checks that a new SKILL.md body keeps the skill's other files and their
 // execute bits, and that files sent whole keep the execute bits of the files they replace.
 func TestKeepsOtherFiles(t *testing.T) {
-	dir := newRepo(t)
-	publishFiles(t, dir, "dates", map[string]string{"SKILL.md": skillMD("dates", cleanLine), "scripts/now.sh": "#!/bin/sh\ndate\n"})
+	dir := lifecycletest.NewRepo(t)
+	publishFiles(t, dir, "dates", map[string]string{"SKILL.md": testenv.SkillMD("dates", cleanLine), "scripts/now.sh": "#!/bin/sh\ndate\n"})
 	c := connect(t, dir)
 	var out actionOut
 	c.ok("create_candidate", map[string]any{"name": "dates", "description": "Prints the date.", "body": "# Dates\n\n" + cleanLine + "\n\nRun scripts/now.sh."}, &out)
@@ -113,7 +115,7 @@ func TestKeepsOtherFiles(t *testing.T) {
 		t.Fatalf("script after a new body: %q", got)
 	}
 	c.ok("patch_candidate", map[string]any{"id": out.ID, "message": "shorter script", "files": []map[string]string{
-		{"path": "SKILL.md", "content": skillMD("dates", cleanLine, "Run scripts/now.sh.")},
+		{"path": "SKILL.md", "content": testenv.SkillMD("dates", cleanLine, "Run scripts/now.sh.")},
 		{"path": "scripts/now.sh", "content": "#!/bin/sh\ndate -u\n"},
 		{"path": "references/formats.md", "content": "ISO 8601.\n"},
 	}}, &out)

@@ -5,13 +5,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skillgit/skillgit/internal/lifecycletest"
 )
 
 // TestReadToolsUnreadableObject checks that a published SKILL.md git cannot read fails
 // list_skills, read_skill and match_skills with an error naming the object and `git fsck`,
 // never "not found", and that the tools work again once the object is restored.
 func TestReadToolsUnreadableObject(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	publishSkill(t, dir, "dates", cleanLine)
 	id := strings.TrimSpace(gitOut(t, dir, "rev-parse", "main:skills/dates/SKILL.md"))
 	gitDir := strings.TrimSpace(gitOut(t, dir, "rev-parse", "--absolute-git-dir"))

@@ -16,29 +16,20 @@ import (
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
-// The helpers shared with the other packages built on lifecycle.
-var (
-	newRepo  = lifecycletest.NewRepo
-	openRepo = lifecycletest.Open
-	skillMD  = testenv.SkillMD
-)
-
 const (
 	agentID    = "Agent Smith <agent@example.com>"
 	cleanLine  = "Use the date command to print the date."
 	mediumLine = "Run `pip install --extra-index-url https://pypi.example.net/simple internal-tools`."
 )
 
-var (
-	ada  = lifecycle.ActOptions{Author: "Ada Lovelace <ada@example.com>"}
-	lead = lifecycle.ActOptions{Author: "Grace Hopper <grace@example.com>"}
-)
+// ada proposes in the tests, as a person rather than an agent.
+var ada = lifecycle.ActOptions{Author: "Ada Lovelace <ada@example.com>"}
 
 // publishSkill publishes a skill the way people do: Ada proposes it, Grace approves and
 // publishes it.
 func publishSkill(t *testing.T, dir, name string, body ...string) {
 	t.Helper()
-	publishFiles(t, dir, name, map[string]string{"SKILL.md": skillMD(name, body...)})
+	publishFiles(t, dir, name, map[string]string{"SKILL.md": testenv.SkillMD(name, body...)})
 }
 
 // publishFiles publishes a skill folder of files; those under scripts/ are executable.
@@ -58,21 +49,21 @@ func publishFiles(t *testing.T, dir, name string, files map[string]string) {
 			t.Fatal(err)
 		}
 	}
-	res, err := openRepo(t, dir).Propose(lifecycle.ProposeOptions{ActOptions: ada, From: src})
+	res, err := lifecycletest.Open(t, dir).Propose(lifecycle.ProposeOptions{ActOptions: ada, From: src})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := openRepo(t, dir).Approve(res.ID, "", lead); err != nil {
+	if _, err := lifecycletest.Open(t, dir).Approve(res.ID, "", lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := openRepo(t, dir).Publish(res.ID, "", lead); err != nil {
+	if _, err := lifecycletest.Open(t, dir).Publish(res.ID, "", lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func setMode(t *testing.T, dir string, m lifecycle.Mode) {
 	t.Helper()
-	if _, err := openRepo(t, dir).SetMode(m, lead); err != nil {
+	if _, err := lifecycletest.Open(t, dir).SetMode(m, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -90,7 +81,7 @@ func connect(t *testing.T, dir string) *client {
 
 func connectWith(t *testing.T, dir string, o Options) *client {
 	t.Helper()
-	repo := openRepo(t, dir)
+	repo := lifecycletest.Open(t, dir)
 	srv, err := New(repo, o)
 	if err != nil {
 		t.Fatal(err)
@@ -175,6 +166,3 @@ func fsck(t *testing.T, dir string) {
 	t.Helper()
 	gitOut(t, dir, "fsck", "--strict")
 }
-
-// hermetic isolates git and skillgit from the user's configuration and environment.
-func hermetic(t *testing.T) { testenv.Hermetic(t, nil) }

@@ -3,12 +3,14 @@ package mcpserver
 import (
 	"strings"
 	"testing"
+
+	"github.com/skillgit/skillgit/internal/lifecycletest"
 )
 
 // TestMalformedArguments checks that bad input gives a tool error that says what is wrong,
 // and that the server goes on working.
 func TestMalformedArguments(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	publishSkill(t, dir, "dates", cleanLine)
 	c := connect(t, dir)
 	var open actionOut

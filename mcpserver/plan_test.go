@@ -5,12 +5,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skillgit/skillgit/internal/lifecycletest"
 )
 
 // TestMatchSkillsPlan calls match_skills with a plan, relative to the working tree and
 // absolute, and with a step whose limit comes from the configuration.
 func TestMatchSkillsPlan(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	for _, name := range []string{"dates", "times", "zones"} {
 		publishSkill(t, dir, name, cleanLine)
 	}
@@ -55,7 +57,7 @@ func TestMatchSkillsPlan(t *testing.T) {
 
 // TestMatchSkillsPlanTooLarge refuses a plan over the size limit, naming the limit.
 func TestMatchSkillsPlanTooLarge(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	writeFile(t, filepath.Join(dir, "big.md"), strings.Repeat("- [ ] x\n", 600000))
 	msg := connect(t, dir).fails("match_skills", map[string]any{"plan": "big.md"})
 	if !strings.Contains(msg, "big.md") || !strings.Contains(msg, "4 MiB") {

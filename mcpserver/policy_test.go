@@ -5,18 +5,20 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skillgit/skillgit/internal/lifecycletest"
+	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // files is the files argument of a one-file skill folder.
 func files(name string, body ...string) []map[string]string {
-	return []map[string]string{{"path": "SKILL.md", "content": skillMD(name, body...)}}
+	return []map[string]string{{"path": "SKILL.md", "content": testenv.SkillMD(name, body...)}}
 }
 
 // TestManualMode checks that in manual mode an agent's candidate stays open and its publish
 // is refused with what a person must do.
 func TestManualMode(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	publishSkill(t, dir, "dates", cleanLine)
 	c := connect(t, dir)
 	var out actionOut
@@ -30,7 +32,7 @@ func TestManualMode(t *testing.T) {
 			t.Errorf("refusal %q does not say %q", msg, want)
 		}
 	}
-	if got := openRepo(t, dir).Tip; strings.Contains(gitOut(t, dir, "log", "--format=%B", "-1", got.String()), out.ID) {
+	if got := lifecycletest.Open(t, dir).Tip; strings.Contains(gitOut(t, dir, "log", "--format=%B", "-1", got.String()), out.ID) {
 		t.Fatalf("the refused publish moved main")
 	}
 }
@@ -40,7 +42,7 @@ func TestManualMode(t *testing.T) {
 func TestMediumRiskNeedsPerson(t *testing.T) {
 	for _, mode := range []lifecycle.Mode{lifecycle.ModeAssisted, lifecycle.ModeAutonomous} {
 		t.Run(string(mode), func(t *testing.T) {
-			dir := newRepo(t)
+			dir := lifecycletest.NewRepo(t)
 			publishSkill(t, dir, "dates", cleanLine)
 			setMode(t, dir, mode)
 			c := connect(t, dir)
@@ -54,13 +56,13 @@ func TestMediumRiskNeedsPerson(t *testing.T) {
 			if !strings.Contains(msg, "medium risk") && !strings.Contains(msg, "the mode is") || !strings.Contains(msg, "skillgit approve "+out.ID) {
 				t.Fatalf("publish of a medium-risk candidate: %s", msg)
 			}
-			if _, err := openRepo(t, dir).Approve(out.ID, "", lead); err != nil {
+			if _, err := lifecycletest.Open(t, dir).Approve(out.ID, "", lifecycletest.Lead); err != nil {
 				t.Fatal(err)
 			}
 			if msg := c.fails("publish_candidate", map[string]any{"id": out.ID}); !strings.Contains(msg, out.ID) {
 				t.Fatalf("agent publish after a person's approval: %s", msg)
 			}
-			if _, err := openRepo(t, dir).Publish(out.ID, "", lead); err != nil {
+			if _, err := lifecycletest.Open(t, dir).Publish(out.ID, "", lifecycletest.Lead); err != nil {
 				t.Fatalf("a person's publish: %v", err)
 			}
 		})
@@ -71,7 +73,7 @@ func TestMediumRiskNeedsPerson(t *testing.T) {
 // publish branch, from create_candidate and from patch_candidate, and a new skill only to
 // canary.
 func TestAutonomousMode(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	publishSkill(t, dir, "dates", cleanLine)
 	setMode(t, dir, lifecycle.ModeAutonomous)
 	c := connect(t, dir)
@@ -106,7 +108,7 @@ func TestAutonomousMode(t *testing.T) {
 // TestAssistedMode checks that in assisted mode a low-risk patch is approved by policy, and
 // that publishing it stays with a person.
 func TestAssistedMode(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	publishSkill(t, dir, "dates", cleanLine)
 	setMode(t, dir, lifecycle.ModeAssisted)
 	c := connect(t, dir)
@@ -119,7 +121,7 @@ func TestAssistedMode(t *testing.T) {
 	if !strings.Contains(msg, "the mode is assisted") || !strings.Contains(msg, "skillgit publish "+out.ID) {
 		t.Fatalf("agent publish in assisted mode: %s", msg)
 	}
-	if _, err := openRepo(t, dir).Publish(out.ID, "", lead); err != nil {
+	if _, err := lifecycletest.Open(t, dir).Publish(out.ID, "", lifecycletest.Lead); err != nil {
 		t.Fatalf("a person publishes the approved patch: %v", err)
 	}
 	assertPublished(t, c, "dates", "Also the week.")
@@ -133,7 +135,7 @@ func TestCommitsCarryViaAndIdentity(t *testing.T) {
 		{"environment", "", "Env Agent <env@example.com>", "Env Agent <env@example.com>"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := newRepo(t)
+			dir := lifecycletest.NewRepo(t)
 			t.Setenv(lifecycle.AuthorEnv, tc.env)
 			c := connectWith(t, dir, Options{Author: tc.option})
 			var out actionOut

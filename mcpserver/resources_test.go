@@ -6,10 +6,12 @@ import (
 	"testing"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skillgit/skillgit/internal/lifecycletest"
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 func TestResources(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	publishSkill(t, dir, "dates", cleanLine)
 	publishSkill(t, dir, "greeting", "Say hello.")
 	c := connect(t, dir)
@@ -26,7 +28,7 @@ func TestResources(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := res.Contents[0]; got.Text != skillMD("dates", cleanLine) || got.MIMEType != "text/markdown" || got.URI != "skillgit://skill/dates" {
+	if got := res.Contents[0]; got.Text != testenv.SkillMD("dates", cleanLine) || got.MIMEType != "text/markdown" || got.URI != "skillgit://skill/dates" {
 		t.Fatalf("read resource: %+v", got)
 	}
 	for _, uri := range []string{"skillgit://skill/nope", "skillgit://skill/a%2Fb", "skillgit://other/dates"} {

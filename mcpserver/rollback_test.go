@@ -7,6 +7,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/skillgit/skillgit/internal/lifecycletest"
+	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -15,14 +17,14 @@ import (
 func TestRollback(t *testing.T) {
 	for _, byCommit := range []bool{false, true} {
 		t.Run(map[bool]string{false: "name", true: "commit"}[byCommit], func(t *testing.T) {
-			dir := newRepo(t)
+			dir := lifecycletest.NewRepo(t)
 			publishSkill(t, dir, "dates", cleanLine)
 			publishSkill(t, dir, "dates", cleanLine, "Version two.")
 			setMode(t, dir, lifecycle.ModeAutonomous)
 			c := connect(t, dir)
 			args := map[string]any{"name": "dates"}
 			if byCommit {
-				log, err := openRepo(t, dir).Log("dates")
+				log, err := lifecycletest.Open(t, dir).Log("dates")
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -32,10 +34,10 @@ func TestRollback(t *testing.T) {
 			c.ok("rollback_skill", args, &rb)
 			var read readSkillOut
 			c.ok("read_skill", map[string]any{"name": "dates"}, &read)
-			if read.Content != skillMD("dates", cleanLine) {
+			if read.Content != testenv.SkillMD("dates", cleanLine) {
 				t.Fatalf("after rollback:\n%s", read.Content)
 			}
-			log, err := openRepo(t, dir).Log("dates")
+			log, err := lifecycletest.Open(t, dir).Log("dates")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -59,7 +61,7 @@ func TestRollback(t *testing.T) {
 // person, and checks that get_mode says so: refused in manual and assisted mode, allowed for
 // a low-risk earlier version in autonomous mode, refused there when it would delete the skill.
 func TestRollbackFollowsMode(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	publishSkill(t, dir, "dates", cleanLine)
 	publishSkill(t, dir, "dates", cleanLine, "Version two.")
 	args := map[string]any{"name": "dates"}
@@ -95,7 +97,7 @@ func TestRollbackFollowsMode(t *testing.T) {
 		t.Fatalf("rollback_skill that would delete the skill: %s", msg)
 	}
 	c.ok("read_skill", args, &read)
-	if read.Content != skillMD("dates", cleanLine) {
+	if read.Content != testenv.SkillMD("dates", cleanLine) {
 		t.Fatalf("after the rollbacks:\n%s", read.Content)
 	}
 	fsck(t, dir)
@@ -104,7 +106,7 @@ func TestRollbackFollowsMode(t *testing.T) {
 // TestConcurrentCalls runs tool calls from many goroutines at once; the race detector and
 // git fsck check that the server serializes them.
 func TestConcurrentCalls(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	publishSkill(t, dir, "dates", cleanLine)
 	setMode(t, dir, lifecycle.ModeAutonomous)
 	c := connect(t, dir)

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skillgit/skillgit/internal/lifecycletest"
+	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -15,21 +17,21 @@ import (
 // although the commit that added them came after an approval and the mode would publish the
 // candidate's own change on its own.
 func TestCandidateOutOfScope(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	publishSkill(t, dir, "dates", cleanLine)
 	publishSkill(t, dir, "victim", cleanLine)
 	src := filepath.Join(t.TempDir(), "dates")
-	writeFile(t, filepath.Join(src, "SKILL.md"), skillMD("dates", cleanLine, "Print it in UTC."))
-	res, err := openRepo(t, dir).Propose(lifecycle.ProposeOptions{ActOptions: ada, From: src})
+	writeFile(t, filepath.Join(src, "SKILL.md"), testenv.SkillMD("dates", cleanLine, "Print it in UTC."))
+	res, err := lifecycletest.Open(t, dir).Propose(lifecycle.ProposeOptions{ActOptions: ada, From: src})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := openRepo(t, dir).Approve(res.ID, "", lead); err != nil {
+	if _, err := lifecycletest.Open(t, dir).Approve(res.ID, "", lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 	gitOut(t, dir, "checkout", "-q", "candidate/"+res.ID)
-	writeFile(t, filepath.Join(dir, "skills", "victim", "SKILL.md"), skillMD("victim", cleanLine, "Patched on the side."))
-	writeFile(t, filepath.Join(dir, "skills", "stow", "SKILL.md"), skillMD("stow", cleanLine))
+	writeFile(t, filepath.Join(dir, "skills", "victim", "SKILL.md"), testenv.SkillMD("victim", cleanLine, "Patched on the side."))
+	writeFile(t, filepath.Join(dir, "skills", "stow", "SKILL.md"), testenv.SkillMD("stow", cleanLine))
 	gitOut(t, dir, "add", "-A")
 	gitOut(t, dir, "commit", "-q", "-m", "tidy up")
 	gitOut(t, dir, "checkout", "-q", "main")
@@ -53,7 +55,7 @@ func TestCandidateOutOfScope(t *testing.T) {
 			t.Errorf("publish_candidate: %s; want %s named as outside its scope", msg, p)
 		}
 	}
-	if _, err := openRepo(t, dir).Find("stow"); err == nil {
+	if _, err := lifecycletest.Open(t, dir).Find("stow"); err == nil {
 		t.Error("stow is published")
 	}
 }

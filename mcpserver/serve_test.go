@@ -8,13 +8,15 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/skillgit/skillgit/internal/lifecycletest"
 )
 
 const initializeLine = `{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}` + "\n"
 
 func newServer(t *testing.T) *Server {
 	t.Helper()
-	srv, err := New(openRepo(t, newRepo(t)), Options{Author: agentID})
+	srv, err := New(lifecycletest.Open(t, lifecycletest.NewRepo(t)), Options{Author: agentID})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -83,9 +85,9 @@ func waitFor(t *testing.T, done <-chan error) error {
 // TestServeAnswersBeforeEndOfInput pipes requests and closes the input at once, as a script
 // does: every request read before the end still gets its answer.
 func TestServeAnswersBeforeEndOfInput(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	publishSkill(t, dir, "dates", cleanLine)
-	srv, err := New(openRepo(t, dir), Options{Author: agentID})
+	srv, err := New(lifecycletest.Open(t, dir), Options{Author: agentID})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/skillgit/skillgit/internal/lifecycletest"
 )
 
 // wantRequired is every tool and the arguments its schema requires.
@@ -27,7 +28,7 @@ var wantRequired = map[string][]string{
 }
 
 func TestInitializeAndListTools(t *testing.T) {
-	c := connect(t, newRepo(t))
+	c := connect(t, lifecycletest.NewRepo(t))
 	init := c.cs.InitializeResult()
 	if init.ServerInfo.Name != "skillgit" || init.ServerInfo.Version != "test" || init.Instructions == "" {
 		t.Fatalf("initialize: server %+v, instructions %q", init.ServerInfo, init.Instructions)
@@ -69,7 +70,7 @@ func TestInitializeAndListTools(t *testing.T) {
 // TestSchemaLimits checks that the limits the tools enforce are in their schemas, where a
 // client can see them.
 func TestSchemaLimits(t *testing.T) {
-	c := connect(t, newRepo(t))
+	c := connect(t, lifecycletest.NewRepo(t))
 	tools := map[string]*mcp.Tool{}
 	for tool, err := range c.cs.Tools(context.Background(), nil) {
 		if err != nil {

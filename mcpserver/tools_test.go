@@ -5,11 +5,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skillgit/skillgit/internal/lifecycletest"
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // TestReadTools calls the tools that only read, and checks their structured output and text.
 func TestReadTools(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	publishSkill(t, dir, "dates", cleanLine)
 	c := connect(t, dir)
 
@@ -22,7 +25,7 @@ func TestReadTools(t *testing.T) {
 	var read readSkillOut
 	text := c.ok("read_skill", map[string]any{"name": "dates"}, &read)
 	if !strings.HasPrefix(text, "Reading: dates\nBase directory: ") || !strings.Contains(text, cleanLine) ||
-		!strings.HasSuffix(text, "\nSkill read: dates\n") || read.Content != skillMD("dates", cleanLine) || read.Path != "skills/dates" {
+		!strings.HasSuffix(text, "\nSkill read: dates\n") || read.Content != testenv.SkillMD("dates", cleanLine) || read.Path != "skills/dates" {
 		t.Fatalf("read_skill: text %q, output %+v", text, read)
 	}
 	// The base directory is the published copy, never the working tree, which may hold edits.
@@ -48,7 +51,7 @@ func TestReadTools(t *testing.T) {
 // TestCandidateTools calls the candidate tools in manual mode: create, list, review, patch,
 // delete, and a publish that policy refuses.
 func TestCandidateTools(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	publishSkill(t, dir, "dates", cleanLine)
 	c := connect(t, dir)
 

@@ -21,6 +21,10 @@ var forbidden = map[string][]string{
 	"lifecycle/agentsync": {"lifecycle/packs", "lifecycle/remotes", "hooks", "mcpserver", "cmd"},
 	"hooks":               {"mcpserver", "cmd"},
 	"mcpserver":           {"cmd"},
+	// testenv serves every package's tests, lifecycle's own included: it needs only git.
+	"internal/testenv": {"gitstore", "lifecycle", "catalog", "audit", "hooks", "mcpserver", "cmd"},
+	// lifecycletest serves the packages built on lifecycle, so it stands below them.
+	"internal/lifecycletest": {"lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
 }
 
 func TestPackagesPointOneWay(t *testing.T) {

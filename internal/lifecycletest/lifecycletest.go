@@ -1,5 +1,5 @@
-// Package lifecycletest holds the test helpers of the packages built on lifecycle: a fresh,
-// isolated skill repository and the repository opened for a test.
+// Package lifecycletest holds test helpers for packages built on lifecycle: a fresh
+// repository, an opened one, and the proposal and approval steps the tests take over and over.
 package lifecycletest
 
 import (
@@ -10,8 +10,15 @@ import (
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
-// NewRepo isolates the test from the machine's git and skillgit settings (testenv.Hermetic)
-// and creates a skillgit repository with a working tree on main, returning its folder.
+var (
+	// Agent is who proposes in the tests.
+	Agent = lifecycle.ActOptions{Author: "Agent Smith <agent@example.com>"}
+	// Lead is who approves and publishes in the tests.
+	Lead = lifecycle.ActOptions{Author: "Grace Hopper <grace@example.com>"}
+)
+
+// NewRepo isolates the test from the machine's configuration (testenv.Hermetic) and creates
+// a skillgit repository with a working tree on main. It returns the repository's folder.
 func NewRepo(t testing.TB) string {
 	t.Helper()
 	testenv.Hermetic(t, nil)
@@ -22,7 +29,7 @@ func NewRepo(t testing.TB) string {
 	return dir
 }
 
-// Open opens the skillgit repository at dir, closed when the test ends.
+// Open opens the repository in dir and closes it when the test ends.
 func Open(t testing.TB, dir string) *lifecycle.Repo {
 	t.Helper()
 	r, err := lifecycle.Open(dir)
@@ -31,4 +38,37 @@ func Open(t testing.TB, dir string) *lifecycle.Repo {
 	}
 	t.Cleanup(func() { r.Close() })
 	return r
+}
+
+// ProposeNew proposes the skill name, with the given body lines, from a folder outside the
+// repository, as Agent.
+func ProposeNew(t testing.TB, dir, name string, body ...string) *lifecycle.Result {
+	t.Helper()
+	src := t.TempDir()
+	testenv.WriteFiles(t, src, map[string]string{name + "/SKILL.md": testenv.SkillMD(name, body...)})
+	o := lifecycle.ProposeOptions{ActOptions: Agent, From: filepath.Join(src, name)}
+	res, err := Open(t, dir).Propose(o)
+	if err != nil {
+		t.Fatalf("propose %+v: %v", o, err)
+	}
+	return res
+}
+
+// ApproveAsLead approves candidate id as Lead, with the message "reviewed".
+func ApproveAsLead(t testing.TB, dir, id string) {
+	t.Helper()
+	if _, err := Open(t, dir).Approve(id, "reviewed", Lead); err != nil {
+		t.Fatalf("approve %s: %v", id, err)
+	}
+}
+
+// SetMode sets the repository's mode to m as Lead and checks that it reads back as m.
+func SetMode(t testing.TB, dir string, m lifecycle.Mode) {
+	t.Helper()
+	if _, err := Open(t, dir).SetMode(m, Lead); err != nil {
+		t.Fatal(err)
+	}
+	if got := Open(t, dir).Config.Mode; got != m {
+		t.Fatalf("mode %s after SetMode(%s)", got, m)
+	}
 }

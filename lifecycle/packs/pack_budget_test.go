@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/skillgit/skillgit/internal/lifecycletest"
+	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -36,12 +38,12 @@ func zeroFile(t *testing.T, p string, size int64) {
 // before the content is inflated into memory, naming the pack, the limit and the setting that
 // raises it, and writes nothing.
 func TestPackRefusesContentOverBudget(t *testing.T) {
-	hermetic(t)
+	testenv.Hermetic(t, nil)
 	lowPackBudget(t, 8<<20)
 	base := t.TempDir()
-	src := packSource(t, base, "zeros", map[string]string{"skills/big/SKILL.md": skillMD("big", cleanLine)})
+	src := packSource(t, base, "zeros", map[string]string{"skills/big/SKILL.md": testenv.SkillMD("big", cleanLine)})
 	zeroFile(t, filepath.Join(src, "skills", "big", "zeros.bin"), 64<<20)
-	commitAll(t, src, "add 64 MiB of zeros")
+	testenv.CommitAll(t, src, "add 64 MiB of zeros")
 	server := gitDaemon(t, base)
 	refusedUpdate(t, server+"/zeros", "pack demo", "8 MiB", "max_bytes", lifecycle.ConfigFile)
 }
@@ -49,10 +51,10 @@ func TestPackRefusesContentOverBudget(t *testing.T) {
 // TestPackRefusesDeltasOverBudget counts the size a delta makes, not the size of the delta:
 // two near-identical files of 6 MiB, the second stored as a delta of the first, are 12 MiB.
 func TestPackRefusesDeltasOverBudget(t *testing.T) {
-	hermetic(t)
+	testenv.Hermetic(t, nil)
 	lowPackBudget(t, 8<<20)
 	base := t.TempDir()
-	src := packSource(t, base, "twins", map[string]string{"skills/big/SKILL.md": skillMD("big", cleanLine)})
+	src := packSource(t, base, "twins", map[string]string{"skills/big/SKILL.md": testenv.SkillMD("big", cleanLine)})
 	a := filepath.Join(src, "skills", "big", "a.bin")
 	zeroFile(t, a, 6<<20)
 	b := filepath.Join(src, "skills", "big", "b.bin")
@@ -63,7 +65,7 @@ func TestPackRefusesDeltasOverBudget(t *testing.T) {
 	}
 	f.WriteString("twin\n")
 	f.Close()
-	commitAll(t, src, "add twins")
+	testenv.CommitAll(t, src, "add twins")
 	refusedUpdate(t, "file://"+src, "pack demo", "8 MiB", "max_bytes")
 }
 
@@ -85,17 +87,17 @@ func TestDeltaTargetSize(t *testing.T) {
 // TestPackMaxBytesRaisesBudget lets a pack over the default budget through once its max_bytes
 // in .skillgit.yaml holds it.
 func TestPackMaxBytesRaisesBudget(t *testing.T) {
-	hermetic(t)
+	testenv.Hermetic(t, nil)
 	lowPackBudget(t, 1<<20)
 	base := t.TempDir()
-	src := packSource(t, base, "roomy", map[string]string{"skills/big/SKILL.md": skillMD("big", cleanLine)})
+	src := packSource(t, base, "roomy", map[string]string{"skills/big/SKILL.md": testenv.SkillMD("big", cleanLine)})
 	zeroFile(t, filepath.Join(src, "skills", "big", "zeros.bin"), 2<<20)
-	commitAll(t, src, "add 2 MiB of zeros")
-	dir := newRepo(t)
-	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "demo", URL: "file://" + src, MaxBytes: 4 << 20}, lead); err != nil {
+	testenv.CommitAll(t, src, "add 2 MiB of zeros")
+	dir := lifecycletest.NewRepo(t)
+	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "demo", URL: "file://" + src, MaxBytes: 4 << 20}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	ups, err := updateT(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
+	ups, err := updateT(lifecycletest.Open(t, dir), "demo", UpdateOptions{ActOptions: lifecycletest.Agent})
 	if err != nil {
 		t.Fatal(err)
 	}

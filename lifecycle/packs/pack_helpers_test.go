@@ -2,7 +2,6 @@ package packs
 
 import (
 	"fmt"
-	"github.com/skillgit/skillgit/internal/testenv"
 	"net"
 	"net/http/cgi"
 	"net/http/httptest"
@@ -13,20 +12,17 @@ import (
 	"syscall"
 	"testing"
 	"time"
-)
 
-// The helpers shared with the other packages built on lifecycle.
-var (
-	gitOut = testenv.GitIn
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // packSource creates a git repository at base/name with the given files, committed on main.
 func packSource(t *testing.T, base, name string, files map[string]string) string {
 	t.Helper()
 	dir := filepath.Join(base, name)
-	gitCmd(t, base, "init", "-q", "-b", "main", name)
-	writeFiles(t, dir, files)
-	commitAll(t, dir, "pack: first version")
+	testenv.Git(t, base, "init", "-q", "-b", "main", name)
+	testenv.WriteFiles(t, dir, files)
+	testenv.CommitAll(t, dir, "pack: first version")
 	return dir
 }
 
@@ -94,30 +90,16 @@ func gitHTTP(t *testing.T, base string) string {
 	return srv.URL
 }
 
-// trailersOf parses the trailers of commit rev with git interpret-trailers.
-func trailersOf(t *testing.T, dir, rev string) map[string][]string {
-	t.Helper()
-	msg := gitOut(t, dir, nil, "log", "-1", "--format=%B", rev)
-	out := gitOut(t, dir, []byte(msg+"\n"), "interpret-trailers", "--parse")
-	ts := map[string][]string{}
-	for _, line := range strings.Split(out, "\n") {
-		if k, v, ok := strings.Cut(line, ": "); ok {
-			ts[k] = append(ts[k], v)
-		}
-	}
-	return ts
-}
-
 // refsOf lists every ref of the repository with its value.
 func refsOf(t *testing.T, dir string) string {
 	t.Helper()
-	return gitOut(t, dir, nil, "for-each-ref", "--format=%(refname) %(objectname)")
+	return testenv.GitIn(t, dir, nil, "for-each-ref", "--format=%(refname) %(objectname)")
 }
 
 // objectCount is how many objects the repository holds, loose and packed.
 func objectCount(t *testing.T, dir string) string {
 	t.Helper()
-	out := gitOut(t, dir, nil, "count-objects", "-v")
+	out := testenv.GitIn(t, dir, nil, "count-objects", "-v")
 	var keep []string
 	for _, line := range strings.Split(out, "\n") {
 		if strings.HasPrefix(line, "count:") || strings.HasPrefix(line, "in-pack:") {

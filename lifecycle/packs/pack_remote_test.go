@@ -8,25 +8,27 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skillgit/skillgit/internal/lifecycletest"
+	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
 func TestPackUpdateOverGitDaemon(t *testing.T) {
-	hermetic(t)
+	testenv.Hermetic(t, nil)
 	base := t.TempDir()
 	server := gitDaemon(t, base)
 	packStory(t, base, func(name string) string { return server + "/" + name })
 }
 
 func TestPackUpdateOverHTTP(t *testing.T) {
-	hermetic(t)
+	testenv.Hermetic(t, nil)
 	base := t.TempDir()
 	server := gitHTTP(t, base)
 	packStory(t, base, func(name string) string { return server + "/" + name })
 }
 
 func TestPackUpdateOverFile(t *testing.T) {
-	hermetic(t)
+	testenv.Hermetic(t, nil)
 	base := t.TempDir()
 	packStory(t, base, func(name string) string { return "file://" + filepath.Join(base, name) })
 }
@@ -36,21 +38,21 @@ func TestPackUpdateOverFile(t *testing.T) {
 func packStory(t *testing.T, base string, url func(string) string) {
 	src := packSource(t, base, "demo-pack", map[string]string{
 		"README.md":             "A pack.\n",
-		"skills/alpha/SKILL.md": skillMD("alpha", cleanLine),
-		"skills/beta/SKILL.md":  skillMD("beta", cleanLine),
-		"skills/evil/SKILL.md":  skillMD("evil", cleanLine, evilLine),
+		"skills/alpha/SKILL.md": testenv.SkillMD("alpha", cleanLine),
+		"skills/beta/SKILL.md":  testenv.SkillMD("beta", cleanLine),
+		"skills/evil/SKILL.md":  testenv.SkillMD("evil", cleanLine, evilLine),
 	})
-	first := gitOut(t, src, nil, "rev-parse", "HEAD")
-	dir := newRepo(t)
-	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "demo", URL: url("demo-pack"), Ref: "main"}, lead); err != nil {
+	first := testenv.GitIn(t, src, nil, "rev-parse", "HEAD")
+	dir := lifecycletest.NewRepo(t)
+	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "demo", URL: url("demo-pack"), Ref: "main"}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	fsck(t, dir)
-	if ts := trailersOf(t, dir, "main"); !slices.Equal(ts["Skillgit-Action"], []string{"pack"}) || !slices.Equal(ts["Skillgit-Pack"], []string{"demo"}) {
+	testenv.Fsck(t, dir)
+	if ts := testenv.Trailers(t, dir, "main"); !slices.Equal(ts["Skillgit-Action"], []string{"pack"}) || !slices.Equal(ts["Skillgit-Pack"], []string{"demo"}) {
 		t.Fatalf("pack add trailers: %v", ts)
 	}
 
-	ups, err := updateT(open(t, dir), "", UpdateOptions{ActOptions: agent})
+	ups, err := updateT(lifecycletest.Open(t, dir), "", UpdateOptions{ActOptions: lifecycletest.Agent})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,17 +61,17 @@ func packStory(t *testing.T, base string, url func(string) string) {
 		t.Fatalf("first update: %+v", up)
 	}
 	ids := checkPackCandidates(t, dir, up, "demo@"+first, map[string]lifecycle.Change{"alpha": lifecycle.ChangeCreate, "beta": lifecycle.ChangeCreate, "evil": lifecycle.ChangeCreate})
-	if got := open(t, dir).Tip.String(); got != up.Commit {
+	if got := lifecycletest.Open(t, dir).Tip.String(); got != up.Commit {
 		t.Fatalf("main is at %s; want the pin commit %s", got, up.Commit)
 	}
 	checkPin(t, dir, "demo", first, "alpha", "beta", "evil")
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 
 	for _, name := range []string{"alpha", "beta", "evil"} {
-		if _, err := open(t, dir).Approve(ids[name], "", lead); err != nil {
+		if _, err := lifecycletest.Open(t, dir).Approve(ids[name], "", lifecycletest.Lead); err != nil {
 			t.Fatal(err)
 		}
-		_, err := open(t, dir).Publish(ids[name], "", lead)
+		_, err := lifecycletest.Open(t, dir).Publish(ids[name], "", lifecycletest.Lead)
 		if name == "evil" {
 			if !errors.Is(err, lifecycle.ErrRefused) || !strings.Contains(err.Error(), "high risk") {
 				t.Fatalf("publishing the malicious pack skill: %v; want refused as high risk", err)
@@ -80,21 +82,21 @@ func packStory(t *testing.T, base string, url func(string) string) {
 			t.Fatal(err)
 		}
 	}
-	fsck(t, dir)
-	if _, err := open(t, dir).Find("evil"); !errors.Is(err, lifecycle.ErrNotFound) {
+	testenv.Fsck(t, dir)
+	if _, err := lifecycletest.Open(t, dir).Find("evil"); !errors.Is(err, lifecycle.ErrNotFound) {
 		t.Fatalf("the malicious skill reached main: %v", err)
 	}
 
 	// On the server: alpha changes, gamma is new, beta is gone.
-	writeFiles(t, src, map[string]string{
-		"skills/alpha/SKILL.md": skillMD("alpha", cleanLine, "Also print the time."),
-		"skills/gamma/SKILL.md": skillMD("gamma", cleanLine),
+	testenv.WriteFiles(t, src, map[string]string{
+		"skills/alpha/SKILL.md": testenv.SkillMD("alpha", cleanLine, "Also print the time."),
+		"skills/gamma/SKILL.md": testenv.SkillMD("gamma", cleanLine),
 	})
-	removeAll(t, filepath.Join(src, "skills", "beta"))
-	commitAll(t, src, "pack: second version")
-	second := gitOut(t, src, nil, "rev-parse", "HEAD")
+	testenv.RemoveAll(t, filepath.Join(src, "skills", "beta"))
+	testenv.CommitAll(t, src, "pack: second version")
+	second := testenv.GitIn(t, src, nil, "rev-parse", "HEAD")
 
-	ups, err = updateT(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
+	ups, err = updateT(lifecycletest.Open(t, dir), "demo", UpdateOptions{ActOptions: lifecycletest.Agent})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,11 +109,11 @@ func packStory(t *testing.T, base string, url func(string) string) {
 		t.Fatalf("pending: %q; want the open evil candidate", up.Pending)
 	}
 	checkPin(t, dir, "demo", second, "alpha", "beta", "evil", "gamma")
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 
 	// Nothing new on the server: no candidate, no commit.
 	before := refsOf(t, dir)
-	ups, err = updateT(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
+	ups, err = updateT(lifecycletest.Open(t, dir), "demo", UpdateOptions{ActOptions: lifecycletest.Agent})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,7 +123,7 @@ func packStory(t *testing.T, base string, url func(string) string) {
 	if after := refsOf(t, dir); after != before {
 		t.Fatalf("refs moved:\n%s\nwant\n%s", after, before)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }
 
 // checkPackCandidates checks that up made exactly the changes want, each a candidate whose
@@ -136,7 +138,7 @@ func checkPackCandidates(t *testing.T, dir string, up *Result, value string, wan
 		if want[c.Skill] != c.Change || c.State != lifecycle.StateOpen {
 			t.Errorf("candidate %s: %s %s in state %s; want %s, open", c.ID, c.Change, c.Skill, c.State, want[c.Skill])
 		}
-		ts := trailersOf(t, dir, "candidate/"+c.ID)
+		ts := testenv.Trailers(t, dir, "candidate/"+c.ID)
 		if !slices.Equal(ts["Skillgit-Pack"], []string{value}) || !slices.Equal(ts["Skillgit-Action"], []string{"propose"}) {
 			t.Errorf("candidate %s trailers: %v; want Skillgit-Pack: %s", c.ID, ts, value)
 		}
@@ -157,7 +159,7 @@ func checkPackCandidates(t *testing.T, dir string, up *Result, value string, wan
 // checkPin checks the pin of pack name in the lock file on main and the skills it owns.
 func checkPin(t *testing.T, dir, name, commit string, skills ...string) {
 	t.Helper()
-	st, err := List(open(t, dir))
+	st, err := List(lifecycletest.Open(t, dir))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -166,7 +168,7 @@ func checkPin(t *testing.T, dir, name, commit string, skills ...string) {
 			if p.Commit != commit || !slices.Equal(p.Skills, skills) {
 				t.Fatalf("pack %s pinned at %s owning %v; want %s owning %v", name, p.Commit, p.Skills, commit, skills)
 			}
-			ts := trailersOf(t, dir, "main")
+			ts := testenv.Trailers(t, dir, "main")
 			if !slices.Equal(ts["Skillgit-Pack"], []string{name + "@" + commit}) || !slices.Equal(ts["Skillgit-Action"], []string{"pack"}) {
 				t.Fatalf("pin commit trailers: %v", ts)
 			}
@@ -180,12 +182,12 @@ func checkPin(t *testing.T, dir, name, commit string, skills ...string) {
 // every string of want, and writes nothing: no ref moves, no object is added.
 func refusedUpdate(t *testing.T, url string, want ...string) {
 	t.Helper()
-	dir := newRepo(t)
-	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "demo", URL: url}, lead); err != nil {
+	dir := lifecycletest.NewRepo(t)
+	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "demo", URL: url}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 	refs, objects := refsOf(t, dir), objectCount(t, dir)
-	_, err := updateT(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
+	_, err := updateT(lifecycletest.Open(t, dir), "demo", UpdateOptions{ActOptions: lifecycletest.Agent})
 	if !errors.Is(err, lifecycle.ErrRefused) {
 		t.Fatalf("update: %v; want refused", err)
 	}
@@ -201,21 +203,21 @@ func refusedUpdate(t *testing.T, url string, want ...string) {
 	if got := objectCount(t, dir); got != objects {
 		t.Errorf("objects written: %s; before %s", got, objects)
 	}
-	if st, err := List(open(t, dir)); err != nil || st[0].Commit != "" {
+	if st, err := List(lifecycletest.Open(t, dir)); err != nil || st[0].Commit != "" {
 		t.Errorf("pin after a refused update: %+v %v", st, err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }
 
 // skippedUpdate checks that updating pack demo at url skips skill evil as unsafe with a reason
 // holding every string of want, and still proposes skill good; the pack does not own evil.
 func skippedUpdate(t *testing.T, url string, want ...string) {
 	t.Helper()
-	dir := newRepo(t)
-	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "demo", URL: url}, lead); err != nil {
+	dir := lifecycletest.NewRepo(t)
+	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "demo", URL: url}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	ups, err := Update(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
+	ups, err := Update(lifecycletest.Open(t, dir), "demo", UpdateOptions{ActOptions: lifecycletest.Agent})
 	if err != nil || len(ups) != 1 || ups[0].Err() != nil {
 		t.Fatalf("update: %v %+v", err, ups)
 	}
@@ -232,47 +234,47 @@ func skippedUpdate(t *testing.T, url string, want ...string) {
 	if len(up.Candidates) != 1 || up.Candidates[0].Skill != "good" {
 		t.Fatalf("candidates: %+v; want good only", up.Candidates)
 	}
-	st, err := List(open(t, dir))
+	st, err := List(lifecycletest.Open(t, dir))
 	if err != nil || strings.Join(st[0].Skills, ",") != "good" {
 		t.Errorf("pack owns %+v (%v); want good only", st, err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }
 
 func TestPackRefusesSymlink(t *testing.T) {
-	hermetic(t)
+	testenv.Hermetic(t, nil)
 	base := t.TempDir()
 	src := packSource(t, base, "links", map[string]string{
-		"skills/good/SKILL.md": skillMD("good", cleanLine),
-		"skills/evil/SKILL.md": skillMD("evil", cleanLine),
+		"skills/good/SKILL.md": testenv.SkillMD("good", cleanLine),
+		"skills/evil/SKILL.md": testenv.SkillMD("evil", cleanLine),
 	})
 	if err := os.Symlink("/etc/passwd", filepath.Join(src, "skills", "evil", "passwd")); err != nil {
 		t.Fatal(err)
 	}
-	commitAll(t, src, "add a link")
+	testenv.CommitAll(t, src, "add a link")
 	server := gitDaemon(t, base)
 	skippedUpdate(t, server+"/links", "skills/evil/passwd", "symbolic link", "/etc/passwd")
 }
 
 func TestPackRefusesGitlink(t *testing.T) {
-	hermetic(t)
+	testenv.Hermetic(t, nil)
 	base := t.TempDir()
-	src := packSource(t, base, "sub", map[string]string{"skills/good/SKILL.md": skillMD("good", cleanLine),
-		"skills/evil/SKILL.md": skillMD("evil", cleanLine)})
-	head := gitOut(t, src, nil, "rev-parse", "HEAD")
-	gitCmd(t, src, "update-index", "--add", "--cacheinfo", "160000,"+head+",skills/evil/vendor")
-	gitCmd(t, src, "commit", "-q", "-m", "add a gitlink")
+	src := packSource(t, base, "sub", map[string]string{"skills/good/SKILL.md": testenv.SkillMD("good", cleanLine),
+		"skills/evil/SKILL.md": testenv.SkillMD("evil", cleanLine)})
+	head := testenv.GitIn(t, src, nil, "rev-parse", "HEAD")
+	testenv.Git(t, src, "update-index", "--add", "--cacheinfo", "160000,"+head+",skills/evil/vendor")
+	testenv.Git(t, src, "commit", "-q", "-m", "add a gitlink")
 	skippedUpdate(t, "file://"+src, "skills/evil/vendor", "submodule")
 }
 
 // TestPackRefusesEscapingName serves a pack whose skill folder is a hand-made tree holding an
 // entry named ../../x, which no git command writes but a crafted object can hold.
 func TestPackRefusesEscapingName(t *testing.T) {
-	hermetic(t)
+	testenv.Hermetic(t, nil)
 	base := t.TempDir()
-	src := packSource(t, base, "crafted", map[string]string{"README.md": "A pack.\n", "skills/good/SKILL.md": skillMD("good", cleanLine)})
-	md := gitOut(t, src, []byte(skillMD("evil", cleanLine)), "hash-object", "-w", "--stdin")
-	x := gitOut(t, src, []byte("escaped\n"), "hash-object", "-w", "--stdin")
+	src := packSource(t, base, "crafted", map[string]string{"README.md": "A pack.\n", "skills/good/SKILL.md": testenv.SkillMD("good", cleanLine)})
+	md := testenv.GitIn(t, src, []byte(testenv.SkillMD("evil", cleanLine)), "hash-object", "-w", "--stdin")
+	x := testenv.GitIn(t, src, []byte("escaped\n"), "hash-object", "-w", "--stdin")
 	var raw []byte
 	for _, e := range []struct{ name, hex string }{{"../../x", x}, {"SKILL.md", md}} {
 		raw = append(raw, "100644 "+e.name+"\x00"...)
@@ -282,13 +284,13 @@ func TestPackRefusesEscapingName(t *testing.T) {
 	if err := os.WriteFile(crafted, raw, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	evil := gitOut(t, src, nil, "hash-object", "-t", "tree", "--literally", "-w", crafted)
-	good := gitOut(t, src, nil, "rev-parse", "HEAD:skills/good")
-	skills := gitOut(t, src, []byte("040000 tree "+evil+"\tevil\n040000 tree "+good+"\tgood\n"), "mktree")
-	readme := gitOut(t, src, nil, "rev-parse", "HEAD:README.md")
-	root := gitOut(t, src, []byte("100644 blob "+readme+"\tREADME.md\n040000 tree "+skills+"\tskills\n"), "mktree")
-	commit := gitOut(t, src, nil, "commit-tree", root, "-p", "HEAD", "-m", "crafted")
-	gitCmd(t, src, "update-ref", "refs/heads/main", commit)
+	evil := testenv.GitIn(t, src, nil, "hash-object", "-t", "tree", "--literally", "-w", crafted)
+	good := testenv.GitIn(t, src, nil, "rev-parse", "HEAD:skills/good")
+	skills := testenv.GitIn(t, src, []byte("040000 tree "+evil+"\tevil\n040000 tree "+good+"\tgood\n"), "mktree")
+	readme := testenv.GitIn(t, src, nil, "rev-parse", "HEAD:README.md")
+	root := testenv.GitIn(t, src, []byte("100644 blob "+readme+"\tREADME.md\n040000 tree "+skills+"\tskills\n"), "mktree")
+	commit := testenv.GitIn(t, src, nil, "commit-tree", root, "-p", "HEAD", "-m", "crafted")
+	testenv.Git(t, src, "update-ref", "refs/heads/main", commit)
 	skippedUpdate(t, "file://"+src, "../../x")
 }
 
@@ -315,17 +317,17 @@ func hexBytes(t *testing.T, s string) []byte {
 }
 
 func TestPackNameClash(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	publishedSkill(t, dir, "alpha", cleanLine)
 	base := t.TempDir()
 	packSource(t, base, "clash", map[string]string{
-		"catalog/alpha/SKILL.md": skillMD("alpha", cleanLine, "The pack's version."),
-		"catalog/other/SKILL.md": skillMD("other", cleanLine),
+		"catalog/alpha/SKILL.md": testenv.SkillMD("alpha", cleanLine, "The pack's version."),
+		"catalog/other/SKILL.md": testenv.SkillMD("other", cleanLine),
 	})
-	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "demo", URL: "file://" + filepath.Join(base, "clash"), Path: "catalog"}, lead); err != nil {
+	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "demo", URL: "file://" + filepath.Join(base, "clash"), Path: "catalog"}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	ups, err := updateT(open(t, dir), "demo", UpdateOptions{ActOptions: agent})
+	ups, err := updateT(lifecycletest.Open(t, dir), "demo", UpdateOptions{ActOptions: lifecycletest.Agent})
 	if !errors.Is(err, lifecycle.ErrConflict) || !strings.Contains(err.Error(), "catalog/alpha/SKILL.md") ||
 		!strings.Contains(err.Error(), "skills/alpha/SKILL.md") {
 		t.Fatalf("update: %v; want a conflict naming catalog/alpha/SKILL.md and skills/alpha/SKILL.md", err)
@@ -334,33 +336,33 @@ func TestPackNameClash(t *testing.T) {
 	if len(ups[0].Candidates) != 1 || ups[0].Candidates[0].Skill != "other" || ups[0].Refused() {
 		t.Fatalf("the rest of the pack: %+v", ups[0])
 	}
-	if st, err := List(open(t, dir)); err != nil || strings.Join(st[0].Skills, ",") != "other" {
+	if st, err := List(lifecycletest.Open(t, dir)); err != nil || strings.Join(st[0].Skills, ",") != "other" {
 		t.Fatalf("pack demo owns %+v (%v); want other only", st, err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 
 	// A second pack may not bring a skill the first one owns.
-	packSource(t, base, "second", map[string]string{"skills/beta/SKILL.md": skillMD("beta", cleanLine, "Mine.")})
-	packSource(t, base, "first", map[string]string{"skills/beta/SKILL.md": skillMD("beta", cleanLine)})
+	packSource(t, base, "second", map[string]string{"skills/beta/SKILL.md": testenv.SkillMD("beta", cleanLine, "Mine.")})
+	packSource(t, base, "first", map[string]string{"skills/beta/SKILL.md": testenv.SkillMD("beta", cleanLine)})
 	for _, p := range []lifecycle.Pack{{Name: "first", URL: "file://" + filepath.Join(base, "first")}, {Name: "second", URL: "file://" + filepath.Join(base, "second")}} {
-		if _, err := Add(open(t, dir), p, lead); err != nil {
+		if _, err := Add(lifecycletest.Open(t, dir), p, lifecycletest.Lead); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := updateT(open(t, dir), "first", UpdateOptions{ActOptions: agent}); err != nil {
+	if _, err := updateT(lifecycletest.Open(t, dir), "first", UpdateOptions{ActOptions: lifecycletest.Agent}); err != nil {
 		t.Fatal(err)
 	}
-	_, err = updateT(open(t, dir), "second", UpdateOptions{ActOptions: agent})
+	_, err = updateT(lifecycletest.Open(t, dir), "second", UpdateOptions{ActOptions: lifecycletest.Agent})
 	if !errors.Is(err, lifecycle.ErrConflict) || !strings.Contains(err.Error(), "skills/beta/SKILL.md") || !strings.Contains(err.Error(), "pack first") ||
 		!strings.Contains(err.Error(), "prefix") {
 		t.Fatalf("second pack: %v; want a conflict naming both packs", err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }
 
 func TestPackAddListRemove(t *testing.T) {
-	dir := newRepo(t)
-	r := open(t, dir)
+	dir := lifecycletest.NewRepo(t)
+	r := lifecycletest.Open(t, dir)
 	for _, bad := range []lifecycle.Pack{
 		{Name: "Bad Name", URL: "https://example.com/x"},
 		{Name: "x", URL: "-oProxyCommand=touch /tmp/pwned"},
@@ -369,166 +371,166 @@ func TestPackAddListRemove(t *testing.T) {
 		{Name: "x", URL: "https://example.com/x", Path: "../up"},
 		{Name: "x", URL: "https://example.com/x", Ref: "bad..ref"},
 	} {
-		if _, err := Add(r, bad, lead); err == nil {
+		if _, err := Add(r, bad, lifecycletest.Lead); err == nil {
 			t.Errorf("AddPack(%+v) accepted", bad)
 		}
 	}
-	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "demo", URL: "https://example.com/skills", Ref: "main", Path: "skills"}, lead); err != nil {
+	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "demo", URL: "https://example.com/skills", Ref: "main", Path: "skills"}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "demo", URL: "https://example.com/other"}, lead); err == nil || !strings.Contains(err.Error(), "already recorded") {
+	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "demo", URL: "https://example.com/other"}, lifecycletest.Lead); err == nil || !strings.Contains(err.Error(), "already recorded") {
 		t.Fatalf("adding a pack twice: %v", err)
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "../packs/local"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "local", URL: "../packs/local"}, lead); err != nil {
+	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "local", URL: "../packs/local"}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 	cfg := readFile(t, filepath.Join(dir, lifecycle.ConfigFile))
 	if !strings.HasPrefix(cfg, "# skillgit repository configuration") || !strings.Contains(cfg, "{name: demo, url: 'https://example.com/skills', ref: main, path: skills}") {
 		t.Fatalf("configuration after pack add:\n%s", cfg)
 	}
-	st, err := List(open(t, dir))
+	st, err := List(lifecycletest.Open(t, dir))
 	if err != nil || len(st) != 2 || st[1].URL != "../packs/local" {
 		t.Fatalf("packs: %+v %v", st, err)
 	}
-	if _, err := Remove(open(t, dir), "demo", lead); err != nil {
+	if _, err := Remove(lifecycletest.Open(t, dir), "demo", lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Remove(open(t, dir), "demo", lead); !errors.Is(err, lifecycle.ErrNotFound) {
+	if _, err := Remove(lifecycletest.Open(t, dir), "demo", lifecycletest.Lead); !errors.Is(err, lifecycle.ErrNotFound) {
 		t.Fatalf("removing a removed pack: %v", err)
 	}
-	st, err = List(open(t, dir))
+	st, err = List(lifecycletest.Open(t, dir))
 	if err != nil || len(st) != 1 || st[0].Name != "local" {
 		t.Fatalf("packs after remove: %+v %v", st, err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }
 
 // TestPackRemoveDropsPin removes a pack that was updated: its pin leaves the lock file and its
 // skills stay published.
 func TestPackRemoveDropsPin(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	base := t.TempDir()
-	packSource(t, base, "p", map[string]string{"skills/solo/SKILL.md": skillMD("solo", cleanLine)})
-	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + filepath.Join(base, "p")}, lead); err != nil {
+	packSource(t, base, "p", map[string]string{"skills/solo/SKILL.md": testenv.SkillMD("solo", cleanLine)})
+	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + filepath.Join(base, "p")}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	ups, err := updateT(open(t, dir), "p", UpdateOptions{ActOptions: agent})
+	ups, err := updateT(lifecycletest.Open(t, dir), "p", UpdateOptions{ActOptions: lifecycletest.Agent})
 	if err != nil {
 		t.Fatal(err)
 	}
 	id := ups[0].Candidates[0].ID
-	if _, err := open(t, dir).Approve(id, "", lead); err != nil {
+	if _, err := lifecycletest.Open(t, dir).Approve(id, "", lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := open(t, dir).Publish(id, "", lead); err != nil {
+	if _, err := lifecycletest.Open(t, dir).Publish(id, "", lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Remove(open(t, dir), "p", lead); err != nil {
+	if _, err := Remove(lifecycletest.Open(t, dir), "p", lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 	lock := readFile(t, filepath.Join(dir, LockFile))
 	if strings.Contains(lock, "name: p") {
 		t.Fatalf("lock after remove:\n%s", lock)
 	}
-	if _, err := open(t, dir).Find("solo"); err != nil {
+	if _, err := lifecycletest.Open(t, dir).Find("solo"); err != nil {
 		t.Fatal(err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }
 
 // TestPackModeDoesNotAutomate checks that a low-risk pack patch waits for a person even in
 // autonomous mode.
 func TestPackModeDoesNotAutomate(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	base := t.TempDir()
-	src := packSource(t, base, "p", map[string]string{"skills/solo/SKILL.md": skillMD("solo", cleanLine)})
-	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + src}, lead); err != nil {
+	src := packSource(t, base, "p", map[string]string{"skills/solo/SKILL.md": testenv.SkillMD("solo", cleanLine)})
+	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + src}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	setMode(t, dir, lifecycle.ModeAutonomous)
-	ups, err := updateT(open(t, dir), "p", UpdateOptions{ActOptions: agent})
+	lifecycletest.SetMode(t, dir, lifecycle.ModeAutonomous)
+	ups, err := updateT(lifecycletest.Open(t, dir), "p", UpdateOptions{ActOptions: lifecycletest.Agent})
 	if err != nil || len(ups[0].Candidates) != 1 || ups[0].Candidates[0].State != lifecycle.StateOpen || len(ups[0].Candidates[0].Auto) != 0 {
 		t.Fatalf("update in autonomous mode: %v %+v", err, ups)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }
 
 // TestPackRejectedNotProposedAgain checks that a rejected pack change is not proposed again
 // until the pack changes the skill once more.
 func TestPackRejectedNotProposedAgain(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	base := t.TempDir()
-	src := packSource(t, base, "p", map[string]string{"skills/solo/SKILL.md": skillMD("solo", cleanLine)})
-	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + src}, lead); err != nil {
+	src := packSource(t, base, "p", map[string]string{"skills/solo/SKILL.md": testenv.SkillMD("solo", cleanLine)})
+	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + src}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	ups, err := updateT(open(t, dir), "p", UpdateOptions{ActOptions: agent})
+	ups, err := updateT(lifecycletest.Open(t, dir), "p", UpdateOptions{ActOptions: lifecycletest.Agent})
 	if err != nil {
 		t.Fatal(err)
 	}
 	id := ups[0].Candidates[0].ID
-	if _, err := open(t, dir).Reject(id, "not for us", lead); err != nil {
+	if _, err := lifecycletest.Open(t, dir).Reject(id, "not for us", lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	ups, err = updateT(open(t, dir), "p", UpdateOptions{ActOptions: agent})
+	ups, err = updateT(lifecycletest.Open(t, dir), "p", UpdateOptions{ActOptions: lifecycletest.Agent})
 	if err != nil || len(ups[0].Candidates) != 0 || !slices.Equal(ups[0].Rejected, []string{"solo (" + id + ")"}) {
 		t.Fatalf("update after a rejection: %v %+v", err, ups)
 	}
-	writeFiles(t, src, map[string]string{"skills/solo/SKILL.md": skillMD("solo", cleanLine, "Better now.")})
-	commitAll(t, src, "v2")
-	ups, err = updateT(open(t, dir), "p", UpdateOptions{ActOptions: agent})
+	testenv.WriteFiles(t, src, map[string]string{"skills/solo/SKILL.md": testenv.SkillMD("solo", cleanLine, "Better now.")})
+	testenv.CommitAll(t, src, "v2")
+	ups, err = updateT(lifecycletest.Open(t, dir), "p", UpdateOptions{ActOptions: lifecycletest.Agent})
 	if err != nil || len(ups[0].Candidates) != 1 || ups[0].Candidates[0].Change != lifecycle.ChangeCreate {
 		t.Fatalf("update after the pack changed: %v %+v", err, ups)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }
 
 // TestPackFollowsTag follows an annotated tag: the commit it names is fetched and pinned, not
 // the branch tip.
 func TestPackFollowsTag(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	base := t.TempDir()
-	src := packSource(t, base, "p", map[string]string{"skills/solo/SKILL.md": skillMD("solo", cleanLine)})
-	tagged := gitOut(t, src, nil, "rev-parse", "HEAD")
-	gitCmd(t, src, "tag", "-a", "-m", "version 1", "v1")
-	writeFiles(t, src, map[string]string{"skills/solo/SKILL.md": skillMD("solo", cleanLine, "Newer.")})
-	commitAll(t, src, "v2")
-	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + src, Ref: "v1"}, lead); err != nil {
+	src := packSource(t, base, "p", map[string]string{"skills/solo/SKILL.md": testenv.SkillMD("solo", cleanLine)})
+	tagged := testenv.GitIn(t, src, nil, "rev-parse", "HEAD")
+	testenv.Git(t, src, "tag", "-a", "-m", "version 1", "v1")
+	testenv.WriteFiles(t, src, map[string]string{"skills/solo/SKILL.md": testenv.SkillMD("solo", cleanLine, "Newer.")})
+	testenv.CommitAll(t, src, "v2")
+	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + src, Ref: "v1"}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	ups, err := updateT(open(t, dir), "p", UpdateOptions{ActOptions: agent})
+	ups, err := updateT(lifecycletest.Open(t, dir), "p", UpdateOptions{ActOptions: lifecycletest.Agent})
 	if err != nil || ups[0].Fetched != tagged || ups[0].Ref != "refs/tags/v1" || len(ups[0].Candidates) != 1 {
 		t.Fatalf("update of a tagged pack: %v %+v", err, ups)
 	}
-	got := gitOut(t, dir, nil, "show", "candidate/"+ups[0].Candidates[0].ID+":skills/solo/SKILL.md")
+	got := testenv.GitIn(t, dir, nil, "show", "candidate/"+ups[0].Candidates[0].ID+":skills/solo/SKILL.md")
 	if strings.Contains(got, "Newer.") {
 		t.Fatalf("the candidate holds the branch tip, not the tag:\n%s", got)
 	}
-	if _, err := Add(open(t, dir), lifecycle.Pack{Name: "q", URL: "file://" + src, Ref: "nope"}, lead); err != nil {
+	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "q", URL: "file://" + src, Ref: "nope"}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := updateT(open(t, dir), "q", UpdateOptions{ActOptions: agent}); err == nil || !strings.Contains(err.Error(), `no branch or tag "nope"`) {
+	if _, err := updateT(lifecycletest.Open(t, dir), "q", UpdateOptions{ActOptions: lifecycletest.Agent}); err == nil || !strings.Contains(err.Error(), `no branch or tag "nope"`) {
 		t.Fatalf("update of a missing ref: %v", err)
 	}
-	fsck(t, dir)
+	testenv.Fsck(t, dir)
 }
 
 // TestProtectedPackAddProposes checks that with server.protect on, a pack's configuration is
 // proposed as a policy candidate and the publish branch does not move.
 func TestProtectedPackAddProposes(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	cfg := filepath.Join(dir, lifecycle.ConfigFile)
-	writeFiles(t, dir, map[string]string{lifecycle.ConfigFile: readFile(t, cfg) + "server:\n  protect: true\n"})
-	commitAll(t, dir, "protect")
-	tip := gitOut(t, dir, nil, "rev-parse", "main")
-	res, err := Add(open(t, dir), lifecycle.Pack{Name: "tools", URL: "https://example.com/tools.git"}, lead)
+	testenv.WriteFiles(t, dir, map[string]string{lifecycle.ConfigFile: readFile(t, cfg) + "server:\n  protect: true\n"})
+	testenv.CommitAll(t, dir, "protect")
+	tip := testenv.GitIn(t, dir, nil, "rev-parse", "main")
+	res, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "tools", URL: "https://example.com/tools.git"}, lifecycletest.Lead)
 	if err != nil || res.ID == "" {
 		t.Fatalf("Add under protect: %+v, %v; want a policy candidate", res, err)
 	}
-	if now := gitOut(t, dir, nil, "rev-parse", "main"); now != tip {
+	if now := testenv.GitIn(t, dir, nil, "rev-parse", "main"); now != tip {
 		t.Errorf("main moved from %s to %s", tip, now)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -17,9 +18,9 @@ import (
 // candidate the audit rates high risk, as the pre-push hook would; the skip switch lets it go.
 func TestPushAuditsBeforeSending(t *testing.T) {
 	s := newRemoteSetup(t)
-	id := proposeNew(t, s.a, "evil", evilLine).ID
+	id := lifecycletest.ProposeNew(t, s.a, "evil", evilLine).ID
 	before := remoteRefsOf(t, s.bare)
-	_, err := Push(context.Background(), open(t, s.a), PushOptions{Getenv: func(string) string { return "" }})
+	_, err := Push(context.Background(), lifecycletest.Open(t, s.a), PushOptions{Getenv: func(string) string { return "" }})
 	var refused *PushAuditError
 	if !errors.As(err, &refused) || !errors.Is(err, lifecycle.ErrRefused) {
 		t.Fatalf("push of a high-risk candidate: err = %v; want a *PushAuditError that is ErrRefused", err)
@@ -36,7 +37,7 @@ func TestPushAuditsBeforeSending(t *testing.T) {
 		t.Fatalf("the remote's refs moved (-before +after):\n%s", diff)
 	}
 	skip := func(k string) string { return map[string]string{lifecycle.SkipAuditEnv: "1"}[k] }
-	res, err := Push(context.Background(), open(t, s.a), PushOptions{Getenv: skip})
+	res, err := Push(context.Background(), lifecycletest.Open(t, s.a), PushOptions{Getenv: skip})
 	if err != nil {
 		t.Fatalf("push with the skip switch on: %v", err)
 	}
@@ -59,8 +60,8 @@ func TestPushQuotesServerRefusal(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(s.bare, "hooks", "pre-receive"), []byte(hook), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	id := proposeNew(t, s.a, "pdf-tools", cleanLine).ID
-	res, err := Push(context.Background(), open(t, s.a), PushOptions{})
+	id := lifecycletest.ProposeNew(t, s.a, "pdf-tools", cleanLine).ID
+	res, err := Push(context.Background(), lifecycletest.Open(t, s.a), PushOptions{})
 	var refused *ServerRefusedError
 	if !errors.As(err, &refused) || !errors.Is(err, lifecycle.ErrRefused) {
 		t.Fatalf("push the server declines: err = %v; want a *ServerRefusedError that is ErrRefused", err)

@@ -17,6 +17,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/lifecycletest"
+	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -70,7 +72,7 @@ type remoteSetup struct {
 
 func newRemoteSetup(t *testing.T) *remoteSetup {
 	t.Helper()
-	hermetic(t)
+	testenv.Hermetic(t, nil)
 	base := t.TempDir()
 	s := &remoteSetup{bare: filepath.Join(base, "skills.git")}
 	if _, err := lifecycle.Init(lifecycle.InitOptions{Dir: s.bare, Bare: true}); err != nil {
@@ -90,7 +92,7 @@ func newRemoteSetup(t *testing.T) *remoteSetup {
 // remoteRefsOf lists the refs of a repository as "name hash" lines, sorted.
 func remoteRefsOf(t *testing.T, dir string) map[string]string {
 	t.Helper()
-	out := gitText(t, dir, "for-each-ref", "--format=%(refname) %(objectname)")
+	out := testenv.GitText(t, dir, "for-each-ref", "--format=%(refname) %(objectname)")
 	m := map[string]string{}
 	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
 		if name, h, ok := strings.Cut(line, " "); ok {
@@ -108,7 +110,7 @@ func refAt(t *testing.T, dir, rev string) string {
 
 func push(t *testing.T, dir string, ids ...string) *PushResult {
 	t.Helper()
-	res, err := Push(context.Background(), open(t, dir), PushOptions{IDs: ids})
+	res, err := Push(context.Background(), lifecycletest.Open(t, dir), PushOptions{IDs: ids})
 	if err != nil {
 		t.Fatalf("push from %s: %v", filepath.Base(dir), err)
 	}
@@ -117,7 +119,7 @@ func push(t *testing.T, dir string, ids ...string) *PushResult {
 
 func fetch(t *testing.T, dir string) *FetchResult {
 	t.Helper()
-	res, err := Fetch(context.Background(), open(t, dir), FetchOptions{})
+	res, err := Fetch(context.Background(), lifecycletest.Open(t, dir), FetchOptions{})
 	if err != nil {
 		t.Fatalf("fetch into %s: %v", filepath.Base(dir), err)
 	}
@@ -126,7 +128,7 @@ func fetch(t *testing.T, dir string) *FetchResult {
 
 func candidateIDs(t *testing.T, dir, state string) []string {
 	t.Helper()
-	cs, err := open(t, dir).Candidates(state)
+	cs, err := lifecycletest.Open(t, dir).Candidates(state)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +142,7 @@ func candidateIDs(t *testing.T, dir, state string) []string {
 
 func publish(t *testing.T, dir, id string) {
 	t.Helper()
-	if _, err := open(t, dir).Publish(id, "", lead); err != nil {
+	if _, err := lifecycletest.Open(t, dir).Publish(id, "", lifecycletest.Lead); err != nil {
 		t.Fatalf("publish %s in %s: %v", id, filepath.Base(dir), err)
 	}
 }
@@ -155,7 +157,7 @@ func wantRefs(t *testing.T, dir string, want map[string]string) {
 func TestPushFetchCandidates(t *testing.T) {
 	s := newRemoteSetup(t)
 	main0 := refAt(t, s.bare, "main")
-	id := proposeNew(t, s.a, "pdf-tools", cleanLine).ID
+	id := lifecycletest.ProposeNew(t, s.a, "pdf-tools", cleanLine).ID
 	res := push(t, s.a)
 	if len(res.Changes) != 1 || res.Changes[0].Ref != lifecycle.CandidatePrefix+id || res.Changes[0].Action != "pushed" {
 		t.Fatalf("push changes = %+v; want candidate %s pushed", res.Changes, id)
@@ -173,7 +175,7 @@ func TestPushFetchCandidates(t *testing.T) {
 	if got := candidateIDs(t, s.b, "open"); !slices.Equal(got, []string{id}) {
 		t.Fatalf("b's open candidates after fetch = %v; want [%s]", got, id)
 	}
-	approveAsLead(t, s.b, id)
+	lifecycletest.ApproveAsLead(t, s.b, id)
 	push(t, s.b, id)
 	tipB := refAt(t, s.b, lifecycle.CandidatePrefix+id)
 	if tipB == tipA || refAt(t, s.bare, lifecycle.CandidatePrefix+id) != tipB {
@@ -189,10 +191,10 @@ func TestPushFetchCandidates(t *testing.T) {
 	}
 
 	// A rejection travels as the archive ref, and the branch goes away everywhere.
-	rej := proposeNew(t, s.a, "csv-tools", cleanLine).ID
+	rej := lifecycletest.ProposeNew(t, s.a, "csv-tools", cleanLine).ID
 	push(t, s.a, rej)
 	fetch(t, s.b)
-	if _, err := open(t, s.a).Reject(rej, "not needed", lead); err != nil {
+	if _, err := lifecycletest.Open(t, s.a).Reject(rej, "not needed", lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 	push(t, s.a)
@@ -207,23 +209,23 @@ func TestPushFetchCandidates(t *testing.T) {
 		t.Fatalf("b's rejected candidates = %v; want [%s]", got, rej)
 	}
 	for _, dir := range []string{s.a, s.b} {
-		fsck(t, dir)
+		testenv.Fsck(t, dir)
 	}
-	fsckStrict(t, s.bare)
+	testenv.FsckStrict(t, s.bare)
 }
 
 func TestPushFetchDivergedCandidateIsKept(t *testing.T) {
 	s := newRemoteSetup(t)
-	id := proposeNew(t, s.a, "pdf-tools", cleanLine).ID
+	id := lifecycletest.ProposeNew(t, s.a, "pdf-tools", cleanLine).ID
 	push(t, s.a)
 	fetch(t, s.b)
-	approveAsLead(t, s.a, id)
+	lifecycletest.ApproveAsLead(t, s.a, id)
 	push(t, s.a, id)
-	if _, err := open(t, s.b).Approve(id, "me too", lifecycle.ActOptions{Author: "Ada Lovelace <ada@example.com>"}); err != nil {
+	if _, err := lifecycletest.Open(t, s.b).Approve(id, "me too", lifecycle.ActOptions{Author: "Ada Lovelace <ada@example.com>"}); err != nil {
 		t.Fatal(err)
 	}
 	local := refAt(t, s.b, lifecycle.CandidatePrefix+id)
-	_, err := Push(context.Background(), open(t, s.b), PushOptions{IDs: []string{id}})
+	_, err := Push(context.Background(), lifecycletest.Open(t, s.b), PushOptions{IDs: []string{id}})
 	if !errors.Is(err, lifecycle.ErrConflict) || !strings.Contains(err.Error(), "skillgit fetch") {
 		t.Fatalf("push of a candidate the remote changed: err = %v; want a conflict that says to fetch", err)
 	}
@@ -238,21 +240,14 @@ func TestPushFetchDivergedCandidateIsKept(t *testing.T) {
 
 func TestConcurrentPublishesOneWinsOtherRedoes(t *testing.T) {
 	s := newRemoteSetup(t)
-	c1 := proposeNew(t, s.a, "pdf-tools", cleanLine).ID
-	c2 := proposeNew(t, s.a, "csv-tools", cleanLine).ID
-	push(t, s.a)
-	fetch(t, s.b)
-	approveAsLead(t, s.a, c1)
-	approveAsLead(t, s.b, c2)
-	publish(t, s.a, c1)
-	publish(t, s.b, c2)
+	c1, c2 := publishOnBoth(t, s)
 	staleB := refAt(t, s.b, "main")
 
 	push(t, s.a)
 	mainA := refAt(t, s.a, "main")
 	wantRefs(t, s.bare, map[string]string{"refs/heads/main": mainA, lifecycle.CandidatePrefix + c2: refAt(t, s.a, lifecycle.CandidatePrefix+c2)})
 
-	_, err := Push(context.Background(), open(t, s.b), PushOptions{})
+	_, err := Push(context.Background(), lifecycletest.Open(t, s.b), PushOptions{})
 	if !errors.Is(err, ErrRemoteMoved) || !errors.Is(err, lifecycle.ErrConflict) {
 		t.Fatalf("second publish push: err = %v; want ErrRemoteMoved", err)
 	}
@@ -275,9 +270,9 @@ func TestConcurrentPublishesOneWinsOtherRedoes(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(s.b, "skills", "pdf-tools", "SKILL.md")); err != nil {
 		t.Fatalf("b's working tree lacks the skill a published: %v", err)
 	}
-	fsck(t, s.b)
+	testenv.Fsck(t, s.b)
 
-	if _, err := open(t, s.b).Rebase(c2, lead); err != nil {
+	if _, err := lifecycletest.Open(t, s.b).Rebase(c2, lifecycletest.Lead); err != nil {
 		t.Fatalf("rebase %s: %v", c2, err)
 	}
 	publish(t, s.b, c2)
@@ -302,21 +297,21 @@ func TestConcurrentPublishesOneWinsOtherRedoes(t *testing.T) {
 		t.Fatalf("a's working tree lacks the skill b published: %v", err)
 	}
 	for _, dir := range []string{s.a, s.b} {
-		fsck(t, dir)
+		testenv.Fsck(t, dir)
 	}
-	fsckStrict(t, s.bare)
+	testenv.FsckStrict(t, s.bare)
 }
 
 func TestPushWithoutFetchIsRefused(t *testing.T) {
 	s := newRemoteSetup(t)
-	c1 := proposeNew(t, s.a, "pdf-tools", cleanLine).ID
-	approveAsLead(t, s.a, c1)
+	c1 := lifecycletest.ProposeNew(t, s.a, "pdf-tools", cleanLine).ID
+	lifecycletest.ApproveAsLead(t, s.a, c1)
 	publish(t, s.a, c1)
 	push(t, s.a)
-	c2 := proposeNew(t, s.b, "csv-tools", cleanLine).ID
-	approveAsLead(t, s.b, c2)
+	c2 := lifecycletest.ProposeNew(t, s.b, "csv-tools", cleanLine).ID
+	lifecycletest.ApproveAsLead(t, s.b, c2)
 	publish(t, s.b, c2)
-	_, err := Push(context.Background(), open(t, s.b), PushOptions{})
+	_, err := Push(context.Background(), lifecycletest.Open(t, s.b), PushOptions{})
 	if !errors.Is(err, ErrRemoteMoved) {
 		t.Fatalf("push after a publish elsewhere: err = %v; want ErrRemoteMoved", err)
 	}
@@ -326,13 +321,13 @@ func TestPushWithoutFetchIsRefused(t *testing.T) {
 	if got := refAt(t, s.bare, "main"); got != refAt(t, s.b, "main") {
 		t.Fatalf("remote main = %s; want b's %s", got, refAt(t, s.b, "main"))
 	}
-	fsck(t, s.b)
-	fsckStrict(t, s.bare)
+	testenv.Fsck(t, s.b)
+	testenv.FsckStrict(t, s.bare)
 }
 
 func TestPushNamesUnknownRemote(t *testing.T) {
 	s := newRemoteSetup(t)
-	_, err := Push(context.Background(), open(t, s.a), PushOptions{Remote: "upstream"})
+	_, err := Push(context.Background(), lifecycletest.Open(t, s.a), PushOptions{Remote: "upstream"})
 	if !errors.Is(err, ErrNoRemote) || !strings.Contains(err.Error(), "git remote add upstream") {
 		t.Fatalf("push to an unknown remote: err = %v", err)
 	}
@@ -340,15 +335,8 @@ func TestPushNamesUnknownRemote(t *testing.T) {
 
 func TestSimultaneousPublishPushesOneWins(t *testing.T) {
 	s := newRemoteSetup(t)
-	c1 := proposeNew(t, s.a, "pdf-tools", cleanLine).ID
-	c2 := proposeNew(t, s.a, "csv-tools", cleanLine).ID
-	push(t, s.a)
-	fetch(t, s.b)
-	approveAsLead(t, s.a, c1)
-	approveAsLead(t, s.b, c2)
-	publish(t, s.a, c1)
-	publish(t, s.b, c2)
-	ra, rb := open(t, s.a), open(t, s.b)
+	c1, c2 := publishOnBoth(t, s)
+	ra, rb := lifecycletest.Open(t, s.a), lifecycletest.Open(t, s.b)
 	start := make(chan struct{})
 	errs := make(chan error, 2)
 	for _, r := range []*lifecycle.Repo{ra, rb} {
@@ -376,7 +364,7 @@ func TestSimultaneousPublishPushesOneWins(t *testing.T) {
 		t.Fatalf("remote main %s is neither clone's publish", refAt(t, s.bare, "main"))
 	}
 	fetch(t, loser)
-	if _, err := open(t, loser).Rebase(id, lead); err != nil {
+	if _, err := lifecycletest.Open(t, loser).Rebase(id, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 	publish(t, loser, id)
@@ -387,20 +375,20 @@ func TestSimultaneousPublishPushesOneWins(t *testing.T) {
 	}
 	wantRefs(t, s.bare, map[string]string{"refs/heads/main": refAt(t, loser, "main")})
 	for _, dir := range []string{s.a, s.b} {
-		fsck(t, dir)
+		testenv.Fsck(t, dir)
 	}
-	fsckStrict(t, s.bare)
+	testenv.FsckStrict(t, s.bare)
 }
 
 func TestFetchKeepsLocalFilesInTheWay(t *testing.T) {
 	s := newRemoteSetup(t)
-	id := proposeNew(t, s.a, "pdf-tools", cleanLine).ID
-	approveAsLead(t, s.a, id)
+	id := lifecycletest.ProposeNew(t, s.a, "pdf-tools", cleanLine).ID
+	lifecycletest.ApproveAsLead(t, s.a, id)
 	publish(t, s.a, id)
 	push(t, s.a)
-	writeFiles(t, s.b, map[string]string{"skills/pdf-tools/SKILL.md": "my own draft\n"})
+	testenv.WriteFiles(t, s.b, map[string]string{"skills/pdf-tools/SKILL.md": "my own draft\n"})
 	before := refAt(t, s.b, "main")
-	res, err := Fetch(context.Background(), open(t, s.b), FetchOptions{})
+	res, err := Fetch(context.Background(), lifecycletest.Open(t, s.b), FetchOptions{})
 	if !errors.Is(err, gitstore.ErrDirty) || res == nil || res.Publish != "blocked" {
 		t.Fatalf("fetch over an untracked file: err %v, result %+v; want ErrDirty and blocked", err, res)
 	}
@@ -414,26 +402,41 @@ func TestFetchKeepsLocalFilesInTheWay(t *testing.T) {
 	if res := push(t, s.b); len(res.Changes) != 0 || refAt(t, s.bare, "main") != remoteMain {
 		t.Fatalf("push from a clone whose main is behind: %+v, remote main %s; want nothing sent", res.Changes, refAt(t, s.bare, "main"))
 	}
-	removeAll(t, filepath.Join(s.b, "skills", "pdf-tools"))
+	testenv.RemoveAll(t, filepath.Join(s.b, "skills", "pdf-tools"))
 	if fr := fetch(t, s.b); fr.Publish != "fast-forwarded" {
 		t.Fatalf("second fetch: %q; want fast-forwarded", fr.Publish)
 	}
-	fsck(t, s.b)
+	testenv.Fsck(t, s.b)
 }
 
 func TestPushCreatesTheBranchOnAnEmptyRemote(t *testing.T) {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	base := t.TempDir()
-	gitCmd(t, base, "init", "-q", "--bare", "empty.git")
+	testenv.Git(t, base, "init", "-q", "--bare", "empty.git")
 	url := pushDaemon(t, base) + "empty.git"
-	gitCmd(t, dir, "remote", "add", "origin", url)
+	testenv.Git(t, dir, "remote", "add", "origin", url)
 	fr := fetch(t, dir)
 	if fr.Publish != "absent on remote" || len(fr.Changes) != 0 {
 		t.Fatalf("fetch from an empty remote: %+v", fr)
 	}
-	id := proposeNew(t, dir, "pdf-tools", cleanLine).ID
+	id := lifecycletest.ProposeNew(t, dir, "pdf-tools", cleanLine).ID
 	push(t, dir)
 	bare := filepath.Join(base, "empty.git")
 	wantRefs(t, bare, map[string]string{"refs/heads/main": refAt(t, dir, "main"), lifecycle.CandidatePrefix + id: refAt(t, dir, lifecycle.CandidatePrefix+id)})
-	fsckStrict(t, bare)
+	testenv.FsckStrict(t, bare)
+}
+
+// publishOnBoth proposes two skills in a and shares them with b, then publishes the first in
+// a and the second in b, neither pushed: two publishes racing for the remote's main.
+func publishOnBoth(t *testing.T, s *remoteSetup) (c1, c2 string) {
+	t.Helper()
+	c1 = lifecycletest.ProposeNew(t, s.a, "pdf-tools", cleanLine).ID
+	c2 = lifecycletest.ProposeNew(t, s.a, "csv-tools", cleanLine).ID
+	push(t, s.a)
+	fetch(t, s.b)
+	lifecycletest.ApproveAsLead(t, s.a, c1)
+	lifecycletest.ApproveAsLead(t, s.b, c2)
+	publish(t, s.a, c1)
+	publish(t, s.b, c2)
+	return c1, c2
 }

@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/lifecycletest"
+	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -70,17 +72,17 @@ func (w *watchRun) stop(t *testing.T) {
 }
 
 func TestWatchFollowsLocalPublishes(t *testing.T) {
-	dir := newRepo(t)
-	id := proposeNew(t, dir, "pdf-tools", cleanLine).ID
-	approveAsLead(t, dir, id)
-	w := startWatch(t, open(t, dir), WatchOptions{Interval: 50 * time.Millisecond})
+	dir := lifecycletest.NewRepo(t)
+	id := lifecycletest.ProposeNew(t, dir, "pdf-tools", cleanLine).ID
+	lifecycletest.ApproveAsLead(t, dir, id)
+	w := startWatch(t, lifecycletest.Open(t, dir), WatchOptions{Interval: 50 * time.Millisecond})
 	w.next(t, refAt(t, dir, "main"))
 
 	go func() {
 		r, err := lifecycle.Open(dir)
 		if err == nil {
 			defer r.Close()
-			_, err = r.Publish(id, "", lead)
+			_, err = r.Publish(id, "", lifecycletest.Lead)
 		}
 		if err != nil {
 			t.Errorf("publish: %v", err)
@@ -96,12 +98,12 @@ func TestWatchFollowsLocalPublishes(t *testing.T) {
 		t.Fatal("callback did not see the publish within 5 s")
 	}
 
-	if _, err := open(t, dir).Rollback("pdf-tools", "", lead); err != nil {
+	if _, err := lifecycletest.Open(t, dir).Rollback("pdf-tools", "", lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 	w.next(t, refAt(t, dir, "main"))
 
-	gitCmd(t, dir, "commit", "-q", "--allow-empty", "-m", "a commit made with git")
+	testenv.Git(t, dir, "commit", "-q", "--allow-empty", "-m", "a commit made with git")
 	w.next(t, refAt(t, dir, "main"))
 	time.Sleep(200 * time.Millisecond)
 	w.stop(t)
@@ -109,10 +111,10 @@ func TestWatchFollowsLocalPublishes(t *testing.T) {
 
 func TestWatchFollowsRemotePublishes(t *testing.T) {
 	s := newRemoteSetup(t)
-	w := startWatch(t, open(t, s.b), WatchOptions{Remote: "origin", Interval: 100 * time.Millisecond})
+	w := startWatch(t, lifecycletest.Open(t, s.b), WatchOptions{Remote: "origin", Interval: 100 * time.Millisecond})
 	w.next(t, refAt(t, s.bare, "main"))
-	id := proposeNew(t, s.a, "pdf-tools", cleanLine).ID
-	approveAsLead(t, s.a, id)
+	id := lifecycletest.ProposeNew(t, s.a, "pdf-tools", cleanLine).ID
+	lifecycletest.ApproveAsLead(t, s.a, id)
 	publish(t, s.a, id)
 	push(t, s.a)
 	want := refAt(t, s.bare, "main")
@@ -124,12 +126,12 @@ func TestWatchFollowsRemotePublishes(t *testing.T) {
 		t.Fatal("b lacks the tree of the remote's new tip")
 	}
 	w.stop(t)
-	fsck(t, s.b)
+	testenv.Fsck(t, s.b)
 }
 
 func TestWatchCallbackFailures(t *testing.T) {
-	dir := newRepo(t)
-	r := open(t, dir)
+	dir := lifecycletest.NewRepo(t)
+	r := lifecycletest.Open(t, dir)
 	boom := errors.New("boom")
 	calls := 0
 	err := Watch(context.Background(), r, WatchOptions{Interval: time.Millisecond}, func(context.Context, gitstore.Hash) error {
