@@ -52,6 +52,9 @@ func (r *Repo) checkRenamable(ch *chain, c *Candidate, as string) error {
 // new skill folder it creates, renamed, placed at as. It refuses a candidate that changes
 // anything outside its scope or anything but one new folder, and a name start already holds.
 func (r *Repo) prepareRenamed(ch *chain, c *Candidate, start gitstore.Hash, target, as string) (*merge, *Candidate, error) {
+	if err := catalog.CheckSkillName(as); err != nil {
+		return nil, nil, fmt.Errorf("%s: %w: cannot publish it as %q: %v", ch.id, ErrRefused, as, err)
+	}
 	m, err := r.planMerge(ch, start)
 	if err != nil {
 		return nil, nil, err
@@ -179,4 +182,27 @@ func publishedNames(ci commitInfo, skills []string) []string {
 	out := slices.Clone(skills)
 	out[0] = as
 	return out
+}
+
+// planPublished plans the publish that the publish merge ci records onto r's tip: under the
+// name of its Skillgit-Published-As trailer when it has one. A renamed publish that skillgit
+// would refuse is returned as the reason why.
+func (r *Repo) planPublished(ch *chain, ci commitInfo) (*merge, string, error) {
+	as := ci.get(keyPublishedAs)
+	if as == "" {
+		m, err := r.planMerge(ch, r.Tip)
+		return m, "", err
+	}
+	c, err := r.candidateOf(ch, false)
+	if err != nil {
+		return nil, "", err
+	}
+	if c.Change != ChangeCreate {
+		return nil, fmt.Sprintf("publishes candidate %s, a %s, under another name, which only a new skill can be", ch.id, c.Change), nil
+	}
+	m, _, err := r.prepareRenamed(ch, c, r.Tip, r.Branch, as)
+	if errors.Is(err, ErrRefused) || errors.Is(err, ErrConflict) {
+		return nil, fmt.Sprintf("publishes candidate %s as %s, which skillgit refuses: %v", ch.id, as, err), nil
+	}
+	return m, "", err
 }
