@@ -39,7 +39,7 @@ func (r *Repo) entryOf(h gitstore.Hash, c *object.Commit, tc *trailCache) LogEnt
 	subject, _, _ := cutSubject(c.Message)
 	e := LogEntry{Commit: h.String(), Action: ci.get(keyAction), Candidate: ci.get(keyCandidate),
 		Who: actorOf(c.Author).String(), When: c.Author.When, Risk: ci.get(keyRisk), Subject: subject,
-		Skills: ci.all(keySkill), ApprovedBy: ci.all(keyApproved), Accepted: acceptsOf(ci)}
+		Skills: publishedNames(ci, ci.all(keySkill)), ApprovedBy: ci.all(keyApproved), Accepted: acceptsOf(ci)}
 	if e.Action == "" {
 		r.recognize(&e, ci, tc)
 	}

@@ -164,9 +164,9 @@ func (r *Repo) checkPublishMerge(ci commitInfo, getenv func(string) string) (str
 	} else if err != nil {
 		return "", err
 	}
-	m, err := r.planMerge(ch, r.Tip)
-	if err != nil {
-		return "", err
+	m, why, err := r.planPublished(ch, ci)
+	if why != "" || err != nil {
+		return why, err
 	}
 	switch {
 	case !m.scope.InScope():

@@ -24,6 +24,11 @@ const casAttempts = 100
 // published, checks the policy, and refuses when the branch changed the same skill since the
 // candidate was made.
 func (r *Repo) Publish(id, channel string, o ActOptions) (*Result, error) {
+	return r.publish(id, channel, "", o)
+}
+
+// publish publishes candidate id to channel, under the skill name as when it is not empty.
+func (r *Repo) publish(id, channel, as string, o ActOptions) (*Result, error) {
 	target, err := r.ChannelRef(channel)
 	if err != nil {
 		return nil, err
@@ -35,6 +40,9 @@ func (r *Repo) Publish(id, channel string, o ActOptions) (*Result, error) {
 	if err == nil {
 		err = r.checkScope(ch, "publish")
 	}
+	if err == nil && as != "" {
+		err = r.checkRenamable(ch, c, as)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -45,7 +53,7 @@ func (r *Repo) Publish(id, channel string, o ActOptions) (*Result, error) {
 	if c.State == StateCanary && target == canaryRef {
 		return nil, fmt.Errorf("%s: already published to canary; `skillgit publish %s` publishes it to %s", id, id, short(r.Branch))
 	}
-	res, err := RetryCAS(r, func() (*Result, error) { return r.publishOnce(ch, c, target, sig, o) })
+	res, err := RetryCAS(r, func() (*Result, error) { return r.publishOnce(ch, c, target, sig, as, o) })
 	if err != nil {
 		return nil, err
 	}
@@ -149,17 +157,23 @@ func (r *Repo) catchUpCanary(canary gitstore.Hash, sig object.Signature, o ActOp
 	return r.WriteCommit(sig, tree, msg, canary, r.Tip)
 }
 
-// publishOnce computes and lands one publish on the current tip of target.
-func (r *Repo) publishOnce(ch *chain, c *Candidate, target string, sig object.Signature, o ActOptions) (*Result, error) {
+// publishOnce computes and lands one publish on the current tip of target, under the skill
+// name as when it is not empty.
+func (r *Repo) publishOnce(ch *chain, c *Candidate, target string, sig object.Signature, as string, o ActOptions) (*Result, error) {
 	old, start, err := r.channelTip(target, sig, o)
 	if err != nil {
 		return nil, err
 	}
-	m, err := r.prepareMerge(ch, start, target)
+	var m *merge
+	if as == "" {
+		m, err = r.prepareMerge(ch, start, target)
+	} else {
+		m, c, err = r.prepareRenamed(ch, c, start, target, as)
+	}
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Action: actPublish, ID: ch.id, Skill: c.Skill, Change: c.Change, Channel: short(target)}
+	res := &Result{Action: actPublish, ID: ch.id, Skill: c.Skill, Change: c.Change, Channel: short(target), PublishedAs: as}
 	if err := r.checkPublish(m, c, ch, res, target, o); err != nil {
 		return nil, err
 	}
@@ -346,7 +360,7 @@ func (r *Repo) mergeItems(folders []folderChange, c *Candidate, ch *chain) []Aud
 
 func publishMessage(c *Candidate, res *Result, target string, o ActOptions) string {
 	ts := trailerList{}.add(keyAction, actPublish).add(keySkill, c.Skill).add(keyCandidate, c.ID).
-		add(keyChange, string(c.Change)).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
+		add(keyPublishedAs, res.PublishedAs).add(keyChange, string(c.Change)).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
 	for _, a := range c.Approvals {
 		if a.Policy != "" {
 			ts = ts.add(keyPolicy, a.Policy)
@@ -360,7 +374,11 @@ func publishMessage(c *Candidate, res *Result, target string, o ActOptions) stri
 	if target == canaryRef {
 		ts = ts.add(keyChannel, "canary")
 	}
-	return ts.message(fmt.Sprintf("publish: %s (candidate %s)", c.Skill, c.ID), "", o)
+	subject := fmt.Sprintf("publish: %s (candidate %s)", c.Skill, c.ID)
+	if res.PublishedAs != "" {
+		subject = fmt.Sprintf("publish: %s as %s (candidate %s)", c.Skill, res.PublishedAs, c.ID)
+	}
+	return ts.message(subject, "", o)
 }
 
 // MoveChannel moves target from old to h. When target is the checked-out branch of a working

@@ -26,8 +26,11 @@ const (
 	keyAccept    = "Skillgit-Accept"
 	keyPack      = "Skillgit-Pack"
 	keyLenient   = "Skillgit-Lenient"
-	keyApproved  = "Approved-By"
-	keyRejected  = "Rejected-By"
+	// keyPublishedAs names the skill a publish made of a candidate published under another
+	// name; Skillgit-Skill keeps the name the candidate proposed.
+	keyPublishedAs = "Skillgit-Published-As"
+	keyApproved    = "Approved-By"
+	keyRejected    = "Rejected-By"
 )
 
 // The actions lifecycle commits record.

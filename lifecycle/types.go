@@ -130,6 +130,8 @@ type Result struct {
 	// Auto lists what policy did on its own after the action, one line each, e.g.
 	// "auto-approved by policy assisted (low-risk patch)".
 	Auto []string `json:"auto,omitempty"`
+	// PublishedAs is the skill name a candidate was published under with publish --as.
+	PublishedAs string `json:"published_as,omitempty"`
 	// Reverts is the publish commit a rollback undid.
 	Reverts string `json:"reverts,omitempty"`
 	// State is the candidate's state after the action.

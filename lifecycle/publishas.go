@@ -1,0 +1,208 @@
+package lifecycle
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"path"
+	"slices"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// PublishAs publishes candidate id like Publish, under the skill name as: the folder lands
+// at as, next to where the candidate proposed it, and the name in its SKILL.md frontmatter
+// becomes as, every other byte kept. Only a candidate that creates a new skill can be
+// published so, and only under a name that neither the publish branch nor another open
+// candidate uses. The audit runs on the renamed folder; the candidate's approvals count, as
+// the rename changes only the name. The publish commit records the name in its
+// Skillgit-Published-As trailer.
+func (r *Repo) PublishAs(id, channel, as string, o ActOptions) (*Result, error) {
+	if err := catalog.CheckSkillName(as); err != nil {
+		return nil, fmt.Errorf("--as %q: %w", as, err)
+	}
+	return r.publish(id, channel, as, o)
+}
+
+// checkRenamable refuses to publish c under the name as when c does not create a new skill,
+// already has that name, or another open candidate proposes a skill of that name.
+func (r *Repo) checkRenamable(ch *chain, c *Candidate, as string) error {
+	if c.Change != ChangeCreate {
+		return fmt.Errorf("%s: %w: --as publishes a new skill under another name, and candidate %s is a %s of the existing skill %s; publish it without --as, or propose the skill under the new name",
+			ch.id, ErrRefused, ch.id, c.Change, c.Skill)
+	}
+	if as == c.Skill {
+		return fmt.Errorf("%s: candidate %s already proposes the skill %s; publish it without --as", ch.id, ch.id, as)
+	}
+	others, err := r.openOfSkill(as)
+	if err != nil {
+		return err
+	}
+	for _, o := range others {
+		if o.id != ch.id {
+			return fmt.Errorf("%s: %w: open candidate %s proposes a skill named %s; choose another name, or reject that candidate first (`skillgit reject %s`)",
+				as, ErrConflict, o.id, as, o.id)
+		}
+	}
+	return nil
+}
+
+// prepareRenamed plans the publish of the candidate onto start under the name as: the one
+// new skill folder it creates, renamed, placed at as. It refuses a candidate that changes
+// anything outside its scope or anything but one new folder, and a name start already holds.
+func (r *Repo) prepareRenamed(ch *chain, c *Candidate, start gitstore.Hash, target, as string) (*merge, *Candidate, error) {
+	if err := catalog.CheckSkillName(as); err != nil {
+		return nil, nil, fmt.Errorf("%s: %w: cannot publish it as %q: %v", ch.id, ErrRefused, as, err)
+	}
+	m, err := r.planMerge(ch, start)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := m.scope.refuse(ch.id, "publish"); err != nil {
+		return nil, nil, err
+	}
+	fs := m.scope.folders
+	if len(fs) != 1 || fs[0].path != c.Path || !fs[0].base.IsZero() || fs[0].head.IsZero() || fs[0].mode != 0 {
+		return nil, nil, fmt.Errorf("%s: %w: --as publishes a candidate that creates one new skill folder, and candidate %s does not (it changes %s)",
+			ch.id, ErrRefused, ch.id, namePaths(m.scope.Changed))
+	}
+	dest := path.Join(path.Dir(c.Path), as)
+	if _, ok, err := r.Git.EntryAt(m.startTree, dest); err != nil {
+		return nil, nil, err
+	} else if ok {
+		return nil, nil, fmt.Errorf("%s: %w: %s already has %s; choose another name with --as (`skillgit list` shows the published skills)",
+			as, ErrConflict, short(target), dest)
+	}
+	head, err := r.renamedFolder(fs[0].head, c.Path, as)
+	if err != nil {
+		return nil, nil, err
+	}
+	tree, err := r.Git.ReplacePath(m.startTree, dest, dirEntry(head))
+	if err != nil {
+		return nil, nil, err
+	}
+	renamed := *c
+	renamed.Path = dest
+	out := &merge{scope: m.scope, startTree: m.startTree, tree: tree, changes: []folderChange{{path: dest, head: head}}}
+	return out, &renamed, nil
+}
+
+// renamedFolder writes a copy of the skill folder tree (found at dir) whose SKILL.md
+// frontmatter names it as, and returns the copy's tree. The result must be a valid skill
+// named as under the strict rules; a frontmatter whose name the rewrite cannot replace
+// reliably is refused rather than published under a wrong name.
+func (r *Repo) renamedFolder(tree gitstore.Hash, dir, as string) (gitstore.Hash, error) {
+	file := dir + "/" + catalog.FileName
+	e, ok, err := r.Git.EntryAt(tree, catalog.FileName)
+	if err != nil {
+		return gitstore.ZeroHash, err
+	}
+	if !ok || !e.Mode.IsFile() {
+		return gitstore.ZeroHash, fmt.Errorf("%s: %w: not a regular file; it cannot be renamed", file, ErrRefused)
+	}
+	data, err := r.Git.ReadBlob(e.Hash, catalog.MaxSkillFileSize)
+	if err != nil {
+		return gitstore.ZeroHash, fmt.Errorf("%s: %w", file, err)
+	}
+	out, err := renameSkillName(data, as)
+	if err == nil {
+		err = checkRenamed(out, as)
+	}
+	if err != nil {
+		return gitstore.ZeroHash, fmt.Errorf("%s: %w: cannot publish it as %s: %v; propose the skill under the new name instead (`skillgit propose %s --from DIR`)",
+			file, ErrRefused, as, err, as)
+	}
+	blob, err := r.Git.WriteBlob(out)
+	if err != nil {
+		return gitstore.ZeroHash, err
+	}
+	return r.Git.ReplacePath(tree, catalog.FileName, &gitstore.TreeEntry{Mode: e.Mode, Hash: blob})
+}
+
+// checkRenamed requires data to be a SKILL.md that validates strictly as the skill as.
+func checkRenamed(data []byte, as string) error {
+	s, problems := catalog.Parse(as, data, catalog.Strict)
+	for _, p := range problems {
+		if !p.Warning {
+			return errors.New(p.Message)
+		}
+	}
+	if s == nil || s.Name != as {
+		return fmt.Errorf("after the rewrite the frontmatter does not name the skill %s", as)
+	}
+	return nil
+}
+
+// renameSkillName replaces the value of the first top-level name key of the frontmatter that
+// opens data with as, keeping every other byte. The caller validates the result: a name line
+// that is not the effective key (inside a quoted or block value) leaves the real name as it
+// was, which the validation catches.
+func renameSkillName(data []byte, as string) ([]byte, error) {
+	rest, ok := bytes.CutPrefix(data, []byte("---"))
+	if !ok {
+		return nil, errors.New("it has no frontmatter")
+	}
+	start := len(data) - len(rest)
+	for off := start; off < len(data); {
+		end := bytes.IndexByte(data[off:], '\n')
+		if end < 0 {
+			end = len(data) - off
+		}
+		line := bytes.TrimRight(data[off:off+end], "\r")
+		if off > start && bytes.Equal(line, []byte("---")) {
+			break
+		}
+		if v, ok := bytes.CutPrefix(line, []byte("name:")); ok {
+			lead := len(v) - len(bytes.TrimLeft(v, " \t"))
+			at := off + len("name:") + lead
+			out := slices.Concat(data[:at], sep(lead), []byte(as), data[off+len(line):])
+			return out, nil
+		}
+		off += end + 1
+	}
+	return nil, errors.New("its frontmatter has no name: line")
+}
+
+// sep is the space put after "name:" when the line had none.
+func sep(lead int) []byte {
+	if lead == 0 {
+		return []byte(" ")
+	}
+	return nil
+}
+
+// publishedNames are the skills a publish commit made: those its trailers name, with the
+// candidate's name replaced by the one it was published as.
+func publishedNames(ci commitInfo, skills []string) []string {
+	as := ci.get(keyPublishedAs)
+	if as == "" || len(skills) == 0 {
+		return skills
+	}
+	out := slices.Clone(skills)
+	out[0] = as
+	return out
+}
+
+// planPublished plans the publish that the publish merge ci records onto r's tip: under the
+// name of its Skillgit-Published-As trailer when it has one. A renamed publish that skillgit
+// would refuse is returned as the reason why.
+func (r *Repo) planPublished(ch *chain, ci commitInfo) (*merge, string, error) {
+	as := ci.get(keyPublishedAs)
+	if as == "" {
+		m, err := r.planMerge(ch, r.Tip)
+		return m, "", err
+	}
+	c, err := r.candidateOf(ch, false)
+	if err != nil {
+		return nil, "", err
+	}
+	if c.Change != ChangeCreate {
+		return nil, fmt.Sprintf("publishes candidate %s, a %s, under another name, which only a new skill can be", ch.id, c.Change), nil
+	}
+	m, _, err := r.prepareRenamed(ch, c, r.Tip, r.Branch, as)
+	if errors.Is(err, ErrRefused) || errors.Is(err, ErrConflict) {
+		return nil, fmt.Sprintf("publishes candidate %s as %s, which skillgit refuses: %v", ch.id, as, err), nil
+	}
+	return m, "", err
+}
