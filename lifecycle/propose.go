@@ -64,6 +64,9 @@ func (r *Repo) Propose(o ProposeOptions) (*Result, error) {
 	if err := r.auditSnapshot(snap, res, o.ActOptions); err != nil {
 		return nil, err
 	}
+	if err := r.dedupe(snap, res, ""); err != nil {
+		return nil, err
+	}
 	if _, err := r.onBase(o.Base, func() (*snapshot, error) { return nil, r.writeProposal(sig, snap, res, o) }); err != nil {
 		return nil, err
 	}
@@ -227,6 +230,7 @@ func proposeMessage(id string, snap *snapshot, res *Result, base gitstore.Hash, 
 	ts := trailerList{}.add(keyAction, actPropose).add(keySkill, snap.skill.Name).add(keyCandidate, id).
 		add(keyChange, string(snap.change)).add(keyPath, snap.dest).add(keyBase, base.String()).
 		add(keyRisk, res.Risk).add(keyAudit, res.Audit).add(keyPack, o.Pack).add(keyLenient, lenient)
+	ts = duplicateTrailers(ts, res.Overlaps)
 	return ts.message(subject, body, o.ActOptions)
 }
 

@@ -1,6 +1,9 @@
 package lifecycle
 
-import "fmt"
+import (
+	"cmp"
+	"fmt"
+)
 
 // autoChannel says where the mode publishes a change on its own (DESIGN.md §3): in autonomous
 // mode a low-risk patch goes to the publish branch and a low-risk new skill to canary only;
@@ -41,6 +44,7 @@ func (r *Repo) checkUnattended(ch *chain, c *Candidate, target string, o ActOpti
 	if allowed == "canary" && target != canaryRef {
 		why = "it is a new skill, which the mode publishes to the canary channel only"
 	}
+	why = cmp.Or(why, likelyDuplicate(c.Duplicates))
 	if why == "" {
 		return nil
 	}

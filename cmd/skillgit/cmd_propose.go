@@ -81,6 +81,7 @@ func (a *app) runPropose(c *cobra.Command, o *proposeOptions, args []string) err
 		for _, l := range res.Policy {
 			fmt.Fprintf(a.Err, "  %s\n", sanitize(l))
 		}
+		writeOverlaps(a.Err, res.ID, res.Overlaps)
 		if o.push {
 			if err := a.pushCandidate(c, r, o.remote, res); err != nil {
 				return err
