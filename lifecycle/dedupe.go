@@ -3,6 +3,7 @@ package lifecycle
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -60,11 +61,11 @@ type dedupeItem struct {
 	candidate string
 }
 
-// overlaps compares sk, the new version of candidate self (empty for a new proposal), with the
-// published skills and the open candidates other than those of the same skill, and returns the
+// overlaps compares sk, a new proposal or the new version of candidate self, with the
+// published skills and the open candidates other than self and those of the same skill, and returns the
 // closest, best first. Names and descriptions of the published skills are ranked by the cached
 // matcher; bodies are read and shingled for its top dedupeTopK and for the open candidates only.
-func (r *Repo) overlaps(sk *catalog.Skill, self string) ([]Overlap, error) {
+func (r *Repo) overlaps(sk *catalog.Skill, self ...string) ([]Overlap, error) {
 	items, err := r.dedupeItems(sk, self)
 	if err != nil {
 		return nil, err
@@ -88,7 +89,7 @@ func (r *Repo) overlaps(sk *catalog.Skill, self string) ([]Overlap, error) {
 
 // dedupeItems reads the skills to compare: the matcher's best published skills and every open
 // candidate, without sk's own skill or candidate self.
-func (r *Repo) dedupeItems(sk *catalog.Skill, self string) ([]dedupeItem, error) {
+func (r *Repo) dedupeItems(sk *catalog.Skill, self []string) ([]dedupeItem, error) {
 	m, err := r.matcher()
 	if err != nil {
 		return nil, err
@@ -108,7 +109,7 @@ func (r *Repo) dedupeItems(sk *catalog.Skill, self string) ([]dedupeItem, error)
 		return nil, err
 	}
 	for _, c := range cands {
-		if c.ID == self || c.Skill == sk.Name || c.Change == ChangeDelete || c.Change == ChangePolicy {
+		if slices.Contains(self, c.ID) || c.Skill == sk.Name || c.Change == ChangeDelete || c.Change == ChangePolicy {
 			continue
 		}
 		if full := r.candidateSkill(c); full != nil {
@@ -219,13 +220,13 @@ func likelyDuplicate(dups []Overlap) string {
 }
 
 // dedupe compares a proposed or revised skill with the others and records the closest in
-// res.Overlaps; self is the candidate revised, empty for a new proposal.
-func (r *Repo) dedupe(snap *snapshot, res *Result, self string) error {
+// res.Overlaps; self are the candidates left out: the one revised and the one merged into it.
+func (r *Repo) dedupe(snap *snapshot, res *Result, self ...string) error {
 	if snap.change == ChangeDelete || snap.skill == nil {
 		return nil
 	}
 	var err error
-	res.Overlaps, err = r.overlaps(snap.skill, self)
+	res.Overlaps, err = r.overlaps(snap.skill, self...)
 	return err
 }
 

@@ -42,6 +42,9 @@ type ProposeOptions struct {
 	// refuses it (a long description, unknown frontmatter keys): its problems become
 	// warnings, listed in the candidate's message under a Skillgit-Lenient trailer.
 	Lenient bool
+	// mergedFrom, on a revise, is the candidate merge-candidate folds in: the Skillgit-Merged-From
+	// trailer, and left out of the dedupe check.
+	mergedFrom string
 }
 
 // idAttempts bounds the tries at a fresh candidate id.
