@@ -239,3 +239,11 @@ func (r *Repo) leaveDuplicate(res *Result) bool {
 	}
 	return why != ""
 }
+
+// orDuplicate is why, or, when the mode would publish c, why a likely duplicate is left to people.
+func orDuplicate(why string, c *Candidate) string {
+	if why != "" {
+		return why
+	}
+	return likelyDuplicate(c.Duplicates)
+}

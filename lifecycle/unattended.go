@@ -1,9 +1,6 @@
 package lifecycle
 
-import (
-	"cmp"
-	"fmt"
-)
+import "fmt"
 
 // autoChannel says where the mode publishes a change on its own (DESIGN.md §3): in autonomous
 // mode a low-risk patch goes to the publish branch and a low-risk new skill to canary only;
@@ -44,7 +41,7 @@ func (r *Repo) checkUnattended(ch *chain, c *Candidate, target string, o ActOpti
 	if allowed == "canary" && target != canaryRef {
 		why = "it is a new skill, which the mode publishes to the canary channel only"
 	}
-	why = cmp.Or(why, likelyDuplicate(c.Duplicates))
+	why = orDuplicate(why, c)
 	if why == "" {
 		return nil
 	}

@@ -9,18 +9,20 @@ import (
 
 // actionOut is what a tool that changes a candidate or a channel reports.
 type actionOut struct {
-	ID       string              `json:"id" jsonschema:"the candidate's id"`
-	Skill    string              `json:"skill"`
-	Change   string              `json:"change,omitempty" jsonschema:"create, patch or delete"`
-	Risk     string              `json:"risk" jsonschema:"low, medium or high from the audit; unknown when it was skipped"`
-	Audit    string              `json:"audit" jsonschema:"the audit's summary"`
-	State    string              `json:"state" jsonschema:"open, approved, published, canary or rejected"`
-	Channel  string              `json:"channel,omitempty" jsonschema:"the branch a publish or rollback moved"`
-	Commit   string              `json:"commit" jsonschema:"the last commit the action wrote"`
-	Auto     []string            `json:"auto" jsonschema:"what the mode's policy did on its own, one line each"`
-	Warnings []string            `json:"warnings,omitempty"`
-	Findings []findingOut        `json:"findings,omitempty" jsonschema:"what the audit found"`
-	Next     string              `json:"next" jsonschema:"what happens now, and who acts next"`
+	ID       string       `json:"id" jsonschema:"the candidate's id"`
+	Skill    string       `json:"skill"`
+	Change   string       `json:"change,omitempty" jsonschema:"create, patch or delete"`
+	Risk     string       `json:"risk" jsonschema:"low, medium or high from the audit; unknown when it was skipped"`
+	Audit    string       `json:"audit" jsonschema:"the audit's summary"`
+	State    string       `json:"state" jsonschema:"open, approved, published, canary or rejected"`
+	Channel  string       `json:"channel,omitempty" jsonschema:"the branch a publish or rollback moved"`
+	Commit   string       `json:"commit" jsonschema:"the last commit the action wrote"`
+	Auto     []string     `json:"auto" jsonschema:"what the mode's policy did on its own, one line each"`
+	Warnings []string     `json:"warnings,omitempty"`
+	Findings []findingOut `json:"findings,omitempty" jsonschema:"what the audit found"`
+	Next     string       `json:"next" jsonschema:"what happens now, and who acts next"`
+
+	// Overlaps are set by create_candidate and patch_candidate.
 	Overlaps []lifecycle.Overlap `json:"overlaps,omitempty" jsonschema:"published skills and open candidates this one resembles most, best first; patch the match instead of keeping two"`
 }
 
