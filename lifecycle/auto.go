@@ -16,7 +16,7 @@ var errNotAutomated = errors.New("left to people")
 // high risk, skipped audits and deletions are never automatic.
 func (r *Repo) automate(res *Result, o ActOptions) error {
 	mode := r.Config.Mode
-	if mode == ModeManual || res.Risk != "low" || res.Change == ChangeDelete {
+	if mode == ModeManual || res.Risk != "low" || res.Change == ChangeDelete || r.leaveDuplicate(res) {
 		return nil
 	}
 	if res.Change == ChangeCreate && mode != ModeAutonomous {

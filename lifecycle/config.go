@@ -53,6 +53,8 @@ type Config struct {
 	Profiles map[string][]string `yaml:"profiles,omitempty"`
 	// Selection sets how many skills match and prompt choose for each step of a task.
 	Selection SelectionConfig `yaml:"selection,omitempty"`
+	// Dedupe says when a candidate is marked a likely duplicate of another skill.
+	Dedupe DedupeConfig `yaml:"dedupe,omitempty"`
 }
 
 // Approvals is the approval policy.
@@ -305,6 +307,9 @@ func (c *Config) validate() error {
 		return fmt.Errorf("sync.channel %q is not one of main, canary", c.Sync.Channel)
 	}
 	if err := c.Selection.validate(); err != nil {
+		return err
+	}
+	if err := c.Dedupe.validate(); err != nil {
 		return err
 	}
 	return c.validateLists()

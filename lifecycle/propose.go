@@ -42,6 +42,9 @@ type ProposeOptions struct {
 	// refuses it (a long description, unknown frontmatter keys): its problems become
 	// warnings, listed in the candidate's message under a Skillgit-Lenient trailer.
 	Lenient bool
+	// mergedFrom, on a revise, is the candidate merge-candidate folds in: the Skillgit-Merged-From
+	// trailer, and left out of the dedupe check.
+	mergedFrom string
 }
 
 // idAttempts bounds the tries at a fresh candidate id.
@@ -62,6 +65,9 @@ func (r *Repo) Propose(o ProposeOptions) (*Result, error) {
 	res := &Result{Action: actPropose, Skill: snap.skill.Name, Change: snap.change, Warnings: snap.warnings}
 	res.addWarning(warn)
 	if err := r.auditSnapshot(snap, res, o.ActOptions); err != nil {
+		return nil, err
+	}
+	if err := r.dedupe(snap, res, ""); err != nil {
 		return nil, err
 	}
 	if _, err := r.onBase(o.Base, func() (*snapshot, error) { return nil, r.writeProposal(sig, snap, res, o) }); err != nil {
@@ -227,6 +233,7 @@ func proposeMessage(id string, snap *snapshot, res *Result, base gitstore.Hash, 
 	ts := trailerList{}.add(keyAction, actPropose).add(keySkill, snap.skill.Name).add(keyCandidate, id).
 		add(keyChange, string(snap.change)).add(keyPath, snap.dest).add(keyBase, base.String()).
 		add(keyRisk, res.Risk).add(keyAudit, res.Audit).add(keyPack, o.Pack).add(keyLenient, lenient)
+	ts = duplicateTrailers(ts, res.Overlaps)
 	return ts.message(subject, body, o.ActOptions)
 }
 

@@ -34,12 +34,16 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 	if err := r.auditSnapshot(snap, res, o.ActOptions); err != nil {
 		return nil, err
 	}
+	if err := r.dedupe(snap, res, id, o.mergedFrom); err != nil {
+		return nil, err
+	}
 	tree, err := r.Git.ReplacePath(ch.last().c.TreeHash, c.Path, dirEntry(snap.tree))
 	if err != nil {
 		return nil, err
 	}
 	ts := trailerList{}.add(keyAction, actRevise).add(keySkill, c.Skill).add(keyCandidate, id).
 		add(keyChange, string(c.Change)).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
+	ts = duplicateTrailers(ts, res.Overlaps).add(keyMergedFrom, o.mergedFrom)
 	h, err := r.WriteCommit(sig, tree, ts.message("revise: "+c.Skill, o.Message, o.ActOptions), ch.tip)
 	if err != nil {
 		return nil, err

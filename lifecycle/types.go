@@ -112,6 +112,9 @@ type Candidate struct {
 	Created     time.Time `json:"created"`
 	Updated     time.Time `json:"updated"`
 	History     []Event   `json:"history,omitempty"`
+	// Duplicates are the skills and candidates its last version likely duplicates, as its
+	// Skillgit-Overlaps trailers record.
+	Duplicates []Overlap `json:"duplicates,omitempty"`
 }
 
 // Result reports what a lifecycle action did.
@@ -144,6 +147,9 @@ type Result struct {
 	// Reports holds the audit of the skills the action audited.
 	Reports  []audit.SkillReport `json:"-"`
 	Warnings []string            `json:"-"`
+	// Overlaps are the published skills and open candidates a proposed or revised skill
+	// resembles most, best first.
+	Overlaps []Overlap `json:"overlaps,omitempty"`
 }
 
 // LogEntry is one step of the audit trail on the publish branch.

@@ -41,6 +41,7 @@ func (r *Repo) checkUnattended(ch *chain, c *Candidate, target string, o ActOpti
 	if allowed == "canary" && target != canaryRef {
 		why = "it is a new skill, which the mode publishes to the canary channel only"
 	}
+	why = orDuplicate(why, c)
 	if why == "" {
 		return nil
 	}

@@ -33,6 +33,7 @@ func (r *Repo) candidateOf(ch *chain, history bool) (*Candidate, error) {
 	if lc := ch.commits[last]; lc.get(keyRisk) != "" {
 		c.Risk, c.Audit = lc.get(keyRisk), lc.get(keyAudit)
 	}
+	c.Duplicates = duplicatesOf(ch.commits[last])
 	writers := authors(ch)
 	for _, ci := range ch.commits[last+1:] {
 		if ci.get(keyAction) == actApprove {

@@ -21,6 +21,9 @@ type actionOut struct {
 	Warnings []string     `json:"warnings,omitempty"`
 	Findings []findingOut `json:"findings,omitempty" jsonschema:"what the audit found"`
 	Next     string       `json:"next" jsonschema:"what happens now, and who acts next"`
+
+	// Overlaps are set by create_candidate and patch_candidate.
+	Overlaps []lifecycle.Overlap `json:"overlaps,omitempty" jsonschema:"published skills and open candidates this one resembles most, best first; patch the match instead of keeping two"`
 }
 
 // findingOut is one audit finding.

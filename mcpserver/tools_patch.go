@@ -29,7 +29,7 @@ func (s *Server) patchCandidate(r *lifecycle.Repo, in patchIn) (actionOut, error
 	if err != nil {
 		return actionOut{}, actionError(res, err)
 	}
-	return actionResult(r, res), nil
+	return withOverlaps(actionResult(r, res), res), nil
 }
 
 // patchFolder builds the candidate's new folder: the files sent, or its current folder with

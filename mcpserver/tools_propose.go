@@ -70,7 +70,7 @@ func (s *Server) createCandidate(r *lifecycle.Repo, in createIn) (actionOut, err
 	if err != nil {
 		return actionOut{}, actionError(res, err)
 	}
-	return actionResult(r, res), nil
+	return withOverlaps(actionResult(r, res), res), nil
 }
 
 // createFolder builds the skill folder that create_candidate proposes, and its name.

@@ -60,7 +60,7 @@ commit and the audit trail is the commit log. A security audit guards every step
 		a.initCommand(), a.newCommand(), a.listCommand(), a.showCommand(),
 		a.validateCommand(), a.readCommand(), a.promptCommand(), a.matchCommand(), a.auditCommand(),
 		a.proposeCommand(), a.candidatesCommand(), a.reviewCommand(), a.reviseCommand(),
-		a.approveCommand(), a.rejectCommand(), a.publishCommand(), a.rollbackCommand(),
+		a.approveCommand(), a.rejectCommand(), a.mergeCandidateCommand(), a.publishCommand(), a.rollbackCommand(),
 		a.rebaseCommand(), a.logCommand(), a.modeCommand(), a.hooksCommand(), a.hookCommand(),
 		a.syncCommand(), a.packCommand(), a.pushCommand(), a.fetchCommand(), a.mcpCommand(),
 		a.versionCommand(), exitCodesTopic(),

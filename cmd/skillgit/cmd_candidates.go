@@ -97,12 +97,17 @@ func printCandidates(w io.Writer, cs []*lifecycle.Candidate) error {
 	return tw.Flush()
 }
 
-// skillCell is the SKILL column: the name, marked when --lenient admitted the skill.
+// skillCell is the SKILL column: the name, marked when --lenient admitted the skill and when it is a
+// likely duplicate.
 func skillCell(c *lifecycle.Candidate) string {
+	cell := oneLine(c.Skill, 64)
 	if c.Lenient != "" {
-		return oneLine(c.Skill, 64) + " [lenient]"
+		cell += " [lenient]"
 	}
-	return oneLine(c.Skill, 64)
+	if len(c.Duplicates) > 0 {
+		cell += " [duplicate?]"
+	}
+	return cell
 }
 
 // anyPack reports whether a candidate of the list comes from a skill pack; only then does the

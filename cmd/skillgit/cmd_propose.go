@@ -27,6 +27,12 @@ published one is patched; --delete NAME proposes removing a published skill.
 The candidate is built from git objects: HEAD, the index and the working tree
 are left as they are.
 
+The skill is compared with the published skills and the open candidates (name,
+description, and body without formatting); the closest are named on stderr and
+in --json "overlaps". From dedupe.threshold in .skillgit.yaml (default 0.6) the
+candidate is recorded as a likely duplicate, which the mode never approves or
+publishes on its own; patch the match instead, or 'skillgit merge-candidate'.
+
 The mode may act on it at once (see 'skillgit mode'); what it did is said on
 stderr. Next: 'skillgit review ID'.
 
@@ -81,6 +87,7 @@ func (a *app) runPropose(c *cobra.Command, o *proposeOptions, args []string) err
 		for _, l := range res.Policy {
 			fmt.Fprintf(a.Err, "  %s\n", sanitize(l))
 		}
+		writeOverlaps(a.Err, res.ID, res.Overlaps)
 		if o.push {
 			if err := a.pushCandidate(c, r, o.remote, res); err != nil {
 				return err

@@ -222,6 +222,9 @@ func writeReviewHead(w io.Writer, rv *lifecycle.Review, required int) {
 		if c.Pack != "" {
 			fmt.Fprintf(w, "pack:       %s\n", oneLine(c.Pack, 200))
 		}
+		for _, l := range duplicateLines(c) {
+			fmt.Fprintf(w, "dedupe:     %s\n", l)
+		}
 		fmt.Fprintf(w, "state:      %s\n", c.State)
 		fmt.Fprintf(w, "risk:       %s, %s (fail_on %s)\n", rv.Risk, rv.Verdict, rv.FailOn)
 	}

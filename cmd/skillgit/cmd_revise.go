@@ -46,6 +46,7 @@ func (a *app) runRevise(o *reviseOptions, args []string) error {
 			a.printNotes(res)
 			return err
 		}
+		writeOverlaps(a.Err, res.ID, res.Overlaps)
 		return a.printAction(res, fmt.Sprintf("Revised %s (%s): risk %s, state %s", res.ID, oneLine(res.Skill, 100), res.Risk, res.State))
 	})
 }

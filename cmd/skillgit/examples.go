@@ -91,6 +91,10 @@ skillgit approve pdf-tools-7f3a --accept 3f9c2a1b -m "The URL is our own mirror"
 	"skillgit reject": `
 skillgit reject pdf-tools-7f3a -m "Duplicates documents; extend that skill instead"`,
 
+	"skillgit merge-candidate": `
+# Fold a duplicate into the older candidate, then review that one
+skillgit merge-candidate csv-cleaner-7f5b clean-csv-2a9e -m "Keep the clearer wording"`,
+
 	"skillgit publish": `
 skillgit publish pdf-tools-7f3a
 skillgit publish pdf-tools-7f3a --channel canary`,

@@ -22,7 +22,7 @@ var commandGroup = map[string]string{
 	"prompt": "skills", "new": "skills", "validate": "skills",
 
 	"propose": "lifecycle", "revise": "lifecycle", "review": "lifecycle", "approve": "lifecycle",
-	"reject": "lifecycle", "publish": "lifecycle", "rollback": "lifecycle", "rebase": "lifecycle",
+	"reject": "lifecycle", "merge-candidate": "lifecycle", "publish": "lifecycle", "rollback": "lifecycle", "rebase": "lifecycle",
 	"candidates": "lifecycle", "log": "lifecycle", "mode": "lifecycle",
 
 	"audit": "audit",

@@ -56,6 +56,9 @@ func markdownHead(rv *lifecycle.Review, required int) string {
 	if c.Pack != "" {
 		fmt.Fprintf(&b, "- pack: %s\n", mdCode(c.Pack))
 	}
+	for _, l := range duplicateLines(c) {
+		fmt.Fprintf(&b, "- :warning: dedupe: %s\n", mdCode(l))
+	}
 	for _, ap := range c.Approvals {
 		fmt.Fprintf(&b, "- approved: %s\n", mdCode(approvalLine(ap)))
 		for _, af := range ap.Accepted {

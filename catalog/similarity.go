@@ -1,0 +1,139 @@
+package catalog
+
+import (
+	"hash/fnv"
+	"sort"
+	"strings"
+	"unicode"
+)
+
+// ShingleSize is how many words make one shingle of a skill's body.
+const ShingleSize = 3
+
+// maxShingleWords bounds how many words of a body are shingled, so a huge body costs no more
+// than a large one.
+const maxShingleWords = 20000
+
+// Shingles is the set of hashed word n-grams of a text.
+type Shingles map[uint64]struct{}
+
+// BodyWords returns the words of a Markdown text as they read: lowercase letters and digits,
+// with punctuation and Markdown markup (headings, list markers, emphasis, code fences, link
+// brackets) dropped, and list numbers such as "1." left out, so that the same steps written
+// with other formatting give the same words.
+func BodyWords(text string) []string {
+	var out []string
+	start := -1
+	flush := func(end int) {
+		if start < 0 {
+			return
+		}
+		w := strings.ToLower(text[start:end])
+		start = -1
+		if isListNumber(w) || len(out) >= maxShingleWords {
+			return
+		}
+		out = append(out, w)
+	}
+	for i, r := range text {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		flush(i)
+	}
+	flush(len(text))
+	return out
+}
+
+// isListNumber reports whether w is a short run of digits, as list items are numbered.
+func isListNumber(w string) bool {
+	if len(w) > 2 {
+		return false
+	}
+	for _, r := range w {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// ShinglesOf returns the word n-grams of size n of a Markdown text's words (BodyWords); a text
+// shorter than n words is one shingle, and a text without words has none.
+func ShinglesOf(text string, n int) Shingles {
+	words := BodyWords(text)
+	out := Shingles{}
+	if len(words) == 0 {
+		return out
+	}
+	if n < 1 {
+		n = 1
+	}
+	if len(words) < n {
+		out[hashWords(words)] = struct{}{}
+		return out
+	}
+	for i := 0; i+n <= len(words); i++ {
+		out[hashWords(words[i:i+n])] = struct{}{}
+	}
+	return out
+}
+
+func hashWords(words []string) uint64 {
+	h := fnv.New64a()
+	for _, w := range words {
+		h.Write([]byte(w))
+		h.Write([]byte{0})
+	}
+	return h.Sum64()
+}
+
+// Jaccard returns the size of the intersection of a and b over the size of their union: 1 for
+// the same shingles, 0 for none in common or when both are empty.
+func Jaccard(a, b Shingles) float64 {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	common := 0
+	for k := range a {
+		if _, ok := b[k]; ok {
+			common++
+		}
+	}
+	union := len(a) + len(b) - common
+	if union == 0 {
+		return 0
+	}
+	return float64(common) / float64(union)
+}
+
+// TermSet returns the distinct terms of a text as the matcher reads names and descriptions,
+// each stem with the first word it came from.
+func TermSet(text string) map[string]string {
+	out := map[string]string{}
+	terms(text, func(t term) {
+		if _, ok := out[t.stem]; !ok {
+			out[t.stem] = t.word
+		}
+	})
+	return out
+}
+
+// SharedTerms returns the Jaccard similarity of two term sets and the words they share, sorted.
+func SharedTerms(a, b map[string]string) (float64, []string) {
+	var shared []string
+	for st, w := range a {
+		if _, ok := b[st]; ok {
+			shared = append(shared, w)
+		}
+	}
+	sort.Strings(shared)
+	union := len(a) + len(b) - len(shared)
+	if union == 0 {
+		return 0, nil
+	}
+	return float64(len(shared)) / float64(union), shared
+}

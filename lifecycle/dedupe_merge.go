@@ -1,0 +1,104 @@
+package lifecycle
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+
+	"github.com/skillgit/skillgit/catalog"
+)
+
+// MergeCandidate folds candidate newer, a likely duplicate, into the older open candidate
+// older: older's branch gets a revise commit whose skill folder is newer's, renamed to older's
+// skill, with a Skillgit-Merged-From trailer and note; then newer is rejected with a pointer to
+// older. Both must be open candidates of skills, not deletions or policy changes.
+func (r *Repo) MergeCandidate(newer, older, note string, o ActOptions) (*Result, *Result, error) {
+	_, _, chNew, cNew, err := r.actOn(newer, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	_, _, chOld, cOld, err := r.actOn(older, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := checkMergeable(cNew, cOld); err != nil {
+		return nil, nil, err
+	}
+	dir, err := os.MkdirTemp("", "skillgit-merge-")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer os.RemoveAll(dir)
+	src := filepath.Join(dir, cOld.Skill)
+	if err := r.extractSkill(chNew, cNew, cOld.Skill, src); err != nil {
+		return nil, nil, err
+	}
+	msg := fmt.Sprintf("Merged candidate %s (%s) into this one as a likely duplicate.", chNew.id, cNew.Skill)
+	if note != "" {
+		msg += "\n\n" + note
+	}
+	rev, err := r.Revise(chOld.id, ProposeOptions{ActOptions: o, From: src, Message: msg, mergedFrom: chNew.id})
+	if err != nil {
+		return rev, nil, err
+	}
+	rej, err := r.Reject(chNew.id, fmt.Sprintf("merged into %s: its content is now revision %s of that candidate.", chOld.id, shortID(rev.Commit)), o)
+	return rev, rej, err
+}
+
+// checkMergeable refuses to merge a candidate into itself, or candidates that are not open
+// changes of skill folders.
+func checkMergeable(cNew, cOld *Candidate) error {
+	if cNew.ID == cOld.ID {
+		return fmt.Errorf("%s: %w: a candidate cannot be merged into itself; name the older candidate second", cNew.ID, ErrRefused)
+	}
+	for _, c := range []*Candidate{cNew, cOld} {
+		if c.State != StateOpen && c.State != StateApproved {
+			return fmt.Errorf("%s: %w: the candidate is %s; only open candidates are merged", c.ID, ErrRefused, c.State)
+		}
+		if c.Change == ChangeDelete || c.Change == ChangePolicy {
+			return fmt.Errorf("%s: %w: the candidate is a %s change, which has no skill folder to merge; reject it instead", c.ID, ErrRefused, c.Change)
+		}
+	}
+	return nil
+}
+
+// extractSkill writes the skill folder of candidate c's tip into dir on disk, named skill.
+func (r *Repo) extractSkill(ch *chain, c *Candidate, skill, dir string) error {
+	sub, err := fs.Sub(r.Git.TreeFS(ch.last().c.TreeHash), c.Path)
+	if err != nil {
+		return err
+	}
+	if err := os.CopyFS(dir, sub); err != nil {
+		return fmt.Errorf("%s: cannot copy the skill folder %s: %w", c.ID, c.Path, err)
+	}
+	if skill == c.Skill {
+		return nil
+	}
+	file := filepath.Join(dir, catalog.FileName)
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(file, renameSkillMD(data, skill), 0o644)
+}
+
+// nameLine is the name key of a SKILL.md's frontmatter.
+var nameLine = regexp.MustCompile(`(?m)^name:[^\n]*$`)
+
+// renameSkillMD sets the name in the frontmatter of a SKILL.md: the first name key before the
+// frontmatter closes.
+func renameSkillMD(data []byte, name string) []byte {
+	end := len(data)
+	if loc := regexp.MustCompile(`(?m)^---[ \t]*$`).FindAllIndex(data, 2); len(loc) == 2 {
+		end = loc[1][0]
+	}
+	loc := nameLine.FindIndex(data[:end])
+	if loc == nil {
+		return data
+	}
+	out := append([]byte{}, data[:loc[0]]...)
+	out = append(out, "name: "+name...)
+	return append(out, data[loc[1]:]...)
+}

@@ -1,0 +1,82 @@
+package lifecycle
+
+import (
+	"errors"
+	"strings"
+	"testing"
+)
+
+var csvSteps = []string{
+	"1. Read the CSV file with its header row.",
+	"2. Trim the spaces around every cell.",
+	"3. Drop the columns that are empty in every row.",
+	"4. Write the cleaned file next to the original.",
+}
+
+// TestDedupeMarksAndHolds checks that a new skill with a published skill's steps is reported
+// and marked a likely duplicate, that an agent cannot publish it though a person approved it,
+// and that an unrelated skill gets no overlap.
+func TestDedupeMarksAndHolds(t *testing.T) {
+	dir := newRepo(t)
+	publishedSkill(t, dir, "clean-csv", csvSteps...)
+	res := proposeBody(t, dir, "csv-cleaner", "## Steps", "- Read the **CSV** file with its header row",
+		"- Trim the spaces around every cell", "- Drop the columns that are empty in every row",
+		"- Write the cleaned file next to the original")
+	if len(res.Overlaps) == 0 || res.Overlaps[0].Skill != "clean-csv" || !res.Overlaps[0].Duplicate {
+		t.Fatalf("overlaps %+v; want clean-csv first, as a likely duplicate", res.Overlaps)
+	}
+	c, err := open(t, dir).Candidate(res.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Duplicates) != 1 || c.Duplicates[0].Skill != "clean-csv" || c.Duplicates[0].Score != res.Overlaps[0].Score {
+		t.Fatalf("duplicates read back from git: %+v; want clean-csv at %v", c.Duplicates, res.Overlaps[0].Score)
+	}
+	setMode(t, dir, ModeAutonomous)
+	if _, err := open(t, dir).Approve(res.ID, "", lead); err != nil {
+		t.Fatal(err)
+	}
+	bot := agent
+	bot.Unattended = true
+	_, err = open(t, dir).Publish(res.ID, "canary", bot)
+	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "likely duplicate of clean-csv") {
+		t.Fatalf("unattended publish of a likely duplicate: %v; want a refusal naming clean-csv", err)
+	}
+	other := proposeBody(t, dir, "image-resize", "Resize every photo in the folder to 1200 pixels wide and save it as WebP.")
+	if len(other.Overlaps) != 0 {
+		t.Fatalf("an unrelated skill overlaps %+v", other.Overlaps)
+	}
+}
+
+func TestDedupeThresholdConfig(t *testing.T) {
+	if _, err := ParseConfig([]byte("dedupe:\n  threshold: 1.5\n")); err == nil || !strings.Contains(err.Error(), "dedupe.threshold") {
+		t.Fatalf("threshold 1.5: %v; want an error naming dedupe.threshold", err)
+	}
+	cfg, err := ParseConfig([]byte("dedupe:\n  threshold: 0.9\n"))
+	if err != nil || cfg.Dedupe.threshold() != 0.9 {
+		t.Fatalf("threshold 0.9: %v, %+v", err, cfg)
+	}
+	if got := DefaultConfig("main").Dedupe.threshold(); got != DefaultDedupeThreshold {
+		t.Fatalf("default threshold %v", got)
+	}
+}
+
+func TestRenameSkillMD(t *testing.T) {
+	in := "---\nname: csv-cleaner\ndescription: x\n---\nname: in the body stays\n"
+	got := string(renameSkillMD([]byte(in), "clean-csv"))
+	want := "---\nname: clean-csv\ndescription: x\n---\nname: in the body stays\n"
+	if got != want {
+		t.Fatalf("renamed:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestParseOverlapTrailer(t *testing.T) {
+	o := Overlap{Candidate: "clean-csv-1a2b", Score: 0.82, Reason: "same steps as candidate clean-csv-1a2b: body 82% alike"}
+	back, ok := parseOverlap(overlapTrailer(o))
+	if !ok || back.Candidate != o.Candidate || back.Score != o.Score || back.Reason != o.Reason || !back.Duplicate {
+		t.Fatalf("round trip: %+v, %v", back, ok)
+	}
+	if _, ok := parseOverlap("clean-csv 7"); ok {
+		t.Fatal("a score above 1 was read")
+	}
+}
