@@ -53,6 +53,11 @@ type Config struct {
 	Profiles map[string][]string `yaml:"profiles,omitempty"`
 	// Selection sets how many skills match and prompt choose for each step of a task.
 	Selection SelectionConfig `yaml:"selection,omitempty"`
+	// AgentScope lists the name globs of the skills that unattended actors (agents) manage,
+	// besides those whose metadata.managed-by is skillgit; empty means DefaultAgentScope.
+	// Outside it, nothing an agent proposes is approved, published or rolled back without a
+	// person.
+	AgentScope []string `yaml:"agent_scope,omitempty"`
 }
 
 // Approvals is the approval policy.
@@ -317,6 +322,9 @@ func (c *Config) validateLists() error {
 		}
 	}
 	if err := validateAgents(c.Agents); err != nil {
+		return err
+	}
+	if err := validateAgentScope(c.AgentScope); err != nil {
 		return err
 	}
 	seen := map[string]bool{}

@@ -226,7 +226,7 @@ func proposeMessage(id string, snap *snapshot, res *Result, base gitstore.Hash, 
 	}
 	ts := trailerList{}.add(keyAction, actPropose).add(keySkill, snap.skill.Name).add(keyCandidate, id).
 		add(keyChange, string(snap.change)).add(keyPath, snap.dest).add(keyBase, base.String()).
-		add(keyRisk, res.Risk).add(keyAudit, res.Audit).add(keyPack, o.Pack).add(keyLenient, lenient)
+		add(keyRisk, res.Risk).add(keyAudit, res.Audit).add(keyPack, o.Pack).add(keyLenient, lenient).add(keyManagedBy, managedByOf(snap.change, o))
 	return ts.message(subject, body, o.ActOptions)
 }
 
