@@ -89,6 +89,9 @@ func TestAgentScope(t *testing.T) {
 	if _, err := open(t, dir).Publish(created.ID, "", lead); err != nil {
 		t.Fatal(err)
 	}
+	if s, err := open(t, dir).Find("notes"); err != nil || s.Metadata["managed-by"] != ManagedBy {
+		t.Fatalf("the agent's new skill is not marked managed-by skillgit: %+v, %v", s, err)
+	}
 	for _, subject := range []string{"^propose: notes$", "^publish: notes "} {
 		out, err := exec.Command("git", "-C", dir, "log", "-1", "--grep", subject, "--format=%(trailers:key=Skillgit-Managed-By,valueonly)", "main").CombinedOutput()
 		if err != nil || strings.TrimSpace(string(out)) != "skillgit" {

@@ -59,6 +59,11 @@ func (r *Repo) Propose(o ProposeOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if managedByOf(snap.change, o) != "" {
+		if err := r.markManaged(snap); err != nil {
+			return nil, err
+		}
+	}
 	res := &Result{Action: actPropose, Skill: snap.skill.Name, Change: snap.change, Warnings: snap.warnings}
 	res.addWarning(warn)
 	if err := r.auditSnapshot(snap, res, o.ActOptions); err != nil {
