@@ -98,11 +98,18 @@ func (r *Repo) checkUnattendedRollback(changes []folderChange, res *Result, o Ac
 	return nil
 }
 
-// leaveToPeople says why the mode must not act on its own on a proposal an unattended actor
-// made, or "" when it may: the skill is outside the agents' scope.
+// leaveToPeople says why the mode must not act on its own on a proposal or revision an
+// unattended actor made, or "" when it may: the skill is outside the agents' scope. A new
+// skill is in it when its propose commit marks it managed, so an agent's revision of a
+// person's new skill waits for a person too.
 func (r *Repo) leaveToPeople(res *Result, o ActOptions) string {
 	if !o.Unattended {
 		return ""
 	}
-	return r.outOfScopeWhy(res.Skill, res.Change, res.Change == ChangeCreate, false)
+	managed := false
+	if res.Change == ChangeCreate {
+		c, err := r.Candidate(res.ID)
+		managed = err == nil && c.managedBy == ManagedBy
+	}
+	return r.outOfScopeWhy(res.Skill, res.Change, managed, false)
 }
