@@ -22,6 +22,10 @@ func (r *Repo) automate(res *Result, o ActOptions) error {
 	if res.Change == ChangeCreate && mode != ModeAutonomous {
 		return nil
 	}
+	if why := r.leaveToPeople(res, o); why != "" {
+		res.addWarning(fmt.Sprintf("warning: %s: %s; mode %s does not approve or publish it", res.ID, why, mode))
+		return nil
+	}
 	sig, _, err := r.Actor(o)
 	if err != nil {
 		return err

@@ -55,6 +55,11 @@ type Config struct {
 	Selection SelectionConfig `yaml:"selection,omitempty"`
 	// Dedupe says when a candidate is marked a likely duplicate of another skill.
 	Dedupe DedupeConfig `yaml:"dedupe,omitempty"`
+	// AgentScope lists the name globs of the skills that unattended actors (agents) manage,
+	// besides those whose metadata.managed-by is skillgit; empty means DefaultAgentScope.
+	// Outside it, nothing an agent proposes is approved, published or rolled back without a
+	// person.
+	AgentScope []string `yaml:"agent_scope,omitempty"`
 }
 
 // Approvals is the approval policy.
@@ -322,6 +327,9 @@ func (c *Config) validateLists() error {
 		}
 	}
 	if err := validateAgents(c.Agents); err != nil {
+		return err
+	}
+	if err := validateAgentScope(c.AgentScope); err != nil {
 		return err
 	}
 	seen := map[string]bool{}

@@ -62,6 +62,11 @@ func (r *Repo) Propose(o ProposeOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if managedByOf(snap.change, o) != "" {
+		if err := r.markManaged(snap); err != nil {
+			return nil, err
+		}
+	}
 	res := &Result{Action: actPropose, Skill: snap.skill.Name, Change: snap.change, Warnings: snap.warnings}
 	res.addWarning(warn)
 	if err := r.auditSnapshot(snap, res, o.ActOptions); err != nil {
@@ -232,7 +237,7 @@ func proposeMessage(id string, snap *snapshot, res *Result, base gitstore.Hash, 
 	}
 	ts := trailerList{}.add(keyAction, actPropose).add(keySkill, snap.skill.Name).add(keyCandidate, id).
 		add(keyChange, string(snap.change)).add(keyPath, snap.dest).add(keyBase, base.String()).
-		add(keyRisk, res.Risk).add(keyAudit, res.Audit).add(keyPack, o.Pack).add(keyLenient, lenient)
+		add(keyRisk, res.Risk).add(keyAudit, res.Audit).add(keyPack, o.Pack).add(keyLenient, lenient).add(keyManagedBy, managedByOf(snap.change, o))
 	ts = duplicateTrailers(ts, res.Overlaps)
 	return ts.message(subject, body, o.ActOptions)
 }

@@ -360,7 +360,7 @@ func (r *Repo) mergeItems(folders []folderChange, c *Candidate, ch *chain) []Aud
 
 func publishMessage(c *Candidate, res *Result, target string, o ActOptions) string {
 	ts := trailerList{}.add(keyAction, actPublish).add(keySkill, c.Skill).add(keyCandidate, c.ID).
-		add(keyPublishedAs, res.PublishedAs).add(keyChange, string(c.Change)).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
+		add(keyPublishedAs, res.PublishedAs).add(keyChange, string(c.Change)).add(keyRisk, res.Risk).add(keyAudit, res.Audit).add(keyManagedBy, c.managedBy)
 	for _, a := range c.Approvals {
 		if a.Policy != "" {
 			ts = ts.add(keyPolicy, a.Policy)

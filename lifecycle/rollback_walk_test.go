@@ -97,20 +97,20 @@ func TestRollbackAfterGitRevertOfRollback(t *testing.T) {
 // never a rollback that deletes a skill.
 func TestRollbackUnattended(t *testing.T) {
 	dir := newRepo(t)
-	publishedSkill(t, dir, "dates", cleanLine)
-	publishedSkillPatch(t, dir, "dates", cleanLine, "Version two.")
+	publishedSkill(t, dir, "learned-dates", cleanLine)
+	publishedSkillPatch(t, dir, "learned-dates", cleanLine, "Version two.")
 	bot := ActOptions{Author: agent.Author, Unattended: true}
-	if _, err := open(t, dir).Rollback("dates", "", bot); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "skillgit rollback dates") {
+	if _, err := open(t, dir).Rollback("learned-dates", "", bot); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "skillgit rollback learned-dates") {
 		t.Fatalf("unattended rollback in manual mode: %v; want refused", err)
 	}
 	setMode(t, dir, ModeAutonomous)
-	if _, err := open(t, dir).Rollback("dates", "", bot); err != nil {
+	if _, err := open(t, dir).Rollback("learned-dates", "", bot); err != nil {
 		t.Fatalf("unattended rollback of a patch in autonomous mode: %v", err)
 	}
-	if _, err := open(t, dir).Rollback("dates", "", bot); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "deletions") {
+	if _, err := open(t, dir).Rollback("learned-dates", "", bot); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "deletions") {
 		t.Fatalf("unattended rollback that deletes the skill: %v; want refused", err)
 	}
-	if _, err := open(t, dir).Find("dates"); err != nil {
+	if _, err := open(t, dir).Find("learned-dates"); err != nil {
 		t.Fatalf("dates after the refused deletion: %v", err)
 	}
 	testenv.Fsck(t, dir)

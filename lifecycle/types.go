@@ -99,6 +99,9 @@ type Candidate struct {
 	// Lenient, when not empty, says that the skill breaks reference rules agents tolerate and
 	// was admitted by --lenient, e.g. "1 problem(s)"; the propose commit lists them.
 	Lenient string `json:"lenient,omitempty"`
+	// managedBy is the Skillgit-Managed-By trailer of the propose commit: skillgit for a new
+	// skill an unattended actor proposed, which its publish commit carries on.
+	managedBy string
 	// Risk and Audit are the trailers of the last commit that changed the content.
 	Risk  string `json:"risk"`
 	Audit string `json:"audit"`

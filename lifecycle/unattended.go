@@ -30,18 +30,35 @@ func orUnknown(risk string) string {
 	return risk
 }
 
+// managedByOf is the Skillgit-Managed-By trailer of a propose: skillgit when an unattended
+// actor proposes a new skill that comes from no pack, which puts the skill in the agents'
+// scope.
+func managedByOf(change Change, o ProposeOptions) string {
+	if o.Unattended && change == ChangeCreate && o.Pack == "" {
+		return ManagedBy
+	}
+	return ""
+}
+
 // checkUnattended refuses a publish that an unattended caller asks for and the mode would not
 // make on its own: the same rule the mode applies after a proposal, so an agent can publish no
-// more than the policy lets run automatically.
+// more than the policy lets run automatically, and only skills in the agents' scope.
 func (r *Repo) checkUnattended(ch *chain, c *Candidate, target string, o ActOptions) error {
 	if !o.Unattended {
 		return nil
 	}
-	allowed, why := autoChannel(r.Config.Mode, c.Risk, c.Change, ch.propose().get(keyPack) != "")
+	fromPack := ch.propose().get(keyPack) != ""
+	allowed, why := autoChannel(r.Config.Mode, c.Risk, c.Change, fromPack)
 	if allowed == "canary" && target != canaryRef {
 		why = "it is a new skill, which the mode publishes to the canary channel only"
 	}
 	why = orDuplicate(why, c)
+	if why == "" && c.Change != ChangePolicy {
+		if why = r.outOfScopeWhy(c.Skill, c.Change, c.managedBy == ManagedBy, fromPack); why != "" {
+			return fmt.Errorf("%s: %w: an agent cannot publish it: %s (`skillgit review %s`, `skillgit approve %s`, then `skillgit publish %s`)",
+				c.ID, ErrRefused, why, c.ID, c.ID, c.ID)
+		}
+	}
 	if why == "" {
 		return nil
 	}
@@ -50,14 +67,19 @@ func (r *Repo) checkUnattended(ch *chain, c *Candidate, target string, o ActOpti
 }
 
 // checkUnattendedRollback refuses a rollback that an unattended caller asks for and the mode
-// would not publish on its own: a rollback publishes the version it restores, so it gets the
-// same rule as a publish. Restoring an earlier version is a patch, removing a skill its
-// publish created is a deletion, and bringing back a skill its publish deleted is a new skill.
+// would not publish on its own, or of a skill outside the agents' scope: a rollback publishes
+// the version it restores, so it gets the same rule as a publish. Restoring an earlier version
+// is a patch, removing a skill its publish created is a deletion, and bringing back a skill
+// its publish deleted is a new skill.
 func (r *Repo) checkUnattendedRollback(changes []folderChange, res *Result, o ActOptions) error {
 	if !o.Unattended {
 		return nil
 	}
 	for _, f := range changes {
+		if why := r.rollbackOutOfScopeWhy(f); why != "" {
+			return fmt.Errorf("%s: %w: an agent cannot roll it back: %s; a person must do it (`skillgit rollback %s`)",
+				f.name(), ErrRefused, why, f.name())
+		}
 		change, risk := ChangePatch, res.Risk
 		switch {
 		case f.base.IsZero():
@@ -75,4 +97,20 @@ func (r *Repo) checkUnattendedRollback(changes []folderChange, res *Result, o Ac
 		}
 	}
 	return nil
+}
+
+// leaveToPeople says why the mode must not act on its own on a proposal or revision an
+// unattended actor made, or "" when it may: the skill is outside the agents' scope. A new
+// skill is in it when its propose commit marks it managed, so an agent's revision of a
+// person's new skill waits for a person too.
+func (r *Repo) leaveToPeople(res *Result, o ActOptions) string {
+	if !o.Unattended {
+		return ""
+	}
+	managed := false
+	if res.Change == ChangeCreate {
+		c, err := r.Candidate(res.ID)
+		managed = err == nil && c.managedBy == ManagedBy
+	}
+	return r.outOfScopeWhy(res.Skill, res.Change, managed, false)
 }

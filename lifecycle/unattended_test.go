@@ -62,9 +62,9 @@ func TestUnattendedPublishAllowed(t *testing.T) {
 	bot := agent
 	bot.Unattended = true
 	dir := newRepo(t)
-	publishedSkill(t, dir, "base", cleanLine)
+	publishedSkill(t, dir, "learned-base", cleanLine)
 	setMode(t, dir, ModeAssisted)
-	res := proposeBody(t, dir, "base", cleanLine, "More.")
+	res := proposeBody(t, dir, "learned-base", cleanLine, "More.")
 	setMode(t, dir, ModeAutonomous)
 	pub, err := open(t, dir).Publish(res.ID, "", bot)
 	if err != nil || pub.State != StatePublished {

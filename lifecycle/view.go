@@ -21,7 +21,7 @@ func (r *Repo) view(ch *chain, st *stateCtx, history bool) (*Candidate, error) {
 func (r *Repo) candidateOf(ch *chain, history bool) (*Candidate, error) {
 	p := ch.propose()
 	c := &Candidate{
-		ID: ch.id, Ref: ch.ref, Skill: p.get(keySkill), Path: ch.path(), Change: Change(p.get(keyChange)), Pack: p.get(keyPack), Lenient: p.get(keyLenient),
+		ID: ch.id, Ref: ch.ref, Skill: p.get(keySkill), Path: ch.path(), Change: Change(p.get(keyChange)), Pack: p.get(keyPack), Lenient: p.get(keyLenient), managedBy: p.get(keyManagedBy),
 		Tip: ch.tip.String(), Base: ch.base().String(), Author: actorOf(p.c.Author),
 		Created: p.c.Author.When, Updated: ch.last().c.Committer.When, Approvals: []Approval{},
 	}

@@ -17,6 +17,7 @@ type modeOut struct {
 	AgentMay          []string `json:"agent_may" jsonschema:"what an agent may do through this server"`
 	Automatic         []string `json:"automatic" jsonschema:"what the mode does without a person"`
 	NeedsPerson       []string `json:"needs_person" jsonschema:"what always waits for a person"`
+	AgentScope        []string `json:"agent_scope" jsonschema:"name globs of the skills an agent manages, besides those whose metadata.managed-by is skillgit"`
 }
 
 func (s *Server) getMode(r *lifecycle.Repo, _ noInput) (modeOut, error) {
@@ -26,7 +27,7 @@ func (s *Server) getMode(r *lifecycle.Repo, _ noInput) (modeOut, error) {
 		SignedApprovals: cfg.Approvals.Signed, Audit: "on", FailOn: cfg.Audit.FailOn, PublishBranch: cfg.PublishBranch,
 		AgentMay:    agentMay(cfg.Mode, cfg.PublishBranch, skipped),
 		Automatic:   automatic(cfg.Mode, cfg.PublishBranch),
-		NeedsPerson: needsPerson(cfg.Mode, cfg.PublishBranch)}
+		NeedsPerson: needsPerson(cfg.Mode, cfg.PublishBranch), AgentScope: cfg.AgentScopeGlobs()}
 	if skipped {
 		out.Audit = "skipped"
 		out.Automatic = []string{"nothing: with the audit skipped no change is rated low risk, so nothing is approved or published without a person"}
@@ -72,6 +73,7 @@ func needsPerson(mode lifecycle.Mode, branch string) []string {
 		"deletions, and updates that come from skill packs",
 		"a change the audit rates high risk cannot be published while the audit is on",
 		"bringing back a rolled-back version: it is proposed again as a candidate and approved like any change",
+		"any change, publish or rollback an agent asks for of a skill outside the agents' scope (agent_scope, or metadata.managed-by: skillgit in the published SKILL.md): people's skills and skill packs' skills",
 	}
 	switch mode {
 	case lifecycle.ModeAutonomous:

@@ -74,18 +74,18 @@ func TestMediumRiskNeedsPerson(t *testing.T) {
 // canary.
 func TestAutonomousMode(t *testing.T) {
 	dir := lifecycletest.NewRepo(t)
-	publishSkill(t, dir, "dates", cleanLine)
+	publishSkill(t, dir, "learned-dates", cleanLine)
 	setMode(t, dir, lifecycle.ModeAutonomous)
 	c := connect(t, dir)
 
 	var out actionOut
-	c.ok("create_candidate", map[string]any{"name": "dates", "description": "Prints dates and weeks.", "body": "# Dates\n\n" + cleanLine + "\n\nAlso the week."}, &out)
+	c.ok("create_candidate", map[string]any{"name": "learned-dates", "description": "Prints dates and weeks.", "body": "# Dates\n\n" + cleanLine + "\n\nAlso the week."}, &out)
 	if out.State != "published" || out.Channel != "" && out.Channel != "main" || !hasLine(out.Auto, "published to main") {
 		t.Fatalf("low-risk patch in autonomous mode: %+v", out)
 	}
-	assertPublished(t, c, "dates", "Also the week.")
+	assertPublished(t, c, "learned-dates", "Also the week.")
 
-	c.ok("create_candidate", map[string]any{"files": files("dates", cleanLine, mediumLine)}, &out)
+	c.ok("create_candidate", map[string]any{"files": files("learned-dates", cleanLine, mediumLine)}, &out)
 	if out.State != "open" {
 		t.Fatalf("medium-risk patch: %+v", out)
 	}
@@ -93,7 +93,7 @@ func TestAutonomousMode(t *testing.T) {
 	if out.State != "published" || !hasLine(out.Auto, "published to main") {
 		t.Fatalf("patch_candidate to low risk in autonomous mode: %+v", out)
 	}
-	assertPublished(t, c, "dates", "Also the year.")
+	assertPublished(t, c, "learned-dates", "Also the year.")
 
 	c.ok("create_candidate", map[string]any{"name": "fresh", "description": "A new skill.", "body": "# Fresh\n\n" + cleanLine}, &out)
 	if out.State != "canary" || !hasLine(out.Auto, "published to canary") || !strings.Contains(out.Next, "skillgit publish "+out.ID) {
@@ -109,11 +109,11 @@ func TestAutonomousMode(t *testing.T) {
 // that publishing it stays with a person.
 func TestAssistedMode(t *testing.T) {
 	dir := lifecycletest.NewRepo(t)
-	publishSkill(t, dir, "dates", cleanLine)
+	publishSkill(t, dir, "learned-dates", cleanLine)
 	setMode(t, dir, lifecycle.ModeAssisted)
 	c := connect(t, dir)
 	var out actionOut
-	c.ok("create_candidate", map[string]any{"files": files("dates", cleanLine, "Also the week.")}, &out)
+	c.ok("create_candidate", map[string]any{"files": files("learned-dates", cleanLine, "Also the week.")}, &out)
 	if out.State != "approved" || !hasLine(out.Auto, "approved by policy assisted") || !strings.Contains(out.Next, "skillgit publish "+out.ID) {
 		t.Fatalf("low-risk patch in assisted mode: %+v", out)
 	}
@@ -124,7 +124,7 @@ func TestAssistedMode(t *testing.T) {
 	if _, err := lifecycletest.Open(t, dir).Publish(out.ID, "", lifecycletest.Lead); err != nil {
 		t.Fatalf("a person publishes the approved patch: %v", err)
 	}
-	assertPublished(t, c, "dates", "Also the week.")
+	assertPublished(t, c, "learned-dates", "Also the week.")
 }
 
 // TestCommitsCarryViaAndIdentity checks the trailer and the author of commits made through

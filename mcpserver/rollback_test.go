@@ -18,13 +18,13 @@ func TestRollback(t *testing.T) {
 	for _, byCommit := range []bool{false, true} {
 		t.Run(map[bool]string{false: "name", true: "commit"}[byCommit], func(t *testing.T) {
 			dir := lifecycletest.NewRepo(t)
-			publishSkill(t, dir, "dates", cleanLine)
-			publishSkill(t, dir, "dates", cleanLine, "Version two.")
+			publishSkill(t, dir, "learned-dates", cleanLine)
+			publishSkill(t, dir, "learned-dates", cleanLine, "Version two.")
 			setMode(t, dir, lifecycle.ModeAutonomous)
 			c := connect(t, dir)
-			args := map[string]any{"name": "dates"}
+			args := map[string]any{"name": "learned-dates"}
 			if byCommit {
-				log, err := lifecycletest.Open(t, dir).Log("dates")
+				log, err := lifecycletest.Open(t, dir).Log("learned-dates")
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -33,11 +33,11 @@ func TestRollback(t *testing.T) {
 			var rb rollbackOut
 			c.ok("rollback_skill", args, &rb)
 			var read readSkillOut
-			c.ok("read_skill", map[string]any{"name": "dates"}, &read)
-			if read.Content != testenv.SkillMD("dates", cleanLine) {
+			c.ok("read_skill", map[string]any{"name": "learned-dates"}, &read)
+			if read.Content != testenv.SkillMD("learned-dates", cleanLine) {
 				t.Fatalf("after rollback:\n%s", read.Content)
 			}
-			log, err := lifecycletest.Open(t, dir).Log("dates")
+			log, err := lifecycletest.Open(t, dir).Log("learned-dates")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -49,7 +49,7 @@ func TestRollback(t *testing.T) {
 				!strings.Contains(commit, "\nSkillgit-Via: mcp\n") || rb.Channel != "main" {
 				t.Fatalf("rollback commit:\n%s", commit)
 			}
-			if msg := c.fails("rollback_skill", args); !strings.Contains(msg, "dates") {
+			if msg := c.fails("rollback_skill", args); !strings.Contains(msg, "learned-dates") {
 				t.Fatalf("second rollback of the same publish: %s", msg)
 			}
 			fsck(t, dir)
@@ -62,9 +62,9 @@ func TestRollback(t *testing.T) {
 // a low-risk earlier version in autonomous mode, refused there when it would delete the skill.
 func TestRollbackFollowsMode(t *testing.T) {
 	dir := lifecycletest.NewRepo(t)
-	publishSkill(t, dir, "dates", cleanLine)
-	publishSkill(t, dir, "dates", cleanLine, "Version two.")
-	args := map[string]any{"name": "dates"}
+	publishSkill(t, dir, "learned-dates", cleanLine)
+	publishSkill(t, dir, "learned-dates", cleanLine, "Version two.")
+	args := map[string]any{"name": "learned-dates"}
 	for _, m := range []lifecycle.Mode{lifecycle.ModeManual, lifecycle.ModeAssisted} {
 		if m != lifecycle.ModeManual {
 			setMode(t, dir, m)
@@ -75,7 +75,7 @@ func TestRollbackFollowsMode(t *testing.T) {
 		if strings.Contains(strings.Join(mode.AgentMay, "\n"), "rollback_skill") || !strings.Contains(strings.Join(mode.NeedsPerson, "\n"), "every rollback") {
 			t.Fatalf("get_mode in %s mode: %+v", m, mode)
 		}
-		if msg := c.fails("rollback_skill", args); !strings.Contains(msg, "refused") || !strings.Contains(msg, "skillgit rollback dates") {
+		if msg := c.fails("rollback_skill", args); !strings.Contains(msg, "refused") || !strings.Contains(msg, "skillgit rollback learned-dates") {
 			t.Fatalf("rollback_skill in %s mode: %s", m, msg)
 		}
 	}
@@ -97,7 +97,7 @@ func TestRollbackFollowsMode(t *testing.T) {
 		t.Fatalf("rollback_skill that would delete the skill: %s", msg)
 	}
 	c.ok("read_skill", args, &read)
-	if read.Content != testenv.SkillMD("dates", cleanLine) {
+	if read.Content != testenv.SkillMD("learned-dates", cleanLine) {
 		t.Fatalf("after the rollbacks:\n%s", read.Content)
 	}
 	fsck(t, dir)

@@ -28,7 +28,8 @@ func (s *Server) addProposeTools() {
 	addTool(s, &mcp.Tool{Name: "create_candidate", Annotations: proposing,
 		Description: "Propose a skill as a candidate for review: a new skill, or a new version of a published one. " +
 			"Give either name, description and body (the Markdown after the frontmatter; the other files of a published skill are kept), " +
-			"or files, the whole skill folder including SKILL.md. The audit rates the change; the mode's policy may approve or publish a low-risk change at once (see get_mode)."},
+			"or files, the whole skill folder including SKILL.md. The audit rates the change; the mode's policy may approve or publish a low-risk change at once (see get_mode). " +
+			scopeNote},
 		create, s.createCandidate)
 	patch := withLimits(contentLimits, limits{"id": idLimits, "message": strLen(1, maxMessageLen)})
 	addTool(s, &mcp.Tool{Name: "patch_candidate", Annotations: proposing,
@@ -37,9 +38,15 @@ func (s *Server) addProposeTools() {
 			"A new version voids the approvals given so far."},
 		patch, s.patchCandidate)
 	addTool(s, &mcp.Tool{Name: "delete_candidate", Annotations: proposing,
-		Description: "Propose deleting a published skill, as a candidate that a person must approve and publish."},
+		Description: "Propose deleting a published skill, as a candidate that a person must approve and publish. " + scopeNote},
 		limits{"name": nameLimits, "message": strLen(1, maxMessageLen)}, s.deleteCandidate)
 }
+
+// scopeNote tells an agent which skills it manages; the tools that change skills end with it.
+const scopeNote = "An agent manages only the skills in the agents' scope (see get_mode's agent_scope): skills whose names match its globs (by default learned-*), " +
+	"skills whose SKILL.md frontmatter has metadata.managed-by: skillgit, and the new skills it creates itself, which get that mark. " +
+	"A change to any other skill (a person's skill, or any skill pack's skill) always waits for a person, whatever its risk; " +
+	"adding managed-by in a new version does not bring a published skill into the scope."
 
 // withLimits merges limit sets.
 func withLimits(sets ...limits) limits {

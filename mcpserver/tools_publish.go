@@ -14,11 +14,12 @@ var publishing = &mcp.ToolAnnotations{DestructiveHint: new(true), OpenWorldHint:
 func (s *Server) addPublishTools() {
 	addTool(s, &mcp.Tool{Name: "publish_candidate", Annotations: publishing,
 		Description: "Publish a candidate to the publish branch (main) or the canary channel. " +
-			"An agent may publish only what the mode would publish on its own (see get_mode); anything else is refused with what a person must do."},
+			"An agent may publish only what the mode would publish on its own (see get_mode); anything else is refused with what a person must do. " + scopeNote},
 		limits{"id": idLimits, "channel": all(enum("main", "canary"), withDefault("main"))}, s.publishCandidate)
 	addTool(s, &mcp.Tool{Name: "rollback_skill", Annotations: publishing,
 		Description: "Roll a published skill back to what it was before its latest publish still in effect (repeated calls walk back), or before the publish commit given, with a revert commit on the publish branch. " +
-			"A rollback publishes the version it restores: an agent may roll back only what the mode would publish on its own (see get_mode); a rollback cannot be undone, propose the version again instead."},
+			"A rollback publishes the version it restores: an agent may roll back only what the mode would publish on its own (see get_mode); a rollback cannot be undone, propose the version again instead. " +
+			"An agent may not roll back a skill outside the agents' scope (a person's skill or a skill pack's skill). " + scopeNote},
 		limits{"name": nameLimits, "commit": all(strLen(4, 64), pattern(`^[0-9a-f]+$`))}, s.rollbackSkill)
 }
 

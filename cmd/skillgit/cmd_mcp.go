@@ -30,7 +30,10 @@ of each published skill.
 Every tool runs the same code as the command that does the same job, under the same
 policy. The agent counts as unattended: it cannot approve, it can publish only what
 the mode ('skillgit mode') would publish on its own, and medium- and high-risk
-changes always wait for a person. Its commits carry the trailer 'Skillgit-Via: mcp'
+changes always wait for a person. It manages only the skills in the agents' scope
+(agent_scope in .skillgit.yaml, default learned-*, metadata.managed-by: skillgit,
+and the skills it creates): its changes to a person's or a pack's skill wait
+for a person, and it cannot roll them back. Its commits carry the trailer 'Skillgit-Via: mcp'
 and the identity of --author, else $SKILLGIT_AUTHOR, else the git identity.
 
 stdout carries only the protocol; one line on stderr says what is served. The server

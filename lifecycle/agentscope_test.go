@@ -1,0 +1,113 @@
+package lifecycle
+
+import (
+	"errors"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/skillgit/skillgit/internal/testenv"
+)
+
+// managedMD is a SKILL.md whose metadata puts the skill in the agents' scope.
+func managedMD(name string, body ...string) string {
+	return "---\nname: " + name + "\ndescription: Helps with " + name + ".\nmetadata:\n  managed-by: skillgit\n---\n# " + name + "\n\n" + strings.Join(body, "\n\n") + "\n"
+}
+
+// proposeAs proposes the SKILL.md content md for name from a fresh folder, as o.
+func proposeAs(t *testing.T, dir, name, md string, o ActOptions) *Result {
+	t.Helper()
+	src := t.TempDir()
+	testenv.WriteFiles(t, src, map[string]string{name + "/SKILL.md": md})
+	return propose(t, dir, ProposeOptions{ActOptions: o, From: src + "/" + name})
+}
+
+// TestAgentScopeConfig checks that agent_scope takes skill name globs only.
+func TestAgentScopeConfig(t *testing.T) {
+	base := "publish_branch: main\nskills_dir: skills\nmode: manual\napprovals: {required: 1}\naudit: {fail_on: high}\nsync: {channel: main}\n"
+	for _, good := range []string{"[learned-*]", "['learned-*', 'team-?', 'x[a-c]']"} {
+		c, err := ParseConfig([]byte(base + "agent_scope: " + good + "\n"))
+		if err != nil {
+			t.Errorf("agent_scope %s: %v", good, err)
+		} else if len(c.AgentScopeGlobs()) == 0 {
+			t.Errorf("agent_scope %s: no globs", good)
+		}
+	}
+	for _, bad := range []string{"['']", "['../x']", "['a/b']", "['Learned-*']", "['x[a-']", "['x\\y']", "['x y']"} {
+		if _, err := ParseConfig([]byte(base + "agent_scope: " + bad + "\n")); err == nil || !strings.Contains(err.Error(), "agent_scope") {
+			t.Errorf("agent_scope %s: %v; want an error naming agent_scope", bad, err)
+		}
+	}
+	c, err := ParseConfig([]byte(base))
+	if err != nil || strings.Join(c.AgentScopeGlobs(), ",") != "learned-*" {
+		t.Fatalf("default agent scope: %v, %v", c, err)
+	}
+}
+
+// TestAgentScope checks that in autonomous mode an unattended actor's changes run on their
+// own only for the skills in the agents' scope: a person's skill waits for a person even when
+// the patch claims metadata.managed-by, while a skill the agent created, a learned-* skill and
+// a skill a person marked managed-by skillgit are patched at once.
+func TestAgentScope(t *testing.T) {
+	bot := ActOptions{Author: agent.Author, Unattended: true}
+	dir := newRepo(t)
+	publishedSkill(t, dir, "dates", cleanLine)
+	publishedSkill(t, dir, "learned-dates", cleanLine)
+	publishedSkill(t, dir, "meta", cleanLine)
+	res := proposeAs(t, dir, "meta", managedMD("meta", cleanLine), agent)
+	if _, err := open(t, dir).Approve(res.ID, "", lead); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := open(t, dir).Publish(res.ID, "", lead); err != nil {
+		t.Fatal(err)
+	}
+	setMode(t, dir, ModeAutonomous)
+
+	for _, md := range []string{testenv.SkillMD("dates", cleanLine, "More."), managedMD("dates", cleanLine, "More.")} {
+		res := proposeAs(t, dir, "dates", md, bot)
+		if res.State != StateOpen || !strings.Contains(strings.Join(res.Warnings, "\n"), "dates is not in the agents' scope (agent_scope: learned-*, or metadata.managed-by: skillgit)") {
+			t.Fatalf("agent patch of a person's skill: %+v", res)
+		}
+		if _, err := open(t, dir).Publish(res.ID, "", bot); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "a person must approve and publish it") {
+			t.Fatalf("agent publish of a person's skill: %v", err)
+		}
+	}
+	for _, name := range []string{"learned-dates", "meta"} {
+		md := testenv.SkillMD(name, cleanLine, "More.")
+		if name == "meta" {
+			md = managedMD(name, cleanLine, "More.")
+		}
+		if res := proposeAs(t, dir, name, md, bot); res.State != StatePublished {
+			t.Fatalf("agent patch of %s, in the scope: %+v", name, res)
+		}
+	}
+
+	created := proposeAs(t, dir, "notes", testenv.SkillMD("notes", cleanLine), bot)
+	if created.State != StateCanary {
+		t.Fatalf("agent's new skill: %+v", created)
+	}
+	if _, err := open(t, dir).Publish(created.ID, "", lead); err != nil {
+		t.Fatal(err)
+	}
+	if s, err := open(t, dir).Find("notes"); err != nil || s.Metadata["managed-by"] != ManagedBy {
+		t.Fatalf("the agent's new skill is not marked managed-by skillgit: %+v, %v", s, err)
+	}
+	for _, subject := range []string{"^propose: notes$", "^publish: notes "} {
+		out, err := exec.Command("git", "-C", dir, "log", "-1", "--grep", subject, "--format=%(trailers:key=Skillgit-Managed-By,valueonly)", "main").CombinedOutput()
+		if err != nil || strings.TrimSpace(string(out)) != "skillgit" {
+			t.Fatalf("Skillgit-Managed-By of %s: %q, %v", subject, out, err)
+		}
+	}
+	if res := proposeAs(t, dir, "notes", testenv.SkillMD("notes", cleanLine, "More."), bot); res.State != StatePublished {
+		t.Fatalf("agent patch of the skill it created: %+v", res)
+	}
+
+	_, err := open(t, dir).Rollback("dates", "", bot)
+	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "dates is not in the agents' scope") {
+		t.Fatalf("agent rollback of a person's skill: %v", err)
+	}
+	if _, err := open(t, dir).Rollback("notes", "", bot); err != nil {
+		t.Fatalf("agent rollback of its own skill: %v", err)
+	}
+	testenv.Fsck(t, dir)
+}
