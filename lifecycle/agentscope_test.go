@@ -50,11 +50,18 @@ func TestAgentScopeConfig(t *testing.T) {
 // a skill a person marked managed-by skillgit are patched at once.
 func TestAgentScope(t *testing.T) {
 	bot := ActOptions{Author: agent.Author, Unattended: true}
+	// Each skill has steps of its own, so that none is taken for a duplicate of another.
+	line := map[string]string{
+		"dates":         cleanLine,
+		"learned-dates": "Count the days between two dates with date +%s arithmetic.",
+		"meta":          "Read the metadata block of each file and list its keys.",
+		"notes":         "Write each decision down in NOTES.md with its reason.",
+	}
 	dir := newRepo(t)
-	publishedSkill(t, dir, "dates", cleanLine)
-	publishedSkill(t, dir, "learned-dates", cleanLine)
-	publishedSkill(t, dir, "meta", cleanLine)
-	res := proposeAs(t, dir, "meta", managedMD("meta", cleanLine), agent)
+	publishedSkill(t, dir, "dates", line["dates"])
+	publishedSkill(t, dir, "learned-dates", line["learned-dates"])
+	publishedSkill(t, dir, "meta", line["meta"])
+	res := proposeAs(t, dir, "meta", managedMD("meta", line["meta"]), agent)
 	if _, err := open(t, dir).Approve(res.ID, "", lead); err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +70,7 @@ func TestAgentScope(t *testing.T) {
 	}
 	setMode(t, dir, ModeAutonomous)
 
-	for _, md := range []string{testenv.SkillMD("dates", cleanLine, "More."), managedMD("dates", cleanLine, "More.")} {
+	for _, md := range []string{testenv.SkillMD("dates", line["dates"], "More."), managedMD("dates", line["dates"], "More.")} {
 		res := proposeAs(t, dir, "dates", md, bot)
 		if res.State != StateOpen || !strings.Contains(strings.Join(res.Warnings, "\n"), "dates is not in the agents' scope (agent_scope: learned-*, or metadata.managed-by: skillgit)") {
 			t.Fatalf("agent patch of a person's skill: %+v", res)
@@ -73,16 +80,16 @@ func TestAgentScope(t *testing.T) {
 		}
 	}
 	for _, name := range []string{"learned-dates", "meta"} {
-		md := testenv.SkillMD(name, cleanLine, "More.")
+		md := testenv.SkillMD(name, line[name], "More.")
 		if name == "meta" {
-			md = managedMD(name, cleanLine, "More.")
+			md = managedMD(name, line[name], "More.")
 		}
 		if res := proposeAs(t, dir, name, md, bot); res.State != StatePublished {
 			t.Fatalf("agent patch of %s, in the scope: %+v", name, res)
 		}
 	}
 
-	created := proposeAs(t, dir, "notes", testenv.SkillMD("notes", cleanLine), bot)
+	created := proposeAs(t, dir, "notes", testenv.SkillMD("notes", line["notes"]), bot)
 	if created.State != StateCanary {
 		t.Fatalf("agent's new skill: %+v", created)
 	}
@@ -98,7 +105,7 @@ func TestAgentScope(t *testing.T) {
 			t.Fatalf("Skillgit-Managed-By of %s: %q, %v", subject, out, err)
 		}
 	}
-	if res := proposeAs(t, dir, "notes", testenv.SkillMD("notes", cleanLine, "More."), bot); res.State != StatePublished {
+	if res := proposeAs(t, dir, "notes", testenv.SkillMD("notes", line["notes"], "More."), bot); res.State != StatePublished {
 		t.Fatalf("agent patch of the skill it created: %+v", res)
 	}
 

@@ -66,10 +66,12 @@ func TestAgentScope(t *testing.T) {
 		}
 	}
 
+	// Each patch has a body of its own, so neither is taken for a duplicate of the other.
+	bodies := map[string]string{"dates": cleanLine, pack: "Greet the user by name and wish them a good morning."}
 	for _, name := range []string{"dates", pack} {
 		var out actionOut
 		c.ok("create_candidate", map[string]any{"files": []map[string]any{{"path": "SKILL.md",
-			"content": "---\nname: " + name + "\ndescription: Helps.\nmetadata:\n  managed-by: skillgit\n---\n# " + name + "\n\n" + cleanLine + "\n\nAlso the week.\n"}}}, &out)
+			"content": "---\nname: " + name + "\ndescription: Helps.\nmetadata:\n  managed-by: skillgit\n---\n# " + name + "\n\n" + bodies[name] + "\n\nAlso the week.\n"}}}, &out)
 		if out.State != "open" || out.Risk != "low" || len(out.Auto) != 0 {
 			t.Fatalf("agent patch of %s: %+v", name, out)
 		}
@@ -91,7 +93,7 @@ func TestAgentScope(t *testing.T) {
 	}
 
 	var out actionOut
-	c.ok("create_candidate", map[string]any{"name": "learned-dates", "description": "Prints dates.", "body": "# Dates\n\n" + cleanLine + "\n\nAlso the week."}, &out)
+	c.ok("create_candidate", map[string]any{"name": "learned-dates", "description": "Counts days.", "body": "# Day counts\n\nSubtract two epoch times from date +%s and divide by 86400."}, &out)
 	if out.State != "published" {
 		t.Fatalf("agent patch of learned-dates: %+v", out)
 	}
