@@ -80,3 +80,21 @@ func TestParseOverlapTrailer(t *testing.T) {
 		t.Fatal("a score above 1 was read")
 	}
 }
+
+// TestPolicyApprovalOfDuplicateDoesNotCount checks that an approval by policy, such as one
+// written by hand with a Skillgit-Policy trailer, does not stand for a person on a likely
+// duplicate, which the mode itself never approves.
+func TestPolicyApprovalOfDuplicateDoesNotCount(t *testing.T) {
+	cfg := DefaultConfig("main")
+	cfg.Mode = ModeAutonomous
+	byPolicy := Approval{Who: Actor{"Agent Smith", "agent@example.com"}, Policy: "autonomous"}
+	c := &Candidate{Risk: "low", Change: ChangePatch, Approvals: []Approval{byPolicy}}
+	if ok, why := approvedEnough(cfg, c, nil); !ok {
+		t.Fatalf("a policy approval of a low-risk patch does not count: %s", why)
+	}
+	c.Duplicates = []Overlap{{Skill: "clean-csv", Score: 0.8, Duplicate: true}}
+	ok, why := approvedEnough(cfg, c, nil)
+	if ok || !strings.Contains(why, "the autonomous mode does not approve this change") {
+		t.Fatalf("a policy approval of a likely duplicate counts: %v, %q", ok, why)
+	}
+}

@@ -146,10 +146,10 @@ func cutSubject(msg string) (subject, body string, trailers []gitstore.Trailer) 
 // mode itself approves after a proposal, so that an approval commit written by hand with a
 // Skillgit-Policy trailer gets no further than the mode would. The mode never approves in manual
 // mode, a deletion, a policy change or a pack's candidate, and a new skill only in autonomous
-// mode.
+// mode, nor a likely duplicate.
 func modeMayApprove(mode Mode, c *Candidate) bool {
 	switch {
-	case mode == ModeManual, c.Change == ChangeDelete, c.Change == ChangePolicy, c.Pack != "":
+	case mode == ModeManual, c.Change == ChangeDelete, c.Change == ChangePolicy, c.Pack != "", len(c.Duplicates) > 0:
 		return false
 	case c.Change == ChangeCreate:
 		return mode == ModeAutonomous
