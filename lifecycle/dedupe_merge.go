@@ -5,7 +5,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 
 	"github.com/skillgit/skillgit/catalog"
 )
@@ -81,24 +80,9 @@ func (r *Repo) extractSkill(ch *chain, c *Candidate, skill, dir string) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(file, renameSkillMD(data, skill), 0o644)
-}
-
-// nameLine is the name key of a SKILL.md's frontmatter.
-var nameLine = regexp.MustCompile(`(?m)^name:[^\n]*$`)
-
-// renameSkillMD sets the name in the frontmatter of a SKILL.md: the first name key before the
-// frontmatter closes.
-func renameSkillMD(data []byte, name string) []byte {
-	end := len(data)
-	if loc := regexp.MustCompile(`(?m)^---[ \t]*$`).FindAllIndex(data, 2); len(loc) == 2 {
-		end = loc[1][0]
+	renamed, err := catalog.RenameSkill(data, skill)
+	if err != nil {
+		return fmt.Errorf("%s: cannot name its skill %s: %s", c.ID, skill, err)
 	}
-	loc := nameLine.FindIndex(data[:end])
-	if loc == nil {
-		return data
-	}
-	out := append([]byte{}, data[:loc[0]]...)
-	out = append(out, "name: "+name...)
-	return append(out, data[loc[1]:]...)
+	return os.WriteFile(file, renamed, 0o644)
 }

@@ -61,15 +61,6 @@ func TestDedupeThresholdConfig(t *testing.T) {
 	}
 }
 
-func TestRenameSkillMD(t *testing.T) {
-	in := "---\nname: csv-cleaner\ndescription: x\n---\nname: in the body stays\n"
-	got := string(renameSkillMD([]byte(in), "clean-csv"))
-	want := "---\nname: clean-csv\ndescription: x\n---\nname: in the body stays\n"
-	if got != want {
-		t.Fatalf("renamed:\n%s\nwant:\n%s", got, want)
-	}
-}
-
 func TestParseOverlapTrailer(t *testing.T) {
 	o := Overlap{Candidate: "clean-csv-1a2b", Score: 0.82, Reason: "same steps as candidate clean-csv-1a2b: body 82% alike"}
 	back, ok := parseOverlap(overlapTrailer(o))

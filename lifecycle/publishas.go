@@ -1,7 +1,6 @@
 package lifecycle
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"path"
@@ -105,7 +104,7 @@ func (r *Repo) renamedFolder(tree gitstore.Hash, dir, as string) (gitstore.Hash,
 	if err != nil {
 		return gitstore.ZeroHash, fmt.Errorf("%s: %w", file, err)
 	}
-	out, err := renameSkillName(data, as)
+	out, err := catalog.RenameSkill(data, as)
 	if err == nil {
 		err = checkRenamed(out, as)
 	}
@@ -130,44 +129,6 @@ func checkRenamed(data []byte, as string) error {
 	}
 	if s == nil || s.Name != as {
 		return fmt.Errorf("after the rewrite the frontmatter does not name the skill %s", as)
-	}
-	return nil
-}
-
-// renameSkillName replaces the value of the first top-level name key of the frontmatter that
-// opens data with as, keeping every other byte. The caller validates the result: a name line
-// that is not the effective key (inside a quoted or block value) leaves the real name as it
-// was, which the validation catches.
-func renameSkillName(data []byte, as string) ([]byte, error) {
-	rest, ok := bytes.CutPrefix(data, []byte("---"))
-	if !ok {
-		return nil, errors.New("it has no frontmatter")
-	}
-	start := len(data) - len(rest)
-	for off := start; off < len(data); {
-		end := bytes.IndexByte(data[off:], '\n')
-		if end < 0 {
-			end = len(data) - off
-		}
-		line := bytes.TrimRight(data[off:off+end], "\r")
-		if off > start && bytes.Equal(line, []byte("---")) {
-			break
-		}
-		if v, ok := bytes.CutPrefix(line, []byte("name:")); ok {
-			lead := len(v) - len(bytes.TrimLeft(v, " \t"))
-			at := off + len("name:") + lead
-			out := slices.Concat(data[:at], sep(lead), []byte(as), data[off+len(line):])
-			return out, nil
-		}
-		off += end + 1
-	}
-	return nil, errors.New("its frontmatter has no name: line")
-}
-
-// sep is the space put after "name:" when the line had none.
-func sep(lead int) []byte {
-	if lead == 0 {
-		return []byte(" ")
 	}
 	return nil
 }

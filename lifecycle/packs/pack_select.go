@@ -1,7 +1,6 @@
 package packs
 
 import (
-	"bytes"
 	"fmt"
 	"path"
 
@@ -43,7 +42,7 @@ func (fp *fetchedPack) rename(dir string, tree gitstore.Hash, newName string) (r
 	if err != nil {
 		return root, folder, fmt.Errorf("%s: %w", dir, err)
 	}
-	data, err = renameFrontmatter(data, newName)
+	data, err = catalog.RenameSkill(data, newName)
 	if err != nil {
 		return root, folder, fmt.Errorf("%s/%s: %w", dir, catalog.FileName, err)
 	}
@@ -56,37 +55,4 @@ func (fp *fetchedPack) rename(dir string, tree gitstore.Hash, newName string) (r
 	}
 	root, err = fp.mem.ReplacePath(gitstore.ZeroHash, newName, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: folder})
 	return root, folder, err
-}
-
-// renameFrontmatter replaces the value of the name key of the frontmatter that opens data
-// with name, keeping every other byte.
-func renameFrontmatter(data []byte, name string) ([]byte, error) {
-	rest, ok := bytes.CutPrefix(data, []byte("---"))
-	if !ok {
-		return nil, fmt.Errorf("no frontmatter")
-	}
-	start := len(data) - len(rest)
-	for off := start; off < len(data); {
-		end := bytes.IndexByte(data[off:], '\n')
-		if end < 0 {
-			end = len(data) - off
-		}
-		line := data[off : off+end]
-		if off > start && bytes.Equal(bytes.TrimRight(line, "\r"), []byte("---")) {
-			break
-		}
-		if v, ok := bytes.CutPrefix(line, []byte("name:")); ok {
-			keep := bytes.TrimRight(v, "\r")
-			cr := v[len(keep):]
-			lead := len(keep) - len(bytes.TrimLeft(keep, " \t"))
-			out := append([]byte{}, data[:off+len("name:")+lead]...)
-			if lead == 0 {
-				out = append(out, ' ')
-			}
-			out = append(append(append(out, name...), cr...), data[off+end:]...)
-			return out, nil
-		}
-		off += end + 1
-	}
-	return nil, fmt.Errorf("no name: line in the frontmatter")
 }

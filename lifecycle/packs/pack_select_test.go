@@ -7,24 +7,6 @@ import (
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
-func TestRenameFrontmatter(t *testing.T) {
-	for _, tc := range []struct{ in, want string }{
-		{"---\nname: pdf\ndescription: d\n---\nname: pdf\n", "---\nname: v-pdf\ndescription: d\n---\nname: pdf\n"},
-		{"---\r\ndescription: d\r\nname:   'pdf'\r\n---\r\n", "---\r\ndescription: d\r\nname:   v-pdf\r\n---\r\n"},
-		{"---\nname:pdf\n---\n", "---\nname: v-pdf\n---\n"},
-	} {
-		got, err := renameFrontmatter([]byte(tc.in), "v-pdf")
-		if err != nil || string(got) != tc.want {
-			t.Errorf("renameFrontmatter(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
-		}
-	}
-	for _, bad := range []string{"no frontmatter\nname: x\n", "---\ndescription: d\n---\nname: x\n"} {
-		if got, err := renameFrontmatter([]byte(bad), "v-x"); err == nil {
-			t.Errorf("renameFrontmatter(%q) = %q; want an error", bad, got)
-		}
-	}
-}
-
 func TestSelected(t *testing.T) {
 	p := lifecycle.Pack{Include: []string{"g*", "tidy"}, Exclude: []string{"greet-*"}}
 	for name, want := range map[string]bool{"greet": true, "tidy": true, "greet-all": false, "pdf": false} {
