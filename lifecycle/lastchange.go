@@ -26,30 +26,43 @@ type LastChange struct {
 // named skill is found; a skill no commit changed is left out.
 func (r *Repo) LastChanges(from gitstore.Hash, names []string) (map[string]LastChange, error) {
 	out := map[string]LastChange{}
-	todo := map[string]bool{}
+	pending := map[string]bool{}
 	for _, n := range names {
-		todo[n] = true
+		pending[n] = true
 	}
-	if len(todo) == 0 {
-		return out, nil
+	err := r.walkLastChanges(from, pending, func(n string, e LogEntry, _ *object.Commit) {
+		out[n] = LastChange{Commit: e.Commit, Action: e.Action, Risk: e.Risk, ApprovedBy: e.ApprovedBy}
+	})
+	return out, err
+}
+
+// walkLastChanges reads the first-parent history of from, newest first, and calls found once
+// for each skill of pending with the commit that last changed its folder (a publish, a
+// rollback or a commit made with git) and that commit's trail entry; it stops as soon as none
+// is pending, and empties pending as it goes.
+func (r *Repo) walkLastChanges(from gitstore.Hash, pending map[string]bool, found func(name string, e LogEntry, c *object.Commit)) error {
+	if len(pending) == 0 {
+		return nil
 	}
 	tc := r.trailCache()
 	err := r.Git.WalkFirstParent(from, func(h gitstore.Hash, c *object.Commit) error {
 		e := r.entryOf(h, c, tc)
-		for _, n := range e.Skills {
-			if !todo[n] {
-				continue
-			}
-			delete(todo, n)
-			out[n] = LastChange{Commit: e.Commit, Action: e.Action, Risk: e.Risk, ApprovedBy: e.ApprovedBy}
+		if e.Action != actPublish && e.Action != actRollback && e.Action != "commit" {
+			return nil
 		}
-		if len(todo) == 0 {
+		for _, n := range e.Skills {
+			if pending[n] {
+				delete(pending, n)
+				found(n, e, c)
+			}
+		}
+		if len(pending) == 0 {
 			return gitstore.ErrStop
 		}
 		return nil
 	})
 	tc.save()
-	return out, err
+	return err
 }
 
 // ChannelCommit returns the commit a channel, main or canary, is at; canary is the publish

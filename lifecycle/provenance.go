@@ -7,8 +7,6 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"gopkg.in/yaml.v3"
-
-	"github.com/skillgit/skillgit/gitstore"
 )
 
 // packLockFile is the file `skillgit pack update` keeps on the publish branch: each pack's
@@ -53,41 +51,24 @@ func (r *Repo) lockOwners() map[string]string {
 func (r *Repo) PackProvenance(names []string) (map[string]string, error) {
 	out := map[string]string{}
 	owners := r.lockOwners()
-	todo := map[string]bool{}
+	pending := map[string]bool{}
 	for _, n := range names {
 		if owners[n] != "" {
-			todo[n] = true
+			pending[n] = true
 		}
 	}
-	if len(todo) == 0 {
+	if len(pending) == 0 {
 		return out, nil
 	}
-	cache := r.provenanceCacheFor(todo)
+	cache := r.provenanceCacheFor(pending)
 	if m, ok := cache.get(); ok {
 		return m, nil
 	}
-	tc := r.trailCache()
-	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
-		e := r.entryOf(h, c, tc)
-		if e.Action != actPublish && e.Action != actRollback && e.Action != "commit" {
-			return nil
+	err := r.walkLastChanges(r.Tip, pending, func(n string, e LogEntry, c *object.Commit) {
+		if pack, skill := r.publishedPack(e, c); n == skill && packName(pack) == owners[n] {
+			out[n] = pack
 		}
-		pack, skill := r.publishedPack(e, c)
-		for _, n := range e.Skills {
-			if !todo[n] {
-				continue
-			}
-			delete(todo, n)
-			if n == skill && packName(pack) == owners[n] {
-				out[n] = pack
-			}
-		}
-		if len(todo) == 0 {
-			return gitstore.ErrStop
-		}
-		return nil
 	})
-	tc.save()
 	if err == nil {
 		cache.put(out)
 	}

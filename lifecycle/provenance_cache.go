@@ -29,14 +29,14 @@ type provenanceCache struct {
 	key  string
 }
 
-// provenanceCacheFor is the cache entry of the skills todo at the publish branch's tip.
-func (r *Repo) provenanceCacheFor(todo map[string]bool) provenanceCache {
+// provenanceCacheFor is the cache entry of the skills pending at the publish branch's tip.
+func (r *Repo) provenanceCacheFor(pending map[string]bool) provenanceCache {
 	d := r.Git.CommonDir()
 	if d == "" {
 		return provenanceCache{}
 	}
-	names := make([]string, 0, len(todo))
-	for n := range todo {
+	names := make([]string, 0, len(pending))
+	for n := range pending {
 		names = append(names, n)
 	}
 	sort.Strings(names)

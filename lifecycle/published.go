@@ -1,7 +1,6 @@
 package lifecycle
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"path"
@@ -164,19 +163,12 @@ func (r *Repo) Location(s *catalog.Skill) string {
 // ChannelTree returns the root tree of a channel, main or canary; canary is the publish
 // branch until a canary publish creates it.
 func (r *Repo) ChannelTree(channel string) (gitstore.Hash, error) {
-	switch channel {
-	case "main":
-		return r.Tree, nil
-	case "canary":
-	default:
-		return gitstore.ZeroHash, fmt.Errorf("channel %q is not one of main, canary", channel)
-	}
-	tip, err := r.Git.Ref(canaryRef)
-	if errors.Is(err, gitstore.ErrRefNotFound) {
-		return r.Tree, nil
-	}
-	if err != nil {
+	tip, err := r.ChannelCommit(channel)
+	switch {
+	case err != nil:
 		return gitstore.ZeroHash, err
+	case tip == r.Tip:
+		return r.Tree, nil
 	}
 	c, err := r.Git.Commit(tip)
 	if err != nil {
