@@ -180,12 +180,17 @@ func (r *repo) lockedSource(l *Lock, channel string, held map[string]Skip) (*sou
 		src.held[k] = v
 	}
 	for _, s := range l.Skills {
-		tree := plumbing.NewHash(s.Tree)
-		dir := path.Join(prefix, s.Name)
-		if _, err := fs.ReadDir(r.Git.TreeFS(tree), "."); err != nil {
+		if _, err := fs.ReadDir(r.Git.TreeFS(plumbing.NewHash(s.Tree)), "."); err != nil {
 			return nil, fmt.Errorf("%s: skill %s: tree %s (from commit %s) is not in the skill repository %s: %v; fetch the repository (sync without --offline), or run `skillgit sync --update` to move the lock",
 				LockFileName, s.Name, s.Tree, s.Commit, repoLabel(r), err)
 		}
+	}
+	if err := r.checkLockOrigins(l, channel, prefix); err != nil {
+		return nil, err
+	}
+	for _, s := range l.Skills {
+		tree := plumbing.NewHash(s.Tree)
+		dir := path.Join(prefix, s.Name)
 		if err := r.CheckTreePaths(dir, tree); err != nil {
 			src.hold(dir, err, true)
 			continue
