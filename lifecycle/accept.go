@@ -73,7 +73,7 @@ func acceptedAllows(c *Candidate, writers []string, signed bool) []audit.Allow {
 			continue
 		}
 		for _, af := range a.Accepted {
-			out = append(out, audit.Allow{Skill: path.Base(c.Path), Path: af.Path, Rule: af.Rule,
+			out = append(out, audit.Allow{Skill: cmp.Or(c.Skill, path.Base(c.Path)), Path: af.Path, Rule: af.Rule,
 				Fingerprint: af.Fingerprint, Reason: cmp.Or(strings.TrimSpace(a.Note), "accepted in approval "+shortID(a.Commit)),
 				By: a.Who.String(), Source: audit.SourceApproval})
 		}

@@ -2,33 +2,42 @@ package lifecycle
 
 import (
 	"errors"
+	"path"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 )
 
 // maxAcceptWalk bounds the commits of a pushed range searched for accepted findings.
 const maxAcceptWalk = 1000
 
+// pushedAccept are the findings accepted for one skill folder of a push, and the name they
+// were accepted under when the folder was published under another (publish --as).
+type pushedAccept struct {
+	allows []audit.Allow
+	as     string
+}
+
 // pushedAccepts returns, by skill folder, the findings accepted for what a push from base to
 // head brings: by the approvals of the candidate head is the tip of, and of every candidate a
 // commit on head's first-parent line back to base merged. Acceptances are read from the
 // candidates' own approval commits, never from a publish commit's trailers, and count only
 // where the approver is not one of the candidate's writers and no revise followed them.
-func (r *Repo) pushedAccepts(base, head gitstore.Hash) (map[string][]audit.Allow, error) {
-	out := map[string][]audit.Allow{}
+func (r *Repo) pushedAccepts(base, head gitstore.Hash) (map[string]pushedAccept, error) {
+	out := map[string]pushedAccept{}
 	n := 0
 	err := r.Git.WalkFirstParent(head, func(h gitstore.Hash, c *object.Commit) error {
 		if h == base || n >= maxAcceptWalk {
 			return gitstore.ErrStop
 		}
 		if n++; n == 1 {
-			r.addChainAccepts(out, h)
+			r.addChainAccepts(out, h, "")
 		}
 		if len(c.ParentHashes) == 2 {
-			r.addChainAccepts(out, c.ParentHashes[1])
+			r.addChainAccepts(out, c.ParentHashes[1], commitInfo{trailers: gitstore.ParseTrailers(c.Message)}.get(keyPublishedAs))
 		}
 		return nil
 	})
@@ -38,8 +47,10 @@ func (r *Repo) pushedAccepts(base, head gitstore.Hash) (map[string][]audit.Allow
 	return out, nil
 }
 
-// addChainAccepts adds the acceptances of the candidate whose tip is tip, if it is one.
-func (r *Repo) addChainAccepts(out map[string][]audit.Allow, tip gitstore.Hash) {
+// addChainAccepts adds the acceptances of the candidate whose tip is tip, if it is one. as is
+// the name a publish merge published it under, if another: they then apply to that folder,
+// under the name they were given.
+func (r *Repo) addChainAccepts(out map[string]pushedAccept, tip gitstore.Hash, as string) {
 	ci, err := r.commitInfo(tip)
 	if err != nil || ci.get(keyCandidate) == "" || ci.get(keyAction) == actPublish {
 		return
@@ -52,13 +63,18 @@ func (r *Repo) addChainAccepts(out map[string][]audit.Allow, tip gitstore.Hash) 
 	if err != nil {
 		return
 	}
-	c := &Candidate{Path: ch.path()}
+	c := &Candidate{Path: ch.path(), Skill: ch.propose().get(keySkill)}
 	for _, a := range ch.commits[last+1:] {
 		if a.get(keyAction) == actApprove {
 			c.Approvals = append(c.Approvals, r.withSignature(approvalOf(a), a.c))
 		}
 	}
-	out[c.Path] = append(out[c.Path], acceptedAllows(c, authors(ch), r.Config.Approvals.Signed)...)
+	dir, pa := c.Path, pushedAccept{}
+	if as != "" && catalog.CheckSkillName(as) == nil {
+		dir, pa.as = path.Join(path.Dir(c.Path), as), c.Skill
+	}
+	pa.allows = append(out[dir].allows, acceptedAllows(c, authors(ch), r.Config.Approvals.Signed)...)
+	out[dir] = pa
 }
 
 // withPushedAccepts gives each item the findings accepted for it in the pushed range.
@@ -71,7 +87,8 @@ func (r *Repo) withPushedAccepts(items []AuditItem, base, head gitstore.Hash) er
 		return err
 	}
 	for i := range items {
-		items[i].Accepted = accepts[items[i].Path]
+		pa := accepts[items[i].Path]
+		items[i].Accepted, items[i].FindingsAs = pa.allows, pa.as
 	}
 	return nil
 }

@@ -118,3 +118,56 @@ func TestAgentScope(t *testing.T) {
 	}
 	testenv.Fsck(t, dir)
 }
+
+// TestForgedPolicyApprovalOutOfScope checks that an approval by policy written by hand, as an
+// agent with write access to the repository could, does not stand for a person on a candidate
+// an agent wrote for a skill outside the agents' scope: a person's publish is refused until a
+// person approves, while on a skill in the scope the same forged approval counts as the mode's.
+func TestForgedPolicyApprovalOutOfScope(t *testing.T) {
+	bot := ActOptions{Author: agent.Author, Unattended: true}
+	dir := newRepo(t)
+	publishedSkill(t, dir, "dates", cleanLine)
+	publishedSkill(t, dir, "learned-dates", "Count the days between two dates with date +%s arithmetic.")
+	setMode(t, dir, ModeAssisted)
+
+	res := proposeAs(t, dir, "dates", testenv.SkillMD("dates", cleanLine, "More."), bot)
+	if res.State != StateOpen {
+		t.Fatalf("agent patch of a person's skill: %+v", res)
+	}
+	if got := testenv.GitText(t, dir, "log", "-1", "--format=%(trailers:key=Skillgit-Unattended,valueonly)", "refs/heads/candidate/"+res.ID); strings.TrimSpace(got) != "true" {
+		t.Fatalf("the agent's propose commit lacks Skillgit-Unattended: %q", got)
+	}
+	forgePolicyApproval(t, dir, res, "assisted")
+	_, err := open(t, dir).Publish(res.ID, "", lead)
+	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "policy assisted (an agent wrote this change and dates is not in the agents' scope") {
+		t.Fatalf("publish with a forged policy approval out of the scope: %v", err)
+	}
+	if _, err := open(t, dir).Approve(res.ID, "", lead); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := open(t, dir).Publish(res.ID, "", lead); err != nil {
+		t.Fatalf("publish after a person approved: %v", err)
+	}
+
+	setMode(t, dir, ModeManual)
+	setMode(t, dir, ModeAssisted)
+	in := proposeAs(t, dir, "learned-dates", testenv.SkillMD("learned-dates", "Count the days between two dates with date +%s arithmetic.", "More."), bot)
+	if in.State != StateApproved {
+		t.Fatalf("agent patch in the scope, assisted mode: %+v", in)
+	}
+	if _, err := open(t, dir).Publish(in.ID, "", lead); err != nil {
+		t.Fatalf("publish of an in-scope patch approved by policy: %v", err)
+	}
+	testenv.Fsck(t, dir)
+}
+
+// forgePolicyApproval appends to a candidate branch, with plain git, an approval commit that
+// claims the mode's policy.
+func forgePolicyApproval(t *testing.T, dir string, res *Result, mode string) {
+	t.Helper()
+	msg := "approve: " + res.Skill + "\n\nSkillgit-Action: approve\nSkillgit-Skill: " + res.Skill +
+		"\nSkillgit-Candidate: " + res.ID + "\nSkillgit-Policy: " + mode + "\n"
+	tip := strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", "refs/heads/candidate/"+res.ID))
+	commit := strings.TrimSpace(testenv.GitText(t, dir, "commit-tree", "-p", tip, "-m", msg, tip+"^{tree}"))
+	testenv.Git(t, dir, "update-ref", "refs/heads/candidate/"+res.ID, commit, tip)
+}

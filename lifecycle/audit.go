@@ -1,6 +1,7 @@
 package lifecycle
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -32,6 +33,15 @@ type AuditItem struct {
 	// Accepted are findings a person accepted for this version of the skill, in an
 	// approval; they join the policy's allow list for this item only.
 	Accepted []audit.Allow
+	// FindingsAs is the skill name the findings are fingerprinted and allowed under when
+	// it is not Name: a candidate published under another name (publish --as) keeps the
+	// name it was reviewed under, so that the acceptances of its approvals still match.
+	FindingsAs string
+}
+
+// findingsName is the skill name of the item's fingerprints.
+func (it AuditItem) findingsName() string {
+	return cmp.Or(it.FindingsAs, it.Name)
 }
 
 // Auditor audits skill folders under one policy, in parallel, caching results by tree id.
@@ -176,7 +186,7 @@ func (a *Auditor) scanTree(it AuditItem) (*audit.Report, error) {
 }
 
 func (a *Auditor) scan(it AuditItem, fsys fs.FS) (*audit.Report, error) {
-	opts := audit.Options{Skill: it.Name, Allow: a.Policy.Allow.With(it.Accepted...), Installers: a.Policy.Installers}
+	opts := audit.Options{Skill: it.findingsName(), Allow: a.Policy.Allow.With(it.Accepted...), Installers: a.Policy.Installers}
 	if !it.Base.IsZero() {
 		opts.Base = a.Git.TreeFS(it.Base)
 	}
@@ -190,7 +200,7 @@ func (a *Auditor) scan(it AuditItem, fsys fs.FS) (*audit.Report, error) {
 // itemPolicy is the cache key of what besides the trees decides an item's result: the
 // policy, the skill's name (part of every fingerprint) and the item's acceptances.
 func (a *Auditor) itemPolicy(it AuditItem) string {
-	key := a.policyHash() + "/" + it.Name
+	key := a.policyHash() + "/" + it.findingsName()
 	if len(it.Accepted) > 0 {
 		key += "/" + audit.PolicyHash(&audit.AllowList{Entries: it.Accepted}, nil)
 	}

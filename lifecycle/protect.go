@@ -184,6 +184,9 @@ func (r *Repo) approvedAtPublish(ch *chain, m *merge, getenv func(string) string
 	if err != nil {
 		return "", err
 	}
+	if m.renamedPath != "" {
+		c.Path = m.renamedPath // the approvals' acceptances apply to the folder as published
+	}
 	items := r.mergeItems(m.changes, c, ch)
 	if ch.isPolicy() {
 		moved, err := r.checkPolicyMerge(m, ch.id)

@@ -204,6 +204,8 @@ type merge struct {
 	conflicts []folderChange
 	startTree gitstore.Hash
 	tree      gitstore.Hash
+	// renamedPath is where a publish under another name (--as) puts the candidate's folder.
+	renamedPath string
 }
 
 func (m *merge) paths() []string {
@@ -351,6 +353,9 @@ func (r *Repo) mergeItems(folders []folderChange, c *Candidate, ch *chain) []Aud
 			it := AuditItem{Name: f.name(), Path: f.path, Tree: f.head, Base: f.base, BaseLabel: short(r.Branch)}
 			if f.path == c.Path {
 				it.Accepted = acceptedAllows(c, authors(ch), r.Config.Approvals.Signed)
+				if c.Skill != "" && c.Skill != it.Name {
+					it.FindingsAs = c.Skill // published under another name (--as)
+				}
 			}
 			items = append(items, it)
 		}

@@ -73,7 +73,11 @@ func (r *Repo) prepareRenamed(ch *chain, c *Candidate, start gitstore.Hash, targ
 		return nil, nil, fmt.Errorf("%s: %w: %s already has %s; choose another name with --as (`skillgit list` shows the published skills)",
 			as, ErrConflict, short(target), dest)
 	}
-	head, err := r.renamedFolder(fs[0].head, c.Path, as)
+	mode := catalog.Strict
+	if c.Lenient != "" {
+		mode = catalog.Lenient // admitted by --lenient: held to the same rules renamed
+	}
+	head, err := r.renamedFolder(fs[0].head, c.Path, as, mode)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -89,9 +93,10 @@ func (r *Repo) prepareRenamed(ch *chain, c *Candidate, start gitstore.Hash, targ
 
 // renamedFolder writes a copy of the skill folder tree (found at dir) whose SKILL.md
 // frontmatter names it as, and returns the copy's tree. The result must be a valid skill
-// named as under the strict rules; a frontmatter whose name the rewrite cannot replace
-// reliably is refused rather than published under a wrong name.
-func (r *Repo) renamedFolder(tree gitstore.Hash, dir, as string) (gitstore.Hash, error) {
+// named as under the rules of mode, those the candidate was admitted under; a frontmatter
+// whose name the rewrite cannot replace reliably is refused rather than published under a
+// wrong name.
+func (r *Repo) renamedFolder(tree gitstore.Hash, dir, as string, mode catalog.Mode) (gitstore.Hash, error) {
 	file := dir + "/" + catalog.FileName
 	e, ok, err := r.Git.EntryAt(tree, catalog.FileName)
 	if err != nil {
@@ -106,7 +111,7 @@ func (r *Repo) renamedFolder(tree gitstore.Hash, dir, as string) (gitstore.Hash,
 	}
 	out, err := catalog.RenameSkill(data, as)
 	if err == nil {
-		err = checkRenamed(out, as)
+		err = checkRenamed(out, as, mode)
 	}
 	if err != nil {
 		return gitstore.ZeroHash, fmt.Errorf("%s: %w: cannot publish it as %s: %v; propose the skill under the new name instead (`skillgit propose %s --from DIR`)",
@@ -119,9 +124,9 @@ func (r *Repo) renamedFolder(tree gitstore.Hash, dir, as string) (gitstore.Hash,
 	return r.Git.ReplacePath(tree, catalog.FileName, &gitstore.TreeEntry{Mode: e.Mode, Hash: blob})
 }
 
-// checkRenamed requires data to be a SKILL.md that validates strictly as the skill as.
-func checkRenamed(data []byte, as string) error {
-	s, problems := catalog.Parse(as, data, catalog.Strict)
+// checkRenamed requires data to be a SKILL.md that validates as the skill as under mode.
+func checkRenamed(data []byte, as string, mode catalog.Mode) error {
+	s, problems := catalog.Parse(as, data, mode)
 	for _, p := range problems {
 		if !p.Warning {
 			return errors.New(p.Message)
@@ -161,9 +166,12 @@ func (r *Repo) planPublished(ch *chain, ci commitInfo) (*merge, string, error) {
 	if c.Change != ChangeCreate {
 		return nil, fmt.Sprintf("publishes candidate %s, a %s, under another name, which only a new skill can be", ch.id, c.Change), nil
 	}
-	m, _, err := r.prepareRenamed(ch, c, r.Tip, r.Branch, as)
+	m, renamed, err := r.prepareRenamed(ch, c, r.Tip, r.Branch, as)
 	if errors.Is(err, ErrRefused) || errors.Is(err, ErrConflict) {
 		return nil, fmt.Sprintf("publishes candidate %s as %s, which skillgit refuses: %v", ch.id, as, err), nil
+	}
+	if err == nil {
+		m.renamedPath = renamed.Path
 	}
 	return m, "", err
 }

@@ -1,10 +1,15 @@
 package lifecycle
 
-import "testing"
+import (
+	"strings"
+	"testing"
+
+	"github.com/skillgit/skillgit/catalog"
+)
 
 func TestCheckRenamedRefusesWhatDoesNotNameTheSkill(t *testing.T) {
 	ok := "---\nname: new-name\ndescription: Does a thing. Use when a thing is needed.\n---\nBody.\n"
-	if err := checkRenamed([]byte(ok), "new-name"); err != nil {
+	if err := checkRenamed([]byte(ok), "new-name", catalog.Strict); err != nil {
 		t.Errorf("checkRenamed(valid) = %v", err)
 	}
 	bad := []string{
@@ -14,8 +19,17 @@ func TestCheckRenamedRefusesWhatDoesNotNameTheSkill(t *testing.T) {
 		"---\ndescription: \"Spans\nname: new-name\nlines. Use when needed.\"\nname: old-name\n---\n",
 	}
 	for _, b := range bad {
-		if err := checkRenamed([]byte(b), "new-name"); err == nil {
-			t.Errorf("checkRenamed(%q) = nil; want a refusal", b)
+		for _, mode := range []catalog.Mode{catalog.Strict, catalog.Lenient} {
+			if err := checkRenamed([]byte(b), "new-name", mode); err == nil {
+				t.Errorf("checkRenamed(%q, %v) = nil; want a refusal", b, mode)
+			}
 		}
+	}
+	long := "---\nname: new-name\ndescription: " + strings.Repeat("Long. ", 200) + "\n---\nBody.\n"
+	if err := checkRenamed([]byte(long), "new-name", catalog.Strict); err == nil {
+		t.Error("checkRenamed(long description, strict) = nil; want a refusal")
+	}
+	if err := checkRenamed([]byte(long), "new-name", catalog.Lenient); err != nil {
+		t.Errorf("checkRenamed(long description, lenient) = %v", err)
 	}
 }

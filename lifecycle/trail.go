@@ -23,9 +23,11 @@ const (
 	keyMode      = "Skillgit-Mode"
 	keyReverts   = "Skillgit-Reverts"
 	keyVia       = "Skillgit-Via"
-	keyAccept    = "Skillgit-Accept"
-	keyPack      = "Skillgit-Pack"
-	keyLenient   = "Skillgit-Lenient"
+	// keyUnattended marks a commit that an unattended actor (MCP, or --unattended) made.
+	keyUnattended = "Skillgit-Unattended"
+	keyAccept     = "Skillgit-Accept"
+	keyPack       = "Skillgit-Pack"
+	keyLenient    = "Skillgit-Lenient"
 	// keyPublishedAs names the skill a publish made of a candidate published under another
 	// name; Skillgit-Skill keeps the name the candidate proposed.
 	keyPublishedAs = "Skillgit-Published-As"
@@ -56,9 +58,14 @@ func (ts trailerList) add(key, value string) trailerList {
 	return append(ts, gitstore.Trailer{Key: key, Value: value})
 }
 
-// message renders a commit message with the trailers, adding Skillgit-Via when set.
+// message renders a commit message with the trailers, adding Skillgit-Via when set and
+// Skillgit-Unattended when no person is behind the action.
 func (ts trailerList) message(subject, body string, o ActOptions) string {
-	return gitstore.FormatMessage(subject, body, ts.add(keyVia, o.Via))
+	ts = ts.add(keyVia, o.Via)
+	if o.Unattended {
+		ts = ts.add(keyUnattended, "true")
+	}
+	return gitstore.FormatMessage(subject, body, ts)
 }
 
 // commitInfo is a commit with its trailers parsed.

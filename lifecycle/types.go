@@ -102,6 +102,10 @@ type Candidate struct {
 	// managedBy is the Skillgit-Managed-By trailer of the propose commit: skillgit for a new
 	// skill an unattended actor proposed, which its publish commit carries on.
 	managedBy string
+	// agentOutOfScope says why the skill is outside the agents' scope when an unattended actor
+	// wrote some of the candidate's content, or is empty: an approval by policy then does not
+	// stand for a person, whoever wrote it.
+	agentOutOfScope string
 	// Risk and Audit are the trailers of the last commit that changed the content.
 	Risk  string `json:"risk"`
 	Audit string `json:"audit"`

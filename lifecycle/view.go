@@ -34,6 +34,9 @@ func (r *Repo) candidateOf(ch *chain, history bool) (*Candidate, error) {
 		c.Risk, c.Audit = lc.get(keyRisk), lc.get(keyAudit)
 	}
 	c.Duplicates = duplicatesOf(ch.commits[last])
+	if unattendedContent(ch) {
+		c.agentOutOfScope = r.outOfScopeWhy(c.Skill, c.Change, c.managedBy == ManagedBy, c.Pack != "")
+	}
 	writers := authors(ch)
 	for _, ci := range ch.commits[last+1:] {
 		if ci.get(keyAction) == actApprove {
@@ -81,6 +84,20 @@ func historyOf(ch *chain) []Event {
 	return out
 }
 
+// unattendedContent says whether an unattended actor wrote any of the candidate's content: its
+// proposal or a revision.
+func unattendedContent(ch *chain) bool {
+	for _, ci := range ch.commits {
+		if a := ci.get(keyAction); a == actApprove || a == actReject || a == actRebase {
+			continue
+		}
+		if ci.get(keyUnattended) != "" {
+			return true
+		}
+	}
+	return false
+}
+
 // authors are the people who wrote the candidate's content: its proposer and every reviser.
 func authors(ch *chain) []string {
 	var out []string
@@ -104,6 +121,8 @@ func approvedEnough(cfg *Config, c *Candidate, writers []string) (bool, string) 
 	var uncounted []string
 	for _, a := range c.Approvals {
 		switch {
+		case a.Policy != "" && c.agentOutOfScope != "":
+			uncounted = append(uncounted, fmt.Sprintf("policy %s (an agent wrote this change and %s)", a.Policy, c.agentOutOfScope))
 		case a.Policy != "" && !modeMayApprove(cfg.Mode, c):
 			uncounted = append(uncounted, fmt.Sprintf("policy %s (the %s mode does not approve this change)", a.Policy, cfg.Mode))
 		case a.Policy != "":

@@ -16,6 +16,27 @@ func addAuthor(c *cobra.Command, author *string) {
 	c.Flags().StringVar(author, "author", "", authorHelp)
 }
 
+const unattendedHelp = "act as an agent with no person behind it: only what the mode does on its own, and only for skills in the agents' scope (agent_scope)"
+
+// actorFlags are --author and --unattended, for the commands an agent may run on its own.
+type actorFlags struct {
+	author     string
+	unattended bool
+}
+
+// addActor declares --author and --unattended on a command that acts.
+func addActor(c *cobra.Command, f *actorFlags) {
+	addAuthor(c, &f.author)
+	c.Flags().BoolVar(&f.unattended, "unattended", false, unattendedHelp)
+}
+
+// options says who acts and whether a person is behind the action.
+func (f actorFlags) options() lifecycle.ActOptions {
+	o := act(f.author)
+	o.Unattended = f.unattended
+	return o
+}
+
 // act says who acts: --author, else SKILLGIT_AUTHOR, else the git identity.
 func act(author string) lifecycle.ActOptions {
 	return lifecycle.ActOptions{Author: author, Getenv: getenv}

@@ -34,7 +34,10 @@ people other than its author approve and publish like any other.
   autonomous  low-risk patches are published at once, low-risk new skills
               to the canary channel only
 
-Medium and high risk are never automatic.`,
+Medium and high risk are never automatic. For an agent (the MCP server, or
+--unattended on propose, revise, publish and rollback) the mode acts only on
+the skills in the agents' scope (agent_scope in .skillgit.yaml); its changes to
+any other skill wait for a person.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error { return a.runMode(args, author) },
 	}

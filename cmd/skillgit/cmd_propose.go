@@ -10,8 +10,9 @@ import (
 )
 
 type proposeOptions struct {
-	from, message, author, remote string
-	delete, push, config          bool
+	from, message, remote string
+	delete, push, config  bool
+	actor                 actorFlags
 }
 
 func (a *app) proposeCommand() *cobra.Command {
@@ -53,13 +54,13 @@ the remote (--remote, default origin) so that it can be opened as a pull request
 	fl.StringVarP(&o.message, "message", "m", "", "explain the change in `MSG`")
 	fl.BoolVar(&o.push, "push", false, "push the new candidate branch to the remote")
 	fl.StringVar(&o.remote, "remote", "", "push to `REMOTE` (default origin, or the only remote)")
-	addAuthor(c, &o.author)
+	addActor(c, &o.actor)
 	a.addJSON(c)
 	return c
 }
 
 func (a *app) runPropose(c *cobra.Command, o *proposeOptions, args []string) error {
-	po := lifecycle.ProposeOptions{ActOptions: act(o.author), From: o.from, Delete: o.delete, Message: o.message}
+	po := lifecycle.ProposeOptions{ActOptions: o.actor.options(), From: o.from, Delete: o.delete, Message: o.message}
 	if len(args) == 1 {
 		po.Target = args[0]
 	}

@@ -10,7 +10,8 @@ import (
 )
 
 func (a *app) publishCommand() *cobra.Command {
-	var channel, author, pack, as string
+	var channel, pack, as string
+	var actor actorFlags
 	c := &cobra.Command{
 		Use:   "publish ID... | --pack NAME [--channel canary] | ID --as NAME",
 		Short: "Merge an approved candidate into the publish branch",
@@ -23,22 +24,25 @@ refuses with exit 4: 'skillgit rebase ID' brings the candidate up to date.
 --as NAME publishes a candidate that creates a new skill under another valid
 skill name: the folder is published as <skills_dir>/NAME and the name in its
 SKILL.md frontmatter becomes NAME, every other byte kept. The renamed SKILL.md
-must validate strictly as NAME; a frontmatter whose name the rewrite cannot
+must validate as NAME under the rules the candidate was admitted under (strict,
+or those of --lenient for a pack's lenient candidate); a frontmatter whose name the rewrite cannot
 replace reliably (a block or multi-line value) is refused (exit 3), as is a
 candidate that patches or deletes a skill. A NAME the branch already has, or
 that another open candidate proposes, is a conflict (exit 4). The audit runs on
 the renamed folder, exactly as it is published. The approvals still count: the
-approvers approved the content, and the rename changes only the name. The
+approvers approved the content, and the rename changes only the name; findings
+they accepted stay accepted, fingerprinted under the name they were reviewed
+under. The
 publish commit records NAME in its Skillgit-Published-As trailer; log, list,
 show, read and rollback then know the skill as NAME, and --json reports it as
 "published_as". --as takes one ID, not several or --pack.` + batchHelp,
 		Args: publishArgs(&pack, &as),
-		RunE: func(c *cobra.Command, args []string) error { return a.runPublish(args, pack, channel, author, as) },
+		RunE: func(c *cobra.Command, args []string) error { return a.runPublish(args, pack, channel, actor, as) },
 	}
 	c.Flags().StringVar(&pack, "pack", "", "publish every open candidate of skill pack `NAME`, one at a time")
 	c.Flags().StringVar(&as, "as", "", "publish a candidate that creates a new skill under the skill name `NAME`")
 	c.Flags().StringVar(&channel, "channel", "", "publish to `CHANNEL`: main (the publish branch) or canary")
-	addAuthor(c, &author)
+	addActor(c, &actor)
 	a.addJSON(c)
 	return c
 }
@@ -61,11 +65,11 @@ func publishArgs(pack, as *string) cobra.PositionalArgs {
 	}
 }
 
-func (a *app) runPublish(ids []string, pack, channel, author, as string) error {
+func (a *app) runPublish(ids []string, pack, channel string, actor actorFlags, as string) error {
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		publish := func(id string) (*lifecycle.Result, error) { return r.Publish(id, channel, act(author)) }
+		publish := func(id string) (*lifecycle.Result, error) { return r.Publish(id, channel, actor.options()) }
 		if as != "" {
-			publish = func(id string) (*lifecycle.Result, error) { return r.PublishAs(id, channel, as, act(author)) }
+			publish = func(id string) (*lifecycle.Result, error) { return r.PublishAs(id, channel, as, actor.options()) }
 		}
 		if pack == "" && len(ids) == 1 {
 			res, err := publish(ids[0])

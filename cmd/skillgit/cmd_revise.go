@@ -9,7 +9,8 @@ import (
 )
 
 type reviseOptions struct {
-	from, message, author string
+	from, message string
+	actor         actorFlags
 }
 
 func (a *app) reviseCommand() *cobra.Command {
@@ -27,7 +28,7 @@ no longer count.`,
 	fl := c.Flags()
 	fl.StringVar(&o.from, "from", "", "take the skill folder from `DIR`")
 	fl.StringVarP(&o.message, "message", "m", "", "the review `FEEDBACK` this version answers (required)")
-	addAuthor(c, &o.author)
+	addActor(c, &o.actor)
 	a.addJSON(c)
 	return c
 }
@@ -36,7 +37,7 @@ func (a *app) runRevise(o *reviseOptions, args []string) error {
 	if o.message == "" {
 		return usageError{fmt.Errorf("revise: -m FEEDBACK is required: say what this version answers")}
 	}
-	po := lifecycle.ProposeOptions{ActOptions: act(o.author), From: o.from, Message: o.message}
+	po := lifecycle.ProposeOptions{ActOptions: o.actor.options(), From: o.from, Message: o.message}
 	if len(args) == 2 {
 		po.Target = args[1]
 	}

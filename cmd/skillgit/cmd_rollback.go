@@ -9,7 +9,8 @@ import (
 )
 
 func (a *app) rollbackCommand() *cobra.Command {
-	var commit, author string
+	var commit string
+	var actor actorFlags
 	c := &cobra.Command{
 		Use:   "rollback NAME | --commit SHA",
 		Short: "Undo a publish on the publish branch",
@@ -20,15 +21,15 @@ again walks back one publish more; --commit SHA undoes that publish. A rollback 
 undone: bringing back the version it removed is a publish, so propose that version again as
 a candidate and have it approved.`,
 		Args: rangeArgs(0, 1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runRollback(args, commit, author) },
+		RunE: func(c *cobra.Command, args []string) error { return a.runRollback(args, commit, actor) },
 	}
 	c.Flags().StringVar(&commit, "commit", "", "undo the publish `SHA`")
-	addAuthor(c, &author)
+	addActor(c, &actor)
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runRollback(args []string, commit, author string) error {
+func (a *app) runRollback(args []string, commit string, actor actorFlags) error {
 	name := ""
 	if len(args) == 1 {
 		name = args[0]
@@ -37,7 +38,7 @@ func (a *app) runRollback(args []string, commit, author string) error {
 		return usageError{fmt.Errorf("rollback: name a skill or give --commit SHA, not both")}
 	}
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		res, err := r.Rollback(name, commit, act(author))
+		res, err := r.Rollback(name, commit, actor.options())
 		if err != nil {
 			return err
 		}
