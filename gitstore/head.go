@@ -52,7 +52,7 @@ func (r *Repo) SetHeadBranch(name string) error {
 		defer r.refMu.Unlock()
 		return r.storer.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, plumbing.ReferenceName(name)))
 	}
-	lock, err := acquireLock(filepath.Join(r.gitDir, "HEAD"))
+	lock, err := r.acquireLock(filepath.Join(r.gitDir, "HEAD"))
 	if err != nil {
 		return fmt.Errorf("HEAD: %w", err)
 	}

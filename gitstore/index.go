@@ -24,7 +24,7 @@ type lockedIndex struct {
 // empty one.
 func (r *Repo) lockIndex() (*lockedIndex, error) {
 	path := filepath.Join(r.gitDir, "index")
-	lock, err := acquireLock(path)
+	lock, err := r.acquireLock(path)
 	if err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}

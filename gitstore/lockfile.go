@@ -8,6 +8,8 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
 // lockTimeout is how long a writer waits for another process to release
@@ -16,16 +18,22 @@ const lockTimeout = time.Second
 
 // lockFile is git's lock protocol: "<target>.lock" is created exclusively,
 // written, flushed to disk and renamed over the target, so readers see the
-// old or the new content and never a partial one.
+// old or the new content and never a partial one. Beside each lock it takes,
+// skillgit records its owner (see lockowner.go), so that a lock left by a
+// process that died can be told from one in use.
 type lockFile struct {
-	target string
-	f      *os.File
-	done   bool
+	target  string
+	f       *os.File
+	owner   string // the owner record's path; empty when none was written
+	done    bool
+	untrack func()
 }
 
 // acquireLock creates target's lock file, creating missing parent
-// folders, and retries with backoff while another process holds it.
-func acquireLock(target string) (*lockFile, error) {
+// folders, and retries with backoff while another process holds it. A lock
+// whose owner record says its process is gone is removed, with a notice on
+// stderr, and taken.
+func (r *Repo) acquireLock(target string) (*lockFile, error) {
 	if err := os.MkdirAll(filepath.Dir(target), 0o777); err != nil {
 		return nil, err
 	}
@@ -33,24 +41,50 @@ func acquireLock(target string) (*lockFile, error) {
 	deadline := time.Now().Add(lockTimeout)
 	wait := time.Millisecond
 	for {
-		f, err := os.OpenFile(lockPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
-		if err == nil {
-			return &lockFile{target: target, f: f}, nil
+		if interrupt.Interrupted() {
+			return nil, fmt.Errorf("%s: %w", lockPath, interrupt.ErrInterrupted)
 		}
-		if errors.Is(err, fs.ErrNotExist) {
-			// A concurrent ref deletion removed the emptied folder.
-			if err := os.MkdirAll(filepath.Dir(target), 0o777); err != nil {
-				return nil, err
-			}
-		} else if !errors.Is(err, fs.ErrExist) {
+		l, err := r.tryLock(target, lockPath)
+		if err == nil {
+			return l, nil
+		}
+		if !errors.Is(err, fs.ErrExist) {
 			return nil, err
 		}
+		if r.breakStaleLock(lockPath) {
+			continue
+		}
 		if time.Now().After(deadline) {
-			return nil, fmt.Errorf("%s: %w; if no git or skillgit process is running, remove the file and retry", lockPath, ErrLocked)
+			return nil, r.lockedError(lockPath)
 		}
 		time.Sleep(wait/2 + rand.N(wait))
 		wait = min(2*wait, 50*time.Millisecond)
 	}
+}
+
+// tryLock creates the lock file once, registers it for removal on every way
+// out and records its owner.
+func (r *Repo) tryLock(target, lockPath string) (*lockFile, error) {
+	f, err := os.OpenFile(lockPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+	if errors.Is(err, fs.ErrNotExist) {
+		// A concurrent ref deletion removed the emptied folder.
+		if err := os.MkdirAll(filepath.Dir(target), 0o777); err != nil {
+			return nil, err
+		}
+		f, err = os.OpenFile(lockPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+	}
+	if err != nil {
+		return nil, err
+	}
+	l := &lockFile{target: target, f: f}
+	untrackLock := interrupt.Track(lockPath)
+	l.owner = r.writeOwner(lockPath, f)
+	untrackOwner := func() {}
+	if l.owner != "" {
+		untrackOwner = interrupt.Track(l.owner)
+	}
+	l.untrack = func() { untrackLock(); untrackOwner() }
+	return l, nil
 }
 
 // commit writes data to the lock file, flushes it and renames it over the
@@ -69,7 +103,7 @@ func (l *lockFile) commit(data []byte) error {
 	if err != nil {
 		os.Remove(l.f.Name())
 	}
-	l.done = true
+	l.finish()
 	return err
 }
 
@@ -90,7 +124,16 @@ func (l *lockFile) release() {
 	if l.done {
 		return
 	}
-	l.done = true
 	l.f.Close()
 	os.Remove(l.f.Name())
+	l.finish()
+}
+
+// finish removes the owner record of a lock that is gone and forgets both.
+func (l *lockFile) finish() {
+	l.done = true
+	if l.owner != "" {
+		os.Remove(l.owner)
+	}
+	l.untrack()
 }

@@ -7,6 +7,9 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/skillgit/skillgit/internal/interrupt"
+	"github.com/skillgit/skillgit/internal/procowner"
 )
 
 // AutoPackThreshold is the default number of loose objects above which
@@ -120,13 +123,26 @@ func lockPacking(objDir string) (func(), bool, error) {
 	if err != nil {
 		return nil, false, fmt.Errorf("%s: locking for packing: %w", path, err)
 	}
-	host, _ := os.Hostname()
-	fmt.Fprintf(f, "%d %s\n", os.Getpid(), host)
+	untrack := interrupt.Track(path)
+	f.Write(procowner.Self().Marshal())
 	f.Close()
-	return func() { os.Remove(path) }, true, nil
+	return func() { os.Remove(path); untrack() }, true, nil
 }
 
+// lockIsStale says whether the pack lock at path was left by a process that is gone, or is
+// older than packLockStale.
 func lockIsStale(path string) bool {
 	fi, err := os.Stat(path)
-	return err == nil && time.Since(fi.ModTime()) > packLockStale
+	if err != nil {
+		return false
+	}
+	if time.Since(fi.ModTime()) > packLockStale {
+		return true
+	}
+	data, err := readBounded(path, maxOwnerRecord)
+	if err != nil {
+		return false
+	}
+	o, _, err := procowner.Parse(data)
+	return err == nil && o.Gone()
 }

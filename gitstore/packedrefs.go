@@ -95,7 +95,7 @@ func parsePackedLine(line []byte) (Hash, string, bool) {
 // removePackedRef rewrites packed-refs without name, under its own lock.
 // The caller holds the ref's lock.
 func (r *Repo) removePackedRef(name string) error {
-	lock, err := acquireLock(r.packedRefsPath())
+	lock, err := r.acquireLock(r.packedRefsPath())
 	if err != nil {
 		return fmt.Errorf("locking packed-refs: %w", err)
 	}

@@ -1,6 +1,8 @@
 package gitstore
 
 import (
+	"github.com/skillgit/skillgit/internal/interrupt"
+
 	"errors"
 	"fmt"
 	"io/fs"
@@ -64,7 +66,7 @@ func (r *Repo) diskUpdateRef(name string, newH, oldH Hash, msg string, fn func()
 		}
 	}
 	logEntry := r.prepareReflog(msg)
-	lock, err := acquireLock(r.refPath(name))
+	lock, err := r.acquireLock(r.refPath(name))
 	if err != nil {
 		return fmt.Errorf("%s: locking ref: %w", name, r.explainLockError(name, err))
 	}
@@ -76,6 +78,13 @@ func (r *Repo) diskUpdateRef(name string, newH, oldH Hash, msg string, fn func()
 	if cur != oldH {
 		return refChanged(name, oldH, cur)
 	}
+	// From here the working tree, the reflog and the ref change together: a signal waits
+	// until all are done, or, before the first, stops the update.
+	done, err := interrupt.Critical()
+	if err != nil {
+		return fmt.Errorf("%s: %w before the update", name, err)
+	}
+	defer done()
 	if err := fn(); err != nil {
 		return err
 	}

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"os"
 	"strings"
 
+	"github.com/skillgit/skillgit/internal/interrupt"
 	"github.com/spf13/cobra"
 )
 
@@ -22,6 +24,8 @@ type app struct {
 	repo    string
 	json    bool
 	version string
+	// ctx is cancelled by the first SIGINT, SIGTERM, SIGHUP or SIGPIPE.
+	ctx context.Context
 }
 
 // version, when set at build time with -ldflags "-X main.version=...", replaces the
@@ -36,9 +40,17 @@ func Main(args []string, stdio Stdio) int {
 	root.SetIn(stdio.In)
 	root.SetOut(stdio.Out)
 	root.SetErr(stdio.Err)
-	c, err := root.ExecuteC()
+	ctx, stop := interrupt.Notify(context.Background())
+	defer stop()
+	defer interrupt.Cleanup()
+	a.ctx = ctx
+	c, err := root.ExecuteContextC(ctx)
 	if err != nil && !a.json && exitCode(err) == ExitUsage {
 		a.json = wantsJSON(args)
+	}
+	if sig := interrupt.Signaled(); sig != nil && !interrupt.IsGraceful() {
+		fmt.Fprintf(a.Err, "skillgit: stopped by %v\n", sig)
+		return interrupt.ExitCode(sig)
 	}
 	return a.report(c, err)
 }

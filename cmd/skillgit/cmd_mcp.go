@@ -3,12 +3,10 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/spf13/cobra"
 
+	"github.com/skillgit/skillgit/internal/interrupt"
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/mcpserver"
 )
@@ -52,8 +50,7 @@ func (a *app) runMCP(ctx context.Context, author string) error {
 			return usageError{fmt.Errorf("--author: %w", err)}
 		}
 	}
-	ctx, stop := signal.NotifyContext(ctx, os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	interrupt.Gracefully() // the server stops when ctx is cancelled, and exits 0
 	return a.withRepo(func(r *lifecycle.Repo) error {
 		srv, err := mcpserver.New(r, mcpserver.Options{Author: author, Version: a.version, Getenv: getenv})
 		if err != nil {

@@ -5,11 +5,9 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
-	"os/signal"
-	"syscall"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/interrupt"
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/agentsync"
 	"github.com/skillgit/skillgit/lifecycle/remotes"
@@ -22,8 +20,8 @@ func (a *app) watchSync(o *syncOptions) error {
 	if o.dryRun {
 		return usageError{errors.New("--watch and --dry-run do not go together")}
 	}
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
-	defer stop()
+	interrupt.Gracefully() // the watch stops when the context is cancelled, and exits 0
+	ctx := a.ctx
 	if _, found, _ := agentsync.FindSyncFile(a.repo); found && o.project == "" {
 		return usageError{fmt.Errorf("--watch follows a skill repository: run `skillgit sync --watch --project DIR` in the skill repository, DIR being this project")}
 	}

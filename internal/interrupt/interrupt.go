@@ -1,0 +1,133 @@
+// Package interrupt makes a command stop cleanly on a signal: it cancels the command's
+// context, removes every lock file and temporary file or folder the process registered, and
+// exits with 128 plus the signal's number, as shells report a process a signal ended. A
+// command past its point of no return (its ref renamed into place) first finishes what is
+// left, inside a Critical section; a second signal exits at once, still removing the files.
+package interrupt
+
+import (
+	"context"
+	"errors"
+	"os"
+	"sync"
+	"syscall"
+)
+
+// Signals are the signals a command stops on: those a terminal, a service manager or a
+// closed pipe sends.
+var Signals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP, syscall.SIGPIPE}
+
+// ErrInterrupted reports that a signal came before a command reached its point of no return.
+var ErrInterrupted = errors.New("interrupted")
+
+// state is the process's registry of files to remove and its signal state.
+type state struct {
+	mu       sync.Mutex
+	next     uint64
+	paths    map[uint64]entry
+	critical int
+	signaled os.Signal
+	cancel   context.CancelFunc
+	graceful bool
+	exit     func(int)
+}
+
+type entry struct {
+	path string
+	dir  bool
+}
+
+var st = &state{paths: map[uint64]entry{}, exit: os.Exit}
+
+// Track registers a lock or temporary file to be removed if the process stops before it is
+// done with it, and returns the function that forgets it: call that once the file is renamed
+// into place or removed.
+func Track(path string) (untrack func()) { return st.track(path, false) }
+
+// TrackDir registers a temporary folder, removed with everything below it.
+func TrackDir(path string) (untrack func()) { return st.track(path, true) }
+
+func (s *state) track(path string, dir bool) func() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.next++
+	id := s.next
+	s.paths[id] = entry{path: path, dir: dir}
+	return func() {
+		s.mu.Lock()
+		delete(s.paths, id)
+		s.mu.Unlock()
+	}
+}
+
+// Critical enters a section that a signal does not cut short: the work that must follow a
+// step that cannot be undone, such as writing the reflog and the index after a ref moved.
+// It fails with ErrInterrupted, entering nothing, when a signal has already come; call it
+// just before the step, and done when the work that follows it is finished.
+func Critical() (done func(), err error) {
+	s := st
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.signaled != nil {
+		return nil, ErrInterrupted
+	}
+	s.critical++
+	var once sync.Once
+	return func() { once.Do(s.leave) }, nil
+}
+
+func (s *state) leave() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.critical--
+	if s.critical == 0 && s.signaled != nil && !s.graceful {
+		s.stopLocked()
+	}
+}
+
+// Interrupted reports whether a signal has come.
+func Interrupted() bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.signaled != nil
+}
+
+// Cleanup removes every registered file and folder; commands call it on their way out,
+// whatever the outcome, so an error leaves nothing behind either.
+func Cleanup() {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	st.removeLocked()
+}
+
+func (s *state) removeLocked() {
+	for id, e := range s.paths {
+		if e.dir {
+			os.RemoveAll(e.path)
+		} else {
+			os.Remove(e.path)
+		}
+		delete(s.paths, id)
+	}
+}
+
+// ExitCode is the exit status for a process that sig stopped: 128 plus its number.
+func ExitCode(sig os.Signal) int {
+	if n, ok := sig.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return 130
+}
+
+// Signaled returns the signal that came, or nil.
+func Signaled() os.Signal {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.signaled
+}
+
+// stopLocked removes the registered files and exits with the signal's status.
+func (s *state) stopLocked() {
+	s.removeLocked()
+	s.exit(ExitCode(s.signaled))
+}

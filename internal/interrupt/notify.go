@@ -1,0 +1,68 @@
+package interrupt
+
+import (
+	"context"
+	"os"
+	"os/signal"
+)
+
+// Notify starts handling Signals for the rest of the process and returns a context that the
+// first signal cancels. Unless the command runs Gracefully, the first signal also removes
+// the registered files and exits, at once or, inside a Critical section, when the section
+// ends; a second signal always does so at once. stop ends the handling.
+func Notify(parent context.Context) (ctx context.Context, stop func()) {
+	ctx, cancel := context.WithCancel(parent)
+	ch := make(chan os.Signal, 2)
+	st.mu.Lock()
+	st.cancel, st.signaled, st.graceful = cancel, nil, false
+	st.mu.Unlock()
+	signal.Notify(ch, Signals...)
+	done := make(chan struct{})
+	go func() {
+		for {
+			select {
+			case sig := <-ch:
+				st.receive(sig)
+			case <-done:
+				return
+			}
+		}
+	}()
+	return ctx, func() {
+		signal.Stop(ch)
+		close(done)
+		cancel()
+	}
+}
+
+// Gracefully says that the running command stops on its own once its context is cancelled,
+// as a server or a watcher does: the first signal then only cancels the context.
+func Gracefully() {
+	st.mu.Lock()
+	st.graceful = true
+	st.mu.Unlock()
+}
+
+// IsGraceful reports whether the running command said it stops on its own.
+func IsGraceful() bool {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return st.graceful
+}
+
+// receive handles one signal.
+func (s *state) receive(sig os.Signal) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.signaled != nil {
+		s.stopLocked() // a second signal: at once
+		return
+	}
+	s.signaled = sig
+	if s.cancel != nil {
+		s.cancel()
+	}
+	if s.critical == 0 && !s.graceful {
+		s.stopLocked()
+	}
+}
