@@ -8,9 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
-	"syscall"
 	"time"
 
 	"github.com/skillgit/skillgit/internal/atomicfile"
@@ -56,22 +54,14 @@ func (r *Repo) writeOwner(lockPath string, f *os.File) string {
 	return path
 }
 
-// fileID identifies an open file by device and inode, so that a record is never taken for
-// a later lock of the same name.
+// fileID identifies an open file by device, inode and change time, so that a record is never
+// taken for a later lock of the same name, though the system may give it the same inode.
 func fileID(f *os.File) (string, bool) {
 	fi, err := f.Stat()
 	if err != nil {
 		return "", false
 	}
 	return statID(fi)
-}
-
-func statID(fi fs.FileInfo) (string, bool) {
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok {
-		return "", false
-	}
-	return strconv.FormatUint(uint64(st.Dev), 10) + ":" + strconv.FormatUint(st.Ino, 10), true
 }
 
 // LockOwner is what skillgit knows of who holds a lock file.

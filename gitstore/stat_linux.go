@@ -1,6 +1,7 @@
 package gitstore
 
 import (
+	"fmt"
 	"io/fs"
 	"syscall"
 	"time"
@@ -28,4 +29,14 @@ func inode(fi fs.FileInfo) uint32 {
 		return uint32(st.Ino)
 	}
 	return 0
+}
+
+// statID identifies a file by device, inode and change time: a file made after another was
+// removed may get its inode, never its change time.
+func statID(fi fs.FileInfo) (string, bool) {
+	st, ok := fi.Sys().(*syscall.Stat_t)
+	if !ok {
+		return "", false
+	}
+	return fmt.Sprintf("%d:%d:%d.%09d", st.Dev, st.Ino, st.Ctim.Sec, st.Ctim.Nsec), true
 }

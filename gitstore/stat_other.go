@@ -17,3 +17,6 @@ func fillStat(e *index.Entry, fi fs.FileInfo) {
 
 // inode is unknown where the stat data is not portable.
 func inode(fs.FileInfo) uint32 { return 0 }
+
+// statID is unknown here: no lock gets an owner record, and git's rule stands for all.
+func statID(fs.FileInfo) (string, bool) { return "", false }

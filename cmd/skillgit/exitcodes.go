@@ -27,6 +27,15 @@ const exitCodesHelp = `Exit codes:
   3  refused by policy or by the audit (e.g. audit risk at or above --fail-on)
   4  conflict: the change collides with what is published
   5  sync --check: the channel has skill versions the project's lock does not pin yet
+130  stopped by SIGINT (Ctrl-C); 143 by SIGTERM, 129 by SIGHUP, 141 by SIGPIPE:
+     128 plus the signal's number
+
+A command stopped by a signal first removes its lock files and temporary files.
+A ref update under way when the signal comes (the working tree, the reflog and
+the ref) is finished first; a second signal stops it at once, still removing
+them. 'skillgit mcp' and 'sync --watch' stop cleanly on the first signal and
+exit 0. A lock file left by a skillgit process that was killed is removed by
+the next skillgit that meets it; 'skillgit doctor' lists what is left.
 
 With --json, an error is printed on stdout as
   {"error": {"message": "...", "exit_code": N}}
