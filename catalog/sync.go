@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -53,6 +54,10 @@ type SyncOptions struct {
 	// LockWait is how long to wait for another sync of the same folder to finish before
 	// failing with ErrSyncLocked; 0 means DefaultLockWait.
 	LockWait time.Duration
+	// Context, once cancelled, stops the sync between skills: what is written stays, each
+	// skill old or new, the manifest records it, and Apply reports the cancellation. Nil
+	// never stops.
+	Context context.Context
 }
 
 // Action is what a sync does to one skill in one target.

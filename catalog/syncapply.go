@@ -6,16 +6,29 @@ import (
 	"os"
 	"path/filepath"
 	"sync"
+
+	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
 // Apply carries the plan out: it removes what an interrupted sync left behind, writes every
 // install and update, removes what is no longer published and then, last, records in the
 // manifest what the folder holds. Conflicts are left alone. A skill that fails keeps its old
 // manifest entry, so the next sync tries it again; the error names every such skill.
+//
+// A signal does not cut Apply short: it cancels the context, so the skills being written are
+// finished, no other is started, and the manifest records what the folder holds; only then
+// does the process stop (see internal/interrupt).
 func (p *SyncPlan) Apply() error {
 	w, err := p.writer()
 	if err != nil {
 		return err
+	}
+	if !p.opts.DryRun {
+		done, err := interrupt.Critical()
+		if err != nil {
+			return fmt.Errorf("%s: %w before the sync wrote anything", p.Dir, err)
+		}
+		defer done()
 	}
 	p.applied = true
 	for _, name := range p.leftover {
@@ -124,14 +137,29 @@ func (p *SyncPlan) run(w Writer) []error {
 			}
 		})
 	}
+	var stopped error
 	for i, a := range p.Actions {
+		if stopped = p.cancelled(); stopped != nil {
+			break
+		}
 		if a.writes() {
 			jobs <- i
 		}
 	}
 	close(jobs)
 	wg.Wait()
+	if stopped != nil {
+		errs = append(errs, fmt.Errorf("%s: sync stopped before every skill was written: %w", p.Dir, stopped))
+	}
 	return errs
+}
+
+// cancelled is the error of the sync's context once it is cancelled.
+func (p *SyncPlan) cancelled() error {
+	if p.opts.Context == nil {
+		return nil
+	}
+	return p.opts.Context.Err()
 }
 
 func (p *SyncPlan) workers() int {

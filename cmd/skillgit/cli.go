@@ -48,7 +48,8 @@ func Main(args []string, stdio Stdio) int {
 	if err != nil && !a.json && exitCode(err) == ExitUsage {
 		a.json = wantsJSON(args)
 	}
-	if sig := interrupt.Signaled(); sig != nil && !interrupt.IsGraceful() {
+	// A command that stops on its own (mcp, sync --watch) and did so cleanly exits 0.
+	if sig := interrupt.Signaled(); sig != nil && (err != nil || !interrupt.IsGraceful()) {
 		fmt.Fprintf(a.Err, "skillgit: stopped by %v\n", sig)
 		return interrupt.ExitCode(sig)
 	}

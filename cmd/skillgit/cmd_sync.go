@@ -157,7 +157,7 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 	rep, err := agentsync.Run(agentsync.Request{
 		Dir: a.repo, Project: o.project, Offline: o.offline, Agents: o.targets, Dirs: o.dirs, Global: o.global, Channel: o.channel,
 		Symlink: o.symlink, DryRun: o.dryRun, Force: o.force, Getenv: getenv, Commit: commit,
-		AgentsMD: o.drift.agentsMD, Lock: o.lock.mode(), Update: o.lock.skills,
+		AgentsMD: o.drift.agentsMD, Lock: o.lock.mode(), Update: o.lock.skills, Context: a.ctx,
 	})
 	if rep == nil {
 		return err

@@ -3,6 +3,7 @@
 package agentsync
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -56,6 +57,8 @@ type Request struct {
 	Lock LockMode
 	// Update names the skills LockUpdate moves; empty moves every skill.
 	Update []string
+	// Context, once cancelled, stops the sync between skills; nil never stops.
+	Context context.Context
 }
 
 // Report is what a sync did, or would do.
@@ -272,7 +275,7 @@ func (r *repo) commitTree(h gitstore.Hash) (gitstore.Hash, error) {
 // are locked in the order of their paths: two syncs of the same folders never each hold one
 // while they wait for the other.
 func (r *repo) planTargets(src *source, targets []Target, req Request) ([]*catalog.SyncPlan, error) {
-	opts := catalog.SyncOptions{DryRun: req.DryRun, Force: req.Force, Mode: catalog.SyncCopy, Hold: src.holds()}
+	opts := catalog.SyncOptions{DryRun: req.DryRun, Force: req.Force, Mode: catalog.SyncCopy, Hold: src.holds(), Context: req.Context}
 	if req.Symlink {
 		opts.Mode = catalog.SyncSymlink
 		opts.LinkStore = r.linkStore()
