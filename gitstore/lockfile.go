@@ -88,9 +88,17 @@ func (r *Repo) tryLock(target, lockPath string) (*lockFile, error) {
 }
 
 // commit writes data to the lock file, flushes it and renames it over the
-// target.
+// target. A signal waits until the lock is renamed and forgotten, so that the
+// removal of the registered files never meets another process's new lock of
+// the same name.
 func (l *lockFile) commit(data []byte) error {
-	_, err := l.f.Write(data)
+	done, err := interrupt.Critical()
+	if err != nil {
+		l.release()
+		return fmt.Errorf("%s: %w", l.target, err)
+	}
+	defer done()
+	_, err = l.f.Write(data)
 	if err == nil {
 		err = l.f.Sync()
 	}
