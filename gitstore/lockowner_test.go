@@ -38,6 +38,20 @@ func plantLock(t *testing.T, r *Repo, lockPath string, owner procowner.Owner) {
 	}
 }
 
+// refToLock makes a repository and a commit for refs/heads/main, which does not exist yet,
+// and returns the path of the ref's lock file, its folder made.
+func refToLock(t *testing.T) (*Repo, Hash, string, string) {
+	t.Helper()
+	r := diskRepo(false)(t)
+	c1 := mustCommit(t, r, mustTree(t, r), "1")
+	const ref = "refs/heads/main"
+	lockPath := r.refPath(ref) + ".lock"
+	if err := os.MkdirAll(filepath.Dir(lockPath), 0o777); err != nil {
+		t.Fatal(err)
+	}
+	return r, c1, ref, lockPath
+}
+
 // exitedProcess is the owner record of a child process that has exited.
 func exitedProcess(t *testing.T) procowner.Owner {
 	t.Helper()
@@ -67,13 +81,7 @@ func captureStderr(t *testing.T, fn func()) string {
 }
 
 func TestStaleLockOfGoneOwnerIsRemoved(t *testing.T) {
-	r := diskRepo(false)(t)
-	c1 := mustCommit(t, r, mustTree(t, r), "1")
-	const ref = "refs/heads/main"
-	lockPath := r.refPath(ref) + ".lock"
-	if err := os.MkdirAll(filepath.Dir(lockPath), 0o777); err != nil {
-		t.Fatal(err)
-	}
+	r, c1, ref, lockPath := refToLock(t)
 	plantLock(t, r, lockPath, exitedProcess(t))
 	var err error
 	out := captureStderr(t, func() { err = r.UpdateRef(ref, c1, ZeroHash, "after a crash") })
@@ -90,13 +98,7 @@ func TestStaleLockOfGoneOwnerIsRemoved(t *testing.T) {
 }
 
 func TestLockWithoutRecordIsRefusedNamingEveryLock(t *testing.T) {
-	r := diskRepo(false)(t)
-	c1 := mustCommit(t, r, mustTree(t, r), "1")
-	const ref = "refs/heads/main"
-	lockPath := r.refPath(ref) + ".lock"
-	if err := os.MkdirAll(filepath.Dir(lockPath), 0o777); err != nil {
-		t.Fatal(err)
-	}
+	r, c1, ref, lockPath := refToLock(t)
 	plantLock(t, r, lockPath, procowner.Owner{})
 	indexLock := filepath.Join(r.GitDir(), "index.lock")
 	plantLock(t, r, indexLock, exitedProcess(t)) // another lock, stale, met only later
@@ -115,13 +117,7 @@ func TestLockWithoutRecordIsRefusedNamingEveryLock(t *testing.T) {
 }
 
 func TestLockOfRunningOwnerIsKept(t *testing.T) {
-	r := diskRepo(false)(t)
-	c1 := mustCommit(t, r, mustTree(t, r), "1")
-	const ref = "refs/heads/main"
-	lockPath := r.refPath(ref) + ".lock"
-	if err := os.MkdirAll(filepath.Dir(lockPath), 0o777); err != nil {
-		t.Fatal(err)
-	}
+	r, c1, ref, lockPath := refToLock(t)
 	sleeper := exec.Command("sleep", "30")
 	if err := sleeper.Start(); err != nil {
 		t.Fatal(err)
