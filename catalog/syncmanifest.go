@@ -106,6 +106,7 @@ func writeManifest(w Writer, m *manifest) error {
 		return err
 	}
 	tmp := ManifestFile + ".tmp-" + randSuffix()
+	defer w.Track(tmp, false)()
 	if err := w.WriteFile(tmp, bytes.NewReader(append(data, '\n')), 0o644); err != nil {
 		return err
 	}

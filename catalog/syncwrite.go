@@ -98,6 +98,7 @@ func (f *folderCopy) mkdir(rel string) error {
 // never a part. It returns the hash of what was written.
 func put(w Writer, src fs.FS, s *SyncSkill, name string, warn *[]string) (string, error) {
 	tmp := tmpPrefix + name + "-" + randSuffix()
+	defer w.Track(tmp, true)()
 	c := newContentHash()
 	if err := walkSkill(src, s.Dir, c, &folderCopy{w: w, base: tmp}, warn); err != nil {
 		_ = w.RemoveAll(tmp)
@@ -113,6 +114,7 @@ func put(w Writer, src fs.FS, s *SyncSkill, name string, warn *[]string) (string
 // putLink installs a symbolic link name pointing at target, replacing what is there in one step.
 func putLink(w Writer, target, name string) error {
 	tmp := tmpPrefix + name + "-" + randSuffix()
+	defer w.Track(tmp, false)()
 	if err := w.Symlink(target, tmp); err != nil {
 		return err
 	}
@@ -124,8 +126,8 @@ func putLink(w Writer, target, name string) error {
 }
 
 // replace moves tmp to name. An existing name is exchanged with tmp atomically where the
-// system can; elsewhere it is renamed aside first, leaving name missing for a moment. What
-// was at name is then removed.
+// system can; elsewhere it is renamed aside first, leaving name missing for a moment, and put
+// back if tmp cannot take its place. What was at name is then removed.
 func replace(w Writer, tmp, name string) error {
 	err := w.Rename(tmp, name)
 	if err == nil {
@@ -138,10 +140,12 @@ func replace(w Writer, tmp, name string) error {
 		return xerr
 	}
 	old := oldPrefix + name + "-" + randSuffix()
+	defer w.Track(old, true)()
 	if err := w.Rename(name, old); err != nil {
 		return err
 	}
 	if err := w.Rename(tmp, name); err != nil {
+		_ = w.Rename(old, name)
 		return err
 	}
 	return w.RemoveAll(old)
@@ -150,6 +154,7 @@ func replace(w Writer, tmp, name string) error {
 // remove deletes folder name: renamed aside first, so that it vanishes in one step.
 func remove(w Writer, name string) error {
 	old := oldPrefix + name + "-" + randSuffix()
+	defer w.Track(old, true)()
 	if err := w.Rename(name, old); err != nil {
 		return err
 	}

@@ -6,6 +6,9 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"path/filepath"
+
+	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
 // Writer makes every change a sync makes inside one folder. Names are slash paths relative
@@ -24,6 +27,10 @@ type Writer interface {
 	Exchange(a, b string) error
 	// RemoveAll removes name and everything below it, never following a link.
 	RemoveAll(name string) error
+	// Track registers the temporary entry name (a folder and what is below it when dir) for
+	// removal if the process stops before the sync is done with it, and returns the function
+	// that forgets it: call that once the entry is renamed into place or removed.
+	Track(name string, dir bool) (untrack func())
 }
 
 // NewRootWriter returns the Writer that changes the folder of root and nothing outside it.
@@ -46,6 +53,17 @@ func (w rootWriter) Symlink(target, name string) error { return w.root.Symlink(t
 func (w rootWriter) Rename(from, to string) error      { return w.root.Rename(from, to) }
 func (w rootWriter) Exchange(a, b string) error        { return exchange(w.root, a, b) }
 func (w rootWriter) RemoveAll(name string) error       { return w.root.RemoveAll(name) }
+
+func (w rootWriter) Track(name string, dir bool) func() {
+	p := filepath.Join(w.root.Name(), filepath.FromSlash(name))
+	if dir {
+		return interrupt.TrackDir(p)
+	}
+	return interrupt.Track(p)
+}
+
+// noTrack is the Track of writers that write nothing.
+func noTrack(string, bool) func() { return func() {} }
 
 // DryRunWriter is the Writer of --dry-run: every change succeeds and nothing is written.
 type DryRunWriter struct{}
@@ -70,6 +88,9 @@ func (DryRunWriter) Exchange(string, string) error { return nil }
 
 // RemoveAll does nothing.
 func (DryRunWriter) RemoveAll(string) error { return nil }
+
+// Track registers nothing, as nothing is written.
+func (DryRunWriter) Track(name string, dir bool) func() { return noTrack(name, dir) }
 
 // FailWriter is a Writer whose every change fails with Err, to show that a code path
 // writes nothing or survives a failing disk.
@@ -105,3 +126,6 @@ func (w FailWriter) Exchange(a, _ string) error { return w.fail("exchange", a) }
 
 // RemoveAll fails.
 func (w FailWriter) RemoveAll(name string) error { return w.fail("remove", name) }
+
+// Track registers nothing, as nothing is written.
+func (FailWriter) Track(name string, dir bool) func() { return noTrack(name, dir) }

@@ -10,6 +10,8 @@ import (
 	"strconv"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
 // writeLoose stores an object as a loose file the way git does: compressed at zlib's fastest
@@ -36,6 +38,10 @@ func (r *Repo) writeLoose(t plumbing.ObjectType, h Hash, data []byte) error {
 // loaded machine can lose several races in a row.
 const maxLooseTries = 16
 
+// tempMade, when a test sets it, is called with the path of each temporary file of the
+// object store and of the working tree just after it is made and registered.
+var tempMade func(path string)
+
 func writeLooseFile(final string, t plumbing.ObjectType, data []byte) error {
 	if _, err := os.Lstat(final); err == nil {
 		return nil
@@ -48,7 +54,12 @@ func writeLooseFile(final string, t plumbing.ObjectType, data []byte) error {
 	if err != nil {
 		return err
 	}
+	untrack := interrupt.Track(tmp.Name())
+	defer untrack()
 	defer os.Remove(tmp.Name())
+	if tempMade != nil {
+		tempMade(tmp.Name())
+	}
 	if err := compressObject(tmp, t, data); err != nil {
 		tmp.Close()
 		return err

@@ -9,6 +9,8 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
 	"github.com/go-git/go-git/v5/plumbing/format/packfile"
+
+	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
 // packWindow is how many neighbouring objects the encoder tries as delta
@@ -29,8 +31,12 @@ func writePack(objDir string, ids []Hash) (*idxfile.MemoryIndex, error) {
 	if err != nil {
 		return nil, fmt.Errorf("packing loose objects: %w", err)
 	}
+	defer interrupt.Track(pack.Name())()
 	defer os.Remove(pack.Name()) // fails once renamed
 	defer pack.Close()
+	if tempMade != nil {
+		tempMade(pack.Name())
+	}
 	if err := encodePack(pack, objDir, ids); err != nil {
 		return nil, fmt.Errorf("packing loose objects into %s: %w", pack.Name(), err)
 	}
@@ -38,10 +44,11 @@ func writePack(objDir string, ids []Hash) (*idxfile.MemoryIndex, error) {
 	if err != nil {
 		return nil, fmt.Errorf("indexing %s: %w", pack.Name(), err)
 	}
-	idxName, err := writeIndex(packDir, idx)
+	idxName, untrackIdx, err := writeIndex(packDir, idx)
 	if err != nil {
 		return nil, err
 	}
+	defer untrackIdx()
 	defer os.Remove(idxName) // fails once renamed
 	return idx, publishPack(packDir, pack.Name(), idxName, idx)
 }
@@ -78,11 +85,16 @@ func indexPack(f *os.File) (*idxfile.MemoryIndex, error) {
 }
 
 // writeIndex writes idx to a temporary file in packDir, flushed to disk,
-// and returns its name.
-func writeIndex(packDir string, idx *idxfile.MemoryIndex) (string, error) {
+// and returns its name and the function that forgets its registration for
+// removal on a signal.
+func writeIndex(packDir string, idx *idxfile.MemoryIndex) (string, func(), error) {
 	f, err := os.CreateTemp(packDir, "tmp_idx_")
 	if err != nil {
-		return "", fmt.Errorf("writing pack index: %w", err)
+		return "", nil, fmt.Errorf("writing pack index: %w", err)
+	}
+	untrack := interrupt.Track(f.Name())
+	if tempMade != nil {
+		tempMade(f.Name())
 	}
 	bw := bufio.NewWriter(f)
 	_, err = idxfile.NewEncoder(bw).Encode(idx)
@@ -97,9 +109,10 @@ func writeIndex(packDir string, idx *idxfile.MemoryIndex) (string, error) {
 	}
 	if err != nil {
 		os.Remove(f.Name())
-		return "", fmt.Errorf("writing pack index %s: %w", f.Name(), err)
+		untrack()
+		return "", nil, fmt.Errorf("writing pack index %s: %w", f.Name(), err)
 	}
-	return f.Name(), nil
+	return f.Name(), untrack, nil
 }
 
 // publishPack gives the pack and its index their final, read-only names,

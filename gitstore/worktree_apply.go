@@ -14,6 +14,8 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
+
+	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
 // apply removes the files the new tree drops, writes the ones it adds or
@@ -117,9 +119,13 @@ func (u *wtUpdate) writeFile(p string, n TreeEntry) error {
 		perm = 0o777
 	}
 	tmp := tempName(p)
+	defer u.track(tmp)()
 	f, err := u.root.OpenFile(tmp, os.O_WRONLY|os.O_CREATE|os.O_EXCL, perm)
 	if err != nil {
 		return err
+	}
+	if tempMade != nil {
+		tempMade(filepath.Join(u.root.Name(), tmp))
 	}
 	_, err = f.Write(data)
 	if cerr := f.Close(); err == nil {
@@ -134,8 +140,15 @@ func (u *wtUpdate) writeLink(p string, n TreeEntry) error {
 		return err
 	}
 	tmp := tempName(p)
+	defer u.track(tmp)()
 	err = u.root.Symlink(string(target), tmp)
 	return u.renameInto(tmp, p, err)
+}
+
+// track registers the temporary file tmp, inside the working tree, for
+// removal if the process stops before renameInto is done with it.
+func (u *wtUpdate) track(tmp string) func() {
+	return interrupt.Track(filepath.Join(u.root.Name(), tmp))
 }
 
 // renameInto moves a finished temporary file over p, or removes it when

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
 // MergeCandidate folds candidate newer, a likely duplicate, into the older open candidate
@@ -29,7 +30,11 @@ func (r *Repo) MergeCandidate(newer, older, note string, o ActOptions) (*Result,
 	if err != nil {
 		return nil, nil, err
 	}
+	defer interrupt.TrackDir(dir)()
 	defer os.RemoveAll(dir)
+	if tempMade != nil {
+		tempMade(dir)
+	}
 	src := filepath.Join(dir, cOld.Skill)
 	if err := r.extractSkill(chNew, cNew, cOld.Skill, src); err != nil {
 		return nil, nil, err
@@ -45,6 +50,10 @@ func (r *Repo) MergeCandidate(newer, older, note string, o ActOptions) (*Result,
 	rej, err := r.Reject(chNew.id, fmt.Sprintf("merged into %s: its content is now revision %s of that candidate.", chOld.id, shortID(rev.Commit)), o)
 	return rev, rej, err
 }
+
+// tempMade, when a test sets it, is called with the path of each temporary folder this
+// package makes, just after it is made and registered.
+var tempMade func(path string)
 
 // checkMergeable refuses to merge a candidate into itself, or candidates that are not open
 // changes of skill folders.

@@ -14,6 +14,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
 // Bounds on one published copy; a single file is bounded by gitstore.MaxFileSize.
@@ -93,21 +94,33 @@ func (r *Repo) publishedCopy(fsys fs.FS, tree gitstore.Hash, base string) (strin
 	for _, slot := range []string{tree.String(), tree.String() + "-" + base} {
 		final := filepath.Join(root, slot)
 		dir := filepath.Join(final, base)
-		if st, err := os.Lstat(dir); err == nil && st.IsDir() {
+		switch holds, exists := slotHolds(final, base); {
+		case holds:
 			return dir, false, nil
-		}
-		if _, err := os.Lstat(final); err == nil {
+		case exists:
 			continue
 		}
 		made, err := materialise(fsys, root, final, base)
 		if err != nil {
 			return "", false, err
 		}
-		if st, err := os.Lstat(dir); err == nil && st.IsDir() {
+		if holds, _ := slotHolds(final, base); holds {
 			return dir, made, nil
 		}
 	}
 	return "", false, fmt.Errorf("%s: no free slot under %s", base, root)
+}
+
+// slotHolds reports whether slot folder final exists, and whether it holds the folder base.
+// A slot appears whole, by rename, so its existence is looked at first: looking for base
+// first would miss a copy that another process renames into place in between, and take its
+// slot for one that holds another folder.
+func slotHolds(final, base string) (holds, exists bool) {
+	if _, err := os.Lstat(final); err != nil {
+		return false, false
+	}
+	st, err := os.Lstat(filepath.Join(final, base))
+	return err == nil && st.IsDir(), true
 }
 
 // materialise builds folder base of fsys, its files read-only, in a temporary folder of root and renames it
@@ -123,7 +136,11 @@ func materialise(fsys fs.FS, root, final, base string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	defer interrupt.TrackDir(tmp)()
 	defer removeCopy(tmp)
+	if tempMade != nil {
+		tempMade(tmp)
+	}
 	if err := os.Mkdir(filepath.Join(tmp, base), 0o755); err != nil {
 		return false, err
 	}

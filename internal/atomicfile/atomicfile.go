@@ -7,6 +7,8 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+
+	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
 // Options controls a Write.
@@ -23,7 +25,8 @@ type Options struct {
 }
 
 // Write writes data to name atomically, creating its folder if needed.
-// On failure the temporary file is removed and name is unchanged.
+// On failure the temporary file is removed and name is unchanged; a signal
+// that stops the process part way removes it too.
 func Write(name string, data []byte, opts Options) error {
 	dir := filepath.Dir(name)
 	if opts.DirPerm == 0 {
@@ -36,6 +39,11 @@ func Write(name string, data []byte, opts Options) error {
 	if err != nil {
 		return err
 	}
+	untrack := interrupt.Track(tmp.Name())
+	defer untrack()
+	if tempMade != nil {
+		tempMade(tmp.Name())
+	}
 	err = fill(tmp, data, opts)
 	if err == nil {
 		err = os.Rename(tmp.Name(), name)
@@ -45,6 +53,10 @@ func Write(name string, data []byte, opts Options) error {
 	}
 	return err
 }
+
+// tempMade, when a test sets it, is called with the temporary file's path just after it is
+// made and registered.
+var tempMade func(path string)
 
 // fill writes, syncs when asked, closes and sets the mode of tmp.
 func fill(tmp *os.File, data []byte, opts Options) error {

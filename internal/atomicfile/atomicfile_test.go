@@ -4,6 +4,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
 func TestWrite(t *testing.T) {
@@ -45,5 +47,26 @@ func TestWriteFailureLeavesTarget(t *testing.T) {
 	entries, _ := os.ReadDir(dir)
 	if len(entries) != 2 {
 		t.Errorf("%d entries in the folder, want the file and the folder only", len(entries))
+	}
+}
+
+// TestWriteStoppedLeavesNoTemp stops the process, as a signal does, once the temporary file
+// is made: interrupt removes it, and the write fails leaving nothing.
+func TestWriteStoppedLeavesNoTemp(t *testing.T) {
+	dir := t.TempDir()
+	var made string
+	tempMade = func(path string) {
+		made = path
+		interrupt.Cleanup()
+	}
+	defer func() { tempMade = nil }()
+	if err := Write(filepath.Join(dir, "file"), []byte("new"), Options{Sync: true}); err == nil {
+		t.Fatal("a write whose temporary file vanished succeeded")
+	}
+	if made == "" {
+		t.Fatal("no temporary file was made")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 0 {
+		t.Errorf("%d entries left in the folder, want none", len(entries))
 	}
 }

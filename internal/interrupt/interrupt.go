@@ -9,6 +9,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"path/filepath"
 	"sync"
 	"syscall"
 )
@@ -41,13 +42,18 @@ var st = &state{paths: map[uint64]entry{}, exit: os.Exit}
 
 // Track registers a lock or temporary file to be removed if the process stops before it is
 // done with it, and returns the function that forgets it: call that once the file is renamed
-// into place or removed.
+// into place or removed. A relative path is taken from the working folder of the moment.
 func Track(path string) (untrack func()) { return st.track(path, false) }
 
 // TrackDir registers a temporary folder, removed with everything below it.
 func TrackDir(path string) (untrack func()) { return st.track(path, true) }
 
 func (s *state) track(path string, dir bool) func() {
+	if !filepath.IsAbs(path) {
+		if abs, err := filepath.Abs(path); err == nil {
+			path = abs
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.next++

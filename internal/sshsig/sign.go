@@ -8,6 +8,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
 // literalPrefix marks a user.signingkey that holds a public key rather than a path.
@@ -53,7 +55,8 @@ func keyFileOf(signingKey string) (string, func(), error) {
 	if err != nil {
 		return "", nil, err
 	}
-	cleanup := func() { os.RemoveAll(dir) }
+	untrack := interrupt.TrackDir(dir)
+	cleanup := func() { os.RemoveAll(dir); untrack() }
 	path := filepath.Join(dir, "key.pub")
 	if err := os.WriteFile(path, []byte(strings.TrimSpace(literal)+"\n"), 0o600); err != nil {
 		cleanup()

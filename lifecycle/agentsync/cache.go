@@ -15,6 +15,8 @@ import (
 	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/transport"
+
+	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
 // cacheRemote is the name of the remote a cached clone fetches from.
@@ -93,6 +95,10 @@ func openClone(dir, url string) (*git.Repository, error) {
 	return repo, nil
 }
 
+// tempMade, when a test sets it, is called with the path of the temporary folder of a clone
+// just after it is made and registered.
+var tempMade func(path string)
+
 // createClone clones url into a new folder beside dir and renames it to dir, so that dir
 // is either missing or whole. Another sync that created dir first wins.
 func createClone(root, dir, url string) error {
@@ -103,7 +109,11 @@ func createClone(root, dir, url string) error {
 	if err != nil {
 		return err
 	}
+	defer interrupt.TrackDir(tmp)()
 	defer os.RemoveAll(tmp)
+	if tempMade != nil {
+		tempMade(tmp)
+	}
 	repo, err := git.PlainInit(tmp, true)
 	if err != nil {
 		return err

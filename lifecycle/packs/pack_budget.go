@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/storer"
 	"github.com/go-git/go-git/v5/storage"
 
+	"github.com/skillgit/skillgit/internal/interrupt"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -55,12 +56,13 @@ func (s *budgetStorer) PackfileWriter() (io.WriteCloser, error) {
 	if err != nil {
 		return nil, fmt.Errorf("keeping the fetched pack file: %w", err)
 	}
-	return &budgetWriter{s: s, f: f}, nil
+	return &budgetWriter{s: s, f: f, untrack: interrupt.Track(f.Name())}, nil
 }
 
 type budgetWriter struct {
 	s       *budgetStorer
 	f       *os.File
+	untrack func()
 	written int64
 }
 
@@ -78,6 +80,7 @@ func (w *budgetWriter) Close() (err error) {
 	defer func() {
 		w.f.Close()
 		os.Remove(w.f.Name())
+		w.untrack()
 	}()
 	if _, err := w.f.Seek(0, io.SeekStart); err != nil {
 		return err
