@@ -1,6 +1,9 @@
 package commitgraph
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"fmt"
+)
 
 // Sizes fixed by the commit-graph format (hash version 1, SHA-1).
 const (
@@ -67,19 +70,8 @@ func chunkName(id uint32) string {
 	binary.BigEndian.PutUint32(b[:], id)
 	for _, c := range b {
 		if c < 0x20 || c > 0x7e {
-			return "0x" + hex32(id)
+			return fmt.Sprintf("0x%08x", id)
 		}
-	}
-	return string(b[:])
-}
-
-// hex32 formats v as eight hexadecimal digits.
-func hex32(v uint32) string {
-	const digits = "0123456789abcdef"
-	var b [8]byte
-	for i := 7; i >= 0; i-- {
-		b[i] = digits[v&0xf]
-		v >>= 4
 	}
 	return string(b[:])
 }

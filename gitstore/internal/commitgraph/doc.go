@@ -11,7 +11,8 @@
 // bounds: a corrupted file gives an error wrapping ErrCorrupt, never a
 // panic or an allocation sized by the file's claims.
 //
-// Open does not hash the files; Verify checks each file's trailing SHA-1
+// Only the repository's own objects folder is read: graphs of alternate
+// object stores are not consulted. Open does not hash the files; Verify checks each file's trailing SHA-1
 // checksum, the order of its commit ids and its fanout, at the cost of
 // reading every byte once.
 package commitgraph

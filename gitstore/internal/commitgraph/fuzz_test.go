@@ -6,7 +6,9 @@ import (
 )
 
 // FuzzOpen parses damaged copies of a real graph file and uses whatever
-// parses: every call must return, with an error at worst.
+// parses: every call must return, with an error at worst. Run it with
+// -fuzzminimizetime 1s: minimizing each new input of the few-kilobyte seed
+// for the default minute leaves little time for fuzzing.
 func FuzzOpen(f *testing.F) {
 	seed := graphBytes(f, "small")
 	f.Add(seed)

@@ -27,6 +27,10 @@ func Open(objectsDir string) (*Graph, error) {
 	single := filepath.Join(objectsDir, "info", "commit-graph")
 	l, err := openLayer(single)
 	if err == nil {
+		if l.numBases() != 0 {
+			closeLayers([]*layer{l})
+			return nil, corrupt(single, "declares %d base graphs but is not part of a chain", l.numBases())
+		}
 		return newGraph([]*layer{l})
 	}
 	if !errors.Is(err, fs.ErrNotExist) {

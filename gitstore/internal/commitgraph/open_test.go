@@ -63,6 +63,7 @@ func TestOpenRejectsDamage(t *testing.T) {
 		{"version", set(4, 2), ErrUnsupported},
 		{"sha256", set(5, 2), ErrUnsupported},
 		{"chunk count", set(6, 200), ErrCorrupt},
+		{"declares a base", set(7, 1), ErrCorrupt},
 		{"offset past end", set(headerSize+4, 0xff), ErrCorrupt},
 		{"offset into table", set(headerSize+4, 0, 0, 0, 0, 0, 0, 0, 1), ErrCorrupt},
 		{"no terminator", func(d []byte) []byte { d[6]--; return d }, ErrCorrupt},
@@ -96,7 +97,7 @@ func TestDamagedRecords(t *testing.T) {
 	chunks, _ := readChunks("", good, int(good[6]))
 	cdatAt := offsetIn(good, chunks[chunkCDAT])
 	data := append([]byte{}, good...)
-	binary.BigEndian.PutUint32(data[cdatAt+hashSize:], 0x6fffffff)            // commit 0: bad first parent
+	binary.BigEndian.PutUint32(data[cdatAt+hashSize:], 0x6fffffff)             // commit 0: bad first parent
 	binary.BigEndian.PutUint32(data[cdatAt+cdatEntry+hashSize+4:], 0x80ffffff) // commit 1: EDGE index out of range
 	g, err := openBytes(t, data)
 	if err != nil {

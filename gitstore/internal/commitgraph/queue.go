@@ -15,8 +15,10 @@ type queued struct {
 // descendant.
 type genQueue []queued
 
+// Len implements heap.Interface.
 func (q genQueue) Len() int { return len(q) }
 
+// Less implements heap.Interface: higher generation, then newer, first.
 func (q genQueue) Less(i, j int) bool {
 	a, b := q[i], q[j]
 	if a.gen != b.gen {
@@ -28,6 +30,7 @@ func (q genQueue) Less(i, j int) bool {
 	return a.pos > b.pos
 }
 
+// Swap implements heap.Interface.
 func (q genQueue) Swap(i, j int) { q[i], q[j] = q[j], q[i] }
 
 // Push implements heap.Interface.
