@@ -101,6 +101,8 @@ type doctor struct {
 	git   *gitstore.Repo
 	fix   bool
 	found []Finding
+	// gitPIDs are the git processes running in the repository; nil until looked up.
+	gitPIDs []int
 }
 
 // fixWith records a finding that repair fixes: without --fix it is left, saying so; with

@@ -18,6 +18,10 @@ import (
 // loose objects; it holds its owner's record itself.
 const packLockName = "skillgit-pack.lock"
 
+// breakFileAge is the age after which a break file, held for an instant by a process that
+// clears a stale lock, is taken for one a process that died left behind.
+const breakFileAge = 10 * time.Second
+
 // maxRecord bounds the owner records and pack lock read.
 const maxRecord = 4096
 
@@ -82,7 +86,9 @@ func (d *doctor) checkPackLock(p string) {
 }
 
 // checkUnowned judges a lock file nobody recorded: it is removed only when no process of
-// this host has it open and it is older than a git command holds a lock.
+// this host has it open, no git process runs in the repository (git closes some locks it
+// still holds, such as index.lock while a commit's editor is open), and it is older than a
+// git command holds a lock.
 func (d *doctor) checkUnowned(p, detail string) {
 	fi, err := os.Lstat(p)
 	if err != nil {
@@ -95,6 +101,8 @@ func (d *doctor) checkUnowned(p, detail string) {
 		d.leave(FindingLock, p, detail, "this system does not tell which processes have it open; if no git or skillgit process is running, remove it")
 	case len(pids) > 0:
 		d.leave(FindingLock, p, detail, fmt.Sprintf("open in process %s; it goes when that process finishes", joinInts(pids)))
+	case len(d.gits()) > 0:
+		d.leave(FindingLock, p, detail, fmt.Sprintf("git process %s runs in this repository and may hold it; run doctor again when it is done", joinInts(d.gits())))
 	case age < unownedLockAge:
 		d.leave(FindingLock, p, detail, fmt.Sprintf("written %s ago, so a git command may still hold it; run doctor again in a few seconds", age.Round(time.Millisecond)))
 	default:
@@ -102,6 +110,23 @@ func (d *doctor) checkUnowned(p, detail string) {
 			return removeIfUnchanged(p, fi)
 		})
 	}
+}
+
+// gits lists, once, the git processes that run in the repository's folders.
+func (d *doctor) gits() []int {
+	if d.gitPIDs == nil {
+		dirs := []string{d.git.GitDir(), d.git.CommonDir()}
+		if wt := d.git.WorktreeDir(); wt != "" {
+			dirs = append(dirs, wt)
+		}
+		for i, dir := range dirs {
+			if real, err := filepath.EvalSymlinks(dir); err == nil {
+				dirs[i] = real
+			}
+		}
+		d.gitPIDs = append([]int{}, gitsIn(dirs)...)
+	}
+	return d.gitPIDs
 }
 
 // checkOwnerRecords looks for owner records whose lock file is gone, or is another file.
@@ -134,12 +159,21 @@ func (d *doctor) checkOwnerRecord(rec string) {
 	if err != nil {
 		return
 	}
-	old := time.Since(fi.ModTime()) > unownedLockAge
+	age := time.Since(fi.ModTime())
+	old := age > unownedLockAge
+	if strings.HasSuffix(rec, ".break") {
+		if age > breakFileAge {
+			d.fixWith(FindingLockRecord, rec, "a break file of a process that died clearing a stale lock", func() error {
+				return removeIfSame(rec, data)
+			})
+		}
+		return
+	}
 	o, extra, perr := procowner.Parse(data)
 	lock := extra["lock"]
-	if strings.HasSuffix(rec, ".break") || perr != nil || lock == "" {
+	if perr != nil || lock == "" {
 		if old {
-			d.fixWith(FindingLockRecord, rec, "an unfinished owner record or break file, older than any lock takes to record", func() error {
+			d.fixWith(FindingLockRecord, rec, "an unfinished owner record, older than any lock takes to record its owner", func() error {
 				return removeIfSame(rec, data)
 			})
 		}

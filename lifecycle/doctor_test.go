@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -411,4 +412,105 @@ func TestDoctorSyncTargetInUse(t *testing.T) {
 	}
 	mustExist(t, tmp, true)
 	mustExist(t, lock, true)
+}
+
+func TestDoctorOwnerRecordLeftovers(t *testing.T) {
+	_, g := doctorRepo(t)
+	dir := filepath.Join(g.CommonDir(), gitstore.OwnersDir)
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]time.Duration{
+		"00112233aabbccdd.break": time.Minute,     // a clearer died: removed
+		"44556677aabbccdd":       time.Minute,     // a record never finished: removed
+		"8899aabbccddeeff.break": 0,               // a clearer at work: left unmentioned
+		"0f0f0f0f0f0f0f0f":       time.Second / 2, // a record being written: left unmentioned
+	}
+	for name, age := range files {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte("pid \n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		when := time.Now().Add(-age)
+		if err := os.Chtimes(p, when, when); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rep := runDoctor(t, g, true)
+	if rep.Fixed() != 2 || rep.Left() != 0 {
+		t.Fatalf("%d fixed, %d left, want 2 and 0: %+v", rep.Fixed(), rep.Left(), rep.Findings)
+	}
+	for name, age := range files {
+		mustExist(t, filepath.Join(dir, name), age < time.Second)
+	}
+}
+
+// TestDoctorLeavesTheLockOfARunningGit runs a partial git commit, which holds index.lock
+// closed while its editor runs: doctor leaves that lock, however old, while git runs, and
+// removes it once git was killed.
+func TestDoctorLeavesTheLockOfARunningGit(t *testing.T) {
+	dir, g := doctorRepo(t)
+	cfg := filepath.Join(dir, ConfigFile)
+	f, err := os.OpenFile(cfg, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString("# edited\n")
+	f.Close()
+	c := exec.Command("git", "-c", "core.hooksPath=/dev/null", "commit", "-q", ConfigFile)
+	c.Dir = dir
+	c.Env = append(os.Environ(), "GIT_EDITOR=sleep 60; true")
+	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	var out strings.Builder
+	c.Stdout, c.Stderr = &out, &out
+	if err := c.Start(); err != nil {
+		t.Fatal(err)
+	}
+	stop := func() { syscall.Kill(-c.Process.Pid, syscall.SIGKILL); c.Wait() }
+	t.Cleanup(stop)
+	lock := filepath.Join(g.GitDir(), "index.lock")
+	for deadline := time.Now().Add(10 * time.Second); !editorRuns(c.Process.Pid); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("git commit started no editor: %s", out.String())
+		}
+	}
+	mustExist(t, lock, true)
+	long := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(lock, long, long); err != nil {
+		t.Fatal(err)
+	}
+	rep := runDoctor(t, g, true)
+	if f := findingFor(t, rep, lock); f.Fixed || !strings.Contains(f.Left, "git process "+strconv.Itoa(c.Process.Pid)) {
+		t.Fatalf("the lock of a running git: %+v (git: %s)", f, out.String())
+	}
+	mustExist(t, lock, true)
+
+	stop()
+	rep = runDoctor(t, g, true)
+	if f := findingFor(t, rep, lock); !f.Fixed {
+		t.Fatalf("the lock of a killed git: %+v", f)
+	}
+	mustExist(t, lock, false)
+	testenv.FsckStrict(t, dir)
+}
+
+// editorRuns reports whether the editor, sleep, runs in process group pgid: git has written
+// its locks by then.
+func editorRuns(pgid int) bool {
+	procs, _ := os.ReadDir("/proc")
+	for _, e := range procs {
+		comm, err := os.ReadFile("/proc/" + e.Name() + "/comm")
+		if err != nil || strings.TrimSpace(string(comm)) != "sleep" {
+			continue
+		}
+		if g, err := syscall.Getpgid(atoi(e.Name())); err == nil && g == pgid {
+			return true
+		}
+	}
+	return false
+}
+
+func atoi(s string) int {
+	n, _ := strconv.Atoi(s)
+	return n
 }

@@ -47,8 +47,9 @@ a crash) can leave behind, and with --fix repair what is safe to repair:
                 packed-refs.lock, config.lock, objects/skillgit-pack.lock). One whose
                 recorded skillgit owner has ended is removed. One skillgit did not record
                 may be git's own: it is removed only when no process of this host has it
-                open (as /proc shows) and it is older than 5 seconds. A lock whose owner
-                still runs is left alone.
+                open and no git process runs in the repository (as /proc shows; elsewhere
+                it is left), and it is older than 5 seconds. A lock whose owner still
+                runs is left alone.
   lock-record   an owner record (in <git dir>/skillgit/locks) whose lock is gone; removed.
   sync-lock     a target folder's .skillgit-sync.lock whose sync process has ended; removed.
   sync-leftover a temporary entry an interrupted sync left in a target folder
