@@ -2,6 +2,7 @@ package lifecycle
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -513,4 +514,84 @@ func editorRuns(pgid int) bool {
 func atoi(s string) int {
 	n, _ := strconv.Atoi(s)
 	return n
+}
+
+// TestDoctorFixBesideRunningCommands runs doctor --fix over and over while proposals take
+// and release their locks: every proposal succeeds, and the repository stays sound.
+func TestDoctorFixBesideRunningCommands(t *testing.T) {
+	dir, g := doctorRepo(t)
+	const n = 12
+	src := t.TempDir()
+	for i := range n {
+		name := "skill-" + strconv.Itoa(i)
+		testenv.WriteFiles(t, src, map[string]string{name + "/SKILL.md": testenv.SkillMD(name)})
+	}
+	done := make(chan struct{})
+	fixes := make(chan error, 1)
+	go func() {
+		defer close(fixes)
+		for {
+			select {
+			case <-done:
+				return
+			default:
+			}
+			rep, err := Doctor(g, DoctorOptions{Fix: true})
+			if err == nil && rep.Fixed() > 0 {
+				err = fmt.Errorf("doctor fixed something in use: %+v", rep.Findings)
+			}
+			if err != nil {
+				fixes <- err
+				return
+			}
+		}
+	}()
+	errs := make(chan error, n)
+	for i := range n {
+		go func() {
+			r, err := Open(dir)
+			if err == nil {
+				defer r.Close()
+				_, err = r.Propose(ProposeOptions{ActOptions: ActOptions{Author: "Agent Smith <agent@example.com>"},
+					From: filepath.Join(src, "skill-"+strconv.Itoa(i))})
+			}
+			errs <- err
+		}()
+	}
+	for range n {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+	close(done)
+	if err := <-fixes; err != nil {
+		t.Fatal(err)
+	}
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	cands, err := r.Candidates("open")
+	if err != nil || len(cands) != n {
+		t.Fatalf("%d open candidates (%v), want %d", len(cands), err, n)
+	}
+	testenv.FsckStrict(t, dir)
+}
+
+func TestDoctorUnreadableManifest(t *testing.T) {
+	_, g := doctorRepo(t)
+	target := syncedTarget(t)
+	manifest := filepath.Join(target, catalog.ManifestFile)
+	if err := os.WriteFile(manifest, []byte("{not json"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	rep := runDoctor(t, g, true, target)
+	f := findingFor(t, rep, manifest)
+	if f.Kind != FindingManifest || f.Fixed || !strings.Contains(f.Left, "move it away") {
+		t.Fatalf("unreadable manifest: %+v", f)
+	}
+	if got, _ := os.ReadFile(manifest); string(got) != "{not json" {
+		t.Fatalf("manifest rewritten: %q", got)
+	}
 }
