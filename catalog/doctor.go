@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 )
 
@@ -122,4 +123,48 @@ func RepairTarget(dir string, wait time.Duration) ([]string, error) {
 		removed = append(removed, name)
 	}
 	return removed, errors.Join(err, lock.release())
+}
+
+// StoreLeftovers lists what interrupted syncs left in link store store (see
+// SyncOptions.LinkStore): the temporary copies in its version folders, as paths relative
+// to store, with forward slashes. A store that does not exist holds none.
+func StoreLeftovers(store string) ([]string, error) {
+	versions, err := os.ReadDir(store)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", store, err)
+	}
+	var out []string
+	for _, v := range versions {
+		if !v.IsDir() {
+			continue
+		}
+		entries, err := os.ReadDir(filepath.Join(store, v.Name()))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", filepath.Join(store, v.Name()), err)
+		}
+		for _, e := range entries {
+			if isLeftover(e.Name()) {
+				out = append(out, v.Name()+"/"+e.Name())
+			}
+		}
+	}
+	return out, nil
+}
+
+// RemoveStoreLeftover removes one entry StoreLeftovers listed, where it lies, without
+// following links and never outside its version folder.
+func RemoveStoreLeftover(store, rel string) error {
+	version, name, ok := strings.Cut(rel, "/")
+	if !ok || !isLeftover(name) || strings.Contains(name, "/") || version == "." || version == ".." {
+		return fmt.Errorf("%s: not a leftover of the link store", rel)
+	}
+	root, err := os.OpenRoot(filepath.Join(store, version))
+	if err != nil {
+		return err
+	}
+	defer root.Close()
+	return root.RemoveAll(name)
 }

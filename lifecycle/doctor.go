@@ -74,7 +74,8 @@ func (r *DoctorReport) Left() int { return len(r.Findings) - r.Fixed() }
 
 // Doctor looks for what interrupted commands leave behind in repository g and in the sync
 // targets of opts: stale lock files and owner records, temporary entries, stale locks and
-// unfinished or disagreeing manifest entries of the targets, and refs that do not parse.
+// unfinished or disagreeing manifest entries of the targets, temporary copies in the link
+// store of --symlink syncs, and refs that do not parse.
 // With opts.Fix it removes stale locks, orphaned owner records and the leftovers of
 // interrupted syncs; it never rewrites a skill or a ref.
 func Doctor(g *gitstore.Repo, opts DoctorOptions) (*DoctorReport, error) {
@@ -89,6 +90,9 @@ func Doctor(g *gitstore.Repo, opts DoctorOptions) (*DoctorReport, error) {
 		if err := d.checkTarget(dir); err != nil {
 			return nil, err
 		}
+	}
+	if err := d.checkLinkStore(); err != nil {
+		return nil, err
 	}
 	if err := d.checkRefs(); err != nil {
 		return nil, err

@@ -3,8 +3,10 @@ package lifecycle
 import (
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
+	"time"
 
 	"github.com/skillgit/skillgit/catalog"
 )
@@ -123,4 +125,35 @@ func leftUnless(fixed bool, why string) string {
 		return ""
 	}
 	return why
+}
+
+// storeLeftoverAge is how old a temporary copy in the link store must be before Doctor
+// takes it for one an interrupted sync left: syncs share the store without a lock, and
+// copying a skill takes seconds.
+const storeLeftoverAge = 10 * time.Minute
+
+// checkLinkStore looks for the temporary copies interrupted syncs left in the link store of
+// --symlink syncs, in the git folder.
+func (d *doctor) checkLinkStore() error {
+	store := filepath.Join(d.git.CommonDir(), "skillgit", "sync")
+	rels, err := catalog.StoreLeftovers(store)
+	if err != nil {
+		return err
+	}
+	for _, rel := range rels {
+		p := filepath.Join(store, filepath.FromSlash(rel))
+		fi, err := os.Lstat(p)
+		if err != nil {
+			continue
+		}
+		if age := time.Since(fi.ModTime()); age < storeLeftoverAge {
+			d.leave(FindingSyncLeftover, p, "a temporary copy in the link store of --symlink syncs",
+				fmt.Sprintf("written %s ago, so a sync may still be writing it; run doctor again later", roughAge(age)))
+			continue
+		}
+		d.fixWith(FindingSyncLeftover, p, "left in the link store of --symlink syncs by an interrupted sync", func() error {
+			return catalog.RemoveStoreLeftover(store, rel)
+		})
+	}
+	return nil
 }

@@ -595,3 +595,32 @@ func TestDoctorUnreadableManifest(t *testing.T) {
 		t.Fatalf("manifest rewritten: %q", got)
 	}
 }
+
+func TestDoctorLinkStore(t *testing.T) {
+	_, g := doctorRepo(t)
+	version := filepath.Join(g.CommonDir(), "skillgit", "sync", "0a1b2c")
+	testenv.WriteFiles(t, version, map[string]string{
+		"alpha/SKILL.md":                        "a complete copy",
+		".skillgit-tmp-alpha-11112222/SKILL.md": "interrupted long ago",
+		".skillgit-tmp-beta-33334444/SKILL.md":  "being written",
+	})
+	old := filepath.Join(version, ".skillgit-tmp-alpha-11112222")
+	fresh := filepath.Join(version, ".skillgit-tmp-beta-33334444")
+	long := time.Now().Add(-time.Hour)
+	if err := os.Chtimes(old, long, long); err != nil {
+		t.Fatal(err)
+	}
+	rep := runDoctor(t, g, true)
+	if f := findingFor(t, rep, old); f.Kind != FindingSyncLeftover || !f.Fixed {
+		t.Errorf("old temporary copy: %+v", f)
+	}
+	if f := findingFor(t, rep, fresh); f.Fixed || !strings.Contains(f.Left, "may still be writing") {
+		t.Errorf("fresh temporary copy: %+v", f)
+	}
+	if len(rep.Findings) != 2 {
+		t.Errorf("findings: %+v, want the two temporary copies", rep.Findings)
+	}
+	mustExist(t, old, false)
+	mustExist(t, fresh, true)
+	mustExist(t, filepath.Join(version, "alpha", "SKILL.md"), true)
+}

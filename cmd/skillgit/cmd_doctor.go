@@ -50,17 +50,20 @@ a crash) can leave behind, and with --fix repair what is safe to repair:
                 open and no git process runs in the repository (as /proc shows; elsewhere
                 it is left), and it is older than 5 seconds. A lock whose owner still
                 runs is left alone.
-  lock-record   an owner record (in <git dir>/skillgit/locks) whose lock is gone; removed.
+  lock-record   an owner record (in <git dir>/skillgit/locks) whose lock is gone, or
+                one never finished; removed.
   sync-lock     a target folder's .skillgit-sync.lock whose sync process has ended; removed.
   sync-leftover a temporary entry an interrupted sync left in a target folder
                 (.skillgit-tmp-*, .skillgit-old-*, a manifest draft); removed, without
-                following links, while holding the folder's lock.
+                following links, while holding the folder's lock. Also a temporary copy
+                in the link store of --symlink syncs (<git dir>/skillgit/sync), removed
+                once it is older than 10 minutes.
   manifest      a skill whose manifest entry disagrees with its folder: an install that
                 did not finish, a folder gone, a skill edited in the target, or a manifest
                 that cannot be read. Never changed: ` + "`skillgit sync`" + ` repairs what is
                 skillgit's, and an edit is yours (sync --propose-edits, or sync --force).
   ref           HEAD, a loose ref or a packed-refs line that does not parse, or a ref file
-                with an invalid name. Never changed; each says what git command repairs it.
+                with an invalid name. Never changed; each says how to repair it.
 
 The target folders are those sync would write: in an application project, the agents'
 folders its .skillgit-sync.yaml names; in the skill repository, sync.targets (with
