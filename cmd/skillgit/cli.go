@@ -75,7 +75,7 @@ commit and the audit trail is the commit log. A security audit guards every step
 		a.proposeCommand(), a.candidatesCommand(), a.reviewCommand(), a.reviseCommand(),
 		a.approveCommand(), a.rejectCommand(), a.mergeCandidateCommand(), a.publishCommand(), a.rollbackCommand(),
 		a.rebaseCommand(), a.logCommand(), a.modeCommand(), a.hooksCommand(), a.hookCommand(),
-		a.syncCommand(), a.packCommand(), a.pushCommand(), a.fetchCommand(), a.mcpCommand(),
+		a.syncCommand(), a.packCommand(), a.pushCommand(), a.fetchCommand(), a.mcpCommand(), a.doctorCommand(),
 		a.versionCommand(), exitCodesTopic(),
 	)
 	applyGroups(root)

@@ -206,6 +206,14 @@ skillgit hook pre-commit --all-files`,
 	"skillgit mcp": `
 # In an agent's MCP settings
 skillgit -C ~/skills mcp --author "Agent <agent@example.com>"`,
+
+	"skillgit doctor": `
+# After a command was interrupted: what it left behind
+skillgit doctor
+# Remove what is safe to remove; say what is left and why
+skillgit doctor --fix
+# In the skill repository, with the targets of an application project
+skillgit doctor --project ../app --json`,
 }
 
 // applyExamples sets the Example of every command that examples knows.

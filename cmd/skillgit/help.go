@@ -11,6 +11,7 @@ var commandGroups = []*cobra.Group{
 	{ID: "sync", Title: "Sync and packs:"},
 	{ID: "hooks", Title: "Git hooks:"},
 	{ID: "agents", Title: "Agents:"},
+	{ID: "repair", Title: "Repair:"},
 }
 
 // commandGroup places each top-level command under a heading of commandGroups. A command
@@ -32,6 +33,8 @@ var commandGroup = map[string]string{
 	"hooks": "hooks", "hook": "hooks",
 
 	"mcp": "agents",
+
+	"doctor": "repair",
 }
 
 // applyGroups adds the headings to root and puts each of its commands under one.

@@ -1,0 +1,181 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/agentsync"
+)
+
+type doctorOptions struct {
+	fix     bool
+	targets []string
+	dirs    []string
+	global  bool
+	project string
+}
+
+type doctorJSON struct {
+	Findings []doctorFindingJSON `json:"findings"`
+	Fixed    int                 `json:"fixed"`
+	Left     int                 `json:"left"`
+}
+
+type doctorFindingJSON struct {
+	Kind   string `json:"kind"`
+	Path   string `json:"path"`
+	Detail string `json:"detail"`
+	Fixed  bool   `json:"fixed"`
+	Left   string `json:"left"`
+}
+
+func (a *app) doctorCommand() *cobra.Command {
+	o := &doctorOptions{}
+	c := &cobra.Command{
+		Use:   "doctor [--fix] [--target AGENT]... [--dir DIR]... [--project DIR] [--global]",
+		Short: "Find and repair what interrupted commands left behind",
+		Long: `List what an interrupted git or skillgit command (Ctrl-C, a closed terminal, kill -9,
+a crash) can leave behind, and with --fix repair what is safe to repair:
+
+  lock          a lock file of the repository (a ref's, index.lock, HEAD.lock,
+                packed-refs.lock, config.lock, objects/skillgit-pack.lock). One whose
+                recorded skillgit owner has ended is removed. One skillgit did not record
+                may be git's own: it is removed only when no process of this host has it
+                open and no git process runs in the repository (as /proc shows; elsewhere
+                it is left), and it is older than 5 seconds. A lock whose owner still
+                runs is left alone.
+  lock-record   an owner record (in <git dir>/skillgit/locks) whose lock is gone, or
+                one never finished; removed.
+  sync-lock     a target folder's .skillgit-sync.lock whose sync process has ended; removed.
+  sync-leftover a temporary entry an interrupted sync left in a target folder
+                (.skillgit-tmp-*, .skillgit-old-*, a manifest draft); removed, without
+                following links, while holding the folder's lock. Also a temporary copy
+                in the link store of --symlink syncs (<git dir>/skillgit/sync), removed
+                once it is older than 10 minutes.
+  manifest      a skill whose manifest entry disagrees with its folder: an install that
+                did not finish, a folder gone, a skill edited in the target, or a manifest
+                that cannot be read. Never changed: ` + "`skillgit sync`" + ` repairs what is
+                skillgit's, and an edit is yours (sync --propose-edits, or sync --force).
+  ref           HEAD, a loose ref or a packed-refs line that does not parse, or a ref file
+                with an invalid name. Never changed; each says how to repair it.
+
+The target folders are those sync would write: in an application project, the agents'
+folders its .skillgit-sync.yaml names; in the skill repository, sync.targets (with
+--project or --global for agents' folders); or those named with --target, --dir,
+--project and --global, as for sync. Nothing is fetched. A folder sync is writing is
+reported as in use, and nothing else in it is looked at.
+
+Each finding says what is known and, when it is left, why and what to do. Exit 0 when
+nothing was found or everything found was fixed, 1 when something is left. With --json:
+  {"findings": [{"kind": K, "path": P, "detail": TEXT, "fixed": B, "left": WHY}],
+  "fixed": N, "left": N}
+"left" is empty for a finding fixed.`,
+		Args: exactArgs(0),
+		RunE: func(c *cobra.Command, args []string) error { return a.runDoctor(o) },
+	}
+	f := c.Flags()
+	f.BoolVar(&o.fix, "fix", false, "repair what is safe to repair, and say what is left alone")
+	f.StringArrayVar(&o.targets, "target", nil, "check the folders of agent `AGENT` (repeatable)")
+	f.StringArrayVar(&o.dirs, "dir", nil, "check target folder `DIR` (repeatable)")
+	f.StringVar(&o.project, "project", "", "check the targets of the application project `DIR` (run in the skill repository)")
+	f.BoolVar(&o.global, "global", false, "check the agents' global folders instead of the project's")
+	a.addJSON(c)
+	return c
+}
+
+// runDoctor checks, repairs with --fix, prints the findings, and exits 1 when any is left.
+func (a *app) runDoctor(o *doctorOptions) error {
+	repoDir, targets, err := a.doctorScope(o)
+	if err != nil {
+		return err
+	}
+	g, err := gitstore.Open(repoDir)
+	if err != nil {
+		return err
+	}
+	defer g.Close()
+	rep, err := lifecycle.Doctor(g, lifecycle.DoctorOptions{Fix: o.fix, Targets: targets})
+	if err != nil {
+		return err
+	}
+	out := doctorJSON{Findings: []doctorFindingJSON{}, Fixed: rep.Fixed(), Left: rep.Left()}
+	for _, f := range rep.Findings {
+		out.Findings = append(out.Findings, doctorFindingJSON{Kind: f.Kind, Path: f.Path, Detail: f.Detail, Fixed: f.Fixed, Left: f.Left})
+	}
+	if err := a.printResult(out, func(w io.Writer) error { return printDoctor(w, rep) }); err != nil {
+		return err
+	}
+	if rep.Left() > 0 {
+		return quietExit{ExitError}
+	}
+	return nil
+}
+
+// doctorScope finds the repository and the target folders to check. Without target flags,
+// a folder that is no skill repository is checked as a git repository, without targets.
+func (a *app) doctorScope(o *doctorOptions) (string, []string, error) {
+	req := agentsync.Request{Dir: a.repo, Project: o.project, Agents: o.targets, Dirs: o.dirs, Global: o.global, Getenv: getenv}
+	named := o.project != "" || len(o.targets) > 0 || len(o.dirs) > 0 || o.global
+	scope, err := agentsync.ResolveDoctorScope(req)
+	switch {
+	case err != nil && named:
+		return "", nil, err
+	case err != nil:
+		if !errors.Is(err, gitstore.ErrNotRepository) && !errors.Is(err, lifecycle.ErrNotInitialized) {
+			a.warn("sync targets not checked: %s", sanitize(err.Error()))
+		}
+		return a.repo, nil, nil
+	case scope.Note != "" && named:
+		return "", nil, errors.New(scope.Note)
+	case scope.Note != "":
+		a.warn("sync targets not checked: %s", sanitize(scope.Note))
+	}
+	var dirs []string
+	for _, t := range scope.Targets {
+		dirs = append(dirs, t.Dir)
+	}
+	return scope.Repo, dirs, nil
+}
+
+// doctorHeadings group the kinds of findings in the text output, in order.
+var doctorHeadings = []struct {
+	title string
+	kinds []string
+}{
+	{"locks", []string{lifecycle.FindingLock, lifecycle.FindingLockRecord}},
+	{"sync targets", []string{lifecycle.FindingSyncLock, lifecycle.FindingSyncLeftover, lifecycle.FindingManifest}},
+	{"refs", []string{lifecycle.FindingRef}},
+}
+
+// printDoctor prints the findings under a heading per group, then the counts.
+func printDoctor(w io.Writer, rep *lifecycle.DoctorReport) error {
+	if len(rep.Findings) == 0 {
+		fmt.Fprintln(w, "no problems found")
+		return nil
+	}
+	for _, h := range doctorHeadings {
+		printed := false
+		for _, f := range rep.Findings {
+			if !slices.Contains(h.kinds, f.Kind) {
+				continue
+			}
+			if !printed {
+				fmt.Fprintf(w, "%s:\n", h.title)
+				printed = true
+			}
+			if f.Fixed {
+				fmt.Fprintf(w, "  fixed %s: %s\n", sanitize(f.Path), sanitize(f.Detail))
+			} else {
+				fmt.Fprintf(w, "  left  %s: %s; %s\n", sanitize(f.Path), sanitize(f.Detail), sanitize(f.Left))
+			}
+		}
+	}
+	fmt.Fprintf(w, "%d fixed, %d left\n", rep.Fixed(), rep.Left())
+	return nil
+}

@@ -1,0 +1,132 @@
+package lifecycle
+
+import (
+	"time"
+
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// The kinds of what Doctor finds.
+const (
+	// FindingLock is a lock file of the repository.
+	FindingLock = "lock"
+	// FindingLockRecord is an owner record of a lock file that is gone.
+	FindingLockRecord = "lock-record"
+	// FindingSyncLeftover is an entry an interrupted sync left in a target folder.
+	FindingSyncLeftover = "sync-leftover"
+	// FindingSyncLock is the sync lock of a target folder.
+	FindingSyncLock = "sync-lock"
+	// FindingManifest is a manifest entry that disagrees with its target folder, or a
+	// manifest that cannot be read.
+	FindingManifest = "manifest"
+	// FindingRef is a ref that does not parse.
+	FindingRef = "ref"
+)
+
+// unownedLockAge is how old a lock file without an owner record must be before Doctor takes
+// it for one a process left behind: a git command holds its locks for less.
+const unownedLockAge = 5 * time.Second
+
+// syncLockWait is how long a repair waits for a sync that holds a target folder.
+const syncLockWait = 2 * time.Second
+
+// Finding is one thing Doctor found wrong, and what became of it.
+type Finding struct {
+	// Kind is one of the Finding* constants.
+	Kind string
+	// Path is the file or folder concerned.
+	Path string
+	// Detail says what is known of it.
+	Detail string
+	// Fixed says Doctor repaired it.
+	Fixed bool
+	// Left says why it was left as it is, and what the user can do; empty when fixed.
+	Left string
+}
+
+// DoctorOptions says what Doctor looks at and whether it repairs.
+type DoctorOptions struct {
+	// Fix repairs what is safe to repair.
+	Fix bool
+	// Targets are the sync target folders to look at, absolute.
+	Targets []string
+}
+
+// DoctorReport is what Doctor found.
+type DoctorReport struct {
+	// Findings are in the order found: locks, owner records, sync targets, refs.
+	Findings []Finding
+}
+
+// Fixed counts the findings repaired.
+func (r *DoctorReport) Fixed() int {
+	n := 0
+	for _, f := range r.Findings {
+		if f.Fixed {
+			n++
+		}
+	}
+	return n
+}
+
+// Left counts the findings left as they are.
+func (r *DoctorReport) Left() int { return len(r.Findings) - r.Fixed() }
+
+// Doctor looks for what interrupted commands leave behind in repository g and in the sync
+// targets of opts: stale lock files and owner records, temporary entries, stale locks and
+// unfinished or disagreeing manifest entries of the targets, temporary copies in the link
+// store of --symlink syncs, and refs that do not parse.
+// With opts.Fix it removes stale locks, orphaned owner records and the leftovers of
+// interrupted syncs; it never rewrites a skill or a ref.
+func Doctor(g *gitstore.Repo, opts DoctorOptions) (*DoctorReport, error) {
+	d := &doctor{git: g, fix: opts.Fix}
+	if err := d.checkLocks(); err != nil {
+		return nil, err
+	}
+	if err := d.checkOwnerRecords(); err != nil {
+		return nil, err
+	}
+	for _, dir := range opts.Targets {
+		if err := d.checkTarget(dir); err != nil {
+			return nil, err
+		}
+	}
+	if err := d.checkLinkStore(); err != nil {
+		return nil, err
+	}
+	if err := d.checkRefs(); err != nil {
+		return nil, err
+	}
+	return &DoctorReport{Findings: d.found}, nil
+}
+
+// doctor gathers findings.
+type doctor struct {
+	git   *gitstore.Repo
+	fix   bool
+	found []Finding
+	// gitPIDs are the git processes running in the repository; nil until looked up.
+	gitPIDs []int
+}
+
+// fixWith records a finding that repair fixes: without --fix it is left, saying so; with
+// it, repair runs, and its error, if any, is why the finding was left.
+func (d *doctor) fixWith(kind, path, detail string, repair func() error) {
+	f := Finding{Kind: kind, Path: path, Detail: detail}
+	switch {
+	case !d.fix:
+		f.Left = "`skillgit doctor --fix` removes it"
+	default:
+		if err := repair(); err != nil {
+			f.Left = "could not remove it: " + err.Error()
+		} else {
+			f.Fixed = true
+		}
+	}
+	d.found = append(d.found, f)
+}
+
+// leave records a finding that Doctor never repairs, with why and what the user can do.
+func (d *doctor) leave(kind, path, detail, why string) {
+	d.found = append(d.found, Finding{Kind: kind, Path: path, Detail: detail, Left: why})
+}

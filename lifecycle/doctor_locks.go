@@ -1,0 +1,278 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/procowner"
+)
+
+// packLockName is the lock file, in the objects folder, that skillgit holds while it packs
+// loose objects; it holds its owner's record itself.
+const packLockName = "skillgit-pack.lock"
+
+// breakFileAge is the age after which a break file, held for an instant by a process that
+// clears a stale lock, is taken for one a process that died left behind.
+const breakFileAge = 10 * time.Second
+
+// maxRecord bounds the owner records and pack lock read.
+const maxRecord = 4096
+
+// checkLocks looks at every lock file of the repository.
+func (d *doctor) checkLocks() error {
+	locks, err := d.git.LockFiles()
+	if err != nil {
+		return fmt.Errorf("listing the lock files: %w", err)
+	}
+	for _, p := range locks {
+		if filepath.Base(p) == packLockName {
+			d.checkPackLock(p)
+			continue
+		}
+		o, err := d.git.InspectLock(p)
+		if errors.Is(err, fs.ErrNotExist) {
+			continue // released meanwhile
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", p, err)
+		}
+		d.checkLock(p, o)
+	}
+	return nil
+}
+
+// checkLock judges one lock file of git's kind by what skillgit recorded of its owner.
+func (d *doctor) checkLock(p string, o gitstore.LockOwner) {
+	switch {
+	case o.Recorded && o.Gone:
+		d.fixWith(FindingLock, p, "stale, skillgit's own: "+o.Describe(), func() error {
+			if !d.git.RemoveStaleLock(p) && exists(p) {
+				return errors.New("it changed hands meanwhile; run doctor again")
+			}
+			return nil
+		})
+	case o.Recorded:
+		d.leave(FindingLock, p, o.Describe(), "in use; it goes when that process finishes")
+	default:
+		d.checkUnowned(p, "no owner record: git's own lock, or one of a process that died before recording itself")
+	}
+}
+
+// checkPackLock judges skillgit's pack lock by the owner record it holds.
+func (d *doctor) checkPackLock(p string) {
+	data, err := readSmall(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return
+	}
+	o, _, perr := procowner.Parse(data)
+	switch {
+	case err != nil || perr != nil:
+		d.checkUnowned(p, "skillgit's pack lock, without a complete owner record")
+	case o.Gone():
+		d.fixWith(FindingLock, p, fmt.Sprintf("stale, skillgit's own: left by skillgit %s, which is gone", o), func() error {
+			return removeIfSame(p, data)
+		})
+	default:
+		d.leave(FindingLock, p, fmt.Sprintf("skillgit's pack lock, held by skillgit %s, still running", o),
+			"in use; it goes when that process finishes")
+	}
+}
+
+// checkUnowned judges a lock file nobody recorded: it is removed only when no process of
+// this host has it open, no git process runs in the repository (git closes some locks it
+// still holds, such as index.lock while a commit's editor is open), and it is older than a
+// git command holds a lock.
+func (d *doctor) checkUnowned(p, detail string) {
+	fi, err := os.Lstat(p)
+	if err != nil {
+		return
+	}
+	age := time.Since(fi.ModTime())
+	pids, known := openers(p)
+	switch {
+	case !known:
+		d.leave(FindingLock, p, detail, "this system does not tell which processes have it open; if no git or skillgit process is running, remove it")
+	case len(pids) > 0:
+		d.leave(FindingLock, p, detail, fmt.Sprintf("open in process %s; it goes when that process finishes", joinInts(pids)))
+	case len(d.gits()) > 0:
+		d.leave(FindingLock, p, detail, fmt.Sprintf("git process %s runs in this repository and may hold it; run doctor again when it is done", joinInts(d.gits())))
+	case age < unownedLockAge:
+		d.leave(FindingLock, p, detail, fmt.Sprintf("written %s ago, so a git command may still hold it; run doctor again in a few seconds", age.Round(time.Millisecond)))
+	default:
+		d.fixWith(FindingLock, p, fmt.Sprintf("%s; no process has it open, written %s ago", detail, roughAge(age)), func() error {
+			return removeIfUnchanged(p, fi)
+		})
+	}
+}
+
+// gits lists, once, the git processes that run in the repository's folders.
+func (d *doctor) gits() []int {
+	if d.gitPIDs == nil {
+		dirs := []string{d.git.GitDir(), d.git.CommonDir()}
+		if wt := d.git.WorktreeDir(); wt != "" {
+			dirs = append(dirs, wt)
+		}
+		for i, dir := range dirs {
+			if real, err := filepath.EvalSymlinks(dir); err == nil {
+				dirs[i] = real
+			}
+		}
+		d.gitPIDs = append([]int{}, gitsIn(dirs)...)
+	}
+	return d.gitPIDs
+}
+
+// checkOwnerRecords looks for owner records whose lock file is gone, or is another file.
+func (d *doctor) checkOwnerRecords() error {
+	dir := filepath.Join(d.git.CommonDir(), filepath.FromSlash(gitstore.OwnersDir))
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", dir, err)
+	}
+	for _, e := range entries {
+		if e.Type().IsRegular() {
+			d.checkOwnerRecord(filepath.Join(dir, e.Name()))
+		}
+	}
+	return nil
+}
+
+// checkOwnerRecord judges one owner record: it is an orphan when its lock is gone or its
+// record does not describe the lock there now, and removable when its owner is gone too or
+// it is older than any lock is held without its record.
+func (d *doctor) checkOwnerRecord(rec string) {
+	data, err := readSmall(rec)
+	if err != nil {
+		return
+	}
+	fi, err := os.Lstat(rec)
+	if err != nil {
+		return
+	}
+	age := time.Since(fi.ModTime())
+	old := age > unownedLockAge
+	if strings.HasSuffix(rec, ".break") {
+		if age > breakFileAge {
+			d.fixWith(FindingLockRecord, rec, "a break file of a process that died clearing a stale lock", func() error {
+				return removeIfSame(rec, data)
+			})
+		}
+		return
+	}
+	o, extra, perr := procowner.Parse(data)
+	lock := extra["lock"]
+	if perr != nil || lock == "" {
+		if old {
+			d.fixWith(FindingLockRecord, rec, "an unfinished owner record, older than any lock takes to record its owner", func() error {
+				return removeIfSame(rec, data)
+			})
+		}
+		return
+	}
+	if cur, err := d.git.InspectLock(lock); err == nil && cur.Recorded && cur.Owner == o {
+		return // the record of a lock that is there
+	}
+	if !o.Gone() && !old {
+		return // its owner is releasing or taking the lock right now
+	}
+	d.fixWith(FindingLockRecord, rec, fmt.Sprintf("owner record of %s, whose lock is gone (skillgit %s)", lock, o), func() error {
+		return removeIfSame(rec, data)
+	})
+}
+
+// readSmall reads a regular file of at most maxRecord bytes.
+func readSmall(p string) ([]byte, error) {
+	fi, err := os.Lstat(p)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", p)
+	}
+	f, err := os.Open(p)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, maxRecord+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(data) > maxRecord {
+		return nil, fmt.Errorf("%s: larger than %d bytes", p, maxRecord)
+	}
+	return data, nil
+}
+
+// removeIfSame removes file p if it still holds data.
+func removeIfSame(p string, data []byte) error {
+	now, err := readSmall(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if string(now) != string(data) {
+		return errors.New("it changed meanwhile; run doctor again")
+	}
+	return removeFile(p)
+}
+
+// removeIfUnchanged removes file p if it is still the file fi describes.
+func removeIfUnchanged(p string, fi fs.FileInfo) error {
+	now, err := os.Lstat(p)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if !os.SameFile(now, fi) || !now.ModTime().Equal(fi.ModTime()) {
+		return errors.New("it changed meanwhile; run doctor again")
+	}
+	return removeFile(p)
+}
+
+func removeFile(p string) error {
+	if err := os.Remove(p); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return nil
+}
+
+func exists(p string) bool {
+	_, err := os.Lstat(p)
+	return err == nil
+}
+
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = fmt.Sprint(n)
+	}
+	return strings.Join(s, ", ")
+}
+
+// roughAge says how long ago something was, in the largest unit that fits.
+func roughAge(d time.Duration) string {
+	switch {
+	case d < time.Minute:
+		return d.Round(time.Second).String()
+	case d < time.Hour:
+		return fmt.Sprintf("%d minutes", int(d/time.Minute))
+	case d < 48*time.Hour:
+		return fmt.Sprintf("%d hours", int(d/time.Hour))
+	}
+	return fmt.Sprintf("%d days", int(d/(24*time.Hour)))
+}

@@ -1,0 +1,159 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/skillgit/skillgit/catalog"
+)
+
+// checkTarget looks at one sync target folder: what an interrupted sync left there, its
+// lock, and the manifest entries that disagree with the folder.
+func (d *doctor) checkTarget(dir string) error {
+	h, err := catalog.CheckTarget(dir)
+	if err != nil {
+		return err
+	}
+	if !h.Exists {
+		return nil
+	}
+	if h.Lock != nil && !h.Lock.Stale {
+		// A sync is writing the folder: its temporary entries and unfinished manifest
+		// entries are its work in progress.
+		d.leave(FindingSyncLock, filepath.Join(h.Dir, catalog.LockFile), describeSyncLock(h.Lock),
+			"a sync is writing this folder; run doctor again when it is done")
+		return nil
+	}
+	d.checkTargetLeftovers(h)
+	return d.checkManifest(h)
+}
+
+// checkTargetLeftovers reports the stale lock and leftover entries of a target, and with
+// --fix removes them under the folder's lock, as a sync would.
+func (d *doctor) checkTargetLeftovers(h *catalog.TargetHealth) {
+	lockPath := filepath.Join(h.Dir, catalog.LockFile)
+	staleLock := h.Lock != nil && h.Lock.Stale
+	if len(h.Leftovers) == 0 && !staleLock {
+		return
+	}
+	var removed []string
+	var repairErr error
+	if d.fix {
+		removed, repairErr = catalog.RepairTarget(h.Dir, syncLockWait)
+	}
+	why := "`skillgit doctor --fix` removes it"
+	switch {
+	case errors.Is(repairErr, catalog.ErrSyncLocked):
+		why = "a sync is writing this folder; run doctor again when it is done"
+	case repairErr != nil:
+		why = "could not remove it: " + repairErr.Error()
+	}
+	if staleLock {
+		d.found = append(d.found, Finding{Kind: FindingSyncLock, Path: lockPath, Detail: "stale: " + describeSyncLock(h.Lock),
+			Fixed: d.fix && repairErr == nil, Left: leftUnless(d.fix && repairErr == nil, why)})
+	}
+	for _, name := range h.Leftovers {
+		fixed := slices.Contains(removed, name)
+		d.found = append(d.found, Finding{Kind: FindingSyncLeftover, Path: filepath.Join(h.Dir, name),
+			Detail: "left by an interrupted sync", Fixed: fixed, Left: leftUnless(fixed, why)})
+	}
+}
+
+// describeSyncLock says who holds a target's lock.
+func describeSyncLock(l *catalog.SyncLockHolder) string {
+	switch {
+	case l.PID == 0 && l.Stale:
+		return "a lock whose sync never finished writing its record"
+	case l.PID == 0:
+		return "a sync that is starting"
+	case l.Stale:
+		return fmt.Sprintf("held by sync process %d, which has ended", l.PID)
+	}
+	return fmt.Sprintf("held by sync process %d, still running", l.PID)
+}
+
+// checkManifest reports the manifest entries that disagree with the folder: installs that
+// began and were not recorded as done, skills edited since, folders gone. Doctor never
+// rewrites skills: sync repairs what is skillgit's, and an edit is the user's.
+func (d *doctor) checkManifest(h *catalog.TargetHealth) error {
+	manifest := filepath.Join(h.Dir, catalog.ManifestFile)
+	if h.ManifestErr != nil {
+		d.leave(FindingManifest, manifest, h.ManifestErr.Error(), "doctor never rewrites a manifest; move it away as the message says, then run `skillgit sync`")
+		return nil
+	}
+	skills, err := catalog.InspectTarget(h.Dir)
+	if err != nil {
+		return err
+	}
+	for _, s := range skills {
+		pending := slices.Contains(h.Pending, s.Name)
+		detail, why := manifestDisagreement(s.State, pending)
+		if detail != "" {
+			d.leave(FindingManifest, s.Path, fmt.Sprintf("%s: %s", s.Name, detail), why)
+		}
+	}
+	return nil
+}
+
+// manifestDisagreement says how a skill of a target disagrees with its manifest entry, and
+// what repairs it; "" when it agrees.
+func manifestDisagreement(state catalog.InstallState, pending bool) (string, string) {
+	const sync = "doctor never rewrites skills: `skillgit sync` installs it again"
+	switch {
+	case pending && state == catalog.StateMissing:
+		return "an install began and did not finish; the folder is missing", sync
+	case pending && state == catalog.StateEdited:
+		return "an install began and did not finish; the folder is not what it was writing",
+			"doctor never rewrites skills: `skillgit sync` finishes the install when the folder is the old version; if you edited it, the edit is yours (`skillgit sync --propose-edits`, or --force to replace it)"
+	case pending:
+		return "an install finished writing but its manifest entry was not completed", "doctor never rewrites manifests: `skillgit sync` records it"
+	case state == catalog.StateMissing:
+		return "the manifest lists it, the folder is gone", sync
+	case state == catalog.StateEdited:
+		return "changed since skillgit installed it",
+			"the edit is yours: `skillgit sync --propose-edits` proposes it, `skillgit sync --force` restores the published version"
+	}
+	return "", ""
+}
+
+func leftUnless(fixed bool, why string) string {
+	if fixed {
+		return ""
+	}
+	return why
+}
+
+// storeLeftoverAge is how old a temporary copy in the link store must be before Doctor
+// takes it for one an interrupted sync left: syncs share the store without a lock, and
+// copying a skill takes seconds.
+const storeLeftoverAge = 10 * time.Minute
+
+// checkLinkStore looks for the temporary copies interrupted syncs left in the link store of
+// --symlink syncs, in the git folder.
+func (d *doctor) checkLinkStore() error {
+	store := filepath.Join(d.git.CommonDir(), "skillgit", "sync")
+	rels, err := catalog.StoreLeftovers(store)
+	if err != nil {
+		return err
+	}
+	for _, rel := range rels {
+		p := filepath.Join(store, filepath.FromSlash(rel))
+		fi, err := os.Lstat(p)
+		if err != nil {
+			continue
+		}
+		if age := time.Since(fi.ModTime()); age < storeLeftoverAge {
+			d.leave(FindingSyncLeftover, p, "a temporary copy in the link store of --symlink syncs",
+				fmt.Sprintf("written %s ago, so a sync may still be writing it; run doctor again later", roughAge(age)))
+			continue
+		}
+		d.fixWith(FindingSyncLeftover, p, "left in the link store of --symlink syncs by an interrupted sync", func() error {
+			return catalog.RemoveStoreLeftover(store, rel)
+		})
+	}
+	return nil
+}
