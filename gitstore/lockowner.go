@@ -115,9 +115,19 @@ func (r *Repo) InspectLock(lockPath string) (LockOwner, error) {
 // that only one process clears a given lock, and the record names the very file, so a lock
 // another process has just taken is never removed.
 func (r *Repo) breakStaleLock(lockPath string) bool {
+	o, ok := r.removeStale(lockPath)
+	if ok {
+		fmt.Fprintf(os.Stderr, "skillgit: removed the stale lock %s (%s)\n", lockPath, o.Describe())
+	}
+	return ok
+}
+
+// removeStale removes the lock at lockPath when its recorded skillgit owner is gone, and
+// returns what was known of it.
+func (r *Repo) removeStale(lockPath string) (LockOwner, bool) {
 	o, err := r.InspectLock(lockPath)
 	if err != nil || !o.Recorded || !o.Gone {
-		return false
+		return o, false
 	}
 	brk := r.ownerPath(lockPath) + ".break"
 	f, err := os.OpenFile(brk, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
@@ -125,24 +135,26 @@ func (r *Repo) breakStaleLock(lockPath string) bool {
 		if fi, serr := os.Lstat(brk); serr == nil && time.Since(fi.ModTime()) > breakStaleAge {
 			os.Remove(brk)
 		}
-		return false
+		return o, false
 	}
 	f.Close()
 	defer os.Remove(brk)
 	if again, err := r.InspectLock(lockPath); err != nil || !again.Recorded || !again.Gone || again.Owner != o.Owner {
-		return false
+		return o, false
 	}
 	if err := os.Remove(lockPath); err != nil && !errors.Is(err, fs.ErrNotExist) {
-		return false
+		return o, false
 	}
 	os.Remove(r.ownerPath(lockPath))
-	fmt.Fprintf(os.Stderr, "skillgit: removed the stale lock %s (%s)\n", lockPath, o.Describe())
-	return true
+	return o, true
 }
 
 // RemoveStaleLock removes the lock at lockPath if skillgit recorded its owner and that
-// process is gone, and reports whether it did.
-func (r *Repo) RemoveStaleLock(lockPath string) bool { return r.breakStaleLock(lockPath) }
+// process is gone, and reports whether it did. It prints nothing: the caller says what it did.
+func (r *Repo) RemoveStaleLock(lockPath string) bool {
+	_, ok := r.removeStale(lockPath)
+	return ok
+}
 
 // lockedError is the error of a lock that stayed held: it names the lock and every other
 // lock file of the repository at once, each with what is known of its owner, so that none is
