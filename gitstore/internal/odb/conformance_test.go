@@ -150,3 +150,23 @@ func writeFile(t *testing.T, name, content string) {
 		t.Fatal(err)
 	}
 }
+
+// TestConformanceIdxVersions reads every object of copies of the
+// generated repository whose idx git rewrote as version 1, and as
+// version 2 with all but the first offsets in the large-offset table.
+func TestConformanceIdxVersions(t *testing.T) {
+	for name, version := range map[string]string{"v1": "1", "large": "2,1000"} {
+		t.Run(name, func(t *testing.T) {
+			dir := copyRepo(t, generatedRepo(t), name)
+			idx := packFiles(t, dir)[0]
+			os.Remove(idx)
+			git(t, dir, "index-pack", "--index-version="+version, "-o", idx, strings.TrimSuffix(idx, ".idx")+".pack")
+			db := openDB(t, dir)
+			eachGitObject(t, dir, func(o gitObject) { checkObject(t, db, o) })
+			x := db.dirs[0].packList()[0].idx
+			if name == "v1" && x.version != 1 || name == "large" && len(x.large) < 1000*8 {
+				t.Fatalf("idx version %d with %d large offsets", x.version, len(x.large)/8)
+			}
+		})
+	}
+}

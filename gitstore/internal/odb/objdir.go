@@ -18,9 +18,10 @@ type objDir struct {
 	path  string
 	packs atomic.Pointer[[]*pack] // read without a lock
 
-	mu      sync.Mutex // held while scanning
-	byBase  map[string]*pack
-	seenMod time.Time // mtime of objects/pack at a settled scan
+	mu       sync.Mutex // held while scanning
+	byBase   map[string]*pack
+	seenMod  time.Time // mtime of objects/pack at a settled scan
+	listings int       // how many times objects/pack was listed
 }
 
 // newObjDir returns the objects folder at path with its packs opened.
@@ -67,6 +68,7 @@ func (d *objDir) rescan() (bool, error) {
 // they disappear: readers may be using them, and their maps keep
 // working until Close.
 func (d *objDir) openNew(dir string) (bool, error) {
+	d.listings++
 	ents, err := os.ReadDir(dir)
 	if err != nil {
 		return false, err

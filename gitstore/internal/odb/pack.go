@@ -94,7 +94,7 @@ func checkPackHeader(file string, g *region, x *idx) error {
 		return err
 	}
 	if !bytes.Equal(sum, x.packSum) {
-		return corruptf(file, "pack checksum differs from its idx")
+		return corruptf(file, "pack checksum differs from the one in %s", x.file)
 	}
 	return nil
 }
