@@ -124,7 +124,7 @@ func TestConformanceRevFile(t *testing.T) {
 func TestConformanceMixed(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "mixed")
 	git(t, t.TempDir(), "init", "-q", "-b", "main", dir)
-	fastImport(t, dir, history(30, 12, 2))
+	fastImport(t, dir, history(30, 12, 2, false))
 	git(t, dir, "gc", "-q")
 	git(t, dir, "checkout", "-q", "main")
 	for i := 0; i < 5; i++ {

@@ -126,3 +126,41 @@ func TestCorruptPackData(t *testing.T) {
 	}
 	t.Logf("%d reads failed", failed)
 }
+
+// TestMemPack checks the harness FuzzPackEntry uses: a real pack held
+// in memory reads whole, and an altered one fails with ErrCorrupt.
+func TestMemPack(t *testing.T) {
+	for _, ref := range []bool{false, true} {
+		idxFile, packFile := smallPack(t, ref)
+		idx, pack := readFile(t, idxFile), readFile(t, packFile)
+		db, p, err := memPack(idx, pack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < p.idx.n; i++ {
+			var id [20]byte
+			copy(id[:], p.idx.name(i))
+			if _, _, err := db.Read(id, -1); err != nil {
+				t.Fatalf("REF deltas %v: Read(%s): %v", ref, hexID(id), err)
+			}
+		}
+		pack[len(pack)/2] ^= 0x21
+		db, p, err = memPack(idx, pack)
+		if err != nil {
+			t.Fatal(err)
+		}
+		failed := 0
+		for i := 0; i < p.idx.n; i++ {
+			var id [20]byte
+			copy(id[:], p.idx.name(i))
+			if _, _, err := db.Read(id, -1); errors.Is(err, ErrCorrupt) {
+				failed++
+			} else if err != nil {
+				t.Fatalf("Read(%s) of an altered pack: %v, want ErrCorrupt", hexID(id), err)
+			}
+		}
+		if failed == 0 {
+			t.Fatalf("REF deltas %v: no read of an altered pack failed", ref)
+		}
+	}
+}

@@ -40,7 +40,7 @@ func generatedRepo(tb testing.TB) string {
 	genOnce.Do(func() {
 		dir := filepath.Join(fixtureRoot, "generated")
 		git(tb, fixtureRoot, "init", "-q", "-b", "main", dir)
-		fastImport(tb, dir, history(500, 60, 1))
+		fastImport(tb, dir, history(500, 60, 1, true))
 		git(tb, dir, "gc", "-q")
 		git(tb, dir, "repack", "-adf", "-q", "--window=20", "--depth=1000")
 		genDir = dir
@@ -77,8 +77,9 @@ func fastImport(tb testing.TB, dir string, stream []byte) {
 // files: each commit changes a few files, appends a line to chain.txt
 // and edits one of its lines (so that each version is closest to the
 // next and its versions make a long delta chain) and now and then deletes a
-// file or tags the commit.
-func history(commits, files int, seed int64) []byte {
+// file or tags the commit. With big, the first commit also adds a blob
+// of 200 KiB of random bytes.
+func history(commits, files int, seed int64, big bool) []byte {
 	rng := rand.New(rand.NewSource(seed))
 	content := make([][]string, files)
 	for i := range content {
@@ -92,20 +93,24 @@ func history(commits, files int, seed int64) []byte {
 		fmt.Fprintf(&b, "blob\nmark :%d\ndata %d\n%s\n", mark, len(data), data)
 		return mark
 	}
-	big := make([]byte, 200<<10)
-	rng.Read(big)
+	random := make([]byte, 200<<10)
+	rng.Read(random)
 	prev := 0
 	for c := 0; c < commits; c++ {
 		var ops []string
-		if c == 0 {
-			ops = append(ops, fmt.Sprintf("M 100644 :%d bin/random.dat", blob(big)))
+		if c == 0 && big {
+			ops = append(ops, fmt.Sprintf("M 100644 :%d bin/random.dat", blob(random)))
 		}
 		if len(chain) > 0 {
 			chain[rng.Intn(len(chain))] = fmt.Sprintf("edited in %d: %x", c, rng.Int63())
 		}
 		chain = append(chain, fmt.Sprintf("line %d of the chain %x", c, rng.Int63()))
 		ops = append(ops, fmt.Sprintf("M 100644 :%d chain.txt", blob([]byte(strings.Join(chain, "\n")))))
-		for k := 0; k < 4 || c == 0 && k < files; k++ {
+		changes := 4
+		if c == 0 {
+			changes = files
+		}
+		for k := 0; k < changes; k++ {
 			f := k
 			if c > 0 {
 				f = rng.Intn(files)

@@ -45,6 +45,9 @@ func (d *objDir) packList() []*pack { return *d.packs.Load() }
 func (d *objDir) rescan() (bool, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if d.byBase == nil {
+		return false, ErrClosed
+	}
 	dir := filepath.Join(d.path, "pack")
 	st, err := os.Stat(dir)
 	if isNotExist(err) {

@@ -1,6 +1,7 @@
 package odb
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,7 +14,7 @@ func smallPack(tb testing.TB, refDeltas bool) (idxFile, packFile string) {
 	tb.Helper()
 	dir := filepath.Join(tb.TempDir(), "small")
 	git(tb, tb.TempDir(), "init", "-q", "-b", "main", dir)
-	fastImport(tb, dir, history(12, 4, 3))
+	fastImport(tb, dir, history(6, 3, 3, false))
 	git(tb, dir, "-c", "repack.useDeltaBaseOffset="+boolString(!refDeltas), "repack", "-adf", "-q", "--depth=20")
 	idxs := packFiles(tb, dir)
 	if len(idxs) != 1 {
@@ -39,6 +40,10 @@ func readFile(tb testing.TB, name string) []byte {
 	return b
 }
 
+// missingDir is a folder that does not exist: a pack held in memory
+// has no rev file, no loose objects and no pack folder.
+var missingDir = filepath.Join(os.TempDir(), fmt.Sprintf("odb-missing-%d", os.Getpid()))
+
 // memPack returns a DB over a pack held in memory, with no loose
 // objects, or an error when the idx or pack headers are refused.
 func memPack(idxBytes, packBytes []byte) (*DB, *pack, error) {
@@ -50,8 +55,8 @@ func memPack(idxBytes, packBytes []byte) (*DB, *pack, error) {
 	if err := checkPackHeader("mem.pack", g, x); err != nil {
 		return nil, nil, err
 	}
-	p := &pack{file: "mem.pack", base: filepath.Join(os.DevNull, "mem"), idx: x, idxMap: &region{}, data: g, size: g.size}
-	d := &objDir{path: filepath.Join(os.DevNull, "objects"), byBase: map[string]*pack{p.base: p}}
+	p := &pack{file: "mem.pack", base: filepath.Join(missingDir, "mem"), idx: x, idxMap: &region{}, data: g, size: g.size}
+	d := &objDir{path: missingDir, byBase: map[string]*pack{p.base: p}}
 	d.packs.Store(&[]*pack{p})
 	return &DB{dirs: []*objDir{d}, cache: newBaseCache(1 << 20)}, p, nil
 }
