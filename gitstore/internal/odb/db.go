@@ -58,7 +58,9 @@ func (db *DB) Close() error {
 // Read returns the type and content of the object id, its deltas
 // resolved. An object larger than limit bytes gives an error wrapping
 // ErrTooLarge before its content is inflated; a negative limit means no
-// limit. The caller owns the returned slice.
+// limit. The caller owns the returned slice. A delta that builds more
+// than MaxDeltaResult bytes, which git does not write, gives an error
+// wrapping ErrCorrupt.
 func (db *DB) Read(id [20]byte, limit int64) (Type, []byte, error) {
 	if db.closed.Load() {
 		return 0, nil, ErrClosed

@@ -37,6 +37,12 @@ func deltaVarint(b []byte) (int64, int, error) {
 	return 0, 0, errors.New("delta header runs past the end")
 }
 
+// MaxDeltaResult bounds what a delta may build: git stores files above
+// its core.bigFileThreshold (512 MiB by default) whole, never as deltas,
+// so a larger delta result is taken for a corrupt pack rather than
+// allocated.
+const MaxDeltaResult = 512 << 20
+
 // applyDelta builds the result of delta d against base. It checks every
 // instruction against the sizes the delta declares, and that the
 // instructions produce exactly the declared result size, before it
@@ -45,6 +51,9 @@ func applyDelta(base, d []byte) ([]byte, error) {
 	src, dst, n, err := deltaHeader(d)
 	if err != nil {
 		return nil, err
+	}
+	if dst > MaxDeltaResult {
+		return nil, fmt.Errorf("delta result of %d bytes is above %d", dst, MaxDeltaResult)
 	}
 	if src != int64(len(base)) {
 		return nil, fmt.Errorf("delta expects a base of %d bytes, has %d", src, len(base))
