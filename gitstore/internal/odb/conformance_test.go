@@ -170,3 +170,27 @@ func TestConformanceIdxVersions(t *testing.T) {
 		})
 	}
 }
+
+// TestConformanceReadAt reads every object of the generated repository
+// with files read through ReadAt instead of memory maps, as on systems
+// without them, from several goroutines.
+func TestConformanceReadAt(t *testing.T) {
+	noMmap = true
+	defer func() { noMmap = false }()
+	dir := generatedRepo(t)
+	db := openDB(t, dir)
+	if p := db.dirs[0].packList()[0]; p.data.b != nil || p.data.r == nil {
+		t.Fatal("the pack was mapped")
+	}
+	var objs []gitObject
+	eachGitObject(t, dir, func(o gitObject) { objs = append(objs, o) })
+	errs := make(chan error, 4)
+	for w := 0; w < 4; w++ {
+		go func(w int) { errs <- readShare(db, objs, w, 4) }(w)
+	}
+	for w := 0; w < 4; w++ {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+}

@@ -11,6 +11,9 @@ import (
 // mapFile maps size bytes of f read-only into memory. The map stays
 // valid after f is closed and after the file is deleted.
 func mapFile(f *os.File, size int64) (*region, error) {
+	if noMmap {
+		return readerRegion(f, size)
+	}
 	if size <= 0 || int64(int(size)) != size {
 		return nil, corruptf(f.Name(), "size %d cannot be mapped", size)
 	}

@@ -3,7 +3,25 @@ package odb
 import (
 	"fmt"
 	"io"
+	"os"
 )
+
+// noMmap makes mapFile read files with ReadAt instead of mapping them,
+// as it does where memory maps are not used; tests set it.
+var noMmap = false
+
+// readerRegion gives access to size bytes of f through positioned reads
+// on a new handle of the same file, which stays open until close.
+func readerRegion(f *os.File, size int64) (*region, error) {
+	if size <= 0 {
+		return nil, corruptf(f.Name(), "size %d is empty", size)
+	}
+	g, err := os.Open(f.Name())
+	if err != nil {
+		return nil, fmt.Errorf("reopening %s: %w", f.Name(), err)
+	}
+	return &region{r: g, size: size, unmap: g.Close}, nil
+}
 
 // region is a read-only view of a file: a memory map when b is set,
 // otherwise positioned reads from r. It is safe for concurrent use.
