@@ -70,5 +70,5 @@ func hexID(id [20]byte) string {
 
 // corruptf returns an error wrapping ErrCorrupt that names file.
 func corruptf(file, format string, args ...any) error {
-	return fmt.Errorf("%s: %w: %s", file, ErrCorrupt, fmt.Sprintf(format, args...))
+	return fmt.Errorf("%s: %w: %s (git fsck tells what else is damaged)", file, ErrCorrupt, fmt.Sprintf(format, args...))
 }
