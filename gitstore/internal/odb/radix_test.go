@@ -25,3 +25,19 @@ func TestRadixSort(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkRadixSort200k sorts the offsets of a pack of 200,000
+// objects, what a first read of a large pack without a rev file costs.
+func BenchmarkRadixSort200k(b *testing.B) {
+	rng := rand.New(rand.NewSource(5))
+	src := make([]int64, 200000)
+	for i := range src {
+		src[i] = rng.Int63n(1 << 30)
+	}
+	a := make([]int64, len(src))
+	b.ReportAllocs()
+	for b.Loop() {
+		copy(a, src)
+		radixSort(a)
+	}
+}
