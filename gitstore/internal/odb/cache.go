@@ -1,0 +1,88 @@
+package odb
+
+import "sync"
+
+// DefaultCacheSize is the byte budget of the delta-base cache that Open
+// gives a DB.
+const DefaultCacheSize = 32 << 20
+
+// cacheKey names a pack entry.
+type cacheKey struct {
+	p   *pack
+	off int64
+}
+
+// cacheEntry is a resolved object in the cache's recency list.
+type cacheEntry struct {
+	key        cacheKey
+	typ        Type
+	data       []byte
+	prev, next *cacheEntry
+}
+
+// baseCache keeps resolved delta bases, least recently used first out
+// when their bytes pass max. The data it holds is never written to.
+type baseCache struct {
+	mu   sync.Mutex
+	max  int64
+	used int64
+	m    map[cacheKey]*cacheEntry
+	lru  cacheEntry // sentinel: lru.next is the most recent
+}
+
+// newBaseCache returns a cache of at most max bytes.
+func newBaseCache(max int64) *baseCache {
+	c := &baseCache{max: max, m: make(map[cacheKey]*cacheEntry)}
+	c.lru.next, c.lru.prev = &c.lru, &c.lru
+	return c
+}
+
+// get returns the cached object at k.
+func (c *baseCache) get(k cacheKey) (Type, []byte, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.m[k]
+	if e == nil {
+		return 0, nil, false
+	}
+	c.unlink(e)
+	c.pushFront(e)
+	return e.typ, e.data, true
+}
+
+// put caches the object at k unless it is larger than the whole budget.
+func (c *baseCache) put(k cacheKey, typ Type, data []byte) {
+	size := int64(len(data)) + 64
+	if size > c.max {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.m[k]; ok {
+		return
+	}
+	for c.used+size > c.max {
+		c.evict(c.lru.prev)
+	}
+	e := &cacheEntry{key: k, typ: typ, data: data}
+	c.m[k] = e
+	c.pushFront(e)
+	c.used += size
+}
+
+// evict removes e.
+func (c *baseCache) evict(e *cacheEntry) {
+	c.unlink(e)
+	delete(c.m, e.key)
+	c.used -= int64(len(e.data)) + 64
+}
+
+func (c *baseCache) unlink(e *cacheEntry) {
+	e.prev.next, e.next.prev = e.next, e.prev
+}
+
+func (c *baseCache) pushFront(e *cacheEntry) {
+	e.prev, e.next = &c.lru, c.lru.next
+	c.lru.next.prev = e
+	c.lru.next = e
+}
