@@ -116,9 +116,7 @@ func checkIdentity(role, name, email string) error {
 // rather than the commit's own Tree and Parents methods, which bypass
 // the Repo's locking.
 func (r *Repo) Commit(h Hash) (*object.Commit, error) {
-	r.objMu.Lock()
-	defer r.objMu.Unlock()
-	obj, err := r.encodedObject(plumbing.CommitObject, h)
+	obj, err := r.commitObject(h)
 	if err != nil {
 		return nil, err
 	}
@@ -127,4 +125,17 @@ func (r *Repo) Commit(h Hash) (*object.Commit, error) {
 		return nil, fmt.Errorf("commit %s: %w (the object is corrupt; run `git fsck`)", h, err)
 	}
 	return c, nil
+}
+
+// commitObject reads commit h, through the fast reader when the repository has one.
+func (r *Repo) commitObject(h Hash) (plumbing.EncodedObject, error) {
+	if _, data, ok, err := r.fastRead(plumbing.CommitObject, h, maxCommitSize); ok {
+		if err != nil {
+			return nil, err
+		}
+		return memoryObject(plumbing.CommitObject, data), nil
+	}
+	r.objMu.Lock()
+	defer r.objMu.Unlock()
+	return r.encodedObject(plumbing.CommitObject, h)
 }

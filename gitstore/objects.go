@@ -52,6 +52,9 @@ func (r *Repo) writeObject(t plumbing.ObjectType, data []byte) (Hash, error) {
 // readObject returns the content of an object of type t that is at most
 // limit bytes long.
 func (r *Repo) readObject(t plumbing.ObjectType, h Hash, limit int64) ([]byte, error) {
+	if _, data, ok, err := r.fastRead(t, h, limit); ok {
+		return data, err
+	}
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
 	obj, err := r.encodedObject(t, h)
@@ -126,6 +129,9 @@ func (r *Repo) encodedObject(t plumbing.ObjectType, h Hash) (plumbing.EncodedObj
 // first, a failed open for every packed object, and then decodes the
 // delta anyway.)
 func (r *Repo) objectSize(t plumbing.ObjectType, h Hash) (int64, error) {
+	if _, size, ok, err := r.fastSize(t, h); ok {
+		return size, err
+	}
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
 	obj, err := r.encodedObject(t, h)
@@ -137,6 +143,9 @@ func (r *Repo) objectSize(t plumbing.ObjectType, h Hash) (int64, error) {
 
 // hasObject reports whether object h is stored.
 func (r *Repo) hasObject(h Hash) bool {
+	if r.objects != nil && r.objects.Has(h) {
+		return true
+	}
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
 	if r.storer.HasEncodedObject(h) == nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/go-git/go-billy/v5/osfs"
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing/cache"
+	"github.com/go-git/go-git/v5/storage"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 	"github.com/go-git/go-git/v5/storage/filesystem/dotgit"
 )
@@ -76,6 +77,9 @@ func openLocation(loc location, getenv func(string) string) (*Repo, error) {
 	}
 	r := newRepo(repo, st, false)
 	r.gitDir, r.commonDir, r.worktree = loc.gitDir, loc.commonDir, loc.worktree
+	if st == storage.Storer(s) {
+		r.objects = openObjects(filepath.Join(loc.commonDir, "objects"))
+	}
 	return r, nil
 }
 

@@ -32,6 +32,9 @@ func (r *Repo) PeelCommit(h Hash) (Hash, error) {
 
 // objectType returns the type of object h.
 func (r *Repo) objectType(h Hash) (plumbing.ObjectType, error) {
+	if t, _, ok, err := r.fastSize(plumbing.AnyObject, h); ok {
+		return t, err
+	}
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
 	obj, err := r.encodedObject(plumbing.AnyObject, h)

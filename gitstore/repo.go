@@ -8,6 +8,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/storage"
 	"github.com/go-git/go-git/v5/storage/memory"
+
+	"github.com/skillgit/skillgit/gitstore/internal/odb"
 )
 
 // Repo is a git repository used as a database. Create one with Init, Open
@@ -25,6 +27,9 @@ type Repo struct {
 
 	trees  *treeCache
 	packed packedRefsCache
+	// objects reads objects without objMu, faster than storer; nil for a repository in
+	// memory, or one reading a push's quarantine, where storer serves every read.
+	objects *odb.DB
 
 	mem       bool
 	gitDir    string
@@ -76,6 +81,9 @@ func (r *Repo) Git() *git.Repository { return r.repo }
 func (r *Repo) Close() error {
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
+	if r.objects != nil {
+		r.objects.Close()
+	}
 	if c, ok := r.storer.(io.Closer); ok {
 		return c.Close()
 	}
