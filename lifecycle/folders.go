@@ -3,7 +3,6 @@ package lifecycle
 import (
 	"fmt"
 	"path"
-	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
@@ -92,7 +91,7 @@ func (d *folderDiff) entries(h gitstore.Hash) ([]gitstore.TreeEntry, error) {
 	if h.IsZero() {
 		return nil, nil
 	}
-	return d.g.ReadTree(h)
+	return d.g.ReadTreeShared(h) // read only: the entries are compared, never changed
 }
 
 func (d *folderDiff) walk(p string, base, head gitstore.Hash, depth int) error {
@@ -143,14 +142,7 @@ func compareEntries(be, he []gitstore.TreeEntry, i, j int) int {
 	case j >= len(he):
 		return -1
 	}
-	return strings.Compare(sortKey(be[i]), sortKey(he[j]))
-}
-
-func sortKey(e gitstore.TreeEntry) string {
-	if e.Mode == filemode.Dir {
-		return e.Name + "/"
-	}
-	return e.Name
+	return gitstore.CompareEntries(be[i], he[j])
 }
 
 // child compares one entry present on either side or both.
