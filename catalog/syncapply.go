@@ -1,6 +1,8 @@
 package catalog
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -36,6 +38,7 @@ func (p *SyncPlan) Apply() error {
 			return fmt.Errorf("%s: %w", filepath.Join(p.Dir, name), err)
 		}
 	}
+	before := p.manifestSnapshot()
 	marked, err := p.markPending()
 	if err != nil {
 		return err
@@ -46,10 +49,33 @@ func (p *SyncPlan) Apply() error {
 		}
 	}
 	errs := p.run(w)
-	if err := writeManifest(w, p.man); err != nil {
-		errs = append(errs, fmt.Errorf("%s: %w", filepath.Join(p.Dir, ManifestFile), err))
+	if !p.manifestUnchanged(before) {
+		if err := writeManifest(w, p.man); err != nil {
+			errs = append(errs, fmt.Errorf("%s: %w", filepath.Join(p.Dir, ManifestFile), err))
+		}
 	}
 	return errors.Join(errs...)
+}
+
+// manifestSnapshot is the manifest as planned, to tell at the end whether the sync changed it.
+func (p *SyncPlan) manifestSnapshot() []byte {
+	data, err := json.Marshal(p.man)
+	if err != nil {
+		return nil
+	}
+	return data
+}
+
+// manifestUnchanged says whether the manifest file exists and the sync left its content as
+// it was read: then nothing needs writing, and a sync that changed nothing writes nothing.
+func (p *SyncPlan) manifestUnchanged(before []byte) bool {
+	if before == nil || p.root == nil || p.opts.DryRun {
+		return false
+	}
+	if _, err := p.root.Lstat(ManifestFile); err != nil {
+		return false
+	}
+	return bytes.Equal(before, p.manifestSnapshot())
 }
 
 // markPending records every skill about to be installed as owned before it is written, with
