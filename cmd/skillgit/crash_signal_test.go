@@ -75,6 +75,8 @@ type crashCount struct {
 	// tempAfterStop counts temporary files left after SIGINT or SIGTERM by writers that do
 	// not yet register them (see unregisteredTemp).
 	tempAfterStop int
+	// remoteLockLeft counts git's lock files left in the remote after SIGINT or SIGTERM.
+	remoteLockLeft int
 }
 
 func TestCrashSignals(t *testing.T) {
@@ -306,9 +308,9 @@ func (h *crashHarness) report() {
 	for _, k := range keys {
 		c := h.stats[k]
 		fmt.Fprintf(&b, "\n  %-22s %2d runs: %2d finished, %2d stopped, %2d ended; %2d changed / %2d not, %2d redone; "+
-			"%d stale removed, %d ownerless (%d refused, %d by hand), %d temporary, %d sync lock, %d temporary after a stop",
+			"%d stale removed, %d ownerless (%d refused, %d by hand), %d temporary, %d sync lock, %d temporary and %d remote locks after a stop",
 			k, c.runs, c.finished, c.stopped, c.killed, c.changed, c.unchanged, c.redone,
-			c.staleRemoved, c.ownerless, c.refused, c.byHand, c.tempLeft, c.syncLockLeft, c.tempAfterStop)
+			c.staleRemoved, c.ownerless, c.refused, c.byHand, c.tempLeft, c.syncLockLeft, c.tempAfterStop, c.remoteLockLeft)
 	}
 	for name, ts := range h.took {
 		s := slices.Clone(ts)
