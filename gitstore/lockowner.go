@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/skillgit/skillgit/internal/atomicfile"
 	"github.com/skillgit/skillgit/internal/procowner"
 )
 
@@ -48,7 +47,16 @@ func (r *Repo) writeOwner(lockPath string, f *os.File) string {
 	rec := procowner.Self().Marshal()
 	rec = fmt.Appendf(rec, "lock %s\nfile %s\n", lockPath, id)
 	path := r.ownerPath(lockPath)
-	if err := atomicfile.Write(path, rec, atomicfile.Options{}); err != nil {
+	// Written in place, in one write, to keep short the moment a lock has no record: a
+	// record cut short by a crash lacks its last lines, does not name the lock's file,
+	// and leaves the lock to git's rule, which is the safe side.
+	err := os.WriteFile(path, rec, 0o666)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err = os.MkdirAll(filepath.Dir(path), 0o777); err == nil {
+			err = os.WriteFile(path, rec, 0o666)
+		}
+	}
+	if err != nil {
 		return ""
 	}
 	return path

@@ -6,10 +6,12 @@ import (
 	"os/signal"
 )
 
-// Notify starts handling Signals for the rest of the process and returns a context that the
-// first signal cancels. Unless the command runs Gracefully, the first signal also removes
-// the registered files and exits, at once or, inside a Critical section, when the section
-// ends; a second signal always does so at once. stop ends the handling.
+// Notify starts handling Signals for the rest of the process and returns the command's
+// context. Outside a Critical section, and unless the command runs Gracefully, the first
+// signal removes the registered files and exits at once. Inside one, or gracefully, it
+// cancels the context, so that the work can stop at its next safe point, and the process
+// exits when the last section ends (gracefully: when the command returns). A second signal
+// always removes the files and exits at once. stop ends the handling.
 func Notify(parent context.Context) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancel(parent)
 	ch := make(chan os.Signal, 2)
@@ -59,10 +61,14 @@ func (s *state) receive(sig os.Signal) {
 		return
 	}
 	s.signaled = sig
+	if s.critical == 0 && !s.graceful {
+		// Stop at once, without cancelling first: a cancelled context would have the
+		// transport kill the git processes serving a push, which then cannot remove
+		// their own lock files on the remote.
+		s.stopLocked()
+		return
+	}
 	if s.cancel != nil {
 		s.cancel()
-	}
-	if s.critical == 0 && !s.graceful {
-		s.stopLocked()
 	}
 }
