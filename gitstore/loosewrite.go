@@ -50,11 +50,10 @@ func writeLooseFile(final string, t plumbing.ObjectType, data []byte) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, "tmp_obj_")
+	tmp, untrack, err := interrupt.CreateTemp(dir, "tmp_obj_")
 	if err != nil {
 		return err
 	}
-	untrack := interrupt.Track(tmp.Name())
 	defer untrack()
 	defer os.Remove(tmp.Name())
 	if tempMade != nil {

@@ -27,11 +27,11 @@ func writePack(objDir string, ids []Hash) (*idxfile.MemoryIndex, error) {
 	if err := os.MkdirAll(packDir, 0o777); err != nil {
 		return nil, fmt.Errorf("packing loose objects: %w", err)
 	}
-	pack, err := os.CreateTemp(packDir, "tmp_pack_")
+	pack, untrackPack, err := interrupt.CreateTemp(packDir, "tmp_pack_")
 	if err != nil {
 		return nil, fmt.Errorf("packing loose objects: %w", err)
 	}
-	defer interrupt.Track(pack.Name())()
+	defer untrackPack()
 	defer os.Remove(pack.Name()) // fails once renamed
 	defer pack.Close()
 	if tempMade != nil {
@@ -88,11 +88,10 @@ func indexPack(f *os.File) (*idxfile.MemoryIndex, error) {
 // and returns its name and the function that forgets its registration for
 // removal on a signal.
 func writeIndex(packDir string, idx *idxfile.MemoryIndex) (string, func(), error) {
-	f, err := os.CreateTemp(packDir, "tmp_idx_")
+	f, untrack, err := interrupt.CreateTemp(packDir, "tmp_idx_")
 	if err != nil {
 		return "", nil, fmt.Errorf("writing pack index: %w", err)
 	}
-	untrack := interrupt.Track(f.Name())
 	if tempMade != nil {
 		tempMade(f.Name())
 	}

@@ -12,12 +12,11 @@ import (
 // it, so git never runs half a hook. before, when not nil, runs just before the rename. The
 // temporary file is removed on an error and, if a signal stops the process, by interrupt.
 func writeAtomic(path string, data []byte, before func() error) (err error) {
-	f, err := os.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".skillgit-*")
+	f, untrack, err := interrupt.CreateTemp(filepath.Dir(path), "."+filepath.Base(path)+".skillgit-*")
 	if err != nil {
 		return fmt.Errorf("%s: writing the hook: %w", path, err)
 	}
 	tmp := f.Name()
-	untrack := interrupt.Track(tmp)
 	defer func() {
 		if err != nil {
 			os.Remove(tmp)

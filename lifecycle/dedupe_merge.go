@@ -26,11 +26,11 @@ func (r *Repo) MergeCandidate(newer, older, note string, o ActOptions) (*Result,
 	if err := checkMergeable(cNew, cOld); err != nil {
 		return nil, nil, err
 	}
-	dir, err := os.MkdirTemp("", "skillgit-merge-")
+	dir, untrack, err := interrupt.MkdirTemp("", "skillgit-merge-")
 	if err != nil {
 		return nil, nil, err
 	}
-	defer interrupt.TrackDir(dir)()
+	defer untrack()
 	defer os.RemoveAll(dir)
 	if tempMade != nil {
 		tempMade(dir)

@@ -132,11 +132,11 @@ func materialise(fsys fs.FS, root, final, base string) (bool, error) {
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return false, err
 	}
-	tmp, err := os.MkdirTemp(root, ".tmp-")
+	tmp, untrack, err := interrupt.MkdirTemp(root, ".tmp-")
 	if err != nil {
 		return false, err
 	}
-	defer interrupt.TrackDir(tmp)()
+	defer untrack()
 	defer removeCopy(tmp)
 	if tempMade != nil {
 		tempMade(tmp)

@@ -35,11 +35,10 @@ func Write(name string, data []byte, opts Options) error {
 	if err := os.MkdirAll(dir, opts.DirPerm); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(dir, ".tmp-*")
+	tmp, untrack, err := interrupt.CreateTemp(dir, ".tmp-*")
 	if err != nil {
 		return err
 	}
-	untrack := interrupt.Track(tmp.Name())
 	defer untrack()
 	if tempMade != nil {
 		tempMade(tmp.Name())

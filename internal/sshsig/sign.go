@@ -51,11 +51,10 @@ func keyFileOf(signingKey string) (string, func(), error) {
 	if !ok {
 		return expandHome(signingKey), func() {}, nil
 	}
-	dir, err := os.MkdirTemp("", "skillgit-signingkey-")
+	dir, untrack, err := interrupt.MkdirTemp("", "skillgit-signingkey-")
 	if err != nil {
 		return "", nil, err
 	}
-	untrack := interrupt.TrackDir(dir)
 	cleanup := func() { os.RemoveAll(dir); untrack() }
 	path := filepath.Join(dir, "key.pub")
 	if err := os.WriteFile(path, []byte(strings.TrimSpace(literal)+"\n"), 0o600); err != nil {

@@ -105,11 +105,11 @@ func createClone(root, dir, url string) error {
 	if err := os.MkdirAll(root, 0o700); err != nil {
 		return err
 	}
-	tmp, err := os.MkdirTemp(root, ".new-"+filepath.Base(dir)+"-")
+	tmp, untrack, err := interrupt.MkdirTemp(root, ".new-"+filepath.Base(dir)+"-")
 	if err != nil {
 		return err
 	}
-	defer interrupt.TrackDir(tmp)()
+	defer untrack()
 	defer os.RemoveAll(tmp)
 	if tempMade != nil {
 		tempMade(tmp)

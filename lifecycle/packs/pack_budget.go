@@ -52,11 +52,11 @@ type budgetStorer struct {
 // PackfileWriter returns a writer that keeps the pack file on disk and, on Close, checks it
 // against the budget and then stores its objects.
 func (s *budgetStorer) PackfileWriter() (io.WriteCloser, error) {
-	f, err := os.CreateTemp("", "skillgit-pack-*.pack")
+	f, untrack, err := interrupt.CreateTemp("", "skillgit-pack-*.pack")
 	if err != nil {
 		return nil, fmt.Errorf("keeping the fetched pack file: %w", err)
 	}
-	return &budgetWriter{s: s, f: f, untrack: interrupt.Track(f.Name())}, nil
+	return &budgetWriter{s: s, f: f, untrack: untrack}, nil
 }
 
 type budgetWriter struct {
