@@ -65,6 +65,13 @@ func (r *Repo) acquireLock(target string) (*lockFile, error) {
 // tryLock creates the lock file once, registers it for removal on every way
 // out and records its owner.
 func (r *Repo) tryLock(target, lockPath string) (*lockFile, error) {
+	// A signal waits until the lock is registered and has its record, so that it never
+	// leaves a lock without a record, or a record without a lock.
+	done, err := interrupt.Critical()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", lockPath, err)
+	}
+	defer done()
 	f, err := os.OpenFile(lockPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 	if errors.Is(err, fs.ErrNotExist) {
 		// A concurrent ref deletion removed the emptied folder.

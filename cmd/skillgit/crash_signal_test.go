@@ -216,13 +216,18 @@ func (o crashOutcome) String() string {
 }
 
 // delay picks when to send the signal: squared uniform over a little more than the command's
-// median run time, so that early signals, which land inside the command, are common.
-func (h *crashHarness) delay(name string) time.Duration {
+// median run time, so that early signals, which land inside the command, are common. Once a
+// command has outrun a signal twice, the span shrinks to a quarter, so that every signal
+// lands inside every command in a few runs.
+func (h *crashHarness) delay(name string, sig syscall.Signal) time.Duration {
 	d := 80 * time.Millisecond
 	if ts := h.took[name]; len(ts) > 0 {
 		s := slices.Clone(ts)
 		slices.Sort(s)
 		d = s[len(s)/2] * 5 / 4
+	}
+	if c := h.stats[name+" "+crashSigName(sig)]; c != nil && c.runs >= 2 && c.stopped+c.killed == 0 {
+		d /= 4
 	}
 	u := h.rng.Float64()
 	return time.Duration(u * u * float64(d))
@@ -230,7 +235,7 @@ func (h *crashHarness) delay(name string) time.Duration {
 
 // signalRun starts skillgit with args and sends it sig after a random delay.
 func (h *crashHarness) signalRun(sig syscall.Signal, args ...string) crashOutcome {
-	o := crashOutcome{sig: sig, delay: h.delay(args[2])}
+	o := crashOutcome{sig: sig, delay: h.delay(args[2], sig)}
 	cmd := exec.Command(h.bin, args...)
 	var out, errOut bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errOut
