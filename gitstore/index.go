@@ -18,6 +18,10 @@ type lockedIndex struct {
 	lock  *lockFile
 	idx   *index.Index
 	mtime time.Time // of the index file, for git's racy-clean rule
+	// cacheTree is the data of the file's cache-tree extension, nil when it has none.
+	cacheTree []byte
+	// changed are the paths the update changed, whose cache-tree entries go.
+	changed []string
 }
 
 // lockIndex takes index.lock and reads the index; a missing index is an
@@ -53,7 +57,21 @@ func (li *lockedIndex) decode(f *os.File, path string) error {
 		return fmt.Errorf("%s: %w", path, errBadIndex)
 	}
 	li.mtime = fi.ModTime()
-	return decodeIndex(f, li.idx, path)
+	b, err := readSized(f, fi.Size(), maxIndexSize)
+	if err != nil {
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	if !decodeIndexFast(b, li.idx) {
+		if err := decodeIndex(bytes.NewReader(b), li.idx, path); err != nil {
+			return err
+		}
+	}
+	_ = eachIndexExtension(b, func(sig string, data []byte) {
+		if sig == cacheTreeSig {
+			li.cacheTree = data
+		}
+	})
+	return nil
 }
 
 // decodeIndex decodes the index file at path from rd, reporting the
@@ -80,12 +98,16 @@ func (li *lockedIndex) commit() error {
 			idx.Version = 3
 		}
 	}
-	var buf bytes.Buffer
-	if err := index.NewEncoder(&buf).Encode(idx); err != nil {
-		li.lock.release()
-		return fmt.Errorf("index: encoding: %w", err)
+	data, ok := encodeIndex(idx, patchCacheTree(li.cacheTree, li.changed))
+	if !ok {
+		var buf bytes.Buffer
+		if err := index.NewEncoder(&buf).Encode(idx); err != nil {
+			li.lock.release()
+			return fmt.Errorf("index: encoding: %w", err)
+		}
+		data = buf.Bytes()
 	}
-	if err := li.lock.commit(buf.Bytes()); err != nil {
+	if err := li.lock.commit(data); err != nil {
 		return fmt.Errorf("index: writing: %w", err)
 	}
 	return nil

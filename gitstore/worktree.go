@@ -156,5 +156,6 @@ func (u *wtUpdate) run() error {
 	if err := u.apply(); err != nil {
 		return err
 	}
+	u.li.changed = u.prefixes
 	return u.li.commit()
 }
