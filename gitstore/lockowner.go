@@ -97,7 +97,8 @@ func (o LockOwner) Describe() string {
 	return fmt.Sprintf("held by skillgit %s, still running", o.Owner)
 }
 
-// InspectLock reads what is known of the owner of the lock file at lockPath.
+// InspectLock reads what is known of the owner of the lock file at lockPath: a git lock's
+// from its owner record, skillgit's pack lock's from the lock itself.
 func (r *Repo) InspectLock(lockPath string) (LockOwner, error) {
 	out := LockOwner{Path: lockPath}
 	fi, err := os.Lstat(lockPath)
@@ -105,6 +106,14 @@ func (r *Repo) InspectLock(lockPath string) (LockOwner, error) {
 		return out, err
 	}
 	out.Age = time.Since(fi.ModTime())
+	if lockPath == filepath.Join(r.objectsDir(), packLockName) {
+		// The pack lock is skillgit's own file and holds its owner's record itself.
+		data, err := readBounded(lockPath, maxOwnerRecord)
+		if owner, _, perr := procowner.Parse(data); err == nil && perr == nil {
+			out.Recorded, out.Owner, out.Gone = true, owner, owner.Gone()
+		}
+		return out, nil
+	}
 	id, ok := statID(fi)
 	data, err := readBounded(r.ownerPath(lockPath), maxOwnerRecord)
 	if !ok || err != nil {
@@ -138,6 +147,9 @@ func (r *Repo) removeStale(lockPath string) (LockOwner, bool) {
 		return o, false
 	}
 	brk := r.ownerPath(lockPath) + ".break"
+	if err := os.MkdirAll(filepath.Dir(brk), 0o777); err != nil {
+		return o, false
+	}
 	f, err := os.OpenFile(brk, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 	if err != nil {
 		if fi, serr := os.Lstat(brk); serr == nil && time.Since(fi.ModTime()) > breakStaleAge {

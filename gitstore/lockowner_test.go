@@ -177,3 +177,28 @@ func TestLocksTakenAndReleasedLeaveNothing(t *testing.T) {
 	}
 	checkNoLocksLeft(t, r)
 }
+
+// TestPackLockOwnerIsItsContent checks that the pack lock, which holds its owner's record
+// itself, is judged by it: a gone owner's lock is stale and removed, a live one's kept.
+func TestPackLockOwnerIsItsContent(t *testing.T) {
+	r := diskRepo(false)(t)
+	p := filepath.Join(r.objectsDir(), packLockName)
+	if err := os.WriteFile(p, procowner.Self().Marshal(), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if o, err := r.InspectLock(p); err != nil || !o.Recorded || o.Gone {
+		t.Fatalf("InspectLock of this process's pack lock: %+v, %v", o, err)
+	}
+	if r.RemoveStaleLock(p) {
+		t.Fatal("a live owner's pack lock was removed")
+	}
+	if err := os.WriteFile(p, exitedProcess(t).Marshal(), 0o666); err != nil {
+		t.Fatal(err)
+	}
+	if o, err := r.InspectLock(p); err != nil || !o.Recorded || !o.Gone {
+		t.Fatalf("InspectLock of a gone owner's pack lock: %+v, %v", o, err)
+	}
+	if !r.RemoveStaleLock(p) || fileExists(p) {
+		t.Fatal("a gone owner's pack lock was not removed")
+	}
+}

@@ -17,7 +17,6 @@ import (
 	"time"
 
 	"github.com/skillgit/skillgit/gitstore"
-	"github.com/skillgit/skillgit/internal/procowner"
 	"github.com/skillgit/skillgit/internal/testenv"
 )
 
@@ -276,15 +275,6 @@ func heldLocks(t *testing.T, dir string) (recorded, ownerless []string) {
 		t.Fatal(err)
 	}
 	for _, p := range paths {
-		if filepath.Base(p) == "skillgit-pack.lock" {
-			data, err := os.ReadFile(p)
-			if o, _, perr := procowner.Parse(data); err == nil && perr == nil && o.Gone() {
-				recorded = append(recorded, p)
-			} else {
-				ownerless = append(ownerless, p)
-			}
-			continue
-		}
 		o, err := g.InspectLock(p)
 		switch {
 		case err != nil:

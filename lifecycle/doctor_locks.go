@@ -14,10 +14,6 @@ import (
 	"github.com/skillgit/skillgit/internal/procowner"
 )
 
-// packLockName is the lock file, in the objects folder, that skillgit holds while it packs
-// loose objects; it holds its owner's record itself.
-const packLockName = "skillgit-pack.lock"
-
 // breakFileAge is the age after which a break file, held for an instant by a process that
 // clears a stale lock, is taken for one a process that died left behind.
 const breakFileAge = 10 * time.Second
@@ -32,10 +28,6 @@ func (d *doctor) checkLocks() error {
 		return fmt.Errorf("listing the lock files: %w", err)
 	}
 	for _, p := range locks {
-		if filepath.Base(p) == packLockName {
-			d.checkPackLock(p)
-			continue
-		}
 		o, err := d.git.InspectLock(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue // released meanwhile
@@ -62,26 +54,6 @@ func (d *doctor) checkLock(p string, o gitstore.LockOwner) {
 		d.leave(FindingLock, p, o.Describe(), "in use; it goes when that process finishes")
 	default:
 		d.checkUnowned(p, "no owner record: git's own lock, or one of a process that died before recording itself")
-	}
-}
-
-// checkPackLock judges skillgit's pack lock by the owner record it holds.
-func (d *doctor) checkPackLock(p string) {
-	data, err := readSmall(p)
-	if errors.Is(err, fs.ErrNotExist) {
-		return
-	}
-	o, _, perr := procowner.Parse(data)
-	switch {
-	case err != nil || perr != nil:
-		d.checkUnowned(p, "skillgit's pack lock, without a complete owner record")
-	case o.Gone():
-		d.fixWith(FindingLock, p, fmt.Sprintf("stale, skillgit's own: left by skillgit %s, which is gone", o), func() error {
-			return removeIfSame(p, data)
-		})
-	default:
-		d.leave(FindingLock, p, fmt.Sprintf("skillgit's pack lock, held by skillgit %s, still running", o),
-			"in use; it goes when that process finishes")
 	}
 }
 

@@ -130,7 +130,7 @@ func TestDoctorLocks(t *testing.T) {
 	old := filepath.Join(gd, "index.lock")
 	held := filepath.Join(gd, "HEAD.lock")
 	young := filepath.Join(gd, "refs", "heads", "young.lock")
-	pack := filepath.Join(gd, "objects", packLockName)
+	pack := filepath.Join(gd, "objects", "skillgit-pack.lock")
 
 	makeLock(t, stale, time.Second)
 	if err := g.RecordLockOwner(stale, deadOwner(t)); err != nil {

@@ -325,15 +325,6 @@ func (h *crashHarness) heldLocks() (recorded, ownerless []string) {
 		h.t.Fatal(err)
 	}
 	for _, p := range paths {
-		if filepath.Base(p) == "skillgit-pack.lock" {
-			data, err := os.ReadFile(p)
-			if o, _, perr := procowner.Parse(data); err == nil && perr == nil && o.Gone() {
-				recorded = append(recorded, p)
-			} else {
-				ownerless = append(ownerless, p)
-			}
-			continue
-		}
 		o, err := g.InspectLock(p)
 		switch {
 		case err != nil:
