@@ -102,6 +102,8 @@ type SyncPlan struct {
 	lock     *folderLock // held from planning until Close; nil in a dry run
 	created  []string    // folders PlanSync created for the target, deepest first
 	applied  bool
+	// recorded says that Apply changed the manifest's entries, which must then be written.
+	recorded bool
 }
 
 // PlanSync compares the skills of src with what target folder dir holds and returns what a

@@ -1,8 +1,6 @@
 package catalog
 
 import (
-	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
@@ -38,7 +36,6 @@ func (p *SyncPlan) Apply() error {
 			return fmt.Errorf("%s: %w", filepath.Join(p.Dir, name), err)
 		}
 	}
-	before := p.manifestSnapshot()
 	marked, err := p.markPending()
 	if err != nil {
 		return err
@@ -49,7 +46,7 @@ func (p *SyncPlan) Apply() error {
 		}
 	}
 	errs := p.run(w)
-	if !p.manifestUnchanged(before) {
+	if marked || p.recorded || !p.manifestExists() {
 		if err := writeManifest(w, p.man); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", filepath.Join(p.Dir, ManifestFile), err))
 		}
@@ -57,25 +54,14 @@ func (p *SyncPlan) Apply() error {
 	return errors.Join(errs...)
 }
 
-// manifestSnapshot is the manifest as planned, to tell at the end whether the sync changed it.
-func (p *SyncPlan) manifestSnapshot() []byte {
-	data, err := json.Marshal(p.man)
-	if err != nil {
-		return nil
-	}
-	return data
-}
-
-// manifestUnchanged says whether the manifest file exists and the sync left its content as
-// it was read: then nothing needs writing, and a sync that changed nothing writes nothing.
-func (p *SyncPlan) manifestUnchanged(before []byte) bool {
-	if before == nil || p.root == nil || p.opts.DryRun {
+// manifestExists says whether the target folder holds a manifest file; a sync that changed
+// nothing and finds one writes nothing.
+func (p *SyncPlan) manifestExists() bool {
+	if p.root == nil || p.opts.DryRun {
 		return false
 	}
-	if _, err := p.root.Lstat(ManifestFile); err != nil {
-		return false
-	}
-	return bytes.Equal(before, p.manifestSnapshot())
+	_, err := p.root.Lstat(ManifestFile)
+	return err == nil
 }
 
 // markPending records every skill about to be installed as owned before it is written, with
@@ -202,9 +188,11 @@ func (p *SyncPlan) record(a SyncAction, entry manifestEntry, err error, errs *[]
 		*errs = append(*errs, err)
 	case a.Action == ActionRemove:
 		delete(p.man.Skills, a.Skill)
+		p.recorded = true
 	case a.Action == ActionKeep:
 	default:
 		p.man.Skills[a.Skill] = entry
+		p.recorded = true
 	}
 }
 

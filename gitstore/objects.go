@@ -22,9 +22,12 @@ func (r *Repo) ReadBlob(h Hash, limit int64) ([]byte, error) {
 // writeObject stores an object unless it already exists.
 func (r *Repo) writeObject(t plumbing.ObjectType, data []byte) (Hash, error) {
 	h := plumbing.ComputeHash(t, data)
+	if r.objects != nil && r.objects.Has(h) {
+		return h, nil
+	}
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
-	if r.storer.HasEncodedObject(h) == nil {
+	if r.objects == nil && r.storer.HasEncodedObject(h) == nil {
 		return h, nil
 	}
 	if !r.mem {
@@ -143,8 +146,8 @@ func (r *Repo) objectSize(t plumbing.ObjectType, h Hash) (int64, error) {
 
 // hasObject reports whether object h is stored.
 func (r *Repo) hasObject(h Hash) bool {
-	if r.objects != nil && r.objects.Has(h) {
-		return true
+	if r.objects != nil {
+		return r.objects.Has(h) // it looks for new packs itself on a miss
 	}
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
