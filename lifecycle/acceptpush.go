@@ -34,10 +34,11 @@ func (r *Repo) pushedAccepts(base, head gitstore.Hash) (map[string]pushedAccept,
 			return gitstore.ErrStop
 		}
 		if n++; n == 1 {
-			r.addChainAccepts(out, h, "")
+			r.addChainAccepts(out, h, "", gitstore.ZeroHash)
 		}
 		if len(c.ParentHashes) == 2 {
-			r.addChainAccepts(out, c.ParentHashes[1], commitInfo{trailers: gitstore.ParseTrailers(c.Message)}.get(keyPublishedAs))
+			as := commitInfo{trailers: gitstore.ParseTrailers(c.Message)}.get(keyPublishedAs)
+			r.addChainAccepts(out, c.ParentHashes[1], as, c.ParentHashes[0])
 		}
 		return nil
 	})
@@ -47,10 +48,23 @@ func (r *Repo) pushedAccepts(base, head gitstore.Hash) (map[string]pushedAccept,
 	return out, nil
 }
 
+// isNewFolder says whether dir, where a publish merge says it put a candidate under another
+// name, is absent from the merge's first parent. A publish under another name only ever
+// creates a skill, so a merge that claims to rename into an existing folder does not carry
+// the candidate's acceptances there.
+func (r *Repo) isNewFolder(firstParent gitstore.Hash, dir string) bool {
+	tree, err := r.treeOf(firstParent)
+	if err != nil {
+		return false
+	}
+	_, found, err := r.Git.EntryAt(tree, dir)
+	return err == nil && !found
+}
+
 // addChainAccepts adds the acceptances of the candidate whose tip is tip, if it is one. as is
-// the name a publish merge published it under, if another: they then apply to that folder,
-// under the name they were given.
-func (r *Repo) addChainAccepts(out map[string]pushedAccept, tip gitstore.Hash, as string) {
+// the name a publish merge published it under, if another: when that folder is new in the
+// merge (firstParent lacks it), they apply to it, under the name they were given.
+func (r *Repo) addChainAccepts(out map[string]pushedAccept, tip gitstore.Hash, as string, firstParent gitstore.Hash) {
 	ci, err := r.commitInfo(tip)
 	if err != nil || ci.get(keyCandidate) == "" || ci.get(keyAction) == actPublish {
 		return
@@ -70,8 +84,8 @@ func (r *Repo) addChainAccepts(out map[string]pushedAccept, tip gitstore.Hash, a
 		}
 	}
 	dir, pa := c.Path, pushedAccept{}
-	if as != "" && catalog.CheckSkillName(as) == nil {
-		dir, pa.as = path.Join(path.Dir(c.Path), as), c.Skill
+	if renamed := path.Join(path.Dir(c.Path), as); as != "" && catalog.CheckSkillName(as) == nil && r.isNewFolder(firstParent, renamed) {
+		dir, pa.as = renamed, c.Skill
 	}
 	pa.allows = append(out[dir].allows, acceptedAllows(c, authors(ch), r.Config.Approvals.Signed)...)
 	out[dir] = pa
