@@ -15,10 +15,15 @@ import (
 // first, and stops as soon as every commit left to visit is known to be
 // an ancestor of a common ancestor already found, so its cost grows with
 // the commits since the fork, not with the length of the history. In a
-// shallow clone, history ends at the shallow boundary.
+// shallow clone, history ends at the shallow boundary. When git's
+// commit-graph holds both commits, the graph answers instead, in
+// generation order, without reading commit objects.
 func (r *Repo) MergeBase(a, b Hash) (Hash, error) {
 	if a.IsZero() || b.IsZero() {
 		return ZeroHash, nil
+	}
+	if base, ok := r.graphMergeBase(a, b); ok {
+		return base, nil
 	}
 	w, err := r.newAncestryWalk()
 	if err != nil {
@@ -35,6 +40,9 @@ func (r *Repo) MergeBase(a, b Hash) (Hash, error) {
 func (r *Repo) IsAncestor(a, b Hash) (bool, error) {
 	if a.IsZero() || b.IsZero() {
 		return false, nil
+	}
+	if in, ok := r.graphIsAncestor(a, b); ok {
+		return in, nil
 	}
 	w, err := r.newAncestryWalk()
 	if err != nil {

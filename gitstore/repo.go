@@ -30,6 +30,7 @@ type Repo struct {
 	// objects reads objects without objMu, faster than storer; nil for a repository in
 	// memory, or one reading a push's quarantine, where storer serves every read.
 	objects *odb.DB
+	graphs  graphState
 
 	mem       bool
 	gitDir    string
@@ -84,6 +85,7 @@ func (r *Repo) Close() error {
 	if r.objects != nil {
 		r.objects.Close()
 	}
+	r.closeGraph()
 	if c, ok := r.storer.(io.Closer); ok {
 		return c.Close()
 	}

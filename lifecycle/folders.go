@@ -87,62 +87,41 @@ type folderDiff struct {
 	stray   []string
 }
 
-func (d *folderDiff) entries(h gitstore.Hash) ([]gitstore.TreeEntry, error) {
-	if h.IsZero() {
-		return nil, nil
-	}
-	return d.g.ReadTreeShared(h) // read only: the entries are compared, never changed
-}
-
 func (d *folderDiff) walk(p string, base, head gitstore.Hash, depth int) error {
 	if base == head {
 		return nil
 	}
-	be, err := d.entries(base)
+	// The trees are compared as read, undecoded: a category folder of thousands of skills
+	// of which one changed costs a scan of its bytes.
+	bt, err := d.g.ReadRawTree(base)
 	if err != nil {
 		return fmt.Errorf("%s: %w", p, err)
 	}
-	he, err := d.entries(head)
+	ht, err := d.g.ReadRawTree(head)
 	if err != nil {
 		return fmt.Errorf("%s: %w", p, err)
 	}
-	if hasSkillFile(be) || hasSkillFile(he) || depth >= catalog.DefaultMaxDepth {
+	skill, err := isSkillFolder(bt, ht)
+	if err != nil {
+		return fmt.Errorf("%s: %w", p, err)
+	}
+	if skill || depth >= catalog.DefaultMaxDepth {
 		d.changes = append(d.changes, folderChange{path: p, base: base, head: head})
 		return nil
 	}
-	return d.children(p, be, he, depth)
+	return gitstore.DiffRawTrees(bt, ht, func(b, h gitstore.TreeEntry) error {
+		return d.child(p, b, h, depth)
+	})
 }
 
-// children compares two sorted listings of a category folder in one pass, as git orders
-// tree entries (a folder's name with a slash after it).
-func (d *folderDiff) children(p string, be, he []gitstore.TreeEntry, depth int) error {
-	i, j := 0, 0
-	for i < len(be) || j < len(he) {
-		var b, h gitstore.TreeEntry
-		switch c := compareEntries(be, he, i, j); {
-		case c < 0:
-			b, i = be[i], i+1
-		case c > 0:
-			h, j = he[j], j+1
-		default:
-			b, h, i, j = be[i], he[j], i+1, j+1
-		}
-		if err := d.child(p, b, h, depth); err != nil {
-			return err
+// isSkillFolder reports whether either version of a folder holds a SKILL.md.
+func isSkillFolder(base, head gitstore.RawTree) (bool, error) {
+	for _, t := range []gitstore.RawTree{base, head} {
+		if ok, err := t.Has(catalog.FileName); ok || err != nil {
+			return ok, err
 		}
 	}
-	return nil
-}
-
-// compareEntries orders be[i] against he[j], an exhausted side sorting last.
-func compareEntries(be, he []gitstore.TreeEntry, i, j int) int {
-	switch {
-	case i >= len(be):
-		return 1
-	case j >= len(he):
-		return -1
-	}
-	return gitstore.CompareEntries(be[i], he[j])
+	return false, nil
 }
 
 // child compares one entry present on either side or both.

@@ -118,6 +118,12 @@ func (r *Repo) plainChanges(ci commitInfo, tc *trailCache) []string {
 	if len(ci.c.ParentHashes) == 0 {
 		return nil
 	}
+	if !r.Git.MayHaveChanged(ci.hash, r.Config.SkillsDir) {
+		// git's changed-path filter says the skills folder is as the first parent has it.
+		names := []string{}
+		tc.put(ci.hash, names)
+		return names
+	}
 	parent, err := r.Git.Commit(ci.c.ParentHashes[0])
 	if err != nil {
 		return nil

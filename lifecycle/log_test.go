@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/google/go-cmp/cmp"
 	"github.com/skillgit/skillgit/internal/testenv"
 )
@@ -49,5 +50,46 @@ func TestLogPlainCommitsCached(t *testing.T) {
 	only, err := open(t, dir).Log("beta")
 	if err != nil || len(only) != 1 || only[0].Action != "commit" {
 		t.Fatalf("log beta: %v %+v", err, only)
+	}
+}
+
+// TestLogSameWithCommitGraph: with git's commit-graph and its changed-path filters, the
+// trail of plain commits (some leaving the skills folder alone, which the filters answer)
+// is the trail read without them.
+func TestLogSameWithCommitGraph(t *testing.T) {
+	dir := newRepo(t)
+	publishedSkill(t, dir, "alpha", cleanLine)
+	testenv.WriteFiles(t, dir, map[string]string{"docs/notes.md": "notes\n"})
+	testenv.CommitAll(t, dir, "docs only")
+	testenv.WriteFiles(t, dir, map[string]string{"skills/beta/SKILL.md": testenv.SkillMD("beta", cleanLine)})
+	testenv.CommitAll(t, dir, "add beta by hand")
+	testenv.WriteFiles(t, dir, map[string]string{"docs/notes.md": "more notes\n"})
+	testenv.CommitAll(t, dir, "docs again")
+	var without [][]LogEntry
+	for _, name := range []string{"", "alpha", "beta"} {
+		testenv.RemoveAll(t, filepath.Join(dir, ".git", "skillgit", "cache"))
+		l, err := open(t, dir).Log(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		without = append(without, l)
+	}
+	testenv.Git(t, dir, "commit-graph", "write", "--reachable", "--changed-paths")
+	for i, name := range []string{"", "alpha", "beta"} {
+		testenv.RemoveAll(t, filepath.Join(dir, ".git", "skillgit", "cache"))
+		r := open(t, dir)
+		if r.Git.MayHaveChanged(plumbing.NewHash(without[0][0].Commit), "skills") {
+			t.Fatal("the changed-path filter of the last commit is not read")
+		}
+		l, err := r.Log(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if diff := cmp.Diff(without[i], l); diff != "" {
+			t.Errorf("log %q with the graph differs (-without +with):\n%s", name, diff)
+		}
+	}
+	if len(without[2]) != 1 || without[2][0].Subject != "add beta by hand" {
+		t.Errorf("log beta: %+v", without[2])
 	}
 }

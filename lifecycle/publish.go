@@ -7,6 +7,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
@@ -412,9 +413,16 @@ func (r *Repo) MoveChannel(target string, old, h, oldTree, newTree gitstore.Hash
 	return err
 }
 
-// afterCommit packs loose objects when they pile up; a failure only warns.
+// afterCommit packs loose objects when they pile up, and adds the commits to git's
+// commit-graph when enough are outside it; a failure only warns.
 func (r *Repo) afterCommit(res *Result) {
 	if _, err := r.Git.MaybePack(gitstore.AutoPackThreshold); err != nil {
 		res.addWarning(fmt.Sprintf("warning: packing loose objects failed: %v", err))
+	}
+	if res.Commit == "" {
+		return
+	}
+	if _, err := r.Git.MaybeExtendCommitGraph(plumbing.NewHash(res.Commit), gitstore.AutoGraphThreshold); err != nil {
+		res.addWarning(fmt.Sprintf("warning: %v (git log and skillgit still work without it)", err))
 	}
 }
