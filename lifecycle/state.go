@@ -3,6 +3,7 @@ package lifecycle
 import (
 	"errors"
 	"fmt"
+	"path"
 	"strings"
 	"time"
 
@@ -23,6 +24,26 @@ type stateCtx struct {
 	// and that revert was not itself reverted, to that revert.
 	reverted map[gitstore.Hash]gitstore.Hash
 	since    time.Time
+	// commits and changed hold, for the reverted commits looked at so far, the commit and
+	// the folders of the skills folder it changed against its first parent.
+	commits map[gitstore.Hash]*object.Commit
+	changed map[gitstore.Hash][]string
+}
+
+// commit reads commit h once for every candidate.
+func (st *stateCtx) commit(r *Repo, h gitstore.Hash) (*object.Commit, error) {
+	if c, ok := st.commits[h]; ok {
+		return c, nil
+	}
+	c, err := r.Git.Commit(h)
+	if err != nil {
+		return nil, err
+	}
+	if st.commits == nil {
+		st.commits = map[gitstore.Hash]*object.Commit{}
+	}
+	st.commits[h] = c
+	return c, nil
 }
 
 // newStateCtx reads the channels; merges on the publish branch are collected back to since,
@@ -66,6 +87,38 @@ func (r *Repo) newStateCtx(since time.Time) (*stateCtx, error) {
 		return nil, err
 	}
 	return st, nil
+}
+
+// touches reports whether commit target (c) changed folder p, or a folder above or below it,
+// against its first parent. The folders it changed are found once per commit and shared by
+// every candidate; when they cannot be found it says yes, so the caller looks closer.
+func (r *Repo) touches(st *stateCtx, target gitstore.Hash, c *object.Commit, p string) bool {
+	if st.changed == nil {
+		st.changed = map[gitstore.Hash][]string{}
+	}
+	paths, ok := st.changed[target]
+	if !ok {
+		parent, err := r.Git.Commit(c.ParentHashes[0])
+		if err != nil {
+			return true
+		}
+		changes, stray, err := r.folderChanges(parent.TreeHash, c.TreeHash)
+		if err != nil {
+			return true
+		}
+		for _, f := range changes {
+			paths = append(paths, f.path)
+		}
+		paths = append(paths, stray...)
+		st.changed[target] = paths
+	}
+	p = path.Clean(p)
+	for _, q := range paths {
+		if q == p || strings.HasPrefix(q, p+"/") || strings.HasPrefix(p, q+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // revertTargets returns the commits msg says it reverts: its "This reverts commit" lines and
@@ -192,9 +245,16 @@ func (r *Repo) squashRolledBack(ch *chain, st *stateCtx) (gitstore.Hash, bool, e
 		}
 		st = own
 	}
+	proposed := ch.propose().c.Committer.When
 	for target, rev := range st.reverted {
-		c, err := r.Git.Commit(target)
-		if err != nil || len(c.ParentHashes) != 1 {
+		c, err := st.commit(r, target)
+		if err != nil || len(c.ParentHashes) != 1 || c.Committer.When.Before(proposed) {
+			// The history is read back to the oldest candidate's proposal, by committer
+			// date; a commit older than this candidate's cannot have merged it.
+			continue
+		}
+		if !ch.isPolicy() && !r.touches(st, target, c, ch.path()) {
+			// A commit that left the candidate's folder alone neither brought it nor took it.
 			continue
 		}
 		if held, err := r.holdsCandidate(ch, c.TreeHash); err != nil || !held {
