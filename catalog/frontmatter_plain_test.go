@@ -131,7 +131,7 @@ var (
 	randomKeys = []string{"name", "description", "license", "metadata", "allowed-tools", "compatibility",
 		"x", "a.b", "_k", "-k", ".k", "k-", "1", "0x10", "true", "null", "y", "on", "~", "<<", "k k", "é", "name"}
 	randomSeps   = []string{": ", ": ", ": ", ": ", ":  ", ":   ", ":", " : ", ":\t", ":\r", "::", ": :"}
-	randomPieces = []string{"word", "Two words", "1.0", "\"quoted: text\"", "'single'", "é 日本", "0x1F", "1e3", ".inf", "~", "null", "Null", "true", "no",
+	randomPieces = []string{"word", "Two words", "1.0", "\"quoted: text\"", "'single'", "é 日本 🙂", "0x1F", "1e3", ".inf", "~", "null", "Null", "true", "no",
 		"2001-12-14", "2001-12-14t21:59:43.10-05:00", "-foo", "- foo", "foo: bar", "foo:", "a #b", "a#b", "C#", "\"quoted\"",
 		"\"", "'", "'single'", "'it''s'", "\"esc\\n\"", "\"a\\\"b\"", "[a, b]", "{a: 1}", "&anc", "*anc", "!tag", "!!str",
 		"|", ">", "?", "? x", "%", "@", "`", ",", "]", "}", "é", "日本", "\u2028", "\u0085", "\u00a0", "\ufeff", "\t", "\r",
