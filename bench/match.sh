@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# match.sh measures skill selection on a generated repository: `skillgit match TASK` cold (the
-# catalog cache removed) and as usual (the cache kept up to date by every publish), beside `git
-# grep` of the task's words over the same skills for context; and `skillgit mcp` answering
-# match_skills on a warm server, timed by an MCP client over stdio (bench/mcpclient). Every
-# repetition runs each command once, in turn; the table shows medians.
+# match.sh measures listing and skill selection on a generated repository: `skillgit list` and
+# `skillgit match TASK` cold (the catalog cache removed, as in a fresh clone; goal 0.3 s each),
+# `skillgit match TASK` as usual (the cache kept up to date by every publish), beside `git grep`
+# of the task's words over the same skills for context; the peak RSS of the cold commands (goal
+# under 200 MiB); and `skillgit mcp` answering match_skills on a warm server, timed by an MCP
+# client over stdio (bench/mcpclient). Every repetition runs each command once, in turn; the
+# table shows medians.
 #
 # Usage: bench/match.sh            (from anywhere)
 # Settings, from the environment:
@@ -38,23 +40,35 @@ export REPO
 
 one_round() {
 	rm -rf "$CACHE"
+	measure listcold "$BIN" -C "$REPO" list
+	rm -rf "$CACHE"
 	measure cold "$BIN" -C "$REPO" match --limit 5 "$TASK"
 	measure usual "$BIN" -C "$REPO" match --limit 5 "$TASK"
 	measure grep bash -c grepwords
 }
 
 report() {
-	local c u
+	local c u l
 	c=$(median cold)
 	u=$(median usual)
-	printf '\nskillgit match benchmark: %s skills, %s commits, %s runs, %s CPUs, load %s\n\n' \
+	l=$(median listcold)
+	printf '\nskillgit list and match benchmark: %s skills, %s commits, %s runs, %s CPUs, load %s\n\n' \
 		"$SKILLS" "$COMMITS" "$RUNS" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
 	table_head
+	row "skillgit list, cold (cache removed)" listcold "< 0.300 s" "$(verdict "$l" 0.300)"
 	row "skillgit match, cold (cache removed)" cold "< 0.300 s" "$(verdict "$c" 0.300)"
 	row "skillgit match, cache kept by publishes" usual "< 0.300 s" "$(verdict "$u" 0.300)"
 	row "git grep -l -i (5 words) main -- skills" grep "(context)" ""
 	printf '\nratios: match cold/git grep %.2f, match usual/git grep %.2f\n' \
 		"$(ratio "$c" "$(median grep)")" "$(ratio "$u" "$(median grep)")"
+	printf 'CPU time (user + system), medians: list cold %s s, match cold %s s\n' "$(cpu listcold)" "$(cpu cold)"
+	if [ "$HAVE_TIME" = 1 ]; then
+		local lm cm
+		lm=$(peak listcold)
+		cm=$(peak cold)
+		printf 'peak RSS (goal < 200 MiB): list cold %s MiB %s, match cold %s MiB %s\n' \
+			"$lm" "$(verdict "$lm" 200)" "$cm" "$(verdict "$cm" 200)"
+	fi
 	printf '\nskillgit mcp, match_skills on a warm server (goal < 20 ms): '
 	"$BENCH_DIR/mcpclient" -skillgit "$BIN" -repo "$REPO" -calls "$CALLS" -task "$TASK"
 }

@@ -39,14 +39,24 @@ func (k *frontmatterKeys) get(key string) *entry {
 	return nil
 }
 
-// decode parses the frontmatter block and checks every key of it.
-func (c *checker) decode(block []byte) *Skill {
-	doc, err := decodeBlock(block)
-	if err != nil {
-		line, msg := yamlErrorLine(err)
-		c.report(fatal, line, "frontmatter is not valid YAML: %s; fix the syntax (quote values that contain \": \" or start with a special character)", msg)
-		return nil
+// decode parses the frontmatter block and checks every key of it. Plain
+// frontmatter is read without the YAML library, into the same tree, built in
+// scratch when it is not nil.
+func (c *checker) decode(block []byte, scratch *plainScratch) *Skill {
+	doc, ok := plainFrontmatter(block, scratch)
+	if !ok {
+		var err error
+		if doc, err = decodeBlock(block); err != nil {
+			line, msg := yamlErrorLine(err)
+			c.report(fatal, line, "frontmatter is not valid YAML: %s; fix the syntax (quote values that contain \": \" or start with a special character)", msg)
+			return nil
+		}
 	}
+	return c.document(doc)
+}
+
+// document checks the decoded frontmatter and builds the skill.
+func (c *checker) document(doc *yaml.Node) *Skill {
 	root := documentRoot(doc)
 	if root == nil {
 		c.report(fatal, 1, "frontmatter is empty; add name and description keys")

@@ -29,9 +29,11 @@ func Load(fsys fs.FS, dir string, mode Mode, frontmatterOnly bool) (*Skill, []Pr
 	return c.result(ld.load(c, fsys, info, frontmatterOnly))
 }
 
-// loader reads SKILL.md files into a buffer it reuses from one file to the next.
+// loader reads SKILL.md files into a buffer it reuses from one file to the
+// next, and parses plain frontmatter in reused memory too.
 type loader struct {
-	buf []byte
+	buf   []byte
+	plain plainScratch
 }
 
 // load reads and parses c's SKILL.md, whose Lstat result is info. It opens
@@ -79,7 +81,7 @@ func (ld *loader) read(c *checker, r io.Reader, frontmatterOnly bool) *Skill {
 		c.tooBig(int64(len(data)))
 		return nil
 	}
-	return c.parse(data, !frontmatterOnly)
+	return c.parse(data, !frontmatterOnly, &ld.plain)
 }
 
 // regularFile reports whether typ is a regular file, reporting it otherwise.

@@ -16,7 +16,7 @@ func Parse(dir string, data []byte, mode Mode) (*Skill, []Problem) {
 		c.tooBig(int64(len(data)))
 		return c.result(nil)
 	}
-	return c.result(c.parse(data, true))
+	return c.result(c.parse(data, true, nil))
 }
 
 // ParseFrontmatter parses the SKILL.md that r streams, like Parse, but reads
@@ -30,12 +30,13 @@ func ParseFrontmatter(dir string, r io.Reader, mode Mode) (*Skill, []Problem) {
 		c.unreadable(err)
 		return c.result(nil)
 	}
-	return c.result(c.parse(data, false))
+	return c.result(c.parse(data, false, nil))
 }
 
 // parse checks data, the whole file when whole is true and otherwise a
-// prefix of it that holds at least the frontmatter block.
-func (c *checker) parse(data []byte, whole bool) *Skill {
+// prefix of it that holds at least the frontmatter block; scratch, when not
+// nil, is reused memory for plain frontmatter.
+func (c *checker) parse(data []byte, whole bool, scratch *plainScratch) *Skill {
 	if bytes.HasPrefix(data, bom) {
 		c.report(soft, 1, "file starts with a UTF-8 byte order mark; save it as UTF-8 without one")
 		data = data[len(bom):]
@@ -59,7 +60,7 @@ func (c *checker) parse(data []byte, whole bool) *Skill {
 			c.report(soft, line, "body is not valid UTF-8; save the file as UTF-8")
 		}
 	}
-	s := c.decode(data[:end])
+	s := c.decode(data[:end], scratch)
 	if s != nil && whole {
 		s.Body = string(data[end:])
 	}

@@ -150,7 +150,7 @@ func TestPublishedCache(t *testing.T) {
 	if len(cold.Skills) != 121 || len(cold.Problems) != 2 {
 		t.Fatalf("cold listing: %d skills, problems %v; want 121 and two warnings", len(cold.Skills), cold.Problems)
 	}
-	entries, err := filepath.Glob(filepath.Join(cache, "catalog-*.gob"))
+	entries, err := filepath.Glob(filepath.Join(cache, "catalog-*.bin"))
 	if err != nil || len(entries) != 1 {
 		t.Fatalf("cache folder after a cold listing: %v, %v; want one entry", entries, err)
 	}

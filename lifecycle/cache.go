@@ -1,8 +1,6 @@
 package lifecycle
 
 import (
-	"bytes"
-	"encoding/gob"
 	"io"
 	"os"
 	"path/filepath"
@@ -15,18 +13,20 @@ import (
 )
 
 // catalogCacheVersion changes whenever the cached form or the parser's results change. Version
-// 4 marks the problems that are git objects which could not be read, and never stores them;
-// version 3 stored them, so that a repaired object stayed broken in its entries.
-const catalogCacheVersion = "4"
+// 5 is the form of catalog_codec.go, which replaced gob. Version 4 marks the problems that are
+// git objects which could not be read, and never stores them; version 3 stored them, so that a
+// repaired object stayed broken in its entries.
+const catalogCacheVersion = "5"
 
 // maxCatalogCache bounds a cache file read back; a larger one is ignored.
 const maxCatalogCache = 64 << 20
 
 // catalogCache keeps Discover results keyed by the skills folder's tree id, with paths
 // relative to that folder, so that one entry serves the folder wherever it is. It lives under the
-// git directory and is safe to delete: a missing or unreadable entry is a miss. Entries are gob,
-// not JSON: gob decodes a 10,000-skill catalog three to four times faster, and that decoding is
-// most of what a warm `skillgit list` spends.
+// git directory and is safe to delete: a missing or unreadable entry is a miss. Entries are in
+// a form of their own (catalog_codec.go), not gob or JSON: decoding is most of what a warm
+// `skillgit list` spends, and encoding is on the path of every cold one; for 10,000 skills
+// this form takes a few milliseconds each way, gob tens.
 type catalogCache struct{ dir string }
 
 func (r *Repo) catalogCache() catalogCache {
@@ -37,7 +37,7 @@ func (r *Repo) catalogCache() catalogCache {
 }
 
 func (c catalogCache) file(tree gitstore.Hash) string {
-	return filepath.Join(c.dir, "catalog-v"+catalogCacheVersion+"-"+tree.String()+".gob")
+	return filepath.Join(c.dir, "catalog-v"+catalogCacheVersion+"-"+tree.String()+".bin")
 }
 
 func (c catalogCache) get(tree gitstore.Hash) (*catalog.Result, bool) {
@@ -58,11 +58,11 @@ func (c catalogCache) get(tree gitstore.Hash) (*catalog.Result, bool) {
 	if _, err := io.ReadFull(f, data); err != nil {
 		return nil, false
 	}
-	var res catalog.Result
-	if err := gob.NewDecoder(bytes.NewReader(data)).Decode(&res); err != nil || !cacheable(&res) {
+	res, ok := decodeCatalog(data)
+	if !ok || !cacheable(res) {
 		return nil, false
 	}
-	return &res, true
+	return res, true
 }
 
 // put stores a result, unless a git object could not be read for it; failing to write the
@@ -71,11 +71,7 @@ func (c catalogCache) put(tree gitstore.Hash, res *catalog.Result) {
 	if c.dir == "" || !cacheable(res) {
 		return
 	}
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(res); err != nil {
-		return
-	}
-	_ = writeFileAtomic(c.file(tree), buf.Bytes())
+	_ = writeFileAtomic(c.file(tree), encodeCatalog(res))
 }
 
 // latestFile names the entry written last, from which the next listing is derived.

@@ -1,8 +1,6 @@
 package lifecycle
 
 import (
-	"bytes"
-	"encoding/gob"
 	"errors"
 	"os"
 	"path/filepath"
@@ -114,11 +112,7 @@ func TestCatalogCacheUnreadable(t *testing.T) {
 		t.Errorf("put stored a result with an unreadable object (stat: %v)", err)
 	}
 
-	var buf bytes.Buffer
-	if err := gob.NewEncoder(&buf).Encode(broken); err != nil {
-		t.Fatal(err)
-	}
-	if err := writeFileAtomic(cache.file(tree), buf.Bytes()); err != nil {
+	if err := writeFileAtomic(cache.file(tree), encodeCatalog(broken)); err != nil {
 		t.Fatal(err)
 	}
 	if _, hit := cache.get(tree); hit {
