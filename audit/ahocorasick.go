@@ -7,7 +7,8 @@ package audit
 type matcher struct {
 	class    [256]uint8
 	nclass   int
-	delta    []int32 // state*nclass + class -> next state
+	delta    []int32 // state*nclass + class -> next state*nclass
+	outFrom  int32   // states from this one on, times nclass, have outputs
 	outStart []int32 // outputs of state s are outs[outStart[s]:outStart[s+1]]
 	outs     []int32 // keyword indexes
 	lens     []int32 // keyword lengths
@@ -104,21 +105,47 @@ func hasEdge(n trieNode, c uint8) bool {
 	return ok
 }
 
+// compile lays the automaton out as a table. States are numbered so that
+// those with outputs come last: one comparison per byte tells whether the
+// state reached has any.
 func (m *matcher) compile(nodes []trieNode, order []int32) {
 	nc := m.nclass
-	m.delta = make([]int32, len(nodes)*nc)
-	m.outStart = make([]int32, len(nodes)+1)
-	for _, s := range order {
-		for c := 0; c < nc; c++ {
-			if t, ok := nodes[s].next[uint8(c)]; ok {
-				m.delta[int(s)*nc+c] = t
-			} else if s != 0 {
-				m.delta[int(s)*nc+c] = m.delta[int(nodes[s].fail)*nc+c]
+	id := make([]int32, len(nodes))
+	n := int32(0)
+	for _, withOut := range []bool{false, true} {
+		for s := range nodes {
+			if (len(nodes[s].out) > 0) == withOut {
+				id[s] = n
+				n++
+			}
+			if !withOut && s == len(nodes)-1 {
+				m.outFrom = n * int32(nc)
 			}
 		}
 	}
+	next := make([]int32, len(nodes)*nc) // by old state: the old state reached
+	for _, s := range order {
+		for c := 0; c < nc; c++ {
+			if t, ok := nodes[s].next[uint8(c)]; ok {
+				next[int(s)*nc+c] = t
+			} else if s != 0 {
+				next[int(s)*nc+c] = next[int(nodes[s].fail)*nc+c]
+			}
+		}
+	}
+	m.delta = make([]int32, len(nodes)*nc)
 	for s := range nodes {
-		m.outStart[s] = int32(len(m.outs))
+		for c := 0; c < nc; c++ {
+			m.delta[int(id[s])*nc+c] = id[next[s*nc+c]] * int32(nc)
+		}
+	}
+	byID := make([]int, len(nodes))
+	for s := range nodes {
+		byID[id[s]] = s
+	}
+	m.outStart = make([]int32, len(nodes)+1)
+	for i, s := range byID {
+		m.outStart[i] = int32(len(m.outs))
 		m.outs = append(m.outs, nodes[s].out...)
 	}
 	m.outStart[len(nodes)] = int32(len(m.outs))
@@ -127,12 +154,13 @@ func (m *matcher) compile(nodes []trieNode, order []int32) {
 // scan calls emit with each keyword index and the offset just past its
 // occurrence in text, in order of that offset.
 func (m *matcher) scan(text []byte, emit func(kw int, end int)) {
-	nc := int32(m.nclass)
+	delta, class, from, nc := m.delta, &m.class, m.outFrom, int32(m.nclass)
 	s := int32(0)
-	for i := 0; i < len(text); i++ {
-		s = m.delta[s*nc+int32(m.class[text[i]])]
-		if lo, hi := m.outStart[s], m.outStart[s+1]; lo != hi {
-			for _, k := range m.outs[lo:hi] {
+	for i, b := range text {
+		s = delta[s+int32(class[b])]
+		if s >= from {
+			st := s / nc
+			for _, k := range m.outs[m.outStart[st]:m.outStart[st+1]] {
 				emit(int(k), i+1)
 			}
 		}

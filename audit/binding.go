@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"strconv"
+	"sync"
 )
 
 // maxHashBytes bounds what is read of one file to bind a finding to its
@@ -54,13 +55,17 @@ func contentSum(fsys fs.FS, t *treeScan, file string) string {
 		return fileSum(fsys, file)
 	}
 	h := sha256.New()
-	for _, e := range t.entries {
+	for i := range t.entries {
+		e := &t.entries[i]
 		writeField(h, e.path)
 		writeInt(h, int(e.mode))
-		writeInt(h, int(e.size))
+		writeInt(h, int(e.sizeOf()))
 	}
 	return hex.EncodeToString(h.Sum(nil))
 }
+
+// copyBuffers hold the buffers that file hashes are read through.
+var copyBuffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
 
 // fileSum returns a hash of the file's bytes (the first maxHashBytes and
 // the size), or a marker when it cannot be read: such a file is already
@@ -72,7 +77,9 @@ func fileSum(fsys fs.FS, name string) string {
 	}
 	defer f.Close()
 	h := sha256.New()
-	n, err := io.Copy(h, io.LimitReader(f, maxHashBytes))
+	buf := copyBuffers.Get().(*[]byte)
+	n, err := io.CopyBuffer(h, io.LimitReader(f, maxHashBytes), *buf)
+	copyBuffers.Put(buf)
 	if err != nil {
 		return "unreadable"
 	}

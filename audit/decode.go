@@ -53,6 +53,10 @@ func findBlobs(text []byte) []blob {
 	}
 	for i := 0; i < len(text); {
 		if !isB64(text[i]) || i > 0 && isB64(text[i-1]) {
+			if c := text[i]; c != '\\' && c != '%' {
+				i++ // what nextEscapeOrRun does with any other byte
+				continue
+			}
 			i = nextEscapeOrRun(text, i, add)
 			continue
 		}

@@ -85,6 +85,29 @@ type candidates struct {
 	lineEnd []int32   // rule index -> end of the line of its last hit
 }
 
+// candidatePool keeps the candidates of finished scans for the next, so that each scan does
+// not allocate them again; those grown past keptStarts offsets in all are dropped.
+var candidatePool sync.Pool
+
+const keptStarts = 1 << 16
+
+func takeCandidates() *candidates {
+	if c, ok := candidatePool.Get().(*candidates); ok {
+		return c
+	}
+	return &candidates{}
+}
+
+func releaseCandidates(c *candidates) {
+	n := 0
+	for _, h := range c.hits {
+		n += cap(h)
+	}
+	if n <= keptStarts {
+		candidatePool.Put(c)
+	}
+}
+
 func (c *candidates) reset(n int) {
 	if len(c.hits) != n {
 		c.hits = make([][]int32, n)
@@ -162,6 +185,26 @@ func lineStartAt(text []byte, off int) int {
 func lineStartNear(text []byte, off int) int {
 	lo := max(0, off-maxAnchor)
 	return lo + bytes.LastIndexByte(text[lo:off], '\n') + 1
+}
+
+// lineCursor answers lineStartNear for the ascending offsets of one text, reading each byte
+// between them once rather than looking back from each.
+type lineCursor struct {
+	text []byte
+	from int // the last offset asked about
+	line int // the start of the line holding from
+}
+
+// near returns lineStartNear(c.text, off).
+func (c *lineCursor) near(off int) int {
+	if off < c.from {
+		return lineStartNear(c.text, off)
+	}
+	if i := bytes.LastIndexByte(c.text[c.from:off], '\n'); i >= 0 {
+		c.line = c.from + i + 1
+	}
+	c.from = off
+	return max(c.line, off-maxAnchor)
 }
 
 // windows turns hit offsets into merged byte ranges of whole lines,

@@ -12,13 +12,12 @@ import (
 )
 
 // scanFile applies the content rules to one regular file.
-func (s *scanner) scanFile(t *treeScan, e treeEntry, data []byte, truncated bool) {
-	head := data[:min(len(data), 8192)]
-	kind, name := sniff(head)
+func (s *scanner) scanFile(t *treeScan, e treeEntry, c content) {
+	data, kind, name := c.data, c.kind, c.name
 	ext := extOf(e.path)
 	switch {
 	case kind == binNone:
-		s.textFile(t, e, data, truncated)
+		s.textFile(t, e, data, c.truncated)
 	case bytecodeEx[ext] && t.paths[pythonSource(e.path)]:
 		t.runs[e.path] = true
 		t.add("SG-TREE-011", e.path, e.path+" is compiled bytecode next to its source; nothing shows that the two match, so remove the compiled file", e.path)

@@ -37,17 +37,10 @@ func parseFrontMatter(text []byte) (fm *frontMatter, problem string, off int) {
 	if end < 0 {
 		return nil, "SKILL.md frontmatter is not closed by a --- line within 64 KiB", 0
 	}
-	yamlStart := start + 3
-	var root yaml.Node
-	if err := yaml.Unmarshal(head[:end], &root); err != nil {
-		return nil, "SKILL.md frontmatter is not valid YAML: " + bounded(err.Error(), 200), 0
+	fm, problem = readFrontMatter(text, start+3, head[:end])
+	if fm == nil {
+		return nil, problem, 0
 	}
-	if len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
-		return nil, "SKILL.md frontmatter is not a mapping of keys to values", 0
-	}
-	fm = &frontMatter{}
-	lines := lineStarts(text[yamlStart:])
-	fm.read(root.Content[0], func(n *yaml.Node) int { return yamlStart + offsetOf(lines, n) })
 	switch {
 	case strings.TrimSpace(fm.name) == "":
 		return fm, "SKILL.md frontmatter has no name", 0
@@ -55,6 +48,45 @@ func parseFrontMatter(text []byte) (fm *frontMatter, problem string, off int) {
 		return fm, "SKILL.md frontmatter has no description; agents skip a skill without one", 0
 	}
 	return fm, "", 0
+}
+
+// readFrontMatter reads the YAML text y of the frontmatter, which starts at offset yamlStart
+// of text: without a YAML parser when it is written in the plain subset that
+// quickFrontMatter reads, else with yaml.v3. fm is nil when y is no mapping; problem says why.
+func readFrontMatter(text []byte, yamlStart int, y []byte) (fm *frontMatter, problem string) {
+	lines := lineStarts(text[yamlStart : yamlStart+len(y)]) // the lines of the frontmatter are enough
+	off := func(line, column int) int {
+		if line < 1 || line > len(lines) {
+			return 0
+		}
+		return yamlStart + lines[line-1] + max(0, column-1)
+	}
+	if pairs, ok := quickFrontMatter(y); ok {
+		fm = &frontMatter{}
+		for _, p := range pairs {
+			fm.readPair(p.key, p.value, p.line, p.column, off(p.line, p.column), func() []string { return splitTools(p.value) })
+		}
+		return fm, ""
+	}
+	return yamlFrontMatter(y, off)
+}
+
+// yamlFrontMatter reads the frontmatter with yaml.v3.
+func yamlFrontMatter(y []byte, off func(line, column int) int) (*frontMatter, string) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(y, &root); err != nil {
+		return nil, "SKILL.md frontmatter is not valid YAML: " + bounded(err.Error(), 200)
+	}
+	if len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
+		return nil, "SKILL.md frontmatter is not a mapping of keys to values"
+	}
+	fm := &frontMatter{}
+	m := root.Content[0]
+	for i := 0; i+1 < len(m.Content); i += 2 {
+		key, val := m.Content[i], m.Content[i+1]
+		fm.readPair(key.Value, scalar(val), val.Line, val.Column, off(val.Line, val.Column), func() []string { return toolList(val) })
+	}
+	return fm, ""
 }
 
 // closingFence returns the offset in body of the line that closes the
@@ -70,20 +102,19 @@ func closingFence(body []byte) int {
 	return -1
 }
 
-func (fm *frontMatter) read(m *yaml.Node, off func(*yaml.Node) int) {
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		key, val := m.Content[i], m.Content[i+1]
-		switch key.Value {
-		case "name":
-			fm.name, fm.nameOff = scalar(val), off(val)
-			fm.nameAt = [2]int{val.Line + 1, val.Column}
-		case "description":
-			fm.description, fm.descOff = scalar(val), off(val)
-		case "allowed-tools":
-			fm.hasTools, fm.toolsOff = true, off(val)
-			fm.toolsAt = [2]int{val.Line + 1, val.Column}
-			fm.tools = toolList(val)
-		}
+// readPair records the value of one top-level key, placed at a 1-based line and column of
+// the YAML text and at offset off of the file.
+func (fm *frontMatter) readPair(key, value string, line, column, off int, tools func() []string) {
+	switch key {
+	case "name":
+		fm.name, fm.nameOff = value, off
+		fm.nameAt = [2]int{line + 1, column}
+	case "description":
+		fm.description, fm.descOff = value, off
+	case "allowed-tools":
+		fm.hasTools, fm.toolsOff = true, off
+		fm.toolsAt = [2]int{line + 1, column}
+		fm.tools = tools()
 	}
 }
 
@@ -140,15 +171,6 @@ func lineStarts(text []byte) []int {
 		}
 	}
 	return starts
-}
-
-// offsetOf converts a node's 1-based line and column into a byte offset;
-// yaml.v3 counts columns in runes, which is close enough for a position.
-func offsetOf(lines []int, n *yaml.Node) int {
-	if n.Line < 1 || n.Line > len(lines) {
-		return 0
-	}
-	return lines[n.Line-1] + max(0, n.Column-1)
 }
 
 func bounded(s string, n int) string {

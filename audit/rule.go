@@ -30,6 +30,7 @@ type Rule struct {
 	pattern  string // regular expression, for pattern rules
 	re       *regexp.Regexp
 	anchor   *regexp.Regexp // the pattern anchored at its start, for anchored rules
+	starts   *starts        // what every match begins with, when the pattern tells
 	anchored bool           // every match starts where a keyword starts
 	exact    bool           // the pattern is case-sensitive: match the text as written
 	needs    []string       // each entry lists "|"-separated words one of which the window must hold
@@ -113,6 +114,8 @@ var compilePatterns = sync.OnceFunc(func() {
 			r.re = compilePattern(r.pattern, r.exact)
 			if r.anchored {
 				r.anchor = compilePattern(`^(?:`+r.pattern+`)`, r.exact)
+			} else {
+				r.starts = newStarts(r.re)
 			}
 		}
 	}

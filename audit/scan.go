@@ -42,7 +42,7 @@ type scanner struct {
 	opts Options
 	eng  *engine
 	st   Stats
-	cand candidates
+	cand *candidates
 	wins [][2]int
 	tree *treeScan // the tree being scanned
 }
@@ -54,7 +54,8 @@ func Scan(skill fs.FS, opts Options) (*Report, error) {
 	if skill == nil {
 		return nil, errors.New("audit: no skill to scan; pass the skill folder as an fs.FS")
 	}
-	s := &scanner{opts: opts, eng: compiled()}
+	s := &scanner{opts: opts, eng: compiled(), cand: takeCandidates()}
+	defer releaseCandidates(s.cand)
 	head, err := s.analyze(skill)
 	if err != nil {
 		return nil, fmt.Errorf("audit: read skill: %w", err)

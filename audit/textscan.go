@@ -23,9 +23,10 @@ type hit struct {
 // unit is one text the rules read: a file, or text decoded from it.
 type unit struct {
 	file  string
-	text  []byte // what the rules read
-	lower []byte // text folded to lowercase ASCII, made on first use
-	orig  []byte // what snippets show; the same length as text
+	text  []byte             // what the rules read
+	lower []byte             // text folded to lowercase ASCII, made on first use
+	occ   map[string][]int32 // where words of the rules' needs occur in lower, found on first use
+	orig  []byte             // what snippets show; the same length as text
 	kind  fileKind
 	depth int
 	html  bool // an HTML or SVG file
@@ -77,7 +78,7 @@ func (s *scanner) scanText(u *unit) []hit {
 func (s *scanner) patternHits(u *unit) []hit {
 	e := s.eng
 	if !s.opts.noPrefilter {
-		e.prefilter(u.text, &s.cand, &s.st)
+		e.prefilter(u.text, s.cand, &s.st)
 	}
 	var out []hit
 	whole := [][2]int{{0, len(u.text)}}
@@ -106,7 +107,7 @@ func (s *scanner) runRule(r *Rule, u *unit, wins [][2]int, out []hit) []hit {
 	if r.exact {
 		subject = u.text
 	}
-	more, sum := 0, sha256.New()
+	more, sum := 0, hash.Hash(nil)
 	for _, w := range wins {
 		if !windowHas(lower[w[0]:w[1]], r.needAny) {
 			continue
@@ -123,6 +124,7 @@ func (s *scanner) runRule(r *Rule, u *unit, wins [][2]int, out []hit) []hit {
 			}
 			if n >= maxPerRule {
 				more++
+				sum = moreSum(sum)
 				sum.Write(u.text[loc[0]:loc[1]])
 				sum.Write([]byte{0})
 				continue
@@ -140,6 +142,14 @@ func (s *scanner) runRule(r *Rule, u *unit, wins [][2]int, out []hit) []hit {
 // maxCounted bounds the matches of one rule counted, beyond those
 // reported, in one text.
 const maxCounted = 100000
+
+// moreSum returns sum, or a new hash for the matches beyond those reported.
+func moreSum(sum hash.Hash) hash.Hash {
+	if sum == nil {
+		return sha256.New()
+	}
+	return sum
+}
 
 // countMore records on the last hit how many more matches of its rule
 // were counted but not reported, and a hash of them.
@@ -159,7 +169,8 @@ func (s *scanner) runAnchored(r *Rule, u *unit, starts []int32, out []hit) []hit
 	if r.exact {
 		subject = u.text
 	}
-	n, done, more, sum := 0, 0, 0, sha256.New()
+	n, done, more, sum := 0, 0, 0, hash.Hash(nil)
+	lines := lineCursor{text: u.text}
 	for _, st := range starts {
 		start := int(st)
 		if start < done {
@@ -169,11 +180,12 @@ func (s *scanner) runAnchored(r *Rule, u *unit, starts []int32, out []hit) []hit
 		if r.reach > 0 {
 			end = min(end, start+r.reach)
 		}
-		ws := lineStartNear(u.text, start)
+		ws := lines.near(start)
 		if r.reach > 0 {
 			ws = max(ws, start-r.reach)
 		}
-		if !windowHas(lower[ws:end], r.needAny) {
+		if len(starts) >= manyStarts && !u.windowHolds(ws, end, r.needAny) ||
+			len(starts) < manyStarts && !windowHas(lower[ws:end], r.needAny) {
 			continue
 		}
 		s.st.RegexEvals++
@@ -191,6 +203,7 @@ func (s *scanner) runAnchored(r *Rule, u *unit, starts []int32, out []hit) []hit
 		}
 		done = loc[1]
 		if n >= maxPerRule {
+			sum = moreSum(sum)
 			sum.Write(u.text[loc[0]:loc[1]])
 			sum.Write([]byte{0})
 			if more++; more >= maxCounted {
@@ -204,10 +217,14 @@ func (s *scanner) runAnchored(r *Rule, u *unit, starts []int32, out []hit) []hit
 	return countMore(out, more, sum)
 }
 
-// findAll returns the matches of r in b. Only rules that validate their
-// matches read the submatches; for the others the cheaper search that
-// tracks no groups is enough.
+// findAll returns the matches of r in b: tried only where a match can
+// begin when the pattern tells where (see starts), which finds the same.
+// Only rules that validate their matches read the submatches; for the
+// others the cheaper search that tracks no groups is enough.
 func findAll(r *Rule, b []byte, limit int) [][]int {
+	if r.starts != nil {
+		return r.starts.findAll(b, limit, r.validate != nil)
+	}
 	if r.validate == nil {
 		return r.re.FindAllIndex(b, limit)
 	}

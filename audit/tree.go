@@ -32,7 +32,16 @@ type treeScan struct {
 type treeEntry struct {
 	path string
 	mode fs.FileMode
-	size int64
+	size int64       // -1 until known: asking info for it may cost a read
+	info fs.FileInfo // nil when the entry could not be described
+}
+
+// sizeOf returns the entry's size, asking for it at most once.
+func (e *treeEntry) sizeOf() int64 {
+	if e.size < 0 {
+		e.size = e.info.Size()
+	}
+	return e.size
 }
 
 func (t *treeScan) exists(p string) bool { return p == "." || t.paths[p] }
@@ -59,8 +68,8 @@ func (s *scanner) scanTree(fsys fs.FS) (*treeScan, error) {
 		ext := extOf(e.path)
 		return !textExt(ext) && !imageExts[ext] && ext != "pdf"
 	})
-	for _, e := range t.entries {
-		s.scanEntry(fsys, t, e)
+	for i := range t.entries {
+		s.scanEntry(fsys, t, &t.entries[i])
 	}
 	t.escalateArchives()
 	if !t.paths["SKILL.md"] {
@@ -111,13 +120,13 @@ func (t *treeScan) walk(fsys fs.FS) error {
 func entryOf(p string, d fs.DirEntry) treeEntry {
 	e := treeEntry{path: p, mode: d.Type()}
 	if info, err := d.Info(); err == nil {
-		e.mode, e.size = info.Mode(), info.Size()
+		e.mode, e.size, e.info = info.Mode(), -1, info
 	}
 	return e
 }
 
 // scanEntry applies the structure rules to one entry and scans its content.
-func (s *scanner) scanEntry(fsys fs.FS, t *treeScan, e treeEntry) {
+func (s *scanner) scanEntry(fsys fs.FS, t *treeScan, e *treeEntry) {
 	checkName(t, e.path)
 	switch {
 	case e.mode&fs.ModeSymlink != 0:
@@ -135,21 +144,45 @@ func (s *scanner) scanEntry(fsys fs.FS, t *treeScan, e treeEntry) {
 	if e.mode.Perm()&0o111 != 0 {
 		t.execs[e.path] = true
 	}
-	if e.size > maxFileBytes {
-		s.largeFile(fsys, t, e)
+	f, err := openSized(fsys, e)
+	if f != nil {
+		defer f.Close()
+	}
+	if e.sizeOf() > maxFileBytes {
+		s.largeFile(fsys, t, *e)
 		return
 	}
 	if t.bytes >= maxTotalBytes {
 		t.add("SG-TREE-008", e.path, fmt.Sprintf("file %s was not audited: the skill holds more than %d MiB; remove large files", e.path, maxTotalBytes>>20), e.path)
 		return
 	}
-	data, truncated, err := readContent(fsys, e.path)
+	var c content
+	if err == nil {
+		c, err = readContent(f, e.path, e.sizeOf())
+	}
 	if err != nil {
 		t.add("SG-TREE-008", e.path, "file "+e.path+" could not be read ("+bounded(err.Error(), 120)+") and was not audited", e.path)
 		return
 	}
-	t.bytes += int64(len(data))
-	s.scanFile(t, e, data, truncated)
+	t.bytes += int64(len(c.data))
+	s.scanFile(t, *e, c)
+}
+
+// openSized opens an entry's file and learns its size from it when the entry does not know
+// it yet: a file system that must read a file to tell its size, as one over git objects
+// does, then reads it once, not twice. Without an open file, the entry's own description
+// gives the size.
+func openSized(fsys fs.FS, e *treeEntry) (fs.File, error) {
+	f, err := fsys.Open(e.path)
+	if err != nil {
+		return nil, err
+	}
+	if e.size < 0 {
+		if info, err := f.Stat(); err == nil {
+			e.size = info.Size()
+		}
+	}
+	return f, nil
 }
 
 // largeFile judges a file too large to read: an inert asset (an image,
@@ -185,37 +218,61 @@ func escapes(dir, target string) bool {
 
 const sniffBytes = 8 << 10 // bytes read to tell what a file is
 
-// readContent reads as much of a file as the audit needs: a text file up
-// to maxTextBytes, a PDF or Office document up to maxFileBytes, and only
-// the first bytes of anything else. truncated reports a text file that
-// went on beyond what was read.
-func readContent(fsys fs.FS, name string) (data []byte, truncated bool, err error) {
-	f, err := fsys.Open(name)
-	if err != nil {
-		return nil, false, err
-	}
-	defer f.Close()
-	head, err := io.ReadAll(io.LimitReader(f, sniffBytes))
-	if err != nil {
-		return nil, false, err
-	}
-	limit := readLimit(name, head)
-	if len(head) < sniffBytes || limit <= sniffBytes {
-		return head, false, nil
-	}
-	rest, err := io.ReadAll(io.LimitReader(f, int64(limit-len(head)+1)))
-	if err != nil {
-		return nil, false, err
-	}
-	data = append(head, rest...)
-	if len(data) > limit {
-		return data[:limit], true, nil
-	}
-	return data, false, nil
+// content is what was read of a file: its bytes, whether the file went on beyond them, and
+// what its first bytes say it is.
+type content struct {
+	data      []byte
+	truncated bool
+	kind      binType
+	name      string // the kind of binary file, when it has one
 }
 
-func readLimit(name string, head []byte) int {
-	switch kind, _ := sniff(head); {
+// readContent reads as much of an open file as the audit needs: a text file up to
+// maxTextBytes, a PDF or Office document up to maxFileBytes, and only the first bytes of
+// anything else. size, the file's size as far as it is known, only saves copies.
+func readContent(f fs.File, name string, size int64) (content, error) {
+	buf := make([]byte, 0, min(max(size, 0), 2*maxTextBytes)+1)
+	head, err := readUpTo(f, buf, sniffBytes)
+	if err != nil {
+		return content{}, err
+	}
+	c := content{data: head}
+	c.kind, c.name = sniff(head)
+	limit := readLimit(name, head, c.kind)
+	if len(head) < sniffBytes || limit <= sniffBytes {
+		return c, nil
+	}
+	if c.data, err = readUpTo(f, head, limit-len(head)+1); err != nil {
+		return content{}, err
+	}
+	if len(c.data) > limit {
+		c.data, c.truncated = c.data[:limit], true
+	}
+	return c, nil
+}
+
+// readUpTo appends to b what r holds, up to n bytes, as io.ReadAll of io.LimitReader(r, n)
+// would return it, in b's spare room when there is enough.
+func readUpTo(r io.Reader, b []byte, n int) ([]byte, error) {
+	stop := len(b) + n
+	for len(b) < stop {
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)]
+		}
+		m, err := r.Read(b[len(b):min(cap(b), stop)])
+		b = b[:len(b)+m]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+	}
+	return b, nil
+}
+
+func readLimit(name string, head []byte, kind binType) int {
+	switch {
 	case kind == binNone && isUTF16(head):
 		return 2 * maxTextBytes
 	case kind == binNone:

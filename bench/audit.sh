@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # audit.sh measures the security audit's performance goals on a generated repository: every
-# skill of the publish branch audited with the cache off (throughput per core of CPU time),
+# skill of the publish branch audited with the cache off (throughput per CPU-second: MB of skill
+# files, as git ls-tree -l counts them, over the user and system time of the run),
 # the same run served from the cache, a working-tree copy audited from disk, and peak memory.
 # The cache hit is timed twice: served from the whole result of the skills folder (one entry)
 # and, as a baseline, from the per-skill entries (the whole result removed before each run).
@@ -18,6 +19,7 @@
 set -euo pipefail
 
 RUNS=${RUNS:-5}
+MBPS_GOAL=25 # MB of skill files audited per CPU-second (user + system), cache off
 GITLEAKS_VERSION=${GITLEAKS_VERSION:-v8.30.1}
 
 source "$(dirname "$0")/lib.sh"
@@ -81,15 +83,16 @@ report() {
 		"$SCANNED" "$FILES" "$(awk -v b="$BYTES" 'BEGIN { print b / 1e6 }')" "$RUNS" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
 	printf 'repository %s, plain copy %s\n\n' "$REPO" "$TREE"
 	table_head
-	row "audit --rev main, cache off" cold "" ""
+	row "audit --rev main, cache off" cold ">= $MBPS_GOAL MB/CPU-s" "$(awk -v m="$mbps" -v g="$MBPS_GOAL" 'BEGIN { print (m >= g) ? "met" : "MISSED" }')"
 	row "audit --rev main, cache hit" warm "< 0.1 s" "$(verdict "$w" 0.1)"
 	row "  the same from per-skill entries" perskill "" ""
 	row "audit TREE (from disk), cache off" disk "<= gitleaks" "$(verdict "$(median disk)" "$(median gitleaks)")"
 	row "gitleaks dir TREE" gitleaks "" ""
 	row "git grep -c 6 keywords main (context)" grep "" ""
 	row "cat every file of TREE (context)" cat "" ""
-	printf '\nthroughput, cache off: %s MB/s per core of CPU time (%.2f s CPU, %.2f s wall; goal >= 20 MB/s per core: %s)\n' \
-		"$mbps" "$(cpu cold)" "$c" "$(awk -v m="$mbps" 'BEGIN { print (m >= 20) ? "met" : "MISSED" }')"
+	printf '\nthroughput, cache off: %s MB per CPU-second (%.2f s CPU, %.2f s wall, %.1f MB/s wall; goal >= %s MB per CPU-second: %s)\n' \
+		"$mbps" "$(cpu cold)" "$c" "$(awk -v b="$BYTES" -v t="$c" 'BEGIN { print b / 1e6 / t }')" "$MBPS_GOAL" \
+		"$(awk -v m="$mbps" -v g="$MBPS_GOAL" 'BEGIN { print (m >= g) ? "met" : "MISSED" }')"
 	printf 'ratios: cache off / git grep %s, cache hit / git grep %s, whole-result hit / per-skill hit %s\n' \
 		"$(ratio "$c" "$(median grep)")" "$(ratio "$w" "$(median grep)")" "$(ratio "$w" "$(median perskill)")"
 	printf 'against %s (default rules) over the plain copy: skillgit / gitleaks %s wall, %s CPU (below 1 is faster)\n' \

@@ -1,0 +1,300 @@
+package audit
+
+import (
+	"bytes"
+	"regexp"
+	"regexp/syntax"
+	"unicode"
+)
+
+// starts lists the texts that every match of a pattern begins with, so that a search need only
+// try the pattern, anchored, where one of them begins, instead of running the pattern's
+// automaton over every byte. A search so made finds exactly the matches of the unanchored
+// search: the leftmost match of a pattern begins at the first place where an anchored match
+// exists, and the match preferred there is the same in both.
+type starts struct {
+	// first holds, for each byte, startAny when an entry begins with it, and startWordOnly
+	// when every such entry demands a word start.
+	first [256]uint8
+	lits  [][]starts1    // first byte -> entries beginning with it
+	head  *regexp.Regexp // the pattern anchored, for a match at the start of the text
+	after *regexp.Regexp // the pattern after one character, so that `\b` sees what precedes
+}
+
+// starts1 is one text a match may begin with; word demands that no word character come right
+// before it, as a `\b` before the text does.
+type starts1 struct {
+	lit  []byte
+	word bool
+	fold bool // lit is in lowercase and the text may hold it in any case
+}
+
+// Bounds of the analysis: a pattern that may begin with more texts is searched the ordinary
+// way, and longer texts are cut.
+const (
+	maxStartLits = 256 // texts a pattern may begin with
+	maxStartLen  = 16  // bytes of one text
+)
+
+// newStarts analyzes re and returns its start texts, or nil when some match may begin with
+// something else than a short list of ASCII texts.
+func newStarts(re *regexp.Regexp) *starts {
+	parsed, err := syntax.Parse(re.String(), syntax.Perl)
+	if err != nil {
+		return nil
+	}
+	set, _, ok := prefixes(parsed.Simplify(), maxStartLen)
+	if !ok || len(set) == 0 {
+		return nil
+	}
+	st := &starts{lits: make([][]starts1, 256), head: regexp.MustCompile(`^(?:` + re.String() + `)`),
+		after: regexp.MustCompile(`^(?s:.)(?:` + re.String() + `)`)}
+	for _, e := range set {
+		if len(e.lit) == 0 {
+			return nil
+		}
+		// Before a character that is not a word character, `\b` demands one: the entry
+		// then narrows nothing that is cheap to test here.
+		e.word = e.word && isWordByte(e.lit[0])
+		st.add(e.lit[0], e)
+		if c := e.lit[0]; e.fold && 'a' <= c && c <= 'z' {
+			st.add(c-'a'+'A', e)
+		}
+	}
+	return st
+}
+
+const (
+	startAny      uint8 = 1 << iota // some entry begins with the byte
+	startWordOnly                   // every entry that does demands a word start
+)
+
+func (st *starts) add(c byte, e starts1) {
+	if st.first[c] == 0 {
+		st.first[c] = startAny | startWordOnly
+	}
+	if !e.word {
+		st.first[c] &^= startWordOnly
+	}
+	st.lits[c] = append(st.lits[c], e)
+}
+
+// prefixes returns texts one of which every match of re begins with, none longer than room
+// bytes; exact reports that they are exactly the texts re matches, so that what follows re may
+// extend them. A text may be empty only where re may match nothing.
+func prefixes(re *syntax.Regexp, room int) (set []starts1, exact, ok bool) {
+	switch re.Op {
+	case syntax.OpLiteral:
+		return literalPrefix(re, room)
+	case syntax.OpCharClass:
+		return classPrefixes(re.Rune)
+	case syntax.OpCapture:
+		return prefixes(re.Sub[0], room)
+	case syntax.OpEmptyMatch:
+		return []starts1{{}}, true, true
+	case syntax.OpPlus:
+		set, _, ok = prefixes(re.Sub[0], room)
+		return set, false, ok
+	case syntax.OpRepeat:
+		if re.Min < 1 {
+			return nil, false, false
+		}
+		set, exact, ok = prefixes(re.Sub[0], room)
+		return set, exact && re.Min == 1 && re.Max == 1, ok
+	case syntax.OpAlternate:
+		return alternatePrefixes(re.Sub, room)
+	case syntax.OpConcat:
+		return concatPrefixes(re.Sub, room)
+	}
+	return nil, false, false
+}
+
+// literalPrefix returns a literal, or its first room bytes. A literal that ignores case is
+// kept in lowercase and marked, unless some letter of it has a case outside ASCII, such as the
+// Kelvin sign of k, which a match may begin with.
+func literalPrefix(re *syntax.Regexp, room int) ([]starts1, bool, bool) {
+	fold := re.Flags&syntax.FoldCase != 0
+	b := make([]byte, 0, len(re.Rune))
+	for _, r := range re.Rune {
+		if r >= 0x80 || fold && !asciiFold(r) {
+			return nil, false, false
+		}
+		b = append(b, byte(r))
+	}
+	exact := len(b) <= room
+	if !exact {
+		b = b[:room]
+	}
+	if fold {
+		b = bytes.ToLower(b)
+	}
+	return []starts1{{lit: b, fold: fold}}, exact, len(b) > 0 || exact
+}
+
+// asciiFold reports whether every rune that r folds to is ASCII.
+func asciiFold(r rune) bool {
+	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
+		if f >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// classPrefixes returns the single bytes of a small ASCII class.
+func classPrefixes(ranges []rune) ([]starts1, bool, bool) {
+	var set []starts1
+	for i := 0; i+1 < len(ranges); i += 2 {
+		if ranges[i+1] >= 0x80 || int(ranges[i+1]-ranges[i])+len(set) >= 16 {
+			return nil, false, false
+		}
+		for r := ranges[i]; r <= ranges[i+1]; r++ {
+			set = append(set, starts1{lit: []byte{byte(r)}})
+		}
+	}
+	return set, true, len(set) > 0
+}
+
+func alternatePrefixes(subs []*syntax.Regexp, room int) ([]starts1, bool, bool) {
+	var set []starts1
+	exact := true
+	for _, sub := range subs {
+		s, e, ok := prefixes(sub, room)
+		if !ok || len(set)+len(s) > maxStartLits {
+			return nil, false, false
+		}
+		set, exact = append(set, s...), exact && e
+	}
+	return set, exact, true
+}
+
+// concatPrefixes returns the texts of a concatenation: those of its first part, extended by
+// those of the rest while the first part's are exact. A part that may match nothing splits
+// the texts in two: with it and without it. A leading `\b` marks the texts that follow it.
+func concatPrefixes(subs []*syntax.Regexp, room int) ([]starts1, bool, bool) {
+	if len(subs) == 0 {
+		return []starts1{{}}, true, true
+	}
+	first, rest := subs[0], subs[1:]
+	switch first.Op {
+	case syntax.OpWordBoundary:
+		set, exact, ok := concatPrefixes(rest, room)
+		for i := range set {
+			set[i].word = true
+		}
+		return set, exact, ok
+	case syntax.OpQuest:
+		with := append([]*syntax.Regexp{first.Sub[0]}, rest...)
+		return unionPrefixes(concatPrefixes(with, room))(concatPrefixes(rest, room))
+	case syntax.OpStar:
+		set, _, ok := prefixes(first.Sub[0], room)
+		return unionPrefixes(set, false, ok)(concatPrefixes(rest, room))
+	}
+	head, exact, ok := prefixes(first, room)
+	if !ok || !exact {
+		return head, false, ok
+	}
+	shortest := room
+	for _, h := range head {
+		shortest = min(shortest, room-len(h.lit))
+	}
+	tail, exact, ok := concatPrefixes(rest, shortest)
+	if !ok || len(head)*len(tail) > maxStartLits {
+		return head, false, true
+	}
+	set := make([]starts1, 0, len(head)*len(tail))
+	for _, a := range head {
+		for _, b := range tail {
+			lit := append(append([]byte(nil), a.lit...), b.lit...)
+			set = append(set, starts1{lit: lit, word: a.word || len(a.lit) == 0 && b.word, fold: a.fold || b.fold})
+		}
+	}
+	return set, exact, true
+}
+
+// unionPrefixes joins the texts of two alternatives that follow one another in the source.
+func unionPrefixes(a []starts1, aExact, aOK bool) func([]starts1, bool, bool) ([]starts1, bool, bool) {
+	return func(b []starts1, bExact, bOK bool) ([]starts1, bool, bool) {
+		if !aOK || !bOK || len(a)+len(b) > maxStartLits {
+			return nil, false, false
+		}
+		return append(a, b...), aExact && bExact, true
+	}
+}
+
+// at reports whether a match may begin at offset p of b.
+func (st *starts) at(b []byte, p int) bool {
+	for _, e := range st.lits[b[p]] {
+		if hasPrefix(b[p:], e.lit, e.fold) && (!e.word || p == 0 || !isWordByte(b[p-1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasPrefix reports whether b begins with lit, in any ASCII case when fold is set.
+func hasPrefix(b, lit []byte, fold bool) bool {
+	if !fold {
+		return bytes.HasPrefix(b, lit)
+	}
+	if len(b) < len(lit) {
+		return false
+	}
+	for i, c := range lit {
+		if lowerTable[b[i]] != c {
+			return false
+		}
+	}
+	return true
+}
+
+// findAll returns what re.FindAllIndex(b, limit) returns, or FindAllSubmatchIndex when
+// submatches is set, for the pattern st was made from: a match is tried only where one of its
+// start texts begins. Matches are never empty, since every start text holds a byte.
+func (st *starts) findAll(b []byte, limit int, submatches bool) [][]int {
+	if limit < 0 {
+		limit = len(b) + 1
+	}
+	var out [][]int
+	for p := 0; p < len(b) && len(out) < limit; p++ {
+		switch f := st.first[b[p]]; {
+		case f == 0, f&startWordOnly != 0 && p > 0 && isWordByte(b[p-1]), !st.at(b, p):
+			continue
+		}
+		loc := st.matchAt(b, p, submatches)
+		if loc == nil {
+			continue
+		}
+		out = append(out, loc)
+		p = loc[1] - 1
+	}
+	return out
+}
+
+// matchAt returns the match of the pattern that begins at offset p of b, if any, with offsets
+// in b. Past the start of b, the pattern runs from the character before p, which it consumes
+// first, so that assertions at p see that character as the unanchored search does; a byte
+// that is not the start of a character reads as one invalid character, which like the
+// character it belongs to is no word character.
+func (st *starts) matchAt(b []byte, p int, submatches bool) []int {
+	re, from := st.head, p
+	if p > 0 {
+		re, from = st.after, p-1
+	}
+	var loc []int
+	if submatches {
+		loc = re.FindSubmatchIndex(b[from:])
+	} else {
+		loc = re.FindIndex(b[from:])
+	}
+	if loc == nil {
+		return nil
+	}
+	for i := range loc {
+		if loc[i] >= 0 {
+			loc[i] += from
+		}
+	}
+	loc[0] = p
+	return loc
+}
