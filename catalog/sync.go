@@ -104,6 +104,13 @@ type SyncPlan struct {
 	applied  bool
 	// recorded says that Apply changed the manifest's entries, which must then be written.
 	recorded bool
+	// installed holds the hash of every installed folder the manifest lists.
+	installed map[string]installed
+	// fresh names the manifest entries whose stamps this sync checked or took.
+	fresh map[string]bool
+	// restamped says that the plan took new stamps of unchanged folders, which the
+	// manifest then records.
+	restamped bool
 }
 
 // PlanSync compares the skills of src with what target folder dir holds and returns what a

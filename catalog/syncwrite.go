@@ -50,7 +50,11 @@ func copyFile(src fs.FS, p, rel string, c *contentHash, w *folderCopy) error {
 	if exec {
 		perm = 0o755
 	}
-	return w.w.WriteFile(w.join(rel), io.TeeReader(f, c.h), perm)
+	if err := w.w.WriteFile(w.join(rel), io.TeeReader(f, c.h), perm); err != nil {
+		return err
+	}
+	w.paths = append(w.paths, rel)
+	return nil
 }
 
 func copyLink(src fs.FS, p, rel string, c *contentHash, w *folderCopy, warn *[]string) error {
@@ -70,13 +74,19 @@ func copyLink(src fs.FS, p, rel string, c *contentHash, w *folderCopy, warn *[]s
 	if w == nil {
 		return nil
 	}
-	return w.w.Symlink(target, w.join(rel))
+	if err := w.w.Symlink(target, w.join(rel)); err != nil {
+		return err
+	}
+	w.paths = append(w.paths, rel)
+	return nil
 }
 
 // folderCopy is a folder being written through a Writer.
 type folderCopy struct {
 	w    Writer
 	base string
+	// paths lists what was written, in walk order, to be stamped once in place.
+	paths []string
 }
 
 func (f *folderCopy) join(rel string) string {
@@ -90,25 +100,59 @@ func (f *folderCopy) mkdir(rel string) error {
 	if f == nil {
 		return nil
 	}
-	return f.w.Mkdir(f.join(rel))
+	if err := f.w.Mkdir(f.join(rel)); err != nil {
+		return err
+	}
+	f.paths = append(f.paths, rel)
+	return nil
+}
+
+// statWriter is a Writer that can also report what it wrote; the real writer is one.
+type statWriter interface {
+	Lstat(name string) (fs.FileInfo, error)
+}
+
+// stamps returns the record of the stamps of everything written, now at folder name; ""
+// when the writer cannot stat or an entry cannot be stamped, which only costs the next sync
+// a hash.
+func (f *folderCopy) stamps(name string) string {
+	sw, ok := f.w.(statWriter)
+	if !ok {
+		return ""
+	}
+	walk := newStampWalk()
+	for _, rel := range f.paths {
+		p := name
+		if rel != "." {
+			p = name + "/" + rel
+		}
+		info, err := sw.Lstat(p)
+		if err != nil {
+			return ""
+		}
+		walk.add(rel, info)
+	}
+	return walk.result()
 }
 
 // put writes skill s of src as folder name of w: into a temporary folder first, which then
 // takes the place of name in one step, so a reader sees the old folder or the new one and
-// never a part. It returns the hash of what was written.
-func put(w Writer, src fs.FS, s *SyncSkill, name string, warn *[]string) (string, error) {
+// never a part. It returns the hash of what was written and the stamps of its entries,
+// taken once it is in place.
+func put(w Writer, src fs.FS, s *SyncSkill, name string, warn *[]string) (string, string, error) {
 	tmp := tmpPrefix + name + "-" + randSuffix()
 	defer w.Track(tmp, true)()
 	c := newContentHash()
-	if err := walkSkill(src, s.Dir, c, &folderCopy{w: w, base: tmp}, warn); err != nil {
+	fc := &folderCopy{w: w, base: tmp}
+	if err := walkSkill(src, s.Dir, c, fc, warn); err != nil {
 		_ = w.RemoveAll(tmp)
-		return "", fmt.Errorf("skill %s: %w", s.Name, err)
+		return "", "", fmt.Errorf("skill %s: %w", s.Name, err)
 	}
 	if err := replace(w, tmp, name); err != nil {
 		_ = w.RemoveAll(tmp)
-		return "", fmt.Errorf("skill %s: %w", s.Name, err)
+		return "", "", fmt.Errorf("skill %s: %w", s.Name, err)
 	}
-	return c.sum(), nil
+	return c.sum(), fc.stamps(name), nil
 }
 
 // putLink installs a symbolic link name pointing at target, replacing what is there in one step.
