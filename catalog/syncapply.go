@@ -225,7 +225,7 @@ func (p *SyncPlan) change(w Writer, a *SyncAction, warn *[]string) (manifestEntr
 	if p.opts.Mode == SyncSymlink {
 		entry.Written, err = p.putSymlink(w, a.src)
 	} else {
-		entry.Written, entry.Stat, err = put(w, p.src, a.src, a.Skill, warn)
+		entry.Written, entry.Stat, err = put(w, p.fastWriter(w), p.src, a.src, a.Skill, warn)
 	}
 	if err != nil {
 		return entry, fmt.Errorf("%s: %w", a.Path, err)

@@ -54,22 +54,9 @@ func (c *stampChecker) trust(name, record string, ref int64) bool {
 	if !ok || r.newest >= ref || !singleElement(name) {
 		return false
 	}
-	dfd, err := openDirAt(c.fd, name)
+	stamps, err := stampsAt(c.fd, name, r.paths)
 	if err != nil {
 		return false
-	}
-	defer unix.Close(dfd)
-	stamps := make([]stamp, 1, 1+len(r.paths))
-	var st unix.Stat_t
-	if unix.Fstat(dfd, &st) != nil {
-		return false
-	}
-	stamps[0] = unixStamp(".", &st)
-	for _, p := range r.paths {
-		if lstatAt(dfd, p, &st) != nil {
-			return false
-		}
-		stamps = append(stamps, unixStamp(p, &st))
 	}
 	return stampDigest(stamps) == r.digest
 }
@@ -91,4 +78,26 @@ func lstatAt(dfd int, p string, st *unix.Stat_t) error {
 	}
 	defer unix.Close(sub)
 	return lstatAt(sub, last, st)
+}
+
+// stampsAt stamps folder name of folder fd, never through a link, and its entries at paths.
+func stampsAt(fd int, name string, paths []string) ([]stamp, error) {
+	dfd, err := openDirAt(fd, name)
+	if err != nil {
+		return nil, err
+	}
+	defer unix.Close(dfd)
+	stamps := make([]stamp, 1, 1+len(paths))
+	var st unix.Stat_t
+	if err := unix.Fstat(dfd, &st); err != nil {
+		return nil, err
+	}
+	stamps[0] = unixStamp(".", &st)
+	for _, p := range paths {
+		if err := lstatAt(dfd, p, &st); err != nil {
+			return nil, err
+		}
+		stamps = append(stamps, unixStamp(p, &st))
+	}
+	return stamps, nil
 }

@@ -30,14 +30,16 @@ func (p *SyncPlan) checkInstalled(listing map[string]bool) {
 	slices.Sort(names)
 	p.installed = make(map[string]installed, len(names))
 	p.fresh = make(map[string]bool, len(names))
+	if p.root != nil {
+		if check, err := newStampChecker(p.root); err == nil {
+			p.check = check
+		}
+	}
 	if len(names) == 0 {
 		return
 	}
 	found := make([]installed, len(names))
-	check, err := newStampChecker(p.root)
-	if err != nil {
-		check = nil
-	}
+	check := p.check
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	for range min(p.workers(), len(names)) {
@@ -52,9 +54,6 @@ func (p *SyncPlan) checkInstalled(listing map[string]bool) {
 	}
 	close(jobs)
 	wg.Wait()
-	if check != nil {
-		_ = check.close()
-	}
 	for i, name := range names {
 		p.installed[name] = found[i]
 		p.restamp(name, found[i])
@@ -111,4 +110,13 @@ func (p *SyncPlan) smudge() {
 			p.man.Skills[name] = m
 		}
 	}
+}
+
+// fastWriter is the checker that writes skill folders straight into the target folder
+// when w is the real writer of that folder; nil otherwise, and then w writes them.
+func (p *SyncPlan) fastWriter(w Writer) *stampChecker {
+	if _, real := w.(rootWriter); !real {
+		return nil
+	}
+	return p.check
 }

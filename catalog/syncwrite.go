@@ -50,11 +50,7 @@ func copyFile(src fs.FS, p, rel string, c *contentHash, w *folderCopy) error {
 	if exec {
 		perm = 0o755
 	}
-	if err := w.w.WriteFile(w.join(rel), io.TeeReader(f, c.h), perm); err != nil {
-		return err
-	}
-	w.paths = append(w.paths, rel)
-	return nil
+	return w.writeFile(rel, io.TeeReader(f, c.h), perm)
 }
 
 func copyLink(src fs.FS, p, rel string, c *contentHash, w *folderCopy, warn *[]string) error {
@@ -74,19 +70,15 @@ func copyLink(src fs.FS, p, rel string, c *contentHash, w *folderCopy, warn *[]s
 	if w == nil {
 		return nil
 	}
-	if err := w.w.Symlink(target, w.join(rel)); err != nil {
-		return err
-	}
-	w.paths = append(w.paths, rel)
-	return nil
+	return w.symlink(target, rel)
 }
 
-// folderCopy is a folder being written through a Writer.
+// folderCopy is a folder being written through a Writer, or, when fast is set, straight
+// into the real target folder by a fastFolder that also takes its stamps.
 type folderCopy struct {
 	w    Writer
 	base string
-	// paths lists what was written, in walk order, to be stamped once in place.
-	paths []string
+	fast *fastFolder
 }
 
 func (f *folderCopy) join(rel string) string {
@@ -97,54 +89,50 @@ func (f *folderCopy) join(rel string) string {
 }
 
 func (f *folderCopy) mkdir(rel string) error {
-	if f == nil {
+	switch {
+	case f == nil:
 		return nil
+	case f.fast != nil:
+		return f.fast.mkdir(rel)
 	}
-	if err := f.w.Mkdir(f.join(rel)); err != nil {
-		return err
-	}
-	f.paths = append(f.paths, rel)
-	return nil
+	return f.w.Mkdir(f.join(rel))
 }
 
-// statWriter is a Writer that can also report what it wrote; the real writer is one.
-type statWriter interface {
-	Lstat(name string) (fs.FileInfo, error)
+func (f *folderCopy) writeFile(rel string, r io.Reader, perm fs.FileMode) error {
+	if f.fast != nil {
+		return f.fast.writeFile(rel, r, perm)
+	}
+	return f.w.WriteFile(f.join(rel), r, perm)
 }
 
-// stamps returns the record of the stamps of everything written, now at folder name; ""
-// when the writer cannot stat or an entry cannot be stamped, which only costs the next sync
-// a hash.
-func (f *folderCopy) stamps(name string) string {
-	sw, ok := f.w.(statWriter)
-	if !ok {
-		return ""
+func (f *folderCopy) symlink(target, rel string) error {
+	if f.fast != nil {
+		return f.fast.symlink(target, rel)
 	}
-	walk := newStampWalk()
-	for _, rel := range f.paths {
-		p := name
-		if rel != "." {
-			p = name + "/" + rel
-		}
-		info, err := sw.Lstat(p)
-		if err != nil {
-			return ""
-		}
-		walk.add(rel, info)
-	}
-	return walk.result()
+	return f.w.Symlink(target, f.join(rel))
 }
 
 // put writes skill s of src as folder name of w: into a temporary folder first, which then
 // takes the place of name in one step, so a reader sees the old folder or the new one and
-// never a part. It returns the hash of what was written and the stamps of its entries,
-// taken once it is in place.
-func put(w Writer, src fs.FS, s *SyncSkill, name string, warn *[]string) (string, string, error) {
+// never a part. It returns the hash of what was written and, when fast is set, the record
+// of its stamps, taken once it is in place; fast writes the temporary folder (see
+// fastFolder), and w still moves it.
+func put(w Writer, fast *stampChecker, src fs.FS, s *SyncSkill, name string, warn *[]string) (string, string, error) {
 	tmp := tmpPrefix + name + "-" + randSuffix()
 	defer w.Track(tmp, true)()
 	c := newContentHash()
 	fc := &folderCopy{w: w, base: tmp}
-	if err := walkSkill(src, s.Dir, c, fc, warn); err != nil {
+	if fast != nil {
+		fc.fast = fast.newFolder(tmp)
+	}
+	if fc.fast != nil {
+		defer fc.fast.close()
+	}
+	err := walkSkill(src, s.Dir, c, fc, warn)
+	if err == nil && fc.fast != nil {
+		err = fc.fast.written()
+	}
+	if err != nil {
 		_ = w.RemoveAll(tmp)
 		return "", "", fmt.Errorf("skill %s: %w", s.Name, err)
 	}
@@ -152,7 +140,11 @@ func put(w Writer, src fs.FS, s *SyncSkill, name string, warn *[]string) (string
 		_ = w.RemoveAll(tmp)
 		return "", "", fmt.Errorf("skill %s: %w", s.Name, err)
 	}
-	return c.sum(), fc.stamps(name), nil
+	var stat string
+	if fc.fast != nil {
+		stat = fc.fast.placed()
+	}
+	return c.sum(), stat, nil
 }
 
 // putLink installs a symbolic link name pointing at target, replacing what is there in one step.

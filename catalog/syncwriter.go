@@ -54,9 +54,6 @@ func (w rootWriter) Rename(from, to string) error      { return w.root.Rename(fr
 func (w rootWriter) Exchange(a, b string) error        { return exchange(w.root, a, b) }
 func (w rootWriter) RemoveAll(name string) error       { return w.root.RemoveAll(name) }
 
-// Lstat describes name without following a link, so a sync can stamp what it wrote.
-func (w rootWriter) Lstat(name string) (fs.FileInfo, error) { return w.root.Lstat(name) }
-
 func (w rootWriter) Track(name string, dir bool) func() {
 	p := filepath.Join(w.root.Name(), filepath.FromSlash(name))
 	if dir {
