@@ -104,6 +104,15 @@ type SyncPlan struct {
 	applied  bool
 	// recorded says that Apply changed the manifest's entries, which must then be written.
 	recorded bool
+	// installed holds the hash of every installed folder the manifest lists.
+	installed map[string]installed
+	// check stamps the skill folders of the target; nil when it cannot.
+	check *stampChecker
+	// fresh names the manifest entries whose stamps this sync checked or took.
+	fresh map[string]bool
+	// restamped says that the plan took new stamps of unchanged folders, which the
+	// manifest then records.
+	restamped bool
 }
 
 // PlanSync compares the skills of src with what target folder dir holds and returns what a
@@ -186,8 +195,11 @@ func (p *SyncPlan) Close() error {
 	if p.root == nil {
 		return nil
 	}
+	if p.check != nil {
+		_ = p.check.close()
+	}
 	err := errors.Join(p.lock.release(), p.root.Close())
-	p.root, p.lock = nil, nil
+	p.root, p.lock, p.check = nil, nil, nil
 	if !p.applied {
 		for _, d := range p.created {
 			_ = os.Remove(d)

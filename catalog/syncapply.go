@@ -41,12 +41,14 @@ func (p *SyncPlan) Apply() error {
 		return err
 	}
 	if marked {
+		p.smudge()
 		if err := writeManifest(w, p.man); err != nil {
 			return fmt.Errorf("%s: %w", filepath.Join(p.Dir, ManifestFile), err)
 		}
 	}
 	errs := p.run(w)
-	if marked || p.recorded || !p.manifestExists() {
+	if marked || p.recorded || p.restamped || !p.manifestExists() {
+		p.smudge()
 		if err := writeManifest(w, p.man); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", filepath.Join(p.Dir, ManifestFile), err))
 		}
@@ -188,10 +190,12 @@ func (p *SyncPlan) record(a SyncAction, entry manifestEntry, err error, errs *[]
 		*errs = append(*errs, err)
 	case a.Action == ActionRemove:
 		delete(p.man.Skills, a.Skill)
+		delete(p.fresh, a.Skill)
 		p.recorded = true
 	case a.Action == ActionKeep:
 	default:
 		p.man.Skills[a.Skill] = entry
+		p.fresh[a.Skill] = entry.Stat != ""
 		p.recorded = true
 	}
 }
@@ -212,13 +216,16 @@ func (p *SyncPlan) change(w Writer, a *SyncAction, warn *[]string) (manifestEntr
 	}
 	entry := manifestEntry{Source: a.src.Hash, Mode: p.opts.Mode, Written: a.written}
 	if a.noWrite {
+		if found := p.installed[a.Skill]; found.err == nil && found.hash == a.written {
+			entry.Stat = found.stamps
+		}
 		return entry, nil
 	}
 	var err error
 	if p.opts.Mode == SyncSymlink {
 		entry.Written, err = p.putSymlink(w, a.src)
 	} else {
-		entry.Written, err = put(w, p.src, a.src, a.Skill, warn)
+		entry.Written, entry.Stat, err = put(w, p.fastWriter(w), p.src, a.src, a.Skill, warn)
 	}
 	if err != nil {
 		return entry, fmt.Errorf("%s: %w", a.Path, err)

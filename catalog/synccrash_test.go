@@ -110,7 +110,7 @@ func checkWhole(t *testing.T, target string, versions []string) {
 	}
 	want := map[string]bool{}
 	for _, v := range versions {
-		h, err := hashFolder(os.DirFS(v), "skill-0000", os.Readlink)
+		h, err := hashFolder(os.DirFS(v), "skill-0000", os.Readlink, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -142,12 +142,12 @@ func checkWhole(t *testing.T, target string, versions []string) {
 func renameHash(t *testing.T, versions []string, name, got string) string {
 	t.Helper()
 	for _, v := range versions {
-		h, err := hashFolder(os.DirFS(v), name, os.Readlink)
+		h, err := hashFolder(os.DirFS(v), name, os.Readlink, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
 		if h == got {
-			h0, _ := hashFolder(os.DirFS(v), "skill-0000", os.Readlink)
+			h0, _ := hashFolder(os.DirFS(v), "skill-0000", os.Readlink, nil)
 			return h0
 		}
 	}

@@ -37,6 +37,14 @@ func linkHash(target string) string { return "link:" + target }
 // hashInstalled hashes folder name of root as installed: a folder by its content, a
 // symbolic link by its target, anything else by its type.
 func hashInstalled(root *os.Root, name string) (string, error) {
+	return hashInstalledStamps(root, name, nil)
+}
+
+// hashInstalledStamps is hashInstalled that also records in sw, when not nil, the stamp of
+// every entry of a folder as it is hashed. A folder's stamp is taken before its listing is
+// read and a file's before its bytes are, so a change made meanwhile leaves a stamp that no
+// longer matches, and the next sync hashes again.
+func hashInstalledStamps(root *os.Root, name string, sw *stampWalk) (string, error) {
 	info, err := root.Lstat(name)
 	if err != nil {
 		return "", err
@@ -46,20 +54,29 @@ func hashInstalled(root *os.Root, name string) (string, error) {
 		t, err := root.Readlink(name)
 		return linkHash(t), err
 	case info.IsDir():
-		return hashFolder(root.FS(), name, func(p string) (string, error) { return root.Readlink(p) })
+		return hashFolder(root.FS(), name, func(p string) (string, error) { return root.Readlink(p) }, sw)
 	}
 	return "other:" + info.Mode().Type().String(), nil
 }
 
 // hashFolder hashes folder dir of fsys with contentHash; readlink reads a link's target.
-func hashFolder(fsys fs.FS, dir string, readlink func(string) (string, error)) (string, error) {
+// With sw not nil, it stamps every entry.
+func hashFolder(fsys fs.FS, dir string, readlink func(string) (string, error), sw *stampWalk) (string, error) {
 	c := newContentHash()
 	err := fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
+		if err != nil {
 			return err
 		}
 		rel := relTo(dir, p)
+		if sw != nil && !d.Type().IsRegular() {
+			info, err := d.Info()
+			if err != nil {
+				return err
+			}
+			sw.add(rel, info)
+		}
 		switch {
+		case d.IsDir():
 		case d.Type()&fs.ModeSymlink != 0:
 			t, err := readlink(p)
 			if err != nil {
@@ -67,7 +84,7 @@ func hashFolder(fsys fs.FS, dir string, readlink func(string) (string, error)) (
 			}
 			c.link(rel, t)
 		case d.Type().IsRegular():
-			return hashFile(c, fsys, p, rel)
+			return hashFile(c, fsys, p, rel, sw)
 		default:
 			c.other(rel)
 		}
@@ -76,7 +93,7 @@ func hashFolder(fsys fs.FS, dir string, readlink func(string) (string, error)) (
 	return c.sum(), err
 }
 
-func hashFile(c *contentHash, fsys fs.FS, p, rel string) error {
+func hashFile(c *contentHash, fsys fs.FS, p, rel string, sw *stampWalk) error {
 	f, err := fsys.Open(p)
 	if err != nil {
 		return err
@@ -86,6 +103,7 @@ func hashFile(c *contentHash, fsys fs.FS, p, rel string) error {
 	if err != nil {
 		return err
 	}
+	sw.add(rel, st)
 	c.file(rel, st.Mode()&0o111 != 0, st.Size())
 	_, err = io.Copy(c.h, f)
 	return err

@@ -42,7 +42,7 @@ func (a SyncAction) writes() bool {
 // it is kept, unless it was edited in the target, which --force overwrites.
 func (p *SyncPlan) planKept(a SyncAction, m manifestEntry) (SyncAction, error) {
 	a.Action = ActionKeep
-	got, err := hashInstalled(p.root, a.Skill)
+	got, err := p.installedHash(a.Skill)
 	if err != nil {
 		return a, fmt.Errorf("%s: %w", a.Path, err)
 	}

@@ -41,6 +41,6 @@ func (p *SyncPlan) ensureStored(s *SyncSkill, dir string) error {
 	}
 	defer root.Close()
 	var warn []string
-	_, err = put(NewRootWriter(root), p.src, s, s.Name, &warn)
+	_, _, err = put(NewRootWriter(root), nil, p.src, s, s.Name, &warn)
 	return err
 }

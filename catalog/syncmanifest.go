@@ -34,17 +34,23 @@ const pendingHash = "pending"
 type manifest struct {
 	Version int                      `json:"version"`
 	Skills  map[string]manifestEntry `json:"skills"`
+	// ref is the manifest file's modification time in nanoseconds when it was read: a stamp
+	// not older than that is racy.
+	ref int64
 }
 
 // manifestEntry records one installed skill: the source folder hash it was installed from,
 // the hash of what was written, and how. For an install that began and may not have
 // finished, Written is pendingHash and Pending the hash of what the install writes, so that
-// the next sync tells a folder it wrote from one a user put there in the meantime.
+// the next sync tells a folder it wrote from one a user put there in the meantime. Stat
+// records the stamps of the folder's entries (see stamp) taken when their content was
+// Written; an entry without them, such as one of an older manifest, is hashed.
 type manifestEntry struct {
 	Source  string   `json:"source"`
 	Written string   `json:"written"`
 	Mode    SyncMode `json:"mode"`
 	Pending string   `json:"pending,omitempty"`
+	Stat    string   `json:"stat,omitempty"`
 }
 
 // wrote reports whether got, the hash of the installed folder, is what skillgit wrote there:
@@ -79,6 +85,7 @@ func readManifest(root *os.Root, dir string) (*manifest, error) {
 	if err := json.Unmarshal(data, m); err != nil || m.Version != 1 {
 		return nil, manifestError(dir, "cannot be read")
 	}
+	m.ref = info.ModTime().UnixNano()
 	return m, m.check(dir)
 }
 

@@ -51,7 +51,7 @@ func TestPendingEntryNeverOverwritesUserFolder(t *testing.T) {
 			skills := writeSource(t, src, "v1", "alpha")
 			pending := tc.pending
 			if pending != "" {
-				h, err := hashFolder(os.DirFS(src), "alpha", os.Readlink)
+				h, err := hashFolder(os.DirFS(src), "alpha", os.Readlink, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -90,7 +90,7 @@ func TestPendingEntryNeverOverwritesUserFolder(t *testing.T) {
 func TestPendingEntryAdoptsWhatItWrote(t *testing.T) {
 	src, target := t.TempDir(), t.TempDir()
 	skills := writeSource(t, src, "v1", "alpha")
-	h, err := hashFolder(os.DirFS(src), "alpha", os.Readlink)
+	h, err := hashFolder(os.DirFS(src), "alpha", os.Readlink, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

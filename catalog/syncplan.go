@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -14,6 +13,7 @@ func (p *SyncPlan) plan(skills []SyncSkill) error {
 	if err != nil {
 		return err
 	}
+	p.checkInstalled(listing)
 	seen := make(map[string]bool, len(skills))
 	for i := range skills {
 		s := &skills[i]
@@ -53,22 +53,29 @@ func (p *SyncPlan) plan(skills []SyncSkill) error {
 	return nil
 }
 
-// list reads the folder's entries by name, and notes what an interrupted sync left behind.
-func (p *SyncPlan) list() (map[string]fs.FileMode, error) {
-	out := map[string]fs.FileMode{}
+// list reads the names in the folder, and notes what an interrupted sync left behind. Names
+// alone are read: a folder opened in an os.Root would stat every entry to give its type.
+func (p *SyncPlan) list() (map[string]bool, error) {
+	out := map[string]bool{}
 	if p.root == nil {
 		return out, nil
 	}
-	entries, err := fs.ReadDir(p.root.FS(), ".")
+	f, err := p.root.Open(".")
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p.Dir, err)
 	}
-	for _, e := range entries {
-		if isLeftover(e.Name()) {
-			p.leftover = append(p.leftover, e.Name())
+	names, err := f.Readdirnames(-1)
+	f.Close()
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", p.Dir, err)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		if isLeftover(name) {
+			p.leftover = append(p.leftover, name)
 			continue
 		}
-		out[e.Name()] = e.Type()
+		out[name] = true
 	}
 	return out, nil
 }
@@ -78,7 +85,7 @@ func (p *SyncPlan) action(name string, kind Action) SyncAction {
 }
 
 // planSkill decides what to do with one source skill.
-func (p *SyncPlan) planSkill(s *SyncSkill, listing map[string]fs.FileMode) (SyncAction, error) {
+func (p *SyncPlan) planSkill(s *SyncSkill, listing map[string]bool) (SyncAction, error) {
 	m, owned := p.man.Skills[s.Name]
 	_, exists := listing[s.Name]
 	a := p.action(s.Name, ActionInstall)
@@ -117,7 +124,7 @@ func (p *SyncPlan) planForeign(a SyncAction) (SyncAction, error) {
 // skillgit wrote there, per manifest entry m: it was edited since, or, after an interrupted
 // install, made by someone else. --force overrides.
 func (p *SyncPlan) checkEdited(a SyncAction, m manifestEntry) (SyncAction, error) {
-	got, err := hashInstalled(p.root, a.Skill)
+	got, err := p.installedHash(a.Skill)
 	if err != nil {
 		return a, fmt.Errorf("%s: %w", a.Path, err)
 	}
@@ -143,7 +150,7 @@ func (p *SyncPlan) checkEdited(a SyncAction, m manifestEntry) (SyncAction, error
 }
 
 // planRemove decides what to do with an installed skill that is no longer in the source.
-func (p *SyncPlan) planRemove(name string, m manifestEntry, listing map[string]fs.FileMode) (SyncAction, error) {
+func (p *SyncPlan) planRemove(name string, m manifestEntry, listing map[string]bool) (SyncAction, error) {
 	a := p.action(name, ActionRemove)
 	if _, exists := listing[name]; !exists {
 		a.noWrite = true

@@ -54,9 +54,14 @@ func InspectTarget(dir string) ([]InstalledSkill, error) {
 	if err != nil {
 		return nil, err
 	}
+	check, err := newStampChecker(root)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	defer check.close()
 	var out []InstalledSkill
 	for name, m := range man.Skills {
-		s, err := inspectOwned(root, dir, name, m)
+		s, err := inspectOwned(root, check, dir, name, m, man.ref)
 		if err != nil {
 			return nil, err
 		}
@@ -72,12 +77,14 @@ func InspectTarget(dir string) ([]InstalledSkill, error) {
 }
 
 // inspectOwned compares the folder of a skill the manifest lists with its entry m.
-func inspectOwned(root *os.Root, dir, name string, m manifestEntry) (InstalledSkill, error) {
+// Stamps that check finds matching spare it a hash; ref is the manifest's modification time.
+func inspectOwned(root *os.Root, check *stampChecker, dir, name string, m manifestEntry, ref int64) (InstalledSkill, error) {
 	s := InstalledSkill{Name: name, Path: filepath.Join(dir, name), State: StateInstalled, Source: m.Source}
 	if m.Written == pendingHash {
 		s.Source = ""
 	}
-	got, err := hashInstalled(root, name)
+	found := inspectInstalled(root, check, name, m, ref)
+	got, err := found.hash, found.err
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		s.State = StateMissing
@@ -91,13 +98,17 @@ func inspectOwned(root *os.Root, dir, name string, m manifestEntry) (InstalledSk
 
 // foreignSkills lists the skill folders of root that the manifest does not list.
 func foreignSkills(root *os.Root, dir string, man *manifest) ([]InstalledSkill, error) {
-	entries, err := fs.ReadDir(root.FS(), ".")
+	f, err := root.Open(".")
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	names, err := f.Readdirnames(-1)
+	f.Close()
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	var out []InstalledSkill
-	for _, e := range entries {
-		name := e.Name()
+	for _, name := range names {
 		if _, owned := man.Skills[name]; owned || isLeftover(name) || strings.HasPrefix(name, ".") {
 			continue
 		}

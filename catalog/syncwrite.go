@@ -50,7 +50,7 @@ func copyFile(src fs.FS, p, rel string, c *contentHash, w *folderCopy) error {
 	if exec {
 		perm = 0o755
 	}
-	return w.w.WriteFile(w.join(rel), io.TeeReader(f, c.h), perm)
+	return w.writeFile(rel, io.TeeReader(f, c.h), perm)
 }
 
 func copyLink(src fs.FS, p, rel string, c *contentHash, w *folderCopy, warn *[]string) error {
@@ -70,13 +70,15 @@ func copyLink(src fs.FS, p, rel string, c *contentHash, w *folderCopy, warn *[]s
 	if w == nil {
 		return nil
 	}
-	return w.w.Symlink(target, w.join(rel))
+	return w.symlink(target, rel)
 }
 
-// folderCopy is a folder being written through a Writer.
+// folderCopy is a folder being written through a Writer, or, when fast is set, straight
+// into the real target folder by a fastFolder that also takes its stamps.
 type folderCopy struct {
 	w    Writer
 	base string
+	fast *fastFolder
 }
 
 func (f *folderCopy) join(rel string) string {
@@ -87,28 +89,62 @@ func (f *folderCopy) join(rel string) string {
 }
 
 func (f *folderCopy) mkdir(rel string) error {
-	if f == nil {
+	switch {
+	case f == nil:
 		return nil
+	case f.fast != nil:
+		return f.fast.mkdir(rel)
 	}
 	return f.w.Mkdir(f.join(rel))
 }
 
+func (f *folderCopy) writeFile(rel string, r io.Reader, perm fs.FileMode) error {
+	if f.fast != nil {
+		return f.fast.writeFile(rel, r, perm)
+	}
+	return f.w.WriteFile(f.join(rel), r, perm)
+}
+
+func (f *folderCopy) symlink(target, rel string) error {
+	if f.fast != nil {
+		return f.fast.symlink(target, rel)
+	}
+	return f.w.Symlink(target, f.join(rel))
+}
+
 // put writes skill s of src as folder name of w: into a temporary folder first, which then
 // takes the place of name in one step, so a reader sees the old folder or the new one and
-// never a part. It returns the hash of what was written.
-func put(w Writer, src fs.FS, s *SyncSkill, name string, warn *[]string) (string, error) {
+// never a part. It returns the hash of what was written and, when fast is set, the record
+// of its stamps, taken once it is in place; fast writes the temporary folder (see
+// fastFolder), and w still moves it.
+func put(w Writer, fast *stampChecker, src fs.FS, s *SyncSkill, name string, warn *[]string) (string, string, error) {
 	tmp := tmpPrefix + name + "-" + randSuffix()
 	defer w.Track(tmp, true)()
 	c := newContentHash()
-	if err := walkSkill(src, s.Dir, c, &folderCopy{w: w, base: tmp}, warn); err != nil {
+	fc := &folderCopy{w: w, base: tmp}
+	if fast != nil {
+		fc.fast = fast.newFolder(tmp)
+	}
+	if fc.fast != nil {
+		defer fc.fast.close()
+	}
+	err := walkSkill(src, s.Dir, c, fc, warn)
+	if err == nil && fc.fast != nil {
+		err = fc.fast.written()
+	}
+	if err != nil {
 		_ = w.RemoveAll(tmp)
-		return "", fmt.Errorf("skill %s: %w", s.Name, err)
+		return "", "", fmt.Errorf("skill %s: %w", s.Name, err)
 	}
 	if err := replace(w, tmp, name); err != nil {
 		_ = w.RemoveAll(tmp)
-		return "", fmt.Errorf("skill %s: %w", s.Name, err)
+		return "", "", fmt.Errorf("skill %s: %w", s.Name, err)
 	}
-	return c.sum(), nil
+	var stat string
+	if fc.fast != nil {
+		stat = fc.fast.placed()
+	}
+	return c.sum(), stat, nil
 }
 
 // putLink installs a symbolic link name pointing at target, replacing what is there in one step.

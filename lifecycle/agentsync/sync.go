@@ -12,8 +12,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/go-git/go-git/v5/plumbing/filemode"
-
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
@@ -233,18 +231,19 @@ func (r *repo) readSource(req Request) (*source, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, s := range append(slices.Clip(res.Skills), recovered...) {
-		e, ok, err := r.Git.EntryAt(root, s.Dir)
-		if err != nil || !ok || e.Mode != filemode.Dir {
-			src.hold(s.Dir, withFsckHint(fmt.Errorf("%s: %s: skill folder unreadable: %w", channel, s.Dir, err)), false)
+	all := append(slices.Clip(res.Skills), recovered...)
+	for i, c := range r.checkFolders(root, all) {
+		s := all[i]
+		switch {
+		case c.unreadable:
+			src.hold(s.Dir, withFsckHint(fmt.Errorf("%s: %s: skill folder unreadable: %w", channel, s.Dir, c.err)), false)
 			continue
-		}
-		if err := r.CheckTreePaths(s.Dir, e.Hash); err != nil {
-			src.hold(s.Dir, err, true)
+		case c.refused != nil:
+			src.hold(s.Dir, c.refused, true)
 			continue
 		}
 		src.loaded[path.Base(s.Dir)] = s
-		src.skills = append(src.skills, catalog.SyncSkill{Name: path.Base(s.Dir), Dir: s.Dir, Hash: e.Hash.String()})
+		src.skills = append(src.skills, catalog.SyncSkill{Name: path.Base(s.Dir), Dir: s.Dir, Hash: c.entry.Hash.String()})
 	}
 	return src, nil
 }

@@ -1,0 +1,276 @@
+package catalog
+
+import (
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// stampFixture is a target folder synced from a source of two skills.
+type stampFixture struct {
+	src, target string
+	skills      []SyncSkill
+}
+
+func newStampFixture(t *testing.T) *stampFixture {
+	t.Helper()
+	f := &stampFixture{src: t.TempDir(), target: filepath.Join(t.TempDir(), "skills")}
+	f.skills = writeSource(t, f.src, "v1", "alpha", "beta")
+	syncOnce(t, f.src, f.skills, f.target, SyncOptions{})
+	return f
+}
+
+func (f *stampFixture) manifestPath() string { return filepath.Join(f.target, ManifestFile) }
+
+// settle dates the manifest an hour ahead, so that no stamp is racy against it.
+func (f *stampFixture) settle(t *testing.T) {
+	t.Helper()
+	ahead := time.Now().Add(time.Hour)
+	if err := os.Chtimes(f.manifestPath(), ahead, ahead); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// plan plans a dry run and returns what it found of skill name, and its action.
+func (f *stampFixture) plan(t *testing.T, name string) (installed, Action) {
+	t.Helper()
+	p, err := PlanSync(os.DirFS(f.src), f.skills, f.target, SyncOptions{DryRun: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	for _, a := range p.Actions {
+		if a.Skill == name {
+			return p.installed[name], a.Action
+		}
+	}
+	t.Fatalf("no action for %s", name)
+	return installed{}, ""
+}
+
+func (f *stampFixture) read(t *testing.T) *manifest {
+	t.Helper()
+	root, err := os.OpenRoot(f.target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	m, err := readManifest(root, f.target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// write replaces the manifest with m, dated at mtime.
+func (f *stampFixture) write(t *testing.T, m *manifest, mtime time.Time) {
+	t.Helper()
+	data, err := json.Marshal(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(f.manifestPath(), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chtimes(f.manifestPath(), mtime, mtime); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestSyncRecordsStampsOfWhatItWrites(t *testing.T) {
+	f := newStampFixture(t)
+	m := f.read(t)
+	for _, name := range []string{"alpha", "beta"} {
+		r, ok := parseStamps(m.Skills[name].Stat)
+		if !ok || strings.Join(r.paths, ",") != "SKILL.md,scripts,scripts/run.sh" {
+			t.Errorf("%s: stamps %q, want a record of SKILL.md, scripts and scripts/run.sh", name, m.Skills[name].Stat)
+		}
+	}
+}
+
+func TestUnchangedSkillIsTrustedWithoutHashing(t *testing.T) {
+	f := newStampFixture(t)
+	f.settle(t)
+	got, action := f.plan(t, "alpha")
+	if !got.trusted || action != ActionKeep {
+		t.Errorf("unchanged alpha: trusted %v, action %s; want its stamps trusted and kept", got.trusted, action)
+	}
+}
+
+func TestRacyStampIsHashed(t *testing.T) {
+	f := newStampFixture(t)
+	m := f.read(t)
+	r, _ := parseStamps(m.Skills["alpha"].Stat)
+	// The folder changed in the tick its stamps were taken: the stamps still match, the
+	// content is not what was written. A manifest as old as the stamps must not trust them.
+	e := m.Skills["alpha"]
+	e.Written = "sha256:" + strings.Repeat("0", 64)
+	m.Skills["alpha"] = e
+	f.write(t, m, time.Unix(0, r.newest))
+	got, action := f.plan(t, "alpha")
+	if got.trusted || action != ActionEdited {
+		t.Errorf("racy alpha: trusted %v, action %s; want it hashed and found edited", got.trusted, action)
+	}
+	f.write(t, m, time.Unix(0, r.newest+1))
+	if got, _ := f.plan(t, "alpha"); !got.trusted {
+		t.Errorf("alpha with stamps older than the manifest was hashed; the racy case is not what made the difference")
+	}
+}
+
+func TestEditWithRestoredTimeIsCaught(t *testing.T) {
+	f := newStampFixture(t)
+	p := filepath.Join(f.target, "alpha", "scripts", "run.sh")
+	before, err := os.Lstat(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := []byte(strings.Replace(string(old), "v1", "v2", 1))
+	if len(edited) != len(old) {
+		t.Fatal("the edit must keep the size")
+	}
+	writeMode(t, p, string(edited), 0o755)
+	stamp := before.ModTime().UTC().Format("2006-01-02 15:04:05.000000000 +0000")
+	if out, err := exec.Command("touch", "-d", stamp, p).CombinedOutput(); err != nil {
+		t.Fatalf("touch -d: %v: %s", err, out)
+	}
+	after, err := os.Lstat(p)
+	if err != nil || !after.ModTime().Equal(before.ModTime()) || after.Size() != before.Size() {
+		t.Fatalf("size and mtime not restored: %v", err)
+	}
+	f.settle(t)
+	got, action := f.plan(t, "alpha")
+	if got.trusted || action != ActionEdited {
+		t.Errorf("alpha edited with its size and mtime restored: trusted %v, action %s; want edited", got.trusted, action)
+	}
+	states, err := InspectTarget(f.target)
+	if err != nil || len(states) != 2 || states[0].State != StateEdited {
+		t.Errorf("InspectTarget = %+v, %v; want alpha edited", states, err)
+	}
+}
+
+func TestFileAddedToInstalledSkillIsNoticed(t *testing.T) {
+	for _, rel := range []string{"notes.md", "scripts/extra.sh"} {
+		t.Run(strings.ReplaceAll(rel, "/", "_"), func(t *testing.T) {
+			f := newStampFixture(t)
+			writeMode(t, filepath.Join(f.target, "beta", rel), "added by hand\n", 0o644)
+			f.settle(t)
+			got, action := f.plan(t, "beta")
+			if got.trusted || action != ActionEdited {
+				t.Errorf("beta with %s added: trusted %v, action %s; want edited", rel, got.trusted, action)
+			}
+		})
+	}
+}
+
+func TestTouchedFileIsHashedAndRestamped(t *testing.T) {
+	f := newStampFixture(t)
+	p := filepath.Join(f.target, "alpha", FileName)
+	later := time.Now().Add(-time.Minute)
+	if err := os.Chtimes(p, later, later); err != nil {
+		t.Fatal(err)
+	}
+	f.settle(t)
+	got, action := f.plan(t, "alpha")
+	if got.trusted || action != ActionKeep {
+		t.Fatalf("touched alpha: trusted %v, action %s; want it hashed and kept", got.trusted, action)
+	}
+	syncOnce(t, f.src, f.skills, f.target, SyncOptions{})
+	f.settle(t)
+	if got, _ := f.plan(t, "alpha"); !got.trusted {
+		t.Errorf("the sync after a touch did not record the new stamps")
+	}
+}
+
+func TestManifestWithoutStampsIsHashedThenStamped(t *testing.T) {
+	f := newStampFixture(t)
+	m := f.read(t)
+	for name, e := range m.Skills {
+		e.Stat = ""
+		m.Skills[name] = e
+	}
+	past := time.Now().Add(-time.Hour)
+	f.write(t, m, past)
+	got, action := f.plan(t, "alpha")
+	if got.trusted || action != ActionKeep {
+		t.Fatalf("alpha without stamps: trusted %v, action %s; want it hashed and kept", got.trusted, action)
+	}
+	syncOnce(t, f.src, f.skills, f.target, SyncOptions{})
+	if info, err := os.Stat(f.manifestPath()); err != nil || info.ModTime().Equal(past) {
+		t.Fatalf("the sync did not record the stamps: %v", err)
+	}
+	f.settle(t)
+	before, err := os.Stat(f.manifestPath())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := f.plan(t, "alpha"); !got.trusted {
+		t.Errorf("alpha's stamps were not recorded")
+	}
+	syncOnce(t, f.src, f.skills, f.target, SyncOptions{})
+	if after, err := os.Stat(f.manifestPath()); err != nil || !os.SameFile(before, after) || !after.ModTime().Equal(before.ModTime()) {
+		t.Errorf("a sync of stamped, unchanged skills rewrote the manifest: %v", err)
+	}
+}
+
+func TestUnconfirmedRacyStampsAreDroppedWhenTheManifestIsWritten(t *testing.T) {
+	f := newStampFixture(t)
+	m := f.read(t)
+	r, _ := parseStamps(m.Skills["alpha"].Stat)
+	e := m.Skills["alpha"]
+	e.Written = "sha256:" + strings.Repeat("0", 64)
+	m.Skills["alpha"] = e
+	f.write(t, m, time.Unix(0, r.newest))
+	// beta changes, so the manifest is written; alpha is edited, and its racy stamps must
+	// not reach a manifest that would make them look settled.
+	src2 := t.TempDir()
+	skills := writeSource(t, src2, "v2", "beta")
+	skills = append(skills, SyncSkill{Name: "alpha", Dir: "alpha", Hash: f.skills[0].Hash})
+	writeSource(t, src2, "v1", "alpha")
+	syncOnceConflict(t, src2, skills, f.target)
+	if got := f.read(t).Skills["alpha"]; got.Stat != "" {
+		t.Errorf("alpha kept racy stamps it was not found to match: %q", got.Stat)
+	}
+	if got := f.read(t).Skills["beta"]; got.Stat == "" {
+		t.Errorf("beta was written without stamps")
+	}
+}
+
+// syncOnceConflict syncs and expects no error other than the sync leaving an edited skill.
+func syncOnceConflict(t *testing.T, src string, skills []SyncSkill, target string) {
+	t.Helper()
+	p, err := PlanSync(os.DirFS(src), skills, target, SyncOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	if err := p.Apply(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestStampRecordRefusesHostilePaths(t *testing.T) {
+	for _, text := range []string{
+		"",
+		"0123456789abcdef0123456789abcdef x",
+		"0123456789abcdef 1\nSKILL.md",
+		"0123456789abcdef0123456789abcdef 1\n../outside",
+		"0123456789abcdef0123456789abcdef 1\n/etc/passwd",
+		"0123456789abcdef0123456789abcdef 1\n.",
+		"0123456789abcdef0123456789abcdef 1\na//b",
+	} {
+		if _, ok := parseStamps(text); ok {
+			t.Errorf("parseStamps(%q) accepted it", text)
+		}
+	}
+	if r, ok := parseStamps("0123456789abcdef0123456789abcdef 7\nSKILL.md\nscripts/run.sh"); !ok || r.newest != 7 || len(r.paths) != 2 {
+		t.Errorf("a good record was refused: %+v %v", r, ok)
+	}
+}
