@@ -7,7 +7,7 @@
 # audit must leave detection as it was, such as a change for speed.
 #
 # Usage: bench/audit-same.sh OLD_BIN NEW_BIN
-# Settings, from the environment: CORPUS (default /work/corpus) holds the folders of real
+# Settings, from the environment: CORPUS names a folder whose folders hold real
 # skills; SKILLS, COMMITS, SEED and BENCH_DIR name the generated repository as in bench/lib.sh
 # (it is left out when it has not been generated). KEEP=1 keeps the reports.
 # Exit status 0 when every report is the same, 1 when one differs.
@@ -24,7 +24,8 @@ OLD=$1
 NEW=${2:?usage: bench/audit-same.sh OLD_BIN NEW_BIN}
 for b in "$OLD" "$NEW"; do [ -x "$b" ] || { echo "audit-same: $b is not an executable" >&2; exit 2; }; done
 
-CORPUS=${CORPUS:-/work/corpus}
+CORPUS=${CORPUS:-}
+[ -n "$CORPUS" ] || echo "audit-same: CORPUS is not set; only the test skills and the generated repository are compared" >&2
 SKILLS=${SKILLS:-10000}
 COMMITS=${COMMITS:-3000}
 SEED=${SEED:-1}
@@ -66,7 +67,7 @@ compare() {
 	head -3 "$OUT/old-$label.err" "$OUT/new-$label.err" || true
 }
 
-for d in "$CORPUS"/*/; do
+for d in ${CORPUS:+"$CORPUS"/*/}; do
 	[ -d "$d" ] || continue
 	mapfile -t skills < <(find "${d%/}" -name SKILL.md -type f -printf '%h\n' | sort -u)
 	[ "${#skills[@]}" -gt 0 ] && compare "${d%/} (${#skills[@]} skill folders)" audit "${skills[@]}"
