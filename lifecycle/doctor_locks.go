@@ -3,7 +3,6 @@ package lifecycle
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -11,6 +10,7 @@ import (
 	"time"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/boundedfile"
 	"github.com/skillgit/skillgit/internal/procowner"
 )
 
@@ -164,26 +164,8 @@ func (d *doctor) checkOwnerRecord(rec string) {
 
 // readSmall reads a regular file of at most maxRecord bytes.
 func readSmall(p string) ([]byte, error) {
-	fi, err := os.Lstat(p)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
-		return nil, fmt.Errorf("%s: not a regular file", p)
-	}
-	f, err := os.Open(p)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxRecord+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(data) > maxRecord {
-		return nil, fmt.Errorf("%s: larger than %d bytes", p, maxRecord)
-	}
-	return data, nil
+	data, _, err := boundedfile.Read(p, maxRecord)
+	return data, err
 }
 
 // removeIfSame removes file p if it still holds data.

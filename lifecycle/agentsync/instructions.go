@@ -4,13 +4,13 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/internal/atomicfile"
+	"github.com/skillgit/skillgit/internal/boundedfile"
 )
 
 // maxInstructionsSize bounds how much of an agent instructions file is read.
@@ -124,28 +124,18 @@ func UpdateInstructions(file string, entries []catalog.PromptEntry, dryRun bool)
 // readInstructions reads an agent instructions file, up to its limit, and its mode; a
 // missing file is empty, with mode 0644.
 func readInstructions(file string) ([]byte, os.FileMode, error) {
-	st, err := os.Lstat(file)
+	data, st, err := boundedfile.Read(file, maxInstructionsSize)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, 0o644, nil
+	case errors.Is(err, boundedfile.ErrNotRegular) && st.Mode()&fs.ModeSymlink != 0:
+		return nil, 0, fmt.Errorf("%s: is a symbolic link; name the file itself", file)
+	case errors.Is(err, boundedfile.ErrNotRegular):
+		return nil, 0, fmt.Errorf("%s: not a regular file", file)
+	case errors.Is(err, boundedfile.ErrTooLarge):
+		return nil, 0, fmt.Errorf("%s: larger than 1 MiB; an agent instructions file that big is not kept by skillgit", file)
 	case err != nil:
 		return nil, 0, err
-	case st.Mode()&fs.ModeSymlink != 0:
-		return nil, 0, fmt.Errorf("%s: is a symbolic link; name the file itself", file)
-	case !st.Mode().IsRegular():
-		return nil, 0, fmt.Errorf("%s: not a regular file", file)
-	}
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, 0, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxInstructionsSize+1))
-	if err != nil {
-		return nil, 0, fmt.Errorf("%s: %w", file, err)
-	}
-	if len(data) > maxInstructionsSize {
-		return nil, 0, fmt.Errorf("%s: larger than 1 MiB; an agent instructions file that big is not kept by skillgit", file)
 	}
 	return data, st.Mode().Perm(), nil
 }

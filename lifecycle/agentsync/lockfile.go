@@ -14,6 +14,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/internal/atomicfile"
+	"github.com/skillgit/skillgit/internal/boundedfile"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -191,27 +192,16 @@ func checkLockDir(d string) error {
 
 // ReadLock reads the lock at file; it reports false, with no error, when there is none.
 func ReadLock(file string) (*Lock, bool, error) {
-	fi, err := os.Lstat(file)
-	if errors.Is(err, os.ErrNotExist) {
+	data, _, err := boundedfile.Read(file, maxLockFileSize)
+	switch {
+	case errors.Is(err, os.ErrNotExist):
 		return nil, false, nil
-	}
-	if err != nil {
-		return nil, false, err
-	}
-	if !fi.Mode().IsRegular() {
+	case errors.Is(err, boundedfile.ErrNotRegular):
 		return nil, false, fmt.Errorf("%s: not a regular file (a link or a folder); restore it from git", file)
-	}
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, false, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxLockFileSize+1))
-	if err != nil {
-		return nil, false, fmt.Errorf("%s: %w", file, err)
-	}
-	if len(data) > maxLockFileSize {
+	case errors.Is(err, boundedfile.ErrTooLarge):
 		return nil, false, fmt.Errorf("%s: larger than %d MiB", file, maxLockFileSize>>20)
+	case err != nil:
+		return nil, false, err
 	}
 	l, err := ParseLock(data, file)
 	return l, err == nil, err

@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/internal/boundedfile"
 )
 
 // SyncFileName is the file at the top of an application project that names the skill
@@ -107,24 +108,14 @@ func (sf *SyncFile) CheckAgents(table []catalog.Agent, file string) error {
 // ReadSyncFile reads and parses the sync file at file, which must be a regular file no
 // larger than 64 KiB.
 func ReadSyncFile(file string) (*SyncFile, error) {
-	fi, err := os.Lstat(file)
-	if err != nil {
-		return nil, err
-	}
-	if !fi.Mode().IsRegular() {
+	data, _, err := boundedfile.Read(file, maxSyncFileSize)
+	switch {
+	case errors.Is(err, boundedfile.ErrNotRegular):
 		return nil, fmt.Errorf("%s: not a regular file (a link or a folder); make it a plain file", file)
-	}
-	f, err := os.Open(file)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxSyncFileSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
-	}
-	if len(data) > maxSyncFileSize {
+	case errors.Is(err, boundedfile.ErrTooLarge):
 		return nil, fmt.Errorf("%s: larger than %d KiB; a sync file is a few lines", file, maxSyncFileSize>>10)
+	case err != nil:
+		return nil, err
 	}
 	return ParseSyncFile(data, file)
 }
