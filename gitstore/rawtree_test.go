@@ -192,3 +192,31 @@ func TestRawTreeCorrupt(t *testing.T) {
 		}
 	}
 }
+
+// TestDiffRawTreesUnsortedHead: a tree written out of git's order or with a name twice (git
+// fsck refuses both, but a push may carry one) must not hide a changed entry from the
+// audit: every entry of the head that is not byte for byte an entry of the base is reported.
+func TestDiffRawTreesUnsortedHead(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for round := range 200 {
+		base := randomTree(rng, 30)
+		head := mutate(rng, base)
+		if len(head) > 0 {
+			head = append(head, TreeEntry{Name: head[0].Name, Mode: filemode.Regular, Hash: Hash{9, byte(round)}})
+		}
+		rng.Shuffle(len(head), func(i, j int) { head[i], head[j] = head[j], head[i] })
+		reported := map[TreeEntry]bool{}
+		err := DiffRawTrees(rawOf(base), rawOf(head), func(_, eb TreeEntry) error {
+			reported[eb] = true
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range head {
+			if !slices.Contains(base, e) && !reported[e] {
+				t.Fatalf("round %d: head entry %+v differs from the base and was not reported", round, e)
+			}
+		}
+	}
+}
