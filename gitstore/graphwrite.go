@@ -32,7 +32,7 @@ const maxNewFilters = 512
 // PATH, for a repository in memory, a shallow clone, one whose config sets core.commitGraph
 // or gc.writeCommitGraph to false, or a threshold of 0 or less.
 func (r *Repo) MaybeExtendCommitGraph(tip Hash, threshold int) (bool, error) {
-	if threshold <= 0 || tip.IsZero() || !r.graphUsable() || r.graphWritesOff() {
+	if threshold <= 0 || tip.IsZero() || !r.graphUsable() {
 		return false, nil
 	}
 	git, err := exec.LookPath("git")
@@ -40,7 +40,7 @@ func (r *Repo) MaybeExtendCommitGraph(tip Hash, threshold int) (bool, error) {
 		return false, nil
 	}
 	n, err := r.commitsOutsideGraph(tip, threshold)
-	if err != nil || n < threshold {
+	if err != nil || n < threshold || r.graphWritesOff() {
 		return false, err
 	}
 	if err := r.writeCommitGraph(git, tip); err != nil {
