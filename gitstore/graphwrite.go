@@ -43,11 +43,11 @@ func (r *Repo) MaybeExtendCommitGraph(tip Hash, threshold int) (bool, error) {
 	if err != nil || n < threshold || r.graphWritesOff() {
 		return false, err
 	}
-	if err := r.writeCommitGraph(git, tip); err != nil {
-		return false, err
+	wrote, err := r.writeCommitGraph(git, tip)
+	if wrote {
+		r.reloadGraph()
 	}
-	r.reloadGraph()
-	return true, nil
+	return wrote, err
 }
 
 // graphWritesOff reports whether the repository's config turns commit-graphs off, or their
@@ -91,24 +91,29 @@ func (r *Repo) commitsOutsideGraph(tip Hash, limit int) (int, error) {
 }
 
 // writeCommitGraph runs git commit-graph write for the commits reachable from tip, in this
-// repository whatever the environment says.
-func (r *Repo) writeCommitGraph(git string, tip Hash) error {
+// repository whatever the environment says. When another process holds the graph's lock, as
+// a concurrent publish or a git gc may, nothing is written and that is no error: the next
+// command past the threshold adds the commits.
+func (r *Repo) writeCommitGraph(git string, tip Hash) (bool, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), graphWriteTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, git, "--git-dir="+r.commonDir, "commit-graph", "write",
 		"--stdin-commits", "--split", "--changed-paths", fmt.Sprintf("--max-new-filters=%d", maxNewFilters), "--no-progress")
 	cmd.Stdin = strings.NewReader(tip.String() + "\n")
-	cmd.Env = graphWriteEnv(os.Environ())
+	cmd.Env = append(graphWriteEnv(os.Environ()), "LC_ALL=C")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
-		if errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			msg = fmt.Sprintf("stopped after %s", graphWriteTimeout)
-		}
-		return fmt.Errorf("writing the commit-graph of %s with git commit-graph write: %v: %s", r.commonDir, err, msg)
+	err := cmd.Run()
+	msg := strings.TrimSpace(stderr.String())
+	switch {
+	case err == nil:
+		return true, nil
+	case errors.Is(ctx.Err(), context.DeadlineExceeded):
+		msg = fmt.Sprintf("stopped after %s", graphWriteTimeout)
+	case strings.Contains(msg, ".lock': File exists"):
+		return false, nil
 	}
-	return nil
+	return false, fmt.Errorf("writing the commit-graph of %s with git commit-graph write: %v: %s", r.commonDir, err, msg)
 }
 
 // graphWriteEnv is env without the variables that would point git at another repository,

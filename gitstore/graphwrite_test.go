@@ -108,3 +108,28 @@ func TestMaybeExtendCommitGraphConfigOff(t *testing.T) {
 		}
 	}
 }
+
+// TestMaybeExtendCommitGraphLocked: while another process holds the graph's lock, as a
+// concurrent publish does, nothing is written and no error is given; once it is gone the
+// next call writes.
+func TestMaybeExtendCommitGraphLocked(t *testing.T) {
+	dir := t.TempDir()
+	gitRun(t, dir, "init", "-q", "-b", "main")
+	tip := commitLine(t, dir, 0, 2)
+	lock := filepath.Join(dir, ".git/objects/info/commit-graphs/commit-graph-chain.lock")
+	writeFiles(t, dir, map[string]string{".git/objects/info/commit-graphs/commit-graph-chain.lock": ""})
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if wrote, err := r.MaybeExtendCommitGraph(tip, 1); wrote || err != nil {
+		t.Fatalf("with the lock held: wrote %v, err %v; want neither", wrote, err)
+	}
+	if err := os.Remove(lock); err != nil {
+		t.Fatal(err)
+	}
+	if wrote, err := r.MaybeExtendCommitGraph(tip, 1); !wrote || err != nil {
+		t.Fatalf("after the lock is gone: wrote %v, err %v", wrote, err)
+	}
+}
