@@ -82,7 +82,7 @@ func readManifest(root *os.Root, dir string) (*manifest, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := json.Unmarshal(data, m); err != nil || m.Version != 1 {
+	if err := decodeManifest(data, m); err != nil || m.Version != 1 {
 		return nil, manifestError(dir, "cannot be read")
 	}
 	m.ref = info.ModTime().UnixNano()

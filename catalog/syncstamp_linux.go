@@ -3,7 +3,6 @@ package catalog
 import (
 	"io/fs"
 	"os"
-	"strings"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -28,9 +27,8 @@ func unixStamp(rel string, st *unix.Stat_t) stamp {
 	return stamp{size: st.Size, mtime: st.Mtim.Nano(), ctime: st.Ctim.Nano(), ino: st.Ino, mode: st.Mode, path: rel}
 }
 
-// stampChecker checks the stamps of skill folders in one target folder with as few system
-// calls as lstat needs: each skill folder is opened once, never through a link, and its
-// entries are stated relative to it.
+// stampChecker checks the stamps of skill folders in one target folder with one lstat per
+// entry, relative to the target folder's descriptor.
 type stampChecker struct {
 	dir *os.File
 	fd  int
@@ -66,35 +64,28 @@ func openDirAt(dfd int, name string) (int, error) {
 	return unix.Openat(dfd, name, unix.O_PATH|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 }
 
-// lstatAt states slash path p below folder dfd without following any link on the way.
-func lstatAt(dfd int, p string, st *unix.Stat_t) error {
-	dir, last, nested := strings.Cut(p, "/")
-	if !nested {
-		return unix.Fstatat(dfd, p, st, unix.AT_SYMLINK_NOFOLLOW)
-	}
-	sub, err := openDirAt(dfd, dir)
-	if err != nil {
-		return err
-	}
-	defer unix.Close(sub)
-	return lstatAt(sub, last, st)
-}
-
-// stampsAt stamps folder name of folder fd, never through a link, and its entries at paths.
+// stampsAt stamps folder name of folder fd and its entries at paths, with one lstat each: the
+// folder first, refused unless it is a folder, then each path through it.
+//
+// A path is resolved from fd, so a link put in place of the folder or of a folder on the
+// path between two of these calls would be followed. That cannot make a changed folder pass:
+// every entry is stamped with its inode and change time, which moving, linking or editing a
+// file changes, so stamps that all match are those of the very files written, unedited; and
+// the link itself has a stamp of its own, which the next sync finds.
 func stampsAt(fd int, name string, paths []string) ([]stamp, error) {
-	dfd, err := openDirAt(fd, name)
-	if err != nil {
-		return nil, err
-	}
-	defer unix.Close(dfd)
-	stamps := make([]stamp, 1, 1+len(paths))
+	stamps := make([]stamp, 0, 1+len(paths))
 	var st unix.Stat_t
-	if err := unix.Fstat(dfd, &st); err != nil {
+	if err := unix.Fstatat(fd, name, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
 		return nil, err
 	}
-	stamps[0] = unixStamp(".", &st)
+	if st.Mode&unix.S_IFMT != unix.S_IFDIR {
+		return nil, unix.ENOTDIR
+	}
+	stamps = append(stamps, unixStamp(".", &st))
+	buf := make([]byte, 0, len(name)+64)
 	for _, p := range paths {
-		if err := lstatAt(dfd, p, &st); err != nil {
+		buf = append(append(append(buf[:0], name...), '/'), p...)
+		if err := unix.Fstatat(fd, string(buf), &st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
 			return nil, err
 		}
 		stamps = append(stamps, unixStamp(p, &st))

@@ -274,3 +274,26 @@ func TestStampRecordRefusesHostilePaths(t *testing.T) {
 		t.Errorf("a good record was refused: %+v %v", r, ok)
 	}
 }
+
+// TestFolderSwappedForLinkIsNoticed moves an installed skill away and links its name to it:
+// every file keeps its stamp, yet the stamp of the folder's name is now a link's (and the
+// rename changed the folder's change time), so it is not trusted, and the sync does not take
+// the link for the folder it wrote.
+func TestFolderSwappedForLinkIsNoticed(t *testing.T) {
+	f := newStampFixture(t)
+	moved := filepath.Join(t.TempDir(), "alpha")
+	if err := os.Rename(filepath.Join(f.target, "alpha"), moved); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(moved, filepath.Join(f.target, "alpha")); err != nil {
+		t.Fatal(err)
+	}
+	f.settle(t)
+	got, action := f.plan(t, "alpha")
+	if got.trusted || action == ActionKeep {
+		t.Errorf("alpha swapped for a link: trusted %v, action %s; want it not trusted and not kept", got.trusted, action)
+	}
+	if got, _ := f.plan(t, "beta"); !got.trusted {
+		t.Error("beta, untouched, was not trusted: the test proves nothing about alpha")
+	}
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // folderCheck is what readSource learns of one skill's folder in the channel's tree.
@@ -21,15 +22,18 @@ type folderCheck struct {
 }
 
 // checkFolders looks up every skill's folder in tree root and checks its paths against
-// the policy, with one worker per CPU: the lookups only read the object store.
+// the policy, with one worker per CPU: the lookups only read the object store. A folder that
+// passed before, at the same path and with the same tree, is not walked again.
 func (r *repo) checkFolders(root gitstore.Hash, skills []*catalog.Skill) []folderCheck {
 	out := make([]folderCheck, len(skills))
+	paths := r.PathChecker()
+	defer paths.Save()
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(skills)) {
 		wg.Go(func() {
 			for i := range jobs {
-				out[i] = r.checkFolder(root, skills[i].Dir)
+				out[i] = r.checkFolder(paths, root, skills[i].Dir)
 			}
 		})
 	}
@@ -41,10 +45,10 @@ func (r *repo) checkFolders(root gitstore.Hash, skills []*catalog.Skill) []folde
 	return out
 }
 
-func (r *repo) checkFolder(root gitstore.Hash, dir string) folderCheck {
+func (r *repo) checkFolder(paths *lifecycle.PathChecker, root gitstore.Hash, dir string) folderCheck {
 	e, ok, err := r.Git.EntryAt(root, dir)
 	if err != nil || !ok || e.Mode != filemode.Dir {
 		return folderCheck{unreadable: true, err: err}
 	}
-	return folderCheck{entry: e, refused: r.CheckTreePaths(dir, e.Hash)}
+	return folderCheck{entry: e, refused: paths.Check(dir, e.Hash)}
 }

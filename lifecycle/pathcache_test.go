@@ -1,0 +1,116 @@
+package lifecycle
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/testenv"
+)
+
+// pathCacheRepo opens a repository whose index holds a folder the path policy passes and
+// one it refuses (a file named CON), and returns their tree ids.
+func pathCacheRepo(t *testing.T) (r *Repo, good, bad gitstore.Hash) {
+	t.Helper()
+	dir := newRepo(t)
+	testenv.WriteFiles(t, dir, map[string]string{
+		"good/SKILL.md":      testenv.SkillMD("good"),
+		"good/docs/notes.md": "notes\n",
+		"bad/SKILL.md":       testenv.SkillMD("bad"),
+		"bad/CON":            "device\n",
+	})
+	testenv.Git(t, dir, "add", "good", "bad")
+	root := strings.TrimSpace(testenv.GitText(t, dir, "write-tree"))
+	good = plumbing.NewHash(strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", root+":good")))
+	bad = plumbing.NewHash(strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", root+":bad")))
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	return r, good, bad
+}
+
+func TestPathCheckerRemembersPasses(t *testing.T) {
+	r, good, bad := pathCacheRepo(t)
+	c := r.PathChecker()
+	if err := c.Check("skills/good", good); err != nil {
+		t.Fatalf("good folder refused: %v", err)
+	}
+	want := c.Check("skills/bad", bad)
+	if !errors.Is(want, ErrRefused) {
+		t.Fatalf("folder with CON: got %v, want a refusal", want)
+	}
+	c.Save()
+
+	again := r.PathChecker()
+	if !again.has(pathPassKey("skills/good", good)) {
+		t.Fatal("the pass of the good folder was not kept")
+	}
+	for _, k := range [][pathPassKeyLen]byte{pathPassKey("skills/bad", bad), pathPassKey("skills/other", good), pathPassKey("skills/good", bad)} {
+		if again.has(k) {
+			t.Fatal("the cache holds a pass that was never made")
+		}
+	}
+	if err := again.Check("skills/bad", bad); err == nil || err.Error() != want.Error() {
+		t.Fatalf("refused folder the second time: got %v, want %v", err, want)
+	}
+}
+
+// TestPathCheckerTrustsOnlyItsBuild forges a pass for the refused folder: under the header of
+// this build and policy version it is trusted (the cache is really consulted), under any
+// other header, or in a damaged file, it is not.
+func TestPathCheckerTrustsOnlyItsBuild(t *testing.T) {
+	r, _, bad := pathCacheRepo(t)
+	file := r.PathChecker().file
+	key := pathPassKey("skills/bad", bad)
+	forge := func(data []byte) {
+		t.Helper()
+		if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	forge(encodePathPasses([][]byte{key[:]}))
+	if err := r.PathChecker().Check("skills/bad", bad); err != nil {
+		t.Fatalf("a pass under this build's header was not used: %v", err)
+	}
+	other := []byte(pathPassMagic + "0 \"another build\"\n")
+	for name, data := range map[string][]byte{
+		"other build":  append(other, key[:]...),
+		"torn":         encodePathPasses([][]byte{key[:], key[:7]}),
+		"out of order": encodePathPasses([][]byte{key[:], key[:]}),
+	} {
+		forge(data)
+		if err := r.PathChecker().Check("skills/bad", bad); !errors.Is(err, ErrRefused) {
+			t.Errorf("%s: got %v, want the folder refused", name, err)
+		}
+	}
+}
+
+func TestPathCheckerSaveKeepsEarlierPasses(t *testing.T) {
+	r, good, _ := pathCacheRepo(t)
+	first := r.PathChecker()
+	if err := first.Check("skills/good", good); err != nil {
+		t.Fatal(err)
+	}
+	first.Save()
+	second := r.PathChecker()
+	if err := second.Check("skills/moved/good", good); err != nil {
+		t.Fatal(err)
+	}
+	second.Save()
+	third := r.PathChecker()
+	for _, dir := range []string{"skills/good", "skills/moved/good"} {
+		if !third.has(pathPassKey(dir, good)) {
+			t.Errorf("pass of %s lost", dir)
+		}
+	}
+}
