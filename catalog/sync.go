@@ -98,6 +98,7 @@ type SyncPlan struct {
 	opts     SyncOptions
 	root     *os.Root // nil when the folder does not exist yet
 	man      *manifest
+	listing  map[string]bool // the names in the folder, leftovers aside
 	leftover []string
 	lock     *folderLock // held from planning until Close; nil in a dry run
 	created  []string    // folders PlanSync created for the target, deepest first
@@ -118,8 +119,25 @@ type SyncPlan struct {
 // PlanSync compares the skills of src with what target folder dir holds and returns what a
 // sync would do. Unless it is a dry run, it creates the folder and takes its lock, which it
 // holds until Close, so that no other sync changes the folder between the plan and Apply;
-// nothing else is written. Call Apply to carry the plan out, and then Close.
+// nothing else is written. Call Apply to carry the plan out, and then Close. It is OpenSync
+// followed by Plan.
 func PlanSync(src fs.FS, skills []SyncSkill, dir string, opts SyncOptions) (*SyncPlan, error) {
+	p, err := OpenSync(dir, opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := p.Plan(src, skills, opts.Hold); err != nil {
+		p.Close()
+		return nil, err
+	}
+	return p, nil
+}
+
+// OpenSync begins the plan of a sync into target folder dir with all that needs nothing of
+// the source: unless it is a dry run, it creates the folder and takes its lock; it reads the
+// manifest and finds what each installed skill holds. A sync can so open its targets while it
+// reads the source. Call Plan once, then Apply, and Close in any case.
+func OpenSync(dir string, opts SyncOptions) (*SyncPlan, error) {
 	if opts.Mode == "" {
 		opts.Mode = SyncCopy
 	}
@@ -129,7 +147,7 @@ func PlanSync(src fs.FS, skills []SyncSkill, dir string, opts SyncOptions) (*Syn
 	if dir == "" || filepath.Dir(dir) == dir && filepath.IsAbs(dir) {
 		return nil, fmt.Errorf("target folder %q: skills need a folder of their own; name one", dir)
 	}
-	p := &SyncPlan{Dir: dir, src: src, opts: opts}
+	p := &SyncPlan{Dir: dir, opts: opts}
 	if err := p.open(); err != nil {
 		p.Close()
 		return nil, err
@@ -139,11 +157,19 @@ func PlanSync(src fs.FS, skills []SyncSkill, dir string, opts SyncOptions) (*Syn
 		p.Close()
 		return nil, err
 	}
-	if err := p.plan(skills); err != nil {
+	if p.listing, err = p.list(); err != nil {
 		p.Close()
 		return nil, err
 	}
+	p.checkInstalled(p.listing)
 	return p, nil
+}
+
+// Plan fills p.Actions from the skills of src, leaving the skills named in hold as they are
+// (see SyncOptions.Hold).
+func (p *SyncPlan) Plan(src fs.FS, skills []SyncSkill, hold map[string]string) error {
+	p.src, p.opts.Hold = src, hold
+	return p.plan(skills)
 }
 
 // open opens the target folder. Unless this is a dry run, it creates the folder first and

@@ -9,11 +9,7 @@ import (
 
 // plan fills p.Actions from the source skills, the manifest and the folder's listing.
 func (p *SyncPlan) plan(skills []SyncSkill) error {
-	listing, err := p.list()
-	if err != nil {
-		return err
-	}
-	p.checkInstalled(listing)
+	listing := p.listing
 	seen := make(map[string]bool, len(skills))
 	for i := range skills {
 		s := &skills[i]

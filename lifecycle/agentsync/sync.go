@@ -10,7 +10,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
@@ -139,6 +138,11 @@ func Run(req Request) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	var opened *openedTargets
+	if lk == nil || lk.mode != LockCheck {
+		opened = r.openTargets(targets, req)
+		defer opened.close()
+	}
 	src, err := r.sourceFor(req, lk)
 	if err != nil {
 		return nil, err
@@ -153,7 +157,7 @@ func Run(req Request) (*Report, error) {
 	if err := r.checkInstructions(req); err != nil {
 		return nil, err
 	}
-	err = r.install(src, targets, req, rep)
+	err = r.install(src, targets, opened, req, rep)
 	if err != nil && !isPartial(err) {
 		return rep, err
 	}
@@ -174,9 +178,9 @@ func (r *repo) sourceFor(req Request, lk *lockRun) (*source, error) {
 }
 
 // install plans every target, audits what will be written, writes, and keeps the agent
-// instructions files.
-func (r *repo) install(src *source, targets []Target, req Request, rep *Report) error {
-	plans, err := r.planTargets(src, targets, req)
+// instructions files. The targets opened already are planned from where they stand.
+func (r *repo) install(src *source, targets []Target, opened *openedTargets, req Request, rep *Report) error {
+	plans, err := r.planTargets(src, targets, opened, req)
 	defer closePlans(plans)
 	if err != nil {
 		return err
@@ -272,27 +276,40 @@ func (r *repo) commitTree(h gitstore.Hash) (gitstore.Hash, error) {
 
 // planTargets plans the sync of every target. Each plan locks its folder, so the folders
 // are locked in the order of their paths: two syncs of the same folders never each hold one
-// while they wait for the other.
-func (r *repo) planTargets(src *source, targets []Target, req Request) ([]*catalog.SyncPlan, error) {
-	opts := catalog.SyncOptions{DryRun: req.DryRun, Force: req.Force, Mode: catalog.SyncCopy, Hold: src.holds(), Context: req.Context}
+// while they wait for the other. A target opened already is planned from there, or fails
+// with the error opening it gave.
+func (r *repo) planTargets(src *source, targets []Target, opened *openedTargets, req Request) ([]*catalog.SyncPlan, error) {
+	plans, errs := opened.take()
+	if plans == nil {
+		plans, errs = make([]*catalog.SyncPlan, len(targets)), make([]error, len(targets))
+	}
+	opts := r.syncOptions(req)
+	opts.Hold = src.holds()
+	for _, i := range targetOrder(targets) {
+		if errs[i] != nil {
+			return plans, withFsckHint(errs[i])
+		}
+		var err error
+		if plans[i] != nil {
+			err = plans[i].Plan(src.fsys, src.skills, opts.Hold)
+		} else {
+			plans[i], err = catalog.PlanSync(src.fsys, src.skills, targets[i].Dir, opts)
+		}
+		if err != nil {
+			return plans, withFsckHint(err)
+		}
+	}
+	return plans, nil
+}
+
+// syncOptions are the options of every target's plan, the held skills aside.
+func (r *repo) syncOptions(req Request) catalog.SyncOptions {
+	opts := catalog.SyncOptions{DryRun: req.DryRun, Force: req.Force, Mode: catalog.SyncCopy, Context: req.Context}
 	if req.Symlink {
 		opts.Mode = catalog.SyncSymlink
 		opts.LinkStore = r.linkStore()
 	}
-	order := make([]int, len(targets))
-	for i := range order {
-		order[i] = i
-	}
-	slices.SortFunc(order, func(a, b int) int { return strings.Compare(targets[a].Dir, targets[b].Dir) })
-	plans := make([]*catalog.SyncPlan, len(targets))
-	for _, i := range order {
-		p, err := catalog.PlanSync(src.fsys, src.skills, targets[i].Dir, opts)
-		if err != nil {
-			return plans, withFsckHint(err)
-		}
-		plans[i] = p
-	}
-	return plans, nil
+	return opts
 }
 
 // linkStore is the folder in the git directory holding the copies symlink mode links to.
