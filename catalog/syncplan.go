@@ -65,7 +65,7 @@ func (p *SyncPlan) list() (map[string]bool, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", p.Dir, err)
 	}
-	slices.Sort(names)
+	out = make(map[string]bool, len(names))
 	for _, name := range names {
 		if isLeftover(name) {
 			p.leftover = append(p.leftover, name)
@@ -73,6 +73,7 @@ func (p *SyncPlan) list() (map[string]bool, error) {
 		}
 		out[name] = true
 	}
+	slices.Sort(p.leftover)
 	return out, nil
 }
 

@@ -84,8 +84,8 @@ func stampsAt(fd int, name string, paths []string) ([]stamp, error) {
 	stamps = append(stamps, unixStamp(".", &st))
 	buf := make([]byte, 0, len(name)+64)
 	for _, p := range paths {
-		buf = append(append(append(buf[:0], name...), '/'), p...)
-		if err := unix.Fstatat(fd, string(buf), &st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
+		buf = append(append(append(append(buf[:0], name...), '/'), p...), 0)
+		if err := lstatAtz(fd, buf, &st); err != nil {
 			return nil, err
 		}
 		stamps = append(stamps, unixStamp(p, &st))

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // stampFixture is a target folder synced from a source of two skills.
@@ -295,5 +297,41 @@ func TestFolderSwappedForLinkIsNoticed(t *testing.T) {
 	}
 	if got, _ := f.plan(t, "beta"); !got.trusted {
 		t.Error("beta, untouched, was not trusted: the test proves nothing about alpha")
+	}
+}
+
+func TestLstatAtzMatchesLstat(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.MkdirAll(filepath.Join(dir, "s", "sub"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "s", "sub", "f.md"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("sub/f.md", filepath.Join(dir, "s", "link")); err != nil {
+		t.Fatal(err)
+	}
+	root, err := os.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	for _, p := range []string{"s", "s/sub/f.md", "s/link"} {
+		var got, want unix.Stat_t
+		if err := lstatAtz(int(root.Fd()), append([]byte(p), 0), &got); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if err := unix.Lstat(filepath.Join(dir, p), &want); err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Errorf("%s: lstatAtz gave %+v, lstat %+v", p, got, want)
+		}
+	}
+	var st unix.Stat_t
+	for _, bad := range []string{"s\x00/sub/f.md\x00", "s/sub/f.md", "missing\x00"} {
+		if err := lstatAtz(int(root.Fd()), []byte(bad), &st); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
 	}
 }

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"os"
-	"slices"
 	"sync"
 )
 
@@ -27,7 +26,6 @@ func (p *SyncPlan) checkInstalled(listing map[string]bool) {
 			names = append(names, name)
 		}
 	}
-	slices.Sort(names)
 	p.installed = make(map[string]installed, len(names))
 	p.fresh = make(map[string]bool, len(names))
 	if p.root != nil {
