@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -108,7 +107,7 @@ func manifestError(dir, what string) error {
 
 // writeManifest replaces the manifest atomically: written aside, then renamed over.
 func writeManifest(w Writer, m *manifest) error {
-	data, err := json.MarshalIndent(m, "", "  ")
+	data, err := encodeManifest(m)
 	if err != nil {
 		return err
 	}

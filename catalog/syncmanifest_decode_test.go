@@ -166,3 +166,59 @@ func FuzzManifestDecode(f *testing.F) {
 		sameAsJSON(t, data)
 	})
 }
+
+// TestManifestEncodeIsMarshalIndent holds the manifest encoder to json.MarshalIndent, byte
+// for byte, on manifests with every kind of string, and makes sure plain ones take the fast
+// path.
+func TestManifestEncodeIsMarshalIndent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	fast := 0
+	for i := range 500 {
+		m := randomManifest(rng, i%12)
+		if i%50 == 0 {
+			m.Skills = map[string]manifestEntry{}
+		}
+		if i%7 == 0 {
+			e := m.Skills["skill-0"]
+			e.Stat += string([]byte{byte(rng.IntN(0x20)), 0x7f, 0xff})
+			m.Skills["skill-0"] = e
+		}
+		want, err := json.MarshalIndent(&m, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := encodeManifest(&m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != string(want) {
+			t.Fatalf("encodeManifest differs from MarshalIndent:\n%s\nwant:\n%s", got, want)
+		}
+		if _, ok := encodePlainManifest(&m); ok {
+			fast++
+		}
+	}
+	if fast < 50 {
+		t.Fatalf("only %d of 500 manifests took the fast path", fast)
+	}
+	plain := manifest{Version: 1, Skills: map[string]manifestEntry{"café-notes": {Source: "s", Written: "w", Mode: SyncCopy, Stat: "d 1\nSKILL.md\nréf/a b.md"}}}
+	if _, ok := encodePlainManifest(&plain); !ok {
+		t.Error("a manifest of plain strings did not take the fast path")
+	}
+}
+
+func FuzzManifestEncode(f *testing.F) {
+	f.Add("skill", "d 1\nSKILL.md", "copy")
+	f.Add("x", "<\u2028\xff\"\\\t", "")
+	f.Fuzz(func(t *testing.T, name, stat, mode string) {
+		m := manifest{Version: 1, Skills: map[string]manifestEntry{name: {Source: name + stat, Written: "w", Mode: SyncMode(mode), Stat: stat}, "b": {Pending: stat}}}
+		want, err := json.MarshalIndent(&m, "", "  ")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := encodeManifest(&m)
+		if err != nil || string(got) != string(want) {
+			t.Fatalf("encodeManifest = %q, %v; MarshalIndent %q", got, err, want)
+		}
+	})
+}
