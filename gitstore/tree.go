@@ -56,6 +56,14 @@ func CompareEntries(a, b TreeEntry) int { return compareEntries(a, b) }
 
 // findEntry returns the index of the entry called name in a tree sorted
 // in git order.
+// FindEntry returns the entry called name in entries, a tree's entries in git order.
+func FindEntry(entries []TreeEntry, name string) (TreeEntry, bool) {
+	if i, ok := findEntry(entries, name); ok {
+		return entries[i], true
+	}
+	return TreeEntry{}, false
+}
+
 func findEntry(entries []TreeEntry, name string) (int, bool) {
 	for _, dir := range []bool{false, true} {
 		i := sort.Search(len(entries), func(i int) bool {

@@ -1,6 +1,7 @@
 package agentsync
 
 import (
+	"path"
 	"runtime"
 	"sync"
 
@@ -28,12 +29,13 @@ func (r *repo) checkFolders(root gitstore.Hash, skills []*catalog.Skill) []folde
 	out := make([]folderCheck, len(skills))
 	paths := r.PathChecker()
 	defer paths.Save()
+	parents := r.parentTrees(root, skills)
 	jobs := make(chan int)
 	var wg sync.WaitGroup
 	for range min(runtime.GOMAXPROCS(0), len(skills)) {
 		wg.Go(func() {
 			for i := range jobs {
-				out[i] = r.checkFolder(paths, root, skills[i].Dir)
+				out[i] = r.checkFolder(paths, parents, root, skills[i].Dir)
 			}
 		})
 	}
@@ -45,10 +47,39 @@ func (r *repo) checkFolders(root gitstore.Hash, skills []*catalog.Skill) []folde
 	return out
 }
 
-func (r *repo) checkFolder(paths *lifecycle.PathChecker, root gitstore.Hash, dir string) folderCheck {
-	e, ok, err := r.Git.EntryAt(root, dir)
+func (r *repo) checkFolder(paths *lifecycle.PathChecker, parents map[string][]gitstore.TreeEntry, root gitstore.Hash, dir string) folderCheck {
+	var e gitstore.TreeEntry
+	var ok bool
+	var err error
+	if entries := parents[path.Dir(dir)]; entries != nil {
+		e, ok = gitstore.FindEntry(entries, path.Base(dir))
+	} else {
+		e, ok, err = r.Git.EntryAt(root, dir)
+	}
 	if err != nil || !ok || e.Mode != filemode.Dir {
 		return folderCheck{unreadable: true, err: err}
 	}
 	return folderCheck{entry: e, refused: paths.Check(dir, e.Hash)}
+}
+
+// parentTrees reads, once each, the trees of the folders in tree root that hold the skills'
+// folders, by path. A folder that cannot be read as a tree is left out: its skills are then
+// looked up one by one, which gives the error.
+func (r *repo) parentTrees(root gitstore.Hash, skills []*catalog.Skill) map[string][]gitstore.TreeEntry {
+	out := map[string][]gitstore.TreeEntry{}
+	for _, s := range skills {
+		p := path.Dir(s.Dir)
+		if _, seen := out[p]; seen {
+			continue
+		}
+		out[p] = nil
+		e, ok, err := r.Git.EntryAt(root, p)
+		if err != nil || !ok || e.Mode != filemode.Dir {
+			continue
+		}
+		if entries, err := r.Git.ReadTreeShared(e.Hash); err == nil && len(entries) > 0 {
+			out[p] = entries
+		}
+	}
+	return out
 }
