@@ -152,16 +152,30 @@ func OpenSync(dir string, opts SyncOptions) (*SyncPlan, error) {
 		p.Close()
 		return nil, err
 	}
+	// The folder is listed while the manifest is read and the installed folders inspected.
+	type listed struct {
+		names map[string]bool
+		err   error
+	}
+	listing := make(chan listed, 1)
+	go func() {
+		names, err := p.list()
+		listing <- listed{names, err}
+	}()
+	wait := func() (map[string]bool, error) {
+		l := <-listing
+		return l.names, l.err
+	}
 	var err error
 	if p.man, err = readManifest(p.root, dir); err != nil {
+		_, _ = wait()
 		p.Close()
 		return nil, err
 	}
-	if p.listing, err = p.list(); err != nil {
+	if p.listing, err = p.checkInstalled(wait); err != nil {
 		p.Close()
 		return nil, err
 	}
-	p.checkInstalled(p.listing)
 	return p, nil
 }
 

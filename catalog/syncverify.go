@@ -16,27 +16,43 @@ type installed struct {
 	stamps string
 }
 
-// checkInstalled finds, with the workers in parallel, the hash of every folder of the
-// listing that the manifest lists, trusting the stamps of a folder where they all match and
-// hashing it where not, and records fresh stamps for every folder found as written.
-func (p *SyncPlan) checkInstalled(listing map[string]bool) {
-	var names []string
+// checkInstalled finds, with the workers in parallel, the hash of every folder that the
+// manifest lists, trusting the stamps of a folder where they all match and hashing it where
+// not, and for the folders of the listing (which listed reports, once ready: the folders are
+// inspected while it is read) records the hashes and fresh stamps of every folder found as
+// written. A listed folder the listing does not hold is left out, as if never inspected.
+func (p *SyncPlan) checkInstalled(listed func() (map[string]bool, error)) (map[string]bool, error) {
+	names := make([]string, 0, len(p.man.Skills))
 	for name := range p.man.Skills {
-		if _, ok := listing[name]; ok {
-			names = append(names, name)
-		}
+		names = append(names, name)
 	}
-	p.installed = make(map[string]installed, len(names))
-	p.fresh = make(map[string]bool, len(names))
 	if p.root != nil {
 		if check, err := newStampChecker(p.root); err == nil {
 			p.check = check
 		}
 	}
-	if len(names) == 0 {
-		return
+	found := p.inspectAll(names)
+	listing, err := listed()
+	if err != nil {
+		return nil, err
 	}
+	p.installed = make(map[string]installed, len(names))
+	p.fresh = make(map[string]bool, len(names))
+	for i, name := range names {
+		if _, ok := listing[name]; ok {
+			p.installed[name] = found[i]
+			p.restamp(name, found[i])
+		}
+	}
+	return listing, nil
+}
+
+// inspectAll inspects the installed folders of names, with the workers in parallel.
+func (p *SyncPlan) inspectAll(names []string) []installed {
 	found := make([]installed, len(names))
+	if len(names) == 0 {
+		return found
+	}
 	check := p.check
 	jobs := make(chan int)
 	var wg sync.WaitGroup
@@ -52,10 +68,7 @@ func (p *SyncPlan) checkInstalled(listing map[string]bool) {
 	}
 	close(jobs)
 	wg.Wait()
-	for i, name := range names {
-		p.installed[name] = found[i]
-		p.restamp(name, found[i])
-	}
+	return found
 }
 
 // inspectInstalled returns the hash of installed folder name whose manifest entry is m: the
