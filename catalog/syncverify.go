@@ -2,7 +2,8 @@ package catalog
 
 import (
 	"os"
-	"sync"
+
+	"github.com/skillgit/skillgit/internal/parallel"
 )
 
 // installed is what the plan found of one installed skill: the hash of the folder, or the
@@ -54,20 +55,9 @@ func (p *SyncPlan) inspectAll(names []string) []installed {
 		return found
 	}
 	check := p.check
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for range min(p.workers(), len(names)) {
-		wg.Go(func() {
-			for i := range jobs {
-				found[i] = inspectInstalled(p.root, check, names[i], p.man.Skills[names[i]], p.man.ref)
-			}
-		})
-	}
-	for i := range names {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
+	parallel.For(len(names), p.workers(), func(i int) {
+		found[i] = inspectInstalled(p.root, check, names[i], p.man.Skills[names[i]], p.man.ref)
+	})
 	return found
 }
 

@@ -3,12 +3,12 @@ package agentsync
 import (
 	"path"
 	"runtime"
-	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/parallel"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -30,20 +30,9 @@ func (r *repo) checkFolders(root gitstore.Hash, skills []*catalog.Skill) []folde
 	paths := r.PathChecker()
 	defer paths.Save()
 	parents := r.parentTrees(root, skills)
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(skills)) {
-		wg.Go(func() {
-			for i := range jobs {
-				out[i] = r.checkFolder(paths, parents, root, skills[i].Dir)
-			}
-		})
-	}
-	for i := range skills {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
+	parallel.For(len(skills), runtime.GOMAXPROCS(0), func(i int) {
+		out[i] = r.checkFolder(paths, parents, root, skills[i].Dir)
+	})
 	return out
 }
 
