@@ -3,6 +3,7 @@ package catalog
 import (
 	"encoding/json"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // decodeManifest reads a manifest file into m, as json.Unmarshal would: fields the file does
@@ -21,7 +22,8 @@ func decodeManifest(data []byte, m *manifest) error {
 }
 
 // manifestDecoder reads the JSON of a manifest in the shape writeManifest gives it; every
-// method reports false on anything else, and then the whole result is thrown away.
+// method reports false on anything else, and then the whole result is thrown away. Its
+// strings share the bytes of data, which must not change afterwards.
 type manifestDecoder struct {
 	data []byte
 	pos  int
@@ -38,7 +40,8 @@ func (d *manifestDecoder) manifest(m *manifest) bool {
 			if m.Skills != nil {
 				return false
 			}
-			m.Skills = map[string]manifestEntry{}
+			// A manifest as skillgit writes it takes about 250 bytes an entry.
+			m.Skills = make(map[string]manifestEntry, len(d.data)/256)
 			return d.object(func(name string) bool {
 				var e manifestEntry
 				if !d.entry(&e) {
@@ -162,7 +165,7 @@ func (d *manifestDecoder) str() (string, bool) {
 		case c == '"':
 			raw := d.data[start:d.pos]
 			d.pos++
-			return string(raw), utf8.Valid(raw)
+			return d.text(raw), utf8.Valid(raw)
 		case c == '\\':
 			return d.escaped(start)
 		case c < 0x20:
@@ -171,6 +174,15 @@ func (d *manifestDecoder) str() (string, bool) {
 		d.pos++
 	}
 	return "", false
+}
+
+// text returns the bytes of a string without escapes as a string that shares them: the
+// decoder's input is never changed once it is read, and lives as long as the manifest.
+func (d *manifestDecoder) text(raw []byte) string {
+	if len(raw) == 0 {
+		return ""
+	}
+	return unsafe.String(&raw[0], len(raw))
 }
 
 // escaped finishes a string begun at start in which d.pos is at the first backslash.

@@ -45,7 +45,10 @@ func (p *SyncPlan) plan(skills []SyncSkill) error {
 			p.Actions = append(p.Actions, p.skip(name, reason))
 		}
 	}
-	slices.SortFunc(p.Actions, func(a, b SyncAction) int { return strings.Compare(a.Skill, b.Skill) })
+	byName := func(a, b SyncAction) int { return strings.Compare(a.Skill, b.Skill) }
+	if !slices.IsSortedFunc(p.Actions, byName) {
+		slices.SortFunc(p.Actions, byName)
+	}
 	return nil
 }
 
