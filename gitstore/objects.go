@@ -144,6 +144,13 @@ func (r *Repo) objectSize(t plumbing.ObjectType, h Hash) (int64, error) {
 	return obj.Size(), nil
 }
 
+// IsTree returns nil when a tree h is stored and its header reads, else the error reading it
+// gives, such as a missing object. Its content is not read.
+func (r *Repo) IsTree(h Hash) error {
+	_, err := r.objectSize(plumbing.TreeObject, h)
+	return err
+}
+
 // hasObject reports whether object h is stored.
 func (r *Repo) hasObject(h Hash) bool {
 	if r.objects != nil {

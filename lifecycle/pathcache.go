@@ -51,10 +51,11 @@ func (r *Repo) PathChecker() *PathChecker {
 }
 
 // Check applies the path policy to skill folder dir, whose tree is folder, unless the cache
-// says that this folder at this path passed.
+// says that this folder at this path passed and the folder's tree is still stored: a folder
+// whose object went missing is walked, so that the error reading it is the one returned.
 func (c *PathChecker) Check(dir string, folder gitstore.Hash) error {
 	k := pathPassKey(dir, folder)
-	if c.has(k) {
+	if c.has(k) && c.r.Git.IsTree(folder) == nil {
 		return nil
 	}
 	err := c.r.CheckTreePaths(dir, folder)

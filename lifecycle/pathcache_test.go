@@ -114,3 +114,26 @@ func TestPathCheckerSaveKeepsEarlierPasses(t *testing.T) {
 		}
 	}
 }
+
+// TestPathCheckerNoticesMissingFolder removes the tree of a folder whose pass is cached: the
+// check reads it again and gives the error, as the repository is damaged.
+func TestPathCheckerNoticesMissingFolder(t *testing.T) {
+	r, good, _ := pathCacheRepo(t)
+	c := r.PathChecker()
+	if err := c.Check("skills/good", good); err != nil {
+		t.Fatal(err)
+	}
+	c.Save()
+	loose := filepath.Join(r.Git.CommonDir(), "objects", good.String()[:2], good.String()[2:])
+	if err := os.Remove(loose); err != nil {
+		t.Fatal(err)
+	}
+	again, err := Open(r.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer again.Close()
+	if err := again.PathChecker().Check("skills/good", good); err == nil || errors.Is(err, ErrRefused) {
+		t.Fatalf("folder with its tree missing: got %v, want an error reading it", err)
+	}
+}

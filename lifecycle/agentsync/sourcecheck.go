@@ -1,6 +1,7 @@
 package agentsync
 
 import (
+	"errors"
 	"path"
 	"runtime"
 
@@ -48,7 +49,14 @@ func (r *repo) checkFolder(paths *lifecycle.PathChecker, parents map[string][]gi
 	if err != nil || !ok || e.Mode != filemode.Dir {
 		return folderCheck{unreadable: true, err: err}
 	}
-	return folderCheck{entry: e, refused: paths.Check(dir, e.Hash)}
+	switch err := paths.Check(dir, e.Hash); {
+	case err == nil:
+		return folderCheck{entry: e}
+	case errors.Is(err, lifecycle.ErrRefused):
+		return folderCheck{entry: e, refused: err}
+	default:
+		return folderCheck{unreadable: true, err: err}
+	}
 }
 
 // parentTrees reads, once each, the trees of the folders in tree root that hold the skills'
