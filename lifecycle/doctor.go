@@ -54,7 +54,8 @@ type DoctorOptions struct {
 
 // DoctorReport is what Doctor found.
 type DoctorReport struct {
-	// Findings are in the order found: locks, owner records, sync targets, refs.
+	// Findings are in the order found: locks, owner records, sync targets, the link store,
+	// temporary object files, refs.
 	Findings []Finding
 }
 
@@ -75,9 +76,9 @@ func (r *DoctorReport) Left() int { return len(r.Findings) - r.Fixed() }
 // Doctor looks for what interrupted commands leave behind in repository g and in the sync
 // targets of opts: stale lock files and owner records, temporary entries, stale locks and
 // unfinished or disagreeing manifest entries of the targets, temporary copies in the link
-// store of --symlink syncs, and refs that do not parse.
-// With opts.Fix it removes stale locks, orphaned owner records and the leftovers of
-// interrupted syncs; it never rewrites a skill or a ref.
+// store of --symlink syncs, temporary files of killed object writers, and refs that do not
+// parse. With opts.Fix it removes stale locks, orphaned owner records, the leftovers of
+// interrupted syncs and the temporary object files; it never rewrites a skill or a ref.
 func Doctor(g *gitstore.Repo, opts DoctorOptions) (*DoctorReport, error) {
 	d := &doctor{git: g, fix: opts.Fix}
 	if err := d.checkLocks(); err != nil {
@@ -92,6 +93,9 @@ func Doctor(g *gitstore.Repo, opts DoctorOptions) (*DoctorReport, error) {
 		}
 	}
 	if err := d.checkLinkStore(); err != nil {
+		return nil, err
+	}
+	if err := d.checkObjectTemps(); err != nil {
 		return nil, err
 	}
 	if err := d.checkRefs(); err != nil {

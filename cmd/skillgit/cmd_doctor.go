@@ -150,6 +150,7 @@ var doctorHeadings = []struct {
 }{
 	{"locks", []string{lifecycle.FindingLock, lifecycle.FindingLockRecord}},
 	{"sync targets", []string{lifecycle.FindingSyncLock, lifecycle.FindingSyncLeftover, lifecycle.FindingManifest}},
+	{"objects", []string{lifecycle.FindingObjectTemp}},
 	{"refs", []string{lifecycle.FindingRef}},
 }
 

@@ -1,0 +1,111 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+)
+
+// FindingObjectTemp is a temporary file a writer of git objects left in the objects folder:
+// git and skillgit write each loose object as tmp_obj_* and each pack as tmp_pack_* and
+// tmp_idx_*, and rename it into place once complete, so one left behind is the remains of
+// a process that was killed while it wrote.
+const FindingObjectTemp = "object-temp"
+
+// objectTempAge is how old a temporary object file must be before Doctor takes it for a
+// leftover: a writer renames it within moments, and keeps it open while it writes.
+const objectTempAge = time.Hour
+
+// maxObjectTemps bounds the leftovers reported, as a damaged folder may hold many.
+const maxObjectTemps = 1000
+
+// objectTempPrefixes are the names writers of git objects give their temporary files.
+var objectTempPrefixes = []string{"tmp_obj_", "tmp_pack_", "tmp_idx_"}
+
+// checkObjectTemps looks for temporary files of object writers in the objects folder: in
+// each fan-out folder and in pack/.
+func (d *doctor) checkObjectTemps() error {
+	objects := filepath.Join(d.git.CommonDir(), "objects")
+	dirs, err := readNames(objects)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", objects, err)
+	}
+	found := 0
+	for _, dir := range dirs {
+		if !isFanout(dir) && dir != "pack" {
+			continue
+		}
+		names, err := readNames(filepath.Join(objects, dir))
+		if err != nil {
+			continue // a file, or unreadable: not ours to judge
+		}
+		for _, name := range names {
+			if !isObjectTemp(name) {
+				continue
+			}
+			if found++; found > maxObjectTemps {
+				return nil
+			}
+			d.checkObjectTemp(filepath.Join(objects, dir, name))
+		}
+	}
+	return nil
+}
+
+// checkObjectTemp judges one temporary object file: removed only when it is a regular file
+// no process of this host has open, no git process runs in the repository, and it is older
+// than a writer keeps one.
+func (d *doctor) checkObjectTemp(p string) {
+	fi, err := os.Lstat(p)
+	if err != nil || !fi.Mode().IsRegular() {
+		return
+	}
+	age := time.Since(fi.ModTime())
+	detail := fmt.Sprintf("temporary file of an object writer, %d bytes, written %s ago", fi.Size(), roughAge(age))
+	pids, known := openers(p)
+	switch {
+	case !known:
+		d.leave(FindingObjectTemp, p, detail, "this system does not tell which processes have it open; if no git or skillgit process is running, remove it")
+	case len(pids) > 0:
+		d.leave(FindingObjectTemp, p, detail, fmt.Sprintf("open in process %s, which is writing it", joinInts(pids)))
+	case len(d.gits()) > 0:
+		d.leave(FindingObjectTemp, p, detail, fmt.Sprintf("git process %s runs in this repository and may be writing it; run doctor again when it is done", joinInts(d.gits())))
+	case age < objectTempAge:
+		d.leave(FindingObjectTemp, p, detail, "recent, so a writer may still rename it; run doctor again in an hour")
+	default:
+		d.fixWith(FindingObjectTemp, p, detail+"; no process has it open", func() error {
+			return removeIfUnchanged(p, fi)
+		})
+	}
+}
+
+// isFanout reports a folder name of two hexadecimal digits, where git keeps loose objects.
+func isFanout(name string) bool {
+	return len(name) == 2 && strings.Trim(name, "0123456789abcdef") == ""
+}
+
+func isObjectTemp(name string) bool {
+	for _, p := range objectTempPrefixes {
+		if strings.HasPrefix(name, p) && len(name) > len(p) {
+			return true
+		}
+	}
+	return false
+}
+
+// readNames lists the names in folder dir without stating them.
+func readNames(dir string) ([]string, error) {
+	f, err := os.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return f.Readdirnames(-1)
+}
