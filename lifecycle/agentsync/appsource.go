@@ -38,11 +38,11 @@ func openRepo(req Request) (*repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	lr, err := openNamed(sf.Repository, filepath.Dir(file), req.Offline)
+	lr, lock, err := openNamed(sf.Repository, filepath.Dir(file), req.Offline)
 	if err != nil {
 		return nil, fmt.Errorf("%s: repository %s: %w", file, sf.Repository, err)
 	}
-	r := &repo{Repo: lr, dir: dir, project: filepath.Dir(file), sync: sf, syncPath: file, appMode: true}
+	r := &repo{Repo: lr, dir: dir, project: filepath.Dir(file), sync: sf, syncPath: file, appMode: true, clone: lock}
 	if IsGitURL(sf.Repository) {
 		r.url = sf.Repository
 	}
@@ -59,20 +59,26 @@ func withSyncFileHint(err error) error {
 }
 
 // openNamed opens the skill repository a sync file names: a local path relative to base,
-// or a URL read through its cached clone.
-func openNamed(name, base string, offline bool) (*lifecycle.Repo, error) {
+// or a URL read through its cached clone, whose lock is then returned, held.
+func openNamed(name, base string, offline bool) (*lifecycle.Repo, *cloneLock, error) {
 	if !IsGitURL(name) {
 		p := name
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(base, p)
 		}
-		return lifecycle.Open(p)
+		lr, err := lifecycle.Open(p)
+		return lr, nil, err
 	}
-	dir, err := cachedClone(name, offline)
+	dir, lock, err := cachedClone(name, offline)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return lifecycle.Open(dir)
+	lr, err := lifecycle.Open(dir)
+	if err != nil {
+		lock.release()
+		return nil, nil, err
+	}
+	return lr, lock, nil
 }
 
 // openForProject opens the skill repository at dir to install into the project folder

@@ -57,29 +57,51 @@ func cacheRoot() (string, error) {
 }
 
 // cachedClone makes the cached clone of url current and returns its folder: created on first
-// use, fetched on every other, or with offline used as it is.
-func cachedClone(url string, offline bool) (string, error) {
+// use, fetched on every other, or with offline used as it is. The clone's lock is held,
+// shared, until the caller releases it: no other command fetches into the clone meanwhile.
+func cachedClone(url string, offline bool) (string, *cloneLock, error) {
 	root, err := cacheRoot()
 	if err != nil {
-		return "", err
+		return "", nil, err
+	}
+	if err := os.MkdirAll(root, 0o700); err != nil {
+		return "", nil, err
 	}
 	dir := CacheDir(root, url)
+	lock, err := lockClone(dir, !offline)
+	if err != nil {
+		return "", nil, err
+	}
+	if err := refreshClone(root, dir, url, offline); err != nil {
+		lock.release()
+		return "", nil, err
+	}
+	if err := lock.share(); err != nil {
+		lock.release()
+		return "", nil, err
+	}
+	return dir, lock, nil
+}
+
+// refreshClone creates or fetches the cached clone of url in dir; offline, it only makes
+// sure the clone is there.
+func refreshClone(root, dir, url string, offline bool) error {
 	fi, err := os.Lstat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && offline:
-		return "", fmt.Errorf("%s: --offline, and there is no cached copy of it yet (%s); sync once without --offline", url, dir)
+		return fmt.Errorf("%s: --offline, and there is no cached copy of it yet (%s); sync once without --offline", url, dir)
 	case errors.Is(err, fs.ErrNotExist):
-		return dir, createClone(root, dir, url)
+		return createClone(root, dir, url)
 	case err != nil:
-		return "", err
+		return err
 	case fi.Mode()&fs.ModeSymlink != 0 || !fi.IsDir():
-		return "", fmt.Errorf("%s: the cached copy of %s is a link or not a folder; remove it and sync again", dir, url)
+		return fmt.Errorf("%s: the cached copy of %s is a link or not a folder; remove it and sync again", dir, url)
 	}
 	repo, err := openClone(dir, url)
 	if err != nil || offline {
-		return dir, err
+		return err
 	}
-	return dir, fetchClone(repo, url)
+	return fetchClone(repo, url)
 }
 
 // openClone opens the cached clone in dir and makes sure it is the clone of url.

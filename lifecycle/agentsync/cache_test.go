@@ -1,6 +1,7 @@
 package agentsync
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -33,35 +34,35 @@ func TestCachedClone(t *testing.T) {
 	gitRun(t, src, "branch", "gone")
 	url := "file://" + src
 
-	if _, err := cachedClone(url, true); err == nil || !strings.Contains(err.Error(), "no cached copy") {
+	if _, _, err := cachedClone(url, true); err == nil || !strings.Contains(err.Error(), "no cached copy") {
 		t.Fatalf("offline without a cache: %v", err)
 	}
-	dir, err := cachedClone(url, false)
+	dir, lock, err := cachedClone(url, false)
 	if err != nil {
 		t.Fatal(err)
 	}
+	lock.release()
 	if got := gitRun(t, dir, "symbolic-ref", "HEAD"); got != "refs/heads/trunk" {
 		t.Errorf("HEAD = %s; want refs/heads/trunk", got)
 	}
 	entries, _ := os.ReadDir(filepath.Dir(dir))
 	if len(entries) != 1 {
-		t.Errorf("cache folder holds %d entries; want only the clone", len(entries))
+		t.Errorf("cache folder holds %v; want only the clone", entries)
+	}
+	if _, err := os.Stat(filepath.Join(filepath.Dir(filepath.Dir(dir)), "repo-locks", filepath.Base(dir)+".lock")); err != nil {
+		t.Errorf("the clone's lock file: %v", err)
 	}
 
 	gitRun(t, src, "commit", "-q", "--allow-empty", "-m", "two")
 	gitRun(t, src, "branch", "-D", "gone")
-	if _, err := cachedClone(url, false); err != nil {
-		t.Fatal(err)
-	}
+	mustClone(t, url, false)
 	if got, want := gitRun(t, dir, "rev-parse", "trunk"), gitRun(t, src, "rev-parse", "trunk"); got != want {
 		t.Errorf("cached trunk %s; want %s", got, want)
 	}
 	if out := gitRun(t, dir, "branch", "--list", "gone"); out != "" {
 		t.Errorf("deleted branch still cached: %s", out)
 	}
-	if _, err := cachedClone(url, true); err != nil {
-		t.Fatalf("offline with a cache: %v", err)
-	}
+	mustClone(t, url, true)
 
 	real := dir + ".real"
 	if err := os.Rename(dir, real); err != nil {
@@ -70,7 +71,7 @@ func TestCachedClone(t *testing.T) {
 	if err := os.Symlink(real, dir); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := cachedClone(url, true); err == nil || !strings.Contains(err.Error(), "is a link") {
+	if _, _, err := cachedClone(url, true); err == nil || !strings.Contains(err.Error(), "is a link") {
 		t.Fatalf("linked cache: %v", err)
 	}
 	os.Remove(dir)
@@ -78,7 +79,58 @@ func TestCachedClone(t *testing.T) {
 		t.Fatal(err)
 	}
 	gitRun(t, dir, "config", "remote.origin.url", "file:///elsewhere")
-	if _, err := cachedClone(url, true); err == nil || !strings.Contains(err.Error(), "not a clone of "+url) {
+	if _, _, err := cachedClone(url, true); err == nil || !strings.Contains(err.Error(), "not a clone of "+url) {
 		t.Fatalf("cache of another URL: %v", err)
 	}
+}
+
+// mustClone makes the cached clone of url current and lets its lock go.
+func mustClone(t *testing.T, url string, offline bool) string {
+	t.Helper()
+	dir, lock, err := cachedClone(url, offline)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lock.release()
+	return dir
+}
+
+// TestCachedCloneConcurrentFetches fetches new commits into one cached clone from many
+// goroutines at once, each reading the clone's refs while it holds the lock: every fetch and
+// read succeeds and the clone stays sound.
+func TestCachedCloneConcurrentFetches(t *testing.T) {
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	src := t.TempDir()
+	gitRun(t, src, "init", "-q", "-b", "trunk")
+	gitRun(t, src, "commit", "-q", "--allow-empty", "-m", "one")
+	url := "file://" + src
+	dir := mustClone(t, url, false)
+	for round := range 4 {
+		for i := range 5 {
+			gitRun(t, src, "commit", "-q", "--allow-empty", "-m", fmt.Sprintf("round %d, commit %d", round, i))
+			gitRun(t, src, "branch", "-f", fmt.Sprintf("b%d", i))
+		}
+		want := gitRun(t, src, "rev-parse", "trunk")
+		errs := make(chan error, 8)
+		for range 8 {
+			go func() {
+				d, lock, err := cachedClone(url, false)
+				if err == nil {
+					var got []byte
+					got, err = os.ReadFile(filepath.Join(d, "refs", "heads", "trunk"))
+					if err == nil && strings.TrimSpace(string(got)) != want {
+						err = fmt.Errorf("trunk read as %q while the lock was held; want %s", got, want)
+					}
+					lock.release()
+				}
+				errs <- err
+			}()
+		}
+		for range 8 {
+			if err := <-errs; err != nil {
+				t.Fatalf("round %d: %v", round, err)
+			}
+		}
+	}
+	gitRun(t, dir, "fsck", "--no-progress")
 }

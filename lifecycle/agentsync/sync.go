@@ -113,6 +113,15 @@ type repo struct {
 	appMode bool
 	// url is the URL the skill repository was fetched from; empty for a local one.
 	url string
+	// clone is the held lock of the cached clone read; nil for a local repository.
+	clone *cloneLock
+}
+
+// Close closes the repository and lets the lock of its cached clone go.
+func (r *repo) Close() error {
+	err := r.Repo.Close()
+	r.clone.release()
+	return err
 }
 
 // Run installs the published skills of a channel into the targets of a request: every

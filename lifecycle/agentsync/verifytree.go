@@ -2,6 +2,7 @@ package agentsync
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -21,31 +22,43 @@ const maxLockedTreeFiles = 100_000
 // without a copy, no tree is found.
 type lockedTrees struct {
 	repo *gitstore.Repo
+	// clone is the held lock of the cached clone read; nil for a local copy.
+	clone *cloneLock
 }
 
-// openLockedTrees opens the copy of lock's skill repository on this machine, if any.
+// openLockedTrees opens the copy of lock's skill repository on this machine, if any; a
+// cached clone is read under its lock, shared, so that no sync fetches into it meanwhile.
 func openLockedTrees(lock *Lock, project string) *lockedTrees {
 	dir := lock.Repository
+	var held *cloneLock
 	if IsGitURL(dir) {
 		root, err := cacheRoot()
 		if err != nil {
 			return &lockedTrees{}
 		}
 		dir = CacheDir(root, dir)
+		if _, err := os.Lstat(dir); err != nil {
+			return &lockedTrees{}
+		}
+		if held, err = lockClone(dir, false); err != nil {
+			return &lockedTrees{}
+		}
 	} else if !filepath.IsAbs(dir) {
 		dir = filepath.Join(project, filepath.FromSlash(dir))
 	}
 	r, err := gitstore.Open(dir)
 	if err != nil {
+		held.release()
 		return &lockedTrees{}
 	}
-	return &lockedTrees{repo: r}
+	return &lockedTrees{repo: r, clone: held}
 }
 
 func (s *lockedTrees) close() {
 	if s.repo != nil {
 		s.repo.Close()
 	}
+	s.clone.release()
 }
 
 // files lists the files of tree id in order of Path; false when the tree cannot be read.
