@@ -67,20 +67,44 @@ func (d *doctor) checkUnowned(p, detail string) {
 		return
 	}
 	age := time.Since(fi.ModTime())
-	pids, known := openers(p)
+	d.removeIfIdle(idleFile{
+		kind: FindingLock, path: p, info: fi, detail: detail, minAge: unownedLockAge,
+		inUse:  "; it goes when that process finishes",
+		git:    "may hold it",
+		recent: fmt.Sprintf("written %s ago, so a git command may still hold it; run doctor again in a few seconds", age.Round(time.Millisecond)),
+		idle:   fmt.Sprintf("%s; no process has it open, written %s ago", detail, roughAge(age)),
+	})
+}
+
+// idleFile is a file Doctor removes only once nothing may still be using it.
+type idleFile struct {
+	kind, path string
+	info       fs.FileInfo
+	// detail describes the file while it is left; idle, once it can go.
+	detail, idle string
+	// minAge is the age under which a process may still be about to use it.
+	minAge time.Duration
+	// inUse follows "open in process N"; git follows "git process N runs in this repository
+	// and"; recent says why a file younger than minAge is left.
+	inUse, git, recent string
+}
+
+// removeIfIdle removes f (with --fix) when no process of this host has it open, no git
+// process runs in the repository, it is at least f.minAge old and it is still the file
+// f.info describes; otherwise it is left, saying why.
+func (d *doctor) removeIfIdle(f idleFile) {
+	pids, known := openers(f.path)
 	switch {
 	case !known:
-		d.leave(FindingLock, p, detail, "this system does not tell which processes have it open; if no git or skillgit process is running, remove it")
+		d.leave(f.kind, f.path, f.detail, "this system does not tell which processes have it open; if no git or skillgit process is running, remove it")
 	case len(pids) > 0:
-		d.leave(FindingLock, p, detail, fmt.Sprintf("open in process %s; it goes when that process finishes", joinInts(pids)))
+		d.leave(f.kind, f.path, f.detail, fmt.Sprintf("open in process %s%s", joinInts(pids), f.inUse))
 	case len(d.gits()) > 0:
-		d.leave(FindingLock, p, detail, fmt.Sprintf("git process %s runs in this repository and may hold it; run doctor again when it is done", joinInts(d.gits())))
-	case age < unownedLockAge:
-		d.leave(FindingLock, p, detail, fmt.Sprintf("written %s ago, so a git command may still hold it; run doctor again in a few seconds", age.Round(time.Millisecond)))
+		d.leave(f.kind, f.path, f.detail, fmt.Sprintf("git process %s runs in this repository and %s; run doctor again when it is done", joinInts(d.gits()), f.git))
+	case time.Since(f.info.ModTime()) < f.minAge:
+		d.leave(f.kind, f.path, f.detail, f.recent)
 	default:
-		d.fixWith(FindingLock, p, fmt.Sprintf("%s; no process has it open, written %s ago", detail, roughAge(age)), func() error {
-			return removeIfUnchanged(p, fi)
-		})
+		d.fixWith(f.kind, f.path, f.idle, func() error { return removeIfUnchanged(f.path, f.info) })
 	}
 }
 

@@ -67,23 +67,14 @@ func (d *doctor) checkObjectTemp(p string) {
 	if err != nil || !fi.Mode().IsRegular() {
 		return
 	}
-	age := time.Since(fi.ModTime())
-	detail := fmt.Sprintf("temporary file of an object writer, %d bytes, written %s ago", fi.Size(), roughAge(age))
-	pids, known := openers(p)
-	switch {
-	case !known:
-		d.leave(FindingObjectTemp, p, detail, "this system does not tell which processes have it open; if no git or skillgit process is running, remove it")
-	case len(pids) > 0:
-		d.leave(FindingObjectTemp, p, detail, fmt.Sprintf("open in process %s, which is writing it", joinInts(pids)))
-	case len(d.gits()) > 0:
-		d.leave(FindingObjectTemp, p, detail, fmt.Sprintf("git process %s runs in this repository and may be writing it; run doctor again when it is done", joinInts(d.gits())))
-	case age < objectTempAge:
-		d.leave(FindingObjectTemp, p, detail, "recent, so a writer may still rename it; run doctor again in an hour")
-	default:
-		d.fixWith(FindingObjectTemp, p, detail+"; no process has it open", func() error {
-			return removeIfUnchanged(p, fi)
-		})
-	}
+	detail := fmt.Sprintf("temporary file of an object writer, %d bytes, written %s ago", fi.Size(), roughAge(time.Since(fi.ModTime())))
+	d.removeIfIdle(idleFile{
+		kind: FindingObjectTemp, path: p, info: fi, detail: detail, minAge: objectTempAge,
+		inUse:  ", which is writing it",
+		git:    "may be writing it",
+		recent: "recent, so a writer may still rename it; run doctor again in an hour",
+		idle:   detail + "; no process has it open",
+	})
 }
 
 // isFanout reports a folder name of two hexadecimal digits, where git keeps loose objects.
