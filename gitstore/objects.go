@@ -144,12 +144,10 @@ func (r *Repo) objectSize(t plumbing.ObjectType, h Hash) (int64, error) {
 	return obj.Size(), nil
 }
 
-// IsTree returns nil when a tree h is stored and its header reads, else the error reading it
-// gives, such as a missing object. Its content is not read.
-func (r *Repo) IsTree(h Hash) error {
-	_, err := r.objectSize(plumbing.TreeObject, h)
-	return err
-}
+// HasObject reports whether object h is stored, without reading it: an index lookup for a
+// packed object, a stat for a loose one. An object id names its type with its content, so a
+// stored h is the object it names.
+func (r *Repo) HasObject(h Hash) bool { return r.hasObject(h) }
 
 // hasObject reports whether object h is stored.
 func (r *Repo) hasObject(h Hash) bool {

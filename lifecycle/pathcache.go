@@ -55,7 +55,7 @@ func (r *Repo) PathChecker() *PathChecker {
 // whose object went missing is walked, so that the error reading it is the one returned.
 func (c *PathChecker) Check(dir string, folder gitstore.Hash) error {
 	k := pathPassKey(dir, folder)
-	if c.has(k) && c.r.Git.IsTree(folder) == nil {
+	if c.has(k) && c.r.Git.HasObject(folder) {
 		return nil
 	}
 	err := c.r.CheckTreePaths(dir, folder)
