@@ -42,6 +42,9 @@ func (e *NameError) Is(target error) bool {
 // Surrounding white space is a fault too: the frontmatter name is compared
 // without it, so a folder named that way could never match its skill.
 func ValidateName(name string) error {
+	if plainValidName(name) {
+		return nil
+	}
 	faults := nameFaults(normalizeName(name))
 	if name != strings.TrimSpace(name) && strings.TrimSpace(name) != "" {
 		faults = append(faults, "must not start or end with white space")
@@ -71,6 +74,25 @@ func CheckSkillName(name string) error {
 		return nil
 	}
 	return &NameError{Name: name, Faults: faults}
+}
+
+// plainValidName reports a name that passes every rule on its face: 1 to MaxNameLength bytes
+// of a-z, 0-9 and single hyphens, none at either end. Such a name is its own NFKC form, so
+// ValidateName needs no normalisation for it.
+func plainValidName(name string) bool {
+	if name == "" || len(name) > MaxNameLength || name[0] == '-' || name[len(name)-1] == '-' {
+		return false
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		switch {
+		case 'a' <= c && c <= 'z', '0' <= c && c <= '9':
+		case c == '-' && name[i-1] != '-':
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // normalizeName returns name the way the reference validator compares it:

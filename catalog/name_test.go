@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"errors"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -116,5 +117,40 @@ func TestSuggestName(t *testing.T) {
 				t.Fatalf("SuggestName(%q) = %q, which ValidateName refuses: %v", tt.in, got, ValidateName(got))
 			}
 		})
+	}
+}
+
+// TestPlainValidNameAgreesWithTheRules holds the fast path of ValidateName to its rules: a
+// name it passes has no fault, and every plain valid name it is given takes it.
+func TestPlainValidNameAgreesWithTheRules(t *testing.T) {
+	rng := rand.New(rand.NewPCG(11, 12))
+	alphabet := []rune("abz09-AZ_ .é\u00a0ｆ\u212a\u0130-")
+	fast := 0
+	for range 200000 {
+		n := 1 + rng.IntN(70)
+		var b strings.Builder
+		for range n {
+			b.WriteRune(alphabet[rng.IntN(len(alphabet))])
+		}
+		name := b.String()
+		if plainValidName(name) {
+			fast++
+			if faults := nameFaults(normalizeName(name)); len(faults) != 0 || name != strings.TrimSpace(name) {
+				t.Fatalf("%q passed on its face but breaks %v", name, faults)
+			}
+		}
+	}
+	for _, name := range []string{"a", "pdf-tools", "a1-b2-c3", strings.Repeat("x", MaxNameLength), "0"} {
+		if !plainValidName(name) {
+			t.Errorf("%q does not pass on its face", name)
+		}
+	}
+	for _, name := range []string{"", "-a", "a-", "a--b", "A", "a_b", strings.Repeat("x", MaxNameLength+1), "ａ"} {
+		if plainValidName(name) {
+			t.Errorf("%q passes on its face", name)
+		}
+	}
+	if fast < 100 {
+		t.Fatalf("only %d random names took the fast path", fast)
 	}
 }
