@@ -88,19 +88,37 @@ func parseStamps(text string) (r stampRecord, ok bool) {
 
 // stampDigest hashes stamps in order.
 func stampDigest(stamps []stamp) string {
-	h := sha256.New()
-	var b [8 * 5]byte
+	sum := stampSum(stamps)
+	return hex.EncodeToString(sum[:])
+}
+
+// stampSum is the digest of stamps, undecoded: the first 128 bits of a SHA-256 of each
+// stamp's path, a NUL, and its size, times, inode and mode as 64-bit little-endian numbers.
+func stampSum(stamps []stamp) [16]byte {
+	n := 0
 	for _, s := range stamps {
-		h.Write([]byte(s.path))
-		h.Write([]byte{0})
-		binary.LittleEndian.PutUint64(b[0:], uint64(s.size))
-		binary.LittleEndian.PutUint64(b[8:], uint64(s.mtime))
-		binary.LittleEndian.PutUint64(b[16:], uint64(s.ctime))
-		binary.LittleEndian.PutUint64(b[24:], s.ino)
-		binary.LittleEndian.PutUint64(b[32:], uint64(s.mode))
-		h.Write(b[:])
+		n += len(s.path) + 1 + 8*5
 	}
-	return hex.EncodeToString(h.Sum(nil)[:16])
+	buf := make([]byte, 0, n)
+	for _, s := range stamps {
+		buf = append(buf, s.path...)
+		buf = append(buf, 0)
+		buf = binary.LittleEndian.AppendUint64(buf, uint64(s.size))
+		buf = binary.LittleEndian.AppendUint64(buf, uint64(s.mtime))
+		buf = binary.LittleEndian.AppendUint64(buf, uint64(s.ctime))
+		buf = binary.LittleEndian.AppendUint64(buf, s.ino)
+		buf = binary.LittleEndian.AppendUint64(buf, uint64(s.mode))
+	}
+	full := sha256.Sum256(buf)
+	return [16]byte(full[:16])
+}
+
+// stampsMatch reports whether stamps have digest, a record's digest in hex.
+func stampsMatch(stamps []stamp, digest string) bool {
+	sum := stampSum(stamps)
+	var text [32]byte
+	hex.Encode(text[:], sum[:])
+	return string(text[:]) == digest
 }
 
 func newestOf(stamps []stamp) int64 {

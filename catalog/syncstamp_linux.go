@@ -56,7 +56,7 @@ func (c *stampChecker) trust(name, record string, ref int64) bool {
 	if err != nil {
 		return false
 	}
-	return stampDigest(stamps) == r.digest
+	return stampsMatch(stamps, r.digest)
 }
 
 // openDirAt opens folder name of folder dfd for stat calls only, failing on a link.
