@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"encoding/binary"
 	"encoding/json"
 	"unicode/utf8"
 	"unsafe"
@@ -159,6 +160,11 @@ func (d *manifestDecoder) str() (string, bool) {
 		return "", false
 	}
 	start := d.pos
+	d.pos += plainRun(d.data[d.pos:])
+	if d.pos < len(d.data) && d.data[d.pos] == '"' {
+		d.pos++
+		return d.text(d.data[start : d.pos-1]), true // all printable ASCII
+	}
 	for d.pos < len(d.data) {
 		c := d.data[d.pos]
 		switch {
@@ -187,13 +193,20 @@ func (d *manifestDecoder) text(raw []byte) string {
 
 // escaped finishes a string begun at start in which d.pos is at the first backslash.
 func (d *manifestDecoder) escaped(start int) (string, bool) {
-	out := append([]byte(nil), d.data[start:d.pos]...)
+	out := make([]byte, 0, d.pos-start+64)
+	out = append(out, d.data[start:d.pos]...)
 	for d.pos < len(d.data) {
+		n := plainRun(d.data[d.pos:])
+		out = append(out, d.data[d.pos:d.pos+n]...)
+		d.pos += n
+		if d.pos >= len(d.data) {
+			break
+		}
 		c := d.data[d.pos]
 		switch {
 		case c == '"':
 			d.pos++
-			return string(out), utf8.Valid(out)
+			return d.text(out), utf8.Valid(out)
 		case c < 0x20:
 			return "", false
 		case c != '\\':
@@ -204,8 +217,8 @@ func (d *manifestDecoder) escaped(start int) (string, bool) {
 		if d.pos+1 >= len(d.data) {
 			return "", false
 		}
-		r, ok := shortEscapes[d.data[d.pos+1]]
-		if !ok {
+		r := shortEscapes[d.data[d.pos+1]]
+		if r == 0 {
 			return "", false
 		}
 		out = append(out, r)
@@ -214,6 +227,39 @@ func (d *manifestDecoder) escaped(start int) (string, bool) {
 	return "", false
 }
 
-// shortEscapes maps the letter after a backslash to the byte it stands for; \u is left to
-// encoding/json.
-var shortEscapes = map[byte]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+// shortEscapes maps the letter after a backslash to the byte it stands for, 0 for a letter
+// that is not one; \u is left to encoding/json.
+var shortEscapes = [256]byte{'"': '"', '\\': '\\', '/': '/', 'b': '\b', 'f': '\f', 'n': '\n', 'r': '\r', 't': '\t'}
+
+// Masks for testing the eight bytes of a word at once.
+const (
+	eachByte  = 0x0101010101010101
+	highBits  = 0x8080808080808080
+	quoteByte = eachByte * '"'
+	slashByte = eachByte * '\\'
+)
+
+// plainRun returns how many bytes at the start of b a JSON string holds as they are, with no
+// decoding to do: printable ASCII other than the quote and the backslash. It reads eight
+// bytes at a time.
+func plainRun(b []byte) int {
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		if x&highBits != 0 || hasByteBelow(x, 0x20) || hasZeroByte(x^quoteByte) || hasZeroByte(x^slashByte) {
+			break
+		}
+	}
+	for ; i < len(b); i++ {
+		if c := b[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' {
+			break
+		}
+	}
+	return i
+}
+
+// hasZeroByte reports whether a byte of x is zero.
+func hasZeroByte(x uint64) bool { return (x-eachByte)&^x&highBits != 0 }
+
+// hasByteBelow reports whether a byte of x, all of whose bytes are below 0x80, is below n.
+func hasByteBelow(x uint64, n uint64) bool { return (x-eachByte*n)&^x&highBits != 0 }

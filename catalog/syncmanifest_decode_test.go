@@ -222,3 +222,29 @@ func FuzzManifestEncode(f *testing.F) {
 		}
 	})
 }
+
+// TestPlainRunMatchesBytewise holds the eight-bytes-at-a-time scan to a byte-by-byte one.
+func TestPlainRunMatchesBytewise(t *testing.T) {
+	rng := rand.New(rand.NewPCG(9, 10))
+	bytewise := func(b []byte) int {
+		for i, c := range b {
+			if c < 0x20 || c >= 0x80 || c == '"' || c == '\\' {
+				return i
+			}
+		}
+		return len(b)
+	}
+	special := []byte{0, 0x1f, 0x20, '"', '\\', 0x7f, 0x80, 0xff, '!', '#', '[', ']', 'a'}
+	for range 100000 {
+		b := make([]byte, rng.IntN(40))
+		for i := range b {
+			b[i] = byte(0x21 + rng.IntN(0x5e))
+			if rng.IntN(12) == 0 {
+				b[i] = special[rng.IntN(len(special))]
+			}
+		}
+		if got, want := plainRun(b), bytewise(b); got != want {
+			t.Fatalf("plainRun(%q) = %d, want %d", b, got, want)
+		}
+	}
+}
