@@ -99,6 +99,7 @@ type SyncPlan struct {
 	root     *os.Root // nil when the folder does not exist yet
 	man      *manifest
 	listing  map[string]bool // the names in the folder, leftovers aside
+	cleanDir string          // filepath.Clean(Dir), once skillPath needs it
 	leftover []string
 	lock     *folderLock // held from planning until Close; nil in a dry run
 	created  []string    // folders PlanSync created for the target, deepest first

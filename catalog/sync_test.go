@@ -211,3 +211,14 @@ func TestSyncRejectsBadNames(t *testing.T) {
 		}
 	}
 }
+
+func TestSkillPathIsJoin(t *testing.T) {
+	for _, dir := range []string{"out", "./out", "out/", "../a/./b//", "/", "/abs/dir/", ".", "", "a/..", "//x"} {
+		p := &SyncPlan{Dir: dir}
+		for _, name := range []string{"pdf-tools", "a", "x.y", ".hidden", "..", ".", ""} {
+			if got, want := p.skillPath(name), filepath.Join(dir, name); got != want {
+				t.Errorf("skillPath(%q, %q) = %q, want %q", dir, name, got, want)
+			}
+		}
+	}
+}

@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -81,7 +82,22 @@ func (p *SyncPlan) list() (map[string]bool, error) {
 }
 
 func (p *SyncPlan) action(name string, kind Action) SyncAction {
-	return SyncAction{Skill: name, Path: filepath.Join(p.Dir, name), Action: kind}
+	return SyncAction{Skill: name, Path: p.skillPath(name), Action: kind}
+}
+
+// skillPath is filepath.Join(p.Dir, name) for name, one path element that is neither . nor
+// .. (ValidateName or the manifest's check passed it), without cleaning the whole path again.
+func (p *SyncPlan) skillPath(name string) string {
+	if p.cleanDir == "" {
+		p.cleanDir = filepath.Clean(p.Dir)
+	}
+	if p.cleanDir == "." || name == "" || name == "." || name == ".." || strings.ContainsRune(name, filepath.Separator) {
+		return filepath.Join(p.Dir, name)
+	}
+	if os.IsPathSeparator(p.cleanDir[len(p.cleanDir)-1]) {
+		return p.cleanDir + name
+	}
+	return p.cleanDir + string(filepath.Separator) + name
 }
 
 // planSkill decides what to do with one source skill.
