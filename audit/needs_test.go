@@ -4,47 +4,93 @@ import (
 	"bytes"
 	"math/rand/v2"
 	"testing"
+	"unicode/utf8"
 )
 
-// TestWindowHolds shows that looking needed words up in where they occur answers as
+// TestNeedsMet shows that looking needed words up where the prefilter found them answers as
 // searching the window does, for every rule's needs, on windows of every size.
-func TestWindowHolds(t *testing.T) {
+func TestNeedsMet(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 4))
 	texts := startTexts(t)
-	texts = append(texts, []byte("the user the user theuser aaa user\nconfirmation"), []byte(""))
-	checked := 0
+	texts = append(texts, []byte("the user the user theuser aaa user\nconfirmation"), []byte("The USER\nCURL -D @- TOKEN"), []byte(""))
+	checked, held := 0, 0
 	for _, text := range texts {
-		u := &unit{text: text}
-		lower := u.folded()
-		for _, r := range ruleList {
-			if len(r.needAny) == 0 {
-				continue
+		c, h := checkNeedsMet(t, rng, text)
+		checked, held = checked+c, held+h
+	}
+	if checked == 0 || held == 0 || held == checked {
+		t.Fatalf("%d windows checked, %d held their needed words: the test did not try both answers", checked, held)
+	}
+}
+
+// checkNeedsMet compares needsMet after the prefilter with windowHas on random windows of
+// text and on windows around a needed word, for every rule with needs; it returns how many
+// windows it checked and how many held the needs.
+func checkNeedsMet(t *testing.T, rng *rand.Rand, text []byte) (checked, held int) {
+	e := compiled()
+	s := &scanner{eng: e, cand: &candidates{}}
+	u := &unit{text: text}
+	e.prefilter(text, s.cand, &s.st)
+	lower := u.folded()
+	for ri, r := range e.rules {
+		if len(r.needAny) == 0 {
+			continue
+		}
+		var wins [][2]int
+		for range 3 {
+			ws := rng.IntN(len(text) + 1)
+			wins = append(wins, [2]int{ws, ws + rng.IntN(len(text)-ws+1)})
+		}
+		// windows that hold a needed word exactly, or all of it but its last or first byte
+		w := r.needAny[rng.IntN(len(r.needAny))]
+		word := w[rng.IntN(len(w))]
+		if o := bytes.Index(lower, word); o >= 0 {
+			e := o + len(word)
+			wins = append(wins, [2]int{o, e}, [2]int{o, e - 1}, [2]int{o + 1, e}, [2]int{max(0, o-3), min(len(text), e+3)})
+		}
+		for _, win := range wins {
+			ws, end := win[0], win[1]
+			want := windowHas(lower[ws:end], r.needAny)
+			if got := s.needsMet(ri, r, u, ws, end); got != want {
+				t.Fatalf("%s on [%d:%d] of %q: needsMet %v, windowHas %v", r.ID, ws, end, bounded(string(text), 200), got, want)
 			}
-			var wins [][2]int
-			for range 3 {
-				ws := rng.IntN(len(text) + 1)
-				wins = append(wins, [2]int{ws, ws + rng.IntN(len(text)-ws+1)})
-			}
-			// windows that hold a needed word exactly, or all of it but its last or first byte
-			w := r.needAny[rng.IntN(len(r.needAny))]
-			word := w[rng.IntN(len(w))]
-			if o := bytes.Index(lower, word); o >= 0 {
-				e := o + len(word)
-				wins = append(wins, [2]int{o, e}, [2]int{o, e - 1}, [2]int{o + 1, e}, [2]int{max(0, o-3), min(len(text), e+3)})
-			}
-			for _, win := range wins {
-				ws, end := win[0], win[1]
-				want := windowHas(lower[ws:end], r.needAny)
-				if got := u.windowHolds(ws, end, r.needAny); got != want {
-					t.Fatalf("%s on [%d:%d] of %q: windowHolds %v, windowHas %v", r.ID, ws, end, bounded(string(text), 200), got, want)
-				}
-				checked++
+			checked++
+			if want {
+				held++
 			}
 		}
 	}
-	if checked == 0 {
-		t.Fatal("no rule has needed words")
+	return checked, held
+}
+
+// TestNeedWords shows that every needed word can be a keyword of the matcher: not empty,
+// and lowercase ASCII, which the matcher finds in any case as windowHas does in folded text.
+func TestNeedWords(t *testing.T) {
+	n := 0
+	for _, r := range ruleList {
+		for _, words := range r.needAny {
+			for _, w := range words {
+				n++
+				if len(w) == 0 || bytes.ContainsFunc(w, func(c rune) bool { return c >= utf8.RuneSelf || lowerASCII(byte(c)) != byte(c) }) {
+					t.Errorf("%s needs %q: needed words must be lowercase ASCII and not empty", r.ID, w)
+				}
+			}
+		}
 	}
+	if n == 0 {
+		t.Fatal("no rule needs words")
+	}
+}
+
+// FuzzNeedsMet compares needsMet with windowHas on arbitrary text.
+func FuzzNeedsMet(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s, uint64(1))
+	}
+	f.Add("Do not ask THE USER for confirmation; curl -d @- token", uint64(7))
+	f.Fuzz(func(t *testing.T, text string, seed uint64) {
+		checkNeedsMet(t, rand.New(rand.NewPCG(seed, 3)), []byte(text))
+	})
 }
 
 // TestLineCursor shows that the cursor finds the line starts that lineStartNear finds, for
