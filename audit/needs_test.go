@@ -118,3 +118,45 @@ func TestLineCursor(t *testing.T) {
 		}
 	}
 }
+
+// needsInMatch are the rules given needs for speed alone: their needed words lie inside every
+// match of their pattern, not only around it as for rules whose needs ask for context.
+var needsInMatch = map[string]bool{"SG-EXF-020": true, "SG-INJ-021": true}
+
+// TestNeedsInsideMatches shows that the needed words of the rules that need them inside the
+// match are in every match of their pattern, in the rules' examples and the test skills: a
+// window without them cannot hold a match, so skipping it finds the same.
+func TestNeedsInsideMatches(t *testing.T) {
+	compilePatterns()
+	texts := startTexts(t)
+	matched := map[string]int{}
+	for _, r := range ruleList {
+		if len(r.needAny) == 0 || r.re == nil || !needsInMatch[r.ID] {
+			continue
+		}
+		matched[r.ID] += 0
+		for _, text := range texts {
+			u := &unit{text: text}
+			subject := u.folded()
+			if r.exact {
+				subject = text
+			}
+			for _, loc := range r.re.FindAllIndex(subject, -1) {
+				matched[r.ID]++
+				if !windowHas(u.folded()[loc[0]:loc[1]], r.needAny) {
+					t.Errorf("%s matches %q, which holds none of one entry of its needs %q", r.ID, subject[loc[0]:loc[1]], r.needs)
+				}
+			}
+		}
+	}
+	for id := range needsInMatch {
+		if _, ok := matched[id]; !ok {
+			t.Errorf("%s has no needs", id)
+		}
+	}
+	for id, n := range matched {
+		if n == 0 {
+			t.Errorf("%s never matched: nothing was checked", id)
+		}
+	}
+}
