@@ -113,6 +113,7 @@ type candidates struct {
 	hits    [][]int32 // rule index -> hit offsets, ascending, one per line
 	lineEnd []int32   // rule index -> end of the line of its last hit
 	need    [][]int32 // need word index -> every offset where it occurs, ascending
+	tail    []kwEnd   // the matcher's buffer
 }
 
 // candidatePool keeps the candidates of finished scans for the next, so that each scan does
@@ -136,6 +137,7 @@ func releaseCandidates(c *candidates) {
 	for _, o := range c.need {
 		n += cap(o)
 	}
+	n += cap(c.tail)
 	if n <= keptStarts {
 		candidatePool.Put(c)
 	}
@@ -188,7 +190,7 @@ const maxStarts = 1 << 14 // keyword starts kept per anchored rule and text
 
 func (e *engine) prefilter(text []byte, c *candidates, st *Stats) {
 	c.reset(len(e.rules), len(e.m.lens)-e.firstNeed)
-	e.m.scan(text, func(kw, end int) {
+	e.m.scan(text, &c.tail, func(kw, end int) {
 		start := end - int(e.m.lens[kw])
 		if kw >= e.firstNeed {
 			c.need[kw-e.firstNeed] = append(c.need[kw-e.firstNeed], int32(start))
