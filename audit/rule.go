@@ -35,6 +35,7 @@ type Rule struct {
 	exact    bool           // the pattern is case-sensitive: match the text as written
 	needs    []string       // each entry lists "|"-separated words one of which the window must hold
 	needAny  [][][]byte     // needs, split into words once
+	message  string         // Title + ": " + Help, the message of a finding, made once
 	kinds    fileKind       // files a pattern applies to; 0 means every text file
 	span     int            // lines of context around a keyword hit
 	reach    int            // bytes an anchored match may span; 0 means maxAnchor
@@ -88,6 +89,7 @@ func register(rules ...*Rule) {
 			}
 			r.needAny = append(r.needAny, words)
 		}
+		r.message = r.Title + ": " + r.Help
 		ruleByID[r.ID] = r
 		ruleList = append(ruleList, r)
 	}

@@ -36,7 +36,7 @@ const maxPerRule = 20 // matches of one rule reported per text
 
 func newHit(r *Rule, file string, start, end int, content string) hit {
 	return hit{
-		Finding: Finding{RuleID: r.ID, Severity: r.Severity, File: file, Message: r.Title + ": " + r.Help},
+		Finding: Finding{RuleID: r.ID, Severity: r.Severity, File: file, Message: r.message},
 		rule:    r, start: start, end: end, content: content, tags: r.tags,
 	}
 }
