@@ -94,7 +94,7 @@ func TestMatcherRandom(t *testing.T) {
 // lowercase ASCII, since the text is folded to lowercase ASCII.
 func TestKeywordsLowercase(t *testing.T) {
 	for _, r := range Rules() {
-		if r.Keywords == nil && rule(r.ID).re != nil && !rule(r.ID).descOnly {
+		if r.Keywords == nil && rule(r.ID).pat != nil && !rule(r.ID).descOnly {
 			t.Errorf("%s: a pattern rule without keywords never runs", r.ID)
 		}
 		for _, k := range r.Keywords {

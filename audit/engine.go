@@ -29,12 +29,11 @@ var compiled = sync.OnceValue(func() *engine { return newEngine(ruleList) })
 // written with a leading or trailing `\b` to demand a word boundary there;
 // identical keywords of several rules share one entry of the matcher.
 func newEngine(rules []*Rule) *engine {
-	compilePatterns()
 	e := &engine{}
 	index := map[string]int{}
 	var words []string
 	for _, r := range rules {
-		if r.re == nil || r.descOnly {
+		if r.pattern == "" || r.descOnly {
 			continue
 		}
 		ri := int32(len(e.rules))

@@ -127,11 +127,10 @@ var needsInMatch = map[string]bool{"SG-EXF-020": true, "SG-INJ-021": true}
 // match are in every match of their pattern, in the rules' examples and the test skills: a
 // window without them cannot hold a match, so skipping it finds the same.
 func TestNeedsInsideMatches(t *testing.T) {
-	compilePatterns()
 	texts := startTexts(t)
 	matched := map[string]int{}
 	for _, r := range ruleList {
-		if len(r.needAny) == 0 || r.re == nil || !needsInMatch[r.ID] {
+		if len(r.needAny) == 0 || r.pat == nil || !needsInMatch[r.ID] {
 			continue
 		}
 		matched[r.ID] += 0
@@ -141,7 +140,7 @@ func TestNeedsInsideMatches(t *testing.T) {
 			if r.exact {
 				subject = text
 			}
-			for _, loc := range r.re.FindAllIndex(subject, -1) {
+			for _, loc := range r.compiled().re.FindAllIndex(subject, -1) {
 				matched[r.ID]++
 				if !windowHas(u.folded()[loc[0]:loc[1]], r.needAny) {
 					t.Errorf("%s matches %q, which holds none of one entry of its needs %q", r.ID, subject[loc[0]:loc[1]], r.needs)

@@ -220,21 +220,22 @@ func (s *scanner) runAnchored(ri int, r *Rule, u *unit, starts []int32, out []hi
 // Only rules that validate their matches read the submatches; for the
 // others the cheaper search that tracks no groups is enough.
 func findAll(r *Rule, b []byte, limit int) [][]int {
-	if r.starts != nil {
-		return r.starts.findAll(b, limit, r.validate != nil)
+	p := r.compiled()
+	if p.starts != nil {
+		return p.starts.findAll(b, limit, r.validate != nil)
 	}
 	if r.validate == nil {
-		return r.re.FindAllIndex(b, limit)
+		return p.re.FindAllIndex(b, limit)
 	}
-	return r.re.FindAllSubmatchIndex(b, limit)
+	return p.re.FindAllSubmatchIndex(b, limit)
 }
 
 // findAnchored is findAll for one match of an anchored rule.
 func findAnchored(r *Rule, b []byte) []int {
 	if r.validate == nil {
-		return r.anchor.FindIndex(b)
+		return r.compiled().anchor.FindIndex(b)
 	}
-	return r.anchor.FindSubmatchIndex(b)
+	return r.compiled().anchor.FindSubmatchIndex(b)
 }
 
 // maxAnchor bounds the text an anchored match may span, so that a line of
