@@ -159,3 +159,44 @@ func TestNeedsInsideMatches(t *testing.T) {
 		}
 	}
 }
+
+// checkNonASCII compares hasNonASCII, which reads eight bytes at a time, with a byte loop.
+func checkNonASCII(t *testing.T, b []byte) bool {
+	t.Helper()
+	want := false
+	for _, c := range b {
+		want = want || c >= utf8.RuneSelf
+	}
+	if got := hasNonASCII(b); got != want {
+		t.Fatalf("hasNonASCII(%q) = %v, want %v", b, got, want)
+	}
+	return want
+}
+
+// TestHasNonASCII checks hasNonASCII on texts with one byte outside ASCII at every place,
+// and on none, for lengths around the eight bytes it reads at once.
+func TestHasNonASCII(t *testing.T) {
+	for n := 0; n < 40; n++ {
+		b := bytes.Repeat([]byte("a"), n)
+		if checkNonASCII(t, b) {
+			t.Fatalf("%q holds no byte outside ASCII", b)
+		}
+		for i := range b {
+			for _, c := range []byte{0x80, 0xc3, 0xff} {
+				b[i] = c
+				if !checkNonASCII(t, b) {
+					t.Fatalf("%q holds a byte outside ASCII", b)
+				}
+				b[i] = 'a'
+			}
+		}
+	}
+}
+
+// FuzzHasNonASCII compares hasNonASCII with a byte loop on arbitrary bytes.
+func FuzzHasNonASCII(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) { checkNonASCII(t, b) })
+}
