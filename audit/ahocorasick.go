@@ -12,6 +12,7 @@ type matcher struct {
 	outStart []int32 // outputs of state s are outs[outStart[s]:outStart[s+1]]
 	outs     []int32 // keyword indexes
 	lens     []int32 // keyword lengths
+	maxLen   int     // the longest keyword's length
 }
 
 func lowerASCII(b byte) byte {
@@ -58,6 +59,7 @@ func (m *matcher) buildTrie(keywords []string) []trieNode {
 	nodes := []trieNode{{next: map[uint8]int32{}}}
 	for i, k := range keywords {
 		m.lens[i] = int32(len(k))
+		m.maxLen = max(m.maxLen, len(k))
 		s := int32(0)
 		for j := 0; j < len(k); j++ {
 			c := m.class[k[j]]
@@ -151,9 +153,68 @@ func (m *matcher) compile(nodes []trieNode, order []int32) {
 	m.outStart[len(nodes)] = int32(len(m.outs))
 }
 
+// kwEnd is a keyword found, and the offset just past it.
+type kwEnd struct{ kw, end int32 }
+
+// splitMin is the length from which scan reads a text as two halves in one loop: the next
+// state of one half does not wait for the other's, so the processor works on both at once.
+const splitMin = 512
+
 // scan calls emit with each keyword index and the offset just past its
+// occurrence in text, in order of that offset, as scanPlain does. tail holds,
+// between calls, what the second half of a long text found until the first
+// half is done.
+func (m *matcher) scan(text []byte, tail *[]kwEnd, emit func(kw int, end int)) {
+	if len(text) < splitMin {
+		m.scanPlain(text, emit)
+		return
+	}
+	delta, class, from, nc := m.delta, &m.class, m.outFrom, int32(m.nclass)
+	mid := len(text) / 2
+	// The automaton's state after a byte depends on the last maxLen bytes only: the second
+	// half starts from the root that many bytes early, finding nothing there.
+	b := int32(0)
+	for _, c := range text[max(0, mid-m.maxLen+1):mid] {
+		b = delta[b+int32(class[c])]
+	}
+	found := (*tail)[:0]
+	first, second := text[:mid], text[mid:]
+	second2 := second[:len(first)]
+	a := int32(0)
+	for i, c := range first {
+		a = delta[a+int32(class[c])]
+		b = delta[b+int32(class[second2[i]])]
+		if a >= from {
+			st := a / nc
+			for _, k := range m.outs[m.outStart[st]:m.outStart[st+1]] {
+				emit(int(k), i+1)
+			}
+		}
+		if b >= from {
+			st := b / nc
+			for _, k := range m.outs[m.outStart[st]:m.outStart[st+1]] {
+				found = append(found, kwEnd{k, int32(mid + i + 1)})
+			}
+		}
+	}
+	for i := len(first); i < len(second); i++ {
+		b = delta[b+int32(class[second[i]])]
+		if b >= from {
+			st := b / nc
+			for _, k := range m.outs[m.outStart[st]:m.outStart[st+1]] {
+				found = append(found, kwEnd{k, int32(mid + i + 1)})
+			}
+		}
+	}
+	for _, f := range found {
+		emit(int(f.kw), int(f.end))
+	}
+	*tail = found[:0]
+}
+
+// scanPlain calls emit with each keyword index and the offset just past its
 // occurrence in text, in order of that offset.
-func (m *matcher) scan(text []byte, emit func(kw int, end int)) {
+func (m *matcher) scanPlain(text []byte, emit func(kw int, end int)) {
 	delta, class, from, nc := m.delta, &m.class, m.outFrom, int32(m.nclass)
 	s := int32(0)
 	for i, b := range text {

@@ -25,7 +25,8 @@ func naiveFind(keywords []string, text string) []kwHit {
 
 func matcherFind(m *matcher, text string) []kwHit {
 	var out []kwHit
-	m.scan([]byte(text), func(kw, end int) { out = append(out, kwHit{kw, end}) })
+	var tail []kwEnd
+	m.scan([]byte(text), &tail, func(kw, end int) { out = append(out, kwHit{kw, end}) })
 	return out
 }
 
@@ -93,7 +94,7 @@ func TestMatcherRandom(t *testing.T) {
 // lowercase ASCII, since the text is folded to lowercase ASCII.
 func TestKeywordsLowercase(t *testing.T) {
 	for _, r := range Rules() {
-		if r.Keywords == nil && rule(r.ID).re != nil && !rule(r.ID).descOnly {
+		if r.Keywords == nil && rule(r.ID).pat != nil && !rule(r.ID).descOnly {
 			t.Errorf("%s: a pattern rule without keywords never runs", r.ID)
 		}
 		for _, k := range r.Keywords {
@@ -103,4 +104,71 @@ func TestKeywordsLowercase(t *testing.T) {
 			}
 		}
 	}
+}
+
+// plainFind is matcherFind through scanPlain: every hit in the order scanPlain emits them.
+func plainFind(m *matcher, text []byte) []kwHit {
+	var out []kwHit
+	m.scanPlain(text, func(kw, end int) { out = append(out, kwHit{kw, end}) })
+	return out
+}
+
+// checkSplitScan fails when scan, which reads a long text as two halves, emits other hits or
+// in another order than scanPlain; it returns how many hits there were.
+func checkSplitScan(t *testing.T, m *matcher, text []byte) int {
+	t.Helper()
+	tail := []kwEnd{{1, 2}} // left over from an earlier text: must not show
+	var got []kwHit
+	m.scan(text, &tail, func(kw, end int) { got = append(got, kwHit{kw, end}) })
+	want := plainFind(m, text)
+	if diff := cmp.Diff(want, got, cmp.AllowUnexported(kwHit{})); diff != "" {
+		t.Fatalf("%d-byte text %q: hits (-scanPlain +scan):\n%s", len(text), bounded(string(text), 120), diff)
+	}
+	return len(want)
+}
+
+// TestSplitScan shows that scanning a text as two halves emits what one pass does, in the
+// same order, for the audit's keywords over its test texts, and for small keyword sets over
+// random texts whose keywords straddle the middle.
+func TestSplitScan(t *testing.T) {
+	long := 0
+	for _, text := range startTexts(t) {
+		if len(text) >= splitMin {
+			long++
+		}
+		checkSplitScan(t, compiled().m, text)
+	}
+	if long == 0 {
+		t.Fatal("no test text is long enough to be split")
+	}
+	r := rand.New(rand.NewPCG(5, 8))
+	alphabet := "abcAB -|"
+	word := func(n int) []byte {
+		b := make([]byte, n)
+		for i := range b {
+			b[i] = alphabet[r.IntN(len(alphabet))]
+		}
+		return b
+	}
+	hits := 0
+	for range 300 {
+		var kws []string
+		for range 1 + r.IntN(8) {
+			kws = append(kws, strings.ToLower(string(word(1+r.IntN(12)))))
+		}
+		hits += checkSplitScan(t, newMatcher(kws), word(splitMin+r.IntN(3*splitMin)))
+	}
+	if hits == 0 {
+		t.Fatal("the random texts held no keyword")
+	}
+}
+
+// FuzzSplitScan compares scan with scanPlain on arbitrary text, with the audit's keywords.
+func FuzzSplitScan(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(strings.Repeat(s, 1+splitMin/max(1, len(s))))
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		checkSplitScan(t, compiled().m, []byte(text))
+	})
 }

@@ -104,8 +104,9 @@ func BenchmarkMatcher(b *testing.B) {
 		text = append(text, s["SKILL.md"].Data...)
 	}
 	m := compiled().m
+	var tail []kwEnd
 	b.SetBytes(int64(len(text)))
 	for b.Loop() {
-		m.scan(text, func(int, int) {})
+		m.scan(text, &tail, func(int, int) {})
 	}
 }

@@ -3,6 +3,7 @@ package audit
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"hash"
 	"io"
 	"io/fs"
 	"strconv"
@@ -39,9 +40,12 @@ func bindFileContent(fsys fs.FS, t *treeScan) {
 		}
 		sum, ok := sums[key]
 		if !ok {
-			sum = contentSum(fsys, t, key)
-			sums[key] = sum
+			sum, ok = t.sums[key]
 		}
+		if !ok {
+			sum = contentSum(fsys, t, key)
+		}
+		sums[key] = sum
 		h.content += "\x00" + sum
 	}
 }
@@ -86,5 +90,34 @@ func fileSum(fsys fs.FS, name string) string {
 	if info, err := f.Stat(); err == nil && info.Size() > n {
 		n = info.Size()
 	}
-	return hex.EncodeToString(h.Sum(nil)) + ":" + strconv.FormatInt(n, 10)
+	return sumString(h, n)
+}
+
+// sumString is what fileSum returns for the hash h of a file's bytes and its size.
+func sumString(h hash.Hash, size int64) string {
+	return hex.EncodeToString(h.Sum(nil)) + ":" + strconv.FormatInt(size, 10)
+}
+
+// keepSums makes scanEntry keep fileSum of the files it read whole that findings about the
+// whole file name, so that bindFileContent need not read them again; tests turn it off to
+// compare.
+var keepSums = true
+
+// keepSum records fileSum of the file e from data, all of its bytes, when one of the hits
+// from t.hits[from:] is about the whole file.
+func (t *treeScan) keepSum(e *treeEntry, data []byte, from int) {
+	if !keepSums || int64(len(data)) != e.sizeOf() || len(data) > maxHashBytes {
+		return
+	}
+	for i := from; i < len(t.hits); i++ {
+		if h := &t.hits[i]; h.start < 0 && h.File == e.path {
+			sum := sha256.New()
+			sum.Write(data)
+			if t.sums == nil {
+				t.sums = map[string]string{}
+			}
+			t.sums[e.path] = sumString(sum, int64(len(data)))
+			return
+		}
+	}
 }

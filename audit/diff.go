@@ -50,7 +50,7 @@ func descriptionHit(file string, fm *frontMatter) (hit, bool) {
 		if !mayClaimEndorsement(folded) {
 			continue
 		}
-		if loc := rule("SG-INJ-010").re.FindStringIndex(folded); loc != nil {
+		if loc := rule("SG-INJ-010").compiled().re.FindStringIndex(folded); loc != nil {
 			m := d[loc[0]:loc[1]]
 			h := newHit(rule("SG-INJ-010"), file, fm.descOff, fm.descOff, m)
 			h.Snippet = visibleString(m)

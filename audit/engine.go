@@ -12,6 +12,10 @@ type engine struct {
 	m       *matcher
 	kwRules [][]int32 // keyword index -> indexes into rules
 	kwWord  []uint8   // keyword index -> boundary flags
+	// Words that rules need in their windows (Rule.needs) are keywords of the matcher too,
+	// from keyword index firstNeed on, so that one pass finds where they occur.
+	firstNeed int
+	needs     [][][]int32 // rule index -> for each entry of its needs, need word indexes
 }
 
 const (
@@ -25,12 +29,11 @@ var compiled = sync.OnceValue(func() *engine { return newEngine(ruleList) })
 // written with a leading or trailing `\b` to demand a word boundary there;
 // identical keywords of several rules share one entry of the matcher.
 func newEngine(rules []*Rule) *engine {
-	compilePatterns()
 	e := &engine{}
 	index := map[string]int{}
 	var words []string
 	for _, r := range rules {
-		if r.re == nil || r.descOnly {
+		if r.pattern == "" || r.descOnly {
 			continue
 		}
 		ri := int32(len(e.rules))
@@ -49,8 +52,33 @@ func newEngine(rules []*Rule) *engine {
 			e.kwRules[i] = append(e.kwRules[i], ri)
 		}
 	}
+	e.firstNeed = len(words)
+	words = e.addNeeds(words)
 	e.m = newMatcher(words)
 	return e
+}
+
+// addNeeds appends the words of the rules' needs to the matcher's words, once each, and
+// records which of them each rule needs.
+func (e *engine) addNeeds(words []string) []string {
+	index := map[string]int32{}
+	e.needs = make([][][]int32, len(e.rules))
+	for ri, r := range e.rules {
+		for _, entry := range r.needAny {
+			var ids []int32
+			for _, w := range entry {
+				i, ok := index[string(w)]
+				if !ok {
+					i = int32(len(words) - e.firstNeed)
+					index[string(w)] = i
+					words = append(words, string(w))
+				}
+				ids = append(ids, i)
+			}
+			e.needs[ri] = append(e.needs[ri], ids)
+		}
+	}
+	return words
 }
 
 func parseKeyword(k string) (string, uint8) {
@@ -83,6 +111,8 @@ func boundaryOK(text []byte, start, end int, flags uint8) bool {
 type candidates struct {
 	hits    [][]int32 // rule index -> hit offsets, ascending, one per line
 	lineEnd []int32   // rule index -> end of the line of its last hit
+	need    [][]int32 // need word index -> every offset where it occurs, ascending
+	tail    []kwEnd   // the matcher's buffer
 }
 
 // candidatePool keeps the candidates of finished scans for the next, so that each scan does
@@ -103,12 +133,16 @@ func releaseCandidates(c *candidates) {
 	for _, h := range c.hits {
 		n += cap(h)
 	}
+	for _, o := range c.need {
+		n += cap(o)
+	}
+	n += cap(c.tail)
 	if n <= keptStarts {
 		candidatePool.Put(c)
 	}
 }
 
-func (c *candidates) reset(n int) {
+func (c *candidates) reset(n, needs int) {
 	if len(c.hits) != n {
 		c.hits = make([][]int32, n)
 		c.lineEnd = make([]int32, n)
@@ -116,6 +150,12 @@ func (c *candidates) reset(n int) {
 	for i := range c.hits {
 		c.hits[i] = c.hits[i][:0]
 		c.lineEnd[i] = -1
+	}
+	if len(c.need) != needs {
+		c.need = make([][]int32, needs)
+	}
+	for i := range c.need {
+		c.need[i] = c.need[i][:0]
 	}
 }
 
@@ -148,9 +188,13 @@ func (c *candidates) addStart(ri int32, start int) {
 const maxStarts = 1 << 14 // keyword starts kept per anchored rule and text
 
 func (e *engine) prefilter(text []byte, c *candidates, st *Stats) {
-	c.reset(len(e.rules))
-	e.m.scan(text, func(kw, end int) {
+	c.reset(len(e.rules), len(e.m.lens)-e.firstNeed)
+	e.m.scan(text, &c.tail, func(kw, end int) {
 		start := end - int(e.m.lens[kw])
+		if kw >= e.firstNeed {
+			c.need[kw-e.firstNeed] = append(c.need[kw-e.firstNeed], int32(start))
+			return
+		}
 		if !boundaryOK(text, start, end, e.kwWord[kw]) {
 			return
 		}

@@ -152,6 +152,8 @@ func TestRuleMetadata(t *testing.T) {
 			t.Errorf("%s: severity %v", r.ID, r.Severity)
 		case r.Title == "" || len(r.Help) < 40 || strings.HasSuffix(r.Title, "."):
 			t.Errorf("%s: title %q or help %q too thin", r.ID, r.Title, r.Help)
+		case r.message != r.Title+": "+r.Help:
+			t.Errorf("%s: message %q is not its title and help", r.ID, r.message)
 		}
 	}
 	if len(rules) < 60 {

@@ -123,6 +123,9 @@ func looksText(data []byte) bool {
 	if bytes.IndexByte(data, 0) >= 0 {
 		return false
 	}
+	if utf8.Valid(data) {
+		return true
+	}
 	for len(data) > 0 {
 		r, size := utf8.DecodeRune(data)
 		if r == utf8.RuneError && size == 1 {

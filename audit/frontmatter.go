@@ -164,13 +164,15 @@ func splitTools(s string) []string {
 }
 
 func lineStarts(text []byte) []int {
-	starts := []int{0}
-	for i, b := range text {
-		if b == '\n' {
-			starts = append(starts, i+1)
+	starts := make([]int, 1, bytes.Count(text, []byte{'\n'})+1)
+	for off := 0; ; {
+		i := bytes.IndexByte(text[off:], '\n')
+		if i < 0 {
+			return starts
 		}
+		off += i + 1
+		starts = append(starts, off)
 	}
-	return starts
 }
 
 func bounded(s string, n int) string {

@@ -108,7 +108,7 @@ func links(text []byte, prose bool) []link {
 				keep(link{start: m[2], end: m[3], dest: string(text[m[2]:m[3]]), auto: true})
 			})
 		}
-		attrNames.scan(text, func(_, end int) {
+		attrNames.scanPlain(text, func(_, end int) {
 			if s, e, ok := attrValue(text, end); ok {
 				keep(link{start: s, end: e, dest: string(text[s:e]), image: true})
 			}

@@ -1,55 +1,37 @@
 package audit
 
-import (
-	"bytes"
-	"slices"
-)
+import "slices"
 
-// manyStarts is the number of keyword starts of an anchored rule in one text from which its
-// needed words are looked up in where they occur, rather than searched for in each window:
-// windows of starts on one long line overlap, and searching each costs the line's length.
-const manyStarts = 8
-
-// occurrences returns the offsets where word occurs in the folded text, overlapping ones
-// included, finding them on first use.
-func (u *unit) occurrences(word []byte) []int32 {
-	if o, ok := u.occ[string(word)]; ok {
-		return o
-	}
-	lower := u.folded()
-	var o []int32
-	for off := 0; off < len(lower); {
-		i := bytes.Index(lower[off:], word)
-		if i < 0 {
-			break
-		}
-		o = append(o, int32(off+i))
-		off += i + 1
-	}
-	if u.occ == nil {
-		u.occ = map[string][]int32{}
-	}
-	u.occ[string(word)] = o
-	return o
-}
-
-// holds reports what bytes.Contains(u.folded()[ws:end], word) reports: whether word occurs
-// at an offset from ws on and ends by end. The first occurrence from ws ends first.
-func (u *unit) holds(word []byte, ws, end int) bool {
-	if len(word) == 0 {
+// needsMet reports what windowHas(u.folded()[ws:end], r.needAny) reports for rule ri, r:
+// whether the window holds, for every entry of the rule's needs, one of the entry's words.
+// After the prefilter it is answered from where the matcher found the words, rather than by
+// searching each window: windows of keyword starts on one long line overlap, and searching
+// each costs the line's length.
+func (s *scanner) needsMet(ri int, r *Rule, u *unit, ws, end int) bool {
+	if len(r.needAny) == 0 {
 		return true
 	}
-	o := u.occurrences(word)
-	i, _ := slices.BinarySearch(o, int32(ws))
-	return i < len(o) && int(o[i])+len(word) <= end
+	if s.opts.noPrefilter {
+		return windowHas(u.folded()[ws:end], r.needAny)
+	}
+	return s.eng.needsIn(s.cand, ri, ws, end)
 }
 
-// windowHolds is windowHas of u.folded()[ws:end], answered from the occurrences of the words.
-func (u *unit) windowHolds(ws, end int, needs [][][]byte) bool {
-	for _, words := range needs {
-		if !slices.ContainsFunc(words, func(w []byte) bool { return u.holds(w, ws, end) }) {
+// needsIn answers needsMet from the occurrences of the need words that prefilter recorded in c.
+func (e *engine) needsIn(c *candidates, ri, ws, end int) bool {
+	for _, ids := range e.needs[ri] {
+		if !slices.ContainsFunc(ids, func(id int32) bool {
+			return occursIn(c.need[id], int(e.m.lens[e.firstNeed+int(id)]), ws, end)
+		}) {
 			return false
 		}
 	}
 	return true
+}
+
+// occursIn reports whether one of the ascending offsets o of an n-byte word starts at ws or
+// later and ends by end. The first one from ws on ends first.
+func occursIn(o []int32, n, ws, end int) bool {
+	i, _ := slices.BinarySearch(o, int32(ws))
+	return i < len(o) && int(o[i])+n <= end
 }

@@ -27,19 +27,18 @@ type Rule struct {
 	// the rule's pattern is tried; empty for rules that are not patterns.
 	Keywords []string
 
-	pattern  string // regular expression, for pattern rules
-	re       *regexp.Regexp
-	anchor   *regexp.Regexp // the pattern anchored at its start, for anchored rules
-	starts   *starts        // what every match begins with, when the pattern tells
-	anchored bool           // every match starts where a keyword starts
-	exact    bool           // the pattern is case-sensitive: match the text as written
-	needs    []string       // each entry lists "|"-separated words one of which the window must hold
-	needAny  [][][]byte     // needs, split into words once
-	kinds    fileKind       // files a pattern applies to; 0 means every text file
-	span     int            // lines of context around a keyword hit
-	reach    int            // bytes an anchored match may span; 0 means maxAnchor
-	demote   bool           // a quoted example is demoted one level
-	descOnly bool           // the pattern applies to the frontmatter description only
+	pattern  string       // regular expression, for pattern rules
+	pat      *rulePattern // the pattern compiled, on first use; nil without a pattern
+	anchored bool         // every match starts where a keyword starts
+	exact    bool         // the pattern is case-sensitive: match the text as written
+	needs    []string     // each entry lists "|"-separated words one of which the window must hold
+	needAny  [][][]byte   // needs, split into words once
+	message  string       // Title + ": " + Help, the message of a finding, made once
+	kinds    fileKind     // files a pattern applies to; 0 means every text file
+	span     int          // lines of context around a keyword hit
+	reach    int          // bytes an anchored match may span; 0 means maxAnchor
+	demote   bool         // a quoted example is demoted one level
+	descOnly bool         // the pattern applies to the frontmatter description only
 	tags     tag
 	validate func(data []byte, loc []int) bool
 	fire     []string // examples that must produce a finding of this rule
@@ -88,6 +87,10 @@ func register(rules ...*Rule) {
 			}
 			r.needAny = append(r.needAny, words)
 		}
+		r.message = r.Title + ": " + r.Help
+		if r.pattern != "" {
+			r.pat = &rulePattern{}
+		}
 		ruleByID[r.ID] = r
 		ruleList = append(ruleList, r)
 	}
@@ -105,26 +108,39 @@ func Rules() []Rule {
 	return out
 }
 
-// compilePatterns compiles the pattern of every registered rule, once, when the audit first
-// runs: compiling them all takes tens of milliseconds, which a command that audits nothing
-// should not pay when it starts.
-var compilePatterns = sync.OnceFunc(func() {
-	for _, r := range ruleList {
-		if r.pattern != "" {
-			r.re = compilePattern(r.pattern, r.exact)
-			if r.anchored {
-				r.anchor = compilePattern(`^(?:`+r.pattern+`)`, r.exact)
-			} else {
-				r.starts = newStarts(r.re)
-			}
-		}
-	}
-})
+// rulePattern is a rule's pattern compiled. Each rule compiles its pattern when the audit
+// first needs it, not when skillgit starts nor all at once: compiling them all takes tens of
+// milliseconds, and most audits try only some of the rules.
+type rulePattern struct {
+	once   sync.Once
+	re     *regexp.Regexp
+	anchor *regexp.Regexp // the pattern anchored at its start, for anchored rules
+	starts *starts        // what every match begins with, when the pattern tells
+}
 
-// rule returns the registered rule with the given id, its pattern compiled; the ids used in
-// code are fixed, so a missing one is a programming error caught by the tests.
+// noPattern is what compiled returns for a rule without a pattern: nothing compiled.
+var noPattern rulePattern
+
+// compiled returns the rule's pattern compiled; empty for a rule without one.
+func (r *Rule) compiled() *rulePattern {
+	p := r.pat
+	if p == nil {
+		return &noPattern
+	}
+	p.once.Do(func() {
+		p.re = compilePattern(r.pattern, r.exact)
+		if r.anchored {
+			p.anchor = compilePattern(`^(?:`+r.pattern+`)`, r.exact)
+		} else {
+			p.starts = newStarts(p.re)
+		}
+	})
+	return p
+}
+
+// rule returns the registered rule with the given id; the ids used in code are fixed, so a
+// missing one is a programming error caught by the tests.
 func rule(id string) *Rule {
-	compilePatterns()
 	r, ok := ruleByID[id]
 	if !ok {
 		panic("audit: unknown rule " + id)

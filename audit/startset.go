@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"regexp"
 	"regexp/syntax"
+	"sync"
 	"unicode"
 )
 
@@ -16,9 +17,25 @@ type starts struct {
 	// first holds, for each byte, startAny when an entry begins with it, and startWordOnly
 	// when every such entry demands a word start.
 	first [256]uint8
-	lits  [][]starts1    // first byte -> entries beginning with it
-	head  *regexp.Regexp // the pattern anchored, for a match at the start of the text
-	after *regexp.Regexp // the pattern after one character, so that `\b` sees what precedes
+	lits  [][]starts1 // first byte -> entries beginning with it
+	// head and after are compiled when the first match is tried.
+	head  *lazyRegexp // the pattern anchored, for a match at the start of the text
+	after *lazyRegexp // the pattern after one character, so that `\b` sees what precedes
+}
+
+// lazyRegexp is a pattern compiled when it is first used.
+type lazyRegexp struct {
+	once sync.Once
+	src  string
+	re   *regexp.Regexp
+}
+
+func lazy(src string) *lazyRegexp { return &lazyRegexp{src: src} }
+
+// get returns the compiled pattern.
+func (l *lazyRegexp) get() *regexp.Regexp {
+	l.once.Do(func() { l.re = regexp.MustCompile(l.src) })
+	return l.re
 }
 
 // starts1 is one text a match may begin with; word demands that no word character come right
@@ -47,8 +64,8 @@ func newStarts(re *regexp.Regexp) *starts {
 	if !ok || len(set) == 0 {
 		return nil
 	}
-	st := &starts{lits: make([][]starts1, 256), head: regexp.MustCompile(`^(?:` + re.String() + `)`),
-		after: regexp.MustCompile(`^(?s:.)(?:` + re.String() + `)`)}
+	st := &starts{lits: make([][]starts1, 256), head: lazy(`^(?:` + re.String() + `)`),
+		after: lazy(`^(?s:.)(?:` + re.String() + `)`)}
 	for _, e := range set {
 		if len(e.lit) == 0 {
 			return nil
@@ -281,6 +298,11 @@ func (st *starts) matchAt(b []byte, p int, submatches bool) []int {
 	if p > 0 {
 		re, from = st.after, p-1
 	}
+	return matchFrom(re.get(), b, p, from, submatches)
+}
+
+// matchFrom is matchAt with the pattern re to run from offset from.
+func matchFrom(re *regexp.Regexp, b []byte, p, from int, submatches bool) []int {
 	var loc []int
 	if submatches {
 		loc = re.FindSubmatchIndex(b[from:])

@@ -61,7 +61,7 @@ func checkStarts(t *testing.T, b []byte, limit int, submatches ...bool) {
 		lower[i] = lowerTable[c]
 	}
 	for _, r := range ruleList {
-		if r.starts == nil {
+		if r.compiled().starts == nil {
 			continue
 		}
 		subject := lower
@@ -69,8 +69,8 @@ func checkStarts(t *testing.T, b []byte, limit int, submatches ...bool) {
 			subject = b
 		}
 		for _, sub := range submatches {
-			got := r.starts.findAll(subject, limit, sub)
-			want := plainFindAll(r.re, subject, limit, sub)
+			got := r.compiled().starts.findAll(subject, limit, sub)
+			want := plainFindAll(r.compiled().re, subject, limit, sub)
 			if len(got) != 0 || len(want) != 0 {
 				if !reflect.DeepEqual(got, want) {
 					t.Fatalf("%s (submatches %v) on %q:\nstarts %v\nregexp %v", r.ID, sub, bounded(string(b), 300), got, want)
@@ -84,10 +84,9 @@ func checkStarts(t *testing.T, b []byte, limit int, submatches ...bool) {
 // unanchored search finds: on whole texts, on texts cut at any place (so that the byte before
 // a start is a word character, a piece of a character or nothing), and with few matches kept.
 func TestStartsFindAll(t *testing.T) {
-	compilePatterns()
 	n := 0
 	for _, r := range ruleList {
-		if r.starts != nil {
+		if r.compiled().starts != nil {
 			n++
 		}
 	}
@@ -112,7 +111,6 @@ func TestStartsFindAll(t *testing.T) {
 
 // FuzzStartsFindAll compares the two searches on arbitrary text.
 func FuzzStartsFindAll(f *testing.F) {
-	compilePatterns()
 	for _, r := range ruleList {
 		for _, s := range r.fire {
 			f.Add(s)

@@ -23,10 +23,9 @@ type hit struct {
 // unit is one text the rules read: a file, or text decoded from it.
 type unit struct {
 	file  string
-	text  []byte             // what the rules read
-	lower []byte             // text folded to lowercase ASCII, made on first use
-	occ   map[string][]int32 // where words of the rules' needs occur in lower, found on first use
-	orig  []byte             // what snippets show; the same length as text
+	text  []byte // what the rules read
+	lower []byte // text folded to lowercase ASCII, made on first use
+	orig  []byte // what snippets show; the same length as text
 	kind  fileKind
 	depth int
 	html  bool // an HTML or SVG file
@@ -37,7 +36,7 @@ const maxPerRule = 20 // matches of one rule reported per text
 
 func newHit(r *Rule, file string, start, end int, content string) hit {
 	return hit{
-		Finding: Finding{RuleID: r.ID, Severity: r.Severity, File: file, Message: r.Title + ": " + r.Help},
+		Finding: Finding{RuleID: r.ID, Severity: r.Severity, File: file, Message: r.message},
 		rule:    r, start: start, end: end, content: content, tags: r.tags,
 	}
 }
@@ -88,19 +87,19 @@ func (s *scanner) patternHits(u *unit) []hit {
 		}
 		switch {
 		case s.opts.noPrefilter:
-			out = s.runRule(r, u, whole, out)
+			out = s.runRule(ri, r, u, whole, out)
 		case len(s.cand.hits[ri]) == 0:
 		case r.anchored:
-			out = s.runAnchored(r, u, s.cand.hits[ri], out)
+			out = s.runAnchored(ri, r, u, s.cand.hits[ri], out)
 		default:
 			s.wins = windows(u.text, s.cand.hits[ri], r.span, s.wins)
-			out = s.runRule(r, u, s.wins, out)
+			out = s.runRule(ri, r, u, s.wins, out)
 		}
 	}
 	return out
 }
 
-func (s *scanner) runRule(r *Rule, u *unit, wins [][2]int, out []hit) []hit {
+func (s *scanner) runRule(ri int, r *Rule, u *unit, wins [][2]int, out []hit) []hit {
 	n := 0
 	lower := u.folded()
 	subject := lower
@@ -109,7 +108,7 @@ func (s *scanner) runRule(r *Rule, u *unit, wins [][2]int, out []hit) []hit {
 	}
 	more, sum := 0, hash.Hash(nil)
 	for _, w := range wins {
-		if !windowHas(lower[w[0]:w[1]], r.needAny) {
+		if !s.needsMet(ri, r, u, w[0], w[1]) {
 			continue
 		}
 		s.st.RegexEvals++
@@ -163,7 +162,7 @@ func countMore(out []hit, more int, sum hash.Hash) []hit {
 
 // runAnchored tries an anchored rule at each of its keyword starts, on
 // the rest of the line and span lines more.
-func (s *scanner) runAnchored(r *Rule, u *unit, starts []int32, out []hit) []hit {
+func (s *scanner) runAnchored(ri int, r *Rule, u *unit, starts []int32, out []hit) []hit {
 	lower := u.folded()
 	subject := lower
 	if r.exact {
@@ -184,8 +183,7 @@ func (s *scanner) runAnchored(r *Rule, u *unit, starts []int32, out []hit) []hit
 		if r.reach > 0 {
 			ws = max(ws, start-r.reach)
 		}
-		if len(starts) >= manyStarts && !u.windowHolds(ws, end, r.needAny) ||
-			len(starts) < manyStarts && !windowHas(lower[ws:end], r.needAny) {
+		if !s.needsMet(ri, r, u, ws, end) {
 			continue
 		}
 		s.st.RegexEvals++
@@ -222,21 +220,22 @@ func (s *scanner) runAnchored(r *Rule, u *unit, starts []int32, out []hit) []hit
 // Only rules that validate their matches read the submatches; for the
 // others the cheaper search that tracks no groups is enough.
 func findAll(r *Rule, b []byte, limit int) [][]int {
-	if r.starts != nil {
-		return r.starts.findAll(b, limit, r.validate != nil)
+	p := r.compiled()
+	if p.starts != nil {
+		return p.starts.findAll(b, limit, r.validate != nil)
 	}
 	if r.validate == nil {
-		return r.re.FindAllIndex(b, limit)
+		return p.re.FindAllIndex(b, limit)
 	}
-	return r.re.FindAllSubmatchIndex(b, limit)
+	return p.re.FindAllSubmatchIndex(b, limit)
 }
 
 // findAnchored is findAll for one match of an anchored rule.
 func findAnchored(r *Rule, b []byte) []int {
 	if r.validate == nil {
-		return r.anchor.FindIndex(b)
+		return r.compiled().anchor.FindIndex(b)
 	}
-	return r.anchor.FindSubmatchIndex(b)
+	return r.compiled().anchor.FindSubmatchIndex(b)
 }
 
 // maxAnchor bounds the text an anchored match may span, so that a line of

@@ -27,6 +27,8 @@ type treeScan struct {
 	// mayArchive reports a file whose name does not say it is text, an
 	// image or a PDF: only then can the skill hold an archive to judge.
 	mayArchive bool
+	// sums holds fileSum of files read whole that findings about the whole file name.
+	sums map[string]string
 }
 
 type treeEntry struct {
@@ -165,7 +167,11 @@ func (s *scanner) scanEntry(fsys fs.FS, t *treeScan, e *treeEntry) {
 		return
 	}
 	t.bytes += int64(len(c.data))
+	from := len(t.hits)
 	s.scanFile(t, *e, c)
+	if !c.truncated {
+		t.keepSum(e, c.data, from)
+	}
 }
 
 // openSized opens an entry's file and learns its size from it when the entry does not know

@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"encoding/binary"
 	"unicode"
 	"unicode/utf8"
 )
@@ -103,8 +104,15 @@ func runEnd(text []byte, i int, c invisible) (end, count int) {
 	return i, count
 }
 
-// hasNonASCII reports whether text holds any byte outside ASCII.
+// hasNonASCII reports whether text holds any byte outside ASCII. It tests eight bytes at a
+// time, then the rest one by one.
 func hasNonASCII(text []byte) bool {
+	for len(text) >= 8 {
+		if binary.LittleEndian.Uint64(text)&0x8080808080808080 != 0 {
+			return true
+		}
+		text = text[8:]
+	}
 	for _, b := range text {
 		if b >= 0x80 {
 			return true

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 )
 
 // mapFile maps size bytes of f read-only into memory. The map stays
@@ -21,5 +23,11 @@ func mapFile(f *os.File, size int64) (*region, error) {
 	if err != nil {
 		return nil, fmt.Errorf("mapping %s: %w", f.Name(), err)
 	}
-	return &region{b: b, size: size, unmap: func() error { return syscall.Munmap(b) }}, nil
+	return &region{b: b, size: size, mapped: true, unmap: func() error { return syscall.Munmap(b) }}, nil
+}
+
+// dropPages releases the pages of the shared, read-only map b from the process's resident
+// memory; the next read of them maps them again from the page cache or the file.
+func dropPages(b []byte) {
+	_ = unix.Madvise(b, unix.MADV_DONTNEED)
 }

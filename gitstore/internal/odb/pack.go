@@ -66,6 +66,10 @@ func (p *pack) openData() error {
 		g.close()
 		return err
 	}
+	if g.size > 2*residentPackBytes {
+		// A pack this large is read far apart: keep what is resident of it bounded.
+		g.dropPagesEvery(residentPackBytes)
+	}
 	p.data, p.size = g, g.size
 	return nil
 }
