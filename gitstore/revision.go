@@ -81,8 +81,13 @@ func (r *Repo) peel(h Hash) (Hash, error) {
 	return ZeroHash, fmt.Errorf("tag %s: tags nest deeper than %d", h, maxTagDepth)
 }
 
-// tagObject returns h as an annotated tag, if it is one.
+// tagObject returns h as an annotated tag, if it is one. The fast reader tells the type from
+// the object's header, so that the commit a branch names is not read through go-git, whose
+// first read of a pack loads the whole pack index.
 func (r *Repo) tagObject(h Hash) (*object.Tag, bool, error) {
+	if t, _, ok, err := r.fastSize(plumbing.AnyObject, h); ok && (err != nil || t != plumbing.TagObject) {
+		return nil, false, err
+	}
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
 	obj, err := r.encodedObject(plumbing.AnyObject, h)
