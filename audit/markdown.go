@@ -2,7 +2,6 @@ package audit
 
 import (
 	"bytes"
-	"regexp"
 )
 
 // fences returns the byte ranges of fenced code blocks in Markdown text.
@@ -78,8 +77,8 @@ type link struct {
 }
 
 var (
-	refDefRe  = regexp.MustCompile(`(?m)^ {0,3}\[([^\]\n]+)\]:[ \t]*(<[^>\n]*>|\S+)`)
-	autoRe    = regexp.MustCompile(`^<([a-zA-Z][a-zA-Z0-9+.-]*:[^\s<>]+)>`)
+	refDefRe  = lazyCompile(`(?m)^ {0,3}\[([^\]\n]+)\]:[ \t]*(<[^>\n]*>|\S+)`)
+	autoRe    = lazyCompile(`^<([a-zA-Z][a-zA-Z0-9+.-]*:[^\s<>]+)>`)
 	attrNames = newMatcher([]string{"href", "src", "action", "poster", "background"})
 )
 
@@ -209,9 +208,9 @@ type region struct {
 }
 
 var (
-	openTagRe   = regexp.MustCompile(`^<([a-zA-Z][a-zA-Z0-9]*)\b([^<>]*)>`)
-	hiddenCSSRe = compilePattern(`(?i)\bhidden\b|display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem|%)?\s*(?:[;"']|!|$)|opacity\s*:\s*0?\.?0+\s*(?:[;"']|!|$)|color\s*:\s*(?:transparent|white|#fff(?:fff)?)\b|(?:left|top|text-indent|margin-left)\s*:\s*-\d{3,}`, false)
-	mdCommentRe = regexp.MustCompile(`(?m)^ {0,3}\[(?://|comment|_|#|-)\]:[ \t]*(?:#|<>)[ \t]*(?:\(([^)\n]*)\)|"([^"\n]*)"|'([^'\n]*)')`)
+	openTagRe   = lazyCompile(`^<([a-zA-Z][a-zA-Z0-9]*)\b([^<>]*)>`)
+	hiddenCSSRe = lazyPattern(`(?i)\bhidden\b|display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem|%)?\s*(?:[;"']|!|$)|opacity\s*:\s*0?\.?0+\s*(?:[;"']|!|$)|color\s*:\s*(?:transparent|white|#fff(?:fff)?)\b|(?:left|top|text-indent|margin-left)\s*:\s*-\d{3,}`, false)
+	mdCommentRe = lazyCompile(`(?m)^ {0,3}\[(?://|comment|_|#|-)\]:[ \t]*(?:#|<>)[ \t]*(?:\(([^)\n]*)\)|"([^"\n]*)"|'([^'\n]*)')`)
 )
 
 const maxRegions = 100 // hidden regions judged per file
@@ -298,7 +297,7 @@ const maxTag = 2048 // bytes of one HTML tag or autolink
 // eachTag runs re, anchored with ^, at every '<' of text on at most
 // maxTag bytes, and calls fn with each match's offsets in text. Trying
 // each '<' on a bounded slice keeps the cost linear in the text.
-func eachTag(text []byte, re *regexp.Regexp, fn func(m []int)) {
+func eachTag(text []byte, re *lazyRegexp, fn func(m []int)) {
 	for off := 0; off < len(text); {
 		i := bytes.IndexByte(text[off:], '<')
 		if i < 0 {
@@ -310,7 +309,7 @@ func eachTag(text []byte, re *regexp.Regexp, fn func(m []int)) {
 		if j := bytes.IndexByte(text[i+1:end], '<'); j >= 0 {
 			end = i + 1 + j
 		}
-		m := re.FindSubmatchIndex(text[i:end])
+		m := re.get().FindSubmatchIndex(text[i:end])
 		if m == nil {
 			continue
 		}

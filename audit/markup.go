@@ -3,7 +3,6 @@ package audit
 import (
 	"net/url"
 	"path"
-	"regexp"
 	"strings"
 )
 
@@ -32,8 +31,8 @@ func (s *scanner) markupHits(u *unit, prior []hit) []hit {
 }
 
 var (
-	schemeRe      = regexp.MustCompile(`^([a-zA-Z][a-zA-Z0-9+.-]*):`)
-	placeholderRe = regexp.MustCompile(`(?i)(?:\{\{?|\$\{|\$\(|%7b|<|\[)[\w.$ -]{0,40}?(?:conversation|chat|histor|secret|token|api.?key|passw|credential|cookie|session|summar|context|prompt|memor|message|environ|user.?(?:data|input|info)|data\b|content|\benv\b)` +
+	schemeRe      = lazyCompile(`^([a-zA-Z][a-zA-Z0-9+.-]*):`)
+	placeholderRe = lazyCompile(`(?i)(?:\{\{?|\$\{|\$\(|%7b|<|\[)[\w.$ -]{0,40}?(?:conversation|chat|histor|secret|token|api.?key|passw|credential|cookie|session|summar|context|prompt|memor|message|environ|user.?(?:data|input|info)|data\b|content|\benv\b)` +
 		`|\$\{?[A-Z_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|SESSION|COOKIE)\b`)
 )
 
@@ -146,7 +145,7 @@ func dataInURL(u *unit, l link, d string) (hit, bool) {
 	return hit{}, false
 }
 
-var agentRe = compilePattern(`(?i)\b(?:ai|llm|assistant|agent|model|claude|chatgpt|gpt|copilot|codex|gemini|cursor|bot)s?\s*(?:[:,]|--?)\s*(?:you|please|always|never|do|don'?t|run|execute|ignore|read|send|fetch|remember|follow|when|before|after|first|also)\b`+
+var agentRe = lazyPattern(`(?i)\b(?:ai|llm|assistant|agent|model|claude|chatgpt|gpt|copilot|codex|gemini|cursor|bot)s?\s*(?:[:,]|--?)\s*(?:you|please|always|never|do|don'?t|run|execute|ignore|read|send|fetch|remember|follow|when|before|after|first|also)\b`+
 	`|\b(?:note|message|instructions?|reminder|attention|hey|dear)\s+(?:to|for)?\s*(?:the\s+|all\s+|any\s+)?(?:ai|llm|assistant|agent|model|claude|copilot|codex|gemini)s?\b`+
 	`|\b(?:ai|llm|assistant|agent|model|claude|copilot|codex|gemini)s?\s+(?:must|should|shall)\s+(?:now\s+|also\s+|first\s+|always\s+|silently\s+)?(?:run|execute|send|upload|fetch|download|read|ignore|delete|remove|install|open|post|call|copy|print|output|reply|tell|load|visit|forget|disregard|obey|follow)\b`+
 	`|\byou\s+(?:must|should|will|are (?:required|instructed) to|need to|have to)\s+(?:now\s+|also\s+|first\s+|silently\s+|always\s+)?(?:run|execute|send|upload|fetch|download|read|ignore|delete|remove|install|open|post|include|add|append|write|call|copy|print|output|reply|respond|say|tell|forget|disregard)\b`+

@@ -24,21 +24,21 @@ const (
 )
 
 var (
-	litRe      = regexp.MustCompile(lit)
-	joinListRe = regexp.MustCompile(`(?:''|"")\s*\.join\(\s*\[` + litList + `\]\s*\)|\[` + litList + `\]\s*\.join\(\s*(?:''|"")\s*\)`)
-	joinVarRe  = regexp.MustCompile(`(?:''|"")\s*\.join\(\s*([A-Za-z_]\w*)\s*\)`)
-	concatRe   = regexp.MustCompile(lit + `(?:\s*\+\s*` + lit + `){2,}`)
-	sliceRe    = regexp.MustCompile(`(` + lit + `)\[(-?\d*):(-?\d*):(-?\d+)\]`)
-	reverseRe  = regexp.MustCompile(`(` + lit + `)\.split\(\s*(?:''|"")\s*\)\.reverse\(\)\.join\(\s*(?:''|"")\s*\)`)
-	revPipeRe  = regexp.MustCompile(`(` + lit + `)(\s*\|\s*rev)\b`)
-	chrsRe     = regexp.MustCompile(`chr\(\s*\d+\s*\)(?:\s*\+\s*chr\(\s*\d+\s*\))+`)
-	codesRe    = regexp.MustCompile(`(?i)(?:string\.)?fromcharcode\(\s*([\d\s,]+)\)|chr\(\s*\w+\s*\)\s*for\s+\w+\s+in\s+\[([\d\s,]+)\]`)
-	zipRe      = regexp.MustCompile(`zip\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*\)`)
-	formatRe   = regexp.MustCompile(`(` + lit + `)\.format\(` + litList + `\)`)
-	shellVarRe = regexp.MustCompile(`(?:\$\{?[A-Za-z_]\w*\}?){2,}`)
-	printfRe   = regexp.MustCompile(`printf\s+(?:'%s'|"%s")((?:\s+` + lit + `)+)`)
-	jsonEscRe  = regexp.MustCompile(`\\u00(?:26|7[cC]|3[bB]|60|24)`)
-	digitsRe   = regexp.MustCompile(`\d+`)
+	litRe      = lazyCompile(lit)
+	joinListRe = lazyCompile(`(?:''|"")\s*\.join\(\s*\[` + litList + `\]\s*\)|\[` + litList + `\]\s*\.join\(\s*(?:''|"")\s*\)`)
+	joinVarRe  = lazyCompile(`(?:''|"")\s*\.join\(\s*([A-Za-z_]\w*)\s*\)`)
+	concatRe   = lazyCompile(lit + `(?:\s*\+\s*` + lit + `){2,}`)
+	sliceRe    = lazyCompile(`(` + lit + `)\[(-?\d*):(-?\d*):(-?\d+)\]`)
+	reverseRe  = lazyCompile(`(` + lit + `)\.split\(\s*(?:''|"")\s*\)\.reverse\(\)\.join\(\s*(?:''|"")\s*\)`)
+	revPipeRe  = lazyCompile(`(` + lit + `)(\s*\|\s*rev)\b`)
+	chrsRe     = lazyCompile(`chr\(\s*\d+\s*\)(?:\s*\+\s*chr\(\s*\d+\s*\))+`)
+	codesRe    = lazyCompile(`(?i)(?:string\.)?fromcharcode\(\s*([\d\s,]+)\)|chr\(\s*\w+\s*\)\s*for\s+\w+\s+in\s+\[([\d\s,]+)\]`)
+	zipRe      = lazyCompile(`zip\(\s*([A-Za-z_]\w*)\s*,\s*([A-Za-z_]\w*)\s*\)`)
+	formatRe   = lazyCompile(`(` + lit + `)\.format\(` + litList + `\)`)
+	shellVarRe = lazyCompile(`(?:\$\{?[A-Za-z_]\w*\}?){2,}`)
+	printfRe   = lazyCompile(`printf\s+(?:'%s'|"%s")((?:\s+` + lit + `)+)`)
+	jsonEscRe  = lazyCompile(`\\u00(?:26|7[cC]|3[bB]|60|24)`)
+	digitsRe   = lazyCompile(`\d+`)
 )
 
 // piece is a rebuilt string: the bytes of the construct and its value.
@@ -78,7 +78,7 @@ var pieceFinders = []func([]byte, gateHits) []piece{
 
 // matches runs re around each offset of gate in text, once per line, and
 // calls fn with each match's submatch indexes into text.
-func matches(text []byte, gates gateHits, gate string, re *regexp.Regexp, fn func(m []int) (string, bool)) []piece {
+func matches(text []byte, gates gateHits, gate string, re *lazyRegexp, fn func(m []int) (string, bool)) []piece {
 	var out []piece
 	done := -1
 	for _, p := range gates[gate] {
@@ -91,7 +91,7 @@ func matches(text []byte, gates gateHits, gate string, re *regexp.Regexp, fn fun
 		}
 		done = ls
 		ls, le = max(ls, p-maxContext), min(le, p+maxContext)
-		out = append(out, lineMatches(text, ls, le, re, fn)...)
+		out = append(out, lineMatches(text, ls, le, re.get(), fn)...)
 	}
 	return out
 }

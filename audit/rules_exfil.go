@@ -2,7 +2,6 @@ package audit
 
 import (
 	"bytes"
-	"regexp"
 )
 
 func init() {
@@ -72,7 +71,7 @@ var (
 	exfilHostPattern  = `(?i)(?:[a-z][a-z0-9+.-]*://|@|\b(?:curl|wget|nc|ncat|ssh|fetch|requests\.\w+|axios\.\w+|invoke-webrequest|invoke-restmethod|iwr|irm)\b(?:[^\n]{0,120}?[\s'"=(/@])?)(?:[a-z0-9-]+\.)*(?:` + captureHosts + `)\b`
 )
 
-var sendRe = compilePattern(`(?i)\b(?:send|sends|sent|sending|post|posts|posting|upload|uploads|uploading|exfiltrate|forward|forwards|submit|report|pipe|ship|beacon|leak)\b|\s(?:-d|--data[\w-]*|-F|--form|-T|--upload-file|--post-\w+)\b|-X\s*(?:post|put)|\brequests\.(?:post|put)|\b(?:nc|ncat|netcat|socat)\b|\bssh\s+-R\b|[|>]\s*$`, false)
+var sendRe = lazyPattern(`(?i)\b(?:send|sends|sent|sending|post|posts|posting|upload|uploads|uploading|exfiltrate|forward|forwards|submit|report|pipe|ship|beacon|leak)\b|\s(?:-d|--data[\w-]*|-F|--form|-T|--upload-file|--post-\w+)\b|-X\s*(?:post|put)|\brequests\.(?:post|put)|\b(?:nc|ncat|netcat|socat)\b|\bssh\s+-R\b|[|>]\s*$`, false)
 
 // notDescribed rejects a credential read that the text describes rather
 // than asks for: "code that reads ~/.ssh", "attackers often exfiltrate
@@ -82,7 +81,7 @@ func notDescribed(data []byte, loc []int) bool {
 	return !describedRe.Match(before)
 }
 
-var describedRe = regexp.MustCompile(`(?:\bcode|\bscripts?|\bprograms?|\banything|\bprocess(?:es)?|\btools?|\bapps?|\bsoftware|\bmalware|\battackers?|\b(?:info)?stealers?|\badversar\w+|\bthreat actors?|\bextensions?|\bpackages?)\s+(?:that\s+|which\s+|who\s+)?(?:\w+ly\s+|often\s+|sometimes\s+|may\s+|might\s+|can\s+|could\s+|will\s+|try\s+to\s+|tries\s+to\s+|attempts?\s+to\s+)?$`)
+var describedRe = lazyCompile(`(?:\bcode|\bscripts?|\bprograms?|\banything|\bprocess(?:es)?|\btools?|\bapps?|\bsoftware|\bmalware|\battackers?|\b(?:info)?stealers?|\badversar\w+|\bthreat actors?|\bextensions?|\bpackages?)\s+(?:that\s+|which\s+|who\s+)?(?:\w+ly\s+|often\s+|sometimes\s+|may\s+|might\s+|can\s+|could\s+|will\s+|try\s+to\s+|tries\s+to\s+|attempts?\s+to\s+)?$`)
 
 // sendsData reports a line that sends something to the address matched.
 func sendsData(data []byte, loc []int) bool {

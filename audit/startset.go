@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"regexp"
 	"regexp/syntax"
-	"sync"
 	"unicode"
 )
 
@@ -21,21 +20,6 @@ type starts struct {
 	// head and after are compiled when the first match is tried.
 	head  *lazyRegexp // the pattern anchored, for a match at the start of the text
 	after *lazyRegexp // the pattern after one character, so that `\b` sees what precedes
-}
-
-// lazyRegexp is a pattern compiled when it is first used.
-type lazyRegexp struct {
-	once sync.Once
-	src  string
-	re   *regexp.Regexp
-}
-
-func lazy(src string) *lazyRegexp { return &lazyRegexp{src: src} }
-
-// get returns the compiled pattern.
-func (l *lazyRegexp) get() *regexp.Regexp {
-	l.once.Do(func() { l.re = regexp.MustCompile(l.src) })
-	return l.re
 }
 
 // starts1 is one text a match may begin with; word demands that no word character come right
