@@ -31,6 +31,8 @@ type checker struct {
 	problems []Problem
 	dropped  int  // problems left out beyond maxProblems
 	failed   bool // an error-level problem was reported
+	// meta, when set, shares the metadata maps of skills read one after another.
+	meta *metaInterner
 }
 
 func newChecker(dir string, mode Mode) *checker {

@@ -171,6 +171,9 @@ func (c *checker) metadata(e *entry) map[string]string {
 	for i := 0; i+1 < len(e.value.Content); i += 2 {
 		c.metadataEntry(meta, lines, resolve(e.value.Content[i]), resolve(e.value.Content[i+1]))
 	}
+	if c.meta != nil {
+		return c.meta.intern(meta)
+	}
 	return meta
 }
 
