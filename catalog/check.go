@@ -31,7 +31,8 @@ type checker struct {
 	problems []Problem
 	dropped  int  // problems left out beyond maxProblems
 	failed   bool // an error-level problem was reported
-	// meta, when set, shares the metadata maps of skills read one after another.
+	// meta, when set, compacts the strings of the skills read one after
+	// another and shares their equal metadata maps.
 	meta *metaInterner
 }
 

@@ -3,6 +3,7 @@ package catalog
 import (
 	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -46,19 +47,28 @@ func TestDiscoverSharesEqualMetadata(t *testing.T) {
 }
 
 // TestMetaInternerBounded checks that the interner stops remembering mappings past its bound
-// and still hands back each mapping unchanged.
+// and still leaves each skill its own values, however long.
 func TestMetaInternerBounded(t *testing.T) {
 	var in metaInterner
+	long := strings.Repeat("x", 300)
 	for i := range maxInterned + 10 {
-		m := map[string]string{"k": fmt.Sprint(i)}
-		if got := in.intern(m); got["k"] != fmt.Sprint(i) {
-			t.Fatalf("mapping %d came back as %v", i, got)
+		v := fmt.Sprint(i, long)
+		s := &Skill{Name: "n", Description: "d" + v, Metadata: map[string]string{"k" + v: v, "a": "b"}}
+		in.compact(s)
+		want := map[string]string{"k" + v: v, "a": "b"}
+		if s.Name != "n" || s.Description != "d"+v || !reflect.DeepEqual(s.Metadata, want) {
+			t.Fatalf("skill %d came back as %+v", i, s)
 		}
 	}
 	if len(in.maps) != maxInterned {
 		t.Errorf("the interner remembers %d mappings, want %d", len(in.maps), maxInterned)
 	}
-	if got := in.intern(map[string]string{"k\x01": "2"}); got["k\x01"] != "2" {
-		t.Errorf("a key that ends like a length came back as %v", got)
+	s := &Skill{Name: "n", Metadata: map[string]string{"k\x01": "2"}}
+	if in.compact(s); s.Metadata["k\x01"] != "2" || len(s.Metadata) != 1 {
+		t.Errorf("a key that ends like a length came back as %v", s.Metadata)
+	}
+	empty := &Skill{Name: "e", Metadata: map[string]string{}}
+	if in.compact(empty); empty.Metadata == nil {
+		t.Error("empty metadata came back nil")
 	}
 }

@@ -19,6 +19,9 @@ func (c *checker) fields(keys *frontmatterKeys) *Skill {
 	if !desc {
 		return nil
 	}
+	if c.meta != nil {
+		c.meta.compact(s)
+	}
 	return s
 }
 
@@ -170,9 +173,6 @@ func (c *checker) metadata(e *entry) map[string]string {
 	lines := make(map[string]int, len(e.value.Content)/2)
 	for i := 0; i+1 < len(e.value.Content); i += 2 {
 		c.metadataEntry(meta, lines, resolve(e.value.Content[i]), resolve(e.value.Content[i+1]))
-	}
-	if c.meta != nil {
-		return c.meta.intern(meta)
 	}
 	return meta
 }
