@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # match.sh measures listing and skill selection on a generated repository: `skillgit list` and
-# `skillgit match TASK` cold (the catalog cache removed, as in a fresh clone; goal 0.3 s each),
-# `skillgit match TASK` as usual (the cache kept up to date by every publish), beside `git grep`
-# of the task's words over the same skills for context; the peak RSS of the cold commands (goal
-# under 200 MiB); and `skillgit mcp` answering match_skills on a warm server, timed by an MCP
-# client over stdio (bench/mcpclient). Every repetition runs each command once, in turn; the
-# table shows medians.
+# `skillgit match TASK` cold (the catalog cache removed, as in a fresh clone; goal 0.3 s each)
+# and as usual (the cache kept up to date by every publish), beside `git grep` of the task's
+# words over the same skills for context; the CPU time and peak RSS of every skillgit command
+# (goal under 200 MiB); and `skillgit mcp` answering match_skills on a warm server, timed by an
+# MCP client over stdio (bench/mcpclient). Every repetition runs each command once, in turn;
+# the table shows medians.
 #
 # Usage: bench/match.sh            (from anywhere)
 # Settings, from the environment:
@@ -41,6 +41,7 @@ export REPO
 one_round() {
 	rm -rf "$CACHE"
 	measure listcold "$BIN" -C "$REPO" list
+	measure listwarm "$BIN" -C "$REPO" list
 	rm -rf "$CACHE"
 	measure cold "$BIN" -C "$REPO" match --limit 5 "$TASK"
 	measure usual "$BIN" -C "$REPO" match --limit 5 "$TASK"
@@ -58,16 +59,20 @@ report() {
 	row "skillgit list, cold (cache removed)" listcold "< 0.300 s" "$(verdict "$l" 0.300)"
 	row "skillgit match, cold (cache removed)" cold "< 0.300 s" "$(verdict "$c" 0.300)"
 	row "skillgit match, cache kept by publishes" usual "< 0.300 s" "$(verdict "$u" 0.300)"
+	row "skillgit list, cache kept by publishes" listwarm "(context)" ""
 	row "git grep -l -i (5 words) main -- skills" grep "(context)" ""
 	printf '\nratios: match cold/git grep %.2f, match usual/git grep %.2f\n' \
 		"$(ratio "$c" "$(median grep)")" "$(ratio "$u" "$(median grep)")"
-	printf 'CPU time (user + system), medians: list cold %s s, match cold %s s\n' "$(cpu listcold)" "$(cpu cold)"
+	printf 'CPU time (user + system), medians: list cold %s s, match cold %s s, list cached %s s, match cached %s s\n' \
+		"$(cpu listcold)" "$(cpu cold)" "$(cpu listwarm)" "$(cpu usual)"
 	if [ "$HAVE_TIME" = 1 ]; then
-		local lm cm
+		local lm cm lw uw
 		lm=$(peak listcold)
 		cm=$(peak cold)
-		printf 'peak RSS (goal < 200 MiB): list cold %s MiB %s, match cold %s MiB %s\n' \
-			"$lm" "$(verdict "$lm" 200)" "$cm" "$(verdict "$cm" 200)"
+		lw=$(peak listwarm)
+		uw=$(peak usual)
+		printf 'peak RSS (goal < 200 MiB): list cold %s MiB %s, match cold %s MiB %s, list cached %s MiB %s, match cached %s MiB %s\n' \
+			"$lm" "$(verdict "$lm" 200)" "$cm" "$(verdict "$cm" 200)" "$lw" "$(verdict "$lw" 200)" "$uw" "$(verdict "$uw" 200)"
 	fi
 	printf '\nskillgit mcp, match_skills on a warm server (goal < 20 ms): '
 	"$BENCH_DIR/mcpclient" -skillgit "$BIN" -repo "$REPO" -calls "$CALLS" -task "$TASK"

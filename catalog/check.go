@@ -31,6 +31,9 @@ type checker struct {
 	problems []Problem
 	dropped  int  // problems left out beyond maxProblems
 	failed   bool // an error-level problem was reported
+	// meta, when set, compacts the strings of the skills read one after
+	// another and shares their equal metadata maps.
+	meta *metaInterner
 }
 
 func newChecker(dir string, mode Mode) *checker {

@@ -30,10 +30,12 @@ func Load(fsys fs.FS, dir string, mode Mode, frontmatterOnly bool) (*Skill, []Pr
 }
 
 // loader reads SKILL.md files into a buffer it reuses from one file to the
-// next, and parses plain frontmatter in reused memory too.
+// next, parses plain frontmatter in reused memory too, and shares equal
+// metadata maps between the skills it reads.
 type loader struct {
 	buf   []byte
 	plain plainScratch
+	meta  metaInterner
 }
 
 // load reads and parses c's SKILL.md, whose Lstat result is info. It opens
@@ -81,6 +83,7 @@ func (ld *loader) read(c *checker, r io.Reader, frontmatterOnly bool) *Skill {
 		c.tooBig(int64(len(data)))
 		return nil
 	}
+	c.meta = &ld.meta
 	return c.parse(data, !frontmatterOnly, &ld.plain)
 }
 

@@ -68,8 +68,9 @@ type posting struct {
 // work was split.
 func NewMatcher(skills []*Skill) *Matcher {
 	m := &Matcher{skills: skills, byName: make(map[string]int, len(skills)), lowName: make(map[string]int, len(skills)),
-		post: make(map[string][]posting, 4*len(skills)), lens: make([]float64, len(skills))}
+		lens: make([]float64, len(skills))}
 	docs := docTermsOf(skills)
+	m.post = postingLists(docs)
 	total := 0.0
 	for i, s := range skills {
 		if _, dup := m.byName[s.Name]; !dup {
@@ -89,6 +90,26 @@ func NewMatcher(skills []*Skill) *Matcher {
 		m.avgLen = total / float64(len(skills))
 	}
 	return m
+}
+
+// postingLists returns a map of every stem of docs to an empty list with room for exactly its
+// postings, all carved from one array: a catalog repeats a few thousand words, and lists grown
+// one posting at a time would hold half as much again, in as many allocations as there are.
+func postingLists(docs []docTerms) map[string][]posting {
+	counts := map[string]int{}
+	total := 0
+	for _, d := range docs {
+		for _, st := range d.stems {
+			counts[st]++
+		}
+		total += len(d.stems)
+	}
+	all := make([]posting, total)
+	post := make(map[string][]posting, len(counts))
+	for st, n := range counts {
+		post[st], all = all[:0:n], all[n:]
+	}
+	return post
 }
 
 // parallelIndexMin is the catalog size from which terms are read on several cores.

@@ -30,3 +30,17 @@ func TestNewMatcherParallelSameIndex(t *testing.T) {
 		t.Errorf("Match differs: %v, want %v", got, want)
 	}
 }
+
+// TestNewMatcherExactPostingLists checks that every posting list is made exactly as long as
+// it needs, so that none grew a copy nor holds room it never fills.
+func TestNewMatcherExactPostingLists(t *testing.T) {
+	m := NewMatcher(fixtureSkills(t))
+	if len(m.post) == 0 {
+		t.Fatal("the fixture's index has no terms")
+	}
+	for st, ps := range m.post {
+		if len(ps) == 0 || len(ps) != cap(ps) {
+			t.Errorf("term %q: %d postings in room for %d", st, len(ps), cap(ps))
+		}
+	}
+}

@@ -49,7 +49,9 @@ type Skill struct {
 	Compatibility string
 	// AllowedTools is the allowed-tools value; a YAML list is joined with spaces.
 	AllowedTools string
-	Metadata     map[string]string
+	// Metadata is the metadata mapping. Skills read together may share one
+	// map when their metadata is the same, so it is never modified.
+	Metadata map[string]string
 	// Dir is the slash-separated path of the skill folder relative to the
 	// root of the file system it was read from, such as "skills/review/code-quality".
 	Dir string

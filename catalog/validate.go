@@ -19,6 +19,9 @@ func (c *checker) fields(keys *frontmatterKeys) *Skill {
 	if !desc {
 		return nil
 	}
+	if c.meta != nil {
+		c.meta.compact(s)
+	}
 	return s
 }
 

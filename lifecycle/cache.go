@@ -13,10 +13,11 @@ import (
 )
 
 // catalogCacheVersion changes whenever the cached form or the parser's results change. Version
+// 6 writes metadata in key order, so that equal mappings read back as one shared map. Version
 // 5 is the form of catalog_codec.go, which replaced gob. Version 4 marks the problems that are
 // git objects which could not be read, and never stores them; version 3 stored them, so that a
 // repaired object stayed broken in its entries.
-const catalogCacheVersion = "5"
+const catalogCacheVersion = "6"
 
 // maxCatalogCache bounds a cache file read back; a larger one is ignored.
 const maxCatalogCache = 64 << 20
@@ -53,7 +54,8 @@ func (c catalogCache) get(tree gitstore.Hash) (*catalog.Result, bool) {
 	if err != nil || st.Size() > maxCatalogCache {
 		return nil, false
 	}
-	// One read of the whole file costs fewer system calls than a buffered decoder's.
+	// One read of the whole file costs fewer system calls than a buffered decoder's. The
+	// result refers to data, which is not touched again.
 	data := make([]byte, st.Size())
 	if _, err := io.ReadFull(f, data); err != nil {
 		return nil, false

@@ -2,6 +2,8 @@ package lifecycle
 
 import (
 	"encoding/binary"
+	"slices"
+	"unsafe"
 
 	"github.com/skillgit/skillgit/catalog"
 )
@@ -9,41 +11,30 @@ import (
 // The catalog cache stores a catalog.Result in a form of its own: counts and strings, each
 // string as its length in bytes (an unsigned varint) and its bytes. Reading one back copies
 // the file into a single string and slices every value out of it, so a 10,000-skill catalog
-// decodes in a few allocations, and writing one costs a pass over the strings. Reading checks
+// decodes in a few allocations, and skills whose metadata is the same bytes share one map, and writing one costs a pass over the strings. Reading checks
 // every length against what is left, so a damaged file is a miss, never a panic.
 //
 //	file     = magic skills problems folders
 //	skills   = count { name description license compatibility allowed-tools dir body
-//	           count { key value } }      (metadata in any order; count is 0 for none, else pairs + 1)
+//	           count { key value } }      (metadata by key; count is 0 for none, else pairs + 1)
 //	problems = count { file line message warning object }    (line: varint, warning: 0 or 1)
 //	folders  = count { folder }
 
 // catalogMagic opens every cache file.
 const catalogMagic = "skillgit catalog\n"
 
-// encodeCatalog returns res in the cache's form.
+// encodeCatalog returns res in the cache's form, in a buffer of exactly its size: at 100,000
+// skills the buffer is tens of megabytes, held while the listing is.
 func encodeCatalog(res *catalog.Result) []byte {
-	size := len(catalogMagic) + 3*binary.MaxVarintLen64
-	for _, s := range res.Skills {
-		size += 8*binary.MaxVarintLen64 + len(s.Name) + len(s.Description) + len(s.License) +
-			len(s.Compatibility) + len(s.AllowedTools) + len(s.Dir) + len(s.Body)
-		for k, v := range s.Metadata {
-			size += 2*binary.MaxVarintLen64 + len(k) + len(v)
-		}
-	}
-	for _, p := range res.Problems {
-		size += 5*binary.MaxVarintLen64 + len(p.File) + len(p.Message) + len(p.Object)
-	}
-	for _, f := range res.Folders {
-		size += binary.MaxVarintLen64 + len(f)
-	}
-	b := append(make([]byte, 0, size), catalogMagic...)
+	b := append(make([]byte, 0, encodedSize(res)), catalogMagic...)
 	b = binary.AppendUvarint(b, uint64(len(res.Skills)))
+	var keys []string
 	for _, s := range res.Skills {
 		b = appendStrings(b, s.Name, s.Description, s.License, s.Compatibility, s.AllowedTools, s.Dir, s.Body)
 		b = appendMapLen(b, s.Metadata)
-		for k, v := range s.Metadata {
-			b = appendStrings(b, k, v)
+		keys = sortedKeys(keys[:0], s.Metadata)
+		for _, k := range keys {
+			b = appendStrings(b, k, s.Metadata[k])
 		}
 	}
 	b = binary.AppendUvarint(b, uint64(len(res.Problems)))
@@ -56,6 +47,57 @@ func encodeCatalog(res *catalog.Result) []byte {
 	}
 	b = binary.AppendUvarint(b, uint64(len(res.Folders)))
 	return appendStrings(b, res.Folders...)
+}
+
+// encodedSize is the length of encodeCatalog's result for res.
+func encodedSize(res *catalog.Result) int {
+	size := len(catalogMagic) + uvarintLen(uint64(len(res.Skills)))
+	for _, s := range res.Skills {
+		size += stringsSize(s.Name, s.Description, s.License, s.Compatibility, s.AllowedTools, s.Dir, s.Body)
+		size += uvarintLen(uint64(len(s.Metadata)) + 1)
+		for k, v := range s.Metadata {
+			size += stringsSize(k, v)
+		}
+	}
+	size += uvarintLen(uint64(len(res.Problems)))
+	for _, p := range res.Problems {
+		size += stringsSize(p.File, p.Message, p.Object) + uvarintLen(zigzag(int64(p.Line))) + 1
+	}
+	size += uvarintLen(uint64(len(res.Folders)))
+	return size + stringsSize(res.Folders...)
+}
+
+// stringsSize is how many bytes appendStrings adds for ss.
+func stringsSize(ss ...string) int {
+	n := 0
+	for _, s := range ss {
+		n += uvarintLen(uint64(len(s))) + len(s)
+	}
+	return n
+}
+
+// uvarintLen is the length of v as an unsigned varint.
+func uvarintLen(v uint64) int {
+	n := 1
+	for ; v >= 0x80; v >>= 7 {
+		n++
+	}
+	return n
+}
+
+// zigzag maps v to the unsigned value binary.AppendVarint writes for it.
+func zigzag(v int64) uint64 {
+	return uint64(v<<1) ^ uint64(v>>63)
+}
+
+// sortedKeys appends the keys of m to keys, sorted: a metadata mapping is written in key order,
+// so that equal mappings are equal bytes, which the decoder shares one map for.
+func sortedKeys(keys []string, m map[string]string) []string {
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	return keys
 }
 
 func appendStrings(b []byte, ss ...string) []byte {
@@ -82,9 +124,11 @@ func boolByte(v bool) byte {
 	return 0
 }
 
-// decodeCatalog reads a result encodeCatalog wrote; ok is false when data is not one.
+// decodeCatalog reads a result encodeCatalog wrote; ok is false when data is not one. The
+// result's strings refer to data, without the copy that would double what a listing holds, so
+// data must never change afterwards.
 func decodeCatalog(data []byte) (res *catalog.Result, ok bool) {
-	d := catalogDecoder{s: string(data)}
+	d := catalogDecoder{s: unsafe.String(unsafe.SliceData(data), len(data))}
 	if !d.magic() {
 		return nil, false
 	}
@@ -120,6 +164,8 @@ func decodeCatalog(data []byte) (res *catalog.Result, ok bool) {
 type catalogDecoder struct {
 	s   string
 	bad bool
+	// meta holds the metadata maps read so far by their encoded bytes.
+	meta map[string]map[string]string
 }
 
 func (d *catalogDecoder) magic() bool {
@@ -183,12 +229,39 @@ func (d *catalogDecoder) skill(s *catalog.Skill) {
 	s.Name, s.Description, s.License = d.str(), d.str(), d.str()
 	s.Compatibility, s.AllowedTools, s.Dir, s.Body = d.str(), d.str(), d.str(), d.str()
 	if n, ok := d.count(2); ok {
-		s.Metadata = make(map[string]string, n-1)
-		for range n - 1 {
-			k := d.str()
-			s.Metadata[k] = d.str()
-		}
+		s.Metadata = d.metadata(n - 1)
 	}
+}
+
+// maxSharedMetadata bounds the distinct metadata mappings the decoder remembers to share.
+const maxSharedMetadata = 4096
+
+// metadata reads n metadata pairs into a map, the one read before for the same bytes if any.
+func (d *catalogDecoder) metadata(n int) map[string]string {
+	rest := d.s
+	for range 2 * n {
+		d.str()
+	}
+	if d.bad {
+		return nil
+	}
+	span := rest[:len(rest)-len(d.s)]
+	if m, ok := d.meta[span]; ok {
+		return m
+	}
+	m := make(map[string]string, n)
+	pairs := catalogDecoder{s: span}
+	for range n {
+		k := pairs.str()
+		m[k] = pairs.str()
+	}
+	if d.meta == nil {
+		d.meta = map[string]map[string]string{}
+	}
+	if len(d.meta) < maxSharedMetadata {
+		d.meta[span] = m
+	}
+	return m
 }
 
 func (d *catalogDecoder) problem(p *catalog.Problem) {

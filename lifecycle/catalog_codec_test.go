@@ -103,3 +103,45 @@ func FuzzDecodeCatalog(f *testing.F) {
 		}
 	})
 }
+
+// TestCatalogCodecExactSize checks that the encoder sizes its buffer exactly, so that it never
+// grows a copy of a large catalog, nor holds memory it does not fill.
+func TestCatalogCodecExactSize(t *testing.T) {
+	res := codecSample(t)
+	res.Problems = append(res.Problems, catalog.Problem{File: "f", Line: -70000}, catalog.Problem{File: "g", Line: 1 << 40})
+	for _, r := range []*catalog.Result{res, {}} {
+		if b := encodeCatalog(r); len(b) != cap(b) {
+			t.Errorf("encoded %d bytes into a buffer of %d", len(b), cap(b))
+		}
+	}
+}
+
+// TestCatalogCodecSharesMetadata checks that skills whose metadata is the same read back
+// sharing one map, and that different metadata stays apart.
+func TestCatalogCodecSharesMetadata(t *testing.T) {
+	meta := func(kv ...string) map[string]string {
+		m := map[string]string{}
+		for i := 0; i < len(kv); i += 2 {
+			m[kv[i]] = kv[i+1]
+		}
+		return m
+	}
+	res := &catalog.Result{Skills: []*catalog.Skill{
+		{Name: "a", Metadata: meta("author", "x", "version", "1")},
+		{Name: "b", Metadata: meta("version", "1", "author", "x")},
+		{Name: "c", Metadata: meta("author", "y", "version", "1")},
+	}}
+	got, ok := decodeCatalog(encodeCatalog(res))
+	if !ok {
+		t.Fatal("the codec cannot read what it wrote")
+	}
+	if diff := cmp.Diff(res, got, cmpopts.IgnoreUnexported(catalog.Skill{})); diff != "" {
+		t.Fatalf("round trip (-wrote +read):\n%s", diff)
+	}
+	if reflect.ValueOf(got.Skills[0].Metadata).UnsafePointer() != reflect.ValueOf(got.Skills[1].Metadata).UnsafePointer() {
+		t.Error("equal metadata read back as two maps")
+	}
+	if reflect.ValueOf(got.Skills[0].Metadata).UnsafePointer() == reflect.ValueOf(got.Skills[2].Metadata).UnsafePointer() {
+		t.Error("different metadata read back as one map")
+	}
+}
