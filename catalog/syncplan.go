@@ -12,6 +12,7 @@ import (
 func (p *SyncPlan) plan(skills []SyncSkill) error {
 	listing := p.listing
 	seen := make(map[string]bool, len(skills))
+	p.Actions = make([]SyncAction, 0, max(len(skills), len(p.man.Skills))+len(p.opts.Hold))
 	for i := range skills {
 		s := &skills[i]
 		if err := ValidateName(s.Name); err != nil {

@@ -95,11 +95,14 @@ func stampDigest(stamps []stamp) string {
 // stampSum is the digest of stamps, undecoded: the first 128 bits of a SHA-256 of each
 // stamp's path, a NUL, and its size, times, inode and mode as 64-bit little-endian numbers.
 func stampSum(stamps []stamp) [16]byte {
-	n := 0
-	for _, s := range stamps {
-		n += len(s.path) + 1 + 8*5
-	}
-	buf := make([]byte, 0, n)
+	sum, _ := stampSumInto(stamps, nil)
+	return sum
+}
+
+// stampSumInto is stampSum, laying out what it hashes in buf, which it returns to be used
+// again.
+func stampSumInto(stamps []stamp, buf []byte) ([16]byte, []byte) {
+	buf = buf[:0]
 	for _, s := range stamps {
 		buf = append(buf, s.path...)
 		buf = append(buf, 0)
@@ -110,12 +113,16 @@ func stampSum(stamps []stamp) [16]byte {
 		buf = binary.LittleEndian.AppendUint64(buf, uint64(s.mode))
 	}
 	full := sha256.Sum256(buf)
-	return [16]byte(full[:16])
+	return [16]byte(full[:16]), buf
 }
 
 // stampsMatch reports whether stamps have digest, a record's digest in hex.
 func stampsMatch(stamps []stamp, digest string) bool {
-	sum := stampSum(stamps)
+	return hexEqual(stampSum(stamps), digest)
+}
+
+// hexEqual reports whether digest is sum in lowercase hex.
+func hexEqual(sum [16]byte, digest string) bool {
 	var text [32]byte
 	hex.Encode(text[:], sum[:])
 	return string(text[:]) == digest

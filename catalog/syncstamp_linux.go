@@ -3,6 +3,7 @@ package catalog
 import (
 	"io/fs"
 	"os"
+	"sync"
 	"syscall"
 
 	"golang.org/x/sys/unix"
@@ -52,19 +53,33 @@ func (c *stampChecker) trust(name, record string, ref int64) bool {
 	if !ok || r.newest >= ref || !singleElement(name) {
 		return false
 	}
-	stamps, err := stampsAt(c.fd, name, r.paths)
-	if err != nil {
+	sc := stampScratchPool.Get().(*stampScratch)
+	defer stampScratchPool.Put(sc)
+	if err := sc.stampsAt(c.fd, name, r.paths); err != nil {
 		return false
 	}
-	return stampsMatch(stamps, r.digest)
+	var sum [16]byte
+	sum, sc.hashed = stampSumInto(sc.stamps, sc.hashed)
+	return hexEqual(sum, r.digest)
 }
+
+// stampScratch holds the buffers one check of a folder's stamps works in, kept from one
+// folder to the next.
+type stampScratch struct {
+	stamps []stamp
+	path   []byte // the path stated, NUL-terminated
+	hashed []byte // what stampSum hashes
+}
+
+var stampScratchPool = sync.Pool{New: func() any { return new(stampScratch) }}
 
 // openDirAt opens folder name of folder dfd for stat calls only, failing on a link.
 func openDirAt(dfd int, name string) (int, error) {
 	return unix.Openat(dfd, name, unix.O_PATH|unix.O_DIRECTORY|unix.O_NOFOLLOW|unix.O_CLOEXEC, 0)
 }
 
-// stampsAt stamps folder name of folder fd and its entries at paths, with one lstat each: the
+// stampsAt stamps folder name of folder fd and its entries at paths into sc.stamps, with one
+// lstat each: the
 // folder first, refused unless it is a folder, then each path through it.
 //
 // A path is resolved from fd, so a link put in place of the folder or of a folder on the
@@ -72,23 +87,22 @@ func openDirAt(dfd int, name string) (int, error) {
 // every entry is stamped with its inode and change time, which moving, linking or editing a
 // file changes, so stamps that all match are those of the very files written, unedited; and
 // the link itself has a stamp of its own, which the next sync finds.
-func stampsAt(fd int, name string, paths []string) ([]stamp, error) {
-	stamps := make([]stamp, 0, 1+len(paths))
+func (sc *stampScratch) stampsAt(fd int, name string, paths []string) error {
+	sc.stamps = sc.stamps[:0]
 	var st unix.Stat_t
 	if err := unix.Fstatat(fd, name, &st, unix.AT_SYMLINK_NOFOLLOW); err != nil {
-		return nil, err
+		return err
 	}
 	if st.Mode&unix.S_IFMT != unix.S_IFDIR {
-		return nil, unix.ENOTDIR
+		return unix.ENOTDIR
 	}
-	stamps = append(stamps, unixStamp(".", &st))
-	buf := make([]byte, 0, len(name)+64)
+	sc.stamps = append(sc.stamps, unixStamp(".", &st))
 	for _, p := range paths {
-		buf = append(append(append(append(buf[:0], name...), '/'), p...), 0)
-		if err := lstatAtz(fd, buf, &st); err != nil {
-			return nil, err
+		sc.path = append(append(append(append(sc.path[:0], name...), '/'), p...), 0)
+		if err := lstatAtz(fd, sc.path, &st); err != nil {
+			return err
 		}
-		stamps = append(stamps, unixStamp(p, &st))
+		sc.stamps = append(sc.stamps, unixStamp(p, &st))
 	}
-	return stamps, nil
+	return nil
 }

@@ -171,9 +171,12 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 	if o.lock.check && rep.Lock != nil {
 		return a.syncCheck(rep)
 	}
-	out := syncJSON{Project: rep.Project, Actions: []syncActionJSON{}, Skipped: skippedJSON(rep), Instructions: rep.Instructions, Lock: lockOut(rep.Lock)}
-	for _, it := range rep.Actions {
-		out.Actions = append(out.Actions, syncActionJSON{Skill: it.Skill, Target: it.Target, Path: it.Path, Action: string(it.Action), Reason: it.Reason})
+	var out syncJSON
+	if a.json {
+		out = syncJSON{Project: rep.Project, Actions: make([]syncActionJSON, 0, len(rep.Actions)), Skipped: skippedJSON(rep), Instructions: rep.Instructions, Lock: lockOut(rep.Lock)}
+		for _, it := range rep.Actions {
+			out.Actions = append(out.Actions, syncActionJSON{Skill: it.Skill, Target: it.Target, Path: it.Path, Action: string(it.Action), Reason: it.Reason})
+		}
 	}
 	if perr := a.printResult(out, func(w io.Writer) error { return printSync(w, rep, o.dryRun) }); perr != nil {
 		return perr

@@ -337,6 +337,11 @@ func closePlans(plans []*catalog.SyncPlan) {
 // applyPlans writes every target and reports what was done.
 func applyPlans(plans []*catalog.SyncPlan, targets []Target, rep *Report) error {
 	var errs []error
+	n := len(rep.Actions)
+	for _, p := range plans {
+		n += len(p.Actions)
+	}
+	rep.Actions = slices.Grow(rep.Actions, n-len(rep.Actions))
 	for i, p := range plans {
 		if err := p.Apply(); err != nil {
 			errs = append(errs, withFsckHint(err))
