@@ -245,6 +245,8 @@ func (r *repo) readSource(req Request) (*source, error) {
 		return nil, err
 	}
 	all := append(slices.Clip(res.Skills), recovered...)
+	src.skills = make([]catalog.SyncSkill, 0, len(all))
+	src.loaded = make(map[string]*catalog.Skill, len(all))
 	for i, c := range r.checkFolders(root, all) {
 		s := all[i]
 		switch {
