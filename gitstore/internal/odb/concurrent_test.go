@@ -16,15 +16,17 @@ func TestConcurrentReads(t *testing.T) {
 	eachGitObject(t, dir, func(o gitObject) { objs = append(objs, o) })
 	db := openDB(t, dir)
 	db.cache = newBaseCache(4 << 20)
-	const workers = 16
-	var wg sync.WaitGroup
+	readAllConcurrently(t, db, objs, 16)
+}
+
+// readAllConcurrently reads objs through db from workers goroutines at once, each its share
+// (see readShare), and fails on the first object that differs from git's.
+func readAllConcurrently(t *testing.T, db *DB, objs []gitObject, workers int) {
+	t.Helper()
 	errs := make(chan error, workers)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			errs <- readShare(db, objs, w, workers)
-		}(w)
+	var wg sync.WaitGroup
+	for w := range workers {
+		wg.Go(func() { errs <- readShare(db, objs, w, workers) })
 	}
 	wg.Wait()
 	close(errs)

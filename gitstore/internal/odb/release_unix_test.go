@@ -19,15 +19,7 @@ func TestConformanceDroppedPages(t *testing.T) {
 	}
 	var objs []gitObject
 	eachGitObject(t, dir, func(o gitObject) { objs = append(objs, o) })
-	errs := make(chan error, 4)
-	for w := 0; w < 4; w++ {
-		go func(w int) { errs <- readShare(db, objs, w, 4) }(w)
-	}
-	for w := 0; w < 4; w++ {
-		if err := <-errs; err != nil {
-			t.Fatal(err)
-		}
-	}
+	readAllConcurrently(t, db, objs, 4)
 	if p.data.drops.Load() == 0 {
 		t.Fatal("the pack's pages were never released")
 	}
