@@ -42,6 +42,9 @@ find_gitleaks() {
 # check makes sure every measured command works before anything is timed, and finds the size
 # of what is audited.
 check() {
+	# A plain copy reached through a symbolic link is measured where it lies: find and
+	# gitleaks do not descend a link named on their command line.
+	TREE=$(cd "$TREE" && pwd -P)
 	GITDIR=$(git -C "$REPO" rev-parse --path-format=absolute --git-common-dir)
 	CACHE="$GITDIR/skillgit/cache/audit"
 	BYTES=$(git -C "$REPO" ls-tree -r -l main -- skills | awk '$4 != "-" { s += $4 } END { print s }')
