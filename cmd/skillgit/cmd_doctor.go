@@ -62,6 +62,10 @@ a crash) can leave behind, and with --fix repair what is safe to repair:
                 did not finish, a folder gone, a skill edited in the target, or a manifest
                 that cannot be read. Never changed: ` + "`skillgit sync`" + ` repairs what is
                 skillgit's, and an edit is yours (sync --propose-edits, or sync --force).
+  object-temp   a temporary file of a git object writer killed while it wrote
+                (objects/*/tmp_obj_*, objects/pack/tmp_pack_*, objects/pack/tmp_idx_*);
+                removed when no process of this host has it open, no git process runs in
+                the repository, and it is older than an hour.
   ref           HEAD, a loose ref or a packed-refs line that does not parse, or a ref file
                 with an invalid name. Never changed; each says how to repair it.
 
