@@ -67,7 +67,8 @@ Run in an application project, sync reads .skillgit-sync.yaml, found at the proj
   skills: [pdf, docx]           # optional: only these skills (not with profile)
 and installs into the agents' folders of that project. A repository named by URL is read
 from a clone cached under the user's cache folder (skillgit/repos), fetched on every sync;
---offline uses the cached clone as it is. Run in the skill repository, --project DIR
+--offline uses the cached clone as it is. Syncs of one URL take turns on its clone: one
+fetches while the others wait. Run in the skill repository, --project DIR
 installs into the project at DIR, reading its .skillgit-sync.yaml when there is one
 (--target overrides its agents). There, with neither --target nor --dir, the targets are
 sync.targets in .skillgit.yaml, for use with --project or --global: sync never writes into
