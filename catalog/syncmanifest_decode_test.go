@@ -248,3 +248,30 @@ func TestPlainRunMatchesBytewise(t *testing.T) {
 		}
 	}
 }
+
+// TestHTMLSafeRunMatchesBytewise holds the eight-bytes-at-a-time scan of the encoder to a
+// byte-by-byte one.
+func TestHTMLSafeRunMatchesBytewise(t *testing.T) {
+	rng := rand.New(rand.NewPCG(13, 14))
+	bytewise := func(s string) int {
+		for i := 0; i < len(s); i++ {
+			if c := s[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
+				return i
+			}
+		}
+		return len(s)
+	}
+	special := []byte{0, '\n', 0x1f, 0x20, '"', '\\', '<', '>', '&', 0x7f, 0x80, 0xff, '=', '?', '%', '\'', 'a'}
+	for range 100000 {
+		b := make([]byte, rng.IntN(40))
+		for i := range b {
+			b[i] = byte(0x21 + rng.IntN(0x5e))
+			if rng.IntN(12) == 0 {
+				b[i] = special[rng.IntN(len(special))]
+			}
+		}
+		if got, want := htmlSafeRun(string(b)), bytewise(string(b)); got != want {
+			t.Fatalf("htmlSafeRun(%q) = %d, want %d", b, got, want)
+		}
+	}
+}
