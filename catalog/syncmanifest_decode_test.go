@@ -10,7 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// fresh is the manifest readManifest decodes into.
+// freshManifest is the manifest readManifest decodes into.
 func freshManifest() manifest { return manifest{Version: 1, Skills: map[string]manifestEntry{}} }
 
 // sameAsJSON decodes data both ways and fails when the results differ; fast says whether the
