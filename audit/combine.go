@@ -6,7 +6,7 @@ import (
 	"strings"
 )
 
-var urlRe = lazyCompile(`(?i)https?://[^\s|'"<>()\x60;&]+`)
+var urlRe = lazy(`(?i)https?://[^\s|'"<>()\x60;&]+`)
 
 // trustInstallers lowers to LOW a remote script piped into a shell, or
 // downloaded and then run, when its address is one of the repository's
@@ -133,7 +133,7 @@ func where(h hit) string {
 // dotenvLoader matches code that loads a .env file into the process's
 // environment, as scripts do to find their own API key: a source of one
 // setting, not a read of data to send.
-var dotenvLoader = lazyCompile(`(?i)load_dotenv|dotenv\.config|require\(\s*['"]dotenv|from\s+dotenv\s+import|dotenv/config`)
+var dotenvLoader = lazy(`(?i)load_dotenv|dotenv\.config|require\(\s*['"]dotenv|from\s+dotenv\s+import|dotenv/config`)
 
 func sourceAndSink(hits []hit, emit emitFunc) {
 	for _, src := range hits {

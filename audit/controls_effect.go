@@ -6,11 +6,11 @@ import (
 
 // csiRe splits a control sequence, introduced by ESC [ or by the C1 CSI,
 // into its parameters and its final byte.
-var csiRe = lazyCompile(`^(?:\x1b\[|\x{9b})([0-?]*)[ -/]*([@-~])`)
+var csiRe = lazy(`^(?:\x1b\[|\x{9b})([0-?]*)[ -/]*([@-~])`)
 
 // oscRe matches an operating system command that sets the window or icon
 // title, introduced by ESC ] or by the C1 OSC.
-var oscRe = lazyCompile(`^(?:\x1b\]|\x{9d})[012];`)
+var oscRe = lazy(`^(?:\x1b\]|\x{9d})[012];`)
 
 // escapeEffect says in a few words what an escape sequence does to a
 // terminal, or "" for sequences without a notable effect.

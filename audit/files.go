@@ -161,7 +161,7 @@ func (s *scanner) textFile(t *treeScan, e treeEntry, data []byte, truncated bool
 
 // lfsPointerRe matches the whole of the text that Git LFS stores in place
 // of a file, and nothing more: text after it is read like any other.
-var lfsPointerRe = lazyCompile(`^version https://git-lfs\.github\.com/spec/v1\n(?:ext-\d+-\w+ sha256:[0-9a-f]{64}\n)*oid sha256:[0-9a-f]{1,64}\nsize \d{1,20}\n?$`)
+var lfsPointerRe = lazy(`^version https://git-lfs\.github\.com/spec/v1\n(?:ext-\d+-\w+ sha256:[0-9a-f]{64}\n)*oid sha256:[0-9a-f]{1,64}\nsize \d{1,20}\n?$`)
 
 func isLFSPointer(data []byte) bool { return len(data) < 1024 && lfsPointerRe.Match(data) }
 
@@ -376,9 +376,9 @@ func activeAsset(t *treeScan, p string, data []byte) {
 }
 
 var (
-	scriptObfuscRe = lazyCompile(`(?i)\b(?:eval|new\s+function|settimeout|setinterval|document\.write)\s*\(\s*(?:atob|unescape|decodeuricomponent|string\.fromcharcode|window\.atob)\s*\(|(?:\\x[0-9a-f]{2}){40,}`)
-	browserDataRe  = lazyCompile(`(?i)document\.cookie|localstorage|sessionstorage|indexeddb`)
-	browserSendRe  = lazyCompile(`(?i)(?:\bfetch\s*\(|sendbeacon\s*\(|\.open\s*\(|new\s+image\b|\.src\s*=|new\s+websocket\s*\()[^\n]{0,200}?["'\x60](?:https?:|wss?:)?//`)
+	scriptObfuscRe = lazy(`(?i)\b(?:eval|new\s+function|settimeout|setinterval|document\.write)\s*\(\s*(?:atob|unescape|decodeuricomponent|string\.fromcharcode|window\.atob)\s*\(|(?:\\x[0-9a-f]{2}){40,}`)
+	browserDataRe  = lazy(`(?i)document\.cookie|localstorage|sessionstorage|indexeddb`)
+	browserSendRe  = lazy(`(?i)(?:\bfetch\s*\(|sendbeacon\s*\(|\.open\s*\(|new\s+image\b|\.src\s*=|new\s+websocket\s*\()[^\n]{0,200}?["'\x60](?:https?:|wss?:)?//`)
 )
 
 // sendsBrowserData reports script that sends browser data to an absolute
@@ -398,9 +398,9 @@ func sendsBrowserData(data []byte) bool {
 }
 
 var (
-	scriptTagRe = lazyCompile(`(?i)<script\b[^>]{0,1000}>`)
-	scriptSrcRe = lazyCompile(`(?i)\bsrc\s*=\s*["']?((?:https?:)?//[^"'\s>]+)`)
-	importURLRe = lazyCompile(`(?i)\bimport\s*(?:\(\s*|[\w{}\s,*]+\s+from\s+)["']((?:https?:)?//[^"'\s]+)`)
+	scriptTagRe = lazy(`(?i)<script\b[^>]{0,1000}>`)
+	scriptSrcRe = lazy(`(?i)\bsrc\s*=\s*["']?((?:https?:)?//[^"'\s>]+)`)
+	importURLRe = lazy(`(?i)\bimport\s*(?:\(\s*|[\w{}\s,*]+\s+from\s+)["']((?:https?:)?//[^"'\s]+)`)
 )
 
 // libraryCDNs serve versioned copies of published libraries.
@@ -433,8 +433,8 @@ func libraryHost(u string) bool {
 }
 
 var (
-	extractRe = lazyCompile(`\b(?:tar\s+-?[a-z]*x|unzip|7z\s+x|7za\s+x|gunzip|bsdtar|unrar|extract|unpack|expand-archive|decompress)`)
-	runWordRe = lazyCompile(`(?:\./|\b(?:bash|sh|zsh|python[\d.]*|node|perl|ruby|pwsh|run|execute|launch|start|install(?:er)?\.(?:sh|py|ps1)|chmod\s+\+x|source)\b)`)
+	extractRe = lazy(`\b(?:tar\s+-?[a-z]*x|unzip|7z\s+x|7za\s+x|gunzip|bsdtar|unrar|extract|unpack|expand-archive|decompress)`)
+	runWordRe = lazy(`(?:\./|\b(?:bash|sh|zsh|python[\d.]*|node|perl|ruby|pwsh|run|execute|launch|start|install(?:er)?\.(?:sh|py|ps1)|chmod\s+\+x|source)\b)`)
 )
 
 // extractWords are the words that start an extraction command or verb.

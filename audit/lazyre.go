@@ -19,9 +19,6 @@ type lazyRegexp struct {
 // lazy is regexp.MustCompile(src), compiled on first use.
 func lazy(src string) *lazyRegexp { return &lazyRegexp{src: src, plain: true} }
 
-// lazyCompile is regexp.MustCompile(src), compiled on first use.
-func lazyCompile(src string) *lazyRegexp { return lazy(src) }
-
 // lazyPattern is compilePattern(p, exact), compiled on first use.
 func lazyPattern(p string, exact bool) *lazyRegexp { return &lazyRegexp{src: p, exact: exact} }
 

@@ -6,14 +6,14 @@ import (
 )
 
 func TestLazyRegexpCompilesOnceAsGiven(t *testing.T) {
-	plain := lazyCompile(`(?i)Ab+c`)
+	plain := lazy(`(?i)Ab+c`)
 	pattern := lazyPattern(`(?i)Ab+c`, false)
 	exact := lazyPattern(`(?i)Ab+c`, true)
 	if plain.re != nil || pattern.re != nil {
 		t.Fatal("compiled before first use")
 	}
 	if got := plain.get().String(); got != `(?i)Ab+c` {
-		t.Errorf("lazyCompile = %s", got)
+		t.Errorf("lazy = %s", got)
 	}
 	if got, want := pattern.get().String(), compilePattern(`(?i)Ab+c`, false).String(); got != want {
 		t.Errorf("lazyPattern = %s, want %s", got, want)
@@ -21,7 +21,7 @@ func TestLazyRegexpCompilesOnceAsGiven(t *testing.T) {
 	if got, want := exact.get().String(), compilePattern(`(?i)Ab+c`, true).String(); got != want {
 		t.Errorf("lazyPattern exact = %s, want %s", got, want)
 	}
-	l := lazyCompile(`x+`)
+	l := lazy(`x+`)
 	var wg sync.WaitGroup
 	seen := make([]any, 8)
 	for i := range seen {

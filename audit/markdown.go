@@ -77,8 +77,8 @@ type link struct {
 }
 
 var (
-	refDefRe  = lazyCompile(`(?m)^ {0,3}\[([^\]\n]+)\]:[ \t]*(<[^>\n]*>|\S+)`)
-	autoRe    = lazyCompile(`^<([a-zA-Z][a-zA-Z0-9+.-]*:[^\s<>]+)>`)
+	refDefRe  = lazy(`(?m)^ {0,3}\[([^\]\n]+)\]:[ \t]*(<[^>\n]*>|\S+)`)
+	autoRe    = lazy(`^<([a-zA-Z][a-zA-Z0-9+.-]*:[^\s<>]+)>`)
 	attrNames = newMatcher([]string{"href", "src", "action", "poster", "background"})
 )
 
@@ -208,9 +208,9 @@ type region struct {
 }
 
 var (
-	openTagRe   = lazyCompile(`^<([a-zA-Z][a-zA-Z0-9]*)\b([^<>]*)>`)
+	openTagRe   = lazy(`^<([a-zA-Z][a-zA-Z0-9]*)\b([^<>]*)>`)
 	hiddenCSSRe = lazyPattern(`(?i)\bhidden\b|display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem|%)?\s*(?:[;"']|!|$)|opacity\s*:\s*0?\.?0+\s*(?:[;"']|!|$)|color\s*:\s*(?:transparent|white|#fff(?:fff)?)\b|(?:left|top|text-indent|margin-left)\s*:\s*-\d{3,}`, false)
-	mdCommentRe = lazyCompile(`(?m)^ {0,3}\[(?://|comment|_|#|-)\]:[ \t]*(?:#|<>)[ \t]*(?:\(([^)\n]*)\)|"([^"\n]*)"|'([^'\n]*)')`)
+	mdCommentRe = lazy(`(?m)^ {0,3}\[(?://|comment|_|#|-)\]:[ \t]*(?:#|<>)[ \t]*(?:\(([^)\n]*)\)|"([^"\n]*)"|'([^'\n]*)')`)
 )
 
 const maxRegions = 100 // hidden regions judged per file

@@ -81,7 +81,7 @@ func notDescribed(data []byte, loc []int) bool {
 	return !describedRe.Match(before)
 }
 
-var describedRe = lazyCompile(`(?:\bcode|\bscripts?|\bprograms?|\banything|\bprocess(?:es)?|\btools?|\bapps?|\bsoftware|\bmalware|\battackers?|\b(?:info)?stealers?|\badversar\w+|\bthreat actors?|\bextensions?|\bpackages?)\s+(?:that\s+|which\s+|who\s+)?(?:\w+ly\s+|often\s+|sometimes\s+|may\s+|might\s+|can\s+|could\s+|will\s+|try\s+to\s+|tries\s+to\s+|attempts?\s+to\s+)?$`)
+var describedRe = lazy(`(?:\bcode|\bscripts?|\bprograms?|\banything|\bprocess(?:es)?|\btools?|\bapps?|\bsoftware|\bmalware|\battackers?|\b(?:info)?stealers?|\badversar\w+|\bthreat actors?|\bextensions?|\bpackages?)\s+(?:that\s+|which\s+|who\s+)?(?:\w+ly\s+|often\s+|sometimes\s+|may\s+|might\s+|can\s+|could\s+|will\s+|try\s+to\s+|tries\s+to\s+|attempts?\s+to\s+)?$`)
 
 // sendsData reports a line that sends something to the address matched.
 func sendsData(data []byte, loc []int) bool {

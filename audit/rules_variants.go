@@ -98,7 +98,7 @@ func variableRun(data []byte, loc []int) bool {
 
 // varRunRe matches a variable run as a command: at the start of a line or
 // after a separator, through eval, or through a shell's -c.
-var varRunRe = lazyCompile(`(?m)(?:^|[;&|]\s*|\beval\s+|\b(?:ba|z)?sh\s+-c\s+)["']?\$\{?([A-Za-z_]\w*)`)
+var varRunRe = lazy(`(?m)(?:^|[;&|]\s*|\beval\s+|\b(?:ba|z)?sh\s+-c\s+)["']?\$\{?([A-Za-z_]\w*)`)
 
 var variantRules2 = []*Rule{{
 	ID: "SG-INJ-021", Severity: High, Category: "injection",
@@ -187,7 +187,7 @@ func addressNearby(data []byte, loc []int) bool {
 	return addressWordRe.Match(bytes.ToLower(data[lineStartAt(data, loc[0]):min(end, loc[0]+maxAnchor)]))
 }
 
-var addressWordRe = lazyCompile(`https?://|\burl\b|\blink\b|\bimage\b|\bbadge\b|\bquery\b|\bparameter\b|\?\w+=|!\[`)
+var addressWordRe = lazy(`https?://|\burl\b|\blink\b|\bimage\b|\bbadge\b|\bquery\b|\bparameter\b|\?\w+=|!\[`)
 
 // shellNearby reports whether a socket connection is followed, within a
 // few lines, by a shell handed to it: a shell binary run, or the socket's
@@ -198,7 +198,7 @@ func shellNearby(data []byte, loc []int) bool {
 	return shellHandoffRe.Match(w)
 }
 
-var shellHandoffRe = lazyCompile(`/bin/(?:ba|z|da)?sh\b|\bcmd\.exe\b|\bpowershell\b|\bdup2\s*\(|\bpty\.spawn\b|spawn\s*\(\s*['"](?:/bin/)?(?:ba)?sh`)
+var shellHandoffRe = lazy(`/bin/(?:ba|z|da)?sh\b|\bcmd\.exe\b|\bpowershell\b|\bdup2\s*\(|\bpty\.spawn\b|spawn\s*\(\s*['"](?:/bin/)?(?:ba)?sh`)
 
 // tcpShell accepts a /dev/tcp or /dev/udp path only where a shell is wired
 // to it: an interactive shell, descriptors redirected both ways, or exec.
@@ -212,7 +212,7 @@ func tcpShell(data []byte, loc []int) bool {
 	return tcpShellRe.Match(line)
 }
 
-var tcpShellRe = lazyCompile(`\s-i\b|\d?>&\s*\d|>&\s*/dev/|<>|<&|\bexec\b|/bin/(?:ba|z|da)?sh\b|\|\s*(?:ba|z|da)?sh\b`)
+var tcpShellRe = lazy(`\s-i\b|\d?>&\s*\d|>&\s*/dev/|<>|<&|\bexec\b|/bin/(?:ba|z|da)?sh\b|\|\s*(?:ba|z|da)?sh\b`)
 
 // dnsLeaks rejects a lookup whose name is built only from the date, a
 // random number or a fresh id, as wildcard checks do: that leaks nothing.
@@ -223,7 +223,7 @@ func dnsLeaks(data []byte, loc []int) bool {
 	return !harmlessSubRe.Match(bytes.ToLower(data[loc[0]:loc[1]]))
 }
 
-var harmlessSubRe = lazyCompile(`\$\(\s*(?:date|uuidgen|openssl\s+rand|shuf|od\s+-\w+\s+/dev/urandom|head\s+-c\s*\d+\s+/dev/urandom)\b|\$random\b`)
+var harmlessSubRe = lazy(`\$\(\s*(?:date|uuidgen|openssl\s+rand|shuf|od\s+-\w+\s+/dev/urandom|head\s+-c\s*\d+\s+/dev/urandom)\b|\$random\b`)
 
 var variantRules3 = []*Rule{{
 	ID: "SG-EXE-036", Severity: Critical, Category: "execution", tags: tagExecution | tagObfuscation,
@@ -297,7 +297,7 @@ var variantRules4 = []*Rule{{
 // nonLatinOverrideRe is the part of SG-INJ-022 written in scripts that the
 // keyword prefilter, which folds ASCII only, cannot look for: it runs over
 // the texts that hold such letters at all.
-var nonLatinOverrideRe = lazyCompile(`(?i)(?:игнорируй|забудь)\s+(?:все\s+)?(?:предыдущие|прежние)\s+(?:инструкции|указания)` +
+var nonLatinOverrideRe = lazy(`(?i)(?:игнорируй|забудь)\s+(?:все\s+)?(?:предыдущие|прежние)\s+(?:инструкции|указания)` +
 	`|忽略(?:之前|以前|上面|前面)?的?(?:所有)?(?:指令|指示|说明)|(?:以前|前)の指示を(?:すべて)?無視|不要告诉用户|не\s+говори\s+(?:об\s+этом\s+)?пользователю`)
 
 // nonLatinHits applies nonLatinOverrideRe to a text with non-ASCII letters.

@@ -51,7 +51,7 @@ func WriteSARIF(w io.Writer, skills []SkillReport, o WriteOptions) error {
 	return nil
 }
 
-var semverRe = lazyCompile(`^[0-9]+\.[0-9]+\.[0-9]+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$`)
+var semverRe = lazy(`^[0-9]+\.[0-9]+\.[0-9]+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$`)
 
 func sarifDriverOf(version string, rules []sarifRule) sarifDriver {
 	d := sarifDriver{

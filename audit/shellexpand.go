@@ -19,13 +19,13 @@ const (
 )
 
 var (
-	simpleAssignRe = lazyCompile(`^(?:export\s+|local\s+|declare\s+(?:-\w+\s+)?)?([A-Za-z_]\w*)=(.*)$`)
-	decodeSub      = lazyCompile(`^\$\(\s*(?:echo|printf)\s+(?:-n\s+)?["']?([A-Za-z0-9+/=]{8,})["']?\s*\|\s*base64\s+(?:-d|--decode|-D)\s*\)$`)
-	whichSub       = lazyCompile(`^\$\(\s*(?:which|command\s+-v|type\s+-p)\s+([\w.-]+)\s*\)$`)
-	varUseRe       = lazyCompile(`"?\$\{([A-Za-z_]\w*)(?:\[[@*]\]|:?[-?=+][^}\n]{0,40})?\}"?|\$([A-Za-z_]\w*)`)
-	wordEscRe      = lazyCompile(`([A-Za-z0-9])\\([A-Za-z0-9])`)
-	emptyQuote     = lazyCompile(`([A-Za-z0-9])(?:''|"")([A-Za-z0-9])`)
-	runsText       = lazyCompile(`\beval\b|\b(?:ba|z|da)?sh\s+-c\b|\$\(|\|`)
+	simpleAssignRe = lazy(`^(?:export\s+|local\s+|declare\s+(?:-\w+\s+)?)?([A-Za-z_]\w*)=(.*)$`)
+	decodeSub      = lazy(`^\$\(\s*(?:echo|printf)\s+(?:-n\s+)?["']?([A-Za-z0-9+/=]{8,})["']?\s*\|\s*base64\s+(?:-d|--decode|-D)\s*\)$`)
+	whichSub       = lazy(`^\$\(\s*(?:which|command\s+-v|type\s+-p)\s+([\w.-]+)\s*\)$`)
+	varUseRe       = lazy(`"?\$\{([A-Za-z_]\w*)(?:\[[@*]\]|:?[-?=+][^}\n]{0,40})?\}"?|\$([A-Za-z_]\w*)`)
+	wordEscRe      = lazy(`([A-Za-z0-9])\\([A-Za-z0-9])`)
+	emptyQuote     = lazy(`([A-Za-z0-9])(?:''|"")([A-Za-z0-9])`)
+	runsText       = lazy(`\beval\b|\b(?:ba|z|da)?sh\s+-c\b|\$\(|\|`)
 )
 
 // shellExpandHits reads again, expanded, every line that builds a command
@@ -195,7 +195,7 @@ var commandWords = []string{"curl", "wget", "bash", "sh ", "| sh", "rm -", "nc "
 
 // printfSub matches a command substitution that prints octal or hex
 // escapes, such as $(printf '\143\165\162\154') for "curl".
-var printfSub = lazyCompile(`\$\(\s*printf\s+['"]((?:\\[0-7]{3}|\\x[0-9a-fA-F]{2})+)['"]\s*\)`)
+var printfSub = lazy(`\$\(\s*printf\s+['"]((?:\\[0-7]{3}|\\x[0-9a-fA-F]{2})+)['"]\s*\)`)
 
 // decodePrintf returns the text a printfSub match prints.
 func decodePrintf(m string) string {

@@ -91,7 +91,7 @@ func realSecret(data []byte, loc []int) bool {
 
 // wordsThenDigits matches the passwords of examples, such as
 // "MyPassword123" or "NewSecurePass456!": words, then digits and a symbol.
-var wordsThenDigits = lazyCompile(`^(?:[A-Za-z][a-z]+[-_.]?){1,6}\d{0,6}[!@#$%^&*?.]{0,2}$`)
+var wordsThenDigits = lazy(`^(?:[A-Za-z][a-z]+[-_.]?){1,6}\d{0,6}[!@#$%^&*?.]{0,2}$`)
 
 func hasDigitAndLetter(s string) bool {
 	return strings.ContainsAny(s, "0123456789") && strings.ContainsAny(strings.ToLower(s), "abcdefghijklmnopqrstuvwxyz")
@@ -113,7 +113,7 @@ func entropy(s string) float64 {
 	return e
 }
 
-var hostLike = lazyCompile(`://|\$|%|[A-Za-z0-9-]\.[A-Za-z]`)
+var hostLike = lazy(`://|\$|%|[A-Za-z0-9-]\.[A-Za-z]`)
 
 // pipeHasSource accepts a download piped into a shell only when the
 // download names something to fetch: an address, a host or a variable,
@@ -135,8 +135,8 @@ func pipeHasSource(data []byte, loc []int) bool {
 }
 
 var (
-	inlineCodeRe = lazyCompile(`^\s+-([a-zA-Z]{1,2})\b`)
-	stdinExecRe  = lazyCompile(`(?i)\b(?:exec|eval|compile|system|popen|spawn|execsync|execfile|runpy|run_path)\s*\(|\$\(\s*cat\b|\bsource\b`)
+	inlineCodeRe = lazy(`^\s+-([a-zA-Z]{1,2})\b`)
+	stdinExecRe  = lazy(`(?i)\b(?:exec|eval|compile|system|popen|spawn|execsync|execfile|runpy|run_path)\s*\(|\$\(\s*cat\b|\bsource\b`)
 )
 
 // interpreterBefore returns the word that ends at end, such as python3.

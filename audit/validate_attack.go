@@ -10,7 +10,7 @@ import (
 var findFilters = []string{"-name", "-iname", "-path", "-ipath", "-regex", "-mtime", "-mmin", "-newer", "-user", "-size", "-empty", "-perm", "-atime", "-ctime"}
 
 // anyName matches a name filter that lets every file through.
-var anyName = lazyCompile(`-i?(?:name|path)\s+["']?\*["']?(?:\s|$)`)
+var anyName = lazy(`-i?(?:name|path)\s+["']?\*["']?(?:\s|$)`)
 
 // wholeTreeFind rejects a find that deletes only files it filters by
 // name, age or size; other matches of the rule pass.
@@ -29,7 +29,7 @@ func wholeTreeFind(data []byte, loc []int) bool {
 }
 
 var (
-	outputArgRe = lazyCompile(`(?i)(?:^|\s)(?:-[a-z]*o|--output(?:-document)?|-outfile|>)\s*=?\s*["']?([^\s'"\x60;&|<>]+)`)
+	outputArgRe = lazy(`(?i)(?:^|\s)(?:-[a-z]*o|--output(?:-document)?|-outfile|>)\s*=?\s*["']?([^\s'"\x60;&|<>]+)`)
 )
 
 // runsDownload accepts a download command when the same line or one of
@@ -93,7 +93,7 @@ func runsName(text []byte, n string, named bool) bool {
 	return false
 }
 
-var outputFlag = lazyCompile(`(?i)^(?:-[a-z]*o|--output(?:-document)?|-outfile|>)$`)
+var outputFlag = lazy(`(?i)^(?:-[a-z]*o|--output(?:-document)?|-outfile|>)$`)
 
 // notRun reports whether the name at p is where a download is written:
 // inside an address or after an output flag.
@@ -108,7 +108,7 @@ func notRun(text []byte, p int) bool {
 }
 
 // runRe finds a file run by an interpreter, sourced or run by its path.
-var runRe = lazyCompile(`(?i)(?:^|&&?|\|\||;|\n|[\s(\x60'"|]|\\u0026)\s*` + runners + `\s+["']?((?:\./|\.\\)?[\w.~$%{}:\\/-]+)` +
+var runRe = lazy(`(?i)(?:^|&&?|\|\||;|\n|[\s(\x60'"|]|\\u0026)\s*` + runners + `\s+["']?((?:\./|\.\\)?[\w.~$%{}:\\/-]+)` +
 	`|(?:&&|\|\||;|\n|[(\x60]|\\u0026)\s*\.\s+((?:/|\./|~/|\$)[\w.~${}/-]+)` +
 	`|(?:&&|\|\||;|\n|\\u0026)\s*(?:sudo\s+|&\s*)?((?:\./|\.\\|/tmp/|~/|\$\w+/|\$\{\w+\}/|\$env:\w+\\)[\w.\\/-]+)` +
 	`|(?:&&|\|\||;|\n|\\u0026)\s*(?:sudo\s+)?([\w][\w.-]*)(?:[\s\x60'"]|$)`)
@@ -121,7 +121,7 @@ func mayVerify(text []byte) bool {
 // verified matches a check of a download against a hash written in the
 // skill, the remedy the rule asks for; a hash fetched from the same place
 // as the download proves nothing, so it does not count.
-var verified = lazyCompile(`(?i)\b[0-9a-f]{64}\b[^\n]*\b(?:sha256sum|shasum)\b[^\n]*(?:\s-c\b|--check\b)|\b(?:sha256sum|shasum)\b[^\n]*(?:\s-c\b|--check\b)[^\n]*\b[0-9a-f]{64}\b`)
+var verified = lazy(`(?i)\b[0-9a-f]{64}\b[^\n]*\b(?:sha256sum|shasum)\b[^\n]*(?:\s-c\b|--check\b)|\b(?:sha256sum|shasum)\b[^\n]*(?:\s-c\b|--check\b)[^\n]*\b[0-9a-f]{64}\b`)
 
 // downloadNames returns the base names of the files a download command
 // may have written: those its addresses end in, and those it names with
@@ -187,9 +187,9 @@ func fileBase(p string) string {
 }
 
 var (
-	assignRe = lazyCompile(`^\s*(?:(?:const|let|var|my|local)\s+)?\$?([A-Za-z_]\w*)\s*=\s*(.*)$`)
-	sinkRe   = lazyCompile(`(?i)(?:\b(?:exec|eval|execfile|os\.system|os\.popen|subprocess\.\w+|execsync|spawnsync|spawn|system|popen|passthru|shell_exec|iex|invoke-expression)|\bnew\s+function)\s*\(\s*(?:compile\s*\(\s*)?(?:\[\s*)?\$?([A-Za-z_]\w*)|(?i)\b(?:iex|invoke-expression)\s+\$([A-Za-z_]\w*)`)
-	wordRe   = lazyCompile(`[A-Za-z_]\w*`)
+	assignRe = lazy(`^\s*(?:(?:const|let|var|my|local)\s+)?\$?([A-Za-z_]\w*)\s*=\s*(.*)$`)
+	sinkRe   = lazy(`(?i)(?:\b(?:exec|eval|execfile|os\.system|os\.popen|subprocess\.\w+|execsync|spawnsync|spawn|system|popen|passthru|shell_exec|iex|invoke-expression)|\bnew\s+function)\s*\(\s*(?:compile\s*\(\s*)?(?:\[\s*)?\$?([A-Za-z_]\w*)|(?i)\b(?:iex|invoke-expression)\s+\$([A-Za-z_]\w*)`)
+	wordRe   = lazy(`[A-Za-z_]\w*`)
 )
 
 // sinkWord lists words one of which a call that runs code contains.
@@ -234,9 +234,9 @@ func flowsToSink(data []byte, from int, v string, lines int) bool {
 }
 
 var (
-	copyVerbRe   = lazyCompile(`(?i)^(?:cp|scp|rsync|rclone)\b`)
-	uploadVerbRe = lazyCompile(`(?i)^(?:curl|wget)\b`)
-	uploadArg    = lazyCompile(`(?i)(?:@|\s-T\s*|--upload-file[\s=]+|--post-file[\s=]+)["']?(?:~|\$HOME|\$\{HOME\}|/home/|/Users/|/root)`)
+	copyVerbRe   = lazy(`(?i)^(?:cp|scp|rsync|rclone)\b`)
+	uploadVerbRe = lazy(`(?i)^(?:curl|wget)\b`)
+	uploadArg    = lazy(`(?i)(?:@|\s-T\s*|--upload-file[\s=]+|--post-file[\s=]+)["']?(?:~|\$HOME|\$\{HOME\}|/home/|/Users/|/root)`)
 )
 
 // credentialIsSource rejects a copy whose credential folder is the last
@@ -315,7 +315,7 @@ func imperative(data []byte, loc []int) bool {
 	return leadWords[string(words[len(words)-1])]
 }
 
-var lineAssignRe = lazyCompile(`^\s*(?:(?:const|let|var|my|local)\s+)?\$?([A-Za-z_]\w*)\s*=\s*(?:await\s+)?[^=]`)
+var lineAssignRe = lazy(`^\s*(?:(?:const|let|var|my|local)\s+)?\$?([A-Za-z_]\w*)\s*=\s*(?:await\s+)?[^=]`)
 
 // assignedThenRun accepts a match on the right side of an assignment
 // whose variable reaches a call that runs it within the given lines.

@@ -1,7 +1,6 @@
 package catalog
 
 import (
-	"encoding/binary"
 	"encoding/json"
 	"unicode/utf8"
 	"unsafe"
@@ -237,21 +236,35 @@ const (
 	highBits  = 0x8080808080808080
 	quoteByte = eachByte * '"'
 	slashByte = eachByte * '\\'
+	lessBytes = eachByte * '<'
+	moreBytes = eachByte * '>'
+	ampBytes  = eachByte * '&'
 )
 
 // plainRun returns how many bytes at the start of b a JSON string holds as they are, with no
-// decoding to do: printable ASCII other than the quote and the backslash. It reads eight
-// bytes at a time.
+// decoding to do: printable ASCII other than the quote and the backslash.
 func plainRun(b []byte) int {
+	if len(b) == 0 {
+		return 0
+	}
+	return asIsRun(unsafe.String(&b[0], len(b)), false)
+}
+
+// asIsRun returns how many bytes at the start of s are printable ASCII other than the quote
+// and the backslash, and, with html, other than <, > and &, which encoding/json escapes
+// too. It reads eight bytes at a time.
+func asIsRun(s string, html bool) int {
 	i := 0
-	for ; i+8 <= len(b); i += 8 {
-		x := binary.LittleEndian.Uint64(b[i:])
-		if x&highBits != 0 || hasByteBelow(x, 0x20) || hasZeroByte(x^quoteByte) || hasZeroByte(x^slashByte) {
+	for ; i+8 <= len(s); i += 8 {
+		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
+			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
+		if x&highBits != 0 || hasByteBelow(x, 0x20) || hasZeroByte(x^quoteByte) || hasZeroByte(x^slashByte) ||
+			html && (hasZeroByte(x^lessBytes) || hasZeroByte(x^moreBytes) || hasZeroByte(x^ampBytes)) {
 			break
 		}
 	}
-	for ; i < len(b); i++ {
-		if c := b[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' {
+	for ; i < len(s); i++ {
+		if c := s[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || html && (c == '<' || c == '>' || c == '&') {
 			break
 		}
 	}

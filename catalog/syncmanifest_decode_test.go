@@ -238,7 +238,7 @@ func TestHTMLSafeRunMatchesBytewise(t *testing.T) {
 		return c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&'
 	}
 	special := []byte{0, '\n', 0x1f, 0x20, '"', '\\', '<', '>', '&', 0x7f, 0x80, 0xff, '=', '?', '%', '\'', 'a'}
-	checkRunScan(t, "htmlSafeRun", func(b []byte) int { return htmlSafeRun(string(b)) }, stop, special, 13)
+	checkRunScan(t, "asIsRun", func(b []byte) int { return asIsRun(string(b), true) }, stop, special, 13)
 }
 
 // checkRunScan compares scan with a byte-by-byte search for the first byte stop takes, on

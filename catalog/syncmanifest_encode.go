@@ -94,7 +94,7 @@ func appendEntry(out []byte, e manifestEntry) ([]byte, bool) {
 func appendPlainJSON(out []byte, s string) ([]byte, bool) {
 	out = append(out, '"')
 	for i := 0; i < len(s); {
-		if n := htmlSafeRun(s[i:]); n > 0 {
+		if n := asIsRun(s[i:], true); n > 0 {
 			out = append(out, s[i:i+n]...)
 			i += n
 			continue
@@ -105,12 +105,8 @@ func appendPlainJSON(out []byte, s string) ([]byte, bool) {
 			out = append(out, '\\', 'n')
 			i++
 			continue
-		case c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&':
+		case c < utf8.RuneSelf: // what asIsRun stops at and encoding/json escapes
 			return nil, false
-		case c < utf8.RuneSelf:
-			out = append(out, c)
-			i++
-			continue
 		}
 		r, n := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError || r == '\u2028' || r == '\u2029' {
@@ -120,32 +116,4 @@ func appendPlainJSON(out []byte, s string) ([]byte, bool) {
 		i += n
 	}
 	return append(out, '"'), true
-}
-
-// Words of eight equal bytes, for the characters encoding/json escapes in printable ASCII.
-const (
-	lessBytes = eachByte * '<'
-	moreBytes = eachByte * '>'
-	ampBytes  = eachByte * '&'
-)
-
-// htmlSafeRun returns how many bytes at the start of s encoding/json writes as they are:
-// printable ASCII other than the quote, the backslash, <, > and &. It reads eight bytes at
-// a time.
-func htmlSafeRun(s string) int {
-	i := 0
-	for ; i+8 <= len(s); i += 8 {
-		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		if x&highBits != 0 || hasByteBelow(x, 0x20) || hasZeroByte(x^quoteByte) || hasZeroByte(x^slashByte) ||
-			hasZeroByte(x^lessBytes) || hasZeroByte(x^moreBytes) || hasZeroByte(x^ampBytes) {
-			break
-		}
-	}
-	for ; i < len(s); i++ {
-		if c := s[i]; c < 0x20 || c >= 0x80 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			break
-		}
-	}
-	return i
 }

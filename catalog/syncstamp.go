@@ -116,11 +116,6 @@ func stampSumInto(stamps []stamp, buf []byte) ([16]byte, []byte) {
 	return [16]byte(full[:16]), buf
 }
 
-// stampsMatch reports whether stamps have digest, a record's digest in hex.
-func stampsMatch(stamps []stamp, digest string) bool {
-	return hexEqual(stampSum(stamps), digest)
-}
-
 // hexEqual reports whether digest is sum in lowercase hex.
 func hexEqual(sum [16]byte, digest string) bool {
 	var text [32]byte

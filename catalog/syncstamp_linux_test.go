@@ -68,6 +68,20 @@ func (f *stampFixture) read(t *testing.T) *manifest {
 	return m
 }
 
+// racyEdit makes the manifest say that skill name was written with other content, in the
+// very tick its stamps were taken: the manifest is dated at the newest of those stamps. It
+// returns the manifest and the stamps' record.
+func (f *stampFixture) racyEdit(t *testing.T, name string) (*manifest, stampRecord) {
+	t.Helper()
+	m := f.read(t)
+	r, _ := parseStamps(m.Skills[name].Stat)
+	e := m.Skills[name]
+	e.Written = "sha256:" + strings.Repeat("0", 64)
+	m.Skills[name] = e
+	f.write(t, m, time.Unix(0, r.newest))
+	return m, r
+}
+
 // write replaces the manifest with m, dated at mtime.
 func (f *stampFixture) write(t *testing.T, m *manifest, mtime time.Time) {
 	t.Helper()
@@ -105,14 +119,9 @@ func TestUnchangedSkillIsTrustedWithoutHashing(t *testing.T) {
 
 func TestRacyStampIsHashed(t *testing.T) {
 	f := newStampFixture(t)
-	m := f.read(t)
-	r, _ := parseStamps(m.Skills["alpha"].Stat)
 	// The folder changed in the tick its stamps were taken: the stamps still match, the
 	// content is not what was written. A manifest as old as the stamps must not trust them.
-	e := m.Skills["alpha"]
-	e.Written = "sha256:" + strings.Repeat("0", 64)
-	m.Skills["alpha"] = e
-	f.write(t, m, time.Unix(0, r.newest))
+	m, r := f.racyEdit(t, "alpha")
 	got, action := f.plan(t, "alpha")
 	if got.trusted || action != ActionEdited {
 		t.Errorf("racy alpha: trusted %v, action %s; want it hashed and found edited", got.trusted, action)
@@ -224,12 +233,7 @@ func TestManifestWithoutStampsIsHashedThenStamped(t *testing.T) {
 
 func TestUnconfirmedRacyStampsAreDroppedWhenTheManifestIsWritten(t *testing.T) {
 	f := newStampFixture(t)
-	m := f.read(t)
-	r, _ := parseStamps(m.Skills["alpha"].Stat)
-	e := m.Skills["alpha"]
-	e.Written = "sha256:" + strings.Repeat("0", 64)
-	m.Skills["alpha"] = e
-	f.write(t, m, time.Unix(0, r.newest))
+	f.racyEdit(t, "alpha")
 	// beta changes, so the manifest is written; alpha is edited, and its racy stamps must
 	// not reach a manifest that would make them look settled.
 	src2 := t.TempDir()
