@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"time"
 )
 
@@ -181,10 +182,12 @@ func OpenSync(dir string, opts SyncOptions) (*SyncPlan, error) {
 }
 
 // Plan fills p.Actions from the skills of src, leaving the skills named in hold as they are
-// (see SyncOptions.Hold).
+// (see SyncOptions.Hold). The plan keeps a copy of skills: the caller may change its slice
+// afterwards, such as to drop a skill the audit then refuses, and Apply still writes each
+// skill's own content.
 func (p *SyncPlan) Plan(src fs.FS, skills []SyncSkill, hold map[string]string) error {
 	p.src, p.opts.Hold = src, hold
-	return p.plan(skills)
+	return p.plan(slices.Clone(skills))
 }
 
 // open opens the target folder. Unless this is a dry run, it creates the folder first and

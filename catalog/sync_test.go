@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -220,5 +222,33 @@ func TestSkillPathIsJoin(t *testing.T) {
 				t.Errorf("skillPath(%q, %q) = %q, want %q", dir, name, got, want)
 			}
 		}
+	}
+}
+
+// TestPlanKeepsItsOwnSkills drops a skill from the caller's slice after planning, as a sync
+// does with a skill the audit then refuses, and holds it: every other skill is still written
+// with its own content, not that of the skill the slice shifted into its place.
+func TestPlanKeepsItsOwnSkills(t *testing.T) {
+	src := t.TempDir()
+	skills := writeSource(t, src, "v1", "alpha", "beta", "gamma", "delta")
+	target := filepath.Join(t.TempDir(), "skills")
+	p, err := PlanSync(os.DirFS(src), skills, target, SyncOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer p.Close()
+	skills = slices.DeleteFunc(skills, func(s SyncSkill) bool { return s.Name == "beta" })
+	p.Hold("beta", "refused")
+	if err := p.Apply(); err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"alpha", "gamma", "delta"} {
+		got, err := os.ReadFile(filepath.Join(target, name, FileName))
+		if err != nil || !strings.Contains(string(got), "name: "+name+"\n") {
+			t.Errorf("%s holds %q (%v); want its own SKILL.md", name, got, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(target, "beta")); err == nil {
+		t.Error("the held skill was written")
 	}
 }

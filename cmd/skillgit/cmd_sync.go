@@ -166,7 +166,7 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 	for _, w := range rep.Warnings {
 		a.warn("%s", w)
 	}
-	if err != nil && !errors.Is(err, agentsync.ErrConflict) && !errors.Is(err, agentsync.ErrSkipped) {
+	if !agentsync.IsPartial(err) {
 		return err
 	}
 	if o.lock.check && rep.Lock != nil {

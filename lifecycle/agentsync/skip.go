@@ -72,6 +72,10 @@ func finish(rep *Report, err error) error {
 	return errors.Join(err, ErrSkipped)
 }
 
+// IsPartial reports an outcome that still wrote what it could: nil, conflicts and skipped
+// skills, and any join of them. An error joined with them is not partial.
+func IsPartial(err error) bool { return isPartial(err) }
+
 // isPartial reports an outcome that still wrote what it could: conflicts and skipped skills.
 func isPartial(err error) bool {
 	if err == nil {
