@@ -220,6 +220,13 @@ func lineEndAt(text []byte, off int) int {
 	return len(text)
 }
 
+// matchLineEnd returns the end of the line on which the match text[s:e] ends,
+// never before e: a match may take in the newline that ends its line, and
+// what follows such a match on its line is then nothing.
+func matchLineEnd(text []byte, s, e int) int {
+	return max(e, lineEndAt(text, max(s, e-1)))
+}
+
 func lineStartAt(text []byte, off int) int {
 	return bytes.LastIndexByte(text[:off], '\n') + 1
 }

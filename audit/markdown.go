@@ -43,7 +43,7 @@ func quoted(text []byte, fenced [][2]int, s, e int) bool {
 	if inRanges(fenced, s) {
 		return true
 	}
-	ls, le := lineStartNear(text, s), min(lineEndAt(text, max(s, e-1)), e+maxAnchor)
+	ls, le := lineStartNear(text, s), min(matchLineEnd(text, s, e), e+maxAnchor)
 	before, after := text[ls:s], text[e:le]
 	if bytes.Count(before, []byte("`"))%2 == 1 && bytes.IndexByte(after, '`') >= 0 {
 		return true

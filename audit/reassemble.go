@@ -64,7 +64,7 @@ func rebuiltStrings(text []byte) []blob {
 	var out []blob
 	for _, p := range ps[:min(len(ps), maxRebuilt)] {
 		ls := max(lineStartAt(text, p.start), p.start-maxContext)
-		le := min(lineEndAt(text, max(p.start, p.end-1)), p.end+maxContext)
+		le := min(matchLineEnd(text, p.start, p.end), p.end+maxContext)
 		line := string(text[ls:p.start]) + p.value + string(text[p.end:le])
 		out = append(out, blob{start: p.start, end: p.end, encoding: viaRebuilt, data: []byte(line)})
 	}
@@ -379,7 +379,7 @@ func (s *scanner) rebuiltHits(u *unit, prior []hit) []hit {
 
 // foundOnLine reports whether a rule already matched on the line of h.
 func foundOnLine(text []byte, prior []hit, h hit) bool {
-	ls, le := lineStartAt(text, h.start), lineEndAt(text, max(h.start, h.end-1))
+	ls, le := lineStartAt(text, h.start), matchLineEnd(text, h.start, h.end)
 	for _, p := range prior {
 		if p.RuleID == h.RuleID && p.start >= ls && p.start <= le {
 			return true

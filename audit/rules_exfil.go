@@ -85,7 +85,7 @@ var describedRe = lazy(`(?:\bcode|\bscripts?|\bprograms?|\banything|\bprocess(?:
 
 // sendsData reports a line that sends something to the address matched.
 func sendsData(data []byte, loc []int) bool {
-	s, e := lineStartAt(data, loc[0]), lineEndAt(data, loc[1]-1)
+	s, e := lineStartAt(data, loc[0]), matchLineEnd(data, loc[0], loc[1])
 	return sendRe.Match(bytes.ToLower(data[s:e]))
 }
 

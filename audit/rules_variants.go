@@ -182,7 +182,7 @@ var variantRules2 = []*Rule{{
 // addressNearby reports whether the line of a match, or the one after it,
 // holds an address, a link, an image or a query parameter to fill.
 func addressNearby(data []byte, loc []int) bool {
-	end := lineEndAt(data, loc[1]-1)
+	end := matchLineEnd(data, loc[0], loc[1])
 	end = lineEndAfter(data, end, 1)
 	return addressWordRe.Match(bytes.ToLower(data[lineStartAt(data, loc[0]):min(end, loc[0]+maxAnchor)]))
 }
@@ -193,7 +193,7 @@ var addressWordRe = lazy(`https?://|\burl\b|\blink\b|\bimage\b|\bbadge\b|\bquery
 // few lines, by a shell handed to it: a shell binary run, or the socket's
 // descriptors duplicated onto the standard ones.
 func shellNearby(data []byte, loc []int) bool {
-	end := lineEndAfter(data, lineEndAt(data, loc[1]-1), 6)
+	end := lineEndAfter(data, matchLineEnd(data, loc[0], loc[1]), 6)
 	w := bytes.ToLower(data[lineStartAt(data, loc[0]):min(end, loc[0]+maxAnchor)])
 	return shellHandoffRe.Match(w)
 }
@@ -208,7 +208,7 @@ func tcpShell(data []byte, loc []int) bool {
 	if !bytes.HasPrefix(m, []byte("/dev/tcp/")) && !bytes.HasPrefix(m, []byte("/dev/udp/")) {
 		return true
 	}
-	line := bytes.ToLower(data[lineStartAt(data, loc[0]):lineEndAt(data, loc[1]-1)])
+	line := bytes.ToLower(data[lineStartAt(data, loc[0]):matchLineEnd(data, loc[0], loc[1])])
 	return tcpShellRe.Match(line)
 }
 

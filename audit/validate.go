@@ -122,7 +122,7 @@ var hostLike = lazy(`://|\$|%|[A-Za-z0-9-]\.[A-Za-z]`)
 // `| python3 -c "import json…"` or `| python -m json.tool`, reads the
 // download as data, unless that code executes what it reads.
 func pipeHasSource(data []byte, loc []int) bool {
-	end := lineEndAt(data, loc[1]-1)
+	end := matchLineEnd(data, loc[0], loc[1])
 	if !hostLike.Match(data[loc[0]:end]) {
 		return false
 	}

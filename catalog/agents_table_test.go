@@ -1,39 +1,43 @@
 package catalog
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
 
-// agentDirsDoc is the fact sheet the embedded table is made from; it lies beside the
-// project's root on every machine.
-const agentDirsDoc = "../../shared/AGENT-DIRS.md"
+// agentFolders lists, for each agent id, the project folder its documentation names. It is
+// test data kept with the code: when an agent moves its folder, the list and the table
+// change together.
+const agentFolders = "testdata/agent-folders.tsv"
 
-// TestAgentTableMatchesFactSheet checks that every agent of the install table in
-// AGENT-DIRS.md is in the embedded table with the same project folder, and that the table
-// passes its own checks.
-func TestAgentTableMatchesFactSheet(t *testing.T) {
-	data, err := os.ReadFile(filepath.FromSlash(agentDirsDoc))
+// TestAgentTableMatchesFacts checks that every agent of the list is in the embedded table
+// with the same project folder, and that the table passes its own checks.
+func TestAgentTableMatchesFacts(t *testing.T) {
+	data, err := os.ReadFile(filepath.FromSlash(agentFolders))
 	if err != nil {
-		t.Fatalf("reading the fact sheet: %v", err)
+		t.Fatalf("reading the agent facts: %v", err)
 	}
 	table, err := Agents(nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	rows := installRows(string(data))
+	rows, err := folderRows(string(data))
+	if err != nil {
+		t.Fatalf("%s: %v", agentFolders, err)
+	}
 	if len(rows) < 70 {
-		t.Fatalf("found %d rows in the install table of %s; the parser no longer fits the file", len(rows), agentDirsDoc)
+		t.Fatalf("%s lists %d agents; it should list every agent the table knows", agentFolders, len(rows))
 	}
 	for id, project := range rows {
 		a, ok := FindAgent(table, id)
 		switch {
 		case !ok:
-			t.Errorf("%s: in %s but not in the agent table", id, agentDirsDoc)
+			t.Errorf("%s: in %s but not in the agent table", id, agentFolders)
 		case a.Project != project:
-			t.Errorf("%s: project folder %q; the fact sheet says %q", id, a.Project, project)
+			t.Errorf("%s: project folder %q; %s says %q", id, a.Project, agentFolders, project)
 		}
 	}
 	for _, a := range table {
@@ -43,20 +47,22 @@ func TestAgentTableMatchesFactSheet(t *testing.T) {
 	}
 }
 
-// installRows reads the "Install folders by agent id" table: agent id to project folder.
-func installRows(doc string) map[string]string {
-	_, section, _ := strings.Cut(doc, "## Install folders by agent id")
+// folderRows reads the list: one "id<TAB>project folder" a line, # comments and blank
+// lines aside. A line of another shape, or an id listed twice, is an error.
+func folderRows(doc string) (map[string]string, error) {
 	rows := map[string]string{}
-	for _, line := range strings.Split(section, "\n") {
-		cells := strings.Split(line, "|")
-		if len(cells) < 5 {
+	for n, line := range strings.Split(doc, "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
 			continue
 		}
-		id, project := strings.TrimSpace(cells[1]), strings.TrimSpace(cells[3])
-		if id == "" || id == "agent id" || strings.HasPrefix(id, "---") {
-			continue
+		id, project, ok := strings.Cut(line, "\t")
+		if !ok || id == "" || project == "" || strings.Contains(project, "\t") {
+			return nil, fmt.Errorf("line %d: want an id, a tab and a folder: %q", n+1, line)
+		}
+		if _, dup := rows[id]; dup {
+			return nil, fmt.Errorf("line %d: %s is listed twice", n+1, id)
 		}
 		rows[id] = project
 	}
-	return rows
+	return rows, nil
 }
