@@ -72,6 +72,8 @@ func (a *app) runInit(o *initOptions, args []string) error {
 		}
 		j := toHooksJSON(rep)
 		out.Hooks = &j
+	} else {
+		a.declineHooks(res.Dir)
 	}
 	return a.printResult(out, func(w io.Writer) error { return printInit(w, out) })
 }
