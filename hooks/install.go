@@ -37,6 +37,9 @@ func Install(o Options) (*Report, error) {
 		}
 		rep.Hooks = append(rep.Hooks, h)
 	}
+	if err := unquiet(rep.commonDir); err != nil {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("warning: %v; skillgit will not remind you if these hooks go missing", err))
+	}
 	return rep, nil
 }
 
@@ -51,7 +54,7 @@ func survey(o Options) (*Report, []string, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	rep := &Report{Folder: f}
+	rep := &Report{Folder: f, commonDir: r.CommonDir()}
 	if f.Shared {
 		rep.Warnings = append(rep.Warnings, fmt.Sprintf(
 			"warning: core.hooksPath is set in %s, so the hooks in %s run in every repository; outside a skillgit repository they do nothing",

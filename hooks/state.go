@@ -62,6 +62,9 @@ type Report struct {
 	Hooks []Hook
 	// Warnings are to be shown on stderr.
 	Warnings []string
+	// commonDir is the repository's common git directory, where Install and Uninstall keep
+	// what Remind reads.
+	commonDir string
 }
 
 // inspect reads the state of hook name in dir.

@@ -8,7 +8,7 @@ import (
 
 // Uninstall removes skillgit's shims from the repository's hooks folder and puts back each
 // hook they had chained, as it was. A hook that is not skillgit's is never touched.
-// Uninstalling again changes nothing.
+// Uninstalling again changes nothing. The hooks are then declined, as Decline records.
 func Uninstall(o Options) (*Report, error) {
 	rep, names, err := survey(o)
 	if err != nil {
@@ -31,6 +31,9 @@ func Uninstall(o Options) (*Report, error) {
 				h.Path, h.Chained))
 		}
 		rep.Hooks = append(rep.Hooks, h)
+	}
+	if err := decline(rep.commonDir, "hooks uninstalled by `skillgit hooks uninstall`"); err != nil {
+		rep.Warnings = append(rep.Warnings, fmt.Sprintf("warning: %v; skillgit may remind you once that the hooks are missing", err))
 	}
 	return rep, nil
 }

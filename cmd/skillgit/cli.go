@@ -45,6 +45,9 @@ func Main(args []string, stdio Stdio) int {
 	defer interrupt.Cleanup()
 	a.ctx = ctx
 	c, err := root.ExecuteContextC(ctx)
+	if err == nil {
+		a.remindOfHooks(c)
+	}
 	if err != nil && !a.json && exitCode(err) == ExitUsage {
 		a.json = wantsJSON(args)
 	}

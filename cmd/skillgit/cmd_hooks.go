@@ -38,7 +38,11 @@ The hooks go into the folder git runs hooks from: core.hooksPath when it is set
 (it is never changed), else the hooks folder of the git directory, which linked
 worktrees share. A hook that is already there and is not skillgit's is kept as
 <name>.skillgit-chained and runs first, with the same arguments and input; if it
-fails, so does the hook. uninstall puts it back as it was. Both are idempotent.`,
+fails, so does the hook. uninstall puts it back as it was. Both are idempotent.
+
+git does not clone hooks: in a repository without them, the first command that
+changes it (propose, approve, publish, push, ...) says so once. uninstall, like
+init --no-hooks, is a choice that nothing reminds of; install clears it.`,
 		RunE: func(c *cobra.Command, args []string) error {
 			if len(args) > 0 {
 				return usageError{fmt.Errorf("%s %s: unknown subcommand; use install, uninstall or status", c.CommandPath(), sanitize(args[0]))}

@@ -72,6 +72,8 @@ func (a *app) runInit(o *initOptions, args []string) error {
 		}
 		j := toHooksJSON(rep)
 		out.Hooks = &j
+	} else {
+		a.declineHooks(res.Dir)
 	}
 	return a.printResult(out, func(w io.Writer) error { return printInit(w, out) })
 }
@@ -104,8 +106,35 @@ func printInit(w io.Writer, out initJSON) error {
 	if out.Hooks != nil {
 		fmt.Fprintln(w, initHooksLine(out.Hooks))
 	}
-	_, err := fmt.Fprintf(w, "Next: skillgit -C %s list\n", res.Dir)
-	return err
+	for i, step := range initNext(res) {
+		lead := "Next: "
+		if i > 0 {
+			lead = "  or: "
+		}
+		if _, err := fmt.Fprintln(w, lead+sanitize(step)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// initNext is what to do after init, the likeliest first: where skills are published, list
+// them; in a new repository with nothing published, write a skill or take a pack's; in a
+// bare repository, fill it from a skill repository, or clone it when it has a history.
+func initNext(res *lifecycle.InitResult) []string {
+	dir := res.Dir
+	switch {
+	case res.Bare && len(res.Commits) == 0:
+		return []string{fmt.Sprintf("in a skill repository, `git remote add origin %s`, then `skillgit push origin`", dir)}
+	case res.Bare:
+		return []string{fmt.Sprintf("`git clone %s`, then `skillgit hooks install` in the clone", dir)}
+	case len(res.Skills) > 0:
+		return []string{fmt.Sprintf("`skillgit -C %s list`", dir)}
+	}
+	return []string{
+		fmt.Sprintf("`skillgit -C %s new NAME`, edit it, then `skillgit -C %s propose NAME`", dir, dir),
+		fmt.Sprintf("`skillgit -C %s pack add NAME SOURCE` to take the skills of a pack", dir),
+	}
 }
 
 // initHooksLine says in one line which hooks init installed, and where.

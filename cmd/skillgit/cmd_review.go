@@ -57,11 +57,12 @@ func (o reviewOptions) partial() bool { return o.stat || o.findings }
 func (a *app) reviewCommand() *cobra.Command {
 	var o reviewOptions
 	c := &cobra.Command{
-		Use:   "review ID [--stat] [--findings] [--format text|markdown|json|sarif]",
+		Use:   "review ID [--stat] [--findings] [--no-pager] [--format text|markdown|json|sarif]",
 		Short: "Show a candidate for review: state, diff, audit and history",
-		Long: `Show what a reviewer needs to decide on candidate ID: its state, risk and
-approvals, the files it changes and their diff against the publish branch, the
-findings of a fresh audit (under the publish branch's policy) and its history.
+		Long: `Show what a reviewer needs to decide on candidate ID, in this order: its state,
+risk and approvals, the findings and summary of a fresh audit (under the publish
+branch's policy), its history, then the files it changes and their diff against
+the publish branch, the longest part, last.
 --stat lists the files with the lines each adds and removes instead of the diff;
 --findings shows the audit's findings alone; together they show both. A large
 candidate, such as a skill from a pack, is easier to read that way first.
@@ -172,15 +173,11 @@ func verdictKey(v audit.Verdict) string {
 	return strings.ReplaceAll(strings.ToLower(v.String()), " ", "_")
 }
 
+// writeReviewText writes a review with what decides it first: the head, the audit's findings
+// and summary, and the history, then the files and their diff, which may run to thousands of
+// lines; on a terminal the pager opens on the first part.
 func writeReviewText(w io.Writer, rv *lifecycle.Review, required int, opts audit.WriteOptions) error {
 	writeReviewHead(w, rv, required)
-	fmt.Fprintf(w, "\nfiles:\n")
-	for _, f := range rv.Files {
-		fmt.Fprintf(w, "  %-9s %s\n", f.Status, sanitize(f.Path))
-	}
-	if rv.Diff != "" {
-		fmt.Fprintf(w, "\n%s", sanitize(rv.Diff))
-	}
 	fmt.Fprintln(w)
 	if err := audit.Write(w, audit.FormatText, rv.Reports, opts); err != nil {
 		return err
@@ -189,6 +186,13 @@ func writeReviewText(w io.Writer, rv *lifecycle.Review, required int, opts audit
 	for _, e := range rv.Candidate.History {
 		fmt.Fprintf(w, "  %s  %s  %-8s %s  %s\n", shortHash(e.Commit), e.When.Format(timeLayout), oneLine(e.Action, 10),
 			oneLine(e.Who.String(), 60), oneLine(e.Subject, 100))
+	}
+	fmt.Fprintf(w, "\nfiles:\n")
+	for _, f := range rv.Files {
+		fmt.Fprintf(w, "  %-9s %s\n", f.Status, sanitize(f.Path))
+	}
+	if rv.Diff != "" {
+		fmt.Fprintf(w, "\n%s", sanitize(rv.Diff))
 	}
 	return nil
 }

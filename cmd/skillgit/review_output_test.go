@@ -83,6 +83,19 @@ func reviewMarkdown(t *testing.T, rv *lifecycle.Review) string {
 	return b.String()
 }
 
+// inOrder fails t unless out holds each of parts, in that order.
+func inOrder(t *testing.T, out string, parts []string) {
+	t.Helper()
+	at := 0
+	for _, s := range parts {
+		i := strings.Index(out[at:], s)
+		if i < 0 {
+			t.Fatalf("%q missing or out of order in:\n%s", s, out)
+		}
+		at += i
+	}
+}
+
 // TestReviewMarkdownOrder checks that the verdict comes first, then the findings, then the
 // diff folded in a <details> block.
 func TestReviewMarkdownOrder(t *testing.T) {
@@ -92,17 +105,23 @@ func TestReviewMarkdownOrder(t *testing.T) {
 	}
 	order := []string{"### Audit", "SG-EXE-005", "### Changes", "<details><summary>Diff: 1 file(s), +3 −0</summary>",
 		"```diff\n", "+line 2 of", "```\n\n</details>\n", "### History", reviewMarker}
-	at := 0
-	for _, s := range order {
-		i := strings.Index(out[at:], s)
-		if i < 0 {
-			t.Fatalf("%q missing or out of order in:\n%s", s, out)
-		}
-		at += i
-	}
+	inOrder(t, out, order)
 	if strings.Contains(out, "cut") {
 		t.Errorf("a small review says something was cut:\n%s", out)
 	}
+}
+
+// TestReviewTextOrder checks that the text review leads with the risk, the findings, the
+// audit's summary and the history, and ends with the files and their diff.
+func TestReviewTextOrder(t *testing.T) {
+	var b strings.Builder
+	if err := writeReviewText(&b, bigReview(3, 1), 1, audit.WriteOptions{FailOn: audit.RiskHigh}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	order := []string{"candidate:  big-0001", "risk:       high, BLOCKED", "approvals:  0 of 1", "SG-EXE-005",
+		"Overall risk high", "history:\n", "propose: big", "files:\n", "skills/big/SKILL.md", "diff --git ", "+line 2 of"}
+	inOrder(t, out, order)
 }
 
 func TestReviewMarkdownLimit(t *testing.T) {

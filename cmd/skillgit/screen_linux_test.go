@@ -109,11 +109,17 @@ func TestScreenSession(t *testing.T) {
 		t.Errorf("audit with NO_COLOR:\n%q", out)
 	}
 
-	// The review is longer than the screen: less holds it until q.
+	// The review is longer than the screen: less holds it until q, and opens on the risk and
+	// the audit's findings and summary, which come before the diff.
 	s.keys("clear; SKILLGIT_PAGER=less skillgit -C repo review "+id+"; echo paged''-out", "Enter")
 	p := s.waitFor("candidate:  "+id, false)
 	if strings.Contains(p, "paged-out") || !strings.HasSuffix(strings.TrimRight(p, "\n"), ":") {
 		t.Fatalf("review is not held by the pager:\n%s", p)
+	}
+	for _, want := range []string{"risk:       high, BLOCKED", "SG-EXE-005", "Overall risk high"} {
+		if !strings.Contains(p, want) {
+			t.Errorf("the pager's first screen lacks %q:\n%s", want, p)
+		}
 	}
 	s.keys("q")
 	s.waitFor("\npaged-out", false)

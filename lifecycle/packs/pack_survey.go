@@ -155,7 +155,8 @@ func (fp *fetchedPack) sortOut(p lifecycle.Pack, fsys fs.FS, s *catalog.Skill, s
 	_, ps := catalog.Load(fsys, s.Dir, catalog.Strict, true)
 	strict := errorMessages(ps, s.Dir)
 	if len(strict) > 0 && !p.Lenient {
-		sv.skip(name, SkipInvalid, strings.Join(strict, "; ")+"; fix it upstream, or set lenient: true on the pack to admit it with a warning")
+		sv.skip(name, SkipInvalid, fmt.Sprintf("%s; fix it upstream, or admit it with a warning: `skillgit pack update %s --lenient` "+
+			"(or lenient: true on the pack in %s, for every update)", strings.Join(strict, "; "), p.Name, lifecycle.ConfigFile))
 		return nil
 	}
 	ps2 := &packSkill{name: name, orig: s.Name, file: s.File(), src: fsys, dir: s.Dir, lenient: strict}
