@@ -124,7 +124,8 @@ func (r *repo) setProject(proj, given string) error {
 }
 
 // isThisRepository reports whether name, as a sync file in base names a repository, is r:
-// a path to r's folders, or the URL of one of r's remotes.
+// a path to r's folders, or a URL of the repository one of r's remotes names (compared by
+// SameRepository, so https://host/team/skills and git@host:team/skills.git are one).
 func (r *repo) isThisRepository(name, base string) bool {
 	if IsGitURL(name) {
 		cfg, err := r.Git.Git().Config()
@@ -133,7 +134,7 @@ func (r *repo) isThisRepository(name, base string) bool {
 		}
 		for _, rc := range cfg.Remotes {
 			for _, u := range rc.URLs {
-				if u == name {
+				if SameRepository(u, name) {
 					return true
 				}
 			}
