@@ -33,7 +33,9 @@ those installed for agents: the project's .agent/skills, .agents/skills and
 in, else that folder), then the same three in the home folder. --skills-dir DIR
 (repeatable) or $SKILLGIT_SKILLS_DIRS (a path list) names the only folders read.
 The first skill of a name wins and a warning names each one it hides ("shadowed"
-in JSON; a skill_shadowed {name, path, by} event with prompt --events); a skill
+in JSON; a skill_shadowed {name, path, by} event with prompt --events); a copy
+holding the same files, byte for byte, as sync installs for two agents, hides
+nothing and is not named (the manifest's hashes spare reading it); a skill
 that agents would skip is left out with a warning (skill_load_failed). A symbolic
 link to a skill is followed only when it stays inside its skills folder. Each
 skill's "scope" is project or global (<scope> in the prompt block).`
