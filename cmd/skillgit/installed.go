@@ -11,6 +11,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/agentsync"
 )
 
 // installedFlags are the flags of match, prompt and read that choose installed skills.
@@ -206,6 +207,29 @@ func withReferences(content []byte, on bool, refs func() ([]catalog.Reference, e
 		return nil, err
 	}
 	return catalog.AppendReferences(content, list), nil
+}
+
+// runListInstalled lists the skills installed for the agents of application project p, as
+// read finds them there, after a note on stderr saying so.
+func (a *app) runListInstalled(p *agentsync.Project) error {
+	in, err := a.loadInstalled(&installedFlags{})
+	if err != nil {
+		return err
+	}
+	from := "the skill repository it names"
+	if p.Repository != "" {
+		from = p.Repository
+	}
+	fmt.Fprintf(a.Err, "%s is an application project (its skills come from %s): listing the skills installed for agents, here and in the home folder; `skillgit sync --status` compares the project's with the lock\n",
+		sanitize(p.Dir), sanitize(from))
+	a.warnInstalled(toShadowedJSON(in.Shadowed), in.Failures)
+	out := listJSON{Skills: make([]listEntry, 0, len(in.Skills))}
+	skills := make([]*catalog.Skill, 0, len(in.Skills))
+	for _, is := range in.Skills {
+		out.Skills = append(out.Skills, listEntry{Name: is.Skill.Name, Description: is.Skill.Description, Path: is.Dir, Scope: is.Scope})
+		skills = append(skills, is.Skill)
+	}
+	return a.printResult(out, func(w io.Writer) error { return printList(w, skills) })
 }
 
 func (a *app) runReadInstalled(names []string, o *readOptions) error {
