@@ -18,7 +18,8 @@ stderr with the .gitignore lines that ignore them, such as /.claude/skills/ and
 stamps of this machine. Only the skills folders are named, never .claude or .agents
 around them, which hold other settings. --gitignore adds those lines to the project's
 .gitignore (written aside and renamed over, its other lines kept; a line already there
-is not added again); it goes with a sync under the lock, not with --dry-run or --check.`
+is not added again); it goes with a sync under the lock, not with --dry-run or --check.
+With --json: "unignored": {"gitignore": FILE, "dirs": [DIR], "lines": [LINE], "added": B}.`
 
 // unignoredJSON is the "unignored" field of sync --json.
 type unignoredJSON struct {
