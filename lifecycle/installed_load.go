@@ -25,7 +25,9 @@ type InstalledSkill struct {
 	root, rel string
 }
 
-// Shadowed is an installed skill hidden by an earlier one of the same name.
+// Shadowed is an installed skill hidden by an earlier one of the same name whose files
+// differ. A copy of the same files, byte for byte, hides nothing and is not listed: the
+// README's two agents read one skill from .claude/skills and .agents/skills alike.
 type Shadowed struct {
 	Name string
 	// Dir is the folder of the hidden skill, By the folder of the skill that wins.
@@ -37,7 +39,8 @@ type Installed struct {
 	Folders []InstalledFolder
 	// Skills holds the skills that load, sorted by name.
 	Skills []*InstalledSkill
-	// Shadowed lists the skills hidden by an earlier skill of their name.
+	// Shadowed lists the skills hidden by an earlier skill of their name that holds other
+	// files; identical copies are left out.
 	Shadowed []Shadowed
 	// Failures are skills that agents would skip: invalid, without a description, or behind a
 	// symbolic link that leads out of their skills folder.
@@ -48,6 +51,8 @@ type Installed struct {
 	byName  map[string]*InstalledSkill
 	bySkill map[*catalog.Skill]*InstalledSkill
 	matcher *catalog.Matcher
+	// digests compares the skills of one name, by skills folder, while the folders are read.
+	digests map[string]*catalog.FolderDigests
 }
 
 // installedOptions is how installed skills are read: as agents load them, frontmatter only.
@@ -60,10 +65,15 @@ func LoadInstalled(o InstalledOptions) (*Installed, error) {
 	if err != nil {
 		return nil, err
 	}
-	in := &Installed{Folders: folders, byName: map[string]*InstalledSkill{}, bySkill: map[*catalog.Skill]*InstalledSkill{}}
+	in := &Installed{Folders: folders, byName: map[string]*InstalledSkill{}, bySkill: map[*catalog.Skill]*InstalledSkill{},
+		digests: map[string]*catalog.FolderDigests{}}
 	for _, f := range folders {
 		in.loadFolder(f)
 	}
+	for _, d := range in.digests {
+		d.Close()
+	}
+	in.digests = nil
 	slices.SortFunc(in.Skills, func(a, b *InstalledSkill) int { return cmp.Compare(a.Skill.Name, b.Skill.Name) })
 	return in, nil
 }
@@ -148,10 +158,13 @@ func (in *Installed) problem(f InstalledFolder, p catalog.Problem) {
 	in.Failures = append(in.Failures, PromptFailure{Name: name, Err: p})
 }
 
-// add keeps is unless a skill of its name came first.
+// add keeps is unless a skill of its name came first; is is shadowed by that one unless
+// both hold the same files.
 func (in *Installed) add(is *InstalledSkill) {
 	if first, dup := in.byName[is.Skill.Name]; dup {
-		in.Shadowed = append(in.Shadowed, Shadowed{Name: is.Skill.Name, Dir: is.Dir, By: first.Dir})
+		if !in.sameFiles(first, is) {
+			in.Shadowed = append(in.Shadowed, Shadowed{Name: is.Skill.Name, Dir: is.Dir, By: first.Dir})
+		}
 		return
 	}
 	in.byName[is.Skill.Name] = is
@@ -234,4 +247,29 @@ func (is *InstalledSkill) References() ([]catalog.Reference, error) {
 		return nil, fmt.Errorf("%s: %s: %w", is.Skill.Name, path.Join(filepath.ToSlash(is.Dir), catalog.ReferencesDir), err)
 	}
 	return refs, nil
+}
+
+// sameFiles reports whether installed skills a and b hold the same files, byte for byte; a
+// folder that cannot be read is not the same.
+func (in *Installed) sameFiles(a, b *InstalledSkill) bool {
+	da, err := in.digest(a)
+	if err != nil {
+		return false
+	}
+	db, err := in.digest(b)
+	return err == nil && da == db
+}
+
+// digest is the content hash of installed skill is, from its folder's manifest when sync
+// installed it and it is unchanged since.
+func (in *Installed) digest(is *InstalledSkill) (string, error) {
+	d, ok := in.digests[is.root]
+	if !ok {
+		var err error
+		if d, err = catalog.OpenFolderDigests(is.root); err != nil {
+			return "", err
+		}
+		in.digests[is.root] = d
+	}
+	return d.Digest(is.rel)
 }

@@ -96,6 +96,8 @@ func TestLoadInstalled(t *testing.T) {
 	writeSkill(t, filepath.Join(work, "out"), "out", "Behind a link out.")
 	writeSkill(t, filepath.Join(b, "one"), "one", "Hidden by a/one.")
 	writeSkill(t, filepath.Join(b, "two"), "two", "The second.")
+	// The same files twice, one behind a link: a copy hides nothing.
+	writeSkill(t, filepath.Join(b, "kept"), "kept", "Behind a link inside.")
 	for link, target := range map[string]string{"kept": ".store/kept", "out": "../out", "dangling": "nowhere"} {
 		if err := os.Symlink(target, filepath.Join(a, link)); err != nil {
 			t.Fatal(err)

@@ -44,7 +44,7 @@ func act(author string) lifecycle.ActOptions {
 
 // withRepo opens the skill repository, runs fn on it and closes it.
 func (a *app) withRepo(fn func(*lifecycle.Repo) error) error {
-	r, err := lifecycle.Open(a.repo)
+	r, err := a.openRepo()
 	if err != nil {
 		return err
 	}

@@ -99,6 +99,7 @@ func (a *app) report(c *cobra.Command, err error) int {
 		return ExitOK
 	}
 	code := exitCode(err)
+	nameCommand(c, err)
 	if errors.As(err, new(quietExit)) {
 		return code
 	}

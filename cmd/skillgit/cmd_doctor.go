@@ -87,7 +87,7 @@ nothing was found or everything found was fixed, 1 when something is left. With 
 	f.BoolVar(&o.fix, "fix", false, "repair what is safe to repair, and say what is left alone")
 	f.StringArrayVar(&o.targets, "target", nil, "check the folders of agent `AGENT` (repeatable)")
 	f.StringArrayVar(&o.dirs, "dir", nil, "check target folder `DIR` (repeatable)")
-	f.StringVar(&o.project, "project", "", "check the targets of the application project `DIR` (run in the skill repository)")
+	f.StringVar(&o.project, "project", "", "check the targets of the application project `DIR` (run in the skill repository, or in DIR itself)")
 	f.BoolVar(&o.global, "global", false, "check the agents' global folders instead of the project's")
 	a.addJSON(c)
 	return c

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"path"
@@ -10,7 +11,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/skillgit/skillgit/catalog"
-	"github.com/skillgit/skillgit/lifecycle"
 )
 
 type listJSON struct {
@@ -23,6 +23,8 @@ type listEntry struct {
 	Path        string `json:"path"`
 	// Pack is NAME@COMMIT when the published version is the one a skill pack brought.
 	Pack string `json:"pack,omitempty"`
+	// Scope is project or global for a skill installed for agents (in an application project).
+	Scope string `json:"scope,omitempty"`
 }
 
 func (a *app) listCommand() *cobra.Command {
@@ -37,7 +39,12 @@ error naming the object: run git fsck.
 With --json, a skill whose published version came from a skill pack carries
 "pack": "NAME@COMMIT", the Skillgit-Pack of the candidate whose publish last
 changed its folder; once a publish from elsewhere, a rollback or a commit made
-with git changed the folder, or the pack was removed, "pack" is left out.`,
+with git changed the folder, or the pack was removed, "pack" is left out.
+
+In an application project (a .skillgit-sync.yaml names its skill repository, and
+no skill repository is around), list shows the skills installed for its agents,
+as read does there, with a note on stderr; each has a "scope" (project or global)
+in JSON and its folder as "path".`,
 		Args: exactArgs(0),
 		RunE: func(c *cobra.Command, args []string) error { return a.runList() },
 	}
@@ -46,7 +53,10 @@ with git changed the folder, or the pack was removed, "pack" is left out.`,
 }
 
 func (a *app) runList() error {
-	r, err := lifecycle.Open(a.repo)
+	r, err := a.openRepo()
+	if ap, ok := errors.AsType[*appProjectError](err); ok {
+		return a.runListInstalled(ap.p)
+	}
 	if err != nil {
 		return err
 	}

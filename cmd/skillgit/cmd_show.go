@@ -9,8 +9,6 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-
-	"github.com/skillgit/skillgit/lifecycle"
 )
 
 type showJSON struct {
@@ -48,7 +46,7 @@ came from a skill pack says pack: NAME@COMMIT, as list --json does.`,
 }
 
 func (a *app) runShow(name string) error {
-	r, err := lifecycle.Open(a.repo)
+	r, err := a.openRepo()
 	if err != nil {
 		return err
 	}

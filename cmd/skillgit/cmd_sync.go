@@ -32,6 +32,7 @@ type syncOptions struct {
 	project     string
 	offline     bool
 	lock        lockOptions
+	gitignore   bool
 }
 
 type syncJSON struct {
@@ -40,6 +41,7 @@ type syncJSON struct {
 	Skipped      []syncSkipJSON   `json:"skipped"`
 	Instructions []string         `json:"instructions,omitempty"`
 	Lock         *lockJSON        `json:"lock,omitempty"`
+	Unignored    *unignoredJSON   `json:"unignored,omitempty"`
 }
 
 type syncActionJSON struct {
@@ -53,7 +55,7 @@ type syncActionJSON struct {
 func (a *app) syncCommand() *cobra.Command {
 	o := &syncOptions{}
 	c := &cobra.Command{
-		Use:   "sync [--target AGENT]... [--dir DIR]... [--project DIR] [--global] [--channel main|canary] [--offline] [--copy|--symlink] [--dry-run] [--force] [--watch [--remote R]] [--update [SKILL]...|--frozen|--check]",
+		Use:   "sync [--target AGENT]... [--dir DIR]... [--project DIR] [--global] [--channel main|canary] [--offline] [--copy|--symlink] [--dry-run] [--force] [--watch [--remote R]] [--update [SKILL]...|--frozen|--check] [--gitignore]",
 		Short: "Install the published skills into the folders coding agents read",
 		Long: `Install the published tree of a channel into each target: an agent's project folder
 (or, with --global, its global folder) or a folder given with --dir.
@@ -126,6 +128,7 @@ or SIGTERM).`,
 	c.MarkFlagsMutuallyExclusive("copy", "symlink")
 	addLockFlags(c, &o.lock)
 	addDriftFlags(c, &o.drift)
+	addGitignoreFlag(c, &o.gitignore)
 	a.addVerifyFlag(c, o)
 	a.addJSON(c)
 	return c
@@ -158,7 +161,7 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 	rep, err := agentsync.Run(agentsync.Request{
 		Dir: a.repo, Project: o.project, Offline: o.offline, Agents: o.targets, Dirs: o.dirs, Global: o.global, Channel: o.channel,
 		Symlink: o.symlink, DryRun: o.dryRun, Force: o.force, Getenv: getenv, Commit: commit,
-		AgentsMD: o.drift.agentsMD, Lock: o.lock.mode(), Update: o.lock.skills, Context: a.ctx,
+		AgentsMD: o.drift.agentsMD, Lock: o.lock.mode(), Update: o.lock.skills, Context: a.ctx, Gitignore: o.gitignore,
 	})
 	if rep == nil {
 		return err
@@ -174,7 +177,8 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 	}
 	var out syncJSON
 	if a.json {
-		out = syncJSON{Project: rep.Project, Actions: make([]syncActionJSON, 0, len(rep.Actions)), Skipped: skippedJSON(rep), Instructions: rep.Instructions, Lock: lockOut(rep.Lock)}
+		out = syncJSON{Project: rep.Project, Actions: make([]syncActionJSON, 0, len(rep.Actions)), Skipped: skippedJSON(rep), Instructions: rep.Instructions, Lock: lockOut(rep.Lock),
+			Unignored: toUnignoredJSON(rep.Unignored)}
 		for _, it := range rep.Actions {
 			out.Actions = append(out.Actions, syncActionJSON{Skill: it.Skill, Target: it.Target, Path: it.Path, Action: string(it.Action), Reason: it.Reason})
 		}
@@ -182,6 +186,7 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 	if perr := a.printResult(out, func(w io.Writer) error { return printSync(w, rep, o.dryRun) }); perr != nil {
 		return perr
 	}
+	a.hintUnignored(rep.Unignored)
 	return a.syncOutcome(rep)
 }
 
@@ -212,6 +217,7 @@ func printSync(w io.Writer, rep *agentsync.Report, dryRun bool) error {
 		fmt.Fprintf(w, "%s the skills block in %s\n", verb("keep", dryRun), f)
 	}
 	printLockEnd(w, rep.Lock)
+	printGitignored(w, rep.Unignored)
 	if dryRun {
 		fmt.Fprintln(w, "dry run: nothing was changed")
 	}

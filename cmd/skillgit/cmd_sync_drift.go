@@ -34,7 +34,12 @@ version it was installed from, so that publishing it merges the edit with what w
 published since, never reverting it; a candidate of an outdated skill must be
 rebased first ('skillgit rebase ID'), which reports an edit that collides with a
 newer publish as a conflict. Each candidate is audited and handled like any proposal
-(-m explains it, --author says who). Nothing is installed.
+(-m explains it, --author says who). Nothing is installed. In an application project
+whose repository: is a URL, a candidate made in the cached clone would reach no one: the
+edited skills are listed as not proposed (exit 1), with the command to run in a clone of
+the repository. There, --project DIR accepts the sync file when one of the clone's
+remotes names the same repository, however spelled: https://host/team/skills,
+ssh://git@host/team/skills.git and git@host:team/skills.git are one.
 
 A skill that the audit refuses (risk at or above fail_on) or that git cannot read is
 skipped with its reason: a copy already installed stays, with its manifest entry, and
@@ -199,6 +204,9 @@ type proposeEditJSON struct {
 // proposeEdits proposes every edited skill and prints the candidates and what to do next.
 func (a *app) proposeEdits(req agentsync.Request, d driftOptions) error {
 	props, err := agentsync.ProposeEdits(req, act(d.author), d.message)
+	if err != nil && len(props) == 0 {
+		return err
+	}
 	out := proposeEditsJSON{Candidates: []proposeEditJSON{}}
 	for _, p := range props {
 		j := proposeEditJSON{Skill: p.Skill, Path: p.Path, Base: p.Base, Rebase: p.Outdated, Reason: p.Reason}
@@ -212,6 +220,11 @@ func (a *app) proposeEdits(req agentsync.Request, d driftOptions) error {
 	}
 	if perr := a.printResult(out, func(w io.Writer) error { return printProposals(w, out.Candidates) }); perr != nil {
 		return perr
+	}
+	if err != nil && a.json {
+		// stdout holds one JSON document, whose candidates carry their reasons.
+		fmt.Fprintf(a.Err, "skillgit: %s\n", err)
+		return quietExit{exitCode(err)}
 	}
 	return err
 }

@@ -134,6 +134,8 @@ skillgit audit --write-allow -m "Reviewed by the security team"`,
 skillgit sync
 skillgit sync --target claude-code --target codex --dry-run
 skillgit sync --offline
+# ... and ignore its agents' skills folders in .gitignore (a fresh clone installs them)
+skillgit sync --gitignore
 # In the skill repository: into the project at ../app, the global folders, or a folder
 skillgit sync --project ../app --target claude-code
 skillgit sync --target claude-code --global --symlink

@@ -11,6 +11,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/agentsync"
 )
 
 // installedFlags are the flags of match, prompt and read that choose installed skills.
@@ -33,7 +34,9 @@ those installed for agents: the project's .agent/skills, .agents/skills and
 in, else that folder), then the same three in the home folder. --skills-dir DIR
 (repeatable) or $SKILLGIT_SKILLS_DIRS (a path list) names the only folders read.
 The first skill of a name wins and a warning names each one it hides ("shadowed"
-in JSON; a skill_shadowed {name, path, by} event with prompt --events); a skill
+in JSON; a skill_shadowed {name, path, by} event with prompt --events); a copy
+holding the same files, byte for byte, as sync installs for two agents, hides
+nothing and is not named (the manifest's hashes spare reading it); a skill
 that agents would skip is left out with a warning (skill_load_failed). A symbolic
 link to a skill is followed only when it stays inside its skills folder. Each
 skill's "scope" is project or global (<scope> in the prompt block).`
@@ -204,6 +207,29 @@ func withReferences(content []byte, on bool, refs func() ([]catalog.Reference, e
 		return nil, err
 	}
 	return catalog.AppendReferences(content, list), nil
+}
+
+// runListInstalled lists the skills installed for the agents of application project p, as
+// read finds them there, after a note on stderr saying so.
+func (a *app) runListInstalled(p *agentsync.Project) error {
+	in, err := a.loadInstalled(&installedFlags{})
+	if err != nil {
+		return err
+	}
+	from := "the skill repository it names"
+	if p.Repository != "" {
+		from = p.Repository
+	}
+	fmt.Fprintf(a.Err, "%s is an application project (its skills come from %s): listing the skills installed for agents, here and in the home folder; `skillgit sync --status` compares the project's with the lock\n",
+		sanitize(p.Dir), sanitize(from))
+	a.warnInstalled(toShadowedJSON(in.Shadowed), in.Failures)
+	out := listJSON{Skills: make([]listEntry, 0, len(in.Skills))}
+	skills := make([]*catalog.Skill, 0, len(in.Skills))
+	for _, is := range in.Skills {
+		out.Skills = append(out.Skills, listEntry{Name: is.Skill.Name, Description: is.Skill.Description, Path: is.Dir, Scope: is.Scope})
+		skills = append(skills, is.Skill)
+	}
+	return a.printResult(out, func(w io.Writer) error { return printList(w, skills) })
 }
 
 func (a *app) runReadInstalled(names []string, o *readOptions) error {

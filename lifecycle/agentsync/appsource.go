@@ -15,15 +15,23 @@ import (
 // into: with Project, the skill repository at or above Dir and that folder; else, when a
 // sync file lies at or above Dir, the repository it names and its folder; else the skill
 // repository at or above Dir, with no project.
+// A Project that names an application project, where Dir is in no skill repository (doctor
+// --project . run in the project itself), is read as that application project.
 func openRepo(req Request) (*repo, error) {
 	dir, err := filepath.Abs(req.Dir)
 	if err != nil {
 		return nil, err
 	}
+	start := dir
 	if req.Project != "" {
-		return openForProject(dir, req)
+		r, err := openForProject(dir, req)
+		proj := projectOfNoRepository(err, dir, req)
+		if proj == "" {
+			return r, err
+		}
+		start = proj
 	}
-	file, found, err := FindSyncFile(dir)
+	file, found, err := FindSyncFile(start)
 	if err != nil {
 		return nil, err
 	}
@@ -49,10 +57,33 @@ func openRepo(req Request) (*repo, error) {
 	return r, nil
 }
 
+// projectOfNoRepository is the folder of req.Project when err says that dir is in no skill
+// repository and that folder is an application project, with its sync file at its top;
+// else empty.
+func projectOfNoRepository(err error, dir string, req Request) string {
+	if !noSkillRepository(err) {
+		return ""
+	}
+	proj, perr := absFolder(req.Project, dir, req.Getenv)
+	if perr != nil {
+		return ""
+	}
+	if _, serr := os.Lstat(filepath.Join(proj, SyncFileName)); serr != nil {
+		return ""
+	}
+	return proj
+}
+
+// noSkillRepository reports an error of lifecycle.Open that finds no skill repository: no
+// git repository, or one skillgit has not adopted.
+func noSkillRepository(err error) bool {
+	return errors.Is(err, gitstore.ErrNotRepository) || errors.Is(err, lifecycle.ErrNotInitialized)
+}
+
 // withSyncFileHint adds to the error of a folder that is no skill repository how an
 // application project names one.
 func withSyncFileHint(err error) error {
-	if !errors.Is(err, gitstore.ErrNotRepository) && !errors.Is(err, lifecycle.ErrNotInitialized) {
+	if !noSkillRepository(err) {
 		return err
 	}
 	return fmt.Errorf("%w; to install skills into an application project, add a %s at its top naming the skill repository (repository: PATH-OR-URL, agents: [...])", err, SyncFileName)
@@ -124,7 +155,8 @@ func (r *repo) setProject(proj, given string) error {
 }
 
 // isThisRepository reports whether name, as a sync file in base names a repository, is r:
-// a path to r's folders, or the URL of one of r's remotes.
+// a path to r's folders, or a URL of the repository one of r's remotes names (compared by
+// SameRepository, so https://host/team/skills and git@host:team/skills.git are one).
 func (r *repo) isThisRepository(name, base string) bool {
 	if IsGitURL(name) {
 		cfg, err := r.Git.Git().Config()
@@ -133,7 +165,7 @@ func (r *repo) isThisRepository(name, base string) bool {
 		}
 		for _, rc := range cfg.Remotes {
 			for _, u := range rc.URLs {
-				if u == name {
+				if SameRepository(u, name) {
 					return true
 				}
 			}

@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"os"
 	"path"
+	"strings"
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
@@ -37,11 +38,17 @@ type Proposal struct {
 // into a candidate built on the publish-branch commit it was installed from, so that a
 // publish merges it with what was published since instead of reverting that. Each candidate
 // is audited and handled by the mode like any proposal. A skill edited in several targets is
-// proposed from the first. The error joins the failures of the skills not proposed.
+// proposed from the first. The error joins the failures of the skills not proposed. When the
+// skill repository is named by URL, nothing is proposed: each edited skill is returned with
+// the reason, and the error says where to propose them from.
 func ProposeEdits(req Request, act lifecycle.ActOptions, message string) ([]Proposal, error) {
 	st, err := Status(req)
 	if err != nil {
 		return nil, err
+	}
+	edited := editedSkills(st)
+	if len(edited) == 0 {
+		return nil, nil
 	}
 	r, src, err := openSource(req)
 	if err != nil {
@@ -49,27 +56,49 @@ func ProposeEdits(req Request, act lifecycle.ActOptions, message string) ([]Prop
 	}
 	defer r.Close()
 	if r.url != "" {
-		return nil, fmt.Errorf("%s: the skill repository %s is read from a cached clone, where a candidate would reach no one; in a clone of it, run `skillgit sync --project %s --propose-edits`, then `skillgit push`",
-			r.syncPath, r.url, r.project)
+		return r.notFromClone(edited)
 	}
-	seen := map[string]bool{}
 	var out []Proposal
 	var errs []error
-	for _, t := range st.Targets {
-		for _, s := range t.Skills {
-			if s.State != catalog.StateEdited || seen[s.Name] {
-				continue
-			}
-			seen[s.Name] = true
-			p, err := r.proposeEdit(src, s, act, message)
-			if err != nil {
-				p.Reason = err.Error()
-				errs = append(errs, fmt.Errorf("%s: %w", s.Name, err))
-			}
-			out = append(out, p)
+	for _, s := range edited {
+		p, err := r.proposeEdit(src, s, act, message)
+		if err != nil {
+			p.Reason = err.Error()
+			errs = append(errs, fmt.Errorf("%s: %w", s.Name, err))
 		}
+		out = append(out, p)
 	}
 	return out, errors.Join(errs...)
+}
+
+// editedSkills are the skills edited in the targets of st, each once, from the first target
+// that holds it edited.
+func editedSkills(st *StatusReport) []SkillStatus {
+	seen := map[string]bool{}
+	var out []SkillStatus
+	for _, t := range st.Targets {
+		for _, s := range t.Skills {
+			if s.State == catalog.StateEdited && !seen[s.Name] {
+				seen[s.Name] = true
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// notFromClone reports the edited skills as not proposed: the skill repository is read from
+// a cached clone, where a candidate would reach no one.
+func (r *repo) notFromClone(edited []SkillStatus) ([]Proposal, error) {
+	out := make([]Proposal, len(edited))
+	names := make([]string, len(edited))
+	for i, s := range edited {
+		out[i] = Proposal{Skill: s.Name, Path: s.Path, Outdated: s.Outdated,
+			Reason: "the skill repository is named by URL and read from a cached clone; propose it from a clone of " + r.url}
+		names[i] = s.Name
+	}
+	return out, fmt.Errorf("%s: %d edited skill(s) not proposed (%s): the skill repository %s is read from a cached clone, where a candidate would reach no one; in a clone of it (`git clone %s`), run `skillgit sync --project %s --propose-edits`, then `skillgit push`",
+		r.syncPath, len(edited), strings.Join(names, ", "), r.url, r.url, r.project)
 }
 
 // proposeEdit proposes the edited skill s on the commit it was installed from.

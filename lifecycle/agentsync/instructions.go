@@ -100,7 +100,7 @@ func relLocation(dir, file string) string {
 // link, not a regular file, larger than 1 MiB, or whose markers are broken is refused. With
 // dryRun the file is checked and nothing is written.
 func UpdateInstructions(file string, entries []catalog.PromptEntry, dryRun bool) error {
-	doc, mode, err := readInstructions(file)
+	doc, mode, err := readKept(file, maxInstructionsSize, "an agent instructions file")
 	if err != nil {
 		return err
 	}
@@ -121,10 +121,10 @@ func UpdateInstructions(file string, entries []catalog.PromptEntry, dryRun bool)
 	return nil
 }
 
-// readInstructions reads an agent instructions file, up to its limit, and its mode; a
-// missing file is empty, with mode 0644.
-func readInstructions(file string) ([]byte, os.FileMode, error) {
-	data, st, err := boundedfile.Read(file, maxInstructionsSize)
+// readKept reads a file that sync keeps, up to limit bytes, and its mode; a missing file is
+// empty, with mode 0644. what names the kind of file in errors.
+func readKept(file string, limit int64, what string) ([]byte, os.FileMode, error) {
+	data, st, err := boundedfile.Read(file, limit)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		return nil, 0o644, nil
@@ -133,7 +133,7 @@ func readInstructions(file string) ([]byte, os.FileMode, error) {
 	case errors.Is(err, boundedfile.ErrNotRegular):
 		return nil, 0, fmt.Errorf("%s: not a regular file", file)
 	case errors.Is(err, boundedfile.ErrTooLarge):
-		return nil, 0, fmt.Errorf("%s: larger than 1 MiB; an agent instructions file that big is not kept by skillgit", file)
+		return nil, 0, fmt.Errorf("%s: larger than %d MiB; %s that big is not kept by skillgit", file, limit>>20, what)
 	case err != nil:
 		return nil, 0, err
 	}

@@ -123,7 +123,7 @@ func (r *repo) channelOf(req Request) string {
 // it does not.
 func (r *repo) lockMismatch(l *Lock, channel string, targets []Target) string {
 	var d []string
-	if l.Repository != r.sync.Repository {
+	if !SameRepository(l.Repository, r.sync.Repository) {
 		d = append(d, fmt.Sprintf("repository %s in the lock, %s in the sync file", l.Repository, r.sync.Repository))
 	}
 	if l.Channel != channel {

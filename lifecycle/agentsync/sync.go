@@ -56,6 +56,9 @@ type Request struct {
 	Update []string
 	// Context, once cancelled, stops the sync between skills; nil never stops.
 	Context context.Context
+	// Gitignore adds to the project's .gitignore the lines that ignore the agent folders a
+	// sync under the lock wrote and git does not ignore (see Report.Unignored).
+	Gitignore bool
 }
 
 // Report is what a sync did, or would do.
@@ -78,6 +81,9 @@ type Report struct {
 	Instructions []string
 	// Lock is what the sync did with the project's lock file; nil when none applies.
 	Lock *LockReport
+	// Unignored names the project's agent folders, written under the lock, that git would
+	// list as untracked; nil when there are none or git cannot tell.
+	Unignored *Unignored
 }
 
 // Item is what a sync does to one skill in one target.
@@ -147,6 +153,9 @@ func Run(req Request) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
+	if req.Gitignore && (lk == nil || lk.mode == LockCheck || req.DryRun) {
+		return nil, errors.New("--gitignore ignores the agent folders of an application project that a sync under its lock writes: not with --dir, --target, --channel, --global, --check or --dry-run")
+	}
 	var opened *openedTargets
 	if lk == nil || lk.mode != LockCheck {
 		opened = r.openTargets(targets, req)
@@ -173,6 +182,9 @@ func Run(req Request) (*Report, error) {
 	if lk != nil && !req.DryRun {
 		if werr := lk.write(r, targets); werr != nil {
 			return rep, werr
+		}
+		if gerr := r.checkIgnored(targets, req, rep); gerr != nil {
+			return rep, gerr
 		}
 	}
 	return rep, err
