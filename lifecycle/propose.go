@@ -69,6 +69,9 @@ func (r *Repo) Propose(o ProposeOptions) (*Result, error) {
 	}
 	res := &Result{Action: actPropose, Skill: snap.skill.Name, Change: snap.change, Warnings: snap.warnings}
 	res.addWarning(warn)
+	if err := r.checkOpenOfSkill(snap, res, o); err != nil {
+		return nil, err
+	}
 	if err := r.auditSnapshot(snap, res, o.ActOptions); err != nil {
 		return nil, err
 	}
