@@ -34,6 +34,11 @@ in --json "overlaps". From dedupe.threshold in .skillgit.yaml (default 0.6) the
 candidate is recorded as a likely duplicate, which the mode never approves or
 publishes on its own; patch the match instead, or 'skillgit merge-candidate'.
 
+A skill has one candidate per change: proposing what an open candidate of the
+skill already holds is refused (exit 1), naming it; 'skillgit revise ID' sends
+that candidate a new version. Another version of a skill that has open candidates
+is proposed, and a warning (and --json "open_candidates") names them.
+
 The mode may act on it at once (see 'skillgit mode'); what it did is said on
 stderr. Next: 'skillgit review ID'.
 
