@@ -25,6 +25,8 @@ and print the candidate's id. PATH is a skill folder; NAME is a skill in the
 working tree's skills folder; --from DIR takes the folder from anywhere, such as
 an agent's skills folder. A skill that is not published yet is created, a
 published one is patched; --delete NAME proposes removing a published skill.
+A new skill must pass 'skillgit validate', which wants the folder named like the
+skill's name: a folder code-review/ holding name: code-reviewer is refused.
 The candidate is built from git objects: HEAD, the index and the working tree
 are left as they are.
 
