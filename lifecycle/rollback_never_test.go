@@ -4,10 +4,13 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // TestRollbackNeverPublished tells a name no publish ever had from a skill whose publishes
-// are all rolled back, and suggests the published names close to it.
+// are all rolled back and from one committed with git, and suggests the published names close
+// to it.
 func TestRollbackNeverPublished(t *testing.T) {
 	dir := newRepo(t)
 	publishedSkill(t, dir, "dates", cleanLine)
@@ -15,7 +18,11 @@ func TestRollbackNeverPublished(t *testing.T) {
 	if _, err := open(t, dir).Rollback("notes", "", lead); err != nil {
 		t.Fatal(err)
 	}
+	testenv.WriteFiles(t, dir, map[string]string{"skills/plain/SKILL.md": testenv.SkillMD("plain", cleanLine)})
+	testenv.Git(t, dir, "add", "skills/plain")
+	testenv.Git(t, dir, "commit", "-q", "--no-verify", "-m", "add plain with git")
 	for _, tc := range []struct{ name, want, not string }{
+		{"plain", "no publish of this skill on main", "never published"},
 		{"weather", "no skill of this name was ever published on main", "close names"},
 		{"date", "published skills with close names: dates", "rolled back already"},
 		{"note", "close names: notes", "rolled back already"},

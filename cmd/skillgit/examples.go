@@ -104,9 +104,7 @@ skillgit publish pdf-tools-7f3a --channel canary`,
 	"skillgit rollback": `
 # Undo the latest publish of pdf-tools; run again to go back one more
 skillgit rollback pdf-tools
-skillgit rollback --commit 9e1f2d3
-# Bring back, as a candidate, the version the publish 9e1f2d3 brought
-skillgit propose pdf-tools --from-rev 9e1f2d3`,
+skillgit rollback --commit 9e1f2d3`,
 
 	"skillgit rebase": `
 skillgit rebase pdf-tools-7f3a`,
