@@ -29,7 +29,7 @@ func (r *Repo) fromRevision(o ProposeOptions) (ProposeOptions, error) {
 	}
 	o.fromCommit = h
 	if o.Message == "" {
-		o.Message = fmt.Sprintf("The version of %s in commit %s (%s), proposed again.", o.Target, h, o.FromRev)
+		o.Message = fmt.Sprintf("The version of %s in commit %s (--from-rev %q), proposed again.", o.Target, h, o.FromRev)
 	}
 	return o, nil
 }
