@@ -72,9 +72,19 @@ func wantTrailers(t *testing.T, dir, commit string, want map[string]string) {
 // repository, as agent.
 func proposeNew(t *testing.T, dir, name string, body ...string) *Result {
 	t.Helper()
+	res, err := proposeNewErr(t, dir, name, body...)
+	if err != nil {
+		t.Fatalf("propose %s: %v", name, err)
+	}
+	return res
+}
+
+// proposeNewErr proposes the skill name with body from a folder of its own, as an agent.
+func proposeNewErr(t *testing.T, dir, name string, body ...string) (*Result, error) {
+	t.Helper()
 	src := t.TempDir()
 	testenv.WriteFiles(t, src, map[string]string{name + "/SKILL.md": testenv.SkillMD(name, body...)})
-	return propose(t, dir, ProposeOptions{ActOptions: agent, From: filepath.Join(src, name)})
+	return open(t, dir).Propose(ProposeOptions{ActOptions: agent, From: filepath.Join(src, name)})
 }
 
 func approveAsLead(t *testing.T, dir, id string) {

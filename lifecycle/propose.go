@@ -42,9 +42,14 @@ type ProposeOptions struct {
 	// refuses it (a long description, unknown frontmatter keys): its problems become
 	// warnings, listed in the candidate's message under a Skillgit-Lenient trailer.
 	Lenient bool
+	// FromRev, when set, is a git revision (a commit, a publish, main~3): the skill Target is
+	// proposed as that commit holds it, such as a version a rollback removed.
+	FromRev string
 	// mergedFrom, on a revise, is the candidate merge-candidate folds in: the Skillgit-Merged-From
 	// trailer, and left out of the dedupe check.
 	mergedFrom string
+	// fromCommit is the commit FromRev names.
+	fromCommit gitstore.Hash
 }
 
 // idAttempts bounds the tries at a fresh candidate id.
@@ -58,6 +63,9 @@ func (r *Repo) Propose(o ProposeOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	if o, err = r.fromRevision(o); err != nil {
+		return nil, err
+	}
 	snap, err := r.onBase(o.Base, func() (*snapshot, error) { return r.proposal(o) })
 	if err != nil {
 		return nil, err
@@ -69,6 +77,9 @@ func (r *Repo) Propose(o ProposeOptions) (*Result, error) {
 	}
 	res := &Result{Action: actPropose, Skill: snap.skill.Name, Change: snap.change, Warnings: snap.warnings}
 	res.addWarning(warn)
+	if err := r.checkOpenOfSkill(snap, res, o); err != nil {
+		return nil, err
+	}
 	if err := r.auditSnapshot(snap, res, o.ActOptions); err != nil {
 		return nil, err
 	}
@@ -103,6 +114,9 @@ func (r *Repo) proposal(o ProposeOptions) (*snapshot, error) {
 			return nil, fmt.Errorf("--delete takes a skill name, not --from")
 		}
 		return r.deletion(o.Target)
+	}
+	if !o.fromCommit.IsZero() {
+		return r.changed(r.revisionSnapshot(o))
 	}
 	if o.Source != nil {
 		return r.changed(r.snapshotFSMode(o.Source, o.SourceDir, o.sourceLabel(), "", o.Target, o.Lenient))

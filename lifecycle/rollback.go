@@ -98,6 +98,7 @@ func (r *Repo) findPublish(name, commit string) (commitInfo, undoneSet, error) {
 	}
 	var found commitInfo
 	undone := undoneSet{}
+	seen := publishesSeen{}
 	tc := r.trailCache()
 	defer tc.save()
 	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
@@ -110,6 +111,7 @@ func (r *Repo) findPublish(name, commit string) (commitInfo, undoneSet, error) {
 			found = commitInfo{hash: h, c: c, trailers: gitstore.ParseTrailers(c.Message)}
 			return gitstore.ErrStop
 		}
+		seen.see(h, e, name)
 		undone.see(h, e, c.Message)
 		return nil
 	})
@@ -124,11 +126,62 @@ func (r *Repo) findPublish(name, commit string) (commitInfo, undoneSet, error) {
 		ci, err := r.commitInfo(target)
 		return ci, undone, err
 	}
-	if len(undone) > 0 {
-		return commitInfo{}, nil, fmt.Errorf("%s: %w: every publish of this skill on %s is rolled back already; to bring a version back, propose it again as a candidate (`skillgit propose %s --from DIR`); `skillgit log %s` shows its history",
-			name, ErrNotFound, short(r.Branch), name, name)
+	return commitInfo{}, nil, r.noPublishToUndo(name, seen)
+}
+
+// publishesSeen is what a walk of the trail learns of the publishes of one skill: its
+// publishes, newest first, and the names of every skill published, for suggestions.
+type publishesSeen struct {
+	of    []gitstore.Hash
+	names []string
+}
+
+// see takes the next older entry of the trail, the commit h.
+func (p *publishesSeen) see(h gitstore.Hash, e LogEntry, name string) {
+	if e.Action != actPublish {
+		return
 	}
-	return commitInfo{}, nil, fmt.Errorf("%s: %w: no publish of this skill on %s; `skillgit log %s` shows its history", name, ErrNotFound, short(r.Branch), name)
+	if containsSkill(e, name) {
+		p.of = append(p.of, h)
+	}
+	p.names = append(p.names, e.Skills...)
+}
+
+// latestVersion is the newest publish of skill name that leaves a version of it on the
+// branch (not its deletion), or "" when there is none.
+func (r *Repo) latestVersion(name string, seen publishesSeen) string {
+	for _, h := range seen.of {
+		if _, s, _, err := r.skillAt(h, name, h.String()); err == nil && s != nil {
+			return shortID(h.String())
+		}
+	}
+	return ""
+}
+
+// noPublishToUndo says why skill name has no publish to undo: every publish of it is rolled
+// back already, it is on the branch without a publish, or no skill of that name was ever
+// published.
+func (r *Repo) noPublishToUndo(name string, seen publishesSeen) error {
+	branch := short(r.Branch)
+	if len(seen.of) > 0 {
+		rev := r.latestVersion(name, seen)
+		if rev == "" {
+			rev = "REV"
+		}
+		return fmt.Errorf("%s: %w: every publish of this skill on %s is rolled back already; to bring a version back, propose it again as a candidate: `skillgit propose %s --from-rev %s` proposes the version its latest publish brought, and `skillgit log %s` lists the others",
+			name, ErrNotFound, branch, name, rev, name)
+	}
+	if _, err := r.Find(name); err == nil {
+		return fmt.Errorf("%s: %w: no publish of this skill on %s; `skillgit log %s` shows its history", name, ErrNotFound, branch, name)
+	}
+	names := seen.names
+	if pub, err := r.Published(); err == nil {
+		for _, s := range pub.Skills {
+			names = append(names, s.Name)
+		}
+	}
+	return fmt.Errorf("%s: %w: no skill of this name was ever published on %s%s; `skillgit list` shows the published skills",
+		name, ErrNotFound, branch, closeNamesHint(name, names, "published skills"))
 }
 
 // stillInEffect keeps the folders of pub that no later rollback undid, and refuses when none
@@ -191,13 +244,21 @@ func (r *Repo) checkPublishOf(pub commitInfo, name, commit string) error {
 		if skill == "" {
 			skill = "NAME"
 		}
-		return fmt.Errorf("%s: %w: commit %s is a rollback; undoing it would publish the version it removed without review. Propose that version again as a candidate (`skillgit propose %s --from DIR`) and have it approved; `skillgit log %s` shows the history",
-			skill, ErrRefused, commit, skill, skill)
+		return fmt.Errorf("%s: %w: commit %s is a rollback; undoing it would publish the version it removed without review. Propose that version again as a candidate (`skillgit propose %s --from-rev %s`, the commit before the rollback) and have it approved; `skillgit log %s` shows the history",
+			skill, ErrRefused, commit, skill, beforeRollback(pub), skill)
 	}
 	if name != "" && (e.Action != actPublish || !containsSkill(e, name)) {
 		return notPublishOf(r, name, commit)
 	}
 	return nil
+}
+
+// beforeRollback names the commit before rollback rb, which holds the version it removed.
+func beforeRollback(rb commitInfo) string {
+	if len(rb.c.ParentHashes) == 0 {
+		return "REV"
+	}
+	return shortID(rb.c.ParentHashes[0].String())
 }
 
 func notPublishOf(r *Repo, name, commit string) error {

@@ -45,8 +45,9 @@ func TestRollbackWalksBack(t *testing.T) {
 	if _, err := open(t, dir).Find("dates"); err == nil {
 		t.Fatalf("dates is still published after its first publish was undone")
 	}
-	if _, err := open(t, dir).Rollback("dates", "", lead); !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "rolled back already") {
-		t.Fatalf("rollback with every publish undone: %v", err)
+	if _, err := open(t, dir).Rollback("dates", "", lead); !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "rolled back already") ||
+		!strings.Contains(err.Error(), "skillgit propose dates --from-rev "+shortID(log[0].Commit)) {
+		t.Fatalf("rollback with every publish undone: %v; want it to name the latest publish to propose again", err)
 	}
 	testenv.Fsck(t, dir)
 }
@@ -63,7 +64,8 @@ func TestRollbackOfRollbackRefused(t *testing.T) {
 	}
 	for _, name := range []string{"", "dates"} {
 		_, err := open(t, dir).Rollback(name, rb.Commit, lead)
-		if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "is a rollback") || !strings.Contains(err.Error(), "skillgit propose dates") {
+		before := shortID(testenv.GitText(t, dir, "rev-parse", rb.Commit+"~1"))
+		if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "is a rollback") || !strings.Contains(err.Error(), "skillgit propose dates --from-rev "+before) {
 			t.Fatalf("Rollback(%q, the rollback): %v; want refused with advice to propose", name, err)
 		}
 	}

@@ -112,7 +112,7 @@ func (r *Repo) snapshotFSMode(fsys fs.FS, base, label, disk, want string, lenien
 	if err := catalog.CheckPath(snap.dest); err != nil {
 		return nil, refusePaths(label, err)
 	}
-	if err := snap.strictCheck(fsys, base, lenient); err != nil {
+	if err := snap.strictCheck(fsys, base, disk != "", lenient); err != nil {
 		return nil, err
 	}
 	var err error
@@ -152,13 +152,15 @@ func (r *Repo) placeSnapshot(snap *snapshot, dir string) error {
 }
 
 // strictCheck applies the reference rules to a new skill; a patch of a published skill is
-// held to what agents load, with the rest as warnings. A folder on disk named otherwise than
-// its skill is fine: it is stored under the skill's name.
-func (s *snapshot) strictCheck(fsys fs.FS, base string, lenient bool) error {
+// held to what agents load, with the rest as warnings. A folder on disk is checked as
+// `skillgit validate` checks it, so a new skill whose name differs from its folder's is
+// refused; a folder from git or memory (a pack, MCP) is stored under its skill's name,
+// whatever it is called there.
+func (s *snapshot) strictCheck(fsys fs.FS, base string, onDisk, lenient bool) error {
 	_, problems := catalog.Load(fsys, base, catalog.Strict, false)
 	var kept []catalog.Problem
 	for _, p := range problems {
-		if p.Warning || path.Base(base) != path.Base(s.dest) && strings.Contains(p.Message, "does not match its folder") {
+		if p.Warning || !onDisk && path.Base(base) != path.Base(s.dest) && strings.Contains(p.Message, "does not match its folder") {
 			continue
 		}
 		kept = append(kept, p)

@@ -43,11 +43,17 @@ func TestAuditTrailerStatesVerdict(t *testing.T) {
 
 // TestUnapprovedTwinIsNotPublished: a candidate nobody approved is not "published" because
 // another candidate published the same content; published is for a candidate whose own tip
-// was merged, or an approved one whose folder a squash merge put on the branch.
+// was merged, or an approved one whose folder a squash merge put on the branch. Propose
+// refuses a twin of an open candidate, so the twin here is revised into one.
 func TestUnapprovedTwinIsNotPublished(t *testing.T) {
 	dir := newRepo(t)
 	first := proposeNew(t, dir, "twin", cleanLine)
-	second := proposeNew(t, dir, "twin", cleanLine)
+	second := proposeNew(t, dir, "twin", cleanLine, "Not yet the same.")
+	src := t.TempDir()
+	testenv.WriteFiles(t, src, map[string]string{"twin/SKILL.md": testenv.SkillMD("twin", cleanLine)})
+	if _, err := open(t, dir).Revise(second.ID, ProposeOptions{ActOptions: agent, From: src + "/twin", Message: "same"}); err != nil {
+		t.Fatalf("revise %s into a twin of %s: %v", second.ID, first.ID, err)
+	}
 	approveAsLead(t, dir, first.ID)
 	if _, err := open(t, dir).Publish(first.ID, "", lead); err != nil {
 		t.Fatalf("publish %s: %v", first.ID, err)

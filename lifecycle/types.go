@@ -157,6 +157,9 @@ type Result struct {
 	// Overlaps are the published skills and open candidates a proposed or revised skill
 	// resembles most, best first.
 	Overlaps []Overlap `json:"overlaps,omitempty"`
+	// OpenCandidates are, for a proposal, the other open candidates of the same skill: one of
+	// them could have been revised instead.
+	OpenCandidates []string `json:"open_candidates,omitempty"`
 }
 
 // LogEntry is one step of the audit trail on the publish branch.

@@ -31,3 +31,23 @@ func TestCreateCandidateReportsOverlap(t *testing.T) {
 		t.Fatalf("an unrelated skill: overlaps %+v, next %q", other.Overlaps, other.Next)
 	}
 }
+
+// TestCreateCandidateAgain refuses to create the candidate an open one already is, pointing at
+// patch_candidate, and names the open candidate when the new one differs.
+func TestCreateCandidateAgain(t *testing.T) {
+	dir := lifecycletest.NewRepo(t)
+	c := connect(t, dir)
+	in := map[string]any{"name": "notes", "description": "Takes notes.", "body": "# Notes\n\nWrite the notes down.\n"}
+	var first actionOut
+	c.ok("create_candidate", in, &first)
+	msg := c.fails("create_candidate", in)
+	if !strings.Contains(msg, "already proposed") || !strings.Contains(msg, first.ID) || !strings.Contains(msg, "patch_candidate") {
+		t.Fatalf("the same candidate again: %q; want it refused naming %s and patch_candidate", msg, first.ID)
+	}
+	in["body"] = "# Notes\n\nWrite the notes down, dated.\n"
+	var second actionOut
+	c.ok("create_candidate", in, &second)
+	if !strings.Contains(second.Next, first.ID+" also open for notes") {
+		t.Fatalf("another version: next %q; want it to name the open %s", second.Next, first.ID)
+	}
+}

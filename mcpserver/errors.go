@@ -13,6 +13,8 @@ func toolError(err error) error {
 	switch {
 	case errors.Is(err, lifecycle.ErrConflict):
 		return fmt.Errorf("%w; send a new version built on the published one (read_skill shows it) with patch_candidate, or ask a person to run `skillgit rebase`", err)
+	case errors.Is(err, lifecycle.ErrAlreadyProposed):
+		return fmt.Errorf("%w; to change that candidate, send its new version with patch_candidate", err)
 	case errors.Is(err, lifecycle.ErrNotFound):
 		return fmt.Errorf("%w; list_skills and list_candidates (state \"all\") show what exists", err)
 	}

@@ -10,29 +10,41 @@ import (
 )
 
 type proposeOptions struct {
-	from, message, remote string
-	delete, push, config  bool
-	actor                 actorFlags
+	from, fromRev, message, remote string
+	delete, push, config           bool
+	actor                          actorFlags
 }
 
 func (a *app) proposeCommand() *cobra.Command {
 	o := &proposeOptions{}
 	c := &cobra.Command{
-		Use:   "propose PATH|NAME [--from DIR] [--delete] [-m MSG] [--push] | propose --config [-m MSG]",
+		Use:   "propose PATH|NAME [--from DIR] [--delete] [-m MSG] [--push] | propose NAME --from-rev REV [-m MSG] | propose --config [-m MSG]",
 		Short: "Propose a new skill, a patch or a deletion as a candidate branch",
 		Long: `Snapshot one skill folder into a new candidate branch, candidate/<id>, audit it
 and print the candidate's id. PATH is a skill folder; NAME is a skill in the
 working tree's skills folder; --from DIR takes the folder from anywhere, such as
 an agent's skills folder. A skill that is not published yet is created, a
 published one is patched; --delete NAME proposes removing a published skill.
+A new skill must pass 'skillgit validate', which wants the folder named like the
+skill's name: a folder code-review/ holding name: code-reviewer is refused.
 The candidate is built from git objects: HEAD, the index and the working tree
 are left as they are.
+
+NAME --from-rev REV proposes the skill NAME as the commit REV holds it: any git
+revision, such as a publish 'skillgit log NAME' lists or main~3. This is how a
+version a rollback removed comes back: as a candidate, audited and approved like
+any other. A REV that has no skill NAME is an error naming its close names.
 
 The skill is compared with the published skills and the open candidates (name,
 description, and body without formatting); the closest are named on stderr and
 in --json "overlaps". From dedupe.threshold in .skillgit.yaml (default 0.6) the
 candidate is recorded as a likely duplicate, which the mode never approves or
 publishes on its own; patch the match instead, or 'skillgit merge-candidate'.
+
+A skill has one candidate per change: proposing what an open candidate of the
+skill already holds is refused (exit 1), naming it; 'skillgit revise ID' sends
+that candidate a new version. Another version of a skill that has open candidates
+is proposed, and a warning (and --json "open_candidates") names them.
 
 The mode may act on it at once (see 'skillgit mode'); what it did is said on
 stderr. Next: 'skillgit review ID'.
@@ -49,6 +61,7 @@ the remote (--remote, default origin) so that it can be opened as a pull request
 	}
 	fl := c.Flags()
 	fl.StringVar(&o.from, "from", "", "take the skill folder from `DIR`")
+	fl.StringVar(&o.fromRev, "from-rev", "", "propose the skill NAME as the commit `REV` holds it")
 	fl.BoolVar(&o.delete, "delete", false, "propose deleting the published skill NAME")
 	fl.BoolVar(&o.config, "config", false, "propose the working tree's policy files as a policy change")
 	fl.StringVarP(&o.message, "message", "m", "", "explain the change in `MSG`")
@@ -60,14 +73,16 @@ the remote (--remote, default origin) so that it can be opened as a pull request
 }
 
 func (a *app) runPropose(c *cobra.Command, o *proposeOptions, args []string) error {
-	po := lifecycle.ProposeOptions{ActOptions: o.actor.options(), From: o.from, Delete: o.delete, Message: o.message}
+	po := lifecycle.ProposeOptions{ActOptions: o.actor.options(), From: o.from, FromRev: o.fromRev, Delete: o.delete, Message: o.message}
 	if len(args) == 1 {
 		po.Target = args[0]
 	}
 	propose := func(r *lifecycle.Repo) func(lifecycle.ProposeOptions) (*lifecycle.Result, error) { return r.Propose }
 	switch {
-	case o.config && (po.Target != "" || po.From != "" || po.Delete):
-		return usageError{fmt.Errorf("propose --config takes no skill, --from or --delete: it proposes the policy files")}
+	case o.config && (po.Target != "" || po.From != "" || po.FromRev != "" || po.Delete):
+		return usageError{fmt.Errorf("propose --config takes no skill, --from, --from-rev or --delete: it proposes the policy files")}
+	case po.FromRev != "" && (po.Target == "" || po.From != "" || po.Delete):
+		return usageError{fmt.Errorf("propose --from-rev: name the skill to take from REV, without --from or --delete")}
 	case o.config:
 		propose = func(r *lifecycle.Repo) func(lifecycle.ProposeOptions) (*lifecycle.Result, error) {
 			return r.ProposeConfig

@@ -19,7 +19,9 @@ commit on the publish branch that says "This reverts commit <sha>." as git does.
 NAME undoes the latest publish of that skill that no rollback has undone yet, so running it
 again walks back one publish more; --commit SHA undoes that publish. A rollback cannot be
 undone: bringing back the version it removed is a publish, so propose that version again as
-a candidate and have it approved.`,
+a candidate, 'skillgit propose NAME --from-rev REV' with REV a commit that holds it (the
+publish that brought it, or the commit before the rollback), and have it approved. A NAME
+never published is an error that names the published skills close to it.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error { return a.runRollback(args, commit, actor) },
 	}

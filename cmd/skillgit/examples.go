@@ -67,6 +67,8 @@ skillgit validate ~/.claude/skills --json`,
 skillgit propose pdf-tools -m "Add form filling"
 # Take the folder from an agent's skills folder and push the candidate branch
 skillgit propose pdf-tools --from ~/.claude/skills/pdf-tools --push
+# Propose again the version a rollback removed, as the publish 9e1f2d3 holds it
+skillgit propose pdf-tools --from-rev 9e1f2d3 -m "Bring back merging"
 # Propose removing a published skill
 skillgit propose --delete pdf-tools -m "Superseded by documents"
 # Propose the edited .skillgit.yaml as a policy change

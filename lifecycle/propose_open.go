@@ -1,0 +1,63 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// ErrAlreadyProposed says that an open candidate already proposes exactly the change asked for.
+var ErrAlreadyProposed = errors.New("already proposed")
+
+// checkOpenOfSkill refuses a proposal that an open candidate of the same skill already makes,
+// and names the skill's other open candidates in res: each one more makes `review NAME` ask
+// for an id, where revising the one open would have kept a single candidate.
+func (r *Repo) checkOpenOfSkill(snap *snapshot, res *Result, o ProposeOptions) error {
+	chains, err := r.openOfSkill(snap.skill.Name)
+	if err != nil {
+		return err
+	}
+	revisable := ""
+	for _, ch := range chains {
+		tree, err := r.FolderAt(ch.last().c.TreeHash, ch.path())
+		if err != nil {
+			return err
+		}
+		isDelete := Change(ch.propose().get(keyChange)) == ChangeDelete
+		if isDelete == (snap.change == ChangeDelete) && ch.path() == snap.dest && tree == snap.tree {
+			return alreadyProposed(snap, ch.id, isDelete)
+		}
+		if !isDelete && revisable == "" {
+			revisable = ch.id
+		}
+		res.OpenCandidates = append(res.OpenCandidates, ch.id)
+	}
+	if len(chains) > 0 && o.Pack == "" {
+		res.addWarning(alsoOpen(snap.skill.Name, res.OpenCandidates, revisable))
+	}
+	return nil
+}
+
+// alreadyProposed is the error for a proposal that the open candidate id already makes.
+func alreadyProposed(snap *snapshot, id string, isDelete bool) error {
+	if isDelete {
+		return fmt.Errorf("%s: %w: the open candidate %s proposes deleting this skill too; `skillgit review %s` shows it",
+			snap.skill.Name, ErrAlreadyProposed, id, id)
+	}
+	return fmt.Errorf("%s: %w: the open candidate %s holds exactly this folder; change the skill and send the new version with `skillgit revise %s [PATH] -m FEEDBACK`, or see it with `skillgit review %s`",
+		snap.skill.Name, ErrAlreadyProposed, id, id, id)
+}
+
+// alsoOpen is the warning that ids are open for skill too; revisable, when not empty, is one
+// of them that a revise can update.
+func alsoOpen(skill string, ids []string, revisable string) string {
+	what := "candidate " + ids[0] + " is"
+	if len(ids) > 1 {
+		what = "candidates " + strings.Join(ids, ", ") + " are"
+	}
+	w := fmt.Sprintf("warning: %s: %s also open for this skill, so `skillgit review %s` now needs an id", skill, what, skill)
+	if revisable != "" {
+		w += fmt.Sprintf("; `skillgit revise %s [PATH] -m FEEDBACK` updates that one instead of adding a candidate", revisable)
+	}
+	return w
+}

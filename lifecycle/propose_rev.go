@@ -1,0 +1,89 @@
+package lifecycle
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// fromRevision resolves o.FromRev to its commit and, when no message is given, words one that
+// says which version is proposed again.
+func (r *Repo) fromRevision(o ProposeOptions) (ProposeOptions, error) {
+	if o.FromRev == "" {
+		return o, nil
+	}
+	switch {
+	case o.From != "" || o.Source != nil || o.Delete:
+		return o, fmt.Errorf("--from-rev takes the skill from history: give a skill's name and --from-rev REV, without --from or --delete")
+	case catalog.ValidateName(o.Target) != nil:
+		return o, fmt.Errorf("%s: --from-rev takes the name of a skill, such as pdf-tools, not a path", o.Target)
+	}
+	h, err := r.Git.ResolveRevision(o.FromRev)
+	if err != nil {
+		return o, fmt.Errorf("--from-rev %s: %w; `skillgit log %s` lists the commits that published the skill", o.FromRev, err, o.Target)
+	}
+	o.fromCommit = h
+	if o.Message == "" {
+		o.Message = fmt.Sprintf("The version of %s in commit %s (--from-rev %q), proposed again.", o.Target, h, o.FromRev)
+	}
+	return o, nil
+}
+
+// revisionSnapshot reads the skill o.Target as commit o.fromCommit holds it. A skill that is
+// not published now goes back to the folder it had there, when that folder is free.
+func (r *Repo) revisionSnapshot(o ProposeOptions) (*snapshot, error) {
+	c, found, names, err := r.skillAt(o.fromCommit, o.Target, o.FromRev)
+	if err != nil {
+		return nil, err
+	}
+	if found == nil {
+		return nil, fmt.Errorf("%s: %w: no skill of this name at %s (commit %s)%s; `skillgit log %s` lists the commits that published it",
+			o.Target, ErrNotFound, o.FromRev, shortID(o.fromCommit.String()), closeNamesHint(o.Target, names, "skills there"), o.Target)
+	}
+	snap, err := r.snapshotFS(r.Git.TreeFS(c.TreeHash), found.Dir, o.FromRev+":"+found.Dir, "", o.Target)
+	if err != nil || snap.change != ChangeCreate || path.Base(found.Dir) != found.Name || found.Dir == snap.dest {
+		return snap, err
+	}
+	if free, err := r.FolderAt(r.Tree, found.Dir); err != nil || !free.IsZero() || catalog.CheckPath(found.Dir) != nil {
+		return snap, err
+	}
+	snap.dest = found.Dir
+	return snap, nil
+}
+
+// skillAt reads commit h, labelled label in errors, and finds in its skills folder the skill
+// name, nil when there is none; names are the skills there.
+func (r *Repo) skillAt(h gitstore.Hash, name, label string) (*object.Commit, *catalog.Skill, []string, error) {
+	c, err := r.Git.Commit(h)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	cat, err := r.CatalogAt(c.TreeHash, r.Config.SkillsDir, label)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	var found *catalog.Skill
+	names := make([]string, 0, len(cat.Skills))
+	for _, s := range cat.Skills {
+		if s.Name == name {
+			found = s
+		}
+		names = append(names, s.Name)
+	}
+	return c, found, names, nil
+}
+
+// closeNamesHint is "; WHAT with close names: a, b" for the names among known that are close
+// to name, or "" when none is.
+func closeNamesHint(name string, known []string, what string) string {
+	near := catalog.CloseNames(name, known)
+	if len(near) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; %s with close names: %s", what, strings.Join(near, ", "))
+}
