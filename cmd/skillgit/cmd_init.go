@@ -33,7 +33,14 @@ func (a *app) initCommand() *cobra.Command {
 repository there with one commit that adds .skillgit.yaml and the skills folder.
 With --builtin, also publish the built-in skills (how agents use skillgit, how to
 write a skill). The git hooks that run the audit on commit and push are installed
-(pre-receive in a bare repository) unless --no-hooks; see 'skillgit hooks'.`,
+(pre-receive in a bare repository) unless --no-hooks; see 'skillgit hooks'.
+
+With --bare, the repository is a server's: it is left empty, with HEAD naming the
+publish branch, and the first push of a skill repository fills it ('skillgit push'
+or 'git push' from a repository made with 'skillgit init', or from a clone of the
+empty repository after 'skillgit init' in the clone). With --bare --builtin it
+starts with the built-in skills instead: clone it to work in it, since a
+repository made with its own 'skillgit init' has a history unrelated to it.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error { return a.runInit(o, args) },
 	}
@@ -98,6 +105,9 @@ func printInit(w io.Writer, out initJSON) error {
 		verb = "Adopted git repository"
 	}
 	fmt.Fprintf(w, "%s in %s (publish branch %s)\n", verb, res.Dir, res.Branch)
+	if res.Empty {
+		fmt.Fprintf(w, "It is empty: the first push of a skill repository fills it (`git remote add origin URL`, then `skillgit push origin`), or clone it and run `skillgit init` in the clone\n")
+	}
 	if len(res.Skills) > 0 {
 		fmt.Fprintf(w, "Published %d built-in skills: %s\n", len(res.Skills), strings.Join(res.Skills, ", "))
 	}
