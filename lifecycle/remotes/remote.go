@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -120,9 +121,30 @@ func (r repo) openRemote(name string) (*remote, error) {
 	if err != nil {
 		return nil, err
 	}
+	urls := make([]string, len(rc.URLs))
+	for i, u := range rc.URLs {
+		urls[i] = r.resolveURL(u)
+	}
 	// No fetch refspecs: go-git then writes no remote-tracking refs on its own after a push.
-	gr := git.NewRemote(view, &config.RemoteConfig{Name: name, URLs: rc.URLs})
+	gr := git.NewRemote(view, &config.RemoteConfig{Name: name, URLs: urls})
 	return &remote{name: name, url: rc.URLs[0], view: view, gr: gr}, nil
+}
+
+// resolveURL makes a remote URL that is a relative path start where git starts it: at the top
+// of the working tree, or at the git directory of a bare repository, not in the folder
+// skillgit was started in (which -C does not change).
+func (r repo) resolveURL(u string) string {
+	if u == "" || filepath.IsAbs(u) || strings.Contains(u, "://") {
+		return u
+	}
+	if i := strings.IndexByte(u, ':'); i > 0 && !strings.ContainsRune(u[:i], '/') {
+		return u // host:path, as scp writes it
+	}
+	base := r.Git.WorktreeDir()
+	if base == "" {
+		base = r.Git.GitDir()
+	}
+	return filepath.Join(base, u)
 }
 
 // trackingRef is where this repository remembers the remote's ref branch (refs/heads/X).
