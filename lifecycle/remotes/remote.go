@@ -170,6 +170,21 @@ func newRefView(g *gitstore.Repo) (*refView, error) {
 	return v, nil
 }
 
+// Config is the repository's git config with the delta search of the packs that a push sends
+// turned off, unless pack.window is set: go-git's search takes seconds of processor time for a
+// few megabytes of skills and saves a few percent of the bytes, since its packs are never thin
+// (a new version of a file is never sent as a delta of what the remote already holds).
+func (v *refView) Config() (*config.Config, error) {
+	c, err := v.Storer.Config()
+	if err != nil {
+		return nil, err
+	}
+	if !c.Raw.Section("pack").HasOption("window") {
+		c.Pack.Window = 0
+	}
+	return c, nil
+}
+
 // SetReference stores ref in the view.
 func (v *refView) SetReference(ref *plumbing.Reference) error { return v.refs.SetReference(ref) }
 
