@@ -269,7 +269,8 @@ func (r *Repo) rangeOf(u RefUpdate) (pushedRange, error) {
 		return pushedRange{}, err
 	}
 	pr := pushedRange{base: u.Old, head: u.New}
-	if pr.base.IsZero() {
+	// The push that creates the publish branch brings all of it: nothing is there before.
+	if pr.base.IsZero() && !(r.firstPush && u.Ref == r.Branch) {
 		if pr.base, err = r.Git.MergeBase(u.New, r.Tip); err != nil {
 			return pr, err
 		}

@@ -24,8 +24,17 @@ const protectAdvice = "server.protect is on: change skills with `skillgit propos
 // than its authors whose audit passes under the policy it lands on (a policy candidate
 // included), or a rollback that restores skills to versions published before. Anything else,
 // a deletion or a rewrite of the branch's history is refused.
+//
+// In a repository with no publish branch yet, the push that creates it with a skillgit
+// configuration is audited whole, under the policy it brings (there is none before it), and
+// protection starts with the next push.
 func ReceivePushed(dir string, updates []RefUpdate, getenv func(string) string) (*HookRun, error) {
 	r, run, warnings, err := openForHook(dir)
+	if r == nil && err == nil && run.NotSkillgit {
+		if r, err = openFirstPush(dir, updates); r == nil {
+			return run, err
+		}
+	}
 	if r == nil {
 		return run, err
 	}
@@ -34,7 +43,7 @@ func ReceivePushed(dir string, updates []RefUpdate, getenv func(string) string) 
 		return nil, err
 	}
 	run.Warnings = append(warnings, run.Warnings...)
-	if !r.Config.Server.Protect {
+	if !r.Config.Server.Protect || r.firstPush {
 		return run, nil
 	}
 	mainTip := r.Tip
