@@ -27,8 +27,9 @@ const protectAdvice = "server.protect is on: change skills with `skillgit propos
 //
 // In a repository with no publish branch yet, the push that creates it with a skillgit
 // configuration is audited whole, under the policy it brings (there is none before it), and
-// protection starts with the next push.
-func ReceivePushed(dir string, updates []RefUpdate, getenv func(string) string) (*HookRun, error) {
+// protection starts with the next push. Progress, when set, hears how many of the skills to
+// audit are done.
+func ReceivePushed(dir string, updates []RefUpdate, getenv func(string) string, progress Progress) (*HookRun, error) {
 	r, run, warnings, err := openForHook(dir)
 	if r == nil && err == nil && run.NotSkillgit {
 		if r, err = openFirstPush(dir, updates); r == nil {
@@ -39,7 +40,7 @@ func ReceivePushed(dir string, updates []RefUpdate, getenv func(string) string) 
 		return run, err
 	}
 	defer r.Close()
-	if run, err = r.AuditUpdates(updates, getenv); err != nil {
+	if run, err = r.AuditUpdates(updates, getenv, progress); err != nil {
 		return nil, err
 	}
 	run.Warnings = append(warnings, run.Warnings...)
@@ -212,7 +213,7 @@ func (r *Repo) approvedAtPublish(ch *chain, m *merge, getenv func(string) string
 	if err != nil {
 		return "", err
 	}
-	if err := r.auditHook(run, cfg, policy, items, getenv); err != nil {
+	if err := r.auditHook(run, cfg, policy, items, getenv, nil); err != nil {
 		return "", err
 	}
 	c.Risk = audit.Overall(run.Reports).String()

@@ -23,7 +23,7 @@ const scratch = "refs/skillgit-fetch/"
 type FetchOptions struct {
 	// Remote is a configured remote's name; empty means origin, or the only remote.
 	Remote string
-	// Progress receives the server's progress messages; nil for none.
+	// Progress receives the server's messages as they come, each after "remote: "; nil for none.
 	Progress io.Writer
 }
 
@@ -76,7 +76,7 @@ func Fetch(ctx context.Context, lr *lifecycle.Repo, o FetchOptions) (*FetchResul
 	if err != nil {
 		return nil, err
 	}
-	rr, err := r.download(ctx, rm, o.Progress)
+	rr, err := r.download(ctx, rm, liveLines(o.Progress))
 	if err != nil {
 		return nil, err
 	}

@@ -24,8 +24,11 @@ type PushOptions struct {
 	// IDs names the candidates to push; empty pushes every candidate, the archive refs and
 	// the publish branch.
 	IDs []string
-	// Progress receives the server's progress messages; nil for none.
+	// Progress receives the server's messages as they come, each after "remote: "; nil for none.
 	Progress io.Writer
+	// AuditProgress hears how many of the skills the push brings are audited here before it is
+	// sent; nil for none.
+	AuditProgress lifecycle.Progress
 	// Getenv reads the environment, for the audit's skip switch; nil means os.Getenv.
 	Getenv func(string) string
 }
@@ -85,7 +88,7 @@ func Push(ctx context.Context, lr *lifecycle.Repo, o PushOptions) (*PushResult, 
 	if len(p.specs) == 0 {
 		return res, nil
 	}
-	run, err := r.gatePush(rm, p, o.Getenv)
+	run, err := r.gatePush(rm, p, o.Getenv, o.AuditProgress)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +97,7 @@ func Push(ctx context.Context, lr *lifecycle.Repo, o PushOptions) (*PushResult, 
 	err = rm.gr.PushContext(ctx, &git.PushOptions{RemoteName: rm.name, RefSpecs: p.specs,
 		RequireRemoteRefs: p.require, Atomic: true, Progress: server})
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
-		return res, r.explainPushError(ctx, rm, p, server.lines(), err)
+		return res, r.explainPushError(ctx, rm, p, server.lines(), server.shown(), err)
 	}
 	return res, r.recordPush(p)
 }
@@ -259,7 +262,7 @@ func (r repo) movedError(rm *remote, rt gitstore.Hash) error {
 // explainPushError turns a refused push into ErrRemoteMoved when the remote's publish branch
 // moved since it was listed, and into a *ServerRefusedError, carrying what the server said,
 // when its hooks declined it.
-func (r repo) explainPushError(ctx context.Context, rm *remote, p *pushPlan, lines []string, err error) error {
+func (r repo) explainPushError(ctx context.Context, rm *remote, p *pushPlan, lines []string, shown bool, err error) error {
 	if p.leased {
 		if refs, lerr := rm.gr.ListContext(ctx, &git.ListOptions{}); lerr == nil {
 			now := gitstore.ZeroHash
@@ -274,7 +277,7 @@ func (r repo) explainPushError(ctx context.Context, rm *remote, p *pushPlan, lin
 		}
 	}
 	if hookDeclined(err) {
-		return &ServerRefusedError{Remote: rm.name, URL: rm.url, Lines: lines, Updates: p.updates, Err: err}
+		return &ServerRefusedError{Remote: rm.name, URL: rm.url, Lines: lines, Updates: p.updates, Err: err, Shown: shown}
 	}
 	return fmt.Errorf("push to %s (%s) refused, nothing was pushed: %w; run `skillgit fetch %s` and try again", rm.name, rm.url, err, rm.name)
 }
