@@ -29,6 +29,10 @@ When the remote's publish branch moved on while yours holds publishes you did no
 push, those publishes are taken off your branch and their candidates restored:
 publish them again ('skillgit rebase ID' first if it is behind), then push.
 
+When the remote's publish branch shares no commit with yours (the two
+repositories were made apart, each with its own 'skillgit init'), only
+refs/remotes/REMOTE/BRANCH is recorded, and fetch says what to do and exits with 1.
+
 On a terminal, or with --progress, fetch shows what the server says as it comes.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error { return a.runFetch(c, args, force) },

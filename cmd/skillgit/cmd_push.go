@@ -26,7 +26,10 @@ The publish branch only moves forward from the remote tip your publishes were
 built on, and only if the remote still holds it when the push arrives. If another
 clone published first, nothing is pushed and push exits with 4: run
 'skillgit fetch', then 'skillgit rebase ID' if needed and 'skillgit publish ID'
-again, then push.
+again, then push. An empty remote repository (as 'skillgit init --bare' makes
+one) takes the publish branch as it is. If the remote's publish branch shares no
+commit with yours (the two repositories were made apart, each with its own
+'skillgit init'), nothing is pushed, push says what to do instead and exits with 1.
 
 Before it sends anything, push audits what it brings exactly as the pre-push hook
 audits a 'git push', under the policy and skip switch of what the remote holds:

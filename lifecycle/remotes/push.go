@@ -59,7 +59,9 @@ type pushPlan struct {
 // Push sends candidates, archive refs and the publish branch to a remote in one atomic push.
 // The publish branch moves only by fast-forward from the remote tip that the local branch
 // was built on, and only if the remote still holds that tip when it receives the push: when
-// another clone published first, the push fails with ErrRemoteMoved and nothing moves.
+// another clone published first, the push fails with ErrRemoteMoved and nothing moves; when
+// the remote's publish branch shares no commit with the local one, with ErrUnrelated (the
+// remote's tip is fetched first when this repository lacks it, to tell the two apart).
 // A candidate that is published or rejected here is removed from the remote. What the push
 // brings is audited first, as the pre-push hook audits a `git push`: when the audit refuses,
 // nothing is sent and the error is a *PushAuditError. When the remote refuses the push, the
@@ -78,6 +80,11 @@ func Push(ctx context.Context, lr *lifecycle.Repo, o PushOptions) (*PushResult, 
 	for _, ref := range refs {
 		if ref.Type() == plumbing.HashReference {
 			remote[ref.Name().String()] = ref.Hash()
+		}
+	}
+	if len(o.IDs) == 0 {
+		if err := r.fetchRemoteTip(ctx, rm, remote[r.Branch], o.Progress); err != nil {
+			return nil, err
 		}
 	}
 	p := &pushPlan{track: map[string]gitstore.Hash{}}
@@ -222,6 +229,9 @@ func (r repo) planPublish(rm *remote, p *pushPlan, remote map[string]gitstore.Ha
 		return nil
 	}
 	if !rt.IsZero() && !r.Descends(lt, rt) {
+		if r.unrelated(lt, rt) {
+			return r.unrelatedError(rm, rt, "nothing was pushed")
+		}
 		return r.movedError(rm, rt)
 	}
 	p.specs = append(p.specs, config.RefSpec(r.Branch+":"+r.Branch))
