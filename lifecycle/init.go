@@ -59,8 +59,12 @@ func Init(opts InitOptions) (*InitResult, error) {
 		res.Dir = d
 	}
 	in := &initializer{g: g, branch: branch, res: res}
-	if empty, err := in.leaveEmpty(opts); empty || err != nil {
-		return res, err
+	empty, err := in.leaveEmpty(opts)
+	if err != nil {
+		return nil, err
+	}
+	if empty {
+		return res, nil
 	}
 	if err := in.run(opts); err != nil {
 		return nil, err
