@@ -165,6 +165,15 @@ func (h *harness) must(dir, name string, args ...string) string {
 	return res.stdout
 }
 
+// cloneServer clones the empty server repository at url into client, makes the clone a skill
+// repository with `skillgit init` and pushes that first commit, as a team starts a server.
+func (h *harness) cloneServer(url, client string) {
+	h.t.Helper()
+	h.git(h.dir, "clone", "-q", url, client)
+	h.must(h.dir, "skillgit", "init", "--no-hooks", client)
+	h.git(client, "push", "-q", "origin", "main")
+}
+
 // git runs git in dir and returns its trimmed standard output.
 func (h *harness) git(dir string, args ...string) string {
 	h.t.Helper()

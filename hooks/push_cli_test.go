@@ -20,7 +20,7 @@ func TestSkillgitPushGateOverGitDaemon(t *testing.T) {
 	h.must(h.dir, "skillgit", "init", "--bare", srv)
 	url := startGitDaemon(t, h, h.dir) + "/srv.git"
 	client := filepath.Join(h.dir, "client")
-	h.git(h.dir, "clone", "-q", url, client)
+	h.cloneServer(url, client)
 	testenv.WriteFiles(t, h.dir, map[string]string{
 		"drafts/evil/SKILL.md": evilSkill("evil"), "drafts/good/SKILL.md": goodSkill("good"),
 	})

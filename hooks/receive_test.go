@@ -30,7 +30,7 @@ func TestPreReceiveOverGitDaemon(t *testing.T) {
 	}
 	url := startGitDaemon(t, h, h.dir) + "/srv.git"
 	client := filepath.Join(h.dir, "client")
-	h.git(h.dir, "clone", "-q", url, client)
+	h.cloneServer(url, client)
 
 	serverMain := func() string { return h.git(srv, "rev-parse", "refs/heads/main") }
 	commit := func(msg string, files map[string]string) string {

@@ -28,6 +28,9 @@ type RunOptions struct {
 	// Scope widens pre-commit to skills the commit does not touch, as ParsePreCommitArgs
 	// reads it from the hook's arguments.
 	Scope lifecycle.StagedScope
+	// Terminal says that Stderr is a terminal, where pre-push shows the audit's progress.
+	// Pre-receive always reports it: git relays it to the client, which shows it or not.
+	Terminal bool
 }
 
 // Run is the git hook name: it audits what the commit or push brings, writes the report on
@@ -74,10 +77,14 @@ func check(name string, o RunOptions) (*lifecycle.HookRun, []lifecycle.RefUpdate
 		return nil, nil, err
 	}
 	if name == PreReceive {
-		run, err := lifecycle.ReceivePushed(o.Dir, updates, o.Getenv)
+		run, err := lifecycle.ReceivePushed(o.Dir, updates, o.Getenv, NewProgress(o.Stderr, "skillgit: ").Update)
 		return run, updates, err
 	}
-	run, err := lifecycle.AuditPushed(o.Dir, updates, o.Getenv)
+	var progress lifecycle.Progress
+	if o.Terminal {
+		progress = NewProgress(o.Stderr, "skillgit: ").Update
+	}
+	run, err := lifecycle.AuditPushed(o.Dir, updates, o.Getenv, progress)
 	return run, updates, err
 }
 

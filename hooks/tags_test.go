@@ -18,7 +18,7 @@ func TestPreReceiveTagsOverGitDaemon(t *testing.T) {
 	h.must(h.dir, "skillgit", "init", "--bare", srv)
 	url := startGitDaemon(t, h, h.dir) + "/srv.git"
 	client := filepath.Join(h.dir, "client")
-	h.git(h.dir, "clone", "-q", url, client)
+	h.cloneServer(url, client)
 	commit := func(msg string, files map[string]string) string {
 		t.Helper()
 		testenv.WriteFiles(t, client, files)

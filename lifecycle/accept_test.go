@@ -115,7 +115,7 @@ func TestAcceptHighThenPublish(t *testing.T) {
 		t.Fatal(err)
 	}
 	update := []RefUpdate{{Ref: "refs/heads/main", Old: pc.ParentHashes[0], New: plumbing.NewHash(pub.Commit)}}
-	run, err := AuditPushed(dir, update, func(string) string { return "" })
+	run, err := AuditPushed(dir, update, func(string) string { return "" }, nil)
 	if err != nil || run.Verdict == audit.VerdictBlocked {
 		t.Errorf("pre-push of the publish: %v, verdict %v; want it to pass", err, run.Verdict)
 	}

@@ -54,6 +54,8 @@ type Auditor struct {
 	Cache *audit.Cache
 	// Workers is how many skills are audited at once; 0 means GOMAXPROCS.
 	Workers int
+	// Progress, when set, hears how many of the items are audited, first with none done.
+	Progress Progress
 
 	hashOnce sync.Once
 	hash     string
@@ -65,16 +67,21 @@ func (r *Repo) AuditCache() *audit.Cache {
 	return &audit.Cache{Dir: filepath.Join(r.Git.CommonDir(), "skillgit", "cache", "audit")}
 }
 
+// Progress hears how far a long check has got: done of total skills. Calls do not overlap.
+type Progress func(done, total int)
+
 // Run audits items and returns their reports in the same order.
 func (a *Auditor) Run(items []AuditItem) ([]audit.SkillReport, error) {
 	out := make([]audit.SkillReport, len(items))
 	errs := make([]error, len(items))
 	next := make(chan int)
+	tick := a.counter(len(items))
 	var wg sync.WaitGroup
 	for range a.workers(len(items)) {
 		wg.Go(func() {
 			for i := range next {
 				out[i], errs[i] = a.one(items[i])
+				tick()
 			}
 		})
 	}
@@ -89,6 +96,23 @@ func (a *Auditor) Run(items []AuditItem) ([]audit.SkillReport, error) {
 		}
 	}
 	return out, nil
+}
+
+// counter tells a.Progress that none of total items is audited yet, and returns what counts one
+// more as done.
+func (a *Auditor) counter(total int) func() {
+	if a.Progress == nil || total == 0 {
+		return func() {}
+	}
+	var mu sync.Mutex
+	done := 0
+	a.Progress(0, total)
+	return func() {
+		mu.Lock()
+		defer mu.Unlock()
+		done++
+		a.Progress(done, total)
+	}
 }
 
 func (a *Auditor) workers(n int) int {

@@ -83,7 +83,7 @@ func AuditStagedScope(dir string, scope StagedScope, getenv func(string) string)
 		return nil, err
 	}
 	run.Problems = append(problems, r.validateStaged(changes, staged)...)
-	return run, r.auditHook(run, cfg, policy, stagedItems(changes), getenv)
+	return run, r.auditHook(run, cfg, policy, stagedItems(changes), getenv, nil)
 }
 
 // stagedChanges lists the skill folders the commit touches in each of dirs, the first being
@@ -200,13 +200,13 @@ func stagedItems(changes []folderChange) []AuditItem {
 
 // auditHook audits items under cfg and policy, those of the version compared with, unless the
 // skip switch there, or in the environment, is on.
-func (r *Repo) auditHook(run *HookRun, cfg *Config, policy *AuditPolicy, items []AuditItem, getenv func(string) string) error {
+func (r *Repo) auditHook(run *HookRun, cfg *Config, policy *AuditPolicy, items []AuditItem, getenv func(string) string, progress Progress) error {
 	run.FailOn = policy.FailOn
 	if skip, warn := AuditSkipped(cfg, getenv); skip {
 		run.Skipped, run.Warnings = true, append(run.Warnings, warn)
 		return nil
 	}
-	a := &Auditor{Git: r.Git, Policy: policy, Cache: r.AuditCache()}
+	a := &Auditor{Git: r.Git, Policy: policy, Cache: r.AuditCache(), Progress: progress}
 	reports, err := a.Run(items)
 	if err != nil {
 		return err
@@ -222,32 +222,54 @@ func (r *Repo) auditHook(run *HookRun, cfg *Config, policy *AuditPolicy, items [
 // of the pushed commits, so that a push cannot switch off its own audit. It looks in the
 // skills folder of the old tip's configuration and of the new one's, and a pushed
 // configuration or allow list that does not parse blocks the push.
-func AuditPushed(dir string, updates []RefUpdate, getenv func(string) string) (*HookRun, error) {
+// Progress, when set, hears how many of the skills to audit are done.
+func AuditPushed(dir string, updates []RefUpdate, getenv func(string) string, progress Progress) (*HookRun, error) {
 	r, run, warnings, err := openForHook(dir)
 	if r == nil {
 		return run, err
 	}
 	defer r.Close()
-	run, err = r.AuditUpdates(updates, getenv)
+	run, err = r.AuditUpdates(updates, getenv, progress)
 	if run != nil {
 		run.Warnings = append(warnings, run.Warnings...)
 	}
 	return run, err
 }
 
-// AuditUpdates audits every ref update that brings commits, as AuditPushed does.
-func (r *Repo) AuditUpdates(updates []RefUpdate, getenv func(string) string) (*HookRun, error) {
+// AuditUpdates audits every ref update that brings commits, as AuditPushed does. Progress,
+// when set, hears how many of the skills of all the updates are audited.
+func (r *Repo) AuditUpdates(updates []RefUpdate, getenv func(string) string, progress Progress) (*HookRun, error) {
 	run := &HookRun{FailOn: audit.RiskHigh}
-	var titles []string
+	var plans []*updateAudit
+	total := 0
 	for _, u := range updates {
 		if u.New.IsZero() {
 			continue
 		}
-		title, err := r.auditUpdate(run, u, getenv)
+		ua, err := r.planUpdate(u, getenv)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", u.Ref, err)
 		}
-		titles = append(titles, title)
+		plans = append(plans, ua)
+		if !ua.skipped {
+			total += len(ua.items)
+		}
+	}
+	var titles []string
+	done := 0
+	for _, ua := range plans {
+		var p Progress
+		if progress != nil {
+			offset := done
+			p = func(d, _ int) { progress(offset+d, total) }
+		}
+		if err := ua.audit(r, run, getenv, p); err != nil {
+			return nil, fmt.Errorf("%s: %w", ua.u.Ref, err)
+		}
+		if !ua.skipped {
+			done += len(ua.items)
+		}
+		titles = append(titles, fmt.Sprintf("%s %s..%s", ua.u.Ref, shortID(ua.pr.base.String()), shortID(ua.pr.head.String())))
 	}
 	run.Title = strings.Join(titles, ", ")
 	return run, nil
@@ -269,7 +291,8 @@ func (r *Repo) rangeOf(u RefUpdate) (pushedRange, error) {
 		return pushedRange{}, err
 	}
 	pr := pushedRange{base: u.Old, head: u.New}
-	if pr.base.IsZero() {
+	// The push that creates the publish branch brings all of it: nothing is there before.
+	if pr.base.IsZero() && !(r.firstPush && u.Ref == r.Branch) {
 		if pr.base, err = r.Git.MergeBase(u.New, r.Tip); err != nil {
 			return pr, err
 		}
@@ -293,41 +316,62 @@ func (r *Repo) treeOf(h gitstore.Hash) (gitstore.Hash, error) {
 	return c.TreeHash, nil
 }
 
-// auditUpdate audits what update u brings into run and returns the range it audited.
-func (r *Repo) auditUpdate(run *HookRun, u RefUpdate, getenv func(string) string) (string, error) {
+// updateAudit is the audit of one ref update, planned: its range, the policy that judges it,
+// the problems of the configuration it brings and the skills to audit.
+type updateAudit struct {
+	u        RefUpdate
+	pr       pushedRange
+	cfg      *Config
+	policy   *AuditPolicy
+	problems []catalog.Problem
+	items    []AuditItem
+	// skipped is the skip switch of the policy, which leaves the items unaudited.
+	skipped bool
+	// sub collects the warnings of reading the policy.
+	sub *HookRun
+}
+
+// planUpdate finds what update u brings and what judges it.
+func (r *Repo) planUpdate(u RefUpdate, getenv func(string) string) (*updateAudit, error) {
 	pr, err := r.rangeOf(u)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	sub := &HookRun{}
-	cfg, policy, err := r.hookPolicy(sub, pr.policy)
-	if err != nil {
-		return "", err
+	ua := &updateAudit{u: u, pr: pr, sub: &HookRun{}}
+	if ua.cfg, ua.policy, err = r.hookPolicy(ua.sub, pr.policy); err != nil {
+		return nil, err
 	}
 	newCfg, problems, err := r.newPolicyProblems(pr.baseTree, pr.headTree, shortID(pr.head.String()))
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	var items []AuditItem
-	for _, d := range skillDirs(r.Config, cfg, newCfg) {
-		more, err := r.changedSkills(movedFrom(d, pr.baseTree, cfg, newCfg), pr.headTree, d)
+	ua.problems = problems
+	for _, d := range skillDirs(r.Config, ua.cfg, newCfg) {
+		more, err := r.changedSkills(movedFrom(d, pr.baseTree, ua.cfg, newCfg), pr.headTree, d)
 		if err != nil {
-			return "", err
+			return nil, err
 		}
-		items = append(items, more...)
+		ua.items = append(ua.items, more...)
 	}
-	if err := r.withPushedAccepts(items, pr.base, pr.head); err != nil {
-		return "", err
+	if err := r.withPushedAccepts(ua.items, pr.base, pr.head); err != nil {
+		return nil, err
 	}
-	if err := r.auditHook(sub, cfg, policy, items, getenv); err != nil {
-		return "", err
+	ua.skipped, _ = AuditSkipped(ua.cfg, getenv)
+	return ua, nil
+}
+
+// audit audits the planned update into run.
+func (ua *updateAudit) audit(r *Repo, run *HookRun, getenv func(string) string, progress Progress) error {
+	sub := ua.sub
+	if err := r.auditHook(sub, ua.cfg, ua.policy, ua.items, getenv, progress); err != nil {
+		return err
 	}
 	run.Skipped = run.Skipped || sub.Skipped
 	run.Warnings = append(run.Warnings, sub.Warnings...)
 	run.Reports = append(run.Reports, sub.Reports...)
-	run.Problems = append(run.Problems, problems...)
+	run.Problems = append(run.Problems, ua.problems...)
 	run.Verdict, run.FailOn = max(run.Verdict, sub.Verdict), min(run.FailOn, sub.FailOn)
-	return fmt.Sprintf("%s %s..%s", u.Ref, shortID(pr.base.String()), shortID(pr.head.String())), nil
+	return nil
 }
 
 // peelUpdate turns the ids of u into commits, following annotated tags. A ref that held

@@ -36,7 +36,7 @@ func TestAuditPushedPolicyFromBase(t *testing.T) {
 	testenv.WriteFiles(t, dir, map[string]string{ConfigFile: string(cfg.Marshal()), "skills/evil/SKILL.md": testenv.SkillMD("evil", evilLine)})
 	testenv.CommitAll(t, dir, "switch the audit off and add evil")
 	update := []RefUpdate{{Ref: "refs/heads/main", Old: revParse(t, dir, "main"), New: revParse(t, dir, "feature")}}
-	run, err := AuditPushed(dir, update, func(string) string { return "" })
+	run, err := AuditPushed(dir, update, func(string) string { return "" }, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,7 +49,7 @@ func TestAuditPushedPolicyFromBase(t *testing.T) {
 	testenv.WriteFiles(t, dir, map[string]string{"skills/evil2/SKILL.md": testenv.SkillMD("evil2", evilLine)})
 	testenv.CommitAll(t, dir, "more")
 	update = []RefUpdate{{Ref: "refs/heads/main", Old: revParse(t, dir, "main~1"), New: revParse(t, dir, "main")}}
-	run, err = AuditPushed(dir, update, func(string) string { return "" })
+	run, err = AuditPushed(dir, update, func(string) string { return "" }, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestAuditPushedNewBranchAndDeletion(t *testing.T) {
 		{Ref: "refs/heads/candidate/x", New: revParse(t, dir, "candidate/x")},
 		{Ref: "refs/heads/gone", Old: revParse(t, dir, "main")},
 	}
-	run, err := AuditPushed(dir, updates, func(string) string { return "" })
+	run, err := AuditPushed(dir, updates, func(string) string { return "" }, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,10 +28,12 @@ type InitOptions struct {
 
 // InitResult reports what init did.
 type InitResult struct {
-	Dir      string   `json:"dir"`
-	Branch   string   `json:"branch"`
-	Adopted  bool     `json:"adopted"`
-	Bare     bool     `json:"bare"`
+	Dir     string `json:"dir"`
+	Branch  string `json:"branch"`
+	Adopted bool   `json:"adopted"`
+	Bare    bool   `json:"bare"`
+	// Empty means a bare repository left without a commit, for the first push to fill.
+	Empty    bool     `json:"empty"`
 	Commits  []string `json:"commits"`
 	Skills   []string `json:"skills"`
 	Warnings []string `json:"-"`
@@ -39,6 +41,9 @@ type InitResult struct {
 
 // Init creates a skillgit repository in opts.Dir, or adopts the git repository there with one
 // commit that adds the configuration and the skills folder, and publishes opts.Pack if given.
+// A bare repository whose publish branch has no commit yet, without opts.Pack, gets no commit:
+// it is a server's repository, and the first push of a skill repository made elsewhere fills
+// it, which an init commit of its own would keep out as an unrelated history.
 func Init(opts InitOptions) (*InitResult, error) {
 	g, adopted, err := openOrInit(opts)
 	if err != nil {
@@ -49,11 +54,18 @@ func Init(opts InitOptions) (*InitResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &InitResult{Dir: opts.Dir, Branch: short(branch), Adopted: adopted, Bare: g.Bare()}
+	res := &InitResult{Dir: opts.Dir, Branch: short(branch), Adopted: adopted, Bare: g.Bare(), Commits: []string{}}
 	if d := g.WorktreeDir(); d != "" {
 		res.Dir = d
 	}
 	in := &initializer{g: g, branch: branch, res: res}
+	empty, err := in.leaveEmpty(opts)
+	if err != nil {
+		return nil, err
+	}
+	if empty {
+		return res, nil
+	}
 	if err := in.run(opts); err != nil {
 		return nil, err
 	}
@@ -97,6 +109,29 @@ func chooseBranch(g *gitstore.Repo, want string, adopted bool) (string, error) {
 		return "refs/heads/main", nil
 	}
 	return g.HeadBranch()
+}
+
+// leaveEmpty prepares a bare repository without a commit when its publish branch has none and
+// no pack is to be published: HEAD names the publish branch (unless it names a branch with
+// commits), so that a clone checks it out and the hooks find it, and a publish branch other
+// than main is recorded in the git config.
+func (in *initializer) leaveEmpty(opts InitOptions) (bool, error) {
+	if !in.g.Bare() || opts.Pack != nil {
+		return false, nil
+	}
+	if _, err := in.g.Ref(in.branch); !errors.Is(err, gitstore.ErrRefNotFound) {
+		return false, err
+	}
+	if _, err := in.g.Ref("HEAD"); errors.Is(err, gitstore.ErrRefNotFound) {
+		if err := in.g.SetHeadBranch(in.branch); err != nil {
+			return false, err
+		}
+	}
+	in.res.Empty = true
+	if short(in.branch) != "main" {
+		return true, in.rememberBranch()
+	}
+	return true, nil
 }
 
 type initializer struct {

@@ -22,6 +22,11 @@ func noPublishBranch(g *gitstore.Repo, tried []string) error {
 	}
 	found := fmt.Sprintf("no publish branch here (looked for %s%s)", strings.Join(tried, ", "), head)
 	remote := remoteBranches(g)
+	if heads, err := g.Refs("refs/heads/"); err == nil && len(heads) == 0 && len(remote) == 0 && g.Bare() {
+		// A server's repository as `skillgit init --bare` makes it: a push fills it.
+		return fmt.Errorf("%s: %w: %s; the repository is empty until the first push of a skill repository fills it (`skillgit push` from a repository made with `skillgit init`)",
+			repoLabel(g), ErrNotInitialized, found)
+	}
 	if len(remote) == 0 {
 		return fmt.Errorf("%s: %w: %s; run `skillgit init` to set one up", repoLabel(g), ErrNotInitialized, found)
 	}

@@ -24,17 +24,27 @@ const protectAdvice = "server.protect is on: change skills with `skillgit propos
 // than its authors whose audit passes under the policy it lands on (a policy candidate
 // included), or a rollback that restores skills to versions published before. Anything else,
 // a deletion or a rewrite of the branch's history is refused.
-func ReceivePushed(dir string, updates []RefUpdate, getenv func(string) string) (*HookRun, error) {
+//
+// In a repository with no publish branch yet, the push that creates it with a skillgit
+// configuration is audited whole, under the policy it brings (there is none before it), and
+// protection starts with the next push. Progress, when set, hears how many of the skills to
+// audit are done.
+func ReceivePushed(dir string, updates []RefUpdate, getenv func(string) string, progress Progress) (*HookRun, error) {
 	r, run, warnings, err := openForHook(dir)
+	if r == nil && err == nil && run.NotSkillgit {
+		if r, err = openFirstPush(dir, updates); r == nil {
+			return run, err
+		}
+	}
 	if r == nil {
 		return run, err
 	}
 	defer r.Close()
-	if run, err = r.AuditUpdates(updates, getenv); err != nil {
+	if run, err = r.AuditUpdates(updates, getenv, progress); err != nil {
 		return nil, err
 	}
 	run.Warnings = append(warnings, run.Warnings...)
-	if !r.Config.Server.Protect {
+	if !r.Config.Server.Protect || r.firstPush {
 		return run, nil
 	}
 	mainTip := r.Tip
@@ -203,7 +213,7 @@ func (r *Repo) approvedAtPublish(ch *chain, m *merge, getenv func(string) string
 	if err != nil {
 		return "", err
 	}
-	if err := r.auditHook(run, cfg, policy, items, getenv); err != nil {
+	if err := r.auditHook(run, cfg, policy, items, getenv, nil); err != nil {
 		return "", err
 	}
 	c.Risk = audit.Overall(run.Reports).String()

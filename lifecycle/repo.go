@@ -35,6 +35,9 @@ type Repo struct {
 	// signersMu guards signers, the allowed-signers file of the publish branch, read once.
 	signersMu sync.Mutex
 	signers   *signerFile
+	// firstPush marks a repository opened by a pre-receive check at the tip of the push that
+	// creates its publish branch (see openFirstPush).
+	firstPush bool
 }
 
 // Open opens the skillgit repository at or above dir and reads its configuration from the

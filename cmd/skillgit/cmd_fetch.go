@@ -13,6 +13,7 @@ import (
 )
 
 func (a *app) fetchCommand() *cobra.Command {
+	var force bool
 	c := &cobra.Command{
 		Use:   "fetch [REMOTE]",
 		Short: "Bring candidates, the archive and the publish branch from a remote",
@@ -26,16 +27,23 @@ with its files when it is checked out.
 
 When the remote's publish branch moved on while yours holds publishes you did not
 push, those publishes are taken off your branch and their candidates restored:
-publish them again ('skillgit rebase ID' first if it is behind), then push.`,
+publish them again ('skillgit rebase ID' first if it is behind), then push.
+
+When the remote's publish branch shares no commit with yours (the two
+repositories were made apart, each with its own 'skillgit init'), only
+refs/remotes/REMOTE/BRANCH is recorded, and fetch says what to do and exits with 1.
+
+On a terminal, or with --progress, fetch shows what the server says as it comes.`,
 		Args: rangeArgs(0, 1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runFetch(c, args) },
+		RunE: func(c *cobra.Command, args []string) error { return a.runFetch(c, args, force) },
 	}
+	c.Flags().BoolVar(&force, "progress", false, "show progress on stderr even when it is not a terminal")
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runFetch(c *cobra.Command, args []string) error {
-	o := remotes.FetchOptions{Progress: a.progress()}
+func (a *app) runFetch(c *cobra.Command, args []string, forceProgress bool) error {
+	o := remotes.FetchOptions{Progress: a.progressTo(forceProgress)}
 	if len(args) == 1 {
 		o.Remote = args[0]
 	}
@@ -109,8 +117,15 @@ func shortRef(ref string) string {
 	return ref
 }
 
-// progress is where network progress goes: stderr when it is a terminal, else nowhere.
-func (a *app) progress() io.Writer {
+// progress is where network progress goes: stderr when it is a terminal and --json is not
+// given, else nowhere.
+func (a *app) progress() io.Writer { return a.progressTo(false) }
+
+// progressTo is progress, or stderr in any case when force is set (--progress).
+func (a *app) progressTo(force bool) io.Writer {
+	if force {
+		return a.Err
+	}
 	f, ok := a.Err.(*os.File)
 	if !ok || a.json {
 		return nil

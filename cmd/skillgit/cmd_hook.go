@@ -44,7 +44,7 @@ func (a *app) runHook(name string, rest []string) error {
 	if !hooks.Known(name) {
 		return usageError{fmt.Errorf("hook %q: unknown; skillgit runs as pre-commit, pre-push or pre-receive", sanitize(name))}
 	}
-	o := hooks.RunOptions{Dir: a.repo, Stdin: a.In, Stderr: a.Err, Getenv: getenv}
+	o := hooks.RunOptions{Dir: a.repo, Stdin: a.In, Stderr: a.Err, Getenv: getenv, Terminal: isTerminal(a.Err)}
 	if name == hooks.PreCommit {
 		var err error
 		if o.Scope, err = hooks.ParsePreCommitArgs(rest); err != nil {

@@ -33,7 +33,14 @@ func (a *app) initCommand() *cobra.Command {
 repository there with one commit that adds .skillgit.yaml and the skills folder.
 With --builtin, also publish the built-in skills (how agents use skillgit, how to
 write a skill). The git hooks that run the audit on commit and push are installed
-(pre-receive in a bare repository) unless --no-hooks; see 'skillgit hooks'.`,
+(pre-receive in a bare repository) unless --no-hooks; see 'skillgit hooks'.
+
+With --bare, the repository is a server's: it is left empty, with HEAD naming the
+publish branch, and the first push of a skill repository fills it ('skillgit push'
+or 'git push' from a repository made with 'skillgit init', or from a clone of the
+empty repository after 'skillgit init' in the clone). With --bare --builtin it
+starts with the built-in skills instead: clone it to work in it, since a
+repository made with its own 'skillgit init' has a history unrelated to it.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error { return a.runInit(o, args) },
 	}
@@ -124,8 +131,11 @@ func printInit(w io.Writer, out initJSON) error {
 func initNext(res *lifecycle.InitResult) []string {
 	dir := res.Dir
 	switch {
-	case res.Bare && len(res.Commits) == 0:
-		return []string{fmt.Sprintf("in a skill repository, `git remote add origin %s`, then `skillgit push origin`", dir)}
+	case res.Bare && res.Empty:
+		return []string{
+			fmt.Sprintf("it is empty until a first push: in a skill repository, `git remote add origin %s`, then `skillgit push origin`", dir),
+			fmt.Sprintf("`git clone %s`, then `skillgit init` in the clone", dir),
+		}
 	case res.Bare:
 		return []string{fmt.Sprintf("`git clone %s`, then `skillgit hooks install` in the clone", dir)}
 	case len(res.Skills) > 0:

@@ -13,6 +13,7 @@ import (
 )
 
 func (a *app) pushCommand() *cobra.Command {
+	var force bool
 	c := &cobra.Command{
 		Use:   "push [REMOTE] [ID...]",
 		Short: "Send candidates, the archive and the publish branch to a remote",
@@ -25,22 +26,33 @@ The publish branch only moves forward from the remote tip your publishes were
 built on, and only if the remote still holds it when the push arrives. If another
 clone published first, nothing is pushed and push exits with 4: run
 'skillgit fetch', then 'skillgit rebase ID' if needed and 'skillgit publish ID'
-again, then push.
+again, then push. An empty remote repository (as 'skillgit init --bare' makes
+one) takes the publish branch as it is. If the remote's publish branch shares no
+commit with yours (the two repositories were made apart, each with its own
+'skillgit init'), nothing is pushed, push says what to do instead and exits with 1.
 
 Before it sends anything, push audits what it brings exactly as the pre-push hook
 audits a 'git push', under the policy and skip switch of what the remote holds:
 when the audit refuses, it names the findings and exits with 3. When the server's
 hooks refuse the push, their messages are printed as the server wrote them, and
-push exits with 3.`,
-		RunE: func(c *cobra.Command, args []string) error { return a.runPush(c, args) },
+push exits with 3.
+
+On a terminal, or with --progress, push shows what the server says as it comes
+(after "remote: ", as git does), such as the progress of its audit, and the
+progress of its own audit when it has at least 10 skills to audit.`,
+		RunE: func(c *cobra.Command, args []string) error { return a.runPush(c, args, force) },
 	}
+	c.Flags().BoolVar(&force, "progress", false, "show progress on stderr even when it is not a terminal")
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runPush(c *cobra.Command, args []string) error {
+func (a *app) runPush(c *cobra.Command, args []string, forceProgress bool) error {
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		o := remotes.PushOptions{Progress: a.progress()}
+		o := remotes.PushOptions{Progress: a.progressTo(forceProgress)}
+		if o.Progress != nil {
+			o.AuditProgress = hooks.NewProgress(o.Progress, "").Update
+		}
 		if len(args) > 0 && remotes.Is(r, args[0]) {
 			o.Remote, args = args[0], args[1:]
 		}

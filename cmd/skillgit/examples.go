@@ -22,7 +22,7 @@ skillgit sync --target claude-code`,
 skillgit init
 # A new repository in skills-repo, with the built-in skills published
 skillgit init skills-repo --builtin
-# A bare repository for a server, publishing branch trunk
+# An empty bare repository for a server, publish branch trunk: the first push fills it
 skillgit init --bare --branch trunk /srv/git/skills.git`,
 
 	"skillgit version": `
@@ -183,7 +183,9 @@ skillgit fetch upstream --json`,
 
 	"skillgit push": `
 skillgit push
-skillgit push origin pdf-tools-7f3a`,
+skillgit push origin pdf-tools-7f3a
+# Show the server's messages and audit progress, also in a log
+skillgit push origin --progress`,
 
 	"skillgit hooks": `
 skillgit hooks install

@@ -17,8 +17,9 @@ func TestInitNext(t *testing.T) {
 		res  lifecycle.InitResult
 		want []string
 	}{
-		{"bare, empty", lifecycle.InitResult{Dir: "/srv/skills.git", Bare: true},
-			[]string{"in a skill repository, `git remote add origin /srv/skills.git`, then `skillgit push origin`"}},
+		{"bare, empty", lifecycle.InitResult{Dir: "/srv/skills.git", Bare: true, Empty: true},
+			[]string{"it is empty until a first push: in a skill repository, `git remote add origin /srv/skills.git`, then `skillgit push origin`",
+				"`git clone /srv/skills.git`, then `skillgit init` in the clone"}},
 		{"bare, with history", lifecycle.InitResult{Dir: "/srv/skills.git", Bare: true, Commits: []string{"c1"}},
 			[]string{"`git clone /srv/skills.git`, then `skillgit hooks install` in the clone"}},
 		{"skills published", lifecycle.InitResult{Dir: "/w/s", Commits: []string{"c1", "c2"}, Skills: []string{"skillgit"}},

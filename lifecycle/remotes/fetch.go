@@ -23,7 +23,7 @@ const scratch = "refs/skillgit-fetch/"
 type FetchOptions struct {
 	// Remote is a configured remote's name; empty means origin, or the only remote.
 	Remote string
-	// Progress receives the server's progress messages; nil for none.
+	// Progress receives the server's messages as they come, each after "remote: "; nil for none.
 	Progress io.Writer
 }
 
@@ -46,7 +46,7 @@ type FetchResult struct {
 	Branch    string `json:"branch"`
 	RemoteTip string `json:"remote_tip,omitempty"`
 	// Publish says what happened to the local publish branch: up to date, fast-forwarded,
-	// ahead, returned, diverged, absent on remote, or blocked.
+	// ahead, returned, diverged, absent on remote, blocked, or unrelated (with ErrUnrelated).
 	Publish string      `json:"publish"`
 	Changes []RefChange `json:"changes"`
 	// Warnings need the user's attention: a candidate or a branch that diverged.
@@ -69,18 +69,22 @@ type remoteRefs struct {
 // local one fast-forwarded to it, with the checked-out files when it is checked out. When the
 // local branch holds publishes the remote does not have and the remote moved on, those
 // publishes are taken back off the local branch and their candidates restored, so they can be
-// published again on the remote's tip.
+// published again on the remote's tip. When the remote's publish branch shares no commit with
+// the local one, only its remote-tracking ref is recorded and the error is ErrUnrelated.
 func Fetch(ctx context.Context, lr *lifecycle.Repo, o FetchOptions) (*FetchResult, error) {
 	r := repo{lr}
 	rm, err := r.openRemote(o.Remote)
 	if err != nil {
 		return nil, err
 	}
-	rr, err := r.download(ctx, rm, o.Progress)
+	rr, err := r.download(ctx, rm, liveLines(o.Progress))
 	if err != nil {
 		return nil, err
 	}
 	res := &FetchResult{Remote: rm.name, Branch: short(r.Branch)}
+	if err := r.checkRelated(rm, rr, res); err != nil {
+		return res, err
+	}
 	if err := r.fetchArchive(rr, res); err != nil {
 		return res, err
 	}

@@ -24,8 +24,11 @@ type PushOptions struct {
 	// IDs names the candidates to push; empty pushes every candidate, the archive refs and
 	// the publish branch.
 	IDs []string
-	// Progress receives the server's progress messages; nil for none.
+	// Progress receives the server's messages as they come, each after "remote: "; nil for none.
 	Progress io.Writer
+	// AuditProgress hears how many of the skills the push brings are audited here before it is
+	// sent; nil for none.
+	AuditProgress lifecycle.Progress
 	// Getenv reads the environment, for the audit's skip switch; nil means os.Getenv.
 	Getenv func(string) string
 }
@@ -56,7 +59,9 @@ type pushPlan struct {
 // Push sends candidates, archive refs and the publish branch to a remote in one atomic push.
 // The publish branch moves only by fast-forward from the remote tip that the local branch
 // was built on, and only if the remote still holds that tip when it receives the push: when
-// another clone published first, the push fails with ErrRemoteMoved and nothing moves.
+// another clone published first, the push fails with ErrRemoteMoved and nothing moves; when
+// the remote's publish branch shares no commit with the local one, with ErrUnrelated (the
+// remote's tip is fetched first when this repository lacks it, to tell the two apart).
 // A candidate that is published or rejected here is removed from the remote. What the push
 // brings is audited first, as the pre-push hook audits a `git push`: when the audit refuses,
 // nothing is sent and the error is a *PushAuditError. When the remote refuses the push, the
@@ -77,6 +82,11 @@ func Push(ctx context.Context, lr *lifecycle.Repo, o PushOptions) (*PushResult, 
 			remote[ref.Name().String()] = ref.Hash()
 		}
 	}
+	if len(o.IDs) == 0 {
+		if err := r.fetchRemoteTip(ctx, rm, remote[r.Branch], o.Progress); err != nil {
+			return nil, err
+		}
+	}
 	p := &pushPlan{track: map[string]gitstore.Hash{}}
 	if err := r.planPush(rm, p, remote, o.IDs); err != nil {
 		return nil, err
@@ -85,7 +95,7 @@ func Push(ctx context.Context, lr *lifecycle.Repo, o PushOptions) (*PushResult, 
 	if len(p.specs) == 0 {
 		return res, nil
 	}
-	run, err := r.gatePush(rm, p, o.Getenv)
+	run, err := r.gatePush(rm, p, o.Getenv, o.AuditProgress)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +104,7 @@ func Push(ctx context.Context, lr *lifecycle.Repo, o PushOptions) (*PushResult, 
 	err = rm.gr.PushContext(ctx, &git.PushOptions{RemoteName: rm.name, RefSpecs: p.specs,
 		RequireRemoteRefs: p.require, Atomic: true, Progress: server})
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
-		return res, r.explainPushError(ctx, rm, p, server.lines(), err)
+		return res, r.explainPushError(ctx, rm, p, server.lines(), server.shown(), err)
 	}
 	return res, r.recordPush(p)
 }
@@ -219,6 +229,9 @@ func (r repo) planPublish(rm *remote, p *pushPlan, remote map[string]gitstore.Ha
 		return nil
 	}
 	if !rt.IsZero() && !r.Descends(lt, rt) {
+		if r.unrelated(lt, rt) {
+			return r.unrelatedError(rm, rt, "nothing was pushed")
+		}
 		return r.movedError(rm, rt)
 	}
 	p.specs = append(p.specs, config.RefSpec(r.Branch+":"+r.Branch))
@@ -259,7 +272,7 @@ func (r repo) movedError(rm *remote, rt gitstore.Hash) error {
 // explainPushError turns a refused push into ErrRemoteMoved when the remote's publish branch
 // moved since it was listed, and into a *ServerRefusedError, carrying what the server said,
 // when its hooks declined it.
-func (r repo) explainPushError(ctx context.Context, rm *remote, p *pushPlan, lines []string, err error) error {
+func (r repo) explainPushError(ctx context.Context, rm *remote, p *pushPlan, lines []string, shown bool, err error) error {
 	if p.leased {
 		if refs, lerr := rm.gr.ListContext(ctx, &git.ListOptions{}); lerr == nil {
 			now := gitstore.ZeroHash
@@ -274,7 +287,7 @@ func (r repo) explainPushError(ctx context.Context, rm *remote, p *pushPlan, lin
 		}
 	}
 	if hookDeclined(err) {
-		return &ServerRefusedError{Remote: rm.name, URL: rm.url, Lines: lines, Updates: p.updates, Err: err}
+		return &ServerRefusedError{Remote: rm.name, URL: rm.url, Lines: lines, Updates: p.updates, Err: err, Shown: shown}
 	}
 	return fmt.Errorf("push to %s (%s) refused, nothing was pushed: %w; run `skillgit fetch %s` and try again", rm.name, rm.url, err, rm.name)
 }

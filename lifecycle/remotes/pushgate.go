@@ -44,15 +44,15 @@ func (e *PushAuditError) advice() string {
 }
 
 // gatePush audits what plan p sends as the pre-push hook would, and returns the run (for its
-// warnings) or a *PushAuditError when the audit refuses.
-func (r repo) gatePush(rm *remote, p *pushPlan, getenv func(string) string) (*lifecycle.HookRun, error) {
+// warnings) or a *PushAuditError when the audit refuses. Progress hears how far it got.
+func (r repo) gatePush(rm *remote, p *pushPlan, getenv func(string) string, progress lifecycle.Progress) (*lifecycle.HookRun, error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
 	if len(p.updates) == 0 {
 		return &lifecycle.HookRun{}, nil
 	}
-	run, err := r.AuditUpdates(p.updates, getenv)
+	run, err := r.AuditUpdates(p.updates, getenv, progress)
 	if err != nil {
 		return nil, fmt.Errorf("auditing the push to %s: %w", rm.name, err)
 	}

@@ -30,19 +30,24 @@ type ServerRefusedError struct {
 	Updates []lifecycle.RefUpdate
 	// Err is the refusal as the git protocol reports it.
 	Err error
+	// Shown means the lines went to the progress writer as the server sent them.
+	Shown bool
 }
 
-// Error quotes the server and says what to do next.
+// Error quotes the server, unless its lines were shown already, and says what to do next.
 func (e *ServerRefusedError) Error() string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "push to %s (%s) %s by the server, nothing was pushed: %v", e.Remote, e.URL, lifecycle.ErrRefused, e.Err)
-	if len(e.Lines) > 0 {
+	switch {
+	case len(e.Lines) > 0 && e.Shown:
+		b.WriteString("; the server said why above (remote: ...); ")
+	case len(e.Lines) > 0:
 		b.WriteString("; the server said:")
 		for _, l := range e.Lines {
 			b.WriteString("\nremote: " + l)
 		}
 		b.WriteString("\n")
-	} else {
+	default:
 		b.WriteString("; ")
 	}
 	b.WriteString(e.advice())
@@ -78,12 +83,18 @@ func hookDeclined(err error) bool { return strings.Contains(err.Error(), "hook d
 // serverLines keeps, within bounds, what a server says during a push, and passes it on to a
 // progress writer when there is one.
 type serverLines struct {
-	mu       sync.Mutex
-	buf      bytes.Buffer
-	progress io.Writer
+	mu   sync.Mutex
+	buf  bytes.Buffer
+	live *live
 }
 
-func newServerLines(progress io.Writer) *serverLines { return &serverLines{progress: progress} }
+func newServerLines(progress io.Writer) *serverLines {
+	s := &serverLines{}
+	if progress != nil {
+		s.live = &live{w: progress}
+	}
+	return s
+}
 
 // Write keeps p, up to maxServerBytes in all, and passes it on.
 func (s *serverLines) Write(p []byte) (int, error) {
@@ -92,10 +103,54 @@ func (s *serverLines) Write(p []byte) (int, error) {
 	if room := maxServerBytes - s.buf.Len(); room > 0 {
 		s.buf.Write(p[:min(len(p), room)])
 	}
-	if s.progress != nil {
-		s.progress.Write(p)
+	if s.live != nil {
+		s.live.Write(p)
 	}
 	return len(p), nil
+}
+
+// shown reports whether what the server said was passed on as it came.
+func (s *serverLines) shown() bool { return s.live != nil }
+
+// maxLiveLine bounds a line a server sends without ending it, before it is passed on anyway.
+const maxLiveLine = 4 << 10
+
+// live passes what a server says on to a progress writer as git shows it: each line, or
+// counter rewritten in place with a carriage return, after "remote: ", with control characters
+// replaced so that a server cannot drive the terminal. A line is passed on once it ends.
+type live struct {
+	mu      sync.Mutex
+	w       io.Writer
+	pending []byte
+}
+
+// liveLines is a live writer to progress, or nil when progress is nil.
+func liveLines(progress io.Writer) io.Writer {
+	if progress == nil {
+		return nil
+	}
+	return &live{w: progress}
+}
+
+// Write passes on every line p ends.
+func (l *live) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.pending = append(l.pending, p...)
+	for {
+		i := bytes.IndexAny(l.pending, "\r\n")
+		if i < 0 && len(l.pending) > maxLiveLine {
+			i = len(l.pending)
+			l.pending = append(l.pending, '\n')
+		}
+		if i < 0 {
+			return len(p), nil
+		}
+		if line := strings.TrimRightFunc(visibleLine(string(l.pending[:i])), unicode.IsSpace); line != "" {
+			fmt.Fprintf(l.w, "remote: %s%c", line, l.pending[i])
+		}
+		l.pending = l.pending[i+1:]
+	}
 }
 
 // lines returns the complete messages the server sent: for a line rewritten in place with

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
@@ -120,9 +121,30 @@ func (r repo) openRemote(name string) (*remote, error) {
 	if err != nil {
 		return nil, err
 	}
+	urls := make([]string, len(rc.URLs))
+	for i, u := range rc.URLs {
+		urls[i] = r.resolveURL(u)
+	}
 	// No fetch refspecs: go-git then writes no remote-tracking refs on its own after a push.
-	gr := git.NewRemote(view, &config.RemoteConfig{Name: name, URLs: rc.URLs})
+	gr := git.NewRemote(view, &config.RemoteConfig{Name: name, URLs: urls})
 	return &remote{name: name, url: rc.URLs[0], view: view, gr: gr}, nil
+}
+
+// resolveURL makes a remote URL that is a relative path start where git starts it: at the top
+// of the working tree, or at the git directory of a bare repository, not in the folder
+// skillgit was started in (which -C does not change).
+func (r repo) resolveURL(u string) string {
+	if u == "" || filepath.IsAbs(u) || strings.Contains(u, "://") {
+		return u
+	}
+	if i := strings.IndexByte(u, ':'); i > 0 && !strings.ContainsRune(u[:i], '/') {
+		return u // host:path, as scp writes it
+	}
+	base := r.Git.WorktreeDir()
+	if base == "" {
+		base = r.Git.GitDir()
+	}
+	return filepath.Join(base, u)
 }
 
 // trackingRef is where this repository remembers the remote's ref branch (refs/heads/X).
@@ -146,6 +168,21 @@ func newRefView(g *gitstore.Repo) (*refView, error) {
 		v.refs[plumbing.ReferenceName(ref.Name)] = plumbing.NewHashReference(plumbing.ReferenceName(ref.Name), ref.Hash)
 	}
 	return v, nil
+}
+
+// Config is the repository's git config with the delta search of the packs that a push sends
+// turned off, unless pack.window is set: go-git's search takes seconds of processor time for a
+// few megabytes of skills and saves a few percent of the bytes, since its packs are never thin
+// (a new version of a file is never sent as a delta of what the remote already holds).
+func (v *refView) Config() (*config.Config, error) {
+	c, err := v.Storer.Config()
+	if err != nil {
+		return nil, err
+	}
+	if !c.Raw.Section("pack").HasOption("window") {
+		c.Pack.Window = 0
+	}
+	return c, nil
 }
 
 // SetReference stores ref in the view.

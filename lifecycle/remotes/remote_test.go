@@ -70,6 +70,8 @@ type remoteSetup struct {
 	bare, a, b string
 }
 
+// newRemoteSetup makes the bare repository empty, as `skillgit init --bare` does, fills it
+// with the first push of clone a made a skill repository, and clones b from it.
 func newRemoteSetup(t *testing.T) *remoteSetup {
 	t.Helper()
 	testenv.Hermetic(t, nil)
@@ -81,12 +83,20 @@ func newRemoteSetup(t *testing.T) *remoteSetup {
 	url := pushDaemon(t, base) + "skills.git"
 	work := t.TempDir()
 	s.a, s.b = filepath.Join(work, "a"), filepath.Join(work, "b")
-	for _, dir := range []string{s.a, s.b} {
-		if out, err := exec.Command("git", "clone", "-q", url, dir).CombinedOutput(); err != nil {
-			t.Fatalf("git clone %s: %v\n%s", url, err, out)
-		}
+	gitClone(t, url, s.a)
+	if _, err := lifecycle.Init(lifecycle.InitOptions{Dir: s.a}); err != nil {
+		t.Fatal(err)
 	}
+	push(t, s.a)
+	gitClone(t, url, s.b)
 	return s
+}
+
+func gitClone(t *testing.T, url, dir string) {
+	t.Helper()
+	if out, err := exec.Command("git", "clone", "-q", url, dir).CombinedOutput(); err != nil {
+		t.Fatalf("git clone %s: %v\n%s", url, err, out)
+	}
 }
 
 // remoteRefsOf lists the refs of a repository as "name hash" lines, sorted.
