@@ -55,8 +55,9 @@ func TestReadmeWalkthroughs(t *testing.T) {
 		work := runWalkthrough(t, skillgit, readme, walkthrough{
 			section: "### Sync, packs and remotes",
 			replace: map[string]string{
-				"git@git.example.com:team/skills.git":                        server,
-				"https://github.com/openai/skills/tree/main/skills/.system": "file://" + openai + " --path skills/.system",
+				"ssh git@git.example.com skillgit init --bare team/skills.git": "skillgit init --bare " + server,
+				"git@git.example.com:team/skills.git":                          server,
+				"https://github.com/openai/skills/tree/main/skills/.system":    "file://" + openai + " --path skills/.system",
 				"anthropics/skills": "file://" + anthropic,
 			},
 			expect: map[string]int{"skillgit pack update": 3},
