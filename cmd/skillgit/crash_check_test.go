@@ -243,7 +243,7 @@ func findLocks(dir string) []string {
 }
 
 // tempName matches the names of the temporary files and folders of skillgit and git.
-var tempName = regexp.MustCompile(`^(\.tmp-|tmp_|\.new-|incoming-)|\.tmp-|^\.skillgit-[0-9a-f]{16}\.tmp$|^\..+\.skillgit-|\.break$`)
+var tempName = regexp.MustCompile(`^(\.tmp-|tmp_|\.new-|incoming-|\.skillgit-tmp-)|\.tmp-|^\.skillgit-[0-9a-f]{16}\.tmp$|^\..+\.skillgit-|\.break$`)
 
 // tempFiles lists the temporary files in the git folder, the remote, the synced folder,
 // TMPDIR, the owner records skillgit keeps for its locks, and the folders of the working

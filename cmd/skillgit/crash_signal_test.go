@@ -27,7 +27,7 @@ import (
 const (
 	crashSkills    = 1500             // skills in the generated repository
 	crashRounds    = 24               // rounds at most
-	crashBudget    = 45 * time.Second // rounds stop once this much time is spent, after crashMinRounds
+	crashBudget    = 30 * time.Second // rounds stop once this much time is spent, after crashMinRounds
 	crashMinRounds = 6
 )
 
@@ -106,11 +106,7 @@ func newCrashHarness(t *testing.T) *crashHarness {
 		"TMPDIR": h.tmp, "GIT_CONFIG_COUNT": "1",
 		"GIT_CONFIG_KEY_0": "protocol.file.allow", "GIT_CONFIG_VALUE_0": "always",
 	})
-	bin, err := exec.LookPath("skillgit")
-	if err != nil {
-		t.Fatalf("the skillgit command of the test binary: %v", err)
-	}
-	h.bin = bin
+	h.bin = skillgitCommand(t)
 	seed := uint64(time.Now().UnixNano())
 	t.Logf("seed %d", seed)
 	h.rng = rand.New(rand.NewPCG(seed, 2))

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -31,6 +32,17 @@ func TestScripts(t *testing.T) {
 		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"jsonget": jsonget, "openskills": openskills},
 		UpdateScripts:       os.Getenv("SKILLGIT_UPDATE_SCRIPTS") == "1",
 	})
+}
+
+// skillgitCommand is the skillgit command the test binary provides (see TestMain), the real
+// CLI in a folder of its own on PATH, where hooks and a shell started by a test find it.
+func skillgitCommand(t *testing.T) string {
+	t.Helper()
+	p, err := exec.LookPath("skillgit")
+	if err != nil {
+		t.Fatalf("the skillgit command of the test binary: %v", err)
+	}
+	return p
 }
 
 // hermetic points HOME, XDG folders and git's global config into the script's work folder.

@@ -23,10 +23,7 @@ type walkthrough struct {
 
 // TestReadmeWalkthroughs runs the README's walkthroughs and checks what they leave.
 func TestReadmeWalkthroughs(t *testing.T) {
-	skillgit, err := exec.LookPath("skillgit")
-	if err != nil {
-		t.Fatalf("the skillgit command of the test binary: %v", err)
-	}
+	skillgit := skillgitCommand(t)
 	readme := readRepoFile(t, "README.md")
 
 	t.Run("lifecycle", func(t *testing.T) {

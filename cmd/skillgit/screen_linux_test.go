@@ -94,11 +94,9 @@ func TestScreenSession(t *testing.T) {
 	}
 	home := testenv.Hermetic(t, nil)
 	work := t.TempDir()
-	bin := filepath.Join(work, "bin")
-	if out, err := exec.Command("go", "build", "-o", filepath.Join(bin, "skillgit"), ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	id := screenRepo(t, filepath.Join(bin, "skillgit"), work)
+	skillgit := skillgitCommand(t)
+	bin := filepath.Dir(skillgit)
+	id := screenRepo(t, skillgit, work)
 
 	s := newScreen(t, bin, home, 120, 20)
 	s.run("cd "+work, false)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -20,13 +19,8 @@ func TestScreenPushProgress(t *testing.T) {
 	}
 	home := testenv.Hermetic(t, nil)
 	work := t.TempDir()
-	bin := filepath.Join(work, "bin")
-	skillgit := filepath.Join(bin, "skillgit")
-	if out, err := exec.Command("go", "build", "-o", skillgit, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	// The server's hook runs the skillgit on PATH.
-	t.Setenv("PATH", bin+string(os.PathListSeparator)+os.Getenv("PATH"))
+	skillgit := skillgitCommand(t)
+	bin := filepath.Dir(skillgit)
 	run := func(dir, name string, args ...string) {
 		t.Helper()
 		cmd := exec.Command(name, args...)
