@@ -115,6 +115,13 @@ func lockFolder(root *os.Root, dir string, wait time.Duration) (*folderLock, err
 // if the process stops, and returns the function that forgets it. When the file exists, it
 // returns what the file says of its owner; nil when the file vanished in between.
 func tryLock(root *os.Root, record string) (func(), *lockHolder, error) {
+	// A signal waits until the lock made here is registered, so that it never leaves one
+	// behind; a lock it finds is another process's and is never registered.
+	done, err := interrupt.Critical()
+	if err != nil {
+		return nil, nil, err
+	}
+	defer done()
 	f, err := root.OpenFile(LockFile, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
 		h, err := readHolder(root)
@@ -183,17 +190,24 @@ func parseRecord(record string) (int, *procowner.Owner) {
 // so that no process removes a lock another has just taken over. A break file is held for
 // an instant; one older than staleAge was left by a process that died holding it.
 func breakStale(root *os.Root, seen string) (bool, error) {
-	f, err := root.OpenFile(breakFile, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if errors.Is(err, fs.ErrExist) {
-		if info, err := root.Lstat(breakFile); err == nil && time.Since(info.ModTime()) > staleAge {
-			_ = root.Remove(breakFile)
-		}
-		return false, nil
-	}
+	done, err := interrupt.Critical()
 	if err != nil {
 		return false, err
 	}
-	defer trackIn(root, breakFile)()
+	f, err := root.OpenFile(breakFile, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		done()
+		if errors.Is(err, fs.ErrExist) {
+			if info, err := root.Lstat(breakFile); err == nil && time.Since(info.ModTime()) > staleAge {
+				_ = root.Remove(breakFile)
+			}
+			return false, nil
+		}
+		return false, err
+	}
+	untrack := trackIn(root, breakFile)
+	done()
+	defer untrack()
 	defer root.Remove(breakFile)
 	if err := f.Close(); err != nil {
 		return false, err

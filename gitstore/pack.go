@@ -112,6 +112,12 @@ func (r *Repo) reindex() {
 // false, and no error, when another process holds the lock.
 func lockPacking(objDir string) (func(), bool, error) {
 	path := filepath.Join(objDir, packLockName)
+	// A signal waits until the lock made here is registered, so that it never leaves one.
+	done, err := interrupt.Critical()
+	if err != nil {
+		return nil, false, fmt.Errorf("%s: %w", path, err)
+	}
+	defer done()
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 	if errors.Is(err, fs.ErrExist) && lockIsStale(path) {
 		os.Remove(path)
