@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/skillgit/skillgit/internal/interrupt"
 	"github.com/spf13/cobra"
@@ -32,6 +33,10 @@ type app struct {
 // version read from the build information.
 var version string
 
+// settleAfterError is how long a failed command waits for a signal sent with whatever made it
+// fail, such as a Ctrl-C that stopped a git child first.
+const settleAfterError = 50 * time.Millisecond
+
 // Main runs skillgit with args and returns the process exit code.
 func Main(args []string, stdio Stdio) int {
 	a := &app{Stdio: stdio, version: appVersion()}
@@ -47,6 +52,10 @@ func Main(args []string, stdio Stdio) int {
 	c, err := root.ExecuteContextC(ctx)
 	if err == nil {
 		a.remindOfHooks(c)
+	}
+	if err != nil && exitCode(err) == ExitError {
+		// The error may be a git child's that the same signal stopped first.
+		interrupt.Settle(settleAfterError)
 	}
 	if err != nil && !a.json && exitCode(err) == ExitUsage {
 		a.json = wantsJSON(args)

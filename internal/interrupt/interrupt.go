@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"sync"
 	"syscall"
+	"time"
 )
 
 // Signals are the signals a command stops on: those a terminal, a service manager or a
@@ -28,6 +29,8 @@ type state struct {
 	paths    map[uint64]entry
 	critical int
 	signaled os.Signal
+	// came is closed when the first signal comes, and then forgotten.
+	came     chan struct{}
 	cancel   context.CancelFunc
 	graceful bool
 	exit     func(int)
@@ -123,6 +126,26 @@ func ExitCode(sig os.Signal) int {
 		return 128 + int(n)
 	}
 	return 130
+}
+
+// Settle waits up to d for a signal on its way and returns it, or nil. A signal sent to the
+// process group reaches git children too: one of them may die of it, and its failure reach
+// the command, before the signal reaches this process. A command that fails calls Settle
+// first, so that it reports the signal and not what the signal caused.
+func Settle(d time.Duration) os.Signal {
+	st.mu.Lock()
+	came, sig := st.came, st.signaled
+	st.mu.Unlock()
+	if came == nil {
+		return sig
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-came:
+	case <-t.C:
+	}
+	return Signaled()
 }
 
 // Signaled returns the signal that came, or nil.

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"syscall"
 	"testing"
+	"time"
 )
 
 // reset gives the test a fresh registry and signal state, with exit recording the status it
@@ -17,14 +18,14 @@ func reset(t *testing.T) *[]int {
 	st.mu.Lock()
 	saved := st.exit
 	st.paths = map[uint64]entry{}
-	st.critical, st.signaled, st.cancel, st.graceful = 0, nil, nil, false
+	st.critical, st.signaled, st.cancel, st.graceful, st.came = 0, nil, nil, false, make(chan struct{})
 	st.exit = func(code int) { codes = append(codes, code) }
 	st.mu.Unlock()
 	t.Cleanup(func() {
 		st.mu.Lock()
 		st.exit = saved
 		st.paths = map[uint64]entry{}
-		st.critical, st.signaled, st.cancel, st.graceful = 0, nil, nil, false
+		st.critical, st.signaled, st.cancel, st.graceful, st.came = 0, nil, nil, false, nil
 		st.mu.Unlock()
 	})
 	return &codes
@@ -215,5 +216,30 @@ func BenchmarkTrack(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "tmp_obj_123456")
 	for b.Loop() {
 		Track(path)()
+	}
+}
+
+// TestSettle checks that a failed command waiting for a signal on its way gets it, and that
+// without one it waits no longer than it was told.
+func TestSettle(t *testing.T) {
+	codes := reset(t)
+	if sig := Settle(time.Millisecond); sig != nil {
+		t.Fatalf("Settle without a signal: %v", sig)
+	}
+	go func() {
+		time.Sleep(5 * time.Millisecond)
+		st.receive(syscall.SIGTERM)
+	}()
+	if sig := Settle(10 * time.Second); sig != syscall.SIGTERM {
+		t.Fatalf("Settle while SIGTERM comes: %v", sig)
+	}
+	st.mu.Lock()
+	got := append([]int(nil), *codes...)
+	st.mu.Unlock()
+	if len(got) != 1 || got[0] != 128+int(syscall.SIGTERM) {
+		t.Errorf("exit codes %v; want the signal's", got)
+	}
+	if sig := Settle(time.Hour); sig != syscall.SIGTERM {
+		t.Errorf("Settle after the signal: %v", sig)
 	}
 }

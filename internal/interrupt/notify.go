@@ -16,7 +16,7 @@ func Notify(parent context.Context) (ctx context.Context, stop func()) {
 	ctx, cancel := context.WithCancel(parent)
 	ch := make(chan os.Signal, 2)
 	st.mu.Lock()
-	st.cancel, st.signaled, st.graceful = cancel, nil, false
+	st.cancel, st.signaled, st.graceful, st.came = cancel, nil, false, make(chan struct{})
 	st.mu.Unlock()
 	signal.Notify(ch, Signals...)
 	done := make(chan struct{})
@@ -61,6 +61,10 @@ func (s *state) receive(sig os.Signal) {
 		return
 	}
 	s.signaled = sig
+	if s.came != nil {
+		close(s.came)
+		s.came = nil
+	}
 	if s.critical == 0 && !s.graceful {
 		// Stop at once, without cancelling first: a cancelled context would have the
 		// transport kill the git processes serving a push, which then cannot remove
