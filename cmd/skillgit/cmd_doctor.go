@@ -8,6 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/skillgit/skillgit/doctor"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/agentsync"
@@ -104,7 +105,7 @@ func (a *app) runDoctor(o *doctorOptions) error {
 		return err
 	}
 	defer g.Close()
-	rep, err := lifecycle.Doctor(g, lifecycle.DoctorOptions{Fix: o.fix, Targets: targets})
+	rep, err := doctor.Run(g, doctor.Options{Fix: o.fix, Targets: targets})
 	if err != nil {
 		return err
 	}
@@ -152,14 +153,14 @@ var doctorHeadings = []struct {
 	title string
 	kinds []string
 }{
-	{"locks", []string{lifecycle.FindingLock, lifecycle.FindingLockRecord}},
-	{"sync targets", []string{lifecycle.FindingSyncLock, lifecycle.FindingSyncLeftover, lifecycle.FindingManifest}},
-	{"objects", []string{lifecycle.FindingObjectTemp}},
-	{"refs", []string{lifecycle.FindingRef}},
+	{"locks", []string{doctor.FindingLock, doctor.FindingLockRecord}},
+	{"sync targets", []string{doctor.FindingSyncLock, doctor.FindingSyncLeftover, doctor.FindingManifest}},
+	{"objects", []string{doctor.FindingObjectTemp}},
+	{"refs", []string{doctor.FindingRef}},
 }
 
 // printDoctor prints the findings under a heading per group, then the counts.
-func printDoctor(w io.Writer, rep *lifecycle.DoctorReport) error {
+func printDoctor(w io.Writer, rep *doctor.Report) error {
 	if len(rep.Findings) == 0 {
 		fmt.Fprintln(w, "no problems found")
 		return nil

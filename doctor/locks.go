@@ -1,4 +1,4 @@
-package lifecycle
+package doctor
 
 import (
 	"errors"
@@ -76,7 +76,7 @@ func (d *doctor) checkUnowned(p, detail string) {
 	})
 }
 
-// idleFile is a file Doctor removes only once nothing may still be using it.
+// idleFile is a file the doctor removes only once nothing may still be using it.
 type idleFile struct {
 	kind, path string
 	info       fs.FileInfo

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package lifecycle
+package doctor
 
 // openers cannot tell, on this system, which processes have a file open.
 func openers(string) ([]int, bool) { return nil, false }

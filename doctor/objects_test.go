@@ -1,4 +1,4 @@
-package lifecycle
+package doctor_test
 
 import (
 	"os"
@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/skillgit/skillgit/doctor"
 )
 
 // TestDoctorObjectTemps leaves the temporary files a killed object writer leaves: old ones
@@ -40,7 +42,7 @@ func TestDoctorObjectTemps(t *testing.T) {
 
 	rep := runDoctor(t, g, false)
 	for _, p := range []string{oldObj, oldPack, oldIdx, recent, held} {
-		if f := findingFor(t, rep, p); f.Kind != FindingObjectTemp || f.Fixed {
+		if f := findingFor(t, rep, p); f.Kind != doctor.FindingObjectTemp || f.Fixed {
 			t.Errorf("%s without --fix: %+v", p, f)
 		}
 	}

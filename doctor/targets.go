@@ -1,4 +1,4 @@
-package lifecycle
+package doctor
 
 import (
 	"errors"
@@ -77,7 +77,7 @@ func describeSyncLock(l *catalog.SyncLockHolder) string {
 }
 
 // checkManifest reports the manifest entries that disagree with the folder: installs that
-// began and were not recorded as done, skills edited since, folders gone. Doctor never
+// began and were not recorded as done, skills edited since, folders gone. The doctor never
 // rewrites skills: sync repairs what is skillgit's, and an edit is the user's.
 func (d *doctor) checkManifest(h *catalog.TargetHealth) error {
 	manifest := filepath.Join(h.Dir, catalog.ManifestFile)
@@ -127,7 +127,7 @@ func leftUnless(fixed bool, why string) string {
 	return why
 }
 
-// storeLeftoverAge is how old a temporary copy in the link store must be before Doctor
+// storeLeftoverAge is how old a temporary copy in the link store must be before the doctor
 // takes it for one an interrupted sync left: syncs share the store without a lock, and
 // copying a skill takes seconds.
 const storeLeftoverAge = 10 * time.Minute

@@ -1,4 +1,8 @@
-package lifecycle
+// Package doctor finds and clears what interrupted git and skillgit commands left behind in
+// a repository and in its sync target folders: stale locks and owner records, leftovers of
+// syncs and object writers, and refs that do not parse. It repairs only what is safe to
+// remove and never rewrites a skill or a ref.
+package doctor
 
 import (
 	"time"
@@ -6,7 +10,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 )
 
-// The kinds of what Doctor finds.
+// The kinds of what Run finds.
 const (
 	// FindingLock is a lock file of the repository.
 	FindingLock = "lock"
@@ -23,14 +27,14 @@ const (
 	FindingRef = "ref"
 )
 
-// unownedLockAge is how old a lock file without an owner record must be before Doctor takes
-// it for one a process left behind: a git command holds its locks for less.
+// unownedLockAge is how old a lock file without an owner record must be before the doctor
+// takes it for one a process left behind: a git command holds its locks for less.
 const unownedLockAge = 5 * time.Second
 
 // syncLockWait is how long a repair waits for a sync that holds a target folder.
 const syncLockWait = 2 * time.Second
 
-// Finding is one thing Doctor found wrong, and what became of it.
+// Finding is one thing the doctor found wrong, and what became of it.
 type Finding struct {
 	// Kind is one of the Finding* constants.
 	Kind string
@@ -38,29 +42,29 @@ type Finding struct {
 	Path string
 	// Detail says what is known of it.
 	Detail string
-	// Fixed says Doctor repaired it.
+	// Fixed says the doctor repaired it.
 	Fixed bool
 	// Left says why it was left as it is, and what the user can do; empty when fixed.
 	Left string
 }
 
-// DoctorOptions says what Doctor looks at and whether it repairs.
-type DoctorOptions struct {
+// Options says what Run looks at and whether it repairs.
+type Options struct {
 	// Fix repairs what is safe to repair.
 	Fix bool
 	// Targets are the sync target folders to look at, absolute.
 	Targets []string
 }
 
-// DoctorReport is what Doctor found.
-type DoctorReport struct {
+// Report is what Run found.
+type Report struct {
 	// Findings are in the order found: locks, owner records, sync targets, the link store,
 	// temporary object files, refs.
 	Findings []Finding
 }
 
 // Fixed counts the findings repaired.
-func (r *DoctorReport) Fixed() int {
+func (r *Report) Fixed() int {
 	n := 0
 	for _, f := range r.Findings {
 		if f.Fixed {
@@ -71,15 +75,15 @@ func (r *DoctorReport) Fixed() int {
 }
 
 // Left counts the findings left as they are.
-func (r *DoctorReport) Left() int { return len(r.Findings) - r.Fixed() }
+func (r *Report) Left() int { return len(r.Findings) - r.Fixed() }
 
-// Doctor looks for what interrupted commands leave behind in repository g and in the sync
+// Run looks for what interrupted commands leave behind in repository g and in the sync
 // targets of opts: stale lock files and owner records, temporary entries, stale locks and
 // unfinished or disagreeing manifest entries of the targets, temporary copies in the link
 // store of --symlink syncs, temporary files of killed object writers, and refs that do not
 // parse. With opts.Fix it removes stale locks, orphaned owner records, the leftovers of
 // interrupted syncs and the temporary object files; it never rewrites a skill or a ref.
-func Doctor(g *gitstore.Repo, opts DoctorOptions) (*DoctorReport, error) {
+func Run(g *gitstore.Repo, opts Options) (*Report, error) {
 	d := &doctor{git: g, fix: opts.Fix}
 	if err := d.checkLocks(); err != nil {
 		return nil, err
@@ -101,7 +105,7 @@ func Doctor(g *gitstore.Repo, opts DoctorOptions) (*DoctorReport, error) {
 	if err := d.checkRefs(); err != nil {
 		return nil, err
 	}
-	return &DoctorReport{Findings: d.found}, nil
+	return &Report{Findings: d.found}, nil
 }
 
 // doctor gathers findings.
@@ -130,7 +134,7 @@ func (d *doctor) fixWith(kind, path, detail string, repair func() error) {
 	d.found = append(d.found, f)
 }
 
-// leave records a finding that Doctor never repairs, with why and what the user can do.
+// leave records a finding that the doctor never repairs, with why and what the user can do.
 func (d *doctor) leave(kind, path, detail, why string) {
 	d.found = append(d.found, Finding{Kind: kind, Path: path, Detail: detail, Left: why})
 }

@@ -1,4 +1,4 @@
-package lifecycle
+package doctor_test
 
 import (
 	"encoding/json"
@@ -13,19 +13,18 @@ import (
 	"time"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/doctor"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/procowner"
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // doctorRepo creates a skillgit repository and opens it with gitstore.
 func doctorRepo(t *testing.T) (string, *gitstore.Repo) {
 	t.Helper()
-	testenv.Hermetic(t, nil)
-	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := Init(InitOptions{Dir: dir}); err != nil {
-		t.Fatal(err)
-	}
+	dir := lifecycletest.NewRepo(t)
 	g, err := gitstore.Open(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -82,9 +81,9 @@ func holdOpen(t *testing.T, path string) int {
 	return c.Process.Pid
 }
 
-func runDoctor(t *testing.T, g *gitstore.Repo, fix bool, targets ...string) *DoctorReport {
+func runDoctor(t *testing.T, g *gitstore.Repo, fix bool, targets ...string) *doctor.Report {
 	t.Helper()
-	rep, err := Doctor(g, DoctorOptions{Fix: fix, Targets: targets})
+	rep, err := doctor.Run(g, doctor.Options{Fix: fix, Targets: targets})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,9 +91,9 @@ func runDoctor(t *testing.T, g *gitstore.Repo, fix bool, targets ...string) *Doc
 }
 
 // findingFor returns the finding about path, failing when there is none or several.
-func findingFor(t *testing.T, rep *DoctorReport, path string) Finding {
+func findingFor(t *testing.T, rep *doctor.Report, path string) doctor.Finding {
 	t.Helper()
-	var got []Finding
+	var got []doctor.Finding
 	for _, f := range rep.Findings {
 		if f.Path == path {
 			got = append(got, f)
@@ -173,7 +172,7 @@ func TestDoctorLocks(t *testing.T) {
 
 	rep = runDoctor(t, g, true)
 	for _, p := range []string{stale, old, pack} {
-		if f := findingFor(t, rep, p); !f.Fixed || f.Kind != FindingLock {
+		if f := findingFor(t, rep, p); !f.Fixed || f.Kind != doctor.FindingLock {
 			t.Errorf("%s: %+v, want a lock fixed", p, f)
 		}
 		mustExist(t, p, false)
@@ -195,7 +194,7 @@ func TestDoctorLocks(t *testing.T) {
 	}
 	var orphan int
 	for _, f := range rep.Findings {
-		if f.Kind == FindingLockRecord {
+		if f.Kind == doctor.FindingLockRecord {
 			orphan++
 			if !f.Fixed || !strings.Contains(f.Detail, gone) {
 				t.Errorf("orphaned record: %+v", f)
@@ -220,22 +219,8 @@ func TestDoctorLocks(t *testing.T) {
 	}
 	testenv.FsckStrict(t, dir)
 	testenv.Git(t, dir, "commit", "--allow-empty", "-q", "-m", "after doctor")
-	proposeAfterDoctor(t, dir)
-}
-
-// proposeAfterDoctor proposes a skill, which takes the locks doctor cleared.
-func proposeAfterDoctor(t *testing.T, dir string) {
-	t.Helper()
-	src := t.TempDir()
-	testenv.WriteFiles(t, src, map[string]string{"after/SKILL.md": testenv.SkillMD("after")})
-	r, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	if _, err := r.Propose(ProposeOptions{ActOptions: ActOptions{Author: "Agent Smith <agent@example.com>"}, From: filepath.Join(src, "after")}); err != nil {
-		t.Fatalf("propose after doctor: %v", err)
-	}
+	// A proposal takes the locks doctor cleared.
+	lifecycletest.ProposeNew(t, dir, "after")
 }
 
 func TestDoctorRefsAreListedNeverChanged(t *testing.T) {
@@ -259,7 +244,7 @@ func TestDoctorRefsAreListedNeverChanged(t *testing.T) {
 		rep := runDoctor(t, g, fix)
 		for p := range files {
 			f := findingFor(t, rep, p)
-			if f.Kind != FindingRef || f.Fixed || f.Left == "" {
+			if f.Kind != doctor.FindingRef || f.Fixed || f.Left == "" {
 				t.Errorf("fix=%v %s: %+v, want a ref left", fix, p, f)
 			}
 		}
@@ -369,12 +354,12 @@ func TestDoctorSyncTarget(t *testing.T) {
 	}
 	rep = runDoctor(t, g, true, target)
 	for _, p := range []string{tmp, oldLink, draft} {
-		if f := findingFor(t, rep, p); f.Kind != FindingSyncLeftover || !f.Fixed {
+		if f := findingFor(t, rep, p); f.Kind != doctor.FindingSyncLeftover || !f.Fixed {
 			t.Errorf("%s: %+v, want a leftover fixed", p, f)
 		}
 		mustExist(t, p, false)
 	}
-	if f := findingFor(t, rep, lock); f.Kind != FindingSyncLock || !f.Fixed {
+	if f := findingFor(t, rep, lock); f.Kind != doctor.FindingSyncLock || !f.Fixed {
 		t.Errorf("stale sync lock: %+v", f)
 	}
 	mustExist(t, lock, false)
@@ -382,11 +367,11 @@ func TestDoctorSyncTarget(t *testing.T) {
 		t.Fatalf("a file outside the target changed: %q, %v", got, err)
 	}
 	alpha := findingFor(t, rep, filepath.Join(target, "alpha"))
-	if alpha.Kind != FindingManifest || alpha.Fixed || !strings.Contains(alpha.Left, "skillgit sync") {
+	if alpha.Kind != doctor.FindingManifest || alpha.Fixed || !strings.Contains(alpha.Left, "skillgit sync") {
 		t.Errorf("pending entry: %+v, want left to skillgit sync", alpha)
 	}
 	beta := findingFor(t, rep, filepath.Join(target, "beta"))
-	if beta.Kind != FindingManifest || beta.Fixed || !strings.Contains(beta.Detail, "gone") {
+	if beta.Kind != doctor.FindingManifest || beta.Fixed || !strings.Contains(beta.Detail, "gone") {
 		t.Errorf("missing folder: %+v", beta)
 	}
 	mustExist(t, filepath.Join(target, "alpha", "SKILL.md"), true)
@@ -451,14 +436,14 @@ func TestDoctorOwnerRecordLeftovers(t *testing.T) {
 // removes it once git was killed.
 func TestDoctorLeavesTheLockOfARunningGit(t *testing.T) {
 	dir, g := doctorRepo(t)
-	cfg := filepath.Join(dir, ConfigFile)
-	f, err := os.OpenFile(cfg, os.O_APPEND|os.O_WRONLY, 0)
-	if err != nil {
+	notes := filepath.Join(dir, "notes.txt")
+	testenv.WriteFiles(t, dir, map[string]string{"notes.txt": "first\n"})
+	testenv.Git(t, dir, "add", "notes.txt")
+	testenv.Git(t, dir, "-c", "core.hooksPath=/dev/null", "commit", "-q", "-m", "notes")
+	if err := os.WriteFile(notes, []byte("edited\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	f.WriteString("# edited\n")
-	f.Close()
-	c := exec.Command("git", "-c", "core.hooksPath=/dev/null", "commit", "-q", ConfigFile)
+	c := exec.Command("git", "-c", "core.hooksPath=/dev/null", "commit", "-q", "notes.txt")
 	c.Dir = dir
 	c.Env = append(os.Environ(), "GIT_EDITOR=sleep 60; true")
 	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
@@ -536,7 +521,7 @@ func TestDoctorFixBesideRunningCommands(t *testing.T) {
 				return
 			default:
 			}
-			rep, err := Doctor(g, DoctorOptions{Fix: true})
+			rep, err := doctor.Run(g, doctor.Options{Fix: true})
 			if err == nil && rep.Fixed() > 0 {
 				err = fmt.Errorf("doctor fixed something in use: %+v", rep.Findings)
 			}
@@ -549,10 +534,10 @@ func TestDoctorFixBesideRunningCommands(t *testing.T) {
 	errs := make(chan error, n)
 	for i := range n {
 		go func() {
-			r, err := Open(dir)
+			r, err := lifecycle.Open(dir)
 			if err == nil {
 				defer r.Close()
-				_, err = r.Propose(ProposeOptions{ActOptions: ActOptions{Author: "Agent Smith <agent@example.com>"},
+				_, err = r.Propose(lifecycle.ProposeOptions{ActOptions: lifecycletest.Agent,
 					From: filepath.Join(src, "skill-"+strconv.Itoa(i))})
 			}
 			errs <- err
@@ -567,12 +552,7 @@ func TestDoctorFixBesideRunningCommands(t *testing.T) {
 	if err := <-fixes; err != nil {
 		t.Fatal(err)
 	}
-	r, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	cands, err := r.Candidates("open")
+	cands, err := lifecycletest.Open(t, dir).Candidates("open")
 	if err != nil || len(cands) != n {
 		t.Fatalf("%d open candidates (%v), want %d", len(cands), err, n)
 	}
@@ -588,7 +568,7 @@ func TestDoctorUnreadableManifest(t *testing.T) {
 	}
 	rep := runDoctor(t, g, true, target)
 	f := findingFor(t, rep, manifest)
-	if f.Kind != FindingManifest || f.Fixed || !strings.Contains(f.Left, "move it away") {
+	if f.Kind != doctor.FindingManifest || f.Fixed || !strings.Contains(f.Left, "move it away") {
 		t.Fatalf("unreadable manifest: %+v", f)
 	}
 	if got, _ := os.ReadFile(manifest); string(got) != "{not json" {
@@ -611,7 +591,7 @@ func TestDoctorLinkStore(t *testing.T) {
 		t.Fatal(err)
 	}
 	rep := runDoctor(t, g, true)
-	if f := findingFor(t, rep, old); f.Kind != FindingSyncLeftover || !f.Fixed {
+	if f := findingFor(t, rep, old); f.Kind != doctor.FindingSyncLeftover || !f.Fixed {
 		t.Errorf("old temporary copy: %+v", f)
 	}
 	if f := findingFor(t, rep, fresh); f.Fixed || !strings.Contains(f.Left, "may still be writing") {

@@ -1,4 +1,4 @@
-package lifecycle
+package doctor
 
 import (
 	"errors"
@@ -16,7 +16,7 @@ import (
 // a process that was killed while it wrote.
 const FindingObjectTemp = "object-temp"
 
-// objectTempAge is how old a temporary object file must be before Doctor takes it for a
+// objectTempAge is how old a temporary object file must be before the doctor takes it for a
 // leftover: a writer renames it within moments, and keeps it open while it writes.
 const objectTempAge = time.Hour
 
