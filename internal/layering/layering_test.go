@@ -12,10 +12,11 @@ const module = "github.com/skillgit/skillgit/"
 
 // forbidden maps a package to the packages of this module it must not import, directly.
 var forbidden = map[string][]string{
-	"catalog":             {"gitstore", "lifecycle", "audit", "hooks", "mcpserver", "cmd"},
-	"audit":               {"gitstore", "lifecycle", "catalog", "hooks", "mcpserver", "cmd"},
-	"gitstore":            {"lifecycle", "catalog", "audit", "hooks", "mcpserver", "cmd"},
-	"lifecycle":           {"lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
+	"catalog":             {"gitstore", "lifecycle", "doctor", "audit", "hooks", "mcpserver", "cmd"},
+	"audit":               {"gitstore", "lifecycle", "doctor", "catalog", "hooks", "mcpserver", "cmd"},
+	"gitstore":            {"lifecycle", "doctor", "catalog", "audit", "hooks", "mcpserver", "cmd"},
+	"lifecycle":           {"lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "doctor", "hooks", "mcpserver", "cmd"},
+	"doctor":              {"lifecycle", "hooks", "mcpserver", "cmd"},
 	"lifecycle/packs":     {"lifecycle/remotes", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
 	"lifecycle/remotes":   {"lifecycle/packs", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
 	"lifecycle/agentsync": {"lifecycle/packs", "lifecycle/remotes", "hooks", "mcpserver", "cmd"},
