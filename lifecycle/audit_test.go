@@ -15,6 +15,7 @@ import (
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // Lines that rules fire on, each with its own fingerprint.
@@ -655,9 +656,9 @@ func newRepo(t *testing.T) string {
 // writeConfig writes the default configuration with audit.fail_on set to failOn.
 func writeConfig(t *testing.T, dir, failOn string) {
 	t.Helper()
-	cfg := DefaultConfig("main")
+	cfg := policy.DefaultConfig("main")
 	cfg.Audit.FailOn = failOn
-	testenv.WriteFiles(t, dir, map[string]string{ConfigFile: string(cfg.Marshal())})
+	testenv.WriteFiles(t, dir, map[string]string{policy.ConfigFile: string(cfg.Marshal())})
 }
 
 func sampleSkills() map[string]string {

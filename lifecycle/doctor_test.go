@@ -16,6 +16,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/procowner"
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // doctorRepo creates a skillgit repository and opens it with gitstore.
@@ -451,14 +452,14 @@ func TestDoctorOwnerRecordLeftovers(t *testing.T) {
 // removes it once git was killed.
 func TestDoctorLeavesTheLockOfARunningGit(t *testing.T) {
 	dir, g := doctorRepo(t)
-	cfg := filepath.Join(dir, ConfigFile)
+	cfg := filepath.Join(dir, policy.ConfigFile)
 	f, err := os.OpenFile(cfg, os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	f.WriteString("# edited\n")
 	f.Close()
-	c := exec.Command("git", "-c", "core.hooksPath=/dev/null", "commit", "-q", ConfigFile)
+	c := exec.Command("git", "-c", "core.hooksPath=/dev/null", "commit", "-q", policy.ConfigFile)
 	c.Dir = dir
 	c.Env = append(os.Environ(), "GIT_EDITOR=sleep 60; true")
 	c.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}

@@ -9,6 +9,7 @@ import (
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // RefUpdate is one ref a push moves: Old is zero for a new ref, New is zero for a deletion.
@@ -88,7 +89,7 @@ func AuditStagedScope(dir string, scope StagedScope, getenv func(string) string)
 
 // stagedChanges lists the skill folders the commit touches in each of dirs, the first being
 // the publish branch's skills folder, which the scope widens.
-func (r *Repo) stagedChanges(dir string, scope StagedScope, cfg, newCfg *Config, baseTree, staged gitstore.Hash) ([]folderChange, error) {
+func (r *Repo) stagedChanges(dir string, scope StagedScope, cfg, newCfg *policy.Config, baseTree, staged gitstore.Hash) ([]folderChange, error) {
 	var out []folderChange
 	for i, d := range skillDirs(r.Config, cfg, newCfg) {
 		s := scope
@@ -198,21 +199,21 @@ func stagedItems(changes []folderChange) []AuditItem {
 	return items
 }
 
-// auditHook audits items under cfg and policy, those of the version compared with, unless the
+// auditHook audits items under cfg and the audit policy ap, those of the version compared with, unless the
 // skip switch there, or in the environment, is on.
-func (r *Repo) auditHook(run *HookRun, cfg *Config, policy *AuditPolicy, items []AuditItem, getenv func(string) string, progress Progress) error {
-	run.FailOn = policy.FailOn
-	if skip, warn := AuditSkipped(cfg, getenv); skip {
+func (r *Repo) auditHook(run *HookRun, cfg *policy.Config, ap *AuditPolicy, items []AuditItem, getenv func(string) string, progress Progress) error {
+	run.FailOn = ap.FailOn
+	if skip, warn := policy.AuditSkipped(cfg, getenv); skip {
 		run.Skipped, run.Warnings = true, append(run.Warnings, warn)
 		return nil
 	}
-	a := &Auditor{Git: r.Git, Policy: policy, Cache: r.AuditCache(), Progress: progress}
+	a := &Auditor{Git: r.Git, Policy: ap, Cache: r.AuditCache(), Progress: progress}
 	reports, err := a.Run(items)
 	if err != nil {
 		return err
 	}
 	run.Reports = append(run.Reports, reports...)
-	run.Verdict = max(run.Verdict, audit.Judge(reports, policy.FailOn))
+	run.Verdict = max(run.Verdict, audit.Judge(reports, ap.FailOn))
 	return nil
 }
 
@@ -321,7 +322,7 @@ func (r *Repo) treeOf(h gitstore.Hash) (gitstore.Hash, error) {
 type updateAudit struct {
 	u        RefUpdate
 	pr       pushedRange
-	cfg      *Config
+	cfg      *policy.Config
 	policy   *AuditPolicy
 	problems []catalog.Problem
 	items    []AuditItem
@@ -356,7 +357,7 @@ func (r *Repo) planUpdate(u RefUpdate, getenv func(string) string) (*updateAudit
 	if err := r.withPushedAccepts(ua.items, pr.base, pr.head); err != nil {
 		return nil, err
 	}
-	ua.skipped, _ = AuditSkipped(ua.cfg, getenv)
+	ua.skipped, _ = policy.AuditSkipped(ua.cfg, getenv)
 	return ua, nil
 }
 

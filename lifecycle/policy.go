@@ -8,6 +8,7 @@ import (
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // maxAllowListSize bounds how much of an allow list file is read.
@@ -44,7 +45,7 @@ func (r *Repo) PolicyAt(commit gitstore.Hash, label string) (*AuditPolicy, error
 	}
 	p := &AuditPolicy{Installers: cfg.Audit.Installers, From: label}
 	if p.FailOn, err = audit.ParseRisk(cfg.Audit.FailOn); err != nil {
-		return nil, fmt.Errorf("%s:%s: audit.fail_on: %w", label, ConfigFile, err)
+		return nil, fmt.Errorf("%s:%s: audit.fail_on: %w", label, policy.ConfigFile, err)
 	}
 	if p.Allow, err = r.allowListAt(tree, cfg.Audit.Allow, label); err != nil {
 		return nil, err
@@ -54,16 +55,16 @@ func (r *Repo) PolicyAt(commit gitstore.Hash, label string) (*AuditPolicy, error
 
 // ConfigAt reads the .skillgit.yaml of commit, or the defaults when it has none, and returns
 // it with the commit's root tree.
-func (r *Repo) ConfigAt(commit gitstore.Hash, label string) (*Config, gitstore.Hash, error) {
+func (r *Repo) ConfigAt(commit gitstore.Hash, label string) (*policy.Config, gitstore.Hash, error) {
 	c, err := r.Git.Commit(commit)
 	if err != nil {
 		return nil, gitstore.ZeroHash, fmt.Errorf("%s: %w", label, err)
 	}
-	data, ok, err := r.FileAt(c.TreeHash, ConfigFile, MaxConfigSize, label)
+	data, ok, err := r.FileAt(c.TreeHash, policy.ConfigFile, policy.MaxConfigSize, label)
 	if err != nil || !ok {
-		return DefaultConfig(short(r.Branch)), c.TreeHash, err
+		return policy.DefaultConfig(short(r.Branch)), c.TreeHash, err
 	}
-	cfg, err := ParseConfig(data)
+	cfg, err := policy.ParseConfig(data)
 	if err != nil {
 		return nil, gitstore.ZeroHash, fmt.Errorf("%s: %w", label, err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // ChangePolicy is the change of a policy candidate: it changes the repository's configuration,
@@ -28,9 +29,9 @@ func (ch *chain) isPolicy() bool { return Change(ch.propose().get(keyChange)) ==
 
 // policyPaths lists the paths that hold policy under cfg: the configuration, the folder of
 // policy files and, when it lies elsewhere, the allow list.
-func policyPaths(cfg *Config) []string {
-	out := []string{ConfigFile, policyDir}
-	if a := cfg.Audit.Allow; a != "" && !inFolder(a, policyDir) && a != ConfigFile {
+func policyPaths(cfg *policy.Config) []string {
+	out := []string{policy.ConfigFile, policyDir}
+	if a := cfg.Audit.Allow; a != "" && !inFolder(a, policyDir) && a != policy.ConfigFile {
 		out = append(out, a)
 	}
 	return out
@@ -179,10 +180,10 @@ func (r *Repo) checkPolicyMerge(m *merge, id string) ([]AuditItem, error) {
 // keepsPublishBranch refuses a policy change that names another publish branch: once on the
 // branch, a configuration that names another one stops every command there. Moving the publish
 // branch is a git rename, not a policy change.
-func (r *Repo) keepsPublishBranch(cfg *Config) error {
+func (r *Repo) keepsPublishBranch(cfg *policy.Config) error {
 	if cfg == nil || cfg.PublishBranch == r.Config.PublishBranch {
 		return nil
 	}
 	return fmt.Errorf("%s: %w: publish_branch may not change from %q to %q by a policy change; rename the branch with git (`git branch -m`), set `git config skillgit.publishBranch`, then commit the matching %s there",
-		ConfigFile, ErrRefused, r.Config.PublishBranch, cfg.PublishBranch, ConfigFile)
+		policy.ConfigFile, ErrRefused, r.Config.PublishBranch, cfg.PublishBranch, policy.ConfigFile)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // Preview is what a pack source holds, as `pack update` would sort it out.
@@ -38,7 +39,7 @@ type PreviewSkill struct {
 // PreviewOptions say what to preview and how to audit it.
 type PreviewOptions struct {
 	// Pack holds the source (URL, as ParseSource reads it), ref, path, selection and prefix.
-	Pack lifecycle.Pack
+	Pack policy.Pack
 	// Dir is where skillgit runs; a relative local path starts there.
 	Dir string
 	// Policy is the audit policy; nil means the defaults.
@@ -68,7 +69,7 @@ func PreviewSource(o PreviewOptions) (*Preview, error) {
 		p.Name = "preview"
 	}
 	p.Lenient = true // to tell what lenient admits from what nothing admits
-	if err := lifecycle.CheckPackSelection(p); err != nil {
+	if err := policy.CheckPackSelection(p); err != nil {
 		return nil, err
 	}
 	p.URL, err = normalizeURL(p.URL, dir)

@@ -1,4 +1,8 @@
-package lifecycle
+// Package policy is what a skill repository's configuration says: the .skillgit.yaml file,
+// its defaults and validation, the lifecycle modes, the audit policy, profiles, the skip
+// switch and the agents' scope. It reads no repository: callers pass the bytes or the parsed
+// configuration, so that the same rules judge a working tree, a commit and a hook's base.
+package policy
 
 import (
 	"bytes"
