@@ -201,7 +201,7 @@ func stagedItems(changes []folderChange) []AuditItem {
 
 // auditHook audits items under cfg and the audit policy ap, those of the version compared with, unless the
 // skip switch there, or in the environment, is on.
-func (r *Repo) auditHook(run *HookRun, cfg *policy.Config, ap *AuditPolicy, items []AuditItem, getenv func(string) string, progress Progress) error {
+func (r *Repo) auditHook(run *HookRun, cfg *policy.Config, ap *policy.AuditPolicy, items []AuditItem, getenv func(string) string, progress Progress) error {
 	run.FailOn = ap.FailOn
 	if skip, warn := policy.AuditSkipped(cfg, getenv); skip {
 		run.Skipped, run.Warnings = true, append(run.Warnings, warn)
@@ -323,7 +323,7 @@ type updateAudit struct {
 	u        RefUpdate
 	pr       pushedRange
 	cfg      *policy.Config
-	policy   *AuditPolicy
+	policy   *policy.AuditPolicy
 	problems []catalog.Problem
 	items    []AuditItem
 	// skipped is the skip switch of the policy, which leaves the items unaudited.

@@ -71,24 +71,24 @@ func defaultsWarning(label string, err error) string {
 // allow list there that does not parse is replaced by the defaults (which skip nothing, trust
 // no installer and accept no finding), with a warning: a broken policy must not lock the
 // repository, and the commit that fixes it is audited all the same.
-func (r *Repo) hookPolicy(run *HookRun, base gitstore.Hash) (*policy.Config, *AuditPolicy, error) {
+func (r *Repo) hookPolicy(run *HookRun, base gitstore.Hash) (*policy.Config, *policy.AuditPolicy, error) {
 	label := shortID(base.String())
 	cfg, _, err := r.ConfigAt(base, label)
 	if _, ok := errors.AsType[*policy.ConfigError](err); ok {
 		run.Warnings = append(run.Warnings, defaultsWarning(label, err))
-		return policy.DefaultConfig(short(r.Branch)), DefaultAuditPolicy(), nil
+		return policy.DefaultConfig(short(r.Branch)), policy.DefaultAuditPolicy(), nil
 	}
 	if err != nil {
 		return nil, nil, err
 	}
-	policy, err := r.PolicyAt(base, label)
+	ap, err := r.PolicyAt(base, label)
 	if errors.Is(err, errBadAllowList) {
 		run.Warnings = append(run.Warnings, defaultsWarning(label, err))
-		p := DefaultAuditPolicy()
+		p := policy.DefaultAuditPolicy()
 		p.FailOn, _ = audit.ParseRisk(cfg.Audit.FailOn)
 		return cfg, p, nil
 	}
-	return cfg, policy, err
+	return cfg, ap, err
 }
 
 // newPolicyProblems validates the configuration and allow list of head, a version a commit or

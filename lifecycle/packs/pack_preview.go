@@ -43,7 +43,7 @@ type PreviewOptions struct {
 	// Dir is where skillgit runs; a relative local path starts there.
 	Dir string
 	// Policy is the audit policy; nil means the defaults.
-	Policy  *lifecycle.AuditPolicy
+	Policy  *policy.AuditPolicy
 	Context context.Context
 	// Progress receives the remote's progress messages; nil keeps them quiet.
 	Progress io.Writer
@@ -88,15 +88,15 @@ func PreviewSource(o PreviewOptions) (*Preview, error) {
 	return pv, nil
 }
 
-func previewSkills(fp *fetchedPack, sv *survey, policy *lifecycle.AuditPolicy, pv *Preview) error {
-	if policy == nil {
-		policy = lifecycle.DefaultAuditPolicy()
+func previewSkills(fp *fetchedPack, sv *survey, ap *policy.AuditPolicy, pv *Preview) error {
+	if ap == nil {
+		ap = policy.DefaultAuditPolicy()
 	}
 	items := make([]lifecycle.AuditItem, 0, len(sv.skills))
 	for _, s := range sv.skills {
 		items = append(items, lifecycle.AuditItem{Name: s.name, Path: s.file, Tree: s.want})
 	}
-	reports, err := (&lifecycle.Auditor{Git: fp.mem, Policy: policy}).Run(items)
+	reports, err := (&lifecycle.Auditor{Git: fp.mem, Policy: ap}).Run(items)
 	if err != nil {
 		return fmt.Errorf("auditing the pack: %w", err)
 	}
