@@ -91,7 +91,7 @@ func AuditStagedScope(dir string, scope StagedScope, getenv func(string) string)
 // the publish branch's skills folder, which the scope widens.
 func (r *Repo) stagedChanges(dir string, scope StagedScope, cfg, newCfg *policy.Config, baseTree, staged gitstore.Hash) ([]folderChange, error) {
 	var out []folderChange
-	for i, d := range skillDirs(r.Config, cfg, newCfg) {
+	for i, d := range policy.SkillDirs(r.Config, cfg, newCfg) {
 		s := scope
 		if i > 0 {
 			s = StagedScope{}
@@ -347,7 +347,7 @@ func (r *Repo) planUpdate(u RefUpdate, getenv func(string) string) (*updateAudit
 		return nil, err
 	}
 	ua.problems = problems
-	for _, d := range skillDirs(r.Config, ua.cfg, newCfg) {
+	for _, d := range policy.SkillDirs(r.Config, ua.cfg, newCfg) {
 		more, err := r.changedSkills(movedFrom(d, pr.baseTree, ua.cfg, newCfg), pr.headTree, d)
 		if err != nil {
 			return nil, err

@@ -157,26 +157,6 @@ func (r *Repo) configOfTree(root gitstore.Hash, label string) (*policy.Config, e
 	return cfg, nil
 }
 
-// skillDirs lists the skills folders a change must be audited in: the one of every
-// configuration involved, each once, so that moving skills_dir in the same change does not
-// move the audit away from what the change adds.
-func skillDirs(cfgs ...*policy.Config) []string {
-	var out []string
-	for _, c := range cfgs {
-		if c == nil {
-			continue
-		}
-		seen := false
-		for _, d := range out {
-			seen = seen || d == c.SkillsDir
-		}
-		if !seen {
-			out = append(out, c.SkillsDir)
-		}
-	}
-	return out
-}
-
 // movedFrom is the tree a skills folder d is compared with: baseTree, unless the change moves
 // skills_dir to d, in which case every skill there is new to the policy and nothing is compared
 // with.
