@@ -1,12 +1,10 @@
 package lifecycle
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
-	"gopkg.in/yaml.v3"
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/policy"
@@ -41,7 +39,7 @@ func (r *Repo) setModeOnce(m policy.Mode, sig object.Signature, o ActOptions) (*
 	if err != nil {
 		return nil, err
 	}
-	edited, err := setYAMLKey(data, "mode", string(m))
+	edited, err := policy.SetKey(data, "mode", string(m))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", policy.ConfigFile, err)
 	}
@@ -69,34 +67,4 @@ func (r *Repo) setModeOnce(m policy.Mode, sig object.Signature, o ActOptions) (*
 		return nil, err
 	}
 	return &Result{Action: actMode, Commit: h.String(), Channel: short(r.Branch)}, nil
-}
-
-// setYAMLKey sets a top-level scalar key of a YAML mapping, keeping the rest of the document
-// and its comments.
-func setYAMLKey(data []byte, key, value string) ([]byte, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, err
-	}
-	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("the file is not a mapping of keys to values")
-	}
-	top := doc.Content[0]
-	found := false
-	for i := 0; i+1 < len(top.Content); i += 2 {
-		if top.Content[i].Value == key {
-			top.Content[i+1].Kind, top.Content[i+1].Tag, top.Content[i+1].Value = yaml.ScalarNode, "!!str", value
-			found = true
-		}
-	}
-	if !found {
-		top.Content = append(top.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: key}, &yaml.Node{Kind: yaml.ScalarNode, Value: value})
-	}
-	var b bytes.Buffer
-	enc := yaml.NewEncoder(&b)
-	enc.SetIndent(2)
-	if err := enc.Encode(&doc); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }

@@ -21,21 +21,8 @@ const ChangePolicy Change = "policy"
 // cannot be a skill's name, which never starts with a dot.
 const PolicySkill = ".skillgit"
 
-// policyDir is the folder of policy files beside the configuration.
-const policyDir = ".skillgit"
-
 // isPolicy reports whether a chain is a policy candidate.
 func (ch *chain) isPolicy() bool { return Change(ch.propose().get(keyChange)) == ChangePolicy }
-
-// policyPaths lists the paths that hold policy under cfg: the configuration, the folder of
-// policy files and, when it lies elsewhere, the allow list.
-func policyPaths(cfg *policy.Config) []string {
-	out := []string{policy.ConfigFile, policyDir}
-	if a := cfg.Audit.Allow; a != "" && !inFolder(a, policyDir) && a != policy.ConfigFile {
-		out = append(out, a)
-	}
-	return out
-}
 
 // inFolder reports whether p is folder dir or lies below it.
 func inFolder(p, dir string) bool { return p == dir || strings.HasPrefix(p, dir+"/") }
@@ -51,7 +38,7 @@ func (r *Repo) declaredScope(ch *chain) []string {
 		}
 		return nil
 	}
-	allowed := policyPaths(r.Config)
+	allowed := r.Config.PolicyPaths()
 	var out []string
 	for _, p := range ch.propose().all(keyPath) {
 		if slices.Contains(allowed, p) && !slices.Contains(out, p) && !inFolder(p, r.Config.SkillsDir) {

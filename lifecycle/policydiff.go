@@ -19,7 +19,7 @@ const maxPolicyValue = 80
 // It reads nothing when no policy path changed.
 func (r *Repo) policySummary(from, to gitstore.Hash) ([]string, error) {
 	var out []string
-	for _, p := range policyPaths(r.Config) {
+	for _, p := range r.Config.PolicyPaths() {
 		f, changed, err := r.pathChange(p, from, to)
 		if err != nil || !changed {
 			if err != nil {
@@ -145,7 +145,7 @@ func (r *Repo) commitPolicy(c *object.Commit, tops *topEntries) []string {
 // policyTouched reports whether a policy path may differ between two root trees, given the
 // ids of their entries by name: a top-level one whose entry differs, or any other one.
 func (r *Repo) policyTouched(a, b map[string]gitstore.Hash) bool {
-	for _, p := range policyPaths(r.Config) {
+	for _, p := range r.Config.PolicyPaths() {
 		if strings.Contains(p, "/") || a[p] != b[p] {
 			return true
 		}

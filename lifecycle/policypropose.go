@@ -43,7 +43,7 @@ func (r *Repo) worktreePolicy(wt string) (gitstore.Hash, error) {
 	}
 	defer root.Close()
 	tree := r.Tree
-	for _, p := range policyPaths(r.Config) {
+	for _, p := range r.Config.PolicyPaths() {
 		e, err := worktreeEntry(r.Git, root, p)
 		if err != nil {
 			return gitstore.ZeroHash, err
@@ -132,7 +132,7 @@ func (r *Repo) ProposePolicy(tree gitstore.Hash, body string, o ProposeOptions) 
 func (r *Repo) checkPolicyTree(tree gitstore.Hash) ([]string, error) {
 	if tree == r.Tree {
 		return nil, fmt.Errorf("nothing to propose: the policy files on %s are already exactly these; edit %s or the files of %s/ first",
-			short(r.Branch), policy.ConfigFile, policyDir)
+			short(r.Branch), policy.ConfigFile, policy.Dir)
 	}
 	cfg, problems, err := r.newPolicyProblems(r.Tree, tree, "proposed")
 	if err != nil {
@@ -145,7 +145,7 @@ func (r *Repo) checkPolicyTree(tree gitstore.Hash) ([]string, error) {
 		return nil, fmt.Errorf("%w; nothing was proposed", err)
 	}
 	var paths []string
-	for _, p := range policyPaths(r.Config) {
+	for _, p := range r.Config.PolicyPaths() {
 		if _, changed, err := r.pathChange(p, r.Tree, tree); err != nil {
 			return nil, err
 		} else if changed {
