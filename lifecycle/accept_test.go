@@ -9,6 +9,7 @@ import (
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // hiddenLine carries Unicode tag characters: a critical finding.
@@ -148,7 +149,7 @@ func TestAcceptVoidedByRevise(t *testing.T) {
 // spellings of their email counts once, and that a writer counts as a writer however the
 // email is spelled.
 func TestApprovalsCompareEmailsWithoutCase(t *testing.T) {
-	cfg := &Config{Approvals: Approvals{Required: 2}}
+	cfg := &policy.Config{Approvals: policy.Approvals{Required: 2}}
 	approval := func(email string) Approval { return Approval{Who: Actor{Name: "G", Email: email}} }
 	c := &Candidate{Risk: "low", Approvals: []Approval{approval("grace@example.com"), approval("Grace@Example.com")}}
 	if ok, _ := approvedEnough(cfg, c, nil); ok {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // managedMD is a SKILL.md whose metadata puts the skill in the agents' scope.
@@ -20,28 +21,6 @@ func proposeAs(t *testing.T, dir, name, md string, o ActOptions) *Result {
 	src := t.TempDir()
 	testenv.WriteFiles(t, src, map[string]string{name + "/SKILL.md": md})
 	return propose(t, dir, ProposeOptions{ActOptions: o, From: src + "/" + name})
-}
-
-// TestAgentScopeConfig checks that agent_scope takes skill name globs only.
-func TestAgentScopeConfig(t *testing.T) {
-	base := "publish_branch: main\nskills_dir: skills\nmode: manual\napprovals: {required: 1}\naudit: {fail_on: high}\nsync: {channel: main}\n"
-	for _, good := range []string{"[learned-*]", "['learned-*', 'team-?', 'x[a-c]']"} {
-		c, err := ParseConfig([]byte(base + "agent_scope: " + good + "\n"))
-		if err != nil {
-			t.Errorf("agent_scope %s: %v", good, err)
-		} else if len(c.AgentScopeGlobs()) == 0 {
-			t.Errorf("agent_scope %s: no globs", good)
-		}
-	}
-	for _, bad := range []string{"['']", "['../x']", "['a/b']", "['Learned-*']", "['x[a-']", "['x\\y']", "['x y']"} {
-		if _, err := ParseConfig([]byte(base + "agent_scope: " + bad + "\n")); err == nil || !strings.Contains(err.Error(), "agent_scope") {
-			t.Errorf("agent_scope %s: %v; want an error naming agent_scope", bad, err)
-		}
-	}
-	c, err := ParseConfig([]byte(base))
-	if err != nil || strings.Join(c.AgentScopeGlobs(), ",") != "learned-*" {
-		t.Fatalf("default agent scope: %v, %v", c, err)
-	}
 }
 
 // TestAgentScope checks that in autonomous mode an unattended actor's changes run on their
@@ -68,7 +47,7 @@ func TestAgentScope(t *testing.T) {
 	if _, err := open(t, dir).Publish(res.ID, "", lead); err != nil {
 		t.Fatal(err)
 	}
-	setMode(t, dir, ModeAutonomous)
+	setMode(t, dir, policy.ModeAutonomous)
 
 	for _, md := range []string{testenv.SkillMD("dates", line["dates"], "More."), managedMD("dates", line["dates"], "More.")} {
 		res := proposeAs(t, dir, "dates", md, bot)
@@ -96,7 +75,7 @@ func TestAgentScope(t *testing.T) {
 	if _, err := open(t, dir).Publish(created.ID, "", lead); err != nil {
 		t.Fatal(err)
 	}
-	if s, err := open(t, dir).Find("notes"); err != nil || s.Metadata["managed-by"] != ManagedBy {
+	if s, err := open(t, dir).Find("notes"); err != nil || s.Metadata["managed-by"] != policy.ManagedBy {
 		t.Fatalf("the agent's new skill is not marked managed-by skillgit: %+v, %v", s, err)
 	}
 	for _, subject := range []string{"^propose: notes$", "^publish: notes "} {
@@ -128,7 +107,7 @@ func TestForgedPolicyApprovalOutOfScope(t *testing.T) {
 	dir := newRepo(t)
 	publishedSkill(t, dir, "dates", cleanLine)
 	publishedSkill(t, dir, "learned-dates", "Count the days between two dates with date +%s arithmetic.")
-	setMode(t, dir, ModeAssisted)
+	setMode(t, dir, policy.ModeAssisted)
 
 	res := proposeAs(t, dir, "dates", testenv.SkillMD("dates", cleanLine, "More."), bot)
 	if res.State != StateOpen {
@@ -149,8 +128,8 @@ func TestForgedPolicyApprovalOutOfScope(t *testing.T) {
 		t.Fatalf("publish after a person approved: %v", err)
 	}
 
-	setMode(t, dir, ModeManual)
-	setMode(t, dir, ModeAssisted)
+	setMode(t, dir, policy.ModeManual)
+	setMode(t, dir, policy.ModeAssisted)
 	in := proposeAs(t, dir, "learned-dates", testenv.SkillMD("learned-dates", "Count the days between two dates with date +%s arithmetic.", "More."), bot)
 	if in.State != StateApproved {
 		t.Fatalf("agent patch in the scope, assisted mode: %+v", in)

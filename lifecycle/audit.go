@@ -12,6 +12,7 @@ import (
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // AuditItem is one skill folder to audit: a folder on disk or a tree in git.
@@ -49,7 +50,7 @@ type Auditor struct {
 	// Git reads trees; nil outside a repository, where only folders on disk can be audited.
 	Git *gitstore.Repo
 	// Policy is applied to every skill.
-	Policy *AuditPolicy
+	Policy *policy.AuditPolicy
 	// Cache keeps results; nil for none.
 	Cache *audit.Cache
 	// Workers is how many skills are audited at once; 0 means GOMAXPROCS.

@@ -15,6 +15,7 @@ import (
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // Lines that rules fire on, each with its own fingerprint.
@@ -368,7 +369,7 @@ func TestAuditPaths(t *testing.T) {
 				if diff := cmp.Diff(tc.want, reportPaths(run)); diff != "" {
 					t.Errorf("reported skills (-want +got):\n%s", diff)
 				}
-				if diff := cmp.Diff(DefaultAuditPolicy(), run.Policy); diff != "" {
+				if diff := cmp.Diff(policy.DefaultAuditPolicy(), run.Policy); diff != "" {
 					t.Errorf("policy outside a skillgit repository (-default +got):\n%s", diff)
 				}
 			})
@@ -585,7 +586,7 @@ func TestAuditorRunKeepsOrder(t *testing.T) {
 	items, want := orderItems(t, 9)
 	var runs [][]audit.SkillReport
 	for _, workers := range []int{1, 4} {
-		a := &Auditor{Policy: DefaultAuditPolicy(), Workers: workers}
+		a := &Auditor{Policy: policy.DefaultAuditPolicy(), Workers: workers}
 		got, err := a.Run(items)
 		if err != nil {
 			t.Fatal(err)
@@ -612,7 +613,7 @@ func TestAuditorRunError(t *testing.T) {
 	hermetic(t)
 	items, _ := orderItems(t, 3)
 	items[1].Dir, items[1].Path = filepath.Join(t.TempDir(), "gone"), "skills/gone"
-	_, err := (&Auditor{Policy: DefaultAuditPolicy(), Workers: 2}).Run(items)
+	_, err := (&Auditor{Policy: policy.DefaultAuditPolicy(), Workers: 2}).Run(items)
 	if err == nil || !strings.Contains(err.Error(), "skills/gone") {
 		t.Errorf("error %v; want one naming skills/gone", err)
 	}
@@ -655,9 +656,9 @@ func newRepo(t *testing.T) string {
 // writeConfig writes the default configuration with audit.fail_on set to failOn.
 func writeConfig(t *testing.T, dir, failOn string) {
 	t.Helper()
-	cfg := DefaultConfig("main")
+	cfg := policy.DefaultConfig("main")
 	cfg.Audit.FailOn = failOn
-	testenv.WriteFiles(t, dir, map[string]string{ConfigFile: string(cfg.Marshal())})
+	testenv.WriteFiles(t, dir, map[string]string{policy.ConfigFile: string(cfg.Marshal())})
 }
 
 func sampleSkills() map[string]string {
@@ -672,7 +673,7 @@ func allowList(fingerprint, rule string) string {
 	return "entries:\n  - fingerprint: " + fingerprint + "\n    rule: " + rule + "\n    reason: accepted for the test\n"
 }
 
-func allowEntries(p *AuditPolicy) int {
+func allowEntries(p *policy.AuditPolicy) int {
 	if p.Allow == nil {
 		return 0
 	}

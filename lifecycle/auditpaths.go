@@ -12,6 +12,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // planPaths plans an audit of folders on disk: the request's, or the skills folder.
@@ -21,7 +22,7 @@ func planPaths(r *Repo, req AuditRequest) (*auditPlan, error) {
 		paths = []string{defaultAuditPath(r, req.Dir)}
 		title = shownPath(r, paths[0], paths[0])
 	}
-	p := &auditPlan{policy: DefaultAuditPolicy(), title: title}
+	p := &auditPlan{policy: policy.DefaultAuditPolicy(), title: title}
 	for _, path := range paths {
 		items, err := folderItems(r, req.Dir, path)
 		if err != nil {

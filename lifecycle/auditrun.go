@@ -7,6 +7,7 @@ import (
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // AuditRequest says what `skillgit audit` audits.
@@ -34,7 +35,7 @@ type AuditRun struct {
 	// Reports holds one report per skill, in path order.
 	Reports []audit.SkillReport
 	// Policy is the policy the skills were audited under.
-	Policy *AuditPolicy
+	Policy *policy.AuditPolicy
 	// FailOn is the risk that blocks: the request's, else the policy's.
 	FailOn audit.Risk
 	// Title says what was audited, such as "main..HEAD" or "skills".
@@ -77,7 +78,7 @@ func openOptional(dir string) (*Repo, error) {
 // auditPlan is what an audit request resolved to.
 type auditPlan struct {
 	items  []AuditItem
-	policy *AuditPolicy
+	policy *policy.AuditPolicy
 	title  string
 	// whole, when set, is every skill of one skills folder: its items are listed only when
 	// the whole result is not cached.

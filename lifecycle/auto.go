@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // errNotAutomated stops the mode from acting on a candidate it must leave to people.
@@ -16,10 +18,10 @@ var errNotAutomated = errors.New("left to people")
 // high risk, skipped audits and deletions are never automatic.
 func (r *Repo) automate(res *Result, o ActOptions) error {
 	mode := r.Config.Mode
-	if mode == ModeManual || res.Risk != "low" || res.Change == ChangeDelete || r.leaveDuplicate(res) {
+	if mode == policy.ModeManual || res.Risk != "low" || res.Change == ChangeDelete || r.leaveDuplicate(res) {
 		return nil
 	}
-	if res.Change == ChangeCreate && mode != ModeAutonomous {
+	if res.Change == ChangeCreate && mode != policy.ModeAutonomous {
 		return nil
 	}
 	if why := r.leaveToPeople(res, o); why != "" {
@@ -48,7 +50,7 @@ func (r *Repo) automate(res *Result, o ActOptions) error {
 	return nil
 }
 
-func (r *Repo) approveByPolicy(res *Result, sig object.Signature, mode Mode, o ActOptions) error {
+func (r *Repo) approveByPolicy(res *Result, sig object.Signature, mode policy.Mode, o ActOptions) error {
 	ref, tip, err := r.findCandidate(res.ID)
 	if err != nil {
 		return err

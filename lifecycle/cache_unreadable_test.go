@@ -13,6 +13,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // corruptBlob overwrites the loose object of the file at p on HEAD with garbage and returns
@@ -157,7 +158,7 @@ func TestAuditUnreadableObject(t *testing.T) {
 	}
 	item := AuditItem{Name: "alpha", Path: "skills/alpha", Tree: tree}
 	run := func() ([]audit.SkillReport, error) {
-		a := &Auditor{Git: r.Git, Policy: DefaultAuditPolicy(), Cache: r.AuditCache()}
+		a := &Auditor{Git: r.Git, Policy: policy.DefaultAuditPolicy(), Cache: r.AuditCache()}
 		return a.Run([]AuditItem{item})
 	}
 

@@ -76,7 +76,7 @@ func (r *Repo) overlaps(sk *catalog.Skill, self ...string) ([]Overlap, error) {
 	for _, it := range items {
 		o := scoreOverlap(it, body, name, desc)
 		if o.Score >= dedupeFloor {
-			o.Duplicate = o.Score >= r.Config.Dedupe.threshold()
+			o.Duplicate = o.Score >= r.Config.Dedupe.ThresholdOrDefault()
 			out = append(out, o)
 		}
 	}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 var csvSteps = []string{
@@ -32,7 +34,7 @@ func TestDedupeMarksAndHolds(t *testing.T) {
 	if len(c.Duplicates) != 1 || c.Duplicates[0].Skill != "clean-csv" || c.Duplicates[0].Score != res.Overlaps[0].Score {
 		t.Fatalf("duplicates read back from git: %+v; want clean-csv at %v", c.Duplicates, res.Overlaps[0].Score)
 	}
-	setMode(t, dir, ModeAutonomous)
+	setMode(t, dir, policy.ModeAutonomous)
 	if _, err := open(t, dir).Approve(res.ID, "", lead); err != nil {
 		t.Fatal(err)
 	}
@@ -45,19 +47,6 @@ func TestDedupeMarksAndHolds(t *testing.T) {
 	other := proposeBody(t, dir, "image-resize", "Resize every photo in the folder to 1200 pixels wide and save it as WebP.")
 	if len(other.Overlaps) != 0 {
 		t.Fatalf("an unrelated skill overlaps %+v", other.Overlaps)
-	}
-}
-
-func TestDedupeThresholdConfig(t *testing.T) {
-	if _, err := ParseConfig([]byte("dedupe:\n  threshold: 1.5\n")); err == nil || !strings.Contains(err.Error(), "dedupe.threshold") {
-		t.Fatalf("threshold 1.5: %v; want an error naming dedupe.threshold", err)
-	}
-	cfg, err := ParseConfig([]byte("dedupe:\n  threshold: 0.9\n"))
-	if err != nil || cfg.Dedupe.threshold() != 0.9 {
-		t.Fatalf("threshold 0.9: %v, %+v", err, cfg)
-	}
-	if got := DefaultConfig("main").Dedupe.threshold(); got != DefaultDedupeThreshold {
-		t.Fatalf("default threshold %v", got)
 	}
 }
 
@@ -76,8 +65,8 @@ func TestParseOverlapTrailer(t *testing.T) {
 // written by hand with a Skillgit-Policy trailer, does not stand for a person on a likely
 // duplicate, which the mode itself never approves.
 func TestPolicyApprovalOfDuplicateDoesNotCount(t *testing.T) {
-	cfg := DefaultConfig("main")
-	cfg.Mode = ModeAutonomous
+	cfg := policy.DefaultConfig("main")
+	cfg.Mode = policy.ModeAutonomous
 	byPolicy := Approval{Who: Actor{"Agent Smith", "agent@example.com"}, Policy: "autonomous"}
 	c := &Candidate{Risk: "low", Change: ChangePatch, Approvals: []Approval{byPolicy}}
 	if ok, why := approvedEnough(cfg, c, nil); !ok {

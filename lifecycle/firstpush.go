@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // openFirstPush opens, for the pre-receive check, a repository that has no publish branch yet
@@ -46,9 +47,9 @@ func firstPushAt(g *gitstore.Repo, updates []RefUpdate) (*Repo, error) {
 			}
 			r := &Repo{Git: g, Branch: b, Tip: u.New, Tree: c.TreeHash, firstPush: true}
 			cfg, err := r.readConfig(r.Tree)
-			if _, ok := errors.AsType[*ConfigError](err); ok {
+			if _, ok := errors.AsType[*policy.ConfigError](err); ok {
 				// The audit refuses the push, naming the line; it runs under the defaults.
-				cfg, err = DefaultConfig(short(b)), nil
+				cfg, err = policy.DefaultConfig(short(b)), nil
 			}
 			if errors.Is(err, ErrNotInitialized) || (err == nil && cfg.PublishBranch != short(b)) {
 				return nil, nil // not a skill repository's publish branch

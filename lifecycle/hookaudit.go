@@ -9,6 +9,7 @@ import (
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // RefUpdate is one ref a push moves: Old is zero for a new ref, New is zero for a deletion.
@@ -88,9 +89,9 @@ func AuditStagedScope(dir string, scope StagedScope, getenv func(string) string)
 
 // stagedChanges lists the skill folders the commit touches in each of dirs, the first being
 // the publish branch's skills folder, which the scope widens.
-func (r *Repo) stagedChanges(dir string, scope StagedScope, cfg, newCfg *Config, baseTree, staged gitstore.Hash) ([]folderChange, error) {
+func (r *Repo) stagedChanges(dir string, scope StagedScope, cfg, newCfg *policy.Config, baseTree, staged gitstore.Hash) ([]folderChange, error) {
 	var out []folderChange
-	for i, d := range skillDirs(r.Config, cfg, newCfg) {
+	for i, d := range policy.SkillDirs(r.Config, cfg, newCfg) {
 		s := scope
 		if i > 0 {
 			s = StagedScope{}
@@ -198,21 +199,21 @@ func stagedItems(changes []folderChange) []AuditItem {
 	return items
 }
 
-// auditHook audits items under cfg and policy, those of the version compared with, unless the
+// auditHook audits items under cfg and the audit policy ap, those of the version compared with, unless the
 // skip switch there, or in the environment, is on.
-func (r *Repo) auditHook(run *HookRun, cfg *Config, policy *AuditPolicy, items []AuditItem, getenv func(string) string, progress Progress) error {
-	run.FailOn = policy.FailOn
-	if skip, warn := AuditSkipped(cfg, getenv); skip {
+func (r *Repo) auditHook(run *HookRun, cfg *policy.Config, ap *policy.AuditPolicy, items []AuditItem, getenv func(string) string, progress Progress) error {
+	run.FailOn = ap.FailOn
+	if skip, warn := policy.AuditSkipped(cfg, getenv); skip {
 		run.Skipped, run.Warnings = true, append(run.Warnings, warn)
 		return nil
 	}
-	a := &Auditor{Git: r.Git, Policy: policy, Cache: r.AuditCache(), Progress: progress}
+	a := &Auditor{Git: r.Git, Policy: ap, Cache: r.AuditCache(), Progress: progress}
 	reports, err := a.Run(items)
 	if err != nil {
 		return err
 	}
 	run.Reports = append(run.Reports, reports...)
-	run.Verdict = max(run.Verdict, audit.Judge(reports, policy.FailOn))
+	run.Verdict = max(run.Verdict, audit.Judge(reports, ap.FailOn))
 	return nil
 }
 
@@ -321,8 +322,8 @@ func (r *Repo) treeOf(h gitstore.Hash) (gitstore.Hash, error) {
 type updateAudit struct {
 	u        RefUpdate
 	pr       pushedRange
-	cfg      *Config
-	policy   *AuditPolicy
+	cfg      *policy.Config
+	policy   *policy.AuditPolicy
 	problems []catalog.Problem
 	items    []AuditItem
 	// skipped is the skip switch of the policy, which leaves the items unaudited.
@@ -346,7 +347,7 @@ func (r *Repo) planUpdate(u RefUpdate, getenv func(string) string) (*updateAudit
 		return nil, err
 	}
 	ua.problems = problems
-	for _, d := range skillDirs(r.Config, ua.cfg, newCfg) {
+	for _, d := range policy.SkillDirs(r.Config, ua.cfg, newCfg) {
 		more, err := r.changedSkills(movedFrom(d, pr.baseTree, ua.cfg, newCfg), pr.headTree, d)
 		if err != nil {
 			return nil, err
@@ -356,7 +357,7 @@ func (r *Repo) planUpdate(u RefUpdate, getenv func(string) string) (*updateAudit
 	if err := r.withPushedAccepts(ua.items, pr.base, pr.head); err != nil {
 		return nil, err
 	}
-	ua.skipped, _ = AuditSkipped(ua.cfg, getenv)
+	ua.skipped, _ = policy.AuditSkipped(ua.cfg, getenv)
 	return ua, nil
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 func revParse(t *testing.T, dir, rev string) gitstore.Hash {
@@ -31,9 +32,9 @@ func revParse(t *testing.T, dir, rev string) gitstore.Hash {
 func TestAuditPushedPolicyFromBase(t *testing.T) {
 	dir := newRepo(t)
 	testenv.Git(t, dir, "checkout", "-q", "-b", "feature")
-	cfg := DefaultConfig("main")
+	cfg := policy.DefaultConfig("main")
 	cfg.Audit.SkipSecurityAudit = true
-	testenv.WriteFiles(t, dir, map[string]string{ConfigFile: string(cfg.Marshal()), "skills/evil/SKILL.md": testenv.SkillMD("evil", evilLine)})
+	testenv.WriteFiles(t, dir, map[string]string{policy.ConfigFile: string(cfg.Marshal()), "skills/evil/SKILL.md": testenv.SkillMD("evil", evilLine)})
 	testenv.CommitAll(t, dir, "switch the audit off and add evil")
 	update := []RefUpdate{{Ref: "refs/heads/main", Old: revParse(t, dir, "main"), New: revParse(t, dir, "feature")}}
 	run, err := AuditPushed(dir, update, func(string) string { return "" }, nil)

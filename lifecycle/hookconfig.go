@@ -8,6 +8,7 @@ import (
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // errBadAllowList marks an allow list that does not parse, as opposed to one that cannot be read.
@@ -22,7 +23,7 @@ func openForHook(dir string) (r *Repo, run *HookRun, warnings []string, err erro
 	if errors.Is(err, ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository) {
 		return nil, &HookRun{NotSkillgit: true}, nil, nil
 	}
-	if ce, ok := errors.AsType[*ConfigError](err); ok {
+	if ce, ok := errors.AsType[*policy.ConfigError](err); ok {
 		r, err = openUnderDefaults(dir)
 		if err != nil {
 			return nil, nil, nil, err
@@ -58,7 +59,7 @@ func openedAt(g *gitstore.Repo, branch string, tip gitstore.Hash) (*Repo, error)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", short(branch), err)
 	}
-	return &Repo{Git: g, Branch: branch, Tip: tip, Tree: c.TreeHash, Config: DefaultConfig(short(branch))}, nil
+	return &Repo{Git: g, Branch: branch, Tip: tip, Tree: c.TreeHash, Config: policy.DefaultConfig(short(branch))}, nil
 }
 
 // defaultsWarning says that a version's policy does not parse and the defaults stand in for it.
@@ -70,30 +71,30 @@ func defaultsWarning(label string, err error) string {
 // allow list there that does not parse is replaced by the defaults (which skip nothing, trust
 // no installer and accept no finding), with a warning: a broken policy must not lock the
 // repository, and the commit that fixes it is audited all the same.
-func (r *Repo) hookPolicy(run *HookRun, base gitstore.Hash) (*Config, *AuditPolicy, error) {
+func (r *Repo) hookPolicy(run *HookRun, base gitstore.Hash) (*policy.Config, *policy.AuditPolicy, error) {
 	label := shortID(base.String())
 	cfg, _, err := r.ConfigAt(base, label)
-	if _, ok := errors.AsType[*ConfigError](err); ok {
+	if _, ok := errors.AsType[*policy.ConfigError](err); ok {
 		run.Warnings = append(run.Warnings, defaultsWarning(label, err))
-		return DefaultConfig(short(r.Branch)), DefaultAuditPolicy(), nil
+		return policy.DefaultConfig(short(r.Branch)), policy.DefaultAuditPolicy(), nil
 	}
 	if err != nil {
 		return nil, nil, err
 	}
-	policy, err := r.PolicyAt(base, label)
+	ap, err := r.PolicyAt(base, label)
 	if errors.Is(err, errBadAllowList) {
 		run.Warnings = append(run.Warnings, defaultsWarning(label, err))
-		p := DefaultAuditPolicy()
+		p := policy.DefaultAuditPolicy()
 		p.FailOn, _ = audit.ParseRisk(cfg.Audit.FailOn)
 		return cfg, p, nil
 	}
-	return cfg, policy, err
+	return cfg, ap, err
 }
 
 // newPolicyProblems validates the configuration and allow list of head, a version a commit or
 // push brings, where they differ from base's: an invalid one is a problem that blocks, named
 // with its line. It returns head's configuration, or nil when it has none or it does not parse.
-func (r *Repo) newPolicyProblems(baseRoot, headRoot gitstore.Hash, label string) (*Config, []catalog.Problem, error) {
+func (r *Repo) newPolicyProblems(baseRoot, headRoot gitstore.Hash, label string) (*policy.Config, []catalog.Problem, error) {
 	cfg, problems, err := r.newConfig(baseRoot, headRoot, label)
 	if cfg == nil || err != nil {
 		return nil, problems, err
@@ -110,15 +111,15 @@ func (r *Repo) newPolicyProblems(baseRoot, headRoot gitstore.Hash, label string)
 
 // newConfig is head's configuration, validated when it differs from base's; nil when head has
 // none or it does not parse, the latter being a problem.
-func (r *Repo) newConfig(baseRoot, headRoot gitstore.Hash, label string) (*Config, []catalog.Problem, error) {
-	data, ok, err := r.changedFile(baseRoot, headRoot, ConfigFile, MaxConfigSize, label)
+func (r *Repo) newConfig(baseRoot, headRoot gitstore.Hash, label string) (*policy.Config, []catalog.Problem, error) {
+	data, ok, err := r.changedFile(baseRoot, headRoot, policy.ConfigFile, policy.MaxConfigSize, label)
 	if err != nil || !ok {
 		cfg, cerr := r.configOfTree(headRoot, label)
 		return cfg, nil, firstErr(err, cerr)
 	}
-	cfg, err := ParseConfig(data)
-	if ce, bad := errors.AsType[*ConfigError](err); bad {
-		return nil, []catalog.Problem{{File: ConfigFile, Line: ce.Line, Message: ce.Message + "; correct the file and commit again"}}, nil
+	cfg, err := policy.ParseConfig(data)
+	if ce, bad := errors.AsType[*policy.ConfigError](err); bad {
+		return nil, []catalog.Problem{{File: policy.ConfigFile, Line: ce.Line, Message: ce.Message + "; correct the file and commit again"}}, nil
 	}
 	return cfg, nil, err
 }
@@ -144,42 +145,22 @@ func (r *Repo) changedFile(baseRoot, headRoot gitstore.Hash, file string, limit 
 
 // configOfTree is the configuration a root tree holds; nil when it has none or it does not
 // parse.
-func (r *Repo) configOfTree(root gitstore.Hash, label string) (*Config, error) {
-	data, ok, err := r.FileAt(root, ConfigFile, MaxConfigSize, label)
+func (r *Repo) configOfTree(root gitstore.Hash, label string) (*policy.Config, error) {
+	data, ok, err := r.FileAt(root, policy.ConfigFile, policy.MaxConfigSize, label)
 	if err != nil || !ok {
 		return nil, err
 	}
-	cfg, err := ParseConfig(data)
+	cfg, err := policy.ParseConfig(data)
 	if err != nil {
 		return nil, nil
 	}
 	return cfg, nil
 }
 
-// skillDirs lists the skills folders a change must be audited in: the one of every
-// configuration involved, each once, so that moving skills_dir in the same change does not
-// move the audit away from what the change adds.
-func skillDirs(cfgs ...*Config) []string {
-	var out []string
-	for _, c := range cfgs {
-		if c == nil {
-			continue
-		}
-		seen := false
-		for _, d := range out {
-			seen = seen || d == c.SkillsDir
-		}
-		if !seen {
-			out = append(out, c.SkillsDir)
-		}
-	}
-	return out
-}
-
 // movedFrom is the tree a skills folder d is compared with: baseTree, unless the change moves
 // skills_dir to d, in which case every skill there is new to the policy and nothing is compared
 // with.
-func movedFrom(d string, baseTree gitstore.Hash, cfg, newCfg *Config) gitstore.Hash {
+func movedFrom(d string, baseTree gitstore.Hash, cfg, newCfg *policy.Config) gitstore.Hash {
 	if newCfg != nil && d == newCfg.SkillsDir && d != cfg.SkillsDir {
 		return gitstore.ZeroHash
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // ErrAlreadyInitialized reports an init of a repository that already has a configuration.
@@ -86,7 +87,7 @@ func openOrInit(opts InitOptions) (*gitstore.Repo, bool, error) {
 	if b == "" {
 		b = "main"
 	}
-	if !ValidBranchName(b) {
+	if !policy.ValidBranchName(b) {
 		return nil, false, fmt.Errorf("%q is not a valid branch name", b)
 	}
 	g, err := gitstore.Init(opts.Dir, gitstore.InitOptions{Bare: opts.Bare, Branch: b})
@@ -97,7 +98,7 @@ func openOrInit(opts InitOptions) (*gitstore.Repo, bool, error) {
 // repository is new, else the branch HEAD points to.
 func chooseBranch(g *gitstore.Repo, want string, adopted bool) (string, error) {
 	if want != "" {
-		if !ValidBranchName(want) {
+		if !policy.ValidBranchName(want) {
 			return "", fmt.Errorf("%q is not a valid branch name", want)
 		}
 		return "refs/heads/" + want, nil
@@ -154,7 +155,7 @@ func (in *initializer) run(opts InitOptions) error {
 	if err != nil {
 		return err
 	}
-	cfg := DefaultConfig(short(in.branch))
+	cfg := policy.DefaultConfig(short(in.branch))
 	tree, err := in.initTree(oldTree, cfg)
 	if err != nil {
 		return err
@@ -184,15 +185,15 @@ func (in *initializer) tip() (gitstore.Hash, gitstore.Hash, error) {
 	if err != nil {
 		return h, h, err
 	}
-	if _, ok, _ := in.g.EntryAt(c.TreeHash, ConfigFile); ok {
-		return h, h, fmt.Errorf("%s: %w (%s exists on %s); nothing to do", in.res.Dir, ErrAlreadyInitialized, ConfigFile, short(in.branch))
+	if _, ok, _ := in.g.EntryAt(c.TreeHash, policy.ConfigFile); ok {
+		return h, h, fmt.Errorf("%s: %w (%s exists on %s); nothing to do", in.res.Dir, ErrAlreadyInitialized, policy.ConfigFile, short(in.branch))
 	}
 	return h, c.TreeHash, nil
 }
 
 // initTree adds the configuration and, if missing, the skills folder to the tree.
-func (in *initializer) initTree(tree gitstore.Hash, cfg *Config) (gitstore.Hash, error) {
-	tree, err := in.putFile(tree, ConfigFile, cfg.Marshal())
+func (in *initializer) initTree(tree gitstore.Hash, cfg *policy.Config) (gitstore.Hash, error) {
+	tree, err := in.putFile(tree, policy.ConfigFile, cfg.Marshal())
 	if err != nil {
 		return tree, err
 	}
@@ -227,15 +228,15 @@ func initMessage(adopted bool) string {
 	if adopted {
 		subject = "init: adopt repository for skillgit"
 	}
-	return gitstore.FormatMessage(subject, "Adds "+ConfigFile+" and the skills folder.",
+	return gitstore.FormatMessage(subject, "Adds "+policy.ConfigFile+" and the skills folder.",
 		[]gitstore.Trailer{{Key: "Skillgit-Action", Value: "init"}})
 }
 
 // finish brings a checked-out publish branch's files up to date, then moves the ref.
-func (in *initializer) finish(old, oldTree, tree, tip gitstore.Hash, cfg *Config) error {
+func (in *initializer) finish(old, oldTree, tree, tip gitstore.Hash, cfg *policy.Config) error {
 	head, err := in.g.HeadBranch()
 	checkedOut := err == nil && head == in.branch && !in.g.Bare()
-	paths := []string{ConfigFile, cfg.SkillsDir}
+	paths := []string{policy.ConfigFile, cfg.SkillsDir}
 	if checkedOut {
 		if err := in.g.UpdateWorktree(oldTree, tree, paths); err != nil {
 			return err

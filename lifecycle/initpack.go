@@ -13,11 +13,12 @@ import (
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // publishPack adds every skill of a pack (one folder per skill) to the skills folder in one
 // publish commit. A pack skill must be strictly valid and must not clash with a published one.
-func (in *initializer) publishPack(tree, parent gitstore.Hash, cfg *Config, opts InitOptions) (gitstore.Hash, gitstore.Hash, error) {
+func (in *initializer) publishPack(tree, parent gitstore.Hash, cfg *policy.Config, opts InitOptions) (gitstore.Hash, gitstore.Hash, error) {
 	res, err := catalog.Discover(opts.Pack, ".", catalog.Options{Mode: catalog.Strict, MaxDepth: 1})
 	if err != nil {
 		return tree, parent, err
@@ -85,7 +86,7 @@ const packFailOn = audit.RiskHigh
 // trailer carries the verdict the audit reached, as for any other change, so a pack with a
 // medium-risk skill reads "needs review", never "pass".
 func (in *initializer) auditPack(opts InitOptions, skills []*catalog.Skill) (auditVerdict, error) {
-	if skip, warn := AuditSkipped(nil, os.Getenv); skip {
+	if skip, warn := policy.AuditSkipped(nil, os.Getenv); skip {
 		in.res.Warnings = append(in.res.Warnings, warn)
 		return auditVerdict{Risk: "unknown", Audit: "skipped"}, nil
 	}

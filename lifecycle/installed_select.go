@@ -6,6 +6,7 @@ import (
 	"io/fs"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // Match ranks the installed skills for a task exactly as Repo.Match ranks published ones. The
@@ -26,7 +27,7 @@ func (in *Installed) Match(task string, o catalog.MatchOptions) *catalog.MatchRe
 // repository, so o.Profile is an error here.
 func (in *Installed) SelectPrompt(o PromptOptions) (*PromptSelection, error) {
 	if o.Profile != "" {
-		return nil, fmt.Errorf("profile %q: profiles are defined in a skillgit repository's %s; installed skills have none", o.Profile, ConfigFile)
+		return nil, fmt.Errorf("profile %q: profiles are defined in a skillgit repository's %s; installed skills have none", o.Profile, policy.ConfigFile)
 	}
 	sel := &PromptSelection{By: SelectAll, Discovered: len(in.Skills), Problems: in.Problems}
 	sel.Failures = append(sel.Failures, in.Failures...)

@@ -8,17 +8,18 @@ import (
 	"testing"
 
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // TestGitVerifiesSkillgitSignature checks an approval skillgit signed with git verify-commit.
 func TestGitVerifiesSkillgitSignature(t *testing.T) {
-	dir, k := signedRepo(t, DefaultAllowedSigners, nil)
+	dir, k := signedRepo(t, policy.DefaultAllowedSigners, nil)
 	id := proposeSigned(t, dir, "pdf-tools")
 	useKey(t, dir, k.grace)
 	if _, err := open(t, dir).Approve(id, "good", lead); err != nil {
 		t.Fatal(err)
 	}
-	signersFile := filepath.Join(dir, DefaultAllowedSigners)
+	signersFile := filepath.Join(dir, policy.DefaultAllowedSigners)
 	out, err := exec.Command("git", "-C", dir, "-c", "gpg.ssh.allowedSignersFile="+signersFile,
 		"verify-commit", "-v", "candidate/"+id).CombinedOutput()
 	if err != nil || !strings.Contains(string(out), `Good "git" signature for grace@example.com`) {
@@ -30,7 +31,7 @@ func TestGitVerifiesSkillgitSignature(t *testing.T) {
 // TestSkillgitVerifiesGitSignature makes an approval with git commit-tree -S and
 // gpg.format=ssh, as a reviewer without skillgit would, and checks that it counts.
 func TestSkillgitVerifiesGitSignature(t *testing.T) {
-	dir, k := signedRepo(t, DefaultAllowedSigners, nil)
+	dir, k := signedRepo(t, policy.DefaultAllowedSigners, nil)
 	id := proposeSigned(t, dir, "pdf-tools")
 	msg := "approve: pdf-tools (candidate " + id + ")\n\nLooks right.\n\n" + keyAction + ": " + actApprove + "\n" +
 		keySkill + ": pdf-tools\n" + keyCandidate + ": " + id + "\n" + keyApproved + ": Bob Builder <bob@example.com>\n"

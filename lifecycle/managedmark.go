@@ -7,6 +7,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // markManaged adds metadata.managed-by: skillgit to the frontmatter of the SKILL.md of a new
@@ -28,7 +29,7 @@ func (r *Repo) markManaged(snap *snapshot) error {
 	}
 	_, before := catalog.Parse("", data, catalog.Lenient)
 	s, after := catalog.Parse("", marked, catalog.Lenient)
-	if s == nil || s.Name != snap.skill.Name || s.Metadata["managed-by"] != ManagedBy || len(after) > len(before) {
+	if s == nil || s.Name != snap.skill.Name || s.Metadata["managed-by"] != policy.ManagedBy || len(after) > len(before) {
 		return nil
 	}
 	h, err := r.Git.WriteBlob(marked)
@@ -83,12 +84,12 @@ func withManagedBy(data []byte) ([]byte, bool) {
 	b.Write(data[:4])
 	if at < 0 {
 		b.Write(data[4:end])
-		b.WriteString("metadata:\n  managed-by: " + ManagedBy + "\n")
+		b.WriteString("metadata:\n  managed-by: " + policy.ManagedBy + "\n")
 	} else {
 		for _, l := range lines[:at] {
 			b.Write(l)
 		}
-		b.WriteString(indent + "managed-by: " + ManagedBy + "\n")
+		b.WriteString(indent + "managed-by: " + policy.ManagedBy + "\n")
 		for _, l := range lines[at:] {
 			b.Write(l)
 		}

@@ -1,22 +1,21 @@
 package lifecycle
 
 import (
-	"bytes"
 	"fmt"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
-	"gopkg.in/yaml.v3"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // SetMode changes the lifecycle mode with a commit on the publish branch that edits only the
 // mode in .skillgit.yaml, so the policy change is in the audit trail too. With server.protect
 // on, the change is proposed as a policy candidate instead, which people approve and publish.
-func (r *Repo) SetMode(m Mode, o ActOptions) (*Result, error) {
+func (r *Repo) SetMode(m policy.Mode, o ActOptions) (*Result, error) {
 	switch m {
-	case ModeManual, ModeAssisted, ModeAutonomous:
+	case policy.ModeManual, policy.ModeAssisted, policy.ModeAutonomous:
 	default:
 		return nil, fmt.Errorf("mode %q is not one of manual, assisted, autonomous", m)
 	}
@@ -32,26 +31,26 @@ func (r *Repo) SetMode(m Mode, o ActOptions) (*Result, error) {
 	return res, nil
 }
 
-func (r *Repo) setModeOnce(m Mode, sig object.Signature, o ActOptions) (*Result, error) {
+func (r *Repo) setModeOnce(m policy.Mode, sig object.Signature, o ActOptions) (*Result, error) {
 	if r.Config.Mode == m {
 		return nil, fmt.Errorf("the mode is already %s", m)
 	}
-	data, _, err := r.FileAt(r.Tree, ConfigFile, MaxConfigSize, short(r.Branch))
+	data, _, err := r.FileAt(r.Tree, policy.ConfigFile, policy.MaxConfigSize, short(r.Branch))
 	if err != nil {
 		return nil, err
 	}
-	edited, err := setYAMLKey(data, "mode", string(m))
+	edited, err := policy.SetKey(data, "mode", string(m))
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", ConfigFile, err)
+		return nil, fmt.Errorf("%s: %w", policy.ConfigFile, err)
 	}
-	if _, err := ParseConfig(edited); err != nil {
+	if _, err := policy.ParseConfig(edited); err != nil {
 		return nil, err
 	}
 	blob, err := r.Git.WriteBlob(edited)
 	if err != nil {
 		return nil, err
 	}
-	tree, err := r.Git.ReplacePath(r.Tree, ConfigFile, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+	tree, err := r.Git.ReplacePath(r.Tree, policy.ConfigFile, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
 	if err != nil {
 		return nil, err
 	}
@@ -64,38 +63,8 @@ func (r *Repo) setModeOnce(m Mode, sig object.Signature, o ActOptions) (*Result,
 	if err != nil {
 		return nil, err
 	}
-	if err := r.MoveChannel(r.Branch, r.Tip, h, r.Tree, tree, []string{ConfigFile}); err != nil {
+	if err := r.MoveChannel(r.Branch, r.Tip, h, r.Tree, tree, []string{policy.ConfigFile}); err != nil {
 		return nil, err
 	}
 	return &Result{Action: actMode, Commit: h.String(), Channel: short(r.Branch)}, nil
-}
-
-// setYAMLKey sets a top-level scalar key of a YAML mapping, keeping the rest of the document
-// and its comments.
-func setYAMLKey(data []byte, key, value string) ([]byte, error) {
-	var doc yaml.Node
-	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, err
-	}
-	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("the file is not a mapping of keys to values")
-	}
-	top := doc.Content[0]
-	found := false
-	for i := 0; i+1 < len(top.Content); i += 2 {
-		if top.Content[i].Value == key {
-			top.Content[i+1].Kind, top.Content[i+1].Tag, top.Content[i+1].Value = yaml.ScalarNode, "!!str", value
-			found = true
-		}
-	}
-	if !found {
-		top.Content = append(top.Content, &yaml.Node{Kind: yaml.ScalarNode, Value: key}, &yaml.Node{Kind: yaml.ScalarNode, Value: value})
-	}
-	var b bytes.Buffer
-	enc := yaml.NewEncoder(&b)
-	enc.SetIndent(2)
-	if err := enc.Encode(&doc); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
 }

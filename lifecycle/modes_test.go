@@ -7,6 +7,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // publishedSkill proposes, approves and publishes a new skill with the given body.
@@ -31,7 +32,7 @@ func proposeBody(t *testing.T, dir, name string, body ...string) *Result {
 	return propose(t, dir, ProposeOptions{ActOptions: agent, From: src + "/" + name})
 }
 
-func setMode(t *testing.T, dir string, m Mode) {
+func setMode(t *testing.T, dir string, m policy.Mode) {
 	t.Helper()
 	if _, err := open(t, dir).SetMode(m, lead); err != nil {
 		t.Fatal(err)
@@ -43,27 +44,27 @@ func setMode(t *testing.T, dir string, m Mode) {
 
 func TestModes(t *testing.T) {
 	tests := []struct {
-		mode      Mode
+		mode      policy.Mode
 		body      []string
 		create    bool
 		wantState State
 		wantAuto  int
 	}{
-		{ModeManual, []string{cleanLine, "More."}, false, StateOpen, 0},
-		{ModeAssisted, []string{cleanLine, "More."}, false, StateApproved, 1},
-		{ModeAssisted, []string{cleanLine}, true, StateOpen, 0},
-		{ModeAssisted, []string{cleanLine, mediumLine}, false, StateOpen, 0},
-		{ModeAutonomous, []string{cleanLine, "More."}, false, StatePublished, 2},
-		{ModeAutonomous, []string{cleanLine}, true, StateCanary, 2},
-		{ModeAutonomous, []string{cleanLine, mediumLine}, false, StateOpen, 0},
-		{ModeAutonomous, []string{cleanLine, evilLine}, false, StateOpen, 0},
+		{policy.ModeManual, []string{cleanLine, "More."}, false, StateOpen, 0},
+		{policy.ModeAssisted, []string{cleanLine, "More."}, false, StateApproved, 1},
+		{policy.ModeAssisted, []string{cleanLine}, true, StateOpen, 0},
+		{policy.ModeAssisted, []string{cleanLine, mediumLine}, false, StateOpen, 0},
+		{policy.ModeAutonomous, []string{cleanLine, "More."}, false, StatePublished, 2},
+		{policy.ModeAutonomous, []string{cleanLine}, true, StateCanary, 2},
+		{policy.ModeAutonomous, []string{cleanLine, mediumLine}, false, StateOpen, 0},
+		{policy.ModeAutonomous, []string{cleanLine, evilLine}, false, StateOpen, 0},
 	}
 	for _, tc := range tests {
 		name := string(tc.mode) + map[bool]string{true: "-create", false: "-patch"}[tc.create] + "-" + strings.Fields(tc.body[len(tc.body)-1])[0]
 		t.Run(name, func(t *testing.T) {
 			dir := newRepo(t)
 			publishedSkill(t, dir, "base", cleanLine)
-			if tc.mode != ModeManual {
+			if tc.mode != policy.ModeManual {
 				setMode(t, dir, tc.mode)
 			}
 			skill := "base"
@@ -85,7 +86,7 @@ func TestModes(t *testing.T) {
 
 func TestAutonomousNewSkillOnlyOnCanary(t *testing.T) {
 	dir := newRepo(t)
-	setMode(t, dir, ModeAutonomous)
+	setMode(t, dir, policy.ModeAutonomous)
 	res := proposeBody(t, dir, "fresh", cleanLine)
 	if res.State != StateCanary {
 		t.Fatalf("state %s; want canary", res.State)
@@ -212,7 +213,7 @@ func publishedSkillPatch(t *testing.T, dir, name string, body ...string) {
 func TestCanaryFollowsMain(t *testing.T) {
 	dir := newRepo(t)
 	publishedSkill(t, dir, "base", cleanLine)
-	setMode(t, dir, ModeAutonomous)
+	setMode(t, dir, policy.ModeAutonomous)
 	first := proposeBody(t, dir, "first", cleanLine)
 	main := proposeBody(t, dir, "base", cleanLine, "On main.")
 	second := proposeBody(t, dir, "second", cleanLine)

@@ -8,43 +8,24 @@ import (
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // maxAllowListSize bounds how much of an allow list file is read.
 const maxAllowListSize = 1 << 20
 
-// AuditPolicy is what a repository's configuration says about audits: the accepted findings,
-// the trusted installers and the risk that blocks.
-type AuditPolicy struct {
-	// Allow lists accepted findings; nil when the repository has no allow list.
-	Allow *audit.AllowList
-	// Installers are installer addresses the configuration trusts.
-	Installers []string
-	// FailOn is the risk at which a change is refused.
-	FailOn audit.Risk
-	// From names the version the policy was read from, such as "main"; empty for the defaults.
-	From string
-}
-
-// DefaultAuditPolicy is the policy of a folder outside any skillgit repository: nothing
-// accepted, nothing trusted, high risk blocks.
-func DefaultAuditPolicy() *AuditPolicy { return &AuditPolicy{FailOn: audit.RiskHigh} }
-
-// Hash identifies the parts of the policy that change a scan's result.
-func (p *AuditPolicy) Hash() string { return audit.PolicyHash(p.Allow, p.Installers) }
-
 // PolicyAt reads the audit policy committed in commit: its .skillgit.yaml (the defaults when
 // it has none) and the allow list that file names. label names the commit in errors, such as
 // "main" or "origin/main". A policy is always read from the version a change is compared
 // with, never from the change, so that a change cannot relax its own audit.
-func (r *Repo) PolicyAt(commit gitstore.Hash, label string) (*AuditPolicy, error) {
+func (r *Repo) PolicyAt(commit gitstore.Hash, label string) (*policy.AuditPolicy, error) {
 	cfg, tree, err := r.ConfigAt(commit, label)
 	if err != nil {
 		return nil, err
 	}
-	p := &AuditPolicy{Installers: cfg.Audit.Installers, From: label}
+	p := &policy.AuditPolicy{Installers: cfg.Audit.Installers, From: label}
 	if p.FailOn, err = audit.ParseRisk(cfg.Audit.FailOn); err != nil {
-		return nil, fmt.Errorf("%s:%s: audit.fail_on: %w", label, ConfigFile, err)
+		return nil, fmt.Errorf("%s:%s: audit.fail_on: %w", label, policy.ConfigFile, err)
 	}
 	if p.Allow, err = r.allowListAt(tree, cfg.Audit.Allow, label); err != nil {
 		return nil, err
@@ -54,16 +35,16 @@ func (r *Repo) PolicyAt(commit gitstore.Hash, label string) (*AuditPolicy, error
 
 // ConfigAt reads the .skillgit.yaml of commit, or the defaults when it has none, and returns
 // it with the commit's root tree.
-func (r *Repo) ConfigAt(commit gitstore.Hash, label string) (*Config, gitstore.Hash, error) {
+func (r *Repo) ConfigAt(commit gitstore.Hash, label string) (*policy.Config, gitstore.Hash, error) {
 	c, err := r.Git.Commit(commit)
 	if err != nil {
 		return nil, gitstore.ZeroHash, fmt.Errorf("%s: %w", label, err)
 	}
-	data, ok, err := r.FileAt(c.TreeHash, ConfigFile, MaxConfigSize, label)
+	data, ok, err := r.FileAt(c.TreeHash, policy.ConfigFile, policy.MaxConfigSize, label)
 	if err != nil || !ok {
-		return DefaultConfig(short(r.Branch)), c.TreeHash, err
+		return policy.DefaultConfig(short(r.Branch)), c.TreeHash, err
 	}
-	cfg, err := ParseConfig(data)
+	cfg, err := policy.ParseConfig(data)
 	if err != nil {
 		return nil, gitstore.ZeroHash, fmt.Errorf("%s: %w", label, err)
 	}

@@ -9,6 +9,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // ChangePolicy is the change of a policy candidate: it changes the repository's configuration,
@@ -20,21 +21,8 @@ const ChangePolicy Change = "policy"
 // cannot be a skill's name, which never starts with a dot.
 const PolicySkill = ".skillgit"
 
-// policyDir is the folder of policy files beside the configuration.
-const policyDir = ".skillgit"
-
 // isPolicy reports whether a chain is a policy candidate.
 func (ch *chain) isPolicy() bool { return Change(ch.propose().get(keyChange)) == ChangePolicy }
-
-// policyPaths lists the paths that hold policy under cfg: the configuration, the folder of
-// policy files and, when it lies elsewhere, the allow list.
-func policyPaths(cfg *Config) []string {
-	out := []string{ConfigFile, policyDir}
-	if a := cfg.Audit.Allow; a != "" && !inFolder(a, policyDir) && a != ConfigFile {
-		out = append(out, a)
-	}
-	return out
-}
 
 // inFolder reports whether p is folder dir or lies below it.
 func inFolder(p, dir string) bool { return p == dir || strings.HasPrefix(p, dir+"/") }
@@ -50,7 +38,7 @@ func (r *Repo) declaredScope(ch *chain) []string {
 		}
 		return nil
 	}
-	allowed := policyPaths(r.Config)
+	allowed := r.Config.PolicyPaths()
 	var out []string
 	for _, p := range ch.propose().all(keyPath) {
 		if slices.Contains(allowed, p) && !slices.Contains(out, p) && !inFolder(p, r.Config.SkillsDir) {
@@ -179,10 +167,10 @@ func (r *Repo) checkPolicyMerge(m *merge, id string) ([]AuditItem, error) {
 // keepsPublishBranch refuses a policy change that names another publish branch: once on the
 // branch, a configuration that names another one stops every command there. Moving the publish
 // branch is a git rename, not a policy change.
-func (r *Repo) keepsPublishBranch(cfg *Config) error {
+func (r *Repo) keepsPublishBranch(cfg *policy.Config) error {
 	if cfg == nil || cfg.PublishBranch == r.Config.PublishBranch {
 		return nil
 	}
 	return fmt.Errorf("%s: %w: publish_branch may not change from %q to %q by a policy change; rename the branch with git (`git branch -m`), set `git config skillgit.publishBranch`, then commit the matching %s there",
-		ConfigFile, ErrRefused, r.Config.PublishBranch, cfg.PublishBranch, ConfigFile)
+		policy.ConfigFile, ErrRefused, r.Config.PublishBranch, cfg.PublishBranch, policy.ConfigFile)
 }

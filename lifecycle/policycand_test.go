@@ -10,12 +10,13 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // editConfig rewrites the working tree's .skillgit.yaml with edit applied.
 func editConfig(t *testing.T, dir string, edit func(string) string) {
 	t.Helper()
-	p := filepath.Join(dir, ConfigFile)
+	p := filepath.Join(dir, policy.ConfigFile)
 	data, err := os.ReadFile(p)
 	if err != nil {
 		t.Fatal(err)
@@ -54,14 +55,14 @@ func TestPolicyCandidateLifecycle(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !cmp.Equal(rv.Scope.Declared, []string{ConfigFile}) || len(rv.Files) != 1 || rv.Files[0].Path != ConfigFile {
-		t.Errorf("Review: declared %v, files %v; want only %s", rv.Scope.Declared, rv.Files, ConfigFile)
+	if !cmp.Equal(rv.Scope.Declared, []string{policy.ConfigFile}) || len(rv.Files) != 1 || rv.Files[0].Path != policy.ConfigFile {
+		t.Errorf("Review: declared %v, files %v; want only %s", rv.Scope.Declared, rv.Files, policy.ConfigFile)
 	}
 	approveAsLead(t, dir, res.ID)
 	if _, err := open(t, dir).Publish(res.ID, "", lead); err != nil {
 		t.Fatalf("Publish: %v", err)
 	}
-	if m := open(t, dir).Config.Mode; m != ModeAssisted {
+	if m := open(t, dir).Config.Mode; m != policy.ModeAssisted {
 		t.Errorf("mode after publish: %s; want assisted", m)
 	}
 	head := logHead(t, dir)
@@ -90,7 +91,7 @@ func TestPolicyCandidateOnlyPolicy(t *testing.T) {
 	wantRefusal(t, "approve", err, []string{"skills/victim"})
 
 	c := &Candidate{Change: ChangePolicy, Risk: "low", Approvals: []Approval{{Policy: "assisted", Who: Actor{Email: "agent@example.com"}}}}
-	if ok, _ := approvedEnough(DefaultConfig("main"), c, []string{"agent@example.com"}); ok {
+	if ok, _ := approvedEnough(policy.DefaultConfig("main"), c, []string{"agent@example.com"}); ok {
 		t.Error("a mode approval counts for a policy candidate")
 	}
 }
@@ -108,7 +109,7 @@ func TestSkillCandidateCannotDeclarePolicy(t *testing.T) {
 		"Skillgit-Action: propose\nSkillgit-Skill: sneak\nSkillgit-Candidate: sneak-0001\nSkillgit-Change: patch\nSkillgit-Path: .skillgit.yaml\nSkillgit-Risk: low")
 	testenv.Git(t, dir, "checkout", "-q", "main")
 	_, err := open(t, dir).Approve("sneak-0001", "", lead)
-	wantRefusal(t, "approve", err, []string{ConfigFile})
+	wantRefusal(t, "approve", err, []string{policy.ConfigFile})
 }
 
 // TestProposeConfigRefusesInvalid checks that a configuration that does not parse, and an
@@ -135,7 +136,7 @@ func TestProtectedModePropose(t *testing.T) {
 	editConfig(t, dir, func(s string) string { return s + "server:\n  protect: true\n" })
 	testenv.CommitAll(t, dir, "protect")
 	tip := testenv.GitText(t, dir, "rev-parse", "main")
-	res, err := open(t, dir).SetMode(ModeAssisted, ActOptions{Author: lead.Author})
+	res, err := open(t, dir).SetMode(policy.ModeAssisted, ActOptions{Author: lead.Author})
 	if err != nil || res.ID == "" || res.Change != ChangePolicy {
 		t.Fatalf("SetMode under protect: %+v, %v; want a policy candidate", res, err)
 	}
@@ -167,20 +168,20 @@ func TestModeApprovalOnlyWhereTheModeApproves(t *testing.T) {
 	byMode := []Approval{{Policy: "assisted", Who: Actor{Email: "agent@example.com"}}}
 	cases := []struct {
 		name string
-		mode Mode
+		mode policy.Mode
 		c    Candidate
 		want bool
 	}{
-		{"patch, assisted", ModeAssisted, Candidate{Change: ChangePatch}, true},
-		{"patch, manual", ModeManual, Candidate{Change: ChangePatch}, false},
-		{"new skill, assisted", ModeAssisted, Candidate{Change: ChangeCreate}, false},
-		{"new skill, autonomous", ModeAutonomous, Candidate{Change: ChangeCreate}, true},
-		{"deletion, autonomous", ModeAutonomous, Candidate{Change: ChangeDelete}, false},
-		{"pack patch, autonomous", ModeAutonomous, Candidate{Change: ChangePatch, Pack: "tools@0123456"}, false},
-		{"policy, autonomous", ModeAutonomous, Candidate{Change: ChangePolicy}, false},
+		{"patch, assisted", policy.ModeAssisted, Candidate{Change: ChangePatch}, true},
+		{"patch, manual", policy.ModeManual, Candidate{Change: ChangePatch}, false},
+		{"new skill, assisted", policy.ModeAssisted, Candidate{Change: ChangeCreate}, false},
+		{"new skill, autonomous", policy.ModeAutonomous, Candidate{Change: ChangeCreate}, true},
+		{"deletion, autonomous", policy.ModeAutonomous, Candidate{Change: ChangeDelete}, false},
+		{"pack patch, autonomous", policy.ModeAutonomous, Candidate{Change: ChangePatch, Pack: "tools@0123456"}, false},
+		{"policy, autonomous", policy.ModeAutonomous, Candidate{Change: ChangePolicy}, false},
 	}
 	for _, tc := range cases {
-		cfg := DefaultConfig("main")
+		cfg := policy.DefaultConfig("main")
 		cfg.Mode = tc.mode
 		c := tc.c
 		c.Risk, c.Approvals = "low", byMode
@@ -205,7 +206,7 @@ func TestPolicyCannotMovePublishBranch(t *testing.T) {
 // signers file in the skills folder, where a skill candidate could change it, is refused.
 func TestPolicyFilesOutsideSkills(t *testing.T) {
 	for _, line := range []string{"audit:\n  allow: skills/x/allow.yaml\n", "approvals:\n  allowed_signers: skills/allowed_signers\n"} {
-		_, err := ParseConfig([]byte(line))
+		_, err := policy.ParseConfig([]byte(line))
 		if err == nil || !strings.Contains(err.Error(), `lies in skills_dir "skills"`) {
 			t.Errorf("%q: %v; want refused", line, err)
 		}

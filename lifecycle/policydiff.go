@@ -6,9 +6,9 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
-	"gopkg.in/yaml.v3"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // maxPolicyValue bounds how much of one configuration value a summary line shows.
@@ -19,7 +19,7 @@ const maxPolicyValue = 80
 // It reads nothing when no policy path changed.
 func (r *Repo) policySummary(from, to gitstore.Hash) ([]string, error) {
 	var out []string
-	for _, p := range policyPaths(r.Config) {
+	for _, p := range r.Config.PolicyPaths() {
 		f, changed, err := r.pathChange(p, from, to)
 		if err != nil || !changed {
 			if err != nil {
@@ -27,7 +27,7 @@ func (r *Repo) policySummary(from, to gitstore.Hash) ([]string, error) {
 			}
 			continue
 		}
-		if p != ConfigFile {
+		if p != policy.ConfigFile {
 			out = append(out, changedLine(p, f))
 			continue
 		}
@@ -55,7 +55,7 @@ func changedLine(p string, f folderChange) string {
 // blob ids (zero for none).
 func (r *Repo) configDiff(from, to gitstore.Hash) ([]string, error) {
 	if from.IsZero() || to.IsZero() {
-		return []string{changedLine(ConfigFile, folderChange{base: from, head: to})}, nil
+		return []string{changedLine(policy.ConfigFile, folderChange{base: from, head: to})}, nil
 	}
 	a, err := r.flatConfig(from)
 	if err != nil {
@@ -80,7 +80,7 @@ func (r *Repo) configDiff(from, to gitstore.Hash) ([]string, error) {
 	}
 	sort.Strings(out)
 	if len(out) == 0 && from != to {
-		out = append(out, "changed "+ConfigFile+" (comments or layout only)")
+		out = append(out, "changed "+policy.ConfigFile+" (comments or layout only)")
 	}
 	return out, nil
 }
@@ -97,37 +97,14 @@ func shown(m map[string]string, k string) string {
 // flatConfig reads a configuration blob into its scalar values by dotted key; a list is one
 // value. A blob that does not parse as YAML yields no keys.
 func (r *Repo) flatConfig(h gitstore.Hash) (map[string]string, error) {
-	out := map[string]string{}
 	if h.IsZero() {
-		return out, nil
+		return map[string]string{}, nil
 	}
-	data, err := r.Git.ReadBlob(h, MaxConfigSize)
+	data, err := r.Git.ReadBlob(h, policy.MaxConfigSize)
 	if err != nil {
 		return nil, err
 	}
-	var root yaml.Node
-	if yaml.Unmarshal(data, &root) != nil || len(root.Content) == 0 {
-		return out, nil
-	}
-	flatten(root.Content[0], "", out)
-	return out, nil
-}
-
-// flatten adds the values of n below key prefix to out.
-func flatten(n *yaml.Node, prefix string, out map[string]string) {
-	switch n.Kind {
-	case yaml.MappingNode:
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			flatten(n.Content[i+1], joinKey(prefix, n.Content[i].Value), out)
-		}
-	case yaml.ScalarNode:
-		out[prefix] = n.Value
-	default:
-		b, err := yaml.Marshal(n)
-		if err == nil {
-			out[prefix] = strings.Join(strings.Fields(string(b)), " ")
-		}
-	}
+	return policy.Flatten(data), nil
 }
 
 // bulletList renders lines as a Markdown list.
@@ -168,7 +145,7 @@ func (r *Repo) commitPolicy(c *object.Commit, tops *topEntries) []string {
 // policyTouched reports whether a policy path may differ between two root trees, given the
 // ids of their entries by name: a top-level one whose entry differs, or any other one.
 func (r *Repo) policyTouched(a, b map[string]gitstore.Hash) bool {
-	for _, p := range policyPaths(r.Config) {
+	for _, p := range r.Config.PolicyPaths() {
 		if strings.Contains(p, "/") || a[p] != b[p] {
 			return true
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // policyAudit is the Skillgit-Audit value of a policy candidate: no skill is audited, and
@@ -24,7 +25,7 @@ func (r *Repo) ProposeConfig(o ProposeOptions) (*Result, error) {
 	wt := r.Git.WorktreeDir()
 	if wt == "" {
 		return nil, fmt.Errorf("%s has no working tree: propose --config reads the policy files from one; clone the repository, edit %s there and run it again",
-			repoLabel(r.Git), ConfigFile)
+			repoLabel(r.Git), policy.ConfigFile)
 	}
 	tree, err := r.worktreePolicy(wt)
 	if err != nil {
@@ -42,13 +43,13 @@ func (r *Repo) worktreePolicy(wt string) (gitstore.Hash, error) {
 	}
 	defer root.Close()
 	tree := r.Tree
-	for _, p := range policyPaths(r.Config) {
+	for _, p := range r.Config.PolicyPaths() {
 		e, err := worktreeEntry(r.Git, root, p)
 		if err != nil {
 			return gitstore.ZeroHash, err
 		}
-		if p == ConfigFile && e == nil {
-			return gitstore.ZeroHash, fmt.Errorf("%s: not in the working tree %s; restore it before proposing the policy", ConfigFile, wt)
+		if p == policy.ConfigFile && e == nil {
+			return gitstore.ZeroHash, fmt.Errorf("%s: not in the working tree %s; restore it before proposing the policy", policy.ConfigFile, wt)
 		}
 		if tree, err = r.Git.ReplacePath(tree, p, e); err != nil {
 			return gitstore.ZeroHash, err
@@ -79,7 +80,7 @@ func worktreeEntry(g *gitstore.Repo, root *os.Root, p string) (*gitstore.TreeEnt
 	case !st.Mode().IsRegular():
 		return nil, fmt.Errorf("%s: not a regular file; a policy file must be one", p)
 	}
-	data, err := readBounded(root, p, MaxConfigSize)
+	data, err := readBounded(root, p, policy.MaxConfigSize)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +132,7 @@ func (r *Repo) ProposePolicy(tree gitstore.Hash, body string, o ProposeOptions) 
 func (r *Repo) checkPolicyTree(tree gitstore.Hash) ([]string, error) {
 	if tree == r.Tree {
 		return nil, fmt.Errorf("nothing to propose: the policy files on %s are already exactly these; edit %s or the files of %s/ first",
-			short(r.Branch), ConfigFile, policyDir)
+			short(r.Branch), policy.ConfigFile, policy.Dir)
 	}
 	cfg, problems, err := r.newPolicyProblems(r.Tree, tree, "proposed")
 	if err != nil {
@@ -144,7 +145,7 @@ func (r *Repo) checkPolicyTree(tree gitstore.Hash) ([]string, error) {
 		return nil, fmt.Errorf("%w; nothing was proposed", err)
 	}
 	var paths []string
-	for _, p := range policyPaths(r.Config) {
+	for _, p := range r.Config.PolicyPaths() {
 		if _, changed, err := r.pathChange(p, r.Tree, tree); err != nil {
 			return nil, err
 		} else if changed {

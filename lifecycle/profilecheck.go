@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // ProfileProblems checks the profiles of the configuration a user is editing against the
@@ -16,10 +17,10 @@ import (
 // their File is ConfigFile.
 func (r *Repo) ProfileProblems() ([]catalog.Problem, error) {
 	cfg, err := r.worktreeConfig()
-	var ce *ConfigError
+	var ce *policy.ConfigError
 	switch {
 	case errors.As(err, &ce):
-		return []catalog.Problem{{File: ConfigFile, Line: ce.Line, Message: ce.Message}}, nil
+		return []catalog.Problem{{File: policy.ConfigFile, Line: ce.Line, Message: ce.Message}}, nil
 	case err != nil:
 		return nil, err
 	case cfg == nil:
@@ -30,14 +31,14 @@ func (r *Repo) ProfileProblems() ([]catalog.Problem, error) {
 		return nil, err
 	}
 	var out []catalog.Problem
-	for _, p := range CheckProfiles(cfg, pub.Skills) {
-		out = append(out, catalog.Problem{File: ConfigFile, Message: p.Message(short(r.Branch))})
+	for _, p := range policy.CheckProfiles(cfg, pub.Skills) {
+		out = append(out, catalog.Problem{File: policy.ConfigFile, Message: p.Message(short(r.Branch))})
 	}
 	return out, nil
 }
 
 // worktreeConfig parses the .skillgit.yaml of the working tree; nil when there is none.
-func (r *Repo) worktreeConfig() (*Config, error) {
+func (r *Repo) worktreeConfig() (*policy.Config, error) {
 	wt := r.Git.WorktreeDir()
 	if wt == "" {
 		return nil, nil
@@ -47,12 +48,12 @@ func (r *Repo) worktreeConfig() (*Config, error) {
 		return nil, err
 	}
 	defer root.Close()
-	data, err := readUpTo(root.FS(), ConfigFile, MaxConfigSize)
+	data, err := readUpTo(root.FS(), policy.ConfigFile, policy.MaxConfigSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", ConfigFile, err)
+		return nil, fmt.Errorf("%s: %w", policy.ConfigFile, err)
 	}
-	return ParseConfig(data)
+	return policy.ParseConfig(data)
 }

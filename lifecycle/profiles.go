@@ -4,57 +4,17 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // ErrUnknownProfile reports a profile that .skillgit.yaml does not define.
 var ErrUnknownProfile = errors.New("no such profile")
-
-// ProfileProblem is a profile entry that names no published skill.
-type ProfileProblem struct {
-	Profile string
-	Skill   string
-}
-
-// Message says what is wrong and what to do, for the publish branch or channel named branch.
-func (p ProfileProblem) Message(branch string) string {
-	return fmt.Sprintf("profile %q: skill %q is not published on %s; publish it or remove it from the profile",
-		p.Profile, p.Skill, branch)
-}
-
-// ProfileNames returns the names of the profiles cfg defines, sorted.
-func ProfileNames(cfg *Config) []string {
-	names := make([]string, 0, len(cfg.Profiles))
-	for n := range cfg.Profiles {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	return names
-}
-
-// CheckProfiles reports every entry of cfg's profiles that names none of the published
-// skills, by profile name and then in list order.
-func CheckProfiles(cfg *Config, published []*catalog.Skill) []ProfileProblem {
-	have := map[string]bool{}
-	for _, s := range published {
-		have[s.Name] = true
-	}
-	var out []ProfileProblem
-	for _, p := range ProfileNames(cfg) {
-		for _, name := range cfg.Profiles[p] {
-			if !have[name] {
-				out = append(out, ProfileProblem{Profile: p, Skill: name})
-			}
-		}
-	}
-	return out
-}
 
 // Profile returns the published skills of profile name in the order the profile lists them.
 // It fails on a profile that is not defined and on an entry that names no published skill.
@@ -65,7 +25,7 @@ func (r *Repo) Profile(name string) ([]*catalog.Skill, error) {
 	}
 	if len(missing) > 0 {
 		return nil, fmt.Errorf("profile %q: skill %s %w on %s; publish it or remove it from the profile in %s",
-			name, quoteAll(missing), ErrNotFound, short(r.Branch), ConfigFile)
+			name, quoteAll(missing), ErrNotFound, short(r.Branch), policy.ConfigFile)
 	}
 	return skills, nil
 }
@@ -102,13 +62,13 @@ func quoteAll(names []string) string {
 }
 
 func (r *Repo) unknownProfile(name string) error {
-	known := ProfileNames(r.Config)
+	known := policy.ProfileNames(r.Config)
 	if len(known) == 0 {
 		return fmt.Errorf("profile %q: %w: %s on %s defines no profiles; add a profiles: section to it",
-			name, ErrUnknownProfile, ConfigFile, short(r.Branch))
+			name, ErrUnknownProfile, policy.ConfigFile, short(r.Branch))
 	}
 	return fmt.Errorf("profile %q: %w in %s on %s; known profiles: %s",
-		name, ErrUnknownProfile, ConfigFile, short(r.Branch), strings.Join(known, ", "))
+		name, ErrUnknownProfile, policy.ConfigFile, short(r.Branch), strings.Join(known, ", "))
 }
 
 // warnDanglingProfiles adds a warning to res for every profile entry that the commit res
@@ -123,12 +83,12 @@ func (r *Repo) warnDanglingProfiles(res *Result) {
 		return
 	}
 	for _, p := range problems {
-		res.addWarning("warning: " + ConfigFile + ": " + p.Message(res.Channel))
+		res.addWarning("warning: " + policy.ConfigFile + ": " + p.Message(res.Channel))
 	}
 }
 
 // danglingAt checks the profiles of commit h's configuration against the skills of its tree.
-func (r *Repo) danglingAt(h gitstore.Hash) ([]ProfileProblem, error) {
+func (r *Repo) danglingAt(h gitstore.Hash) ([]policy.ProfileProblem, error) {
 	c, err := r.Git.Commit(h)
 	if err != nil {
 		return nil, err
@@ -141,5 +101,5 @@ func (r *Repo) danglingAt(h gitstore.Hash) ([]ProfileProblem, error) {
 	if err != nil {
 		return nil, err
 	}
-	return CheckProfiles(cfg, pub.Skills), nil
+	return policy.CheckProfiles(cfg, pub.Skills), nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // How a prompt chose its skills, as PromptSelection.By reports it.
@@ -94,7 +95,7 @@ func (r *Repo) selectProfile(sel *PromptSelection, name string) ([]*catalog.Skil
 	for _, n := range missing {
 		sel.Failures = append(sel.Failures, PromptFailure{Name: n, Err: fmt.Errorf(
 			"listed in profile %q, but %w on %s; publish it or remove it from the profile in %s",
-			name, ErrNotFound, short(r.Branch), ConfigFile)})
+			name, ErrNotFound, short(r.Branch), policy.ConfigFile)})
 	}
 	return skills, nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // ProposeOptions says what to propose or revise.
@@ -166,7 +167,7 @@ func (r *Repo) auditTrees(policyFrom gitstore.Hash, items []AuditItem, o ActOpti
 	if err != nil {
 		return auditVerdict{}, nil, err
 	}
-	if skip, warn := AuditSkipped(cfg, o.getenv); skip {
+	if skip, warn := policy.AuditSkipped(cfg, o.getenv); skip {
 		res.addWarning(warn)
 		return auditVerdict{Risk: "unknown", Audit: "skipped"}, nil, nil
 	}

@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // ErrNotInitialized reports a git repository that skillgit has not adopted yet.
@@ -21,7 +22,7 @@ var ErrNotFound = errors.New("not found")
 // Repo is a skillgit repository: the git store, its publish branch and its configuration.
 type Repo struct {
 	Git    *gitstore.Repo
-	Config *Config
+	Config *policy.Config
 	// Branch is the full name of the publish branch, e.g. refs/heads/main.
 	Branch string
 	// Tip is the publish branch's commit when the repository was opened.
@@ -79,7 +80,7 @@ func load(g *gitstore.Repo) (*Repo, error) {
 	}
 	r.Config = cfg
 	if want := "refs/heads/" + cfg.PublishBranch; want != branch {
-		return nil, fmt.Errorf("%s: %s names publish_branch %q; run skillgit on that branch or correct the file", short(branch), ConfigFile, cfg.PublishBranch)
+		return nil, fmt.Errorf("%s: %s names publish_branch %q; run skillgit on that branch or correct the file", short(branch), policy.ConfigFile, cfg.PublishBranch)
 	}
 	return r, nil
 }
@@ -115,16 +116,16 @@ func branchCandidates(g *gitstore.Repo) []string {
 	return out
 }
 
-func (r *Repo) readConfig(tree gitstore.Hash) (*Config, error) {
-	data, ok, err := r.FileAt(tree, ConfigFile, MaxConfigSize, short(r.Branch))
+func (r *Repo) readConfig(tree gitstore.Hash) (*policy.Config, error) {
+	data, ok, err := r.FileAt(tree, policy.ConfigFile, policy.MaxConfigSize, short(r.Branch))
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
 		return nil, fmt.Errorf("%s: %w: the publish branch has no %s; run `skillgit init` to adopt this repository",
-			short(r.Branch), ErrNotInitialized, ConfigFile)
+			short(r.Branch), ErrNotInitialized, policy.ConfigFile)
 	}
-	return ParseConfig(data)
+	return policy.ParseConfig(data)
 }
 
 // short turns refs/heads/main into main for messages.

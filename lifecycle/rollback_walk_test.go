@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 	"github.com/skillgit/skillgit/skills"
 )
 
@@ -105,7 +106,7 @@ func TestRollbackUnattended(t *testing.T) {
 	if _, err := open(t, dir).Rollback("learned-dates", "", bot); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "skillgit rollback learned-dates") {
 		t.Fatalf("unattended rollback in manual mode: %v; want refused", err)
 	}
-	setMode(t, dir, ModeAutonomous)
+	setMode(t, dir, policy.ModeAutonomous)
 	if _, err := open(t, dir).Rollback("learned-dates", "", bot); err != nil {
 		t.Fatalf("unattended rollback of a patch in autonomous mode: %v", err)
 	}

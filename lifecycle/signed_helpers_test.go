@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // sshKey makes an ed25519 key pair with ssh-keygen and returns the private key file and the
@@ -29,9 +30,9 @@ func signedRepo(t *testing.T, path string, extra map[string]string) (string, sig
 	k.bob, bob = sshKey(t, "bob")
 	k.agent, agentKey = sshKey(t, "agent")
 	k.mallory, _ = sshKey(t, "mallory")
-	cfg := DefaultConfig("main")
+	cfg := policy.DefaultConfig("main")
 	cfg.Approvals.Signed, cfg.Approvals.AllowedSigners = true, path
-	files := map[string]string{ConfigFile: string(cfg.Marshal()), path: "# who may approve\n" +
+	files := map[string]string{policy.ConfigFile: string(cfg.Marshal()), path: "# who may approve\n" +
 		"grace@example.com " + grace + "\n" + `bob@example.com namespaces="git" ` + bob + "\n" +
 		"agent@example.com " + agentKey + "\n"}
 	for name, content := range extra {

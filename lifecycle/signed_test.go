@@ -8,10 +8,11 @@ import (
 	"testing"
 
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 func TestSignedApprovalCounts(t *testing.T) {
-	dir, k := signedRepo(t, DefaultAllowedSigners, nil)
+	dir, k := signedRepo(t, policy.DefaultAllowedSigners, nil)
 	id := proposeSigned(t, dir, "pdf-tools")
 	useKey(t, dir, k.grace)
 	res, err := open(t, dir).Approve(id, "good", lead)
@@ -32,7 +33,7 @@ func TestSignedApprovalCounts(t *testing.T) {
 }
 
 func TestApproveWithoutSigningKey(t *testing.T) {
-	dir, _ := signedRepo(t, DefaultAllowedSigners, nil)
+	dir, _ := signedRepo(t, policy.DefaultAllowedSigners, nil)
 	id := proposeSigned(t, dir, "pdf-tools")
 	_, err := open(t, dir).Approve(id, "", lead)
 	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "git config user.signingkey") {
@@ -46,7 +47,7 @@ func TestApproveWithoutSigningKey(t *testing.T) {
 // TestUnverifiedApprovalsDoNotCount publishes nothing whose only approval is unsigned, signed
 // by an unknown key, signed with another person's key, or by the candidate's own author.
 func TestUnverifiedApprovalsDoNotCount(t *testing.T) {
-	dir, k := signedRepo(t, DefaultAllowedSigners, nil)
+	dir, k := signedRepo(t, policy.DefaultAllowedSigners, nil)
 	bob := ActOptions{Author: "Bob Builder <bob@example.com>"}
 	shouting := ActOptions{Author: "Agent Smith <AGENT@Example.com>"}
 	tests := []struct {
@@ -80,7 +81,7 @@ func TestUnverifiedApprovalsDoNotCount(t *testing.T) {
 // TestSignersComeFromThePublishBranch keeps the allowed-signers file inside a skill, where a
 // candidate may change it, and shows that a candidate listing its own signer gains nothing.
 func TestSignersComeFromThePublishBranch(t *testing.T) {
-	dir, k := signedRepo(t, DefaultAllowedSigners, map[string]string{"skills/pdf-tools/SKILL.md": testenv.SkillMD("pdf-tools", cleanLine)})
+	dir, k := signedRepo(t, policy.DefaultAllowedSigners, map[string]string{"skills/pdf-tools/SKILL.md": testenv.SkillMD("pdf-tools", cleanLine)})
 	mallory, err := os.ReadFile(k.mallory + ".pub")
 	if err != nil {
 		t.Fatal(err)
@@ -104,8 +105,8 @@ func TestSignersComeFromThePublishBranch(t *testing.T) {
 }
 
 func TestSignersFileMissingOrBroken(t *testing.T) {
-	dir, k := signedRepo(t, DefaultAllowedSigners, nil)
-	testenv.WriteFiles(t, dir, map[string]string{DefaultAllowedSigners: "grace@example.com ssh-ed25519 !!!\n"})
+	dir, k := signedRepo(t, policy.DefaultAllowedSigners, nil)
+	testenv.WriteFiles(t, dir, map[string]string{policy.DefaultAllowedSigners: "grace@example.com ssh-ed25519 !!!\n"})
 	testenv.CommitAll(t, dir, "break the signers")
 	id := proposeSigned(t, dir, "pdf-tools")
 	approveWith(t, dir, id, k.grace, lead, false)
@@ -122,12 +123,12 @@ func TestSignersFileMissingOrBroken(t *testing.T) {
 }
 
 func TestSignedConfig(t *testing.T) {
-	c, err := ParseConfig([]byte("approvals:\n  signed: true\n"))
-	if err != nil || !c.Approvals.Signed || c.Approvals.AllowedSigners != DefaultAllowedSigners {
+	c, err := policy.ParseConfig([]byte("approvals:\n  signed: true\n"))
+	if err != nil || !c.Approvals.Signed || c.Approvals.AllowedSigners != policy.DefaultAllowedSigners {
 		t.Fatalf("ParseConfig = %+v, %v", c, err)
 	}
 	for _, bad := range []string{"../signers", "/etc/signers", ".git/signers", "a//b"} {
-		_, err := ParseConfig([]byte("approvals:\n  allowed_signers: " + bad + "\n"))
+		_, err := policy.ParseConfig([]byte("approvals:\n  allowed_signers: " + bad + "\n"))
 		if err == nil || !strings.Contains(err.Error(), "approvals.allowed_signers") {
 			t.Errorf("allowed_signers %q: %v; want it refused", bad, err)
 		}
@@ -137,7 +138,7 @@ func TestSignedConfig(t *testing.T) {
 // TestUnverifiedApprovalAcceptsNothing keeps a high finding that only an unsigned approval
 // accepted blocking the publish, though a signed approval lets it through otherwise.
 func TestUnverifiedApprovalAcceptsNothing(t *testing.T) {
-	dir, k := signedRepo(t, DefaultAllowedSigners, nil)
+	dir, k := signedRepo(t, policy.DefaultAllowedSigners, nil)
 	id := proposeInstaller(t, dir, t.TempDir(), evilLine)
 	fp := reviewFinding(t, dir, id, "SG-EXE-005").Fingerprint
 	forger := open(t, dir)
@@ -162,8 +163,8 @@ func TestUnverifiedApprovalAcceptsNothing(t *testing.T) {
 }
 
 func TestApprovedEnoughSigned(t *testing.T) {
-	signed := func(mode Mode) *Config {
-		cfg := DefaultConfig("main")
+	signed := func(mode policy.Mode) *policy.Config {
+		cfg := policy.DefaultConfig("main")
 		cfg.Approvals.Signed, cfg.Mode = true, mode
 		return cfg
 	}
@@ -174,17 +175,17 @@ func TestApprovedEnoughSigned(t *testing.T) {
 	writers := []string{"agent@example.com"}
 	tests := []struct {
 		name      string
-		cfg       *Config
+		cfg       *policy.Config
 		approvals []Approval
 		want      bool
 		why       string
 	}{
-		{"verified", signed(ModeManual), []Approval{grace}, true, ""},
-		{"unverified", signed(ModeManual), []Approval{unsigned}, false, "Grace Hopper <grace@example.com> (not signed)"},
-		{"writer", signed(ModeManual), []Approval{self}, false, "Agent Smith <AGENT@example.com> (wrote the candidate)"},
-		{"policy in manual mode", signed(ModeManual), []Approval{byPolicy}, false, "policy assisted (the manual mode does not approve this change)"},
-		{"policy in assisted mode", signed(ModeAssisted), []Approval{byPolicy}, true, ""},
-		{"unverified without signed", DefaultConfig("main"), []Approval{unsigned}, true, ""},
+		{"verified", signed(policy.ModeManual), []Approval{grace}, true, ""},
+		{"unverified", signed(policy.ModeManual), []Approval{unsigned}, false, "Grace Hopper <grace@example.com> (not signed)"},
+		{"writer", signed(policy.ModeManual), []Approval{self}, false, "Agent Smith <AGENT@example.com> (wrote the candidate)"},
+		{"policy in manual mode", signed(policy.ModeManual), []Approval{byPolicy}, false, "policy assisted (the manual mode does not approve this change)"},
+		{"policy in assisted mode", signed(policy.ModeAssisted), []Approval{byPolicy}, true, ""},
+		{"unverified without signed", policy.DefaultConfig("main"), []Approval{unsigned}, true, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -199,7 +200,7 @@ func TestApprovedEnoughSigned(t *testing.T) {
 // TestSigningProgram signs through gpg.ssh.program when it is set, and says what is wrong
 // when the signing key is not an SSH key.
 func TestSigningProgram(t *testing.T) {
-	dir, k := signedRepo(t, DefaultAllowedSigners, nil)
+	dir, k := signedRepo(t, policy.DefaultAllowedSigners, nil)
 	id := proposeSigned(t, dir, "pdf-tools")
 	useKey(t, dir, "0xDEADBEEF")
 	_, err := open(t, dir).Approve(id, "", lead)
@@ -226,7 +227,7 @@ func TestSigningProgram(t *testing.T) {
 }
 
 func TestApproveWarnsWhenItWillNotCount(t *testing.T) {
-	dir, k := signedRepo(t, DefaultAllowedSigners, nil)
+	dir, k := signedRepo(t, policy.DefaultAllowedSigners, nil)
 	id := proposeSigned(t, dir, "pdf-tools")
 	useKey(t, dir, k.mallory)
 	res, err := open(t, dir).Approve(id, "", lead)

@@ -11,6 +11,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // stateCtx is what deciding candidates' states needs from the channels, read once per listing.
@@ -222,7 +223,7 @@ func (r *Repo) baseTree(ch *chain) gitstore.Hash {
 	return c.TreeHash
 }
 
-func needApprovals(cfg *Config, have int) string {
+func needApprovals(cfg *policy.Config, have int) string {
 	who := "people"
 	if !cfg.Approvals.AllowSelf {
 		who = "people other than its author"

@@ -1,13 +1,17 @@
 package lifecycle
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/skillgit/skillgit/lifecycle/policy"
+)
 
 // autoChannel says where the mode publishes a change on its own (DESIGN.md §3): in autonomous
 // mode a low-risk patch goes to the publish branch and a low-risk new skill to canary only;
 // nothing else is published without a person. It returns "" and the reason otherwise.
-func autoChannel(mode Mode, risk string, change Change, fromPack bool) (string, string) {
+func autoChannel(mode policy.Mode, risk string, change Change, fromPack bool) (string, string) {
 	switch {
-	case mode != ModeAutonomous:
+	case mode != policy.ModeAutonomous:
 		return "", fmt.Sprintf("the mode is %s, and only autonomous mode publishes without a person", mode)
 	case change == ChangePolicy:
 		return "", "it changes the repository's policy, which only people approve and publish"
@@ -35,7 +39,7 @@ func orUnknown(risk string) string {
 // scope.
 func managedByOf(change Change, o ProposeOptions) string {
 	if o.Unattended && change == ChangeCreate && o.Pack == "" {
-		return ManagedBy
+		return policy.ManagedBy
 	}
 	return ""
 }
@@ -54,7 +58,7 @@ func (r *Repo) checkUnattended(ch *chain, c *Candidate, target string, o ActOpti
 	}
 	why = orDuplicate(why, c)
 	if why == "" && c.Change != ChangePolicy {
-		if why = r.outOfScopeWhy(c.Skill, c.Change, c.managedBy == ManagedBy, fromPack); why != "" {
+		if why = r.outOfScopeWhy(c.Skill, c.Change, c.managedBy == policy.ManagedBy, fromPack); why != "" {
 			return fmt.Errorf("%s: %w: an agent cannot publish it: %s (`skillgit review %s`, `skillgit approve %s`, then `skillgit publish %s`)",
 				c.ID, ErrRefused, why, c.ID, c.ID, c.ID)
 		}
@@ -110,7 +114,7 @@ func (r *Repo) leaveToPeople(res *Result, o ActOptions) string {
 	managed := false
 	if res.Change == ChangeCreate {
 		c, err := r.Candidate(res.ID)
-		managed = err == nil && c.managedBy == ManagedBy
+		managed = err == nil && c.managedBy == policy.ManagedBy
 	}
 	return r.outOfScopeWhy(res.Skill, res.Change, managed, false)
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // TestUnattendedPublish checks that an unattended publish goes through exactly where the mode
@@ -16,17 +17,17 @@ func TestUnattendedPublish(t *testing.T) {
 	bot.Unattended = true
 	tests := []struct {
 		name    string
-		mode    Mode
+		mode    policy.Mode
 		body    []string
 		create  bool
 		approve bool
 		channel string
 		wantErr string
 	}{
-		{"manual-approved-patch", ModeManual, []string{cleanLine, "More."}, false, true, "", "the mode is manual"},
-		{"assisted-policy-approved-patch", ModeAssisted, []string{cleanLine, "More."}, false, false, "", "the mode is assisted"},
-		{"autonomous-medium-approved", ModeAutonomous, []string{cleanLine, mediumLine}, false, true, "", "medium risk"},
-		{"autonomous-new-skill-to-main", ModeAutonomous, []string{cleanLine}, true, true, "main", "canary channel only"},
+		{"manual-approved-patch", policy.ModeManual, []string{cleanLine, "More."}, false, true, "", "the mode is manual"},
+		{"assisted-policy-approved-patch", policy.ModeAssisted, []string{cleanLine, "More."}, false, false, "", "the mode is assisted"},
+		{"autonomous-medium-approved", policy.ModeAutonomous, []string{cleanLine, mediumLine}, false, true, "", "medium risk"},
+		{"autonomous-new-skill-to-main", policy.ModeAutonomous, []string{cleanLine}, true, true, "main", "canary channel only"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -42,7 +43,7 @@ func TestUnattendedPublish(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			if tc.mode != ModeManual {
+			if tc.mode != policy.ModeManual {
 				setMode(t, dir, tc.mode)
 			}
 			_, err := open(t, dir).Publish(res.ID, tc.channel, bot)
@@ -63,9 +64,9 @@ func TestUnattendedPublishAllowed(t *testing.T) {
 	bot.Unattended = true
 	dir := newRepo(t)
 	publishedSkill(t, dir, "learned-base", cleanLine)
-	setMode(t, dir, ModeAssisted)
+	setMode(t, dir, policy.ModeAssisted)
 	res := proposeBody(t, dir, "learned-base", cleanLine, "More.")
-	setMode(t, dir, ModeAutonomous)
+	setMode(t, dir, policy.ModeAutonomous)
 	pub, err := open(t, dir).Publish(res.ID, "", bot)
 	if err != nil || pub.State != StatePublished {
 		t.Fatalf("unattended publish of a low-risk patch in autonomous mode: %v, %v", pub, err)

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // view turns a chain into a Candidate; st is shared by the candidates of one listing.
@@ -35,7 +36,7 @@ func (r *Repo) candidateOf(ch *chain, history bool) (*Candidate, error) {
 	}
 	c.Duplicates = duplicatesOf(ch.commits[last])
 	if unattendedContent(ch) {
-		c.agentOutOfScope = r.outOfScopeWhy(c.Skill, c.Change, c.managedBy == ManagedBy, c.Pack != "")
+		c.agentOutOfScope = r.outOfScopeWhy(c.Skill, c.Change, c.managedBy == policy.ManagedBy, c.Pack != "")
 	}
 	writers := authors(ch)
 	for _, ci := range ch.commits[last+1:] {
@@ -115,7 +116,7 @@ func authors(ch *chain) []string {
 // approvedEnough says whether a candidate's approvals satisfy the policy for its risk, and if
 // not, why. With approvals.signed, an approval counts only when its signature verified, and
 // an approval by policy only when the mode is not manual.
-func approvedEnough(cfg *Config, c *Candidate, writers []string) (bool, string) {
+func approvedEnough(cfg *policy.Config, c *Candidate, writers []string) (bool, string) {
 	people := map[string]bool{}
 	policy := false
 	var uncounted []string
@@ -166,12 +167,12 @@ func cutSubject(msg string) (subject, body string, trailers []gitstore.Trailer) 
 // Skillgit-Policy trailer gets no further than the mode would. The mode never approves in manual
 // mode, a deletion, a policy change or a pack's candidate, and a new skill only in autonomous
 // mode, nor a likely duplicate.
-func modeMayApprove(mode Mode, c *Candidate) bool {
+func modeMayApprove(mode policy.Mode, c *Candidate) bool {
 	switch {
-	case mode == ModeManual, c.Change == ChangeDelete, c.Change == ChangePolicy, c.Pack != "", len(c.Duplicates) > 0:
+	case mode == policy.ModeManual, c.Change == ChangeDelete, c.Change == ChangePolicy, c.Pack != "", len(c.Duplicates) > 0:
 		return false
 	case c.Change == ChangeCreate:
-		return mode == ModeAutonomous
+		return mode == policy.ModeAutonomous
 	}
 	return true
 }

@@ -7,8 +7,8 @@ import (
 
 	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/testenv"
-	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/packs"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // publishPackSkill publishes the skill greet of a pack served over file://, stored with the
@@ -19,7 +19,7 @@ func publishPackSkill(t *testing.T, dir string) string {
 	testenv.WriteFiles(t, src, map[string]string{"skills/greet/SKILL.md": testenv.SkillMD("greet", cleanLine)})
 	testenv.Git(t, t.TempDir(), "init", "-q", "-b", "main", src)
 	testenv.CommitAll(t, src, "pack v1")
-	p := lifecycle.Pack{Name: "demo", URL: "file://" + src, Ref: "main", Prefix: "learned-"}
+	p := policy.Pack{Name: "demo", URL: "file://" + src, Ref: "main", Prefix: "learned-"}
 	if _, err := packs.Add(lifecycletest.Open(t, dir), p, ada); err != nil {
 		t.Fatal(err)
 	}
@@ -45,7 +45,7 @@ func TestAgentScope(t *testing.T) {
 	publishSkill(t, dir, "dates", cleanLine, "Version two.")
 	publishSkill(t, dir, "learned-dates", cleanLine)
 	pack := publishPackSkill(t, dir)
-	setMode(t, dir, lifecycle.ModeAutonomous)
+	setMode(t, dir, policy.ModeAutonomous)
 	c := connect(t, dir)
 
 	var mode modeOut

@@ -14,6 +14,7 @@ import (
 	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 const (
@@ -61,7 +62,7 @@ func publishFiles(t *testing.T, dir, name string, files map[string]string) {
 	}
 }
 
-func setMode(t *testing.T, dir string, m lifecycle.Mode) {
+func setMode(t *testing.T, dir string, m policy.Mode) {
 	t.Helper()
 	if _, err := lifecycletest.Open(t, dir).SetMode(m, lifecycletest.Lead); err != nil {
 		t.Fatal(err)

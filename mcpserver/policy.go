@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 type modeOut struct {
@@ -22,7 +23,7 @@ type modeOut struct {
 
 func (s *Server) getMode(r *lifecycle.Repo, _ noInput) (modeOut, error) {
 	cfg := r.Config
-	skipped, _ := lifecycle.AuditSkipped(cfg, s.getenv)
+	skipped, _ := policy.AuditSkipped(cfg, s.getenv)
 	out := modeOut{Mode: string(cfg.Mode), ApprovalsRequired: cfg.Approvals.Required, AllowSelf: cfg.Approvals.AllowSelf,
 		SignedApprovals: cfg.Approvals.Signed, Audit: "on", FailOn: cfg.Audit.FailOn, PublishBranch: cfg.PublishBranch,
 		AgentMay:    agentMay(cfg.Mode, cfg.PublishBranch, skipped),
@@ -38,14 +39,14 @@ func (s *Server) getMode(r *lifecycle.Repo, _ noInput) (modeOut, error) {
 // agentMay lists what an agent may do. Publishing and rolling back are listed only where the
 // code lets an agent do them: in autonomous mode with the audit on, for what the mode would
 // publish itself (lifecycle's checkUnattended and checkUnattendedRollback).
-func agentMay(mode lifecycle.Mode, branch string, auditSkipped bool) []string {
+func agentMay(mode policy.Mode, branch string, auditSkipped bool) []string {
 	out := []string{
 		"list, read and match published skills (list_skills, read_skill, match_skills)",
 		"propose new skills, new versions and deletions (create_candidate, delete_candidate)",
 		"answer review feedback with a new version (patch_candidate)",
 		"list and review candidates (list_candidates, review_candidate)",
 	}
-	if mode == lifecycle.ModeAutonomous && !auditSkipped {
+	if mode == policy.ModeAutonomous && !auditSkipped {
 		out = append(out,
 			fmt.Sprintf("publish what the mode would publish itself (publish_candidate): a low-risk patch to %s, a low-risk new skill to canary", branch),
 			fmt.Sprintf("roll back a skill's latest publish still in effect, or a publish commit given, when the version restored is rated low risk and the skill stays on %s (rollback_skill)", branch))
@@ -53,11 +54,11 @@ func agentMay(mode lifecycle.Mode, branch string, auditSkipped bool) []string {
 	return out
 }
 
-func automatic(mode lifecycle.Mode, branch string) []string {
+func automatic(mode policy.Mode, branch string) []string {
 	switch mode {
-	case lifecycle.ModeAssisted:
+	case policy.ModeAssisted:
 		return []string{"a low-risk patch of a published skill is approved by policy at once; a person publishes it"}
-	case lifecycle.ModeAutonomous:
+	case policy.ModeAutonomous:
 		return []string{
 			fmt.Sprintf("a low-risk patch of a published skill is approved and published to %s at once", branch),
 			fmt.Sprintf("a low-risk new skill is approved and published to the canary channel at once; a person publishes it to %s", branch),
@@ -66,7 +67,7 @@ func automatic(mode lifecycle.Mode, branch string) []string {
 	return []string{"nothing: every candidate waits for a person's approval, and a person publishes it"}
 }
 
-func needsPerson(mode lifecycle.Mode, branch string) []string {
+func needsPerson(mode policy.Mode, branch string) []string {
 	out := []string{
 		"every approval: there is no approve tool (`skillgit approve ID`)",
 		"any change the audit rates medium risk",
@@ -76,17 +77,17 @@ func needsPerson(mode lifecycle.Mode, branch string) []string {
 		"any change, publish or rollback an agent asks for of a skill outside the agents' scope (agent_scope, or metadata.managed-by: skillgit in the published SKILL.md): people's skills and skill packs' skills",
 	}
 	switch mode {
-	case lifecycle.ModeAutonomous:
+	case policy.ModeAutonomous:
 		return append(out, fmt.Sprintf("publishing a new skill to %s", branch),
 			"a rollback that removes a skill, brings back a deleted one or restores a version not rated low risk (`skillgit rollback NAME`)")
-	case lifecycle.ModeAssisted:
+	case policy.ModeAssisted:
 		return append(out, "every publish and every rollback (`skillgit publish ID`, `skillgit rollback NAME`)")
 	}
 	return append(out, "every approval, every publish and every rollback (`skillgit approve ID`, `skillgit publish ID`, `skillgit rollback NAME`)")
 }
 
 // nextStep tells an agent what becomes of a candidate now, and who acts next.
-func nextStep(mode lifecycle.Mode, branch, id string, state lifecycle.State, risk string, change lifecycle.Change) string {
+func nextStep(mode policy.Mode, branch, id string, state lifecycle.State, risk string, change lifecycle.Change) string {
 	person := fmt.Sprintf("a person must review and approve it: `skillgit review %s`, `skillgit approve %s`, then `skillgit publish %s`", id, id, id)
 	switch state {
 	case lifecycle.StatePublished:
@@ -98,7 +99,7 @@ func nextStep(mode lifecycle.Mode, branch, id string, state lifecycle.State, ris
 	case lifecycle.StateRejected:
 		return "rejected; propose the change again with create_candidate if it is still wanted"
 	case lifecycle.StateApproved:
-		if mode == lifecycle.ModeAutonomous && risk == "low" && change == lifecycle.ChangePatch {
+		if mode == policy.ModeAutonomous && risk == "low" && change == lifecycle.ChangePatch {
 			return "approved; publish_candidate publishes it"
 		}
 		return fmt.Sprintf("approved; a person publishes it: `skillgit publish %s`", id)

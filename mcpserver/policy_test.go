@@ -8,6 +8,7 @@ import (
 	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // files is the files argument of a one-file skill folder.
@@ -40,7 +41,7 @@ func TestManualMode(t *testing.T) {
 // TestMediumRiskNeedsPerson checks that no mode lets an agent publish a medium-risk change,
 // not even after a person approved it.
 func TestMediumRiskNeedsPerson(t *testing.T) {
-	for _, mode := range []lifecycle.Mode{lifecycle.ModeAssisted, lifecycle.ModeAutonomous} {
+	for _, mode := range []policy.Mode{policy.ModeAssisted, policy.ModeAutonomous} {
 		t.Run(string(mode), func(t *testing.T) {
 			dir := lifecycletest.NewRepo(t)
 			publishSkill(t, dir, "dates", cleanLine)
@@ -75,7 +76,7 @@ func TestMediumRiskNeedsPerson(t *testing.T) {
 func TestAutonomousMode(t *testing.T) {
 	dir := lifecycletest.NewRepo(t)
 	publishSkill(t, dir, "learned-dates", cleanLine)
-	setMode(t, dir, lifecycle.ModeAutonomous)
+	setMode(t, dir, policy.ModeAutonomous)
 	c := connect(t, dir)
 
 	var out actionOut
@@ -110,7 +111,7 @@ func TestAutonomousMode(t *testing.T) {
 func TestAssistedMode(t *testing.T) {
 	dir := lifecycletest.NewRepo(t)
 	publishSkill(t, dir, "learned-dates", cleanLine)
-	setMode(t, dir, lifecycle.ModeAssisted)
+	setMode(t, dir, policy.ModeAssisted)
 	c := connect(t, dir)
 	var out actionOut
 	c.ok("create_candidate", map[string]any{"files": files("learned-dates", cleanLine, "Also the week.")}, &out)

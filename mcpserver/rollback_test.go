@@ -9,7 +9,7 @@ import (
 
 	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/testenv"
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // TestRollback rolls a skill back to its previous version in autonomous mode, by name and by
@@ -20,7 +20,7 @@ func TestRollback(t *testing.T) {
 			dir := lifecycletest.NewRepo(t)
 			publishSkill(t, dir, "learned-dates", cleanLine)
 			publishSkill(t, dir, "learned-dates", cleanLine, "Version two.")
-			setMode(t, dir, lifecycle.ModeAutonomous)
+			setMode(t, dir, policy.ModeAutonomous)
 			c := connect(t, dir)
 			args := map[string]any{"name": "learned-dates"}
 			if byCommit {
@@ -65,8 +65,8 @@ func TestRollbackFollowsMode(t *testing.T) {
 	publishSkill(t, dir, "learned-dates", cleanLine)
 	publishSkill(t, dir, "learned-dates", cleanLine, "Version two.")
 	args := map[string]any{"name": "learned-dates"}
-	for _, m := range []lifecycle.Mode{lifecycle.ModeManual, lifecycle.ModeAssisted} {
-		if m != lifecycle.ModeManual {
+	for _, m := range []policy.Mode{policy.ModeManual, policy.ModeAssisted} {
+		if m != policy.ModeManual {
 			setMode(t, dir, m)
 		}
 		c := connect(t, dir)
@@ -84,7 +84,7 @@ func TestRollbackFollowsMode(t *testing.T) {
 	if !strings.Contains(read.Content, "Version two.") {
 		t.Fatalf("a refused rollback changed the skill:\n%s", read.Content)
 	}
-	setMode(t, dir, lifecycle.ModeAutonomous)
+	setMode(t, dir, policy.ModeAutonomous)
 	c := connect(t, dir)
 	var mode modeOut
 	c.ok("get_mode", map[string]any{}, &mode)
@@ -108,7 +108,7 @@ func TestRollbackFollowsMode(t *testing.T) {
 func TestConcurrentCalls(t *testing.T) {
 	dir := lifecycletest.NewRepo(t)
 	publishSkill(t, dir, "dates", cleanLine)
-	setMode(t, dir, lifecycle.ModeAutonomous)
+	setMode(t, dir, policy.ModeAutonomous)
 	c := connect(t, dir)
 	var wg sync.WaitGroup
 	for i := range 8 {

@@ -10,6 +10,7 @@ import (
 	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // TestCandidateOutOfScope checks that review_candidate shows the paths a candidate's branch
@@ -35,7 +36,7 @@ func TestCandidateOutOfScope(t *testing.T) {
 	gitOut(t, dir, "add", "-A")
 	gitOut(t, dir, "commit", "-q", "-m", "tidy up")
 	gitOut(t, dir, "checkout", "-q", "main")
-	setMode(t, dir, lifecycle.ModeAutonomous)
+	setMode(t, dir, policy.ModeAutonomous)
 	c := connect(t, dir)
 	want := []string{"skills/stow", "skills/victim"}
 

@@ -5,6 +5,7 @@ import (
 
 	"github.com/skillgit/skillgit/internal/plan"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // maxPlanPathLen bounds the plan path match_skills takes.
@@ -25,7 +26,7 @@ func applyPlan(r *lifecycle.Repo, in *matchSkillsIn, out *matchSkillsOut) (bool,
 	}
 	out.Step = in.Step
 	if in.Step != "" && in.Limit == 0 {
-		n, err := lifecycle.StepLimit(r.Config, in.Step)
+		n, err := policy.StepLimit(r.Config, in.Step)
 		if err != nil {
 			return false, inputError("step", "%v", err)
 		}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // readOnly marks a tool that changes nothing.
@@ -24,7 +25,7 @@ func (s *Server) addReadTools() {
 			"Give a task, or a Markdown plan to take its next open task from; step sets the limit the repository gives that step."},
 		limits{"task": strLen(1, maxTaskLen), "limit": intRange(1, 100),
 			"hints": all(array(0, maxHints), eachItem(nameLimits)), "plan": strLen(1, maxPlanPathLen),
-			"step": enum(lifecycle.StepImplementation, lifecycle.StepReview)}, matchSkills)
+			"step": enum(policy.StepImplementation, policy.StepReview)}, matchSkills)
 	addTool(s, &mcp.Tool{Name: "get_mode", Annotations: readOnly,
 		Description: "Tell the repository's lifecycle mode and approval policy, and what an agent may do in it without a person."},
 		nil, s.getMode)

@@ -8,14 +8,15 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
-var modes = []lifecycle.Mode{lifecycle.ModeManual, lifecycle.ModeAssisted, lifecycle.ModeAutonomous}
+var modes = []policy.Mode{policy.ModeManual, policy.ModeAssisted, policy.ModeAutonomous}
 
 type modeJSON struct {
-	Mode    lifecycle.Mode `json:"mode"`
-	Commit  string         `json:"commit,omitempty"`
-	Channel string         `json:"channel,omitempty"`
+	Mode    policy.Mode `json:"mode"`
+	Commit  string      `json:"commit,omitempty"`
+	Channel string      `json:"channel,omitempty"`
 }
 
 func (a *app) modeCommand() *cobra.Command {
@@ -47,7 +48,7 @@ any other skill wait for a person.`,
 }
 
 func (a *app) runMode(args []string, author string) error {
-	if len(args) == 1 && !slices.Contains(modes, lifecycle.Mode(args[0])) {
+	if len(args) == 1 && !slices.Contains(modes, policy.Mode(args[0])) {
 		return usageError{fmt.Errorf("mode %q is not one of manual, assisted, autonomous", args[0])}
 	}
 	return a.withRepo(func(r *lifecycle.Repo) error {
@@ -58,7 +59,7 @@ func (a *app) runMode(args []string, author string) error {
 				return err
 			})
 		}
-		m := lifecycle.Mode(args[0])
+		m := policy.Mode(args[0])
 		res, err := r.SetMode(m, act(author))
 		if err != nil {
 			return err

@@ -11,6 +11,7 @@ import (
 
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/packs"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 func (a *app) packCommand() *cobra.Command {
@@ -50,9 +51,9 @@ func (o *packSelection) addFlags(c *cobra.Command) {
 }
 
 // pack is the pack the flags describe; bad globs or prefix are usage errors.
-func (o *packSelection) pack(name, source, ref, path string) (lifecycle.Pack, error) {
-	p := lifecycle.Pack{Name: name, URL: source, Ref: ref, Path: path, Include: o.include, Exclude: o.exclude, Prefix: o.prefix, Lenient: o.lenient}
-	if err := lifecycle.CheckPackSelection(p); err != nil {
+func (o *packSelection) pack(name, source, ref, path string) (policy.Pack, error) {
+	p := policy.Pack{Name: name, URL: source, Ref: ref, Path: path, Include: o.include, Exclude: o.exclude, Prefix: o.prefix, Lenient: o.lenient}
+	if err := policy.CheckPackSelection(p); err != nil {
 		return p, usageError{err}
 	}
 	return p, nil

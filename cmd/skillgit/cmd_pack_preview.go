@@ -11,6 +11,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/packs"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 type packPreviewOptions struct {
@@ -64,7 +65,7 @@ func (a *app) runPackPreview(c *cobra.Command, o *packPreviewOptions, source str
 
 // previewPolicy is the audit policy of the repository skillgit runs in, or nil (the
 // defaults) outside one.
-func (a *app) previewPolicy() (*lifecycle.AuditPolicy, error) {
+func (a *app) previewPolicy() (*policy.AuditPolicy, error) {
 	r, err := lifecycle.Open(a.repo)
 	if errors.Is(err, lifecycle.ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository) {
 		return nil, nil

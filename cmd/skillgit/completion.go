@@ -10,6 +10,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/agentsync"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // argCompletion says how the positional arguments of one command complete.
@@ -194,8 +195,8 @@ func agentIDs(a *app) []cobra.Completion {
 
 func modeChoices(*app) []cobra.Completion {
 	return []cobra.Completion{
-		cobra.CompletionWithDesc(string(lifecycle.ModeManual), "every publish needs a person's approval"),
-		cobra.CompletionWithDesc(string(lifecycle.ModeAssisted), "low-risk patches are approved by policy"),
-		cobra.CompletionWithDesc(string(lifecycle.ModeAutonomous), "low-risk patches are published at once"),
+		cobra.CompletionWithDesc(string(policy.ModeManual), "every publish needs a person's approval"),
+		cobra.CompletionWithDesc(string(policy.ModeAssisted), "low-risk patches are approved by policy"),
+		cobra.CompletionWithDesc(string(policy.ModeAutonomous), "low-risk patches are published at once"),
 	}
 }

@@ -7,7 +7,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/internal/plan"
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // planFlags are the flags of match and prompt that take the task from a plan and the limit
@@ -41,10 +41,10 @@ func (f *planFlags) planArgs(next cobra.PositionalArgs) cobra.PositionalArgs {
 
 // checkStep refuses, as a usage error, a step that is not one of the known ones.
 func checkStep(step string) error {
-	if step == "" || step == lifecycle.StepImplementation || step == lifecycle.StepReview {
+	if step == "" || step == policy.StepImplementation || step == policy.StepReview {
 		return nil
 	}
-	return usageError{fmt.Errorf("--step is %q; it must be %s or %s", step, lifecycle.StepImplementation, lifecycle.StepReview)}
+	return usageError{fmt.Errorf("--step is %q; it must be %s or %s", step, policy.StepImplementation, policy.StepReview)}
 }
 
 // planInfo is what --plan and --step add to the JSON of match and prompt and to the events.
@@ -59,13 +59,13 @@ type planInfo struct {
 
 // resolvePlan sets *task to the plan's next open task and *limit to the step's limit under
 // cfg, which may be nil, unless --limit was given. It returns nil without --plan and --step.
-func (a *app) resolvePlan(f *planFlags, cfg *lifecycle.Config, task *string, limit *int) (*planInfo, error) {
+func (a *app) resolvePlan(f *planFlags, cfg *policy.Config, task *string, limit *int) (*planInfo, error) {
 	if f.plan == "" && f.step == "" {
 		return nil, nil
 	}
 	info := &planInfo{Plan: f.plan, Step: f.step, Task: task}
 	if f.step != "" && !f.explicitLimit {
-		n, err := lifecycle.StepLimit(cfg, f.step)
+		n, err := policy.StepLimit(cfg, f.step)
 		if err != nil {
 			return nil, err
 		}

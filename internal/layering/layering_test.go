@@ -20,6 +20,7 @@ var forbidden = map[string][]string{
 	"lifecycle/packs":     {"lifecycle/remotes", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
 	"lifecycle/remotes":   {"lifecycle/packs", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
 	"lifecycle/agentsync": {"lifecycle/packs", "lifecycle/remotes", "hooks", "mcpserver", "cmd"},
+	"lifecycle/policy":    {"lifecycle", "gitstore", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
 	"hooks":               {"mcpserver", "cmd"},
 	"mcpserver":           {"cmd"},
 	// testenv serves every package's tests, lifecycle's own included: it needs only git.
@@ -41,10 +42,37 @@ func TestPackagesPointOneWay(t *testing.T) {
 		}
 		for _, imp := range p.Imports {
 			for _, ban := range bans {
-				if rel, ok := strings.CutPrefix(imp, module); ok && (rel == ban || strings.HasPrefix(rel, ban+"/")) {
+				if banned(imp, ban) {
 					t.Errorf("%s imports %s; the packages point the other way (README, Layout of the code)", pkg, imp)
 				}
 			}
+		}
+	}
+}
+
+// banned reports whether the import path imp is the package ban of this module or lies below
+// it: a ban of "lifecycle" covers lifecycle/policy too, and a package is never its own ban,
+// so that lifecycle may import lifecycle/policy while lifecycle/policy may import no part of
+// lifecycle.
+func banned(imp, ban string) bool {
+	rel, ok := strings.CutPrefix(imp, module)
+	return ok && (rel == ban || strings.HasPrefix(rel, ban+"/"))
+}
+
+func TestBanned(t *testing.T) {
+	tests := []struct {
+		imp, ban string
+		want     bool
+	}{
+		{module + "lifecycle", "lifecycle", true},
+		{module + "lifecycle/policy", "lifecycle", true},
+		{module + "lifecycle/policy", "lifecycle/packs", false},
+		{module + "lifecyclex", "lifecycle", false},
+		{"example.com/lifecycle", "lifecycle", false},
+	}
+	for _, tt := range tests {
+		if got := banned(tt.imp, tt.ban); got != tt.want {
+			t.Errorf("banned(%q, %q) = %v, want %v", tt.imp, tt.ban, got, tt.want)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 var (
@@ -63,7 +64,7 @@ func ApproveAsLead(t testing.TB, dir, id string) {
 }
 
 // SetMode sets the repository's mode to m as Lead and checks that it reads back as m.
-func SetMode(t testing.TB, dir string, m lifecycle.Mode) {
+func SetMode(t testing.TB, dir string, m policy.Mode) {
 	t.Helper()
 	if _, err := Open(t, dir).SetMode(m, Lead); err != nil {
 		t.Fatal(err)

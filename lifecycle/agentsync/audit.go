@@ -9,6 +9,7 @@ import (
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // auditPlans audits every skill the plans will write, each version once, under the policy of
@@ -20,7 +21,7 @@ func (r *repo) auditPlans(src *source, plans []*catalog.SyncPlan, req Request, r
 	if len(items) == 0 {
 		return nil
 	}
-	if skip, warn := lifecycle.AuditSkipped(r.Config, req.Getenv); skip {
+	if skip, warn := policy.AuditSkipped(r.Config, req.Getenv); skip {
 		rep.Warnings = append(rep.Warnings, warn)
 		return nil
 	}

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/skillgit/skillgit/catalog"
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // selectSkills keeps, of the channel's skills, those the sync file selects by profile or by
@@ -21,7 +21,7 @@ func (r *repo) selectSkills(src *source) error {
 		list, ok := r.Config.Profiles[r.sync.Profile]
 		if !ok {
 			return fmt.Errorf("%s: profile: %q is not a profile of the skill repository %s (profiles: %s); correct the file or add the profile to %s there",
-				r.syncPath, r.sync.Profile, repoLabel(r), orNone(lifecycle.ProfileNames(r.Config)), lifecycle.ConfigFile)
+				r.syncPath, r.sync.Profile, repoLabel(r), orNone(policy.ProfileNames(r.Config)), policy.ConfigFile)
 		}
 		names, what = list, fmt.Sprintf("profile %q", r.sync.Profile)
 	}

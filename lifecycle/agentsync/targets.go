@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/skillgit/skillgit/catalog"
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // Target is one folder a sync writes into.
@@ -62,7 +62,7 @@ func (r *repo) targets(req Request) ([]Target, []string, error) {
 		}
 	}
 	if len(agents) == 0 && len(dirs) == 0 {
-		return nil, nil, fmt.Errorf("no sync targets: pass --target AGENT or --dir DIR, or list them under sync.targets in %s; `skillgit sync --list-targets` shows the agents", lifecycle.ConfigFile)
+		return nil, nil, fmt.Errorf("no sync targets: pass --target AGENT or --dir DIR, or list them under sync.targets in %s; `skillgit sync --list-targets` shows the agents", policy.ConfigFile)
 	}
 	served, err := r.agentTargets(agents, req)
 	if err != nil {
@@ -111,7 +111,7 @@ func (r *repo) agentTargets(ids []string, req Request) ([]agentTarget, error) {
 	for _, id := range ids {
 		a, ok := catalog.FindAgent(table, id)
 		if !ok {
-			return nil, fmt.Errorf("unknown agent %q; `skillgit sync --list-targets` lists the agents, and agents: in %s adds one", id, lifecycle.ConfigFile)
+			return nil, fmt.Errorf("unknown agent %q; `skillgit sync --list-targets` lists the agents, and agents: in %s adds one", id, policy.ConfigFile)
 		}
 		t, err := r.expandAgent(a, req)
 		if err != nil {

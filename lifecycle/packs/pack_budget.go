@@ -13,11 +13,11 @@ import (
 	"github.com/go-git/go-git/v5/storage"
 
 	"github.com/skillgit/skillgit/internal/interrupt"
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // defaultPackMaxBytes is the budget in force; tests lower it to stay fast.
-var defaultPackMaxBytes = lifecycle.DefaultPackMaxBytes
+var defaultPackMaxBytes = policy.DefaultPackMaxBytes
 
 // errPackTooLarge marks a pack whose content is over its budget.
 var errPackTooLarge = errors.New("pack content over its budget")
@@ -33,7 +33,7 @@ func (e *packTooLarge) Error() string { return e.msg }
 func (e *packTooLarge) Unwrap() error { return errPackTooLarge }
 
 // maxBytes is the pack's budget of inflated object content.
-func maxBytes(p lifecycle.Pack) int64 {
+func maxBytes(p policy.Pack) int64 {
 	if p.MaxBytes > 0 {
 		return p.MaxBytes
 	}

@@ -7,7 +7,7 @@ import (
 
 	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/testenv"
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // lowPackBudget lowers the default pack budget to n bytes for one test.
@@ -45,7 +45,7 @@ func TestPackRefusesContentOverBudget(t *testing.T) {
 	zeroFile(t, filepath.Join(src, "skills", "big", "zeros.bin"), 64<<20)
 	testenv.CommitAll(t, src, "add 64 MiB of zeros")
 	server := gitDaemon(t, base)
-	refusedUpdate(t, server+"/zeros", "pack demo", "8 MiB", "max_bytes", lifecycle.ConfigFile)
+	refusedUpdate(t, server+"/zeros", "pack demo", "8 MiB", "max_bytes", policy.ConfigFile)
 }
 
 // TestPackRefusesDeltasOverBudget counts the size a delta makes, not the size of the delta:
@@ -94,7 +94,7 @@ func TestPackMaxBytesRaisesBudget(t *testing.T) {
 	zeroFile(t, filepath.Join(src, "skills", "big", "zeros.bin"), 2<<20)
 	testenv.CommitAll(t, src, "add 2 MiB of zeros")
 	dir := lifecycletest.NewRepo(t)
-	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "demo", URL: "file://" + src, MaxBytes: 4 << 20}, lifecycletest.Lead); err != nil {
+	if _, err := Add(lifecycletest.Open(t, dir), policy.Pack{Name: "demo", URL: "file://" + src, MaxBytes: 4 << 20}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 	ups, err := updateT(lifecycletest.Open(t, dir), "demo", UpdateOptions{ActOptions: lifecycletest.Agent})

@@ -16,6 +16,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // The trailers and action of pack commits.
@@ -69,7 +70,7 @@ func List(r *lifecycle.Repo) ([]Status, error) {
 // Add records a pack in .skillgit.yaml with a commit on the publish branch. p.URL is the
 // source as the user gave it (see ParseSource). Nothing is fetched: `skillgit pack update`
 // does that.
-func Add(r *lifecycle.Repo, p lifecycle.Pack, o lifecycle.ActOptions) (*lifecycle.Result, error) {
+func Add(r *lifecycle.Repo, p policy.Pack, o lifecycle.ActOptions) (*lifecycle.Result, error) {
 	p, err := normalizePack(r, p)
 	if err != nil {
 		return nil, err
@@ -100,7 +101,7 @@ func Add(r *lifecycle.Repo, p lifecycle.Pack, o lifecycle.ActOptions) (*lifecycl
 func Remove(r *lifecycle.Repo, name string, o lifecycle.ActOptions) (*lifecycle.Result, error) {
 	return packConfigCommit(r, o, name, func() ([]byte, *packLock, string, error) {
 		if _, ok := pack(r, name); !ok {
-			return nil, nil, "", fmt.Errorf("pack %s: %w in %s; `skillgit pack list` shows the packs", name, lifecycle.ErrNotFound, lifecycle.ConfigFile)
+			return nil, nil, "", fmt.Errorf("pack %s: %w in %s; `skillgit pack list` shows the packs", name, lifecycle.ErrNotFound, policy.ConfigFile)
 		}
 		data, err := editPacks(r, func(seq *yaml.Node) {
 			kept := seq.Content[:0]
@@ -127,13 +128,13 @@ func Remove(r *lifecycle.Repo, name string, o lifecycle.ActOptions) (*lifecycle.
 }
 
 // pack returns the configured pack called name.
-func pack(r *lifecycle.Repo, name string) (lifecycle.Pack, bool) {
+func pack(r *lifecycle.Repo, name string) (policy.Pack, bool) {
 	for _, p := range r.Config.Packs {
 		if p.Name == name {
 			return p, true
 		}
 	}
-	return lifecycle.Pack{}, false
+	return policy.Pack{}, false
 }
 
 // ErrSourceFlags marks --ref or --path given with a GitHub tree address that names another.
@@ -141,7 +142,7 @@ var ErrSourceFlags = errors.New("the source and the flags disagree")
 
 // normalizePack checks a new pack and reads its source with ParseSource: a local path is
 // stored relative to the repository's top folder.
-func normalizePack(r *lifecycle.Repo, p lifecycle.Pack) (lifecycle.Pack, error) {
+func normalizePack(r *lifecycle.Repo, p policy.Pack) (policy.Pack, error) {
 	if err := checkPackName(p.Name); err != nil {
 		return p, err
 	}
@@ -160,19 +161,19 @@ func normalizePack(r *lifecycle.Repo, p lifecycle.Pack) (lifecycle.Pack, error) 
 	if p, err = mergeSource(p, src); err != nil {
 		return p, err
 	}
-	if p.Ref != "" && !lifecycle.ValidBranchName(p.Ref) {
+	if p.Ref != "" && !policy.ValidBranchName(p.Ref) {
 		return p, fmt.Errorf("pack %s: ref %q is not a valid branch or tag name", p.Name, p.Ref)
 	}
 	if p.Path != "" {
-		if err := lifecycle.CheckRelDir("path", p.Path); err != nil {
+		if err := policy.CheckRelDir("path", p.Path); err != nil {
 			return p, fmt.Errorf("pack %s: %w", p.Name, err)
 		}
 	}
-	return p, lifecycle.CheckPackSelection(p)
+	return p, policy.CheckPackSelection(p)
 }
 
 // mergeSource takes the URL of src, and its ref and path where the flags gave none.
-func mergeSource(p lifecycle.Pack, src Source) (lifecycle.Pack, error) {
+func mergeSource(p policy.Pack, src Source) (policy.Pack, error) {
 	raw := p.URL
 	p.URL = src.URL
 	for _, f := range []struct {
@@ -225,7 +226,7 @@ func normalizeURL(u, base string) (string, error) {
 }
 
 // packNode renders a pack as a flow mapping, as the example configuration writes it.
-func packNode(p lifecycle.Pack) *yaml.Node {
+func packNode(p policy.Pack) *yaml.Node {
 	n := &yaml.Node{Kind: yaml.MappingNode, Style: yaml.FlowStyle}
 	maxBytes, lenient := "", ""
 	if p.MaxBytes > 0 {
@@ -271,16 +272,16 @@ func packNodeName(n *yaml.Node) string {
 // editPacks edits the packs list of the published .skillgit.yaml, keeping the rest of the
 // document and its comments, and checks the result.
 func editPacks(r *lifecycle.Repo, edit func(seq *yaml.Node)) ([]byte, error) {
-	data, _, err := r.FileAt(r.Tree, lifecycle.ConfigFile, lifecycle.MaxConfigSize, short(r.Branch))
+	data, _, err := r.FileAt(r.Tree, policy.ConfigFile, policy.MaxConfigSize, short(r.Branch))
 	if err != nil {
 		return nil, err
 	}
 	var doc yaml.Node
 	if err := yaml.Unmarshal(data, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %w", lifecycle.ConfigFile, err)
+		return nil, fmt.Errorf("%s: %w", policy.ConfigFile, err)
 	}
 	if len(doc.Content) == 0 || doc.Content[0].Kind != yaml.MappingNode {
-		return nil, fmt.Errorf("%s: the file is not a mapping of keys to values", lifecycle.ConfigFile)
+		return nil, fmt.Errorf("%s: the file is not a mapping of keys to values", policy.ConfigFile)
 	}
 	edit(packsSeq(doc.Content[0]))
 	var b bytes.Buffer
@@ -289,7 +290,7 @@ func editPacks(r *lifecycle.Repo, edit func(seq *yaml.Node)) ([]byte, error) {
 	if err := enc.Encode(&doc); err != nil {
 		return nil, err
 	}
-	if _, err := lifecycle.ParseConfig(b.Bytes()); err != nil {
+	if _, err := policy.ParseConfig(b.Bytes()); err != nil {
 		return nil, err
 	}
 	return b.Bytes(), nil
@@ -351,7 +352,7 @@ func commitPackFiles(r *lifecycle.Repo, sig object.Signature, o lifecycle.ActOpt
 		return err
 	}
 	if cfg != nil {
-		if err := put(lifecycle.ConfigFile, cfg); err != nil {
+		if err := put(policy.ConfigFile, cfg); err != nil {
 			return nil, err
 		}
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // Bounds on what a pack may hold.
@@ -46,7 +47,7 @@ type fetchedPack struct {
 }
 
 // fetchPack fetches the pack's ref with depth 1 into memory and finds its skills folder.
-func fetchPack(ctx context.Context, p lifecycle.Pack, progress io.Writer) (*fetchedPack, error) {
+func fetchPack(ctx context.Context, p policy.Pack, progress io.Writer) (*fetchedPack, error) {
 	mem := gitstore.OpenMemory()
 	store := &budgetStorer{Storer: mem.Git().Storer, budget: maxBytes(p)}
 	remote := git.NewRemote(store, &config.RemoteConfig{Name: "pack", URLs: []string{p.URL}})
@@ -70,7 +71,7 @@ func fetchPack(ctx context.Context, p lifecycle.Pack, progress io.Writer) (*fetc
 	if errors.Is(err, errPackTooLarge) {
 		return nil, fmt.Errorf("pack %s: %w: %s from %s holds more than its limit of %s of object content: %w; nothing was written; "+
 			"if the pack is trusted, raise the limit with max_bytes (in bytes) under the pack in %s, e.g. max_bytes: %d",
-			p.Name, lifecycle.ErrRefused, short(name), p.URL, sizeText(maxBytes(p)), err, lifecycle.ConfigFile, suggestMaxBytes(err, maxBytes(p)))
+			p.Name, lifecycle.ErrRefused, short(name), p.URL, sizeText(maxBytes(p)), err, policy.ConfigFile, suggestMaxBytes(err, maxBytes(p)))
 	}
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
 		return nil, fmt.Errorf("pack %s: fetching %s from %s: %w", p.Name, short(name), p.URL, err)
@@ -128,7 +129,7 @@ func peelToCommit(g *gitstore.Repo, h gitstore.Hash) (gitstore.Hash, error) {
 
 // findFolder locates the pack's skills folder: the configured path, else skills/ when the
 // pack has one, else its root.
-func (fp *fetchedPack) findFolder(p lifecycle.Pack) error {
+func (fp *fetchedPack) findFolder(p policy.Pack) error {
 	c, err := fp.mem.Commit(fp.commit)
 	if err != nil {
 		return fmt.Errorf("pack %s: %w", p.Name, err)

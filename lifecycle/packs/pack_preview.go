@@ -10,6 +10,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // Preview is what a pack source holds, as `pack update` would sort it out.
@@ -38,11 +39,11 @@ type PreviewSkill struct {
 // PreviewOptions say what to preview and how to audit it.
 type PreviewOptions struct {
 	// Pack holds the source (URL, as ParseSource reads it), ref, path, selection and prefix.
-	Pack lifecycle.Pack
+	Pack policy.Pack
 	// Dir is where skillgit runs; a relative local path starts there.
 	Dir string
 	// Policy is the audit policy; nil means the defaults.
-	Policy  *lifecycle.AuditPolicy
+	Policy  *policy.AuditPolicy
 	Context context.Context
 	// Progress receives the remote's progress messages; nil keeps them quiet.
 	Progress io.Writer
@@ -68,7 +69,7 @@ func PreviewSource(o PreviewOptions) (*Preview, error) {
 		p.Name = "preview"
 	}
 	p.Lenient = true // to tell what lenient admits from what nothing admits
-	if err := lifecycle.CheckPackSelection(p); err != nil {
+	if err := policy.CheckPackSelection(p); err != nil {
 		return nil, err
 	}
 	p.URL, err = normalizeURL(p.URL, dir)
@@ -87,15 +88,15 @@ func PreviewSource(o PreviewOptions) (*Preview, error) {
 	return pv, nil
 }
 
-func previewSkills(fp *fetchedPack, sv *survey, policy *lifecycle.AuditPolicy, pv *Preview) error {
-	if policy == nil {
-		policy = lifecycle.DefaultAuditPolicy()
+func previewSkills(fp *fetchedPack, sv *survey, ap *policy.AuditPolicy, pv *Preview) error {
+	if ap == nil {
+		ap = policy.DefaultAuditPolicy()
 	}
 	items := make([]lifecycle.AuditItem, 0, len(sv.skills))
 	for _, s := range sv.skills {
 		items = append(items, lifecycle.AuditItem{Name: s.name, Path: s.file, Tree: s.want})
 	}
-	reports, err := (&lifecycle.Auditor{Git: fp.mem, Policy: policy}).Run(items)
+	reports, err := (&lifecycle.Auditor{Git: fp.mem, Policy: ap}).Run(items)
 	if err != nil {
 		return fmt.Errorf("auditing the pack: %w", err)
 	}

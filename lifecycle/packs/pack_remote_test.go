@@ -11,6 +11,7 @@ import (
 	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 func TestPackUpdateOverGitDaemon(t *testing.T) {
@@ -44,7 +45,7 @@ func packStory(t *testing.T, base string, url func(string) string) {
 	})
 	first := testenv.GitIn(t, src, nil, "rev-parse", "HEAD")
 	dir := lifecycletest.NewRepo(t)
-	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "demo", URL: url("demo-pack"), Ref: "main"}, lifecycletest.Lead); err != nil {
+	if _, err := Add(lifecycletest.Open(t, dir), policy.Pack{Name: "demo", URL: url("demo-pack"), Ref: "main"}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 	testenv.Fsck(t, dir)
@@ -183,7 +184,7 @@ func checkPin(t *testing.T, dir, name, commit string, skills ...string) {
 func refusedUpdate(t *testing.T, url string, want ...string) {
 	t.Helper()
 	dir := lifecycletest.NewRepo(t)
-	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "demo", URL: url}, lifecycletest.Lead); err != nil {
+	if _, err := Add(lifecycletest.Open(t, dir), policy.Pack{Name: "demo", URL: url}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 	refs, objects := refsOf(t, dir), objectCount(t, dir)
@@ -214,7 +215,7 @@ func refusedUpdate(t *testing.T, url string, want ...string) {
 func skippedUpdate(t *testing.T, url string, want ...string) {
 	t.Helper()
 	dir := lifecycletest.NewRepo(t)
-	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "demo", URL: url}, lifecycletest.Lead); err != nil {
+	if _, err := Add(lifecycletest.Open(t, dir), policy.Pack{Name: "demo", URL: url}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 	ups, err := Update(lifecycletest.Open(t, dir), "demo", UpdateOptions{ActOptions: lifecycletest.Agent})
@@ -324,7 +325,7 @@ func TestPackNameClash(t *testing.T) {
 		"catalog/alpha/SKILL.md": testenv.SkillMD("alpha", cleanLine, "The pack's version."),
 		"catalog/other/SKILL.md": testenv.SkillMD("other", cleanLine),
 	})
-	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "demo", URL: "file://" + filepath.Join(base, "clash"), Path: "catalog"}, lifecycletest.Lead); err != nil {
+	if _, err := Add(lifecycletest.Open(t, dir), policy.Pack{Name: "demo", URL: "file://" + filepath.Join(base, "clash"), Path: "catalog"}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 	ups, err := updateT(lifecycletest.Open(t, dir), "demo", UpdateOptions{ActOptions: lifecycletest.Agent})
@@ -344,7 +345,7 @@ func TestPackNameClash(t *testing.T) {
 	// A second pack may not bring a skill the first one owns.
 	packSource(t, base, "second", map[string]string{"skills/beta/SKILL.md": testenv.SkillMD("beta", cleanLine, "Mine.")})
 	packSource(t, base, "first", map[string]string{"skills/beta/SKILL.md": testenv.SkillMD("beta", cleanLine)})
-	for _, p := range []lifecycle.Pack{{Name: "first", URL: "file://" + filepath.Join(base, "first")}, {Name: "second", URL: "file://" + filepath.Join(base, "second")}} {
+	for _, p := range []policy.Pack{{Name: "first", URL: "file://" + filepath.Join(base, "first")}, {Name: "second", URL: "file://" + filepath.Join(base, "second")}} {
 		if _, err := Add(lifecycletest.Open(t, dir), p, lifecycletest.Lead); err != nil {
 			t.Fatal(err)
 		}
@@ -363,7 +364,7 @@ func TestPackNameClash(t *testing.T) {
 func TestPackAddListRemove(t *testing.T) {
 	dir := lifecycletest.NewRepo(t)
 	r := lifecycletest.Open(t, dir)
-	for _, bad := range []lifecycle.Pack{
+	for _, bad := range []policy.Pack{
 		{Name: "Bad Name", URL: "https://example.com/x"},
 		{Name: "x", URL: "-oProxyCommand=touch /tmp/pwned"},
 		{Name: "x", URL: "ext::sh -c touch% /tmp/pwned"},
@@ -375,19 +376,19 @@ func TestPackAddListRemove(t *testing.T) {
 			t.Errorf("AddPack(%+v) accepted", bad)
 		}
 	}
-	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "demo", URL: "https://example.com/skills", Ref: "main", Path: "skills"}, lifecycletest.Lead); err != nil {
+	if _, err := Add(lifecycletest.Open(t, dir), policy.Pack{Name: "demo", URL: "https://example.com/skills", Ref: "main", Path: "skills"}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "demo", URL: "https://example.com/other"}, lifecycletest.Lead); err == nil || !strings.Contains(err.Error(), "already recorded") {
+	if _, err := Add(lifecycletest.Open(t, dir), policy.Pack{Name: "demo", URL: "https://example.com/other"}, lifecycletest.Lead); err == nil || !strings.Contains(err.Error(), "already recorded") {
 		t.Fatalf("adding a pack twice: %v", err)
 	}
 	if err := os.MkdirAll(filepath.Join(dir, "../packs/local"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "local", URL: "../packs/local"}, lifecycletest.Lead); err != nil {
+	if _, err := Add(lifecycletest.Open(t, dir), policy.Pack{Name: "local", URL: "../packs/local"}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	cfg := readFile(t, filepath.Join(dir, lifecycle.ConfigFile))
+	cfg := readFile(t, filepath.Join(dir, policy.ConfigFile))
 	if !strings.HasPrefix(cfg, "# skillgit repository configuration") || !strings.Contains(cfg, "{name: demo, url: 'https://example.com/skills', ref: main, path: skills}") {
 		t.Fatalf("configuration after pack add:\n%s", cfg)
 	}
@@ -414,7 +415,7 @@ func TestPackRemoveDropsPin(t *testing.T) {
 	dir := lifecycletest.NewRepo(t)
 	base := t.TempDir()
 	packSource(t, base, "p", map[string]string{"skills/solo/SKILL.md": testenv.SkillMD("solo", cleanLine)})
-	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + filepath.Join(base, "p")}, lifecycletest.Lead); err != nil {
+	if _, err := Add(lifecycletest.Open(t, dir), policy.Pack{Name: "p", URL: "file://" + filepath.Join(base, "p")}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 	ups, err := updateT(lifecycletest.Open(t, dir), "p", UpdateOptions{ActOptions: lifecycletest.Agent})
@@ -447,10 +448,10 @@ func TestPackModeDoesNotAutomate(t *testing.T) {
 	dir := lifecycletest.NewRepo(t)
 	base := t.TempDir()
 	src := packSource(t, base, "p", map[string]string{"skills/solo/SKILL.md": testenv.SkillMD("solo", cleanLine)})
-	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + src}, lifecycletest.Lead); err != nil {
+	if _, err := Add(lifecycletest.Open(t, dir), policy.Pack{Name: "p", URL: "file://" + src}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
-	lifecycletest.SetMode(t, dir, lifecycle.ModeAutonomous)
+	lifecycletest.SetMode(t, dir, policy.ModeAutonomous)
 	ups, err := updateT(lifecycletest.Open(t, dir), "p", UpdateOptions{ActOptions: lifecycletest.Agent})
 	if err != nil || len(ups[0].Candidates) != 1 || ups[0].Candidates[0].State != lifecycle.StateOpen || len(ups[0].Candidates[0].Auto) != 0 {
 		t.Fatalf("update in autonomous mode: %v %+v", err, ups)
@@ -464,7 +465,7 @@ func TestPackRejectedNotProposedAgain(t *testing.T) {
 	dir := lifecycletest.NewRepo(t)
 	base := t.TempDir()
 	src := packSource(t, base, "p", map[string]string{"skills/solo/SKILL.md": testenv.SkillMD("solo", cleanLine)})
-	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + src}, lifecycletest.Lead); err != nil {
+	if _, err := Add(lifecycletest.Open(t, dir), policy.Pack{Name: "p", URL: "file://" + src}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 	ups, err := updateT(lifecycletest.Open(t, dir), "p", UpdateOptions{ActOptions: lifecycletest.Agent})
@@ -498,7 +499,7 @@ func TestPackFollowsTag(t *testing.T) {
 	testenv.Git(t, src, "tag", "-a", "-m", "version 1", "v1")
 	testenv.WriteFiles(t, src, map[string]string{"skills/solo/SKILL.md": testenv.SkillMD("solo", cleanLine, "Newer.")})
 	testenv.CommitAll(t, src, "v2")
-	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "p", URL: "file://" + src, Ref: "v1"}, lifecycletest.Lead); err != nil {
+	if _, err := Add(lifecycletest.Open(t, dir), policy.Pack{Name: "p", URL: "file://" + src, Ref: "v1"}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 	ups, err := updateT(lifecycletest.Open(t, dir), "p", UpdateOptions{ActOptions: lifecycletest.Agent})
@@ -509,7 +510,7 @@ func TestPackFollowsTag(t *testing.T) {
 	if strings.Contains(got, "Newer.") {
 		t.Fatalf("the candidate holds the branch tip, not the tag:\n%s", got)
 	}
-	if _, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "q", URL: "file://" + src, Ref: "nope"}, lifecycletest.Lead); err != nil {
+	if _, err := Add(lifecycletest.Open(t, dir), policy.Pack{Name: "q", URL: "file://" + src, Ref: "nope"}, lifecycletest.Lead); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := updateT(lifecycletest.Open(t, dir), "q", UpdateOptions{ActOptions: lifecycletest.Agent}); err == nil || !strings.Contains(err.Error(), `no branch or tag "nope"`) {
@@ -522,11 +523,11 @@ func TestPackFollowsTag(t *testing.T) {
 // proposed as a policy candidate and the publish branch does not move.
 func TestProtectedPackAddProposes(t *testing.T) {
 	dir := lifecycletest.NewRepo(t)
-	cfg := filepath.Join(dir, lifecycle.ConfigFile)
-	testenv.WriteFiles(t, dir, map[string]string{lifecycle.ConfigFile: readFile(t, cfg) + "server:\n  protect: true\n"})
+	cfg := filepath.Join(dir, policy.ConfigFile)
+	testenv.WriteFiles(t, dir, map[string]string{policy.ConfigFile: readFile(t, cfg) + "server:\n  protect: true\n"})
 	testenv.CommitAll(t, dir, "protect")
 	tip := testenv.GitIn(t, dir, nil, "rev-parse", "main")
-	res, err := Add(lifecycletest.Open(t, dir), lifecycle.Pack{Name: "tools", URL: "https://example.com/tools.git"}, lifecycletest.Lead)
+	res, err := Add(lifecycletest.Open(t, dir), policy.Pack{Name: "tools", URL: "https://example.com/tools.git"}, lifecycletest.Lead)
 	if err != nil || res.ID == "" {
 		t.Fatalf("Add under protect: %+v, %v; want a policy candidate", res, err)
 	}

@@ -9,12 +9,12 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // selected reports whether the pack's include and exclude globs keep the skill the pack
 // calls name (its name before any prefix).
-func selected(p lifecycle.Pack, name string) bool {
+func selected(p policy.Pack, name string) bool {
 	if len(p.Include) > 0 && !matchAny(p.Include, name) {
 		return false
 	}

@@ -10,7 +10,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // The kinds of skipped skills.
@@ -57,7 +57,7 @@ func (sv *survey) skip(name, kind, reason string) {
 
 // survey discovers the pack's skills, applies its selection and prefix, and sorts out the
 // ones that can be proposed from the ones that are skipped, with why.
-func (fp *fetchedPack) survey(p lifecycle.Pack) (*survey, error) {
+func (fp *fetchedPack) survey(p policy.Pack) (*survey, error) {
 	root, err := fp.mem.Commit(fp.commit)
 	if err != nil {
 		return nil, err
@@ -137,7 +137,7 @@ func errorMessages(ps []catalog.Problem, dir string) []string {
 }
 
 // sortOut adds the loaded skill s to the survey, as a skill to propose or a skipped one.
-func (fp *fetchedPack) sortOut(p lifecycle.Pack, fsys fs.FS, s *catalog.Skill, sv *survey) error {
+func (fp *fetchedPack) sortOut(p policy.Pack, fsys fs.FS, s *catalog.Skill, sv *survey) error {
 	name := p.Prefix + s.Name
 	sv.present[name] = true
 	if !selected(p, s.Name) {
@@ -156,7 +156,7 @@ func (fp *fetchedPack) sortOut(p lifecycle.Pack, fsys fs.FS, s *catalog.Skill, s
 	strict := errorMessages(ps, s.Dir)
 	if len(strict) > 0 && !p.Lenient {
 		sv.skip(name, SkipInvalid, fmt.Sprintf("%s; fix it upstream, or admit it with a warning: `skillgit pack update %s --lenient` "+
-			"(or lenient: true on the pack in %s, for every update)", strings.Join(strict, "; "), p.Name, lifecycle.ConfigFile))
+			"(or lenient: true on the pack in %s, for every update)", strings.Join(strict, "; "), p.Name, policy.ConfigFile))
 		return nil
 	}
 	ps2 := &packSkill{name: name, orig: s.Name, file: s.File(), src: fsys, dir: s.Dir, lenient: strict}

@@ -14,6 +14,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // packFetchTimeout bounds the network work of one pack update.
@@ -63,12 +64,12 @@ func Update(r *lifecycle.Repo, name string, o UpdateOptions) ([]*Result, error) 
 	if name != "" {
 		p, ok := pack(r, name)
 		if !ok {
-			return nil, fmt.Errorf("pack %s: %w in %s; `skillgit pack add` records one", name, lifecycle.ErrNotFound, lifecycle.ConfigFile)
+			return nil, fmt.Errorf("pack %s: %w in %s; `skillgit pack add` records one", name, lifecycle.ErrNotFound, policy.ConfigFile)
 		}
-		packs = []lifecycle.Pack{p}
+		packs = []policy.Pack{p}
 	}
 	if len(packs) == 0 {
-		return nil, fmt.Errorf("no packs in %s; `skillgit pack add NAME SOURCE` records one", lifecycle.ConfigFile)
+		return nil, fmt.Errorf("no packs in %s; `skillgit pack add NAME SOURCE` records one", policy.ConfigFile)
 	}
 	out := make([]*Result, 0, len(packs))
 	for _, p := range packs {
@@ -84,7 +85,7 @@ func Update(r *lifecycle.Repo, name string, o UpdateOptions) ([]*Result, error) 
 	return out, nil
 }
 
-func updatePack(r *lifecycle.Repo, p lifecycle.Pack, o UpdateOptions) (*Result, error) {
+func updatePack(r *lifecycle.Repo, p policy.Pack, o UpdateOptions) (*Result, error) {
 	p.Lenient = p.Lenient || o.Lenient
 	if err := r.Reload(); err != nil {
 		return nil, err
@@ -108,20 +109,20 @@ func updatePack(r *lifecycle.Repo, p lifecycle.Pack, o UpdateOptions) (*Result, 
 
 // fetchChecked fetches a pack into memory, checks its tree and sorts out its skills; nothing
 // is written to the repository.
-func fetchChecked(r *lifecycle.Repo, p lifecycle.Pack, o UpdateOptions) (*fetchedPack, *survey, error) {
+func fetchChecked(r *lifecycle.Repo, p policy.Pack, o UpdateOptions) (*fetchedPack, *survey, error) {
 	if err := checkPackName(p.Name); err != nil {
-		return nil, nil, fmt.Errorf("%s: %w", lifecycle.ConfigFile, err)
+		return nil, nil, fmt.Errorf("%s: %w", policy.ConfigFile, err)
 	}
 	var err error
 	if p.URL, err = normalizeURL(p.URL, configBase(r)); err != nil {
-		return nil, nil, fmt.Errorf("%s: pack %s: %w", lifecycle.ConfigFile, p.Name, err)
+		return nil, nil, fmt.Errorf("%s: pack %s: %w", policy.ConfigFile, p.Name, err)
 	}
 	return fetchSurvey(o.Context, p, o.Progress)
 }
 
 // fetchSurvey fetches the pack p, whose URL is ready to use, into memory within the fetch
 // timeout, checks it and sorts out its skills.
-func fetchSurvey(ctx context.Context, p lifecycle.Pack, progress io.Writer) (*fetchedPack, *survey, error) {
+func fetchSurvey(ctx context.Context, p policy.Pack, progress io.Writer) (*fetchedPack, *survey, error) {
 	if ctx == nil {
 		ctx = context.Background()
 	}
@@ -141,7 +142,7 @@ func fetchSurvey(ctx context.Context, p lifecycle.Pack, progress io.Writer) (*fe
 // planPack compares the pack's skills with the published skills that came from it. A pack
 // skill whose name belongs to another pack, or to a published skill that did not come from
 // this pack, is skipped as a conflict.
-func planPack(r *lifecycle.Repo, p lifecycle.Pack, sv *survey, up *Result) ([]packChange, error) {
+func planPack(r *lifecycle.Repo, p policy.Pack, sv *survey, up *Result) ([]packChange, error) {
 	lock, err := readPackLock(r, r.Tree)
 	if err != nil {
 		return nil, err
@@ -192,11 +193,11 @@ func planPack(r *lifecycle.Repo, p lifecycle.Pack, sv *survey, up *Result) ([]pa
 
 // clash says why a pack skill's name is taken by a skill that did not come from the pack, or
 // "" when it is not.
-func clash(p lifecycle.Pack, s *packSkill, pub *catalog.Skill, owner string) string {
+func clash(p policy.Pack, s *packSkill, pub *catalog.Skill, owner string) string {
 	switch {
 	case owner != "" && owner != p.Name:
 		return fmt.Sprintf("%s (%s) is owned by pack %s; give one of the packs a prefix (prefix: %s- under the pack in %s, or pack add --prefix %s-) or leave it out (exclude: [%s])",
-			s.name, s.file, owner, p.Name, lifecycle.ConfigFile, p.Name, s.orig)
+			s.name, s.file, owner, p.Name, policy.ConfigFile, p.Name, s.orig)
 	case pub != nil && owner != p.Name:
 		return fmt.Sprintf("%s (%s) has the name of the published skill %s, which did not come from this pack; give the pack a prefix (prefix: %s-) or leave it out (exclude: [%s])",
 			s.name, s.file, pub.File(), p.Name, s.orig)
@@ -219,7 +220,7 @@ func publishedByName(r *lifecycle.Repo) (map[string]*catalog.Skill, error) {
 
 // proposePack makes one candidate for each change that no open candidate of the pack already
 // proposes. A change that cannot be proposed is skipped with its reason.
-func proposePack(r *lifecycle.Repo, p lifecycle.Pack, fp *fetchedPack, changes []packChange, up *Result, o lifecycle.ActOptions) error {
+func proposePack(r *lifecycle.Repo, p policy.Pack, fp *fetchedPack, changes []packChange, up *Result, o lifecycle.ActOptions) error {
 	if len(changes) == 0 {
 		return nil
 	}
@@ -289,7 +290,7 @@ func pendingPackChanges(r *lifecycle.Repo, name string) (map[string]proposed, er
 // pinPack records the fetched commit and the skills the pack owns in the lock file, with a
 // commit on the publish branch, unless the lock already says so. The pack owns its skills and
 // the ones it brought that are still published (a deletion not published yet).
-func pinPack(r *lifecycle.Repo, p lifecycle.Pack, fp *fetchedPack, sv *survey, up *Result, o lifecycle.ActOptions) error {
+func pinPack(r *lifecycle.Repo, p policy.Pack, fp *fetchedPack, sv *survey, up *Result, o lifecycle.ActOptions) error {
 	sig, _, err := r.Actor(o)
 	if err != nil {
 		return err
@@ -353,7 +354,7 @@ func ownedAfter(r *lifecycle.Repo, name string, lock *packLock, fp *fetchedPack,
 	return lockedPack{Name: name, Commit: fp.commit.String(), Skills: names}, nil
 }
 
-func pinMessage(p lifecycle.Pack, fp *fetchedPack, up *Result) string {
+func pinMessage(p policy.Pack, fp *fetchedPack, up *Result) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "pack: update %s to %s\n\nFetched %s (%s) at %s.", p.Name, short7(fp.commit), p.URL, short(fp.ref), fp.commit)
 	if len(up.Candidates) > 0 {

@@ -12,6 +12,7 @@ import (
 
 	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // TestPushAuditsBeforeSending refuses, before anything reaches the remote, a push of a
@@ -36,7 +37,7 @@ func TestPushAuditsBeforeSending(t *testing.T) {
 	if diff := cmp.Diff(before, remoteRefsOf(t, s.bare)); diff != "" {
 		t.Fatalf("the remote's refs moved (-before +after):\n%s", diff)
 	}
-	skip := func(k string) string { return map[string]string{lifecycle.SkipAuditEnv: "1"}[k] }
+	skip := func(k string) string { return map[string]string{policy.SkipAuditEnv: "1"}[k] }
 	res, err := Push(context.Background(), lifecycletest.Open(t, s.a), PushOptions{Getenv: skip})
 	if err != nil {
 		t.Fatalf("push with the skip switch on: %v", err)

@@ -1,4 +1,4 @@
-package lifecycle
+package policy
 
 import "fmt"
 
@@ -13,8 +13,8 @@ type DedupeConfig struct {
 	Threshold *float64 `yaml:"threshold,omitempty"`
 }
 
-// threshold returns the configured threshold, or the default.
-func (d DedupeConfig) threshold() float64 {
+// ThresholdOrDefault returns the configured threshold, or DefaultDedupeThreshold.
+func (d DedupeConfig) ThresholdOrDefault() float64 {
 	if d.Threshold == nil {
 		return DefaultDedupeThreshold
 	}
