@@ -1,0 +1,181 @@
+package ledger
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
+)
+
+// FolderChange is a skill folder that differs between two versions of the repository; a
+// zero hash means the folder is absent on that side.
+type FolderChange struct {
+	Path       string
+	Base, Head gitstore.Hash
+}
+
+// Name is the skill's name: its folder's.
+func (f FolderChange) Name() string { return path.Base(f.Path) }
+
+// Diff is how two root trees differ: the skill folders, the paths inside the skills folder
+// that belong to no skill, and whether anything outside the skills folder differs.
+type Diff struct {
+	Folders []FolderChange
+	Stray   []string
+	Outside bool
+}
+
+// DiffTrees compares two root trees of a repository whose skills live under skillsDir.
+func DiffTrees(s Store, skillsDir string, baseRoot, headRoot gitstore.Hash) (*Diff, error) {
+	b, err := folderAt(s, baseRoot, skillsDir)
+	if err != nil {
+		return nil, err
+	}
+	h, err := folderAt(s, headRoot, skillsDir)
+	if err != nil {
+		return nil, err
+	}
+	fd := &folderDiff{s: s}
+	if err := fd.walk(skillsDir, b, h, 0); err != nil {
+		return nil, err
+	}
+	outside := false
+	if !baseRoot.IsZero() { // a first commit adds what it holds; nothing outside changed
+		if outside, err = differsOutside(s, baseRoot, headRoot, strings.Split(skillsDir, "/")); err != nil {
+			return nil, err
+		}
+	}
+	return &Diff{Folders: fd.changes, Stray: fd.stray, Outside: outside}, nil
+}
+
+// FolderAt returns the tree of folder p in root tree root, or ZeroHash when there is none.
+func FolderAt(s Store, root gitstore.Hash, p string) (gitstore.Hash, error) {
+	return folderAt(s, root, p)
+}
+
+func folderAt(s Store, root gitstore.Hash, p string) (gitstore.Hash, error) {
+	if root.IsZero() {
+		return gitstore.ZeroHash, nil
+	}
+	e, ok, err := s.EntryAt(root, p)
+	if err != nil || !ok || e.Mode != filemode.Dir {
+		return gitstore.ZeroHash, err
+	}
+	return e.Hash, nil
+}
+
+// differsOutside reports whether two trees differ anywhere but below the folder whose path
+// components are dir.
+func differsOutside(s Store, base, head gitstore.Hash, dir []string) (bool, error) {
+	if base == head {
+		return false, nil
+	}
+	bt, err := s.ReadRawTree(base)
+	if err != nil {
+		return false, err
+	}
+	ht, err := s.ReadRawTree(head)
+	if err != nil {
+		return false, err
+	}
+	differs := false
+	err = gitstore.DiffRawTrees(bt, ht, func(eb, eh gitstore.TreeEntry) error {
+		name := eb.Name
+		if name == "" {
+			name = eh.Name
+		}
+		if name != dir[0] {
+			differs = true
+			return errStopDiff
+		}
+		if len(dir) == 1 {
+			return nil
+		}
+		d, err := differsOutside(s, dirHash(eb), dirHash(eh), dir[1:])
+		if d {
+			differs = true
+			return errStopDiff
+		}
+		return err
+	})
+	if err == errStopDiff {
+		err = nil
+	}
+	return differs, err
+}
+
+// errStopDiff ends a tree comparison that has its answer.
+var errStopDiff = fmt.Errorf("stop")
+
+func dirHash(e gitstore.TreeEntry) gitstore.Hash {
+	if e.Mode != filemode.Dir {
+		return gitstore.ZeroHash
+	}
+	return e.Hash
+}
+
+// folderDiff walks two versions of the skills folder.
+type folderDiff struct {
+	s       Store
+	changes []FolderChange
+	stray   []string
+}
+
+func (d *folderDiff) walk(p string, base, head gitstore.Hash, depth int) error {
+	if base == head {
+		return nil
+	}
+	// The trees are compared as read, undecoded: a category folder of thousands of skills
+	// of which one changed costs a scan of its bytes.
+	bt, err := d.s.ReadRawTree(base)
+	if err != nil {
+		return fmt.Errorf("%s: %w", p, err)
+	}
+	ht, err := d.s.ReadRawTree(head)
+	if err != nil {
+		return fmt.Errorf("%s: %w", p, err)
+	}
+	skill, err := isSkillFolder(bt, ht)
+	if err != nil {
+		return fmt.Errorf("%s: %w", p, err)
+	}
+	if skill || depth >= catalog.DefaultMaxDepth {
+		d.changes = append(d.changes, FolderChange{Path: p, Base: base, Head: head})
+		return nil
+	}
+	return gitstore.DiffRawTrees(bt, ht, func(b, h gitstore.TreeEntry) error {
+		return d.child(p, b, h, depth)
+	})
+}
+
+// isSkillFolder reports whether either version of a folder holds a SKILL.md.
+func isSkillFolder(base, head gitstore.RawTree) (bool, error) {
+	for _, t := range []gitstore.RawTree{base, head} {
+		if ok, err := t.Has(catalog.FileName); ok || err != nil {
+			return ok, err
+		}
+	}
+	return false, nil
+}
+
+// child compares one entry present on either side or both.
+func (d *folderDiff) child(p string, b, h gitstore.TreeEntry, depth int) error {
+	if b == h {
+		return nil
+	}
+	name := b.Name
+	if name == "" {
+		name = h.Name
+	}
+	if isDirOrNone(b) && isDirOrNone(h) {
+		return d.walk(path.Join(p, name), b.Hash, h.Hash, depth+1)
+	}
+	d.stray = append(d.stray, path.Join(p, name))
+	return nil
+}
+
+func isDirOrNone(e gitstore.TreeEntry) bool { return e.Hash.IsZero() || e.Mode == filemode.Dir }

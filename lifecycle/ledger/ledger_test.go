@@ -1,0 +1,159 @@
+package ledger_test
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/lifecycletest"
+	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
+	"github.com/skillgit/skillgit/skills"
+)
+
+// history is a repository whose main holds: t1 proposed as a draft, revised, approved and
+// published; then a plain commit the test makes on top.
+type history struct {
+	dir                     string
+	draft, revised, publish string
+}
+
+func newHistory(t *testing.T) *history {
+	t.Helper()
+	dir := lifecycletest.NewRepo(t)
+	res := lifecycletest.ProposeNew(t, dir, "t1", "The first draft.")
+	h := &history{dir: dir, draft: res.Commit}
+	src := t.TempDir()
+	testenv.WriteFiles(t, src, map[string]string{"t1/SKILL.md": testenv.SkillMD("t1", "The revised version.")})
+	rev, err := lifecycletest.Open(t, dir).Revise(res.ID, lifecycle.ProposeOptions{ActOptions: lifecycletest.Agent, From: filepath.Join(src, "t1"), Message: "Tighter."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.revised = rev.Commit
+	lifecycletest.ApproveAsLead(t, dir, res.ID)
+	pub, err := lifecycletest.Open(t, dir).Publish(res.ID, "", lifecycletest.Lead)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.publish = pub.Commit
+	return h
+}
+
+// step derives commit rev of the repository.
+func step(t *testing.T, dir, rev string) *ledger.Step {
+	t.Helper()
+	g, err := gitstore.Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { g.Close() })
+	h := plumbing.NewHash(strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", rev)))
+	st, err := ledger.New(g, "skills").Step(h)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st
+}
+
+// commitFolderAs commits, on main, skills/t1 as commit rev holds it, with message msg.
+func commitFolderAs(t *testing.T, dir, rev, msg string) string {
+	t.Helper()
+	testenv.Git(t, dir, "checkout", rev, "--", "skills/t1")
+	testenv.Git(t, dir, "commit", "-q", "-m", msg)
+	return strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", "HEAD"))
+}
+
+func TestPublishAndRollback(t *testing.T) {
+	h := newHistory(t)
+	pub := step(t, h.dir, h.publish)
+	if pub.Kind != ledger.KindPublish || pub.Via != "skillgit" || pub.Chain == nil || pub.Unverified != "" {
+		t.Fatalf("publish step: %+v", pub)
+	}
+	res, err := lifecycletest.Open(t, h.dir).Rollback("t1", "", lifecycletest.Lead)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb := step(t, h.dir, res.Commit)
+	if rb.Kind != ledger.KindRollback || rb.Undoes.String() != h.publish {
+		t.Fatalf("rollback step: kind %s, undoes %s, unverified %q; want the publish %s", rb.Kind, rb.Undoes, rb.Unverified, h.publish)
+	}
+}
+
+// TestForgedRollback: a commit that puts back the first draft, naming the revise commit as
+// what it reverts, is no rollback: the revise commit is no publish of the first-parent line.
+func TestForgedRollback(t *testing.T) {
+	h := newHistory(t)
+	forged := commitFolderAs(t, h.dir, h.draft, "rollback: t1\n\nThis reverts commit "+h.revised+".\n\nSkillgit-Action: rollback\nSkillgit-Skill: t1\nSkillgit-Reverts: "+h.revised)
+	st := step(t, h.dir, forged)
+	if st.Kind != ledger.KindCommit || !strings.Contains(st.Unverified, "not on this branch's first-parent line") {
+		t.Fatalf("forged rollback: kind %s, unverified %q", st.Kind, st.Unverified)
+	}
+}
+
+// TestRevertOfRollback: git revert of a rollback brings back what it removed without approval:
+// it is no rollback.
+func TestRevertOfRollback(t *testing.T) {
+	h := newHistory(t)
+	res, err := lifecycletest.Open(t, h.dir).Rollback("t1", "", lifecycletest.Lead)
+	if err != nil {
+		t.Fatal(err)
+	}
+	testenv.Git(t, h.dir, "reset", "-q", "--hard", "main")
+	testenv.Git(t, h.dir, "revert", "--no-edit", res.Commit)
+	st := step(t, h.dir, "HEAD")
+	if st.Kind != ledger.KindCommit || !strings.Contains(st.Unverified, "not a publish") {
+		t.Fatalf("revert of a rollback: kind %s, unverified %q", st.Kind, st.Unverified)
+	}
+}
+
+// TestRepublishAfterRollback: merging a candidate's old tip again after its publish was rolled
+// back is no publish.
+func TestRepublishAfterRollback(t *testing.T) {
+	h := newHistory(t)
+	if _, err := lifecycletest.Open(t, h.dir).Rollback("t1", "", lifecycletest.Lead); err != nil {
+		t.Fatal(err)
+	}
+	testenv.Git(t, h.dir, "reset", "-q", "--hard", "main")
+	tip := strings.TrimSpace(testenv.GitText(t, h.dir, "rev-parse", h.publish+"^2"))
+	testenv.Git(t, h.dir, "merge", "-q", "--no-ff", "-m", "publish again", tip)
+	st := step(t, h.dir, "HEAD")
+	if st.Kind == ledger.KindPublish {
+		t.Fatalf("a merge of a tip merged before is taken for a publish: %+v", st)
+	}
+}
+
+// TestForgedApprovers: a publish merge whose Approved-By names someone who never approved is
+// no publish.
+func TestForgedApprovers(t *testing.T) {
+	dir := lifecycletest.NewRepo(t)
+	res := lifecycletest.ProposeNew(t, dir, "t1", "A skill.")
+	lifecycletest.ApproveAsLead(t, dir, res.ID)
+	tip := strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", "candidate/"+res.ID))
+	msg := "publish: t1 (candidate " + res.ID + ")\n\nSkillgit-Action: publish\nSkillgit-Skill: t1\nSkillgit-Candidate: " + res.ID +
+		"\nSkillgit-Change: create\nApproved-By: Security Team <security@example.com>"
+	testenv.Git(t, dir, "merge", "-q", "--no-ff", "-m", msg, tip)
+	st := step(t, dir, "HEAD")
+	if st.Kind != ledger.KindCommit || !strings.Contains(st.Unverified, "Security Team") {
+		t.Fatalf("forged approvers: kind %s, unverified %q", st.Kind, st.Unverified)
+	}
+	testenv.Git(t, dir, "reset", "-q", "--hard", "HEAD^")
+	testenv.Git(t, dir, "merge", "-q", "--no-ff", "-m", "merge it", tip)
+	if st := step(t, dir, "HEAD"); st.Kind != ledger.KindPublish || st.Via != "git merge" {
+		t.Fatalf("a plain git merge of an approved tip: %+v", st)
+	}
+}
+
+func TestInitPublish(t *testing.T) {
+	testenv.Hermetic(t, nil)
+	dir := filepath.Join(t.TempDir(), "repo")
+	if _, err := lifecycle.Init(lifecycle.InitOptions{Dir: dir, Pack: skills.FS(), PackName: "builtin", PackVersion: skills.Version}); err != nil {
+		t.Fatal(err)
+	}
+	if st := step(t, dir, "main"); st.Kind != ledger.KindPublish || st.Via != "init" {
+		t.Fatalf("init's publish: %+v", st)
+	}
+}
