@@ -8,6 +8,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -52,12 +53,18 @@ func (r *Repo) publishedManaged(name string) bool {
 // says whether it carries the Skillgit-Managed-By trailer.
 func (r *Repo) createdManaged(name string) bool {
 	managed := false
-	err := r.Git.WalkFirstParent(r.Tip, func(_ gitstore.Hash, c *object.Commit) error {
+	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
 		ts := commitInfo{trailers: gitstore.ParseTrailers(c.Message)}
 		if ts.get(keyAction) != actPublish || ts.get(keySkill) != name || Change(ts.get(keyChange)) != ChangeCreate {
 			return nil
 		}
-		managed = ts.get(keyManagedBy) == policy.ManagedBy
+		// Only a publish the ledger verified creates the skill; its claims are then the
+		// candidate's own.
+		st, err := r.ledger().Step(h)
+		if err != nil || st.Kind != ledger.KindPublish || st.Chain == nil {
+			return err
+		}
+		managed = st.Chain.Propose().Claims.Get(ledger.KeyManagedBy) == policy.ManagedBy
 		return gitstore.ErrStop
 	})
 	if err != nil && !errors.Is(err, gitstore.ErrStop) {

@@ -56,6 +56,17 @@ func (ch *chain) propose() commitInfo { return ch.commits[0] }
 func (ch *chain) last() commitInfo    { return ch.commits[len(ch.commits)-1] }
 func (ch *chain) path() string        { return ch.propose().get(keyPath) }
 
+// rejected reports whether the chain holds a rejection, as a branch made again at a rejected
+// candidate's archived tip does: its approvals never count again.
+func (ch *chain) rejected() bool {
+	for _, ci := range ch.commits[1:] {
+		if ci.get(keyAction) == actReject {
+			return true
+		}
+	}
+	return false
+}
+
 // loadChain reads a candidate's commits back from tip to its propose commit.
 func (r *Repo) loadChain(id, ref string, tip gitstore.Hash) (*chain, error) {
 	ch := &chain{id: id, ref: ref, tip: tip}

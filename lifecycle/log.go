@@ -7,6 +7,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // revertLine is the line git revert writes into a message; for a merge it goes on with
@@ -33,15 +34,18 @@ func (r *Repo) Log(name string) ([]LogEntry, error) {
 	return out, err
 }
 
-// entryOf reads one commit of the trail.
+// entryOf reads one commit of the trail. What it says is a publish or a rollback is what the
+// ledger verified: a commit that claims either and is not one is listed as a commit, with why.
 func (r *Repo) entryOf(h gitstore.Hash, c *object.Commit, tc *trailCache) LogEntry {
 	ci := commitInfo{hash: h, c: c, trailers: gitstore.ParseTrailers(c.Message)}
 	subject, _, _ := cutSubject(c.Message)
 	e := LogEntry{Commit: h.String(), Action: ci.get(keyAction), Candidate: ci.get(keyCandidate),
 		Who: actorOf(c.Author).String(), When: c.Author.When, Risk: ci.get(keyRisk), Subject: subject,
 		Skills: publishedNames(ci, ci.all(keySkill)), ApprovedBy: ci.all(keyApproved), Accepted: acceptsOf(ci)}
-	if e.Action == "" {
-		r.recognize(&e, ci, tc)
+	if st := r.trailStep(ci); st != nil {
+		r.fromStep(&e, st, ci, tc)
+	} else if e.Action == "" {
+		e.Action, e.Via, e.Skills = "commit", "git commit", r.plainChanges(ci, tc)
 	}
 	if len(e.Skills) > 0 {
 		e.Skill = e.Skills[0]
@@ -49,52 +53,53 @@ func (r *Repo) entryOf(h gitstore.Hash, c *object.Commit, tc *trailCache) LogEnt
 	return e
 }
 
-// recognize names a commit that skillgit did not write.
-func (r *Repo) recognize(e *LogEntry, ci commitInfo, tc *trailCache) {
-	if len(ci.c.ParentHashes) == 2 {
-		if second, ok := r.candidateCommit(ci.c); ok {
-			e.Action, e.Via, e.Candidate = actPublish, "git merge", second.get(keyCandidate)
-			e.Skills, e.Risk = mergeSkills(second.all(keySkill), r.plainChanges(ci, tc)), second.get(keyRisk)
-			return
-		}
+// trailStep is the ledger's step of a commit that claims to publish or roll back, or might be
+// a publish or a rollback made with git; nil for any other commit, or when the ledger cannot
+// read it.
+func (r *Repo) trailStep(ci commitInfo) *ledger.Step {
+	a := ci.get(keyAction)
+	_, reverts := ledger.RevertTarget(ci.c.Message, ledger.Claims(ci.trailers))
+	if a != actPublish && a != actRollback && !(a == "" && (len(ci.c.ParentHashes) == 2 || reverts)) {
+		return nil
 	}
-	e.Action, e.Via = "commit", "git commit"
-	if m := revertLine.FindStringSubmatch(ci.c.Message); m != nil {
-		e.Action, e.Via = actRollback, "git revert"
+	st, err := r.ledger().Step(ci.hash)
+	if err != nil {
+		return nil
 	}
-	e.Skills = r.plainChanges(ci, tc)
+	return st
 }
 
-// maxTipWalk bounds how far back from a merged tip the trail looks for the candidate's
-// lifecycle commits, past commits made on its branch with git.
-const maxTipWalk = 32
-
-// candidateCommit finds the newest lifecycle commit of a candidate on the first-parent
-// history of a merge's second parent, within maxTipWalk commits: a candidate branch may end
-// in commits made with git. One found past the tip counts only when the merge's first
-// parent does not already hold it, so a merge of another branch is not taken for a publish.
-func (r *Repo) candidateCommit(merge *object.Commit) (commitInfo, bool) {
-	h := merge.ParentHashes[1]
-	for i := range maxTipWalk {
-		ci, err := r.commitInfo(h)
-		if err != nil {
-			return commitInfo{}, false
+// fromStep fills in e from the ledger's step st of the commit ci.
+func (r *Repo) fromStep(e *LogEntry, st *ledger.Step, ci commitInfo, tc *trailCache) {
+	switch {
+	case st.Kind == ledger.KindPublish && st.Via == "git merge":
+		p := st.Chain.Propose().Claims
+		e.Action, e.Via, e.Candidate = actPublish, "git merge", st.Chain.ID
+		e.Skills, e.Risk = mergeSkills(p.All(keySkill), folderNames(st.Changes)), st.Chain.Last().Claims.Get(keyRisk)
+	case st.Kind == ledger.KindPublish:
+		// Its claims are what the ledger found true.
+	case st.Kind == ledger.KindRollback:
+		e.Action, e.Skills = actRollback, folderNames(st.Changes)
+		if st.Claim == "" {
+			e.Via = "git revert"
 		}
-		if ci.get(keyCandidate) != "" {
-			return ci, i == 0 || r.onlyMerged(ci.hash, merge.ParentHashes[0])
+	default:
+		e.Action, e.Via, e.Unverified = "commit", "git commit", st.Unverified
+		e.Candidate, e.ApprovedBy, e.Accepted, e.Risk = "", nil, nil, ""
+		e.Skills = folderNames(st.Changes)
+		if len(st.Changes) == 0 && st.Unverified == "" {
+			e.Skills = r.plainChanges(ci, tc)
 		}
-		if len(ci.c.ParentHashes) == 0 {
-			break
-		}
-		h = ci.c.ParentHashes[0]
 	}
-	return commitInfo{}, false
 }
 
-// onlyMerged reports whether commit h came in by the merge: it is not in first's history.
-func (r *Repo) onlyMerged(h, first gitstore.Hash) bool {
-	in, err := r.Git.IsAncestor(h, first)
-	return err == nil && !in
+// folderNames are the names of the skills whose folders changed.
+func folderNames(fs []ledger.FolderChange) []string {
+	names := make([]string, 0, len(fs))
+	for _, f := range fs {
+		names = append(names, f.Name())
+	}
+	return names
 }
 
 // mergeSkills lists the skills a merge of a candidate changed: those the candidate declares,

@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // maxProtectedWalk bounds how many commits one push may add to a protected publish branch.
@@ -145,16 +145,34 @@ func (r *Repo) at(h gitstore.Hash) (*Repo, error) {
 }
 
 // madeBySkillgit says why commit h, added on top of r's publish branch, is not what skillgit
-// makes; empty when it is.
+// makes; empty when it is. The ledger says what the commit is: a publish it has verified is
+// then checked against the branch's policy, and a rollback it has verified needs nothing more.
 func (r *Repo) madeBySkillgit(h gitstore.Hash, c *object.Commit, getenv func(string) string) (string, error) {
+	st, err := r.ledger().Step(h)
+	if err != nil {
+		return "", err
+	}
 	ci := commitInfo{hash: h, c: c, trailers: gitstore.ParseTrailers(c.Message)}
 	switch {
-	case ci.get(keyAction) == actPublish && len(c.ParentHashes) == 2:
+	case st.Kind == ledger.KindPublish && st.Via == "skillgit":
 		return r.checkPublishMerge(ci, getenv)
-	case len(c.ParentHashes) == 1 && rollbackTarget(ci) != "":
-		return r.checkRollbackCommit(ci)
+	case st.Kind == ledger.KindRollback:
+		return "", nil
+	case st.Unverified != "":
+		return fmt.Sprintf("claims to %s but %s; %s", claimed(st), st.Unverified, protectAdvice), nil
 	}
 	return "is not the publish of an approved candidate, an approved policy change or a rollback; " + protectAdvice, nil
+}
+
+// claimed names what a step's commit claims to be, for messages.
+func claimed(st *ledger.Step) string {
+	switch {
+	case st.Claim == actRollback || (st.Claim == "" && len(st.Commit.C.ParentHashes) == 1):
+		return "be a rollback"
+	case st.Claim != "":
+		return "be a " + st.Claim
+	}
+	return "publish a candidate"
 }
 
 // checkPublishMerge says why a publish merge is not one skillgit would make on r's publish
@@ -222,67 +240,6 @@ func (r *Repo) approvedAtPublish(ch *chain, m *merge, getenv func(string) string
 	}
 	if ok, why := approvedEnough(r.Config, c, authors(ch)); !ok {
 		return fmt.Sprintf("publishes candidate %s, which is not approved: %s; `skillgit approve %s` records an approval", ch.id, why, ch.id), nil
-	}
-	return "", nil
-}
-
-// rollbackTarget is the commit a rollback undoes: its Skillgit-Reverts trailer, or the commit
-// a git revert names.
-func rollbackTarget(ci commitInfo) string {
-	if t := ci.get(keyReverts); t != "" {
-		return t
-	}
-	if m := revertLine.FindStringSubmatch(ci.c.Message); m != nil {
-		return m[1]
-	}
-	return ""
-}
-
-// checkRollbackCommit says why a rollback is not one skillgit would make on r's publish
-// branch: it must change only skill folders, each back to the version it had before the
-// publish it undoes, which that publish replaced and which is on the branch's history.
-func (r *Repo) checkRollbackCommit(ci commitInfo) (string, error) {
-	t := rollbackTarget(ci)
-	if !IsCommitID(t) {
-		return "names no commit it rolls back; " + protectAdvice, nil
-	}
-	target := plumbing.NewHash(t)
-	pub, err := r.Git.Commit(target)
-	if err != nil || len(pub.ParentHashes) == 0 {
-		return fmt.Sprintf("rolls back %s, which is not a publish on %s", shortID(target.String()), short(r.Branch)), nil
-	}
-	if on, err := r.Git.IsAncestor(target, r.Tip); err != nil || !on {
-		return fmt.Sprintf("rolls back %s, which is not on %s", shortID(target.String()), short(r.Branch)), err
-	}
-	changes, outside, err := r.folderChanges(r.Tree, ci.c.TreeHash)
-	if err != nil {
-		return "", err
-	}
-	if len(outside) > 0 {
-		return fmt.Sprintf("changes %s: a rollback restores skills only, and policy changes need approval (`skillgit propose --config`)", namePaths(outside)), nil
-	}
-	return r.restoresPublished(changes, pub)
-}
-
-// restoresPublished says why changes do not each put a skill folder back to the version it
-// had before publish pub replaced it.
-func (r *Repo) restoresPublished(changes []folderChange, pub *object.Commit) (string, error) {
-	before, err := r.treeOf(pub.ParentHashes[0])
-	if err != nil {
-		return "", err
-	}
-	for _, f := range changes {
-		was, err := r.FolderAt(before, f.path)
-		if err != nil {
-			return "", err
-		}
-		put, err := r.FolderAt(pub.TreeHash, f.path)
-		if err != nil {
-			return "", err
-		}
-		if f.head != was || put == was {
-			return fmt.Sprintf("changes %s to a version that the publish it rolls back did not replace; %s", f.path, protectAdvice), nil
-		}
 	}
 	return "", nil
 }

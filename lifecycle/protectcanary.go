@@ -6,6 +6,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // protectCanary says why update u of the canary channel is refused on a protected server;
@@ -58,6 +59,13 @@ func (r *Repo) canaryCommit(h gitstore.Hash, c *object.Commit, mainTip gitstore.
 	rr := &Repo{Git: r.Git, Config: r.Config, Branch: r.Branch, Tip: c.ParentHashes[0], Tree: start, Dir: r.Dir}
 	switch ci.get(keyAction) {
 	case actPublish:
+		st, err := r.ledger().Step(h)
+		if err != nil {
+			return "", err
+		}
+		if st.Kind != ledger.KindPublish {
+			return fmt.Sprintf("claims to be a publish but %s; %s", st.Unverified, protectAdvice), nil
+		}
 		return rr.checkPublishMerge(ci, getenv)
 	case actSync:
 		return rr.checkCatchUp(c, mainTip)

@@ -41,6 +41,9 @@ func (r *Repo) publish(id, channel, as string, o ActOptions) (*Result, error) {
 	if err == nil {
 		err = r.checkScope(ch, "publish")
 	}
+	if err == nil {
+		err = r.checkPublishedOnce(ch, c, target)
+	}
 	if err == nil && as != "" {
 		err = r.checkRenamable(ch, c, as)
 	}
@@ -62,6 +65,24 @@ func (r *Repo) publish(id, channel, as string, o ActOptions) (*Result, error) {
 	r.warnDanglingProfiles(res)
 	r.afterCommit(res)
 	return res, nil
+}
+
+// checkPublishedOnce refuses a candidate whose tip the channel already holds: it was
+// published there before, and a rollback since does not make its approvals count again.
+func (r *Repo) checkPublishedOnce(ch *chain, c *Candidate, target string) error {
+	tip, err := r.Git.Ref(target)
+	if errors.Is(err, gitstore.ErrRefNotFound) {
+		tip, err = r.Tip, nil // a canary channel not made yet starts at the publish branch
+	}
+	if err != nil {
+		return err
+	}
+	merged, err := r.Git.IsAncestor(ch.tip, tip)
+	if err != nil || !merged {
+		return err
+	}
+	return fmt.Errorf("%s: %w: %s already holds this candidate's tip: it was published before (and rolled back since, when %s no longer holds it); a candidate is published once, so propose that version again for new approvals: `skillgit propose %s --from-rev %s`",
+		ch.id, ErrRefused, short(target), c.Skill, c.Skill, shortID(ch.tip.String()))
 }
 
 // ChannelRef maps a channel name, main (or empty) or canary, to its branch.

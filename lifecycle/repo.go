@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -36,6 +37,10 @@ type Repo struct {
 	// signersMu guards signers, the allowed-signers file of the publish branch, read once.
 	signersMu sync.Mutex
 	signers   *signerFile
+	// ledgerMu guards led, the reading of the history, made for the skills folder of the
+	// configuration it was made under.
+	ledgerMu sync.Mutex
+	led      *ledger.Ledger
 	// firstPush marks a repository opened by a pre-receive check at the tip of the push that
 	// creates its publish branch (see openFirstPush).
 	firstPush bool
@@ -146,3 +151,13 @@ var ErrRefused = errors.New("refused")
 
 // ErrConflict reports a change that collides with what is published.
 var ErrConflict = errors.New("conflict")
+
+// ledger is the verified reading of the repository's history under its configuration.
+func (r *Repo) ledger() *ledger.Ledger {
+	r.ledgerMu.Lock()
+	defer r.ledgerMu.Unlock()
+	if r.led == nil || r.led.SkillsDir() != r.Config.SkillsDir {
+		r.led = ledger.New(r.Git, r.Config.SkillsDir)
+	}
+	return r.led
+}

@@ -122,9 +122,8 @@ func (r *Repo) findPublish(name, commit string) (commitInfo, undoneSet, error) {
 		return found, undone, nil
 	}
 	if !target.IsZero() {
-		// Not on the trail: undo it as given, as before; restore refuses what no longer applies.
-		ci, err := r.commitInfo(target)
-		return ci, undone, err
+		return commitInfo{}, nil, fmt.Errorf("--commit %s: %w: not a commit of %s's first-parent line, so not a publish a rollback can undo; `skillgit log` lists the publishes",
+			commit, ErrRefused, short(r.Branch))
 	}
 	return commitInfo{}, nil, r.noPublishToUndo(name, seen)
 }
@@ -172,7 +171,8 @@ func (r *Repo) noPublishToUndo(name string, seen publishesSeen) error {
 			name, ErrNotFound, branch, name, rev, name)
 	}
 	if _, err := r.Find(name); err == nil {
-		return fmt.Errorf("%s: %w: no publish of this skill on %s; `skillgit log %s` shows its history", name, ErrNotFound, branch, name)
+		return fmt.Errorf("%s: %w: no publish of this skill on %s, only commits made with git; a rollback undoes a publish, so to remove the skill propose its deletion (`skillgit propose --delete %s`), or propose the version you want; `skillgit log %s` shows its history",
+			name, ErrNotFound, branch, name, name)
 	}
 	names := seen.names
 	if pub, err := r.Published(); err == nil {
@@ -250,7 +250,22 @@ func (r *Repo) checkPublishOf(pub commitInfo, name, commit string) error {
 	if name != "" && (e.Action != actPublish || !containsSkill(e, name)) {
 		return notPublishOf(r, name, commit)
 	}
+	if e.Action != actPublish {
+		why := "it is " + describeEntry(e)
+		if e.Unverified != "" {
+			why = "it " + e.Unverified
+		}
+		return fmt.Errorf("--commit %s: %w: not a publish: %s; a rollback undoes a publish (`skillgit log` lists them)", commit, ErrRefused, why)
+	}
 	return nil
+}
+
+// describeEntry says what a trail entry is, for messages.
+func describeEntry(e LogEntry) string {
+	if e.Via != "" {
+		return "a commit made with " + e.Via
+	}
+	return "a " + e.Action + " commit"
 }
 
 // beforeRollback names the commit before rollback rb, which holds the version it removed.
@@ -279,10 +294,24 @@ func (r *Repo) restore(tree gitstore.Hash, f folderChange, pub commitInfo) (gits
 		return tree, err
 	}
 	if cur != f.head {
-		return tree, fmt.Errorf("%s: %w: %s changed %s after %s; roll back the later change first (`skillgit log %s`)",
-			f.name(), ErrConflict, short(r.Branch), f.path, shortID(pub.hash.String()), f.name())
+		return tree, r.changedSince(f, pub)
 	}
 	return r.Git.ReplacePath(tree, f.path, dirEntry(f.base))
+}
+
+// changedSince says that the branch changed f's folder after publish pub, and what to do:
+// roll back the later publish first, or, when a commit made with git changed it, propose the
+// version wanted, since only publishes are rolled back.
+func (r *Repo) changedSince(f folderChange, pub commitInfo) error {
+	err := fmt.Errorf("%s: %w: %s changed %s after %s; roll back the later change first (`skillgit log %s`)",
+		f.name(), ErrConflict, short(r.Branch), f.path, shortID(pub.hash.String()), f.name())
+	last, lerr := r.LastChanges(r.Tip, []string{f.name()})
+	lc, ok := last[f.name()]
+	if lerr != nil || !ok || lc.Action == actPublish || lc.Action == actRollback {
+		return err
+	}
+	return fmt.Errorf("%s: %w: %s changed %s after %s with commit %s, which is not a publish, so no rollback undoes it; propose the version you want (`skillgit propose %s --from-rev REV`; `skillgit log %s` lists the versions)",
+		f.name(), ErrConflict, short(r.Branch), f.path, shortID(pub.hash.String()), shortID(lc.Commit), f.name(), f.name())
 }
 
 func (r *Repo) auditRollback(items []AuditItem, res *Result, o ActOptions) error {

@@ -77,8 +77,9 @@ func TestRollbackOfRollbackRefused(t *testing.T) {
 	testenv.Fsck(t, dir)
 }
 
-// TestRollbackAfterGitRevertOfRollback treats a rollback undone with git revert as void:
-// the publish it undid is in effect again and is what the next rollback undoes.
+// TestRollbackAfterGitRevertOfRollback: a git revert of a rollback is no rollback and no
+// publish: it brings back the withdrawn version without approval. The next rollback of the
+// skill names that commit as what changed it and says to propose the version wanted.
 func TestRollbackAfterGitRevertOfRollback(t *testing.T) {
 	dir := newRepo(t)
 	publishedSkill(t, dir, "dates", cleanLine)
@@ -88,9 +89,14 @@ func TestRollbackAfterGitRevertOfRollback(t *testing.T) {
 		t.Fatal(err)
 	}
 	testenv.Git(t, dir, "revert", "--no-edit", rb.Commit)
-	again, err := open(t, dir).Rollback("dates", "", lead)
-	if err != nil || again.Reverts != rb.Reverts {
-		t.Fatalf("rollback after the rollback was reverted: %+v %v; want %s undone again", again, err, rb.Reverts)
+	revert := shortID(testenv.GitText(t, dir, "rev-parse", "HEAD"))
+	_, err = open(t, dir).Rollback("dates", "", lead)
+	if !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), revert+", which is not a publish") || !strings.Contains(err.Error(), "skillgit propose dates --from-rev") {
+		t.Fatalf("rollback after the rollback was reverted: %v; want a conflict naming the revert %s", err, revert)
+	}
+	e := logHead(t, dir)
+	if e.Action != "commit" || !strings.Contains(e.Unverified, "not a publish") {
+		t.Errorf("log of the revert of a rollback: %+v; want a commit that is no rollback", e)
 	}
 	testenv.Fsck(t, dir)
 }

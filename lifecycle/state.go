@@ -11,6 +11,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -69,25 +70,48 @@ func (r *Repo) newStateCtx(since time.Time) (*stateCtx, error) {
 		if c.Committer.When.Before(since) {
 			return gitstore.ErrStop
 		}
-		if len(c.ParentHashes) == 2 {
-			if _, seen := st.merged[c.ParentHashes[1]]; !seen {
-				st.merged[c.ParentHashes[1]] = h
-			}
-		}
-		if _, undone := st.reverted[h]; !undone {
-			// Newest first: a revert that was itself reverted restores what it undid.
-			for _, x := range revertTargets(c.Message) {
-				if _, seen := st.reverted[x]; !seen {
-					st.reverted[x] = h
-				}
-			}
-		}
-		return nil
+		return r.learnStep(st, h, c)
 	})
 	if err != nil && !errors.Is(err, gitstore.ErrStop) {
 		return nil, err
 	}
 	return st, nil
+}
+
+// learnStep records what commit h of the publish branch did to candidates: the publish of one
+// (a merge the ledger verified), or the rollback of a publish (a rollback it verified). A
+// revert of a commit that is no publish, such as a squash merge, is taken at its word: it
+// only tells the state of the candidates whose content that commit brought.
+func (r *Repo) learnStep(st *stateCtx, h gitstore.Hash, c *object.Commit) error {
+	if len(c.ParentHashes) == 2 {
+		step, err := r.ledger().Step(h)
+		if err != nil {
+			return err
+		}
+		if _, seen := st.merged[c.ParentHashes[1]]; !seen && step.Kind == ledger.KindPublish {
+			st.merged[c.ParentHashes[1]] = h
+		}
+		return nil
+	}
+	targets := revertTargets(c.Message)
+	if len(targets) == 0 {
+		return nil
+	}
+	step, err := r.ledger().Step(h)
+	if err != nil {
+		return err
+	}
+	for _, x := range targets {
+		if _, seen := st.reverted[x]; seen {
+			continue
+		}
+		if step.Kind == ledger.KindRollback && step.Undoes == x {
+			st.reverted[x] = h
+		} else if pub, err := r.ledger().Step(x); err == nil && pub.Kind != ledger.KindPublish && pub.Kind != ledger.KindRollback && len(pub.Commit.C.ParentHashes) == 1 {
+			st.reverted[x] = h
+		}
+	}
+	return nil
 }
 
 // touches reports whether commit target (c) changed folder p, or a folder above or below it,
@@ -147,7 +171,7 @@ func revertTargets(msg string) []gitstore.Hash {
 // likewise on the canary branch; else approved or open by the policy. A candidate nobody
 // approved is never published by another candidate that published the same content.
 func (r *Repo) state(ch *chain, c *Candidate, st *stateCtx) (State, string, error) {
-	if strings.HasPrefix(ch.ref, ArchivePrefix) {
+	if strings.HasPrefix(ch.ref, ArchivePrefix) || ch.rejected() {
 		return StateRejected, "", nil
 	}
 	if m, ok := st.merged[ch.tip]; ok {

@@ -141,9 +141,10 @@ func TestRolledBackState(t *testing.T) {
 		t.Errorf("JSON of a rolled-back candidate: %s %v", data, err)
 	}
 
-	// Reverting the revert puts beta back: published again.
+	// Reverting the revert publishes nothing: it brings beta's files back without approval,
+	// and the candidate stays rolled back.
 	testenv.Git(t, dir, "revert", "--no-edit", "HEAD")
-	if c := candidateState(t, dir, beta.ID); c.State != StatePublished {
-		t.Errorf("Candidate(%s) after the revert was reverted: state %s; want published", beta.ID, c.State)
+	if c := candidateState(t, dir, beta.ID); c.State != StateRolledBack {
+		t.Errorf("Candidate(%s) after the revert was reverted: state %s; want still rolled back", beta.ID, c.State)
 	}
 }

@@ -176,6 +176,9 @@ type LogEntry struct {
 	// Via says how the step was made when not by skillgit: "git merge", "git revert",
 	// "squash merge", "git commit".
 	Via string `json:"via,omitempty"`
+	// Unverified says why a commit that claims to be a publish or a rollback is not one: it
+	// is listed as a commit.
+	Unverified string `json:"unverified,omitempty"`
 	// ApprovedBy lists the approvers of a publish.
 	ApprovedBy []string `json:"approved_by,omitempty"`
 	// Accepted lists the findings the approvers of a publish accepted, with who and why.

@@ -29,6 +29,8 @@ type logEntry struct {
 	Risk       string    `json:"risk"`
 	ApprovedBy []string  `json:"approved_by,omitempty"`
 	Via        string    `json:"via,omitempty"`
+	// Unverified says why a commit that claims to be a publish or a rollback is not one.
+	Unverified string `json:"unverified,omitempty"`
 	// Accepted lists the findings the approvers of a publish accepted, with who and why.
 	Accepted []lifecycle.AcceptedFinding `json:"accepted,omitempty"`
 	// Policy says what a step changed in the repository's policy, one line per key or file.
@@ -47,7 +49,9 @@ A step that changed the policy (.skillgit.yaml, the files of .skillgit/, the all
 list) lists under it each configuration key it changed, from and to, and each
 other policy file.
 NAME keeps the steps that touched that skill. Publishes and rollbacks made
-with plain git (a merge of a candidate, git revert) are recognized.
+with plain git (a merge of a candidate, git revert) are recognized. What a
+commit says of itself is checked: a commit that claims to be a publish or a
+rollback and is not one is listed as a commit, with why under it.
 On a terminal the text goes through a pager: SKILLGIT_PAGER, else PAGER, else
 less (with LESS=FRX when LESS is unset); an empty pager, cat or --no-pager turn
 it off.`,
@@ -75,7 +79,7 @@ func (a *app) runLog(args []string) error {
 		out := logJSON{Entries: make([]logEntry, 0, len(es))}
 		for _, e := range es {
 			out.Entries = append(out.Entries, logEntry{Commit: e.Commit, Action: e.Action, Skill: e.Skill, Skills: several(e.Skills), Candidate: e.Candidate,
-				Who: e.Who, When: e.When, Risk: e.Risk, ApprovedBy: e.ApprovedBy, Via: e.Via, Accepted: e.Accepted, Policy: e.Policy})
+				Who: e.Who, When: e.When, Risk: e.Risk, ApprovedBy: e.ApprovedBy, Via: e.Via, Unverified: e.Unverified, Accepted: e.Accepted, Policy: e.Policy})
 		}
 		return a.printResult(out, func(w io.Writer) error { return printLog(w, out.Entries) })
 	})
@@ -100,6 +104,9 @@ func printLog(w io.Writer, es []logEntry) error {
 	b.WriteString(rows[0])
 	for i, e := range es {
 		b.WriteString(rows[i+1])
+		if e.Unverified != "" {
+			b.WriteString("  not a publish or rollback: it " + oneLine(e.Unverified, 300) + "\n")
+		}
 		for _, af := range e.Accepted {
 			b.WriteString("  accepted: " + acceptedLine(af) + "\n")
 		}

@@ -1,14 +1,18 @@
 package ledger
 
 import (
+	"sync"
+
 	"github.com/skillgit/skillgit/gitstore"
 )
 
 // Ledger reads the steps of a repository's channels. It remembers each step it derived: a
-// step is a function of its commit, which names its whole history.
+// step is a function of its commit, which names its whole history. It is safe for use by
+// several goroutines.
 type Ledger struct {
 	s         Store
 	skillsDir string
+	mu        sync.Mutex // guards steps and chains
 	steps     map[gitstore.Hash]*Step
 	chains    map[gitstore.Hash]*Chain
 }
@@ -26,13 +30,18 @@ func (l *Ledger) SkillsDir() string { return l.skillsDir }
 
 // chainAt reads, once, the candidate whose tip is h.
 func (l *Ledger) chainAt(h gitstore.Hash) (*Chain, error) {
-	if ch, ok := l.chains[h]; ok {
+	l.mu.Lock()
+	ch, ok := l.chains[h]
+	l.mu.Unlock()
+	if ok {
 		return ch, nil
 	}
 	ch, err := chainAt(l.s, h)
 	if err != nil {
 		return nil, err
 	}
+	l.mu.Lock()
 	l.chains[h] = ch
+	l.mu.Unlock()
 	return ch, nil
 }

@@ -44,14 +44,17 @@ type Step struct {
 
 // Step derives what commit h did, as a step of the first-parent line it heads.
 func (l *Ledger) Step(h gitstore.Hash) (*Step, error) {
-	if st, ok := l.steps[h]; ok {
+	l.mu.Lock()
+	st, ok := l.steps[h]
+	l.mu.Unlock()
+	if ok {
 		return st, nil
 	}
 	c, err := readCommit(l.s, h)
 	if err != nil {
 		return nil, err
 	}
-	st := &Step{Commit: c, Claim: c.Action(), Kind: KindCommit}
+	st = &Step{Commit: c, Claim: c.Action(), Kind: KindCommit}
 	switch ps := c.C.ParentHashes; {
 	case len(ps) == 0:
 		if st.Claim == ActInit {
@@ -65,7 +68,9 @@ func (l *Ledger) Step(h gitstore.Hash) (*Step, error) {
 	if err != nil {
 		return nil, err
 	}
+	l.mu.Lock()
 	l.steps[h] = st
+	l.mu.Unlock()
 	return st, nil
 }
 
