@@ -68,7 +68,7 @@ func (r *Repo) checkContent(ch *chain, content []int, at time.Time) contentCheck
 		case out.unverified == "":
 			subject, _, _ := cutSubject(ci.c.Message)
 			out.unverified = fmt.Sprintf("commit %s (%q by %s) has no verified signature: %v",
-				shortID(ci.hash.String()), oneLineOf(subject, 80), actorOf(ci.c.Author), err)
+				shortID(ci.hash.String()), bounded(subject, 80), actorOf(ci.c.Author), err)
 		}
 	}
 	_, out.proposer = out.signers[0]
@@ -94,12 +94,4 @@ func datedBefore(a, content commitInfo) bool {
 		made = content.c.Author.When
 	}
 	return a.c.Author.When.Before(made) || a.c.Committer.When.Before(made)
-}
-
-// oneLineOf cuts s to n bytes on one line, for naming a commit in a message.
-func oneLineOf(s string, n int) string {
-	if len(s) > n {
-		s = s[:n] + "..."
-	}
-	return s
 }

@@ -56,8 +56,9 @@ type Approval struct {
 	Signed bool `json:"signed"`
 	// Signer is the principal the verified signature was made as: the approver's email.
 	Signer string `json:"signer,omitempty"`
-	// Unverified says why the signature did not verify; set when approvals.signed is true or
-	// the commit carries a signature.
+	// Unverified says why the signature did not verify, or why a verified approval does not
+	// count all the same ("dated before the content it approves"); set when approvals.signed
+	// is true or the commit carries a signature.
 	Unverified string `json:"unverified,omitempty"`
 }
 

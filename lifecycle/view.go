@@ -85,8 +85,8 @@ func (r *Repo) candidateAt(ch *chain, history bool, at time.Time) (*Candidate, e
 	return c, nil
 }
 
-// withContentCheck records on c what the signatures of its content commits tell: whether its
-// author's verified, why its content has no verified writer, and each content event's signer.
+// withContentCheck records on c what the signatures of its content commits tell: whether the
+// proposal's verified, why the content has no verified writer, and each content event's signer.
 func (r *Repo) withContentCheck(c *Candidate, ch *chain, content []int, at time.Time) {
 	check := r.checkContent(ch, content, at)
 	c.AuthorVerified, c.Unverified = &check.proposer, check.unverified
