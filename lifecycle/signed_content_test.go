@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
@@ -79,6 +81,19 @@ func TestContentNeedsSigningKey(t *testing.T) {
 	useKey(t, dir, "")
 	_, err = open(t, dir).Revise(id, ProposeOptions{ActOptions: agent, From: skillVersion(t, "pdf-tools", "Version 2."), Message: "more"})
 	wantRefusal(t, "revise with no key", err, []string{"a revision must be signed"})
+	testenv.WriteFiles(t, dir, map[string]string{"skills/other/SKILL.md": testenv.SkillMD("other", cleanLine)})
+	testenv.CommitAll(t, dir, "another skill")
+	_, err = open(t, dir).Rebase(id, agent)
+	wantRefusal(t, "rebase with no key", err, []string{"a rebase must be signed"})
+	useKey(t, dir, k.agent)
+	res, err := open(t, dir).Rebase(id, agent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := open(t, dir).Git.Commit(plumbing.NewHash(res.Commit))
+	if err != nil || open(t, dir).verifyCommit(c, time.Time{}) != nil {
+		t.Fatalf("the rebase commit does not verify (%v)", err)
+	}
 }
 
 // TestContentSignedInAnotherName is one signer alone trying to pass a change: Grace proposes
