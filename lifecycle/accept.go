@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/internal/sshsig"
 )
 
 // minFingerprintPrefix is the shortest prefix of a fingerprint that --accept takes.
@@ -21,9 +22,10 @@ const minFingerprintPrefix = 8
 const maxAcceptReason = 200
 
 // isWriter reports whether email belongs to one of the candidate's writers; emails compare
-// case-insensitively, as git hosts treat them.
+// case-insensitively, as git hosts treat them, and a writer may be a principal pattern of
+// the allowed-signers file (writersOf).
 func isWriter(writers []string, email string) bool {
-	return slices.ContainsFunc(writers, func(w string) bool { return strings.EqualFold(w, email) })
+	return slices.ContainsFunc(writers, func(w string) bool { return sshsig.MatchPrincipal(w, email) })
 }
 
 // acceptTrailer is the value of a Skillgit-Accept trailer on an approval: "FP RULE PATH".
@@ -65,9 +67,13 @@ func acceptsOf(ci commitInfo) []AcceptedFinding {
 
 // acceptedAllows turns the acceptances of a candidate's current approvals into allow-list
 // entries for its audit. Approvals by policy and by the candidate's writers accept nothing,
-// nor, when signed is true, approvals whose signature did not verify.
+// nor, when signed is true, approvals whose signature did not verify, nor any approval of
+// content without a verified writer.
 func acceptedAllows(c *Candidate, writers []string, signed bool) []audit.Allow {
 	var out []audit.Allow
+	if signed && c.Unverified != "" {
+		return nil
+	}
 	for _, a := range c.Approvals {
 		if a.Policy != "" || isWriter(writers, a.Who.Email) || (signed && !a.Signed) {
 			continue

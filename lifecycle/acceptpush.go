@@ -73,21 +73,15 @@ func (r *Repo) addChainAccepts(out map[string]pushedAccept, tip gitstore.Hash, a
 	if err != nil {
 		return // not a chain skillgit can read: nothing is accepted
 	}
-	last, err := r.lastContent(ch)
+	c, err := r.candidateOf(ch, false)
 	if err != nil {
 		return
-	}
-	c := &Candidate{Path: ch.path(), Skill: ch.propose().get(keySkill)}
-	for _, a := range ch.commits[last+1:] {
-		if a.get(keyAction) == actApprove {
-			c.Approvals = append(c.Approvals, r.withSignature(approvalOf(a), a.c))
-		}
 	}
 	dir, pa := c.Path, pushedAccept{}
 	if renamed := path.Join(path.Dir(c.Path), as); as != "" && catalog.CheckSkillName(as) == nil && r.isNewFolder(firstParent, renamed) {
 		dir, pa.as = renamed, c.Skill
 	}
-	pa.allows = append(out[dir].allows, acceptedAllows(c, authors(ch), r.Config.Approvals.Signed)...)
+	pa.allows = append(out[dir].allows, acceptedAllows(c, c.writers, r.Config.Approvals.Signed)...)
 	out[dir] = pa
 }
 

@@ -33,7 +33,7 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 	if err := r.checkScope(ch, "approve"); err != nil {
 		return nil, err
 	}
-	writers := authors(ch)
+	writers := c.writers
 	if len(accept) > 0 {
 		if err := checkAccepter(id, note, sig, writers); err != nil {
 			return nil, err
@@ -42,7 +42,7 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 	if err := r.checkApprover(id, sig, c, writers, len(accept) > 0); err != nil {
 		return nil, err
 	}
-	sign, err := r.approvalSigner(id)
+	sign, err := r.commitSigner(id, "an approval")
 	if err != nil {
 		return nil, err
 	}
@@ -75,10 +75,14 @@ func (r *Repo) checkScope(ch *chain, action string) error {
 	return s.refuse(ch.id, action)
 }
 
-// checkApprover refuses an approval by a writer of the candidate (unless the policy allows
-// it and nothing is accepted) and a second approval of the same tip by the same person
-// that accepts nothing new, unless approvals must be signed and the first did not verify.
+// checkApprover refuses an approval of content without a verified writer when approvals
+// must be signed, an approval by a writer of the candidate (unless the policy allows it and
+// nothing is accepted) and a second approval of the same tip by the same person that accepts
+// nothing new, unless approvals must be signed and the first did not verify.
 func (r *Repo) checkApprover(id string, sig object.Signature, c *Candidate, writers []string, accepting bool) error {
+	if r.Config.Approvals.Signed && c.Unverified != "" {
+		return fmt.Errorf("%s: %w: %s", id, ErrRefused, unverifiedAdvice(c))
+	}
 	if !r.Config.Approvals.AllowSelf && isWriter(writers, sig.Email) {
 		return fmt.Errorf("%s: %w: %s wrote this candidate and approvals.allow_self is false; someone else must approve it", id, ErrRefused, actorOf(sig))
 	}

@@ -126,9 +126,19 @@ func (ch *chain) base() gitstore.Hash {
 // ones that count. So an approval never outlives a commit that slipped other changes onto the
 // branch, even one that `approve` and `publish` would refuse anyway.
 func (r *Repo) lastContent(ch *chain) (int, error) {
+	content, err := r.contentCommits(ch)
+	if err != nil {
+		return 0, err
+	}
+	return content[len(content)-1], nil
+}
+
+// contentCommits returns the indexes, in order, of the commits that wrote the candidate's
+// content: its propose commit, and each later commit that lastContent would take for the last.
+func (r *Repo) contentCommits(ch *chain) ([]int, error) {
 	var prev string
 	read := false
-	last := 0
+	out := []int{0}
 	for i := 1; i < len(ch.commits); i++ {
 		ci := ch.commits[i]
 		if ci.c.TreeHash == ch.commits[i-1].c.TreeHash && ci.get(keyAction) != actRevise {
@@ -137,18 +147,18 @@ func (r *Repo) lastContent(ch *chain) (int, error) {
 		if !read {
 			var err error
 			if prev, err = r.scopeKey(ch, ch.commits[i-1].c.TreeHash); err != nil {
-				return 0, err
+				return nil, err
 			}
 			read = true
 		}
 		cur, err := r.scopeKey(ch, ci.c.TreeHash)
 		if err != nil {
-			return 0, err
+			return nil, err
 		}
 		if cur != prev || ci.get(keyAction) != actRebase {
-			last = i
+			out = append(out, i)
 		}
 		prev = cur
 	}
-	return last, nil
+	return out, nil
 }

@@ -14,7 +14,7 @@ import (
 // TestGitVerifiesSkillgitSignature checks an approval skillgit signed with git verify-commit.
 func TestGitVerifiesSkillgitSignature(t *testing.T) {
 	dir, k := signedRepo(t, policy.DefaultAllowedSigners, nil)
-	id := proposeSigned(t, dir, "pdf-tools")
+	id := proposeSigned(t, dir, k.agent, "pdf-tools")
 	useKey(t, dir, k.grace)
 	if _, err := open(t, dir).Approve(id, "good", lead); err != nil {
 		t.Fatal(err)
@@ -32,7 +32,7 @@ func TestGitVerifiesSkillgitSignature(t *testing.T) {
 // gpg.format=ssh, as a reviewer without skillgit would, and checks that it counts.
 func TestSkillgitVerifiesGitSignature(t *testing.T) {
 	dir, k := signedRepo(t, policy.DefaultAllowedSigners, nil)
-	id := proposeSigned(t, dir, "pdf-tools")
+	id := proposeSigned(t, dir, k.agent, "pdf-tools")
 	msg := "approve: pdf-tools (candidate " + id + ")\n\nLooks right.\n\n" + keyAction + ": " + actApprove + "\n" +
 		keySkill + ": pdf-tools\n" + keyCandidate + ": " + id + "\n" + keyApproved + ": Bob Builder <bob@example.com>\n"
 	cmd := exec.Command("git", "-C", dir, "-c", "gpg.format=ssh", "-c", "user.signingkey="+k.bob,

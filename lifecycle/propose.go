@@ -211,14 +211,19 @@ func (r *Repo) auditInto(items []AuditItem, res *Result, o ActOptions) (bool, er
 }
 
 // createCandidate writes the propose commit, whose message msg makes for an id, and creates
-// its branch under a fresh id made from name.
+// its branch under a fresh id made from name. With approvals.signed, the commit is signed
+// like an approval, and without a signing key nothing is proposed.
 func (r *Repo) createCandidate(sig object.Signature, tree gitstore.Hash, name string, msg func(id string) string, res *Result) error {
+	sign, err := r.commitSigner(name, "a proposal")
+	if err != nil {
+		return err
+	}
 	for range idAttempts {
 		id := newID(name)
 		if _, err := r.Git.Ref(ArchivePrefix + id); err == nil {
 			continue
 		}
-		h, err := r.WriteCommit(sig, tree, msg(id), r.Tip)
+		h, err := r.writeSignedCommit(sig, tree, msg(id), sign, r.Tip)
 		if err != nil {
 			return err
 		}
@@ -230,6 +235,9 @@ func (r *Repo) createCandidate(sig object.Signature, tree gitstore.Hash, name st
 			return err
 		}
 		res.ID, res.Branch, res.Commit, res.State = id, short(CandidatePrefix+id), h.String(), StateOpen
+		if sign != nil {
+			r.warnUnverifiedContent(res, h)
+		}
 		return nil
 	}
 	return fmt.Errorf("%s: could not find a free candidate id in %d tries; try again", name, idAttempts)

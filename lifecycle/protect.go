@@ -238,7 +238,7 @@ func (r *Repo) approvedAtPublish(ch *chain, m *merge, getenv func(string) string
 	if run.Skipped {
 		c.Risk = riskUnknown
 	}
-	if ok, why := approvedEnough(r.Config, c, authors(ch)); !ok {
+	if ok, why := approvedEnough(r.Config, c, c.writers); !ok {
 		return fmt.Sprintf("publishes candidate %s, which is not approved: %s; `skillgit approve %s` records an approval", ch.id, why, ch.id), nil
 	}
 	return "", nil

@@ -359,7 +359,7 @@ func (r *Repo) checkPublish(m *merge, c *Candidate, ch *chain, res *Result, targ
 	if err := r.checkUnattended(ch, c, target, o); err != nil {
 		return err
 	}
-	if ok, why := approvedEnough(r.Config, c, authors(ch)); !ok {
+	if ok, why := approvedEnough(r.Config, c, c.writers); !ok {
 		return fmt.Errorf("%s: %w: not approved: %s; `skillgit approve %s` records an approval", ch.id, ErrRefused, why, ch.id)
 	}
 	return nil
@@ -374,7 +374,7 @@ func (r *Repo) mergeItems(folders []folderChange, c *Candidate, ch *chain) []Aud
 		if !f.head.IsZero() && r.isSkillPath(f.path) {
 			it := AuditItem{Name: f.name(), Path: f.path, Tree: f.head, Base: f.base, BaseLabel: short(r.Branch)}
 			if f.path == c.Path {
-				it.Accepted = acceptedAllows(c, authors(ch), r.Config.Approvals.Signed)
+				it.Accepted = acceptedAllows(c, c.writers, r.Config.Approvals.Signed)
 				if c.Skill != "" && c.Skill != it.Name {
 					it.FindingsAs = c.Skill // published under another name (--as)
 				}

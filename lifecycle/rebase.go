@@ -10,13 +10,18 @@ import (
 // Rebase brings a candidate up to date with the publish branch: a commit on the candidate
 // whose second parent is the branch's tip and whose tree is the three-way merge of the two.
 // When both changed the same file of the skill it refuses: the candidate must be revised.
-// A rebase that changes the skill's folder voids earlier approvals.
+// A rebase that changes the skill's folder voids earlier approvals. With approvals.signed,
+// the commit is signed like an approval: a rebase that changes the folder writes content.
 func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 	sig, warn, ch, c, err := r.actOn(id, o)
 	if err != nil {
 		return nil, err
 	}
 	id = ch.id // the id of the candidate a skill name named
+	sign, err := r.commitSigner(id, "a rebase")
+	if err != nil {
+		return nil, err
+	}
 	base, err := r.Git.MergeBase(r.Tip, ch.tip)
 	if err != nil {
 		return nil, err
@@ -44,7 +49,7 @@ func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 	ts := trailerList{}.add(keyAction, actRebase).add(keySkill, c.Skill).add(keyCandidate, id).
 		add(keyBase, r.Tip.String()).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
 	subject := fmt.Sprintf("rebase: %s (candidate %s) onto %s", c.Skill, id, short(r.Branch))
-	h, err := r.WriteCommit(sig, tree, ts.message(subject, "", o), ch.tip, r.Tip)
+	h, err := r.writeSignedCommit(sig, tree, ts.message(subject, "", o), sign, ch.tip, r.Tip)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,8 @@ import (
 )
 
 // Revise records a new version of a candidate's skill with the reviewer's feedback as a
-// commit on its branch. It voids the approvals given so far.
+// commit on its branch. It voids the approvals given so far. With approvals.signed, the
+// commit is signed like an approval.
 func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 	if o.Message == "" {
 		return nil, fmt.Errorf("%s: a revision needs the feedback it answers (-m FEEDBACK)", id)
@@ -24,6 +25,10 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 	}
 	if c.Change == ChangeDelete {
 		return nil, fmt.Errorf("%s: proposes deleting %s; there is no folder to revise; reject it and propose again", id, c.Skill)
+	}
+	sign, err := r.commitSigner(id, "a revision")
+	if err != nil {
+		return nil, err
 	}
 	snap, err := r.revision(ch, c, o)
 	if err != nil {
@@ -44,7 +49,7 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 	ts := trailerList{}.add(keyAction, actRevise).add(keySkill, c.Skill).add(keyCandidate, id).
 		add(keyChange, string(c.Change)).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
 	ts = duplicateTrailers(ts, res.Overlaps).add(keyMergedFrom, o.mergedFrom)
-	h, err := r.WriteCommit(sig, tree, ts.message("revise: "+c.Skill, o.Message, o.ActOptions), ch.tip)
+	h, err := r.writeSignedCommit(sig, tree, ts.message("revise: "+c.Skill, o.Message, o.ActOptions), sign, ch.tip)
 	if err != nil {
 		return nil, err
 	}
@@ -52,6 +57,9 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 		return nil, fmt.Errorf("%s: the candidate changed while you revised it; review it again: %w", id, err)
 	}
 	res.Commit, res.State = h.String(), StateOpen
+	if sign != nil {
+		r.warnUnverifiedContent(res, h)
+	}
 	err = r.automate(res, o.ActOptions)
 	r.afterCommit(res)
 	return res, err

@@ -20,7 +20,7 @@ type signers struct{ grace, bob, agent, mallory string }
 
 // signedRepo makes a repository whose publish branch requires signed approvals and lists
 // Grace, Bob and the agent in the allowed-signers file at path, and returns their private
-// key files. Mallory has a key but is not listed.
+// key files. Mallory has a key but is not listed. The repository signs with the agent's key.
 func signedRepo(t *testing.T, path string, extra map[string]string) (string, signers) {
 	t.Helper()
 	dir := newRepo(t)
@@ -40,6 +40,7 @@ func signedRepo(t *testing.T, path string, extra map[string]string) (string, sig
 	}
 	testenv.WriteFiles(t, dir, files)
 	testenv.CommitAll(t, dir, "policy: signed approvals")
+	useKey(t, dir, k.agent) // the agent proposes, and signs what it writes
 	return dir, k
 }
 
@@ -54,9 +55,10 @@ func useKey(t *testing.T, dir, key string) {
 	testenv.Git(t, dir, "config", "user.signingkey", key)
 }
 
-// proposeSigned proposes a new skill called name as the agent.
-func proposeSigned(t *testing.T, dir, name string) string {
+// proposeSigned proposes a new skill called name as the agent, signed with key.
+func proposeSigned(t *testing.T, dir, key, name string) string {
 	t.Helper()
+	useKey(t, dir, key)
 	src := t.TempDir()
 	testenv.WriteFiles(t, src, map[string]string{name + "/SKILL.md": testenv.SkillMD(name, cleanLine)})
 	return propose(t, dir, ProposeOptions{ActOptions: agent, From: src + "/" + name, Message: "learned"}).ID

@@ -13,7 +13,7 @@ import (
 
 func TestSignedApprovalCounts(t *testing.T) {
 	dir, k := signedRepo(t, policy.DefaultAllowedSigners, nil)
-	id := proposeSigned(t, dir, "pdf-tools")
+	id := proposeSigned(t, dir, k.agent, "pdf-tools")
 	useKey(t, dir, k.grace)
 	res, err := open(t, dir).Approve(id, "good", lead)
 	if err != nil || len(res.Warnings) != 0 {
@@ -33,8 +33,9 @@ func TestSignedApprovalCounts(t *testing.T) {
 }
 
 func TestApproveWithoutSigningKey(t *testing.T) {
-	dir, _ := signedRepo(t, policy.DefaultAllowedSigners, nil)
-	id := proposeSigned(t, dir, "pdf-tools")
+	dir, k := signedRepo(t, policy.DefaultAllowedSigners, nil)
+	id := proposeSigned(t, dir, k.agent, "pdf-tools")
+	useKey(t, dir, "")
 	_, err := open(t, dir).Approve(id, "", lead)
 	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "git config user.signingkey") {
 		t.Fatalf("approve with no key: %v; want a refusal that names git config user.signingkey", err)
@@ -63,7 +64,7 @@ func TestUnverifiedApprovalsDoNotCount(t *testing.T) {
 	}
 	for i, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			id := proposeSigned(t, dir, "skill-"+string(rune('a'+i)))
+			id := proposeSigned(t, dir, k.agent, "skill-"+string(rune('a'+i)))
 			approveWith(t, dir, id, tt.key, tt.who, tt.self)
 			c, err := open(t, dir).Candidate(id)
 			if err != nil || c.State != StateOpen {
@@ -106,10 +107,10 @@ func TestSignersComeFromThePublishBranch(t *testing.T) {
 
 func TestSignersFileMissingOrBroken(t *testing.T) {
 	dir, k := signedRepo(t, policy.DefaultAllowedSigners, nil)
+	id := proposeSigned(t, dir, k.agent, "pdf-tools")
+	approveWith(t, dir, id, k.grace, lead, false)
 	testenv.WriteFiles(t, dir, map[string]string{policy.DefaultAllowedSigners: "grace@example.com ssh-ed25519 !!!\n"})
 	testenv.CommitAll(t, dir, "break the signers")
-	id := proposeSigned(t, dir, "pdf-tools")
-	approveWith(t, dir, id, k.grace, lead, false)
 	_, err := open(t, dir).Publish(id, "", lead)
 	if err == nil || !strings.Contains(err.Error(), "main:.skillgit/allowed_signers: line 1: no valid public key") {
 		t.Fatalf("publish: %v; want a refusal naming the broken line", err)
@@ -201,7 +202,7 @@ func TestApprovedEnoughSigned(t *testing.T) {
 // when the signing key is not an SSH key.
 func TestSigningProgram(t *testing.T) {
 	dir, k := signedRepo(t, policy.DefaultAllowedSigners, nil)
-	id := proposeSigned(t, dir, "pdf-tools")
+	id := proposeSigned(t, dir, k.agent, "pdf-tools")
 	useKey(t, dir, "0xDEADBEEF")
 	_, err := open(t, dir).Approve(id, "", lead)
 	if err == nil || !strings.Contains(err.Error(), "user.signingkey must name an SSH key") {
@@ -228,7 +229,7 @@ func TestSigningProgram(t *testing.T) {
 
 func TestApproveWarnsWhenItWillNotCount(t *testing.T) {
 	dir, k := signedRepo(t, policy.DefaultAllowedSigners, nil)
-	id := proposeSigned(t, dir, "pdf-tools")
+	id := proposeSigned(t, dir, k.agent, "pdf-tools")
 	useKey(t, dir, k.mallory)
 	res, err := open(t, dir).Approve(id, "", lead)
 	if err != nil {

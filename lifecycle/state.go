@@ -180,7 +180,7 @@ func (r *Repo) state(ch *chain, c *Candidate, st *stateCtx) (State, string, erro
 		}
 		return StatePublished, m.String(), nil
 	}
-	approved, _ := approvedEnough(r.Config, c, authors(ch))
+	approved, _ := approvedEnough(r.Config, c, c.writers)
 	inMain, err := r.holdsCandidate(ch, st.mainTree)
 	if err != nil {
 		return "", "", err

@@ -56,8 +56,9 @@ type Approval struct {
 	Signed bool `json:"signed"`
 	// Signer is the principal the verified signature was made as: the approver's email.
 	Signer string `json:"signer,omitempty"`
-	// Unverified says why the signature did not verify; set when approvals.signed is true or
-	// the commit carries a signature.
+	// Unverified says why the signature did not verify, or why a verified approval does not
+	// count all the same ("dated before the content it approves"); set when approvals.signed
+	// is true or the commit carries a signature.
 	Unverified string `json:"unverified,omitempty"`
 }
 
@@ -83,6 +84,9 @@ type Event struct {
 	Subject string    `json:"subject"`
 	Body    string    `json:"body,omitempty"`
 	Risk    string    `json:"risk,omitempty"`
+	// Signer, with approvals.signed, is the email a commit that wrote the candidate's content
+	// was signed for, when its signature verified.
+	Signer string `json:"signer,omitempty"`
 }
 
 // Candidate is a proposed change to one skill, as its branch and trailers tell it.
@@ -111,8 +115,16 @@ type Candidate struct {
 	Audit string `json:"audit"`
 	Tip   string `json:"tip"`
 	// Base is the publish-branch commit the candidate was built on, or last rebased onto.
-	Base      string     `json:"base"`
-	Author    Actor      `json:"author"`
+	Base   string `json:"base"`
+	Author Actor  `json:"author"`
+	// AuthorVerified, set with approvals.signed, says whether the propose commit's signature
+	// verified for Author; without it, the author field is only a claim.
+	AuthorVerified *bool `json:"author_verified,omitempty"`
+	// Unverified, with approvals.signed, names the commit of the candidate's content that has
+	// no verified writer, and why: no approval counts until a signed revision replaces it.
+	Unverified string `json:"unverified,omitempty"`
+	// writers are who wrote the content, as writersOf finds them: no approval comes from them.
+	writers   []string
 	Approvals []Approval `json:"approvals"`
 	// PublishedBy is the publish commit, when State is published or canary.
 	PublishedBy string    `json:"published_by,omitempty"`

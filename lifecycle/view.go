@@ -3,14 +3,16 @@ package lifecycle
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
-// view turns a chain into a Candidate; st is shared by the candidates of one listing.
+// view turns a chain into a Candidate; st is shared by the candidates of one listing. The
+// signatures of a candidate the publish branch merged are checked as of that merge.
 func (r *Repo) view(ch *chain, st *stateCtx, history bool) (*Candidate, error) {
-	c, err := r.candidateOf(ch, history)
+	c, err := r.candidateAt(ch, history, r.mergedAt(ch, st))
 	if err != nil {
 		return nil, err
 	}
@@ -18,18 +20,39 @@ func (r *Repo) view(ch *chain, st *stateCtx, history bool) (*Candidate, error) {
 	return c, err
 }
 
-// candidateOf reads a chain's candidate, its approvals and risk, without its state.
+// mergedAt is the committer time of the merge on the publish branch that published the
+// candidate's tip, the time it was checked for; zero, which means now, when there is none.
+func (r *Repo) mergedAt(ch *chain, st *stateCtx) time.Time {
+	m, ok := st.merged[ch.tip]
+	if !ok {
+		return time.Time{}
+	}
+	c, err := st.commit(r, m)
+	if err != nil {
+		return time.Time{}
+	}
+	return c.Committer.When
+}
+
+// candidateOf reads a chain's candidate, its approvals and risk, without its state; the
+// signatures are checked as of now.
 func (r *Repo) candidateOf(ch *chain, history bool) (*Candidate, error) {
+	return r.candidateAt(ch, history, time.Time{})
+}
+
+// candidateAt reads a chain's candidate like candidateOf, checking signatures at time at.
+func (r *Repo) candidateAt(ch *chain, history bool, at time.Time) (*Candidate, error) {
 	p := ch.propose()
 	c := &Candidate{
 		ID: ch.id, Ref: ch.ref, Skill: p.get(keySkill), Path: ch.path(), Change: Change(p.get(keyChange)), Pack: p.get(keyPack), Lenient: p.get(keyLenient), managedBy: p.get(keyManagedBy),
 		Tip: ch.tip.String(), Base: ch.base().String(), Author: actorOf(p.c.Author),
 		Created: p.c.Author.When, Updated: ch.last().c.Committer.When, Approvals: []Approval{},
 	}
-	last, err := r.lastContent(ch)
+	content, err := r.contentCommits(ch)
 	if err != nil {
 		return nil, err
 	}
+	last := content[len(content)-1]
 	c.Risk, c.Audit = "unknown", "not audited"
 	if lc := ch.commits[last]; lc.get(keyRisk) != "" {
 		c.Risk, c.Audit = lc.get(keyRisk), lc.get(keyAudit)
@@ -38,20 +61,40 @@ func (r *Repo) candidateOf(ch *chain, history bool) (*Candidate, error) {
 	if unattendedContent(ch) {
 		c.agentOutOfScope = r.outOfScopeWhy(c.Skill, c.Change, c.managedBy == policy.ManagedBy, c.Pack != "")
 	}
-	writers := authors(ch)
-	for _, ci := range ch.commits[last+1:] {
-		if ci.get(keyAction) == actApprove {
-			a := r.withSignature(approvalOf(ci), ci.c)
-			c.Approvals = append(c.Approvals, a)
-			if risk := acceptedRisk(a, ci, writers, r.Config.Approvals.Signed); risk != "" {
-				c.Risk = risk
-			}
-		}
-	}
 	if history {
 		c.History = historyOf(ch)
 	}
+	c.writers = r.writersOf(ch, content)
+	signed := r.Config.Approvals.Signed
+	if signed {
+		r.withContentCheck(c, ch, content, at)
+	}
+	for _, ci := range ch.commits[last+1:] {
+		if ci.get(keyAction) != actApprove {
+			continue
+		}
+		a := r.withSignature(approvalOf(ci), ci.c, at)
+		if signed && a.Policy == "" && datedBefore(ci, ch.commits[last]) {
+			a.Signed, a.Signer, a.Unverified = false, "", "dated before the content it approves"
+		}
+		c.Approvals = append(c.Approvals, a)
+		if risk := acceptedRisk(a, ci, c.writers, signed); risk != "" && c.Unverified == "" {
+			c.Risk = risk
+		}
+	}
 	return c, nil
+}
+
+// withContentCheck records on c what the signatures of its content commits tell: whether the
+// proposal's verified, why the content has no verified writer, and each content event's signer.
+func (r *Repo) withContentCheck(c *Candidate, ch *chain, content []int, at time.Time) {
+	check := r.checkContent(ch, content, at)
+	c.AuthorVerified, c.Unverified = &check.proposer, check.unverified
+	for i, email := range check.signers {
+		if i < len(c.History) {
+			c.History[i].Signer = email
+		}
+	}
 }
 
 func approvalOf(ci commitInfo) Approval {
@@ -114,9 +157,13 @@ func authors(ch *chain) []string {
 }
 
 // approvedEnough says whether a candidate's approvals satisfy the policy for its risk, and if
-// not, why. With approvals.signed, an approval counts only when its signature verified, and
-// an approval by policy only when the mode is not manual.
+// not, why. With approvals.signed, no approval counts while a commit of its content has no
+// verified writer, an approval counts only when its signature verified, and an approval by
+// policy only when the mode is not manual.
 func approvedEnough(cfg *policy.Config, c *Candidate, writers []string) (bool, string) {
+	if cfg.Approvals.Signed && c.Unverified != "" {
+		return false, unverifiedAdvice(c)
+	}
 	people := map[string]bool{}
 	policy := false
 	var uncounted []string

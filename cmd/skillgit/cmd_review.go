@@ -232,7 +232,10 @@ func writeReviewHead(w io.Writer, rv *lifecycle.Review, required int) {
 		fmt.Fprintf(w, "state:      %s\n", c.State)
 		fmt.Fprintf(w, "risk:       %s, %s (fail_on %s)\n", rv.Risk, rv.Verdict, rv.FailOn)
 	}
-	fmt.Fprintf(w, "author:     %s\n", oneLine(c.Author.String(), 200))
+	fmt.Fprintf(w, "author:     %s%s\n", oneLine(c.Author.String(), 200), authorNote(c))
+	if c.Unverified != "" {
+		fmt.Fprintf(w, "content:    %s\n", oneLine(unverifiedLine(c), 400))
+	}
 	fmt.Fprintf(w, "approvals:  %d of %d\n", len(c.Approvals), required)
 	for _, ap := range c.Approvals {
 		fmt.Fprintf(w, "  %s\n", approvalLine(ap))
@@ -289,6 +292,22 @@ func signatureNote(ap lifecycle.Approval) string {
 		return ", signature not verified (" + ap.Unverified + ")"
 	}
 	return ""
+}
+
+// authorNote says whether the proposal's signature verified, when approvals must be signed.
+func authorNote(c *lifecycle.Candidate) string {
+	switch {
+	case c.AuthorVerified == nil:
+		return ""
+	case *c.AuthorVerified:
+		return ", signature verified"
+	}
+	return ", signature not verified"
+}
+
+// unverifiedLine says which commit leaves a candidate's content without a verified writer.
+func unverifiedLine(c *lifecycle.Candidate) string {
+	return "not verified: " + c.Unverified + "; no approval counts until a revision signed with a key the allowed-signers file lists for its author replaces it"
 }
 
 // acceptedLine shows an accepted finding: "FP RULE in PATH", then who and why when known.

@@ -59,6 +59,9 @@ func markdownHead(rv *lifecycle.Review, required int) string {
 	for _, l := range duplicateLines(c) {
 		fmt.Fprintf(&b, "- :warning: dedupe: %s\n", mdCode(l))
 	}
+	if c.Unverified != "" {
+		fmt.Fprintf(&b, "- :warning: content %s\n", mdCode(unverifiedLine(c)))
+	}
 	for _, ap := range c.Approvals {
 		fmt.Fprintf(&b, "- approved: %s\n", mdCode(approvalLine(ap)))
 		for _, af := range ap.Accepted {

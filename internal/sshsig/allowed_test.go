@@ -119,6 +119,38 @@ func TestMatch(t *testing.T) {
 	}
 }
 
+// TestHolders names who may hold a key, wherever the file lists it, and never an excluded
+// principal or the holder of another key.
+func TestHolders(t *testing.T) {
+	_, alice := newKey(t, "alice")
+	_, bob := newKey(t, "bob")
+	_, other := newKey(t, "other")
+	file := "alice@example.com " + alice + "\n" +
+		`*@ops.example.com,!mallory@ops.example.com namespaces="file" ` + bob + "\n" +
+		`bob@example.com valid-before="20200101Z" ` + bob + "\n"
+	signers, err := ParseAllowedSigners([]byte(file))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := Holders(signers, parsePub(t, bob)); strings.Join(got, " ") != "*@ops.example.com bob@example.com" {
+		t.Errorf("Holders(bob) = %q", got)
+	}
+	if got := Holders(signers, parsePub(t, other)); len(got) != 0 {
+		t.Errorf("Holders(unlisted) = %q; want none", got)
+	}
+	for _, tc := range []struct {
+		p, name string
+		want    bool
+	}{
+		{"*@ops.example.com", "Eve@OPS.example.com", true}, {"Bob@Example.com", "bob@example.com", true},
+		{"*@ops.example.com", "eve@example.com", false}, {"bob@example.com", "bob@example.org", false},
+	} {
+		if got := MatchPrincipal(tc.p, tc.name); got != tc.want {
+			t.Errorf("MatchPrincipal(%q, %q) = %v", tc.p, tc.name, got)
+		}
+	}
+}
+
 func FuzzParseAllowedSigners(f *testing.F) {
 	f.Add([]byte("a@b ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIO7\n"))
 	f.Add([]byte(`"a b" namespaces="git",valid-after="20240101Z" ssh-ed25519 AAAA`))

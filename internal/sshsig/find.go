@@ -39,6 +39,30 @@ func Find(signers []Signer, key ssh.PublicKey, principal, namespace string, at t
 	return Signer{}, fmt.Errorf("key %s may not sign as %s: %s", ssh.FingerprintSHA256(key), principal, strings.Join(why, "; "))
 }
 
+// Holders lists the principals of every entry for key, except those an entry excludes with
+// a leading !: who may hold the key, as far as the file tells, whatever the entry allows it
+// to sign. The patterns are returned as written; MatchPrincipal compares one with a name.
+func Holders(signers []Signer, key ssh.PublicKey) []string {
+	var out []string
+	for _, s := range signers {
+		if !bytes.Equal(s.Key.Marshal(), key.Marshal()) {
+			continue
+		}
+		for _, p := range s.Principals {
+			if p = strings.TrimSpace(p); p != "" && !strings.HasPrefix(p, "!") {
+				out = append(out, p)
+			}
+		}
+	}
+	return out
+}
+
+// MatchPrincipal reports whether name matches the principal pattern p of an allowed-signers
+// entry, case-insensitively; * matches any run of bytes and ? any one byte.
+func MatchPrincipal(p, name string) bool {
+	return match(strings.ToLower(strings.TrimSpace(p)), strings.ToLower(name))
+}
+
 // matchList reports whether s matches a pattern of the list and no negated one.
 func matchList(patterns []string, s string) bool {
 	s = strings.ToLower(s)
