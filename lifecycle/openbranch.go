@@ -29,3 +29,48 @@ func OpenBranch(dir, branch string) (*Repo, error) {
 		return loadAt(g, ref, tip)
 	})
 }
+
+// ConfigNameAt is the publish branch the .skillgit.yaml at the root of commit h of g names (see
+// policy.NamedPublishBranch); false when the commit holds none.
+func ConfigNameAt(g *gitstore.Repo, h gitstore.Hash) (string, bool, error) {
+	c, err := g.Commit(h)
+	if err != nil {
+		return "", false, err
+	}
+	e, ok, err := g.EntryAt(c.TreeHash, policy.ConfigFile)
+	if err != nil || !ok {
+		return "", false, err
+	}
+	return configNameOf(g, e.Hash), true, nil
+}
+
+// configNameOf is the publish branch the configuration blob h names; an entry that is no
+// readable blob of a configuration's size (a link, a folder) names the default branch.
+func configNameOf(g *gitstore.Repo, h gitstore.Hash) string {
+	data, err := g.ReadBlob(h, policy.MaxConfigSize)
+	if err != nil {
+		data = nil
+	}
+	return policy.NamedPublishBranch(data)
+}
+
+// SelfNamedBranches lists the branches of g whose .skillgit.yaml names that very branch as
+// the publish branch: the ones that could each be a publish branch. Candidates and canary,
+// which hold the publish branch's configuration, are never among them.
+func SelfNamedBranches(g *gitstore.Repo) ([]string, error) {
+	refs, err := g.Refs("refs/heads/")
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, ref := range refs {
+		name, ok, err := ConfigNameAt(g, ref.Hash)
+		if err != nil {
+			continue // not a commit, or unreadable: no publish branch either way
+		}
+		if ok && name == short(ref.Name) {
+			out = append(out, name)
+		}
+	}
+	return out, nil
+}

@@ -115,7 +115,7 @@ func (r *Repo) publishNamesOnHistory() ([]string, error) {
 			return err
 		}
 		seen[e.Hash] = true
-		if name := r.configNameOf(e.Hash); !slices.Contains(out, name) {
+		if name := configNameOf(r.Git, e.Hash); !slices.Contains(out, name) {
 			out = append(out, name)
 		}
 		return nil
@@ -126,23 +126,5 @@ func (r *Repo) publishNamesOnHistory() ([]string, error) {
 // configNameAt is the publish branch the configuration at the root of commit h names; false
 // when there is none.
 func (r *Repo) configNameAt(h gitstore.Hash) (string, bool, error) {
-	tree, err := r.treeOf(h)
-	if err != nil {
-		return "", false, err
-	}
-	e, ok, err := r.Git.EntryAt(tree, policy.ConfigFile)
-	if err != nil || !ok {
-		return "", false, err
-	}
-	return r.configNameOf(e.Hash), true, nil
-}
-
-// configNameOf is the publish branch configuration blob h names; an entry that is no readable
-// blob of a configuration's size (a link, a folder) names the default branch.
-func (r *Repo) configNameOf(h gitstore.Hash) string {
-	data, err := r.Git.ReadBlob(h, policy.MaxConfigSize)
-	if err != nil {
-		data = nil
-	}
-	return policy.NamedPublishBranch(data)
+	return ConfigNameAt(r.Git, h)
 }

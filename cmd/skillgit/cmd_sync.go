@@ -72,8 +72,8 @@ and installs into the agents' folders of that project. A repository named by URL
 from a clone cached under the user's cache folder (skillgit/repos), fetched on every sync;
 --offline uses the cached clone as it is. Syncs of one URL take turns on its clone: one
 fetches while the others wait. The publish branch is branch:, else the one the lock
-records, else for a URL the one the repository's HEAD names (never main first), else for a
-path the repository's own. Run in the skill repository, --project DIR
+records, else for a URL the one the repository's HEAD names (never main first; with no
+HEAD, the one branch whose configuration names itself), else for a path the repository's own. Run in the skill repository, --project DIR
 installs into the project at DIR, reading its .skillgit-sync.yaml when there is one
 (--target overrides its agents). There, with neither --target nor --dir, the targets are
 sync.targets in .skillgit.yaml, for use with --project or --global: sync never writes into

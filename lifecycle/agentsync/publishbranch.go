@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-git/go-git/v5"
 
+	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
@@ -51,7 +52,7 @@ func recordedRemoteHead(dir string) string {
 }
 
 // branchChoice is the publish branch a sync reads in the skill repository a sync file names:
-// what named it, and what to do when the repository has no such branch.
+// what named it, said for messages, and what to do when the repository has no such branch.
 type branchChoice struct {
 	name, from, fix string
 }
@@ -61,33 +62,51 @@ type branchChoice struct {
 // repository; empty when neither names one.
 func namedBranch(sf *SyncFile, project string) branchChoice {
 	if sf.Branch != "" {
-		return branchChoice{name: sf.Branch, from: SyncFileName + " (branch:)", fix: "correct branch: in " + SyncFileName}
+		return branchChoice{name: sf.Branch, from: "named by branch: in " + SyncFileName, fix: "correct branch: in " + SyncFileName}
 	}
 	l, found, err := ReadLock(filepath.Join(project, LockFileName))
 	if err == nil && found && l.Branch != "" && SameRepository(l.Repository, sf.Repository) {
-		return branchChoice{name: l.Branch, from: LockFileName,
+		return branchChoice{name: l.Branch, from: "recorded in " + LockFileName,
 			fix: "name the publish branch in " + SyncFileName + " (branch: NAME) and run `skillgit sync --update`"}
 	}
 	return branchChoice{}
 }
 
-// headBranch is the publish branch of the cached clone in dir when nothing names one:
-// the branch the repository's HEAD named at the last fetch. Main is never tried first: a
-// branch anyone may push must not stand in for the publish branch.
+// headBranch is the publish branch of the cached clone in dir when nothing names one: the
+// branch the repository's HEAD named at the last fetch; when HEAD named none (a server made
+// with a plain `git init --bare`), the one branch whose configuration names itself, and none
+// when there are rivals. Main is never tried first: a branch anyone may push must not stand in
+// for the publish branch.
 func headBranch(dir string) (branchChoice, error) {
-	head := recordedRemoteHead(dir)
-	if head == "" {
-		return branchChoice{}, fmt.Errorf("the skill repository's HEAD names no branch, and neither %s (branch:) nor %s names its publish branch; add branch: NAME to %s, or sync without --offline if the copy is from an older skillgit",
-			SyncFileName, LockFileName, SyncFileName)
+	fix := "name the publish branch in " + SyncFileName + " (branch: NAME)"
+	if head := recordedRemoteHead(dir); head != "" {
+		return branchChoice{name: head, from: "named by the skill repository's HEAD", fix: fix}, nil
 	}
-	return branchChoice{name: head, from: "the skill repository's HEAD", fix: "name the publish branch in " + SyncFileName + " (branch: NAME)"}, nil
+	g, err := gitstore.Open(dir)
+	if err != nil {
+		return branchChoice{}, err
+	}
+	defer g.Close()
+	named, err := lifecycle.SelfNamedBranches(g)
+	if err != nil {
+		return branchChoice{}, err
+	}
+	if len(named) == 1 {
+		return branchChoice{name: named[0], from: "the only branch whose " + policy.ConfigFile + " names itself", fix: fix}, nil
+	}
+	rivals := ""
+	if len(named) > 1 {
+		rivals = fmt.Sprintf(", and branches %s each claim to be the publish branch", strings.Join(named, ", "))
+	}
+	return branchChoice{}, fmt.Errorf("the skill repository's HEAD names no branch%s; add branch: NAME to %s, naming its publish branch",
+		rivals, SyncFileName)
 }
 
 // open opens the skill repository at dir on the chosen branch.
 func (b branchChoice) open(dir string) (*lifecycle.Repo, error) {
 	lr, err := lifecycle.OpenBranch(dir, b.name)
 	if err != nil {
-		return nil, fmt.Errorf("publish branch %s, as %s names it: %w; %s", b.name, b.from, err, b.fix)
+		return nil, fmt.Errorf("publish branch %s (%s): %w; %s", b.name, b.from, err, b.fix)
 	}
 	return lr, nil
 }
@@ -104,24 +123,15 @@ func rivalMainWarning(lr *lifecycle.Repo, b branchChoice, url string) string {
 	if err != nil {
 		return ""
 	}
-	c, err := lr.Git.Commit(tip)
-	if err != nil {
-		return ""
-	}
-	e, ok, err := lr.Git.EntryAt(c.TreeHash, policy.ConfigFile)
+	named, ok, err := lifecycle.ConfigNameAt(lr.Git, tip)
 	if err != nil || !ok {
 		return ""
 	}
-	data, err := lr.Git.ReadBlob(e.Hash, policy.MaxConfigSize)
-	if err != nil {
-		return ""
-	}
-	named := policy.NamedPublishBranch(data)
 	if named == b.name {
 		return ""
 	}
-	return fmt.Sprintf("%s: branch main holds a %s naming %s the publish branch, but %s names %s; installing from %s. If main is the publish branch, say so in %s (branch: main); else ask the repository's owners to remove main",
-		url, policy.ConfigFile, named, b.from, b.name, b.name, SyncFileName)
+	return fmt.Sprintf("%s: branch main holds a %s naming %s the publish branch, but the publish branch is %s (%s); installing from %s. If main is the publish branch, say so in %s (branch: main); else ask the repository's owners to remove main",
+		url, policy.ConfigFile, named, b.name, b.from, b.name, SyncFileName)
 }
 
 // publishBranch is the short name of the publish branch r was opened on.

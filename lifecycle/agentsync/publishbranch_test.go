@@ -85,7 +85,8 @@ func TestOpenNamedNeverTriesMainFirst(t *testing.T) {
 }
 
 // TestCachedCloneRecordsRemoteHead checks that each fetch records the branch the repository's
-// HEAD names, and forgets it when HEAD names none; then nothing is guessed.
+// HEAD names, and forgets it when HEAD names none; then the one branch whose configuration
+// names itself is read, and none when two do.
 func TestCachedCloneRecordsRemoteHead(t *testing.T) {
 	url := releaseWithRivalMain(t)
 	src := strings.TrimPrefix(url, "file://")
@@ -104,8 +105,11 @@ func TestCachedCloneRecordsRemoteHead(t *testing.T) {
 		t.Fatalf("recorded HEAD %q when it names no branch; want none", got)
 	}
 	_, _, _, err := openNamed(&SyncFile{Repository: url}, t.TempDir(), false)
-	if err == nil || !strings.Contains(err.Error(), "HEAD names no branch") || !strings.Contains(err.Error(), "branch: NAME") {
-		t.Fatalf("open with no branch named: %v", err)
+	if err == nil || !strings.Contains(err.Error(), "HEAD names no branch, and branches main, release each claim") || !strings.Contains(err.Error(), "branch: NAME") {
+		t.Fatalf("open with no branch named and two that claim to be: %v", err)
 	}
-	testenv.Git(t, dir, "rev-parse", "--verify", "-q", "refs/heads/main") // there to be guessed, and not
+	testenv.Git(t, src, "branch", "-D", "main")
+	if branch, _ := openNamedBranch(t, &SyncFile{Repository: url}, t.TempDir()); branch != "refs/heads/release" {
+		t.Fatalf("with one branch that claims to be the publish branch: read %s", branch)
+	}
 }
