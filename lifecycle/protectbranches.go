@@ -61,7 +61,7 @@ func (bg *branchGuard) check(u RefUpdate) (string, error) {
 		return fmt.Sprintf("%s on the history of %s named this branch the publish branch; server.protect is on: it is guarded, and skills are published on %s only; %s",
 			policy.ConfigFile, publish, publish, branchAdvice), nil
 	}
-	names, has, err := bg.r.configNameAt(u.New)
+	names, has, err := ConfigNameAt(bg.r.Git, u.New)
 	switch {
 	case err != nil || !has:
 		return "", err
@@ -121,10 +121,4 @@ func (r *Repo) publishNamesOnHistory() ([]string, error) {
 		return nil
 	})
 	return out, err
-}
-
-// configNameAt is the publish branch the configuration at the root of commit h names; false
-// when there is none.
-func (r *Repo) configNameAt(h gitstore.Hash) (string, bool, error) {
-	return ConfigNameAt(r.Git, h)
 }

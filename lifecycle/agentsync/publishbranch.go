@@ -22,16 +22,19 @@ const (
 )
 
 // recordRemoteHead records branch (a short name, or empty for none) as the branch the skill
-// repository's HEAD names.
+// repository's HEAD names; the config file is written only when that changes.
 func recordRemoteHead(repo *git.Repository, branch string) error {
 	cfg, err := repo.Config()
 	if err != nil {
 		return err
 	}
 	s := cfg.Raw.Section(remoteHeadSection)
-	if branch == "" {
+	switch {
+	case s.Option(remoteHeadOption) == branch && (branch != "" || !s.HasOption(remoteHeadOption)):
+		return nil
+	case branch == "":
 		s.RemoveOption(remoteHeadOption)
-	} else {
+	default:
 		s.SetOption(remoteHeadOption, branch)
 	}
 	return repo.SetConfig(cfg)
