@@ -70,6 +70,9 @@ func ReceivePushed(dir string, updates []RefUpdate, getenv func(string) string, 
 			run.Refusals = append(run.Refusals, fmt.Sprintf("%s: %s", short(u.Ref), why))
 		}
 	}
+	if err := r.protectBranches(run, updates); err != nil {
+		return nil, err
+	}
 	return run, nil
 }
 

@@ -49,11 +49,17 @@ type Repo struct {
 // Open opens the skillgit repository at or above dir and reads its configuration from the
 // publish branch.
 func Open(dir string) (*Repo, error) {
+	return openWith(dir, load)
+}
+
+// openWith opens the git repository at or above dir and reads it as a skillgit repository
+// with read.
+func openWith(dir string, read func(*gitstore.Repo) (*Repo, error)) (*Repo, error) {
 	g, err := gitstore.Open(dir)
 	if err != nil {
 		return nil, err
 	}
-	r, err := load(g)
+	r, err := read(g)
 	if err != nil {
 		g.Close()
 		return nil, err
@@ -74,6 +80,11 @@ func load(g *gitstore.Repo) (*Repo, error) {
 	if err != nil {
 		return nil, err
 	}
+	return loadAt(g, branch, tip)
+}
+
+// loadAt reads g as a skillgit repository whose publish branch, branch, is at tip.
+func loadAt(g *gitstore.Repo, branch string, tip gitstore.Hash) (*Repo, error) {
 	c, err := g.Commit(tip)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", short(branch), err)

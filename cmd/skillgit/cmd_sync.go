@@ -63,6 +63,7 @@ func (a *app) syncCommand() *cobra.Command {
 Run in an application project, sync reads .skillgit-sync.yaml, found at the project's top
 (at or above the current folder, up to the folder that holds .git):
   repository: ../skills         # a path relative to the file, or a git URL
+  branch: release               # optional: the repository's publish branch (see below)
   channel: main                 # optional: main or canary (default: the repository's sync.channel)
   agents: [claude-code, codex]  # required unless --target is given
   profile: backend              # optional: only this profile's skills
@@ -70,7 +71,9 @@ Run in an application project, sync reads .skillgit-sync.yaml, found at the proj
 and installs into the agents' folders of that project. A repository named by URL is read
 from a clone cached under the user's cache folder (skillgit/repos), fetched on every sync;
 --offline uses the cached clone as it is. Syncs of one URL take turns on its clone: one
-fetches while the others wait. Run in the skill repository, --project DIR
+fetches while the others wait. The publish branch is branch:, else the one the lock
+records, else for a URL the one the repository's HEAD names (never main first; with no
+HEAD, the one branch whose configuration names itself), else for a path the repository's own. Run in the skill repository, --project DIR
 installs into the project at DIR, reading its .skillgit-sync.yaml when there is one
 (--target overrides its agents). There, with neither --target nor --dir, the targets are
 sync.targets in .skillgit.yaml, for use with --project or --global: sync never writes into
@@ -90,12 +93,12 @@ An agent that reads several of the chosen folders gets each skill once.
 --list-targets prints the agent table.
 
 In an application project, sync writes .skillgit-sync.lock beside the sync file, to commit
-with the project: the skill repository, the channel and its commit, the targets, and per
+with the project: the skill repository, its publish branch, the channel and its commit, the targets, and per
 skill its tree id, the channel commit it was taken from, the publish that last changed it
 and its approvers. Same input, same bytes. Once the lock exists, sync installs exactly what
 it pins (fetching a repository named by URL when needed) and never moves it: a skill
 published or rolled back since does not reach the project. When the sync file no longer
-matches the lock (repository, channel, agents, selection), sync says so and installs
+matches the lock (repository, branch, channel, agents, selection), sync says so and installs
 nothing. --dry-run, --dir, --target, --channel and --global write no lock and ignore it.
 --update [SKILL]... moves the lock to the channel's tip, for every skill or only those
 named (the others stay pinned), prints each skill added, changed or removed with its risk,

@@ -46,11 +46,14 @@ func openRepo(req Request) (*repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	lr, lock, err := openNamed(sf.Repository, filepath.Dir(file), req.Offline)
+	lr, lock, warning, err := openNamed(sf, filepath.Dir(file), req.Offline)
 	if err != nil {
 		return nil, fmt.Errorf("%s: repository %s: %w", file, sf.Repository, err)
 	}
 	r := &repo{Repo: lr, dir: dir, project: filepath.Dir(file), sync: sf, syncPath: file, appMode: true, clone: lock}
+	if warning != "" {
+		r.warnings = append(r.warnings, warning)
+	}
 	if IsGitURL(sf.Repository) {
 		r.url = sf.Repository
 	}
@@ -89,27 +92,41 @@ func withSyncFileHint(err error) error {
 	return fmt.Errorf("%w; to install skills into an application project, add a %s at its top naming the skill repository (repository: PATH-OR-URL, agents: [...])", err, SyncFileName)
 }
 
-// openNamed opens the skill repository a sync file names: a local path relative to base,
-// or a URL read through its cached clone, whose lock is then returned, held.
-func openNamed(name, base string, offline bool) (*lifecycle.Repo, *cloneLock, error) {
-	if !IsGitURL(name) {
-		p := name
+// openNamed opens the skill repository the sync file sf in folder base names: a local path
+// relative to base, or a URL read through its cached clone, whose lock is then returned, held.
+// The publish branch is the one sf or the project's lock names (see namedBranch); else, for a
+// URL, the one the repository's HEAD names, with a warning when main claims otherwise, and for
+// a local repository its own (skillgit.publishBranch, main, HEAD).
+func openNamed(sf *SyncFile, base string, offline bool) (*lifecycle.Repo, *cloneLock, string, error) {
+	b := namedBranch(sf, base)
+	if !IsGitURL(sf.Repository) {
+		p := sf.Repository
 		if !filepath.IsAbs(p) {
 			p = filepath.Join(base, p)
 		}
-		lr, err := lifecycle.Open(p)
-		return lr, nil, err
+		if b.name == "" {
+			lr, err := lifecycle.Open(p)
+			return lr, nil, "", err
+		}
+		lr, err := b.open(p)
+		return lr, nil, "", err
 	}
-	dir, lock, err := cachedClone(name, offline)
+	dir, lock, err := cachedClone(sf.Repository, offline)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, "", err
 	}
-	lr, err := lifecycle.Open(dir)
+	if b.name == "" {
+		b, err = headBranch(dir)
+	}
+	var lr *lifecycle.Repo
+	if err == nil {
+		lr, err = b.open(dir)
+	}
 	if err != nil {
 		lock.release()
-		return nil, nil, err
+		return nil, nil, "", err
 	}
-	return lr, lock, nil
+	return lr, lock, rivalMainWarning(lr, b, sf.Repository), nil
 }
 
 // openForProject opens the skill repository at dir to install into the project folder

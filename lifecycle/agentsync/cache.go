@@ -156,7 +156,8 @@ func createClone(root, dir, url string) error {
 }
 
 // fetchClone fetches every branch of the skill repository into the cached clone, pruning
-// the branches it deleted, and points HEAD where the repository's HEAD points.
+// the branches it deleted, points HEAD where the repository's HEAD points and records that
+// branch (see recordRemoteHead).
 func fetchClone(repo *git.Repository, url string) error {
 	rm, err := repo.Remote(cacheRemote)
 	if err != nil {
@@ -172,10 +173,13 @@ func fetchClone(repo *git.Repository, url string) error {
 	}
 	for _, ref := range refs {
 		if ref.Name() == plumbing.HEAD && ref.Type() == plumbing.SymbolicReference && ref.Target().IsBranch() {
-			return repo.Storer.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, ref.Target()))
+			if err := repo.Storer.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, ref.Target())); err != nil {
+				return err
+			}
+			return recordRemoteHead(repo, ref.Target().Short())
 		}
 	}
-	return nil
+	return recordRemoteHead(repo, "")
 }
 
 func fetchError(url string, err error) error {

@@ -16,6 +16,7 @@ import (
 	"github.com/skillgit/skillgit/internal/atomicfile"
 	"github.com/skillgit/skillgit/internal/boundedfile"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // LockFileName is the file beside an application project's sync file that pins what its
@@ -38,6 +39,9 @@ type Lock struct {
 	Version int `yaml:"version"`
 	// Repository is the skill repository, as the sync file names it.
 	Repository string `yaml:"repository"`
+	// Branch is the skill repository's publish branch the lock was moved on; empty in a lock
+	// written before it was recorded.
+	Branch string `yaml:"branch,omitempty"`
 	// Channel is the channel the skills were taken from.
 	Channel string `yaml:"channel"`
 	// Profile is the sync file's profile: when the lock was moved; empty when it has none.
@@ -142,6 +146,8 @@ func (l *Lock) validate() error {
 		return fmt.Errorf("channel: %q is not one of main, canary", l.Channel)
 	case !lifecycle.IsCommitID(l.Commit):
 		return fmt.Errorf("commit: %q is not a full commit id", l.Commit)
+	case l.Branch != "" && !policy.ValidBranchName(l.Branch):
+		return fmt.Errorf("branch: %q is not a branch name", l.Branch)
 	}
 	if strings.ContainsAny(l.Profile, "/\\\n\r") {
 		return fmt.Errorf("profile: %q is not a profile name", l.Profile)

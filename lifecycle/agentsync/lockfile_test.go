@@ -12,7 +12,7 @@ import (
 
 func sampleLock() *Lock {
 	return &Lock{
-		Repository: "../skills", Channel: "main", Commit: strings.Repeat("a", 40),
+		Repository: "../skills", Branch: "release", Channel: "main", Commit: strings.Repeat("a", 40),
 		Targets: []LockTarget{{Agent: "codex", Dir: ".agents/skills"}, {Agent: "claude-code", Dir: ".claude/skills"}},
 		Skills: []LockedSkill{
 			{Name: "xlsx", Tree: strings.Repeat("e", 40), Commit: strings.Repeat("a", 40)},
@@ -67,6 +67,7 @@ func TestParseLockRefusals(t *testing.T) {
 		"unknown key":  {"channel: main", "channel: main\nextra: 1", "extra"},
 		"version":      {"version: 1", "version: 2", "version 2"},
 		"channel":      {"channel: main", "channel: beta", "not one of main, canary"},
+		"branch":       {"branch: release", "branch: a..b", `branch: "a..b" is not a branch name`},
 		"commit":       {"commit: " + strings.Repeat("a", 40), "commit: HEAD", "not a full commit id"},
 		"tree":         {"tree: " + strings.Repeat("e", 40), "tree: 1111", "not a full object id"},
 		"escape":       {"dir: .agents/skills", "dir: ../elsewhere", "not a folder inside the project"},

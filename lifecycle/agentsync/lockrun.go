@@ -126,6 +126,9 @@ func (r *repo) lockMismatch(l *Lock, channel string, targets []Target) string {
 	if !SameRepository(l.Repository, r.sync.Repository) {
 		d = append(d, fmt.Sprintf("repository %s in the lock, %s in the sync file", l.Repository, r.sync.Repository))
 	}
+	if l.Branch != "" && l.Branch != r.publishBranch() {
+		d = append(d, fmt.Sprintf("publish branch %s in the lock, %s now", l.Branch, r.publishBranch()))
+	}
 	if l.Channel != channel {
 		d = append(d, fmt.Sprintf("channel %s in the lock, %s now", l.Channel, channel))
 	}

@@ -76,7 +76,7 @@ func (lk *lockRun) checkNames(r *repo, src *source, names []string) error {
 // move computes the lock at the channel's commit tip for the named skills, or all when none
 // are named, keeping the others as locked, and the changes from the old lock.
 func (lk *lockRun) move(r *repo, src *source, tip gitstore.Hash, names []string) error {
-	next := &Lock{Version: LockVersion, Repository: r.sync.Repository, Channel: lk.channel, Commit: tip.String(),
+	next := &Lock{Version: LockVersion, Repository: r.sync.Repository, Branch: r.publishBranch(), Channel: lk.channel, Commit: tip.String(),
 		Profile: r.sync.Profile, Select: selection(r.sync)}
 	moved := func(n string) bool { return len(names) == 0 || slices.Contains(names, n) }
 	var fresh []string

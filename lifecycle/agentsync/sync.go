@@ -121,6 +121,8 @@ type repo struct {
 	url string
 	// clone is the held lock of the cached clone read; nil for a local repository.
 	clone *cloneLock
+	// warnings are what opening the repository found to warn of.
+	warnings []string
 }
 
 // Close closes the repository and lets the lock of its cached clone go.
@@ -165,7 +167,7 @@ func Run(req Request) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep := &Report{Channel: src.channel, Project: r.project, Targets: targets, Warnings: warns}
+	rep := &Report{Channel: src.channel, Project: r.project, Targets: targets, Warnings: append(r.warnings, warns...)}
 	if lk != nil {
 		rep.Lock = lk.rep
 		if lk.mode == LockCheck {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/internal/boundedfile"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // SyncFileName is the file at the top of an application project that names the skill
@@ -31,6 +32,9 @@ const maxSyncFileSize = 64 << 10
 type SyncFile struct {
 	// Repository is the skill repository: a path relative to the file's folder, or a git URL.
 	Repository string `yaml:"repository"`
+	// Branch, when set, is the skill repository's publish branch, which then is never
+	// guessed: for a URL, the branch the repository's HEAD names is read otherwise.
+	Branch string `yaml:"branch,omitempty"`
 	// Channel is main or canary; empty means the skill repository's sync.channel.
 	Channel string `yaml:"channel,omitempty"`
 	// Agents are the agent ids to install for.
@@ -53,7 +57,7 @@ func ParseSyncFile(data []byte, file string) (*SyncFile, error) {
 		}
 		msg := strings.TrimPrefix(err.Error(), "yaml: ")
 		msg = strings.TrimPrefix(msg, "unmarshal errors:\n  ")
-		msg = unknownField.ReplaceAllString(msg, "unknown key $1 (the keys are repository, channel, agents, profile and skills)")
+		msg = unknownField.ReplaceAllString(msg, "unknown key $1 (the keys are repository, branch, channel, agents, profile and skills)")
 		return nil, fmt.Errorf("%s: %s", file, msg)
 	}
 	if err := sf.validate(); err != nil {
@@ -71,6 +75,9 @@ func (sf *SyncFile) validate() error {
 		return errors.New("repository: is missing; name the skill repository by a path relative to this file or a git URL")
 	case strings.ContainsRune(sf.Repository, 0) || strings.ContainsAny(sf.Repository, "\n\r"):
 		return fmt.Errorf("repository: %q holds a control character", sf.Repository)
+	}
+	if sf.Branch != "" && !policy.ValidBranchName(sf.Branch) {
+		return fmt.Errorf("branch: %q is not a branch name; name the skill repository's publish branch, such as release", sf.Branch)
 	}
 	if sf.Channel != "" && sf.Channel != "main" && sf.Channel != "canary" {
 		return fmt.Errorf("channel: %q is not one of main, canary", sf.Channel)

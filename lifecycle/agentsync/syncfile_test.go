@@ -18,6 +18,8 @@ func TestParseSyncFile(t *testing.T) {
 		{"skills", "repository: https://example.com/s.git\nagents: [codex]\nskills: [pdf, docx]\n", ""},
 		{"unknown key", "repository: x\nagent: [codex]\n", "line 2: unknown key agent"},
 		{"no repository", "agents: [codex]\n", "repository: is missing"},
+		{"branch", "repository: x\nbranch: release\n", ""},
+		{"bad branch", "repository: x\nbranch: ../up\n", `branch: "../up" is not a branch name`},
 		{"bad channel", "repository: x\nchannel: beta\n", `channel: "beta" is not one of main, canary`},
 		{"both", "repository: x\nprofile: p\nskills: [a]\n", "profile: and skills: do not go together"},
 		{"bad skill", "repository: x\nskills: [../up]\n", "skills: "},
