@@ -157,6 +157,10 @@ func (r *Repo) planPublished(ch *chain, ci commitInfo) (*merge, string, error) {
 	as := ci.get(keyPublishedAs)
 	if as == "" {
 		m, err := r.planMerge(ch, r.Tip)
+		if err == nil && len(m.conflicts) > 0 {
+			return nil, fmt.Sprintf("publishes candidate %s, whose folder %s changed on %s since the candidate's base; `skillgit rebase %s` brings the candidate up to date",
+				ch.id, m.conflicts[0].path, short(r.Branch), ch.id), nil
+		}
 		return m, "", err
 	}
 	c, err := r.candidateOf(ch, false)
