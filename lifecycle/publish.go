@@ -257,6 +257,9 @@ func (r *Repo) prepareMerge(ch *chain, start gitstore.Hash, target string) (*mer
 	if len(m.changes) == 0 {
 		return nil, fmt.Errorf("%s: nothing to publish: %s already holds the candidate's skill folders as they are", ch.id, short(target))
 	}
+	if err := r.publishClash(m, target); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 
