@@ -121,6 +121,85 @@ func (ch *chain) base() gitstore.Hash {
 	return gitstore.ZeroHash
 }
 
+// chainBase is the publish-branch commit the candidate was proposed on or last rebased onto,
+// as its own skillgit commits record it (the publish branch's folders are compared with the
+// candidate's from there), and whether its branch holds a merge that is not such a rebase. A
+// merge that calls itself a rebase counts as one only when its declared paths hold what
+// merging its second parent from the base before it makes there: a `git merge -s ours` with
+// a rebase's trailers keeps the candidate's folder, and so leaves the base where it was.
+func (r *Repo) chainBase(ch *chain) (base gitstore.Hash, merged bool, err error) {
+	if ps := ch.propose().c.ParentHashes; len(ps) > 0 {
+		base = ps[0]
+	}
+	for i := 1; i < len(ch.commits); i++ {
+		ci := ch.commits[i]
+		if len(ci.c.ParentHashes) < 2 {
+			continue
+		}
+		ok := false
+		if ci.get(keyAction) == actRebase && len(ci.c.ParentHashes) == 2 {
+			if ok, err = r.rebaseHolds(ch, base, ch.commits[i-1].c.TreeHash, ci); err != nil {
+				return gitstore.ZeroHash, false, err
+			}
+		}
+		if ok {
+			base = ci.c.ParentHashes[1]
+		} else {
+			merged = true
+		}
+	}
+	return base, merged, nil
+}
+
+// rebaseHolds reports whether the rebase commit ci, made on a candidate whose tree was before
+// and whose base was base, holds in the declared paths what `skillgit rebase` writes there:
+// the three-way merge, from what base holds in them, of before and of ci's second parent.
+func (r *Repo) rebaseHolds(ch *chain, base, before gitstore.Hash, ci commitInfo) (bool, error) {
+	onto, err := r.treeOf(ci.c.ParentHashes[1])
+	if err != nil {
+		return false, err
+	}
+	baseTree := gitstore.ZeroHash
+	if !base.IsZero() {
+		if baseTree, err = r.treeOf(base); err != nil {
+			return false, err
+		}
+	}
+	// Outside the declared paths the merge keeps before, whatever the base held there.
+	from, err := r.withDeclared(ch, onto, baseTree)
+	if err != nil {
+		return false, err
+	}
+	merged, conflicts, err := r.Git.MergeTrees(from, before, onto)
+	if err != nil || len(conflicts) > 0 {
+		return false, err
+	}
+	want, err := r.scopeKey(ch, merged)
+	if err != nil {
+		return false, err
+	}
+	got, err := r.scopeKey(ch, ci.c.TreeHash)
+	return err == nil && got == want, err
+}
+
+// withDeclared returns tree with each of the candidate's declared paths as from holds it.
+func (r *Repo) withDeclared(ch *chain, tree, from gitstore.Hash) (gitstore.Hash, error) {
+	for _, p := range r.declaredScope(ch) {
+		e, err := r.entryAt(from, p)
+		if err != nil {
+			return gitstore.ZeroHash, err
+		}
+		var put *gitstore.TreeEntry
+		if !e.Hash.IsZero() {
+			put = &e
+		}
+		if tree, err = r.Git.ReplacePath(tree, p, put); err != nil {
+			return gitstore.ZeroHash, err
+		}
+	}
+	return tree, nil
+}
+
 // lastContent returns the index of the last commit that changed the candidate's folder, or
 // that changed anything else other than by `skillgit rebase`; the approvals after it are the
 // ones that count. So an approval never outlives a commit that slipped other changes onto the

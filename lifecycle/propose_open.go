@@ -10,7 +10,7 @@ import (
 var ErrAlreadyProposed = errors.New("already proposed")
 
 // checkOpenOfSkill refuses a proposal that an open candidate of the same skill already makes,
-// and names the skill's other open candidates in res: each one more makes `review NAME` ask
+// or a new skill that an open candidate proposes in another folder, and names the skill's other open candidates in res: each one more makes `review NAME` ask
 // for an id, where revising the one open would have kept a single candidate.
 func (r *Repo) checkOpenOfSkill(snap *snapshot, res *Result, o ProposeOptions) error {
 	chains, err := r.openOfSkill(snap.skill.Name)
@@ -26,6 +26,10 @@ func (r *Repo) checkOpenOfSkill(snap *snapshot, res *Result, o ProposeOptions) e
 		isDelete := Change(ch.propose().get(keyChange)) == ChangeDelete
 		if isDelete == (snap.change == ChangeDelete) && ch.path() == snap.dest && tree == snap.tree {
 			return alreadyProposed(snap, ch.id, isDelete)
+		}
+		if snap.change == ChangeCreate && !isDelete && ch.path() != snap.dest {
+			return fmt.Errorf("%s: %w: the open candidate %s proposes a skill of this name at %s, and skill names are unique across category folders; choose another name, or revise that candidate (`skillgit revise %s`)",
+				snap.skill.Name, ErrConflict, ch.id, ch.path(), ch.id)
 		}
 		if !isDelete && revisable == "" {
 			revisable = ch.id

@@ -278,11 +278,14 @@ func (r *Repo) prepareMerge(ch *chain, start gitstore.Hash, target string) (*mer
 	if len(m.changes) == 0 {
 		return nil, fmt.Errorf("%s: nothing to publish: %s already holds the candidate's skill folders as they are", ch.id, short(target))
 	}
+	if err := r.publishClash(m, target); err != nil {
+		return nil, err
+	}
 	return m, nil
 }
 
 // mergeFolder takes folder f from the candidate into m, or records a conflict when the
-// channel changed it too.
+// channel changed it too: since the merge base, or since the candidate's recorded base.
 func (r *Repo) mergeFolder(m *merge, f folderChange) error {
 	cur, err := r.pathHash(m.startTree, f)
 	switch {
@@ -290,7 +293,16 @@ func (r *Repo) mergeFolder(m *merge, f folderChange) error {
 		return err
 	case cur == f.head:
 		return nil
-	case cur != f.base:
+	}
+	stale := cur != f.base
+	if !stale && !m.scope.anchor.IsZero() {
+		was, err := r.pathHash(m.scope.anchor, f)
+		if err != nil {
+			return err
+		}
+		stale = cur != was
+	}
+	if stale {
 		m.conflicts = append(m.conflicts, folderChange{path: f.path, base: cur, head: f.head, mode: f.mode})
 		return nil
 	}
@@ -301,12 +313,11 @@ func (r *Repo) mergeFolder(m *merge, f folderChange) error {
 	return nil
 }
 
-// candidateBaseTree is the tree of the merge base of start and the candidate. The candidate
-// knows the commit it was built on or last rebased onto; while start descends from that
-// commit, it is the merge base, and checking that costs only the commits made since, where a
-// full merge-base search may have to paint much of the history.
-func (r *Repo) candidateBaseTree(ch *chain, start, startTree gitstore.Hash) (gitstore.Hash, error) {
-	base := ch.base()
+// candidateBaseTree is the tree of base, the commit the candidate was built on or last
+// rebased onto, while start descends from it; checking that costs only the commits made
+// since, where a full merge-base search may have to paint much of the history. When start
+// does not descend from it (the history was rewritten), it is the tree of git's merge base.
+func (r *Repo) candidateBaseTree(ch *chain, base, start, startTree gitstore.Hash) (gitstore.Hash, error) {
 	if base == start {
 		return startTree, nil
 	}

@@ -88,6 +88,9 @@ func (r *Repo) prepareRenamed(ch *chain, c *Candidate, start gitstore.Hash, targ
 	renamed := *c
 	renamed.Path = dest
 	out := &merge{scope: m.scope, startTree: m.startTree, tree: tree, changes: []folderChange{{path: dest, head: head}}}
+	if err := r.publishClash(out, target); err != nil {
+		return nil, nil, err
+	}
 	return out, &renamed, nil
 }
 
@@ -154,10 +157,13 @@ func publishedNames(ci commitInfo, skills []string) []string {
 // name of its Skillgit-Published-As trailer when it has one. A renamed publish that skillgit
 // would refuse is returned as the reason why.
 func (r *Repo) planPublished(ch *chain, ci commitInfo) (*merge, string, error) {
+	target := r.Branch
+	if ci.get(keyChannel) == "canary" {
+		target = canaryRef
+	}
 	as := ci.get(keyPublishedAs)
 	if as == "" {
-		m, err := r.planMerge(ch, r.Tip)
-		return m, "", err
+		return r.planPublishedMerge(ch, target)
 	}
 	c, err := r.candidateOf(ch, false)
 	if err != nil {
@@ -166,7 +172,7 @@ func (r *Repo) planPublished(ch *chain, ci commitInfo) (*merge, string, error) {
 	if c.Change != ChangeCreate {
 		return nil, fmt.Sprintf("publishes candidate %s, a %s, under another name, which only a new skill can be", ch.id, c.Change), nil
 	}
-	m, renamed, err := r.prepareRenamed(ch, c, r.Tip, r.Branch, as)
+	m, renamed, err := r.prepareRenamed(ch, c, r.Tip, target, as)
 	if errors.Is(err, ErrRefused) || errors.Is(err, ErrConflict) {
 		return nil, fmt.Sprintf("publishes candidate %s as %s, which skillgit refuses: %v", ch.id, as, err), nil
 	}
@@ -174,4 +180,25 @@ func (r *Repo) planPublished(ch *chain, ci commitInfo) (*merge, string, error) {
 		m.renamedPath = renamed.Path
 	}
 	return m, "", err
+}
+
+// planPublishedMerge plans the publish of the candidate onto r's tip, a commit of the channel
+// target, as planPublished does for a publish under the candidate's own name: one that
+// skillgit would refuse as stale or as giving a name a second folder is returned as the reason
+// why.
+func (r *Repo) planPublishedMerge(ch *chain, target string) (*merge, string, error) {
+	m, err := r.planMerge(ch, r.Tip)
+	if err != nil {
+		return nil, "", err
+	}
+	if len(m.conflicts) > 0 {
+		return nil, fmt.Sprintf("publishes candidate %s, whose folder %s changed on %s since the candidate's base; `skillgit rebase %s` brings the candidate up to date",
+			ch.id, m.conflicts[0].path, short(target), ch.id), nil
+	}
+	if err := r.publishClash(m, target); errors.Is(err, ErrConflict) {
+		return nil, fmt.Sprintf("publishes candidate %s, which skillgit refuses: %v", ch.id, err), nil
+	} else if err != nil {
+		return nil, "", err
+	}
+	return m, "", nil
 }

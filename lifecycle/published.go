@@ -106,10 +106,8 @@ func (r *Repo) Find(name string) (*catalog.Skill, error) {
 	if err != nil {
 		return nil, err
 	}
-	for _, s := range res.Skills {
-		if s.Name == name {
-			return s, nil
-		}
+	if s := skillNamed(res, name); s != nil {
+		return s, nil
 	}
 	return nil, fmt.Errorf("%s: skill %w on %s; `skillgit list` shows what is published", name, ErrNotFound, short(r.Branch))
 }

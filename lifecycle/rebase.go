@@ -22,14 +22,14 @@ func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	base, err := r.Git.MergeBase(r.Tip, ch.tip)
+	base, merged, err := r.chainBase(ch)
 	if err != nil {
 		return nil, err
 	}
 	if base == r.Tip {
 		return nil, fmt.Errorf("%s: already up to date with %s", id, short(r.Branch))
 	}
-	baseTree, err := r.mergeBaseTree(r.Tip, ch.tip)
+	baseTree, err := r.rebaseBaseTree(ch, base, merged)
 	if err != nil {
 		return nil, err
 	}
@@ -58,6 +58,23 @@ func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 	}
 	res.Commit = h.String()
 	return r.withState(res, c)
+}
+
+// rebaseBaseTree is the base of the three-way merge a rebase makes: the tree of the
+// candidate's recorded base. A branch that took the publish branch in with a plain git merge
+// takes the rest from git's merge base, so what it merged is not merged again, but its
+// declared paths still from the recorded base: a merge that kept the candidate's folder as it
+// was (`git merge -s ours`) does not count as having taken in the publish branch's changes.
+func (r *Repo) rebaseBaseTree(ch *chain, base gitstore.Hash, merged bool) (gitstore.Hash, error) {
+	anchor, err := r.candidateBaseTree(ch, base, r.Tip, r.Tree)
+	if err != nil || !merged {
+		return anchor, err
+	}
+	gitBase, err := r.mergeBaseTree(r.Tip, ch.tip)
+	if err != nil {
+		return gitstore.ZeroHash, err
+	}
+	return r.withDeclared(ch, gitBase, anchor)
 }
 
 // auditRebased audits the candidate's folder as the rebase leaves it.

@@ -26,6 +26,10 @@ type Scope struct {
 	Outside []string `json:"outside,omitempty"`
 	// folders are the changed skill folders inside Declared, from the merge base to the tip.
 	folders []folderChange
+	// anchor is the channel's tree at the candidate's recorded base (chainBase) when the merge
+	// base differs from it: a channel folder that changed since then is one the candidate
+	// must be rebased onto, whatever git merges its branch holds. Zero when they are the same.
+	anchor gitstore.Hash
 }
 
 // InScope reports whether the branch changes nothing beyond what the candidate declares.
@@ -48,7 +52,7 @@ func (r *Repo) CandidateScope(id string) (*Scope, error) {
 // startTree: the declared folders, and what the candidate's tip changes relative to the merge
 // base of start and the candidate. It is the one definition review, approve and publish use.
 func (r *Repo) scopeOf(ch *chain, start, startTree gitstore.Hash) (*Scope, error) {
-	baseTree, err := r.scopeBaseTree(ch, start, startTree)
+	baseTree, anchor, err := r.scopeBaseTree(ch, start, startTree)
 	if err != nil {
 		return nil, err
 	}
@@ -58,6 +62,9 @@ func (r *Repo) scopeOf(ch *chain, start, startTree gitstore.Hash) (*Scope, error
 		return nil, err
 	}
 	s := &Scope{Declared: r.declaredScope(ch), Changed: []string{}}
+	if anchor != baseTree {
+		s.anchor = anchor
+	}
 	for _, f := range fd.changes {
 		s.Changed = append(s.Changed, f.path)
 		if slices.Contains(s.Declared, f.path) {
@@ -82,16 +89,20 @@ func (r *Repo) scopeOf(ch *chain, start, startTree gitstore.Hash) (*Scope, error
 	return s, nil
 }
 
-// scopeBaseTree is the tree of the merge base of start and the candidate. A candidate that
-// brought the publish branch in with a plain git merge rather than `skillgit rebase` has a
-// merge base its trailers do not record, so git's is computed.
-func (r *Repo) scopeBaseTree(ch *chain, start, startTree gitstore.Hash) (gitstore.Hash, error) {
-	for _, ci := range ch.commits[1:] {
-		if len(ci.c.ParentHashes) > 1 && ci.get(keyAction) != actRebase {
-			return r.mergeBaseTree(start, ch.tip)
-		}
+// scopeBaseTree is the tree of the merge base of start and the candidate, and anchor the
+// channel's tree at the candidate's recorded base. A candidate that brought the publish branch
+// in with a plain git merge rather than `skillgit rebase` has a merge base its trailers do not
+// record, so git's is computed; otherwise the two are the same.
+func (r *Repo) scopeBaseTree(ch *chain, start, startTree gitstore.Hash) (base, anchor gitstore.Hash, err error) {
+	recorded, merged, err := r.chainBase(ch)
+	if err != nil {
+		return gitstore.ZeroHash, gitstore.ZeroHash, err
 	}
-	return r.candidateBaseTree(ch, start, startTree)
+	if anchor, err = r.candidateBaseTree(ch, recorded, start, startTree); err != nil || !merged {
+		return anchor, anchor, err
+	}
+	base, err = r.mergeBaseTree(start, ch.tip)
+	return base, anchor, err
 }
 
 // outsidePaths names the files that differ between two root trees outside the skills folder.
