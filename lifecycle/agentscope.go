@@ -60,11 +60,15 @@ func (r *Repo) createdManaged(name string) bool {
 		}
 		// Only a publish the ledger verified creates the skill; its claims are then the
 		// candidate's own.
-		st, err := r.ledger().Step(h)
-		if err != nil || st.Kind != ledger.KindPublish || st.Chain == nil {
+		st, err := r.ledger().StepOf(h, c)
+		if err != nil || st.Kind != ledger.KindPublish {
 			return err
 		}
-		managed = st.Chain.Propose().Claims.Get(ledger.KeyManagedBy) == policy.ManagedBy
+		ch, err := r.ledger().ChainOf(st)
+		if err != nil || ch == nil {
+			return err
+		}
+		managed = ch.Propose().Claims.Get(ledger.KeyManagedBy) == policy.ManagedBy
 		return gitstore.ErrStop
 	})
 	if err != nil && !errors.Is(err, gitstore.ErrStop) {

@@ -62,6 +62,7 @@ func (r *Repo) walkLastChanges(from gitstore.Hash, pending map[string]bool, foun
 		return nil
 	})
 	tc.save()
+	r.ledger().Save()
 	return err
 }
 

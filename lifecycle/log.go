@@ -3,6 +3,7 @@ package lifecycle
 import (
 	"regexp"
 	"slices"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 
@@ -22,7 +23,11 @@ func (r *Repo) Log(name string) ([]LogEntry, error) {
 	out := []LogEntry{}
 	tc := r.trailCache()
 	tops := &topEntries{}
+	folder := r.folderOf(name)
 	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
+		if folder != "" && !claimsSkill(c.Message, name) && !r.Git.MayHaveChanged(h, folder) {
+			return nil // git's changed-path filter says it left the skill's folder alone
+		}
 		e := r.entryOf(h, c, tc)
 		e.Policy = r.commitPolicy(c, tops)
 		if name == "" || containsSkill(e, name) {
@@ -31,7 +36,30 @@ func (r *Repo) Log(name string) ([]LogEntry, error) {
 		return nil
 	})
 	tc.save()
+	r.ledger().Save()
 	return out, err
+}
+
+// folderOf is the folder of the published skill name, for git's changed-path filter; "" for
+// no name, or a skill that is not published now.
+func (r *Repo) folderOf(name string) string {
+	if name == "" {
+		return ""
+	}
+	s, err := r.Find(name)
+	if err != nil {
+		return ""
+	}
+	return s.Dir
+}
+
+// claimsSkill reports whether a commit message's trailers name the skill.
+func claimsSkill(msg, name string) bool {
+	if !strings.Contains(msg, name) {
+		return false
+	}
+	c := ledger.ParseClaims(msg)
+	return slices.Contains(c.All(keySkill), name) || c.Get(keyPublishedAs) == name
 }
 
 // entryOf reads one commit of the trail. What it says is a publish or a rollback is what the
@@ -62,7 +90,7 @@ func (r *Repo) trailStep(ci commitInfo) *ledger.Step {
 	if a != actPublish && a != actRollback && !(a == "" && (len(ci.c.ParentHashes) == 2 || reverts)) {
 		return nil
 	}
-	st, err := r.ledger().Step(ci.hash)
+	st, err := r.ledger().StepOf(ci.hash, ci.c)
 	if err != nil {
 		return nil
 	}
@@ -73,9 +101,11 @@ func (r *Repo) trailStep(ci commitInfo) *ledger.Step {
 func (r *Repo) fromStep(e *LogEntry, st *ledger.Step, ci commitInfo, tc *trailCache) {
 	switch {
 	case st.Kind == ledger.KindPublish && st.Via == "git merge":
-		p := st.Chain.Propose().Claims
-		e.Action, e.Via, e.Candidate = actPublish, "git merge", st.Chain.ID
-		e.Skills, e.Risk = mergeSkills(p.All(keySkill), folderNames(st.Changes)), st.Chain.Last().Claims.Get(keyRisk)
+		e.Action, e.Via, e.Skills = actPublish, "git merge", folderNames(st.Changes)
+		if ch, err := r.ledger().ChainOf(st); err == nil && ch != nil {
+			e.Candidate, e.Risk = ch.ID, ch.Last().Claims.Get(keyRisk)
+			e.Skills = mergeSkills(ch.Propose().Claims.All(keySkill), e.Skills)
+		}
 	case st.Kind == ledger.KindPublish:
 		// Its claims are what the ledger found true.
 	case st.Kind == ledger.KindRollback:

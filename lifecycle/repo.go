@@ -169,6 +169,9 @@ func (r *Repo) ledger() *ledger.Ledger {
 	defer r.ledgerMu.Unlock()
 	if r.led == nil || r.led.SkillsDir() != r.Config.SkillsDir {
 		r.led = ledger.New(r.Git, r.Config.SkillsDir)
+		if d := r.Git.CommonDir(); d != "" {
+			r.led.UseCache(filepath.Join(d, "skillgit", "cache"))
+		}
 	}
 	return r.led
 }

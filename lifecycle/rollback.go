@@ -101,6 +101,7 @@ func (r *Repo) findPublish(name, commit string) (commitInfo, undoneSet, error) {
 	seen := publishesSeen{}
 	tc := r.trailCache()
 	defer tc.save()
+	defer r.ledger().Save()
 	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
 		if h == target {
 			found = commitInfo{hash: h, c: c, trailers: gitstore.ParseTrailers(c.Message)}

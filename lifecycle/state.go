@@ -72,6 +72,7 @@ func (r *Repo) newStateCtx(since time.Time) (*stateCtx, error) {
 		}
 		return r.learnStep(st, h, c)
 	})
+	r.ledger().Save()
 	if err != nil && !errors.Is(err, gitstore.ErrStop) {
 		return nil, err
 	}
@@ -84,7 +85,7 @@ func (r *Repo) newStateCtx(since time.Time) (*stateCtx, error) {
 // only tells the state of the candidates whose content that commit brought.
 func (r *Repo) learnStep(st *stateCtx, h gitstore.Hash, c *object.Commit) error {
 	if len(c.ParentHashes) == 2 {
-		step, err := r.ledger().Step(h)
+		step, err := r.ledger().StepOf(h, c)
 		if err != nil {
 			return err
 		}
@@ -97,7 +98,7 @@ func (r *Repo) learnStep(st *stateCtx, h gitstore.Hash, c *object.Commit) error 
 	if len(targets) == 0 {
 		return nil
 	}
-	step, err := r.ledger().Step(h)
+	step, err := r.ledger().StepOf(h, c)
 	if err != nil {
 		return err
 	}

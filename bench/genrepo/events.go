@@ -122,7 +122,11 @@ func (gen *generator) patch(s *skill, revised, auto bool) error {
 }
 
 func (gen *generator) approveAndPublish(c candidate, root, tip gitstore.Hash) (gitstore.Hash, error) {
-	appr, err := gen.commit(root, c.approve(), tip)
+	sig := gen.signature()
+	if c.approverName != "" {
+		sig.Name, sig.Email = c.approverName, c.approverEmail
+	}
+	appr, err := gen.commitAs(sig, root, c.approve(), tip)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
@@ -136,6 +140,7 @@ func (gen *generator) approveAndPublish(c candidate, root, tip gitstore.Hash) (g
 
 func (gen *generator) remove(s *skill) error {
 	c := gen.newCandidate(s, false)
+	c.change = "delete"
 	root, err := gen.replace(gen.root, s, nil)
 	if err != nil {
 		return err

@@ -35,6 +35,11 @@ func finish(dir string, bare bool, gen *generator) error {
 		return err
 	}
 	gen.logf("packed with git gc in %s", time.Since(start).Round(time.Millisecond))
+	// skillgit keeps git's commit-graph with its changed-path filters as it commits; the
+	// generated history gets them at once.
+	if err := git(dir, "commit-graph", "write", "--reachable", "--changed-paths"); err != nil {
+		return err
+	}
 	if gen.opts.Checkout && !bare {
 		if err := git(dir, "reset", "--hard", "--quiet"); err != nil {
 			return err

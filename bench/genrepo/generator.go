@@ -128,7 +128,11 @@ func (gen *generator) signature() object.Signature {
 
 // commit writes a commit authored and committed by one person.
 func (gen *generator) commit(tree gitstore.Hash, msg string, parents ...gitstore.Hash) (gitstore.Hash, error) {
-	sig := gen.signature()
+	return gen.commitAs(gen.signature(), tree, msg, parents...)
+}
+
+// commitAs writes a commit authored and committed by sig, as an approval is by its approver.
+func (gen *generator) commitAs(sig object.Signature, tree gitstore.Hash, msg string, parents ...gitstore.Hash) (gitstore.Hash, error) {
 	h, err := gen.g.WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: parents, Author: sig, Committer: sig, Message: msg})
 	if err != nil {
 		return gitstore.ZeroHash, err

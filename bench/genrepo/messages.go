@@ -2,6 +2,7 @@ package genrepo
 
 import (
 	"fmt"
+	"path"
 
 	"github.com/skillgit/skillgit/gitstore"
 )
@@ -10,6 +11,10 @@ import (
 type candidate struct {
 	id, skill, risk, audit string
 	approver               string
+	// approverName and approverEmail are the approver's, who authors the approval.
+	approverName, approverEmail string
+	// path is the skill's folder; change is create or patch (proposeDelete says delete).
+	path, change string
 	// policy names the mode that approved the candidate, or "" for a person.
 	policy string
 }
@@ -28,14 +33,18 @@ var rejections = []string{
 }
 
 func (gen *generator) newCandidate(s *skill, auto bool) candidate {
-	c := candidate{id: gen.candidateID(s.name), skill: s.name, risk: "low", audit: "pass (ruleset 3, 0 findings)"}
+	c := candidate{id: gen.candidateID(s.name), skill: s.name, risk: "low", audit: "pass (ruleset 3, 0 findings)",
+		path: path.Join(gen.opts.SkillsDir, s.dir), change: "patch"}
+	if s.slot < 0 {
+		c.change = "create"
+	}
 	if !auto && gen.r.IntN(10) == 0 {
 		c.risk, c.audit = "medium", "pass (ruleset 3, 1 finding)"
 	}
 	p := pick(gen.r, people)
-	c.approver = p.name + " <" + p.email + ">"
+	c.approver, c.approverName, c.approverEmail = p.name+" <"+p.email+">", p.name, p.email
 	if auto {
-		c.policy, c.approver = "assisted", ""
+		c.policy, c.approver, c.approverName, c.approverEmail = "assisted", "", "", ""
 	}
 	return c
 }
@@ -58,12 +67,17 @@ func (c candidate) propose(isNew bool) string {
 	if isNew {
 		body = "New skill learned while working on a task."
 	}
-	return gitstore.FormatMessage("propose: "+c.skill, body, c.trailers("propose", c.auditTrailers()...))
+	return gitstore.FormatMessage("propose: "+c.skill, body, c.trailers("propose", c.proposeTrailers(c.change)...))
+}
+
+// proposeTrailers are those skillgit writes on a propose commit after the common ones.
+func (c candidate) proposeTrailers(change string) []gitstore.Trailer {
+	return append([]gitstore.Trailer{{Key: "Skillgit-Change", Value: change}, {Key: "Skillgit-Path", Value: c.path}}, c.auditTrailers()...)
 }
 
 func (c candidate) proposeDelete() string {
 	return gitstore.FormatMessage("propose: delete "+c.skill, "The skill is no longer used.",
-		c.trailers("propose", append(c.auditTrailers(), gitstore.Trailer{Key: "Skillgit-Change", Value: "delete"})...))
+		c.trailers("propose", c.proposeTrailers(c.change)...))
 }
 
 func (c candidate) revise() string {
@@ -80,7 +94,7 @@ func (c candidate) approve() string {
 }
 
 func (c candidate) publish() string {
-	ts := c.trailers("publish", c.auditTrailers()...)
+	ts := c.trailers("publish", append([]gitstore.Trailer{{Key: "Skillgit-Change", Value: c.change}}, c.auditTrailers()...)...)
 	if c.policy != "" {
 		ts = append(ts, gitstore.Trailer{Key: "Skillgit-Policy", Value: c.policy})
 	} else {

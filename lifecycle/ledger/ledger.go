@@ -12,14 +12,22 @@ import (
 type Ledger struct {
 	s         Store
 	skillsDir string
-	mu        sync.Mutex // guards steps and chains
+	mu        sync.Mutex // guards steps, chains and the cache
 	steps     map[gitstore.Hash]*Step
 	chains    map[gitstore.Hash]*Chain
+	// parents remembers the first parent of the commits read, the zero hash for a root.
+	parents map[gitstore.Hash]gitstore.Hash
+	// cacheFile keeps, when set, what cached holds: the steps derived so far, by any
+	// ledger; learned says whether this one derived any.
+	cacheFile string
+	cached    map[gitstore.Hash]stepRecord
+	learned   bool
 }
 
 // New returns a ledger over s for a repository whose skills live under skillsDir.
 func New(s Store, skillsDir string) *Ledger {
-	return &Ledger{s: s, skillsDir: skillsDir, steps: map[gitstore.Hash]*Step{}, chains: map[gitstore.Hash]*Chain{}}
+	return &Ledger{s: newTreeCache(s), skillsDir: skillsDir, steps: map[gitstore.Hash]*Step{}, chains: map[gitstore.Hash]*Chain{},
+		parents: map[gitstore.Hash]gitstore.Hash{}, cached: map[gitstore.Hash]stepRecord{}}
 }
 
 // Store is what the ledger reads.
@@ -44,4 +52,13 @@ func (l *Ledger) chainAt(h gitstore.Hash) (*Chain, error) {
 	l.chains[h] = ch
 	l.mu.Unlock()
 	return ch, nil
+}
+
+// ChainOf is the candidate a publish step merged; nil for a step that merged none, such as
+// init's publish.
+func (l *Ledger) ChainOf(st *Step) (*Chain, error) {
+	if st.Kind != KindPublish || len(st.Commit.C.ParentHashes) != 2 {
+		return nil, nil
+	}
+	return l.chainAt(st.Commit.C.ParentHashes[1])
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/go-git/go-git/v5/plumbing/object"
+
 	"github.com/skillgit/skillgit/gitstore"
 )
 
@@ -13,8 +15,7 @@ const maxWalk = 10000
 // verifyRollback says why single-parent commit c is not a rollback, "" when it is: the
 // commit it says it reverts is a publish on c's own first-parent line, and c puts each skill
 // folder it changes back to what that publish replaced, where the publish's version is still
-// in place and no rollback since undid it; c changes nothing else. It returns the publish and
-// the skill folders c changed.
+// in place; c changes nothing else. It returns the publish and the skill folders c changed.
 func (l *Ledger) verifyRollback(c Commit) (string, gitstore.Hash, []FolderChange, error) {
 	d, err := l.diffParent(c)
 	if err != nil {
@@ -24,7 +25,7 @@ func (l *Ledger) verifyRollback(c Commit) (string, gitstore.Hash, []FolderChange
 	if !ok {
 		return "names no commit it rolls back", gitstore.ZeroHash, d.Folders, nil
 	}
-	between, found, err := l.lineBack(c.C.ParentHashes[0], target)
+	found, err := l.onLine(c.C.ParentHashes[0], target)
 	if err != nil {
 		return "", gitstore.ZeroHash, nil, err
 	}
@@ -39,77 +40,82 @@ func (l *Ledger) verifyRollback(c Commit) (string, gitstore.Hash, []FolderChange
 		return fmt.Sprintf("rolls back %s, which is not a publish (%s): a rollback only walks back publishes, and bringing back what a rollback removed is a publish that needs approvals",
 			shortHash(target), describeStep(pub)), target, d.Folders, nil
 	}
-	why, err := l.restores(c, d, pub, between)
-	return why, target, d.Folders, err
+	return restores(c, d, pub, l.skillsDir), target, d.Folders, nil
 }
 
 // restores says why the changes d of c do not each put a folder of publish pub back to what
-// pub replaced, with pub's version still in place and not undone by a rollback of between.
-func (l *Ledger) restores(c Commit, d *Diff, pub *Step, between []*Step) (string, error) {
+// pub replaced, with pub's version still in place. (Once a rollback has undone it, the
+// folder holds what pub replaced, so pub cannot be rolled back twice.)
+func restores(c Commit, d *Diff, pub *Step, skillsDir string) string {
 	if len(d.Stray) > 0 || d.Outside {
-		return fmt.Sprintf("changes %s: a rollback restores skill folders only", describe(d, l.skillsDir)), nil
+		return fmt.Sprintf("changes %s: a rollback restores skill folders only", describe(d, skillsDir))
 	}
 	if len(d.Folders) == 0 {
-		return "changes no skill folder", nil
+		return "changes no skill folder"
 	}
 	for _, f := range d.Folders {
 		i := slices.IndexFunc(pub.Changes, func(g FolderChange) bool { return g.Path == f.Path })
 		switch {
 		case i < 0:
-			return fmt.Sprintf("changes %s, which publish %s did not change", f.Path, shortHash(pub.Commit.Hash)), nil
+			return fmt.Sprintf("changes %s, which publish %s did not change", f.Path, shortHash(pub.Commit.Hash))
 		case f.Head != pub.Changes[i].Base:
-			return fmt.Sprintf("changes %s to a version that publish %s did not replace", f.Path, shortHash(pub.Commit.Hash)), nil
+			return fmt.Sprintf("changes %s to a version that publish %s did not replace", f.Path, shortHash(pub.Commit.Hash))
 		case f.Base != pub.Changes[i].Head:
-			return fmt.Sprintf("changes %s, which the branch changed after publish %s", f.Path, shortHash(pub.Commit.Hash)), nil
-		}
-		if by := undoneBy(between, pub.Commit.Hash, f.Path); by != nil {
-			return fmt.Sprintf("rolls back %s of publish %s, which rollback %s undid already", f.Path, shortHash(pub.Commit.Hash), shortHash(by.Commit.Hash)), nil
+			return fmt.Sprintf("changes %s, which the branch changed after publish %s", f.Path, shortHash(pub.Commit.Hash))
 		}
 	}
 	for _, skill := range c.Claims.All(KeySkill) {
 		if !slices.ContainsFunc(d.Folders, func(f FolderChange) bool { return f.Name() == skill }) {
-			return fmt.Sprintf("claims it rolls back %s, which it does not change", skill), nil
+			return fmt.Sprintf("claims it rolls back %s, which it does not change", skill)
 		}
 	}
-	return "", nil
+	return ""
 }
 
-// undoneBy returns the rollback among steps that undid path of publish pub, or nil.
-func undoneBy(steps []*Step, pub gitstore.Hash, path string) *Step {
-	for _, st := range steps {
-		if st.Kind == KindRollback && st.Undoes == pub && slices.ContainsFunc(st.Changes, func(f FolderChange) bool { return f.Path == path }) {
-			return st
-		}
-	}
-	return nil
-}
-
-// lineBack walks the first-parent line from h back to target and returns the rollbacks after
-// target, newest first, and whether target is on the line within maxWalk commits. Only the
-// commits that claim to roll back are derived: no other can be a rollback.
-func (l *Ledger) lineBack(h, target gitstore.Hash) ([]*Step, bool, error) {
-	var out []*Step
+// onLine reports whether target is on the first-parent line of h, within maxWalk commits.
+// The first parents it reads are remembered, so the rollbacks of one long line cost one walk.
+func (l *Ledger) onLine(h, target gitstore.Hash) (bool, error) {
 	for range maxWalk {
 		if h == target {
-			return out, true, nil
+			return true, nil
 		}
-		c, err := readCommit(l.s, h)
-		if err != nil {
-			return nil, false, err
+		p, ok, err := l.firstParent(h)
+		if err != nil || !ok {
+			return false, err
 		}
-		if _, claims := RevertTarget(c.C.Message, c.Claims); claims || c.Action() == ActRollback {
-			st, err := l.Step(h)
-			if err != nil {
-				return nil, false, err
-			}
-			out = append(out, st)
-		}
-		if len(c.C.ParentHashes) == 0 {
-			return out, false, nil
-		}
-		h = c.C.ParentHashes[0]
+		h = p
 	}
-	return out, false, nil
+	return false, nil
+}
+
+// firstParent is the first parent of commit h; false for a root commit.
+func (l *Ledger) firstParent(h gitstore.Hash) (gitstore.Hash, bool, error) {
+	l.mu.Lock()
+	p, ok := l.parents[h]
+	l.mu.Unlock()
+	if ok {
+		return p, !p.IsZero(), nil
+	}
+	c, err := l.s.Commit(h)
+	if err != nil {
+		return gitstore.ZeroHash, false, fmt.Errorf("commit %s: %w", h, err)
+	}
+	l.noteParent(h, c)
+	if len(c.ParentHashes) == 0 {
+		return gitstore.ZeroHash, false, nil
+	}
+	return c.ParentHashes[0], true, nil
+}
+
+// noteParent remembers commit h's first parent, the zero hash for a root commit.
+func (l *Ledger) noteParent(h gitstore.Hash, c *object.Commit) {
+	p := gitstore.ZeroHash
+	if len(c.ParentHashes) > 0 {
+		p = c.ParentHashes[0]
+	}
+	l.mu.Lock()
+	l.parents[h] = p
+	l.mu.Unlock()
 }
 
 // describeStep says what a step is, for messages.

@@ -3,6 +3,8 @@ package ledger
 import (
 	"fmt"
 
+	"github.com/go-git/go-git/v5/plumbing/object"
+
 	"github.com/skillgit/skillgit/gitstore"
 )
 
@@ -34,8 +36,6 @@ type Step struct {
 	// Via says how a publish was made: "skillgit", "git merge" (a merge that claims
 	// nothing), or "init" (the built-in skills init publishes).
 	Via string
-	// Chain is the candidate a publish merged; nil for other steps and for init's publish.
-	Chain *Chain
 	// Changes are the skill folders the commit changed against its first parent.
 	Changes []FolderChange
 	// Undoes is the publish a rollback undid.
@@ -44,17 +44,33 @@ type Step struct {
 
 // Step derives what commit h did, as a step of the first-parent line it heads.
 func (l *Ledger) Step(h gitstore.Hash) (*Step, error) {
+	c, err := l.s.Commit(h)
+	if err != nil {
+		return nil, fmt.Errorf("commit %s: %w", h, err)
+	}
+	return l.StepOf(h, c)
+}
+
+// StepOf is Step for commit h, already read as c.
+func (l *Ledger) StepOf(h gitstore.Hash, oc *object.Commit) (*Step, error) {
+	l.noteParent(h, oc)
 	l.mu.Lock()
 	st, ok := l.steps[h]
 	l.mu.Unlock()
 	if ok {
 		return st, nil
 	}
-	c, err := readCommit(l.s, h)
-	if err != nil {
-		return nil, err
+	c := Commit{Hash: h, C: oc, Claims: ParseClaims(oc.Message)}
+	l.mu.Lock()
+	if st = l.recalled(c); st != nil {
+		l.steps[h] = st
+	}
+	l.mu.Unlock()
+	if st != nil {
+		return st, nil
 	}
 	st = &Step{Commit: c, Claim: c.Action(), Kind: KindCommit}
+	var err error
 	switch ps := c.C.ParentHashes; {
 	case len(ps) == 0:
 		if st.Claim == ActInit {
@@ -70,6 +86,7 @@ func (l *Ledger) Step(h gitstore.Hash) (*Step, error) {
 	}
 	l.mu.Lock()
 	l.steps[h] = st
+	l.remember(st)
 	l.mu.Unlock()
 	return st, nil
 }
@@ -97,7 +114,7 @@ func (l *Ledger) mergeStep(st *Step) error {
 	if st.Claim != ActPublish && st.Claim != "" {
 		return nil // a merge claiming something else, such as canary's catch-up
 	}
-	st.Kind, st.Chain, st.Via = KindPublish, ch, "skillgit"
+	st.Kind, st.Via = KindPublish, "skillgit"
 	if st.Claim == "" {
 		st.Via = "git merge"
 	}
