@@ -41,6 +41,8 @@ type Repo struct {
 	// configuration it was made under.
 	ledgerMu sync.Mutex
 	led      *ledger.Ledger
+	// readOnly keeps the caches from being written, for commands that only read.
+	readOnly bool
 	// firstPush marks a repository opened by a pre-receive check at the tip of the push that
 	// creates its publish branch (see openFirstPush).
 	firstPush bool
@@ -170,8 +172,12 @@ func (r *Repo) ledger() *ledger.Ledger {
 	if r.led == nil || r.led.SkillsDir() != r.Config.SkillsDir {
 		r.led = ledger.New(r.Git, r.Config.SkillsDir)
 		if d := r.Git.CommonDir(); d != "" {
-			r.led.UseCache(filepath.Join(d, "skillgit", "cache"))
+			r.led.UseCache(filepath.Join(d, "skillgit", "cache"), !r.readOnly)
 		}
 	}
 	return r.led
 }
+
+// ReadOnly makes the repository write nothing of its own, not even a cache: for completion,
+// which must leave the repository as it found it.
+func (r *Repo) ReadOnly() { r.readOnly = true }

@@ -123,6 +123,7 @@ func (a *app) withRepoValues(fn func(r *lifecycle.Repo) ([]cobra.Completion, err
 		return nil
 	}
 	defer r.Close()
+	r.ReadOnly()
 	out, err := fn(r)
 	if err != nil {
 		return nil

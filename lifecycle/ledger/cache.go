@@ -36,8 +36,10 @@ type stepRecord struct {
 
 // UseCache makes the ledger keep the steps it derives in a file in folder dir, read back
 // by the next ledger over the same skills folder: a step is a function of its commit, which
-// never changes, so a long history is verified once. Save writes what was learned.
-func (l *Ledger) UseCache(dir string) {
+// never changes, so a long history is verified once. Save writes what was learned, unless
+// write is false: then the file is only read.
+func (l *Ledger) UseCache(dir string, write bool) {
+	l.readOnly = !write
 	sum := sha1.Sum([]byte(l.skillsDir))
 	l.cacheFile = filepath.Join(dir, "ledger-"+cacheVersion+"-"+hex.EncodeToString(sum[:4])+".txt")
 	l.cached = readCache(l.cacheFile)
@@ -48,7 +50,7 @@ func (l *Ledger) UseCache(dir string) {
 func (l *Ledger) Save() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.cacheFile == "" || !l.learned {
+	if l.cacheFile == "" || !l.learned || l.readOnly {
 		return
 	}
 	lines := make([]string, 0, len(l.cached))

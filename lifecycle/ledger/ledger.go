@@ -22,6 +22,7 @@ type Ledger struct {
 	cacheFile string
 	cached    map[gitstore.Hash]stepRecord
 	learned   bool
+	readOnly  bool
 }
 
 // New returns a ledger over s for a repository whose skills live under skillsDir.

@@ -175,7 +175,7 @@ func TestCacheRecallsSteps(t *testing.T) {
 	cache := t.TempDir()
 	hashes := []gitstore.Hash{plumbing.NewHash(h.publish), plumbing.NewHash(res.Commit)}
 	first := ledger.New(g, "skills")
-	first.UseCache(cache)
+	first.UseCache(cache, true)
 	var want []*ledger.Step
 	for _, x := range hashes {
 		st, err := first.Step(x)
@@ -188,7 +188,7 @@ func TestCacheRecallsSteps(t *testing.T) {
 
 	counting := &countingStore{Store: g}
 	second := ledger.New(counting, "skills")
-	second.UseCache(cache)
+	second.UseCache(cache, true)
 	for i, x := range hashes {
 		st, err := second.Step(x)
 		if err != nil {
