@@ -5,30 +5,54 @@ import (
 	"fmt"
 	"path/filepath"
 
-	"github.com/skillgit/skillgit/audit"
-	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
-// errBadAllowList marks an allow list that does not parse, as opposed to one that cannot be read.
-var errBadAllowList = errors.New("invalid allow list")
+// AuditStagedScope is the pre-commit check of the repository a hook runs in at dir: see
+// auditrun.Runner.AuditStaged.
+func AuditStagedScope(dir string, scope auditrun.StagedScope, getenv func(string) string) (*auditrun.HookRun, error) {
+	return auditForHook(dir, func(a *auditrun.Runner) (*auditrun.HookRun, error) { return a.AuditStaged(dir, scope, getenv) })
+}
+
+// AuditPushed is the pre-push check of the repository a hook runs in at dir: see
+// auditrun.Runner.AuditUpdates. Progress, when set, hears how many of the skills to audit
+// are done.
+func AuditPushed(dir string, updates []gitstore.RefUpdate, getenv func(string) string, progress auditrun.Progress) (*auditrun.HookRun, error) {
+	return auditForHook(dir, func(a *auditrun.Runner) (*auditrun.HookRun, error) { return a.AuditUpdates(updates, getenv, progress) })
+}
+
+// auditForHook opens the repository a hook runs in at dir and runs check on its audit; the
+// warnings of opening it come first.
+func auditForHook(dir string, check func(*auditrun.Runner) (*auditrun.HookRun, error)) (*auditrun.HookRun, error) {
+	r, run, warnings, err := openForHook(dir)
+	if r == nil {
+		return run, err
+	}
+	defer r.Close()
+	run, err = check(r.AuditRunner())
+	if run != nil {
+		run.Warnings = append(warnings, run.Warnings...)
+	}
+	return run, err
+}
 
 // openForHook opens the repository a hook runs in; run is set when it is not a skillgit one.
 // A publish branch whose configuration does not parse does not lock the repository: the
 // repository opens under the defaults and warnings says so, so that the commit that fixes the
 // file can still be made and audited.
-func openForHook(dir string) (r *Repo, run *HookRun, warnings []string, err error) {
+func openForHook(dir string) (r *Repo, run *auditrun.HookRun, warnings []string, err error) {
 	r, err = Open(dir)
 	if errors.Is(err, ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository) {
-		return nil, &HookRun{NotSkillgit: true}, nil, nil
+		return nil, &auditrun.HookRun{NotSkillgit: true}, nil, nil
 	}
 	if ce, ok := errors.AsType[*policy.ConfigError](err); ok {
 		r, err = openUnderDefaults(dir)
 		if err != nil {
 			return nil, nil, nil, err
 		}
-		return r, nil, []string{defaultsWarning(short(r.Branch), ce)}, nil
+		return r, nil, []string{auditrun.DefaultsWarning(short(r.Branch), ce)}, nil
 	}
 	return r, nil, nil, err
 }
@@ -60,109 +84,4 @@ func openedAt(g *gitstore.Repo, branch string, tip gitstore.Hash) (*Repo, error)
 		return nil, fmt.Errorf("%s: %w", short(branch), err)
 	}
 	return &Repo{Git: g, Branch: branch, Tip: tip, Tree: c.TreeHash, Config: policy.DefaultConfig(short(branch))}, nil
-}
-
-// defaultsWarning says that a version's policy does not parse and the defaults stand in for it.
-func defaultsWarning(label string, err error) string {
-	return fmt.Sprintf("warning: %s: %v; auditing under the default policy until a commit fixes the file", label, err)
-}
-
-// hookPolicy is the configuration and audit policy of base for a hook. A configuration or
-// allow list there that does not parse is replaced by the defaults (which skip nothing, trust
-// no installer and accept no finding), with a warning: a broken policy must not lock the
-// repository, and the commit that fixes it is audited all the same.
-func (r *Repo) hookPolicy(run *HookRun, base gitstore.Hash) (*policy.Config, *policy.AuditPolicy, error) {
-	label := shortID(base.String())
-	cfg, _, err := r.ConfigAt(base, label)
-	if _, ok := errors.AsType[*policy.ConfigError](err); ok {
-		run.Warnings = append(run.Warnings, defaultsWarning(label, err))
-		return policy.DefaultConfig(short(r.Branch)), policy.DefaultAuditPolicy(), nil
-	}
-	if err != nil {
-		return nil, nil, err
-	}
-	ap, err := r.PolicyAt(base, label)
-	if errors.Is(err, errBadAllowList) {
-		run.Warnings = append(run.Warnings, defaultsWarning(label, err))
-		p := policy.DefaultAuditPolicy()
-		p.FailOn, _ = audit.ParseRisk(cfg.Audit.FailOn)
-		return cfg, p, nil
-	}
-	return cfg, ap, err
-}
-
-// newPolicyProblems validates the configuration and allow list of head, a version a commit or
-// push brings, where they differ from base's: an invalid one is a problem that blocks, named
-// with its line. It returns head's configuration, or nil when it has none or it does not parse.
-func (r *Repo) newPolicyProblems(baseRoot, headRoot gitstore.Hash, label string) (*policy.Config, []catalog.Problem, error) {
-	cfg, problems, err := r.newConfig(baseRoot, headRoot, label)
-	if cfg == nil || err != nil {
-		return nil, problems, err
-	}
-	allow, ok, err := r.changedFile(baseRoot, headRoot, cfg.Audit.Allow, maxAllowListSize, label)
-	if err != nil || !ok {
-		return cfg, nil, err
-	}
-	if _, err := audit.ParseAllowList(allow); err != nil {
-		return cfg, []catalog.Problem{{File: cfg.Audit.Allow, Message: err.Error() + "; fix the file or remove the entry"}}, nil
-	}
-	return cfg, nil, nil
-}
-
-// newConfig is head's configuration, validated when it differs from base's; nil when head has
-// none or it does not parse, the latter being a problem.
-func (r *Repo) newConfig(baseRoot, headRoot gitstore.Hash, label string) (*policy.Config, []catalog.Problem, error) {
-	data, ok, err := r.changedFile(baseRoot, headRoot, policy.ConfigFile, policy.MaxConfigSize, label)
-	if err != nil || !ok {
-		cfg, cerr := r.configOfTree(headRoot, label)
-		return cfg, nil, firstErr(err, cerr)
-	}
-	cfg, err := policy.ParseConfig(data)
-	if ce, bad := errors.AsType[*policy.ConfigError](err); bad {
-		return nil, []catalog.Problem{{File: policy.ConfigFile, Line: ce.Line, Message: ce.Message + "; correct the file and commit again"}}, nil
-	}
-	return cfg, nil, err
-}
-
-// changedFile reads file of headRoot when it differs from baseRoot's; ok is false when it is
-// the same or head has none.
-func (r *Repo) changedFile(baseRoot, headRoot gitstore.Hash, file string, limit int64, label string) ([]byte, bool, error) {
-	he, hok, err := r.Git.EntryAt(headRoot, file)
-	if err != nil || !hok {
-		return nil, false, err
-	}
-	if !baseRoot.IsZero() {
-		be, bok, err := r.Git.EntryAt(baseRoot, file)
-		if err != nil {
-			return nil, false, err
-		}
-		if bok && be.Hash == he.Hash && be.Mode == he.Mode {
-			return nil, false, nil
-		}
-	}
-	return r.FileAt(headRoot, file, limit, label)
-}
-
-// configOfTree is the configuration a root tree holds; nil when it has none or it does not
-// parse.
-func (r *Repo) configOfTree(root gitstore.Hash, label string) (*policy.Config, error) {
-	data, ok, err := r.FileAt(root, policy.ConfigFile, policy.MaxConfigSize, label)
-	if err != nil || !ok {
-		return nil, err
-	}
-	cfg, err := policy.ParseConfig(data)
-	if err != nil {
-		return nil, nil
-	}
-	return cfg, nil
-}
-
-// movedFrom is the tree a skills folder d is compared with: baseTree, unless the change moves
-// skills_dir to d, in which case every skill there is new to the policy and nothing is compared
-// with.
-func movedFrom(d string, baseTree gitstore.Hash, cfg, newCfg *policy.Config) gitstore.Hash {
-	if newCfg != nil && d == newCfg.SkillsDir && d != cfg.SkillsDir {
-		return gitstore.ZeroHash
-	}
-	return baseTree
 }

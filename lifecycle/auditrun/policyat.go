@@ -1,0 +1,87 @@
+package auditrun
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
+)
+
+// maxAllowListSize bounds how much of an allow list file is read.
+const maxAllowListSize = 1 << 20
+
+// errBadAllowList marks an allow list that does not parse, as opposed to one that cannot be read.
+var errBadAllowList = errors.New("invalid allow list")
+
+// PolicyAt reads the audit policy committed in commit: its .skillgit.yaml (the defaults when
+// it has none) and the allow list that file names. label names the commit in errors, such as
+// "main" or "origin/main". A policy is always read from the version a change is compared
+// with, never from the change, so that a change cannot relax its own audit.
+func (r *Runner) PolicyAt(commit gitstore.Hash, label string) (*policy.AuditPolicy, error) {
+	cfg, tree, err := r.ConfigAt(commit, label)
+	if err != nil {
+		return nil, err
+	}
+	p := &policy.AuditPolicy{Installers: cfg.Audit.Installers, From: label}
+	if p.FailOn, err = audit.ParseRisk(cfg.Audit.FailOn); err != nil {
+		return nil, fmt.Errorf("%s:%s: audit.fail_on: %w", label, policy.ConfigFile, err)
+	}
+	if p.Allow, err = r.allowListAt(tree, cfg.Audit.Allow, label); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// ConfigAt reads the .skillgit.yaml of commit, or the defaults when it has none, and returns
+// it with the commit's root tree.
+func (r *Runner) ConfigAt(commit gitstore.Hash, label string) (*policy.Config, gitstore.Hash, error) {
+	c, err := r.Git.Commit(commit)
+	if err != nil {
+		return nil, gitstore.ZeroHash, fmt.Errorf("%s: %w", label, err)
+	}
+	data, ok, err := FileAt(r.Git, c.TreeHash, policy.ConfigFile, policy.MaxConfigSize, label)
+	if err != nil || !ok {
+		return policy.DefaultConfig(short(r.Branch)), c.TreeHash, err
+	}
+	cfg, err := policy.ParseConfig(data)
+	if err != nil {
+		return nil, gitstore.ZeroHash, fmt.Errorf("%s: %w", label, err)
+	}
+	return cfg, c.TreeHash, nil
+}
+
+// allowListAt reads the allow list at file of tree; a missing file is an empty list.
+func (r *Runner) allowListAt(tree gitstore.Hash, file, label string) (*audit.AllowList, error) {
+	data, ok, err := FileAt(r.Git, tree, file, maxAllowListSize, label)
+	if err != nil || !ok {
+		return nil, err
+	}
+	al, err := audit.ParseAllowList(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s:%s: %w: %w; fix the file or remove the entry", label, file, errBadAllowList, err)
+	}
+	return al, nil
+}
+
+// FileAt reads a regular file of tree in g, at most limit bytes; ok is false when there is
+// none. label names the version read in errors.
+func FileAt(g *gitstore.Repo, tree gitstore.Hash, file string, limit int64, label string) ([]byte, bool, error) {
+	e, ok, err := g.EntryAt(tree, file)
+	switch {
+	case err != nil:
+		return nil, false, fmt.Errorf("%s:%s: %w", label, file, err)
+	case !ok:
+		return nil, false, nil
+	case e.Mode != filemode.Regular && e.Mode != filemode.Executable:
+		return nil, false, fmt.Errorf("%s:%s: not a regular file; replace it with one", label, file)
+	}
+	data, err := g.ReadBlob(e.Hash, limit)
+	if err != nil {
+		return nil, false, fmt.Errorf("%s:%s: %w", label, file, err)
+	}
+	return data, true, nil
+}
