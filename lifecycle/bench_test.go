@@ -14,6 +14,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
 // benchSkills and benchCommits size the generated repository as the performance goals do.
@@ -56,6 +57,51 @@ func listOnce(b *testing.B, dir string) int {
 		b.Fatalf("listed %d skills with %d problems; want skills and no problems", len(res.Skills), len(res.Problems))
 	}
 	return len(res.Skills)
+}
+
+// BenchmarkAudit audits every skill on the publish branch of the generated repository, as
+// `skillgit audit --rev main` does: NoCache with the result cache off (every skill scanned),
+// Cached with the whole result served from one cache entry (keyed by the skills folder's
+// tree), CachedPerSkill with the whole result removed before every run, so that each skill
+// is served from its own entry, as before the whole result was cached (and the whole result
+// is stored again). Bytes are those of the skills' files.
+func BenchmarkAudit(b *testing.B) {
+	dir := benchRepo(b)
+	b.Run("NoCache", func(b *testing.B) { benchAudit(b, dir, true, nil) })
+	b.Run("Cached", func(b *testing.B) { benchAudit(b, dir, false, nil) })
+	whole := filepath.Join(gitDir(b, dir), "skillgit", "cache", "audit", "all")
+	b.Run("CachedPerSkill", func(b *testing.B) {
+		benchAudit(b, dir, false, func() {
+			if err := os.RemoveAll(whole); err != nil {
+				b.Fatal(err)
+			}
+		})
+	})
+}
+
+// benchAudit times lifecycle.Audit of main; before, when not nil, runs untimed before each run.
+func benchAudit(b *testing.B, dir string, noCache bool, before func()) {
+	req := auditrun.Request{Dir: dir, Rev: "main", NoCache: noCache}
+	run, err := lifecycle.Audit(req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var size int64
+	for _, r := range run.Reports {
+		size += r.Report.Bytes
+	}
+	b.SetBytes(size)
+	b.ReportAllocs()
+	for b.Loop() {
+		if before != nil {
+			b.StopTimer()
+			before()
+			b.StartTimer()
+		}
+		if _, err := lifecycle.Audit(req); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
 
 func gitDir(tb testing.TB, dir string) string {

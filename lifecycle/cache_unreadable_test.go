@@ -41,7 +41,7 @@ func corruptBlob(t *testing.T, dir, p string) (string, func()) {
 func catalogEntries(t *testing.T, dir string) []string {
 	t.Helper()
 	var out []string
-	for name := range cacheFiles(t, filepath.Join(gitDirOf(t, dir), "skillgit", "cache")) {
+	for name := range testenv.FileInfos(t, filepath.Join(gitDirOf(t, dir), "skillgit", "cache")) {
 		if strings.Contains(filepath.Base(name), "catalog-") {
 			out = append(out, name)
 		}

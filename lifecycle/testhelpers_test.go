@@ -1,8 +1,6 @@
 package lifecycle
 
 import (
-	"errors"
-	"io/fs"
 	"os/exec"
 	"path/filepath"
 	"strings"
@@ -10,7 +8,6 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
@@ -48,21 +45,13 @@ func fingerprint(t *testing.T, md, rule string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return findingOf(t, run.Reports[0], rule, "").Fingerprint
-}
-
-// findingOf returns the finding of rule in sr whose snippet contains snippet.
-func findingOf(t *testing.T, sr audit.SkillReport, rule, snippet string) audit.Finding {
-	t.Helper()
-	if sr.Report != nil {
-		for _, f := range sr.Report.Findings {
-			if f.RuleID == rule && strings.Contains(f.Snippet, snippet) {
-				return f
-			}
+	for _, f := range run.Reports[0].Report.Findings {
+		if f.RuleID == rule {
+			return f.Fingerprint
 		}
 	}
-	t.Fatalf("%s: no %s finding with %q in %+v", sr.Path, rule, snippet, sr.Report)
-	return audit.Finding{}
+	t.Fatalf("no %s finding in %q", rule, md)
+	return ""
 }
 
 func gitDirOf(t *testing.T, dir string) string {
@@ -72,24 +61,6 @@ func gitDirOf(t *testing.T, dir string) string {
 		t.Fatal(err)
 	}
 	return strings.TrimSpace(string(out))
-}
-
-// cacheFiles returns the entries of the cache folder by path; a missing folder has none.
-func cacheFiles(t *testing.T, dir string) map[string]fs.FileInfo {
-	t.Helper()
-	out := map[string]fs.FileInfo{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		info, err := d.Info()
-		out[p] = info
-		return err
-	})
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		t.Fatal(err)
-	}
-	return out
 }
 
 // revParse returns the commit rev names in the repository at dir.

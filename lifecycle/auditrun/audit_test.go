@@ -243,20 +243,14 @@ func TestAuditRevRangeFindsWhatCatalogFinds(t *testing.T) {
 }
 
 func TestAuditRevCache(t *testing.T) {
-	repo := newRepo(t)
-	testenv.WriteFiles(t, repo, map[string]string{
-		"skills/alpha/SKILL.md":     testenv.SkillMD("alpha", evilLine),
-		"skills/beta/SKILL.md":      testenv.SkillMD("beta", cleanLine),
-		"skills/cat/gamma/SKILL.md": testenv.SkillMD("gamma", mediumLine),
-	})
-	testenv.CommitAll(t, repo, "publish")
+	repo := publishedRepo(t)
 	dir := auditCacheDir(t, repo)
 	if !strings.HasPrefix(dir, filepath.Join(gitDirOf(t, repo), "skillgit", "cache", "audit")) {
 		t.Fatalf("cache folder %s is not under the git directory", dir)
 	}
 	req := auditrun.Request{Dir: repo, Rev: "main"}
 	first := mustAudit(t, req)
-	entries := cacheFiles(t, dir)
+	entries := testenv.FileInfos(t, dir)
 	if len(entries) != len(first.Reports)+1 {
 		t.Fatalf("%d cache entries after auditing %d skills; want one each and one for the whole result", len(entries), len(first.Reports))
 	}
@@ -265,14 +259,14 @@ func TestAuditRevCache(t *testing.T) {
 		if diff := cmp.Diff(first, mustAudit(t, req)); diff != "" {
 			t.Errorf("cached run (-first +second):\n%s", diff)
 		}
-		assertSameFiles(t, entries, cacheFiles(t, dir))
+		assertSameFiles(t, entries, testenv.FileInfos(t, dir))
 	})
 	t.Run("deleted cache changes nothing", func(t *testing.T) {
 		testenv.RemoveAll(t, dir)
 		if diff := cmp.Diff(first, mustAudit(t, req)); diff != "" {
 			t.Errorf("run after deleting the cache (-first +got):\n%s", diff)
 		}
-		if n := len(cacheFiles(t, dir)); n != len(first.Reports)+1 {
+		if n := len(testenv.FileInfos(t, dir)); n != len(first.Reports)+1 {
 			t.Errorf("%d cache entries after a run over a deleted cache; want %d", n, len(first.Reports)+1)
 		}
 	})
@@ -281,7 +275,7 @@ func TestAuditRevCache(t *testing.T) {
 		if diff := cmp.Diff(first, mustAudit(t, auditrun.Request{Dir: repo, Rev: "main", NoCache: true})); diff != "" {
 			t.Errorf("run without cache (-first +got):\n%s", diff)
 		}
-		if n := len(cacheFiles(t, dir)); n != 0 {
+		if n := len(testenv.FileInfos(t, dir)); n != 0 {
 			t.Errorf("%d cache entries after a run with NoCache; want none", n)
 		}
 	})
@@ -293,7 +287,7 @@ func TestAuditPathsCache(t *testing.T) {
 	dir := auditCacheDir(t, repo)
 	req := auditrun.Request{Dir: repo, Paths: []string{"skills/alpha"}}
 	first := mustAudit(t, req)
-	entries := cacheFiles(t, dir)
+	entries := testenv.FileInfos(t, dir)
 	if len(entries) != 1 {
 		t.Fatalf("%d cache entries after auditing one folder; want 1", len(entries))
 	}
@@ -316,23 +310,23 @@ func TestAuditPathsCache(t *testing.T) {
 		if diff := cmp.Diff(first, mustAudit(t, req)); diff != "" {
 			t.Errorf("second run (-first +second):\n%s", diff)
 		}
-		assertSameFiles(t, entries, cacheFiles(t, dir))
+		assertSameFiles(t, entries, testenv.FileInfos(t, dir))
 	})
 	t.Run("edited folder is scanned again", func(t *testing.T) {
 		testenv.WriteFiles(t, repo, map[string]string{"skills/alpha/SKILL.md": testenv.SkillMD("alpha", cleanLine, evilLine)})
 		run := mustAudit(t, req)
 		findingOf(t, run.Reports[0], "SG-EXE-005", "evil.example.com")
-		if n := len(cacheFiles(t, dir)); n != 2 {
+		if n := len(testenv.FileInfos(t, dir)); n != 2 {
 			t.Errorf("%d cache entries after auditing an edited folder; want 2", n)
 		}
 	})
 	t.Run("edit undone hits the first entry", func(t *testing.T) {
 		testenv.WriteFiles(t, repo, map[string]string{"skills/alpha/SKILL.md": testenv.SkillMD("alpha", cleanLine)})
-		before := cacheFiles(t, dir)
+		before := testenv.FileInfos(t, dir)
 		if diff := cmp.Diff(first, mustAudit(t, req)); diff != "" {
 			t.Errorf("run after undoing the edit (-first +got):\n%s", diff)
 		}
-		assertSameFiles(t, before, cacheFiles(t, dir))
+		assertSameFiles(t, before, testenv.FileInfos(t, dir))
 	})
 }
 

@@ -1,11 +1,8 @@
 package auditrun_test
 
 import (
-	"errors"
 	"io/fs"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -40,6 +37,20 @@ func writeConfig(t *testing.T, dir, failOn string) {
 	cfg := policy.DefaultConfig("main")
 	cfg.Audit.FailOn = failOn
 	testenv.WriteFiles(t, dir, map[string]string{policy.ConfigFile: string(cfg.Marshal())})
+}
+
+// publishedRepo creates a repository whose publish branch holds a skill of high risk, one of
+// low risk and one of medium risk in a category folder.
+func publishedRepo(t *testing.T) string {
+	t.Helper()
+	repo := newRepo(t)
+	testenv.WriteFiles(t, repo, map[string]string{
+		"skills/alpha/SKILL.md":     testenv.SkillMD("alpha", evilLine),
+		"skills/beta/SKILL.md":      testenv.SkillMD("beta", cleanLine),
+		"skills/cat/gamma/SKILL.md": testenv.SkillMD("gamma", mediumLine),
+	})
+	testenv.CommitAll(t, repo, "publish")
+	return repo
 }
 
 func sampleSkills() map[string]string {
@@ -108,31 +119,9 @@ func auditCacheDir(t *testing.T, dir string) string {
 	return lifecycletest.Open(t, dir).AuditRunner().Cache().Dir
 }
 
+// gitDirOf returns the git directory of the repository at dir.
 func gitDirOf(t testing.TB, dir string) string {
-	t.Helper()
-	out, err := exec.Command("git", "-C", dir, "rev-parse", "--absolute-git-dir").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	return strings.TrimSpace(string(out))
-}
-
-// cacheFiles returns the entries of the cache folder by path; a missing folder has none.
-func cacheFiles(t *testing.T, dir string) map[string]fs.FileInfo {
-	t.Helper()
-	out := map[string]fs.FileInfo{}
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
-		}
-		info, err := d.Info()
-		out[p] = info
-		return err
-	})
-	if err != nil && !errors.Is(err, fs.ErrNotExist) {
-		t.Fatal(err)
-	}
-	return out
+	return strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", "--absolute-git-dir"))
 }
 
 // assertSameFiles checks that no cache entry was added, removed or rewritten.
@@ -150,14 +139,5 @@ func assertSameFiles(t *testing.T, before, after map[string]fs.FileInfo) {
 
 // revParse returns the commit rev names in the repository at dir.
 func revParse(t *testing.T, dir, rev string) gitstore.Hash {
-	t.Helper()
-	out, err := exec.Command("git", "-C", dir, "rev-parse", rev).Output()
-	if err != nil {
-		t.Fatalf("git rev-parse %s: %v", rev, err)
-	}
-	h := plumbing.NewHash(strings.TrimSpace(string(out)))
-	if h.IsZero() {
-		t.Fatalf("git rev-parse %s: %q", rev, out)
-	}
-	return h
+	return plumbing.NewHash(strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", rev)))
 }
