@@ -1,6 +1,10 @@
 package gitstore
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
 
 // ObjectError is an object that could not be read: it is missing from the
 // repository or its stored form is damaged. When a tree or a commit names
@@ -34,4 +38,22 @@ func objectError(h Hash, err error) error {
 		return err
 	}
 	return &ObjectError{ID: h, Err: err}
+}
+
+// fsckHint is what to do about an object that cannot be read.
+const fsckHint = "the repository is damaged: run `git fsck` to find the damage and restore the object (such as by fetching from another clone)"
+
+// IsObjectError reports whether err is, or wraps, an *ObjectError.
+func IsObjectError(err error) bool {
+	var oe *ObjectError
+	return errors.As(err, &oe)
+}
+
+// WithFsckHint adds to an error about an object that cannot be read what to do about it,
+// unless it says so already; any other error is returned as it is.
+func WithFsckHint(err error) error {
+	if !IsObjectError(err) || strings.Contains(err.Error(), "git fsck") {
+		return err
+	}
+	return fmt.Errorf("%w; %s", err, fsckHint)
 }

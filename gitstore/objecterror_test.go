@@ -2,8 +2,10 @@ package gitstore
 
 import (
 	"errors"
+	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -54,5 +56,25 @@ func checkObjectError(t *testing.T, op string, err error, want Hash) {
 	var oe *ObjectError
 	if !errors.As(err, &oe) || oe.ID != want || oe.ObjectID() != want.String() {
 		t.Errorf("%s: %v, want an *ObjectError for %s", op, err, want)
+	}
+}
+
+// TestWithFsckHint checks that only an unreadable object's error gains the advice to run
+// `git fsck`, and only once.
+func TestWithFsckHint(t *testing.T) {
+	oe := fmt.Errorf("skills/a: %w", &ObjectError{ID: ZeroHash, Err: errors.New("blob 00: not found")})
+	hinted := WithFsckHint(oe)
+	if !IsObjectError(hinted) || !strings.Contains(hinted.Error(), "run `git fsck`") {
+		t.Errorf("WithFsckHint(%v) = %v, want the object error with the advice", oe, hinted)
+	}
+	if again := WithFsckHint(hinted); again.Error() != hinted.Error() {
+		t.Errorf("WithFsckHint twice = %v, want the advice once", again)
+	}
+	other := errors.New("skills/a: permission denied")
+	if IsObjectError(other) || WithFsckHint(other) != other {
+		t.Errorf("WithFsckHint(%v) changed an error that is not about an object", other)
+	}
+	if WithFsckHint(nil) != nil {
+		t.Error("WithFsckHint(nil) is not nil")
 	}
 }

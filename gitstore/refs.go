@@ -19,6 +19,12 @@ type Ref struct {
 	Hash Hash
 }
 
+// RefUpdate is one ref a push moves: Old is zero for a new ref, New is zero for a deletion.
+type RefUpdate struct {
+	Ref      string
+	Old, New Hash
+}
+
 // maxSymrefDepth bounds chains of symbolic refs, as git does.
 const maxSymrefDepth = 5
 

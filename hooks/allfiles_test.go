@@ -9,7 +9,7 @@ import (
 
 	"github.com/skillgit/skillgit/hooks"
 	"github.com/skillgit/skillgit/internal/testenv"
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
 // TestPreCommitAllFiles runs `skillgit hook pre-commit --all-files` and `--files` on a
@@ -61,15 +61,15 @@ func TestPreCommitAllFiles(t *testing.T) {
 func TestParsePreCommitArgs(t *testing.T) {
 	tests := []struct {
 		args    []string
-		want    lifecycle.StagedScope
+		want    auditrun.StagedScope
 		wantErr bool
 	}{
-		{nil, lifecycle.StagedScope{}, false},
-		{[]string{"--all-files"}, lifecycle.StagedScope{All: true}, false},
-		{[]string{"--files", "a", "--all-files", "-x"}, lifecycle.StagedScope{Files: []string{"a", "--all-files", "-x"}}, false},
-		{[]string{"--all-files", "--files", "b"}, lifecycle.StagedScope{All: true, Files: []string{"b"}}, false},
-		{[]string{"--bogus"}, lifecycle.StagedScope{}, true},
-		{[]string{"file"}, lifecycle.StagedScope{}, true},
+		{nil, auditrun.StagedScope{}, false},
+		{[]string{"--all-files"}, auditrun.StagedScope{All: true}, false},
+		{[]string{"--files", "a", "--all-files", "-x"}, auditrun.StagedScope{Files: []string{"a", "--all-files", "-x"}}, false},
+		{[]string{"--all-files", "--files", "b"}, auditrun.StagedScope{All: true, Files: []string{"b"}}, false},
+		{[]string{"--bogus"}, auditrun.StagedScope{}, true},
+		{[]string{"file"}, auditrun.StagedScope{}, true},
 	}
 	for _, tt := range tests {
 		got, err := hooks.ParsePreCommitArgs(tt.args)

@@ -11,7 +11,6 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/termtext"
-	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // Bounds on the ref updates git feeds a hook.
@@ -24,24 +23,24 @@ const (
 
 // ParsePrePush reads pre-push input: "<local ref> <local id> <remote ref> <remote id>" per
 // line. The update moves the remote ref from the remote id to the local one.
-func ParsePrePush(r io.Reader) ([]lifecycle.RefUpdate, error) {
-	return parseLines(r, PrePush, 4, func(f []string) (lifecycle.RefUpdate, error) {
+func ParsePrePush(r io.Reader) ([]gitstore.RefUpdate, error) {
+	return parseLines(r, PrePush, 4, func(f []string) (gitstore.RefUpdate, error) {
 		return update(f[2], f[3], f[1])
 	})
 }
 
 // ParsePreReceive reads pre-receive input: "<old id> <new id> <ref>" per line.
-func ParsePreReceive(r io.Reader) ([]lifecycle.RefUpdate, error) {
-	return parseLines(r, PreReceive, 3, func(f []string) (lifecycle.RefUpdate, error) {
+func ParsePreReceive(r io.Reader) ([]gitstore.RefUpdate, error) {
+	return parseLines(r, PreReceive, 3, func(f []string) (gitstore.RefUpdate, error) {
 		return update(f[2], f[0], f[1])
 	})
 }
 
 // parseLines splits hook input into lines of n fields and turns each into an update.
-func parseLines(r io.Reader, hook string, n int, parse func([]string) (lifecycle.RefUpdate, error)) ([]lifecycle.RefUpdate, error) {
+func parseLines(r io.Reader, hook string, n int, parse func([]string) (gitstore.RefUpdate, error)) ([]gitstore.RefUpdate, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, MaxLineLen+1), MaxLineLen+1)
-	var out []lifecycle.RefUpdate
+	var out []gitstore.RefUpdate
 	for line := 1; sc.Scan(); line++ {
 		if line > MaxUpdates {
 			return nil, fmt.Errorf("%s input: more than %d ref updates; push fewer refs at a time", hook, MaxUpdates)
@@ -50,7 +49,7 @@ func parseLines(r io.Reader, hook string, n int, parse func([]string) (lifecycle
 		if text == "" {
 			continue
 		}
-		var u lifecycle.RefUpdate
+		var u gitstore.RefUpdate
 		f := strings.Split(text, " ")
 		err := fmt.Errorf("want %d fields separated by single spaces, got %d", n, len(f))
 		if len(f) == n {
@@ -75,19 +74,19 @@ func parseLines(r io.Reader, hook string, n int, parse func([]string) (lifecycle
 func unprintable(r rune) bool { return unicode.IsControl(r) || termtext.Hidden(r) }
 
 // update builds a ref update from a ref name and two object ids in hex.
-func update(ref, old, new string) (lifecycle.RefUpdate, error) {
+func update(ref, old, new string) (gitstore.RefUpdate, error) {
 	if !strings.HasPrefix(ref, "refs/") || strings.ContainsFunc(ref, unprintable) {
-		return lifecycle.RefUpdate{}, fmt.Errorf("%q is not a ref name", clip(ref, 60))
+		return gitstore.RefUpdate{}, fmt.Errorf("%q is not a ref name", clip(ref, 60))
 	}
 	o, err := parseID(old)
 	if err != nil {
-		return lifecycle.RefUpdate{}, err
+		return gitstore.RefUpdate{}, err
 	}
 	n, err := parseID(new)
 	if err != nil {
-		return lifecycle.RefUpdate{}, err
+		return gitstore.RefUpdate{}, err
 	}
-	return lifecycle.RefUpdate{Ref: ref, Old: o, New: n}, nil
+	return gitstore.RefUpdate{Ref: ref, Old: o, New: n}, nil
 }
 
 // parseID parses a full object id in hex.

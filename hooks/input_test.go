@@ -7,7 +7,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/skillgit/skillgit/gitstore"
-	"github.com/skillgit/skillgit/lifecycle"
 )
 
 const (
@@ -33,7 +32,7 @@ func TestParsePrePush(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []lifecycle.RefUpdate{
+	want := []gitstore.RefUpdate{
 		{Ref: "refs/heads/main", Old: hash(t, idA), New: hash(t, idB)},
 		{Ref: "refs/heads/feature", Old: gitstore.ZeroHash, New: hash(t, idB)},
 		{Ref: "refs/heads/old", Old: hash(t, idA), New: gitstore.ZeroHash},
@@ -49,7 +48,7 @@ func TestParsePreReceive(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []lifecycle.RefUpdate{
+	want := []gitstore.RefUpdate{
 		{Ref: "refs/heads/main", Old: hash(t, idA), New: hash(t, idB)},
 		{Ref: "refs/heads/candidate/x-1", New: hash(t, idB)},
 	}

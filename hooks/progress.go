@@ -27,7 +27,7 @@ type Progress struct {
 // NewProgress is a Progress writing to w, each line starting with prefix.
 func NewProgress(w io.Writer, prefix string) *Progress { return &Progress{w: w, prefix: prefix} }
 
-// Update writes that done of total skills are audited; it is a lifecycle.Progress.
+// Update writes that done of total skills are audited; it is a auditrun.Progress.
 func (p *Progress) Update(done, total int) {
 	if total < ProgressMin {
 		return

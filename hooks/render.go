@@ -7,8 +7,9 @@ import (
 	"strings"
 
 	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/termtext"
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
 // printer writes a hook's report for a terminal.
@@ -35,7 +36,7 @@ func (p printer) warnings(ws []string) {
 
 // blocked writes why the hook refuses: the findings at or above the fail-on risk, the
 // validation problems, and how to see more and how to fix it.
-func (p printer) blocked(run *lifecycle.HookRun, updates []lifecycle.RefUpdate) {
+func (p printer) blocked(run *auditrun.HookRun, updates []gitstore.RefUpdate) {
 	what := "commit"
 	if p.hook != PreCommit {
 		what = "push"
@@ -80,7 +81,7 @@ func (p printer) findings(s audit.SkillReport, failOn audit.Risk) int {
 }
 
 // advice says how to see the details and how to get the change through.
-func (p printer) advice(paths []string, updates []lifecycle.RefUpdate) {
+func (p printer) advice(paths []string, updates []gitstore.RefUpdate) {
 	switch p.hook {
 	case PreCommit:
 		if len(paths) > 0 {
@@ -98,7 +99,7 @@ func (p printer) advice(paths []string, updates []lifecycle.RefUpdate) {
 }
 
 // revRange names what a ref update brings as `skillgit audit --rev` takes it.
-func revRange(u lifecycle.RefUpdate) string {
+func revRange(u gitstore.RefUpdate) string {
 	if u.Old.IsZero() {
 		return u.New.String()[:12]
 	}
@@ -110,6 +111,6 @@ func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
 // WritePushRefusal writes why the audit refuses a push, as the pre-push hook does: for
 // `skillgit push`, which runs the same audit before it sends anything.
-func WritePushRefusal(w io.Writer, run *lifecycle.HookRun, updates []lifecycle.RefUpdate) {
+func WritePushRefusal(w io.Writer, run *auditrun.HookRun, updates []gitstore.RefUpdate) {
 	printer{w: w, hook: PrePush}.blocked(run, updates)
 }

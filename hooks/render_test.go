@@ -8,11 +8,12 @@ import (
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/catalog"
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
-func blockedRun() *lifecycle.HookRun {
-	return &lifecycle.HookRun{
+func blockedRun() *auditrun.HookRun {
+	return &auditrun.HookRun{
 		Title:   "staged changes",
 		FailOn:  audit.RiskHigh,
 		Verdict: audit.VerdictBlocked,
@@ -49,7 +50,7 @@ func TestRenderBlockedReceive(t *testing.T) {
 	var b strings.Builder
 	run := blockedRun()
 	run.Title = "refs/heads/main 1111111..2222222"
-	updates := []lifecycle.RefUpdate{
+	updates := []gitstore.RefUpdate{
 		{Ref: "refs/heads/main", Old: hash(t, idA), New: hash(t, idB)},
 		{Ref: "refs/heads/new", New: hash(t, idB)},
 		{Ref: "refs/heads/gone", Old: hash(t, idA)},

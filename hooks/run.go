@@ -10,6 +10,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
 // ExitBlocked is the exit status of a hook that refuses a commit or a push.
@@ -27,7 +28,7 @@ type RunOptions struct {
 	Getenv func(string) string
 	// Scope widens pre-commit to skills the commit does not touch, as ParsePreCommitArgs
 	// reads it from the hook's arguments.
-	Scope lifecycle.StagedScope
+	Scope auditrun.StagedScope
 	// Terminal says that Stderr is a terminal, where pre-push shows the audit's progress.
 	// Pre-receive always reports it: git relays it to the client, which shows it or not.
 	Terminal bool
@@ -56,8 +57,8 @@ func Run(name string, o RunOptions) (int, error) {
 }
 
 // check runs the lifecycle check of hook name; the run is nil when there is nothing to check.
-func check(name string, o RunOptions) (*lifecycle.HookRun, []lifecycle.RefUpdate, error) {
-	var updates []lifecycle.RefUpdate
+func check(name string, o RunOptions) (*auditrun.HookRun, []gitstore.RefUpdate, error) {
+	var updates []gitstore.RefUpdate
 	var err error
 	switch name {
 	case PreCommit:
@@ -80,7 +81,7 @@ func check(name string, o RunOptions) (*lifecycle.HookRun, []lifecycle.RefUpdate
 		run, err := lifecycle.ReceivePushed(o.Dir, updates, o.Getenv, NewProgress(o.Stderr, "skillgit: ").Update)
 		return run, updates, err
 	}
-	var progress lifecycle.Progress
+	var progress auditrun.Progress
 	if o.Terminal {
 		progress = NewProgress(o.Stderr, "skillgit: ").Update
 	}
@@ -91,7 +92,7 @@ func check(name string, o RunOptions) (*lifecycle.HookRun, []lifecycle.RefUpdate
 // knownBases drops the old id of a pushed ref when this repository lacks that commit or tag (the
 // remote moved on since the last fetch), so that the push is audited from where it forked
 // from the publish branch instead. A repository it cannot open is left to the audit to judge.
-func knownBases(dir string, updates []lifecycle.RefUpdate) []lifecycle.RefUpdate {
+func knownBases(dir string, updates []gitstore.RefUpdate) []gitstore.RefUpdate {
 	r, err := gitstore.Open(dir)
 	if err != nil {
 		return updates

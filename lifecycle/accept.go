@@ -13,6 +13,7 @@ import (
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/internal/sshsig"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
 // minFingerprintPrefix is the shortest prefix of a fingerprint that --accept takes.
@@ -89,20 +90,20 @@ func acceptedAllows(c *Candidate, writers []string, signed bool) []audit.Allow {
 
 // candidateItem is the audit item of a candidate's skill folder at its tip, compared with
 // the publish branch and carrying the acceptances of its current approvals.
-func (r *Repo) candidateItem(c *Candidate, writers []string) (AuditItem, error) {
+func (r *Repo) candidateItem(c *Candidate, writers []string) (auditrun.Item, error) {
 	tip, err := r.Git.Commit(plumbing.NewHash(c.Tip))
 	if err != nil {
-		return AuditItem{}, err
+		return auditrun.Item{}, err
 	}
 	mine, err := r.FolderAt(tip.TreeHash, c.Path)
 	if err != nil {
-		return AuditItem{}, err
+		return auditrun.Item{}, err
 	}
 	theirs, err := r.FolderAt(r.Tree, c.Path)
 	if err != nil {
-		return AuditItem{}, err
+		return auditrun.Item{}, err
 	}
-	return AuditItem{Name: path.Base(c.Path), Path: c.Path, Tree: mine, Base: theirs, BaseLabel: short(r.Branch),
+	return auditrun.Item{Name: path.Base(c.Path), Path: c.Path, Tree: mine, Base: theirs, BaseLabel: short(r.Branch),
 		Accepted: acceptedAllows(c, writers, r.Config.Approvals.Signed)}, nil
 }
 
@@ -129,12 +130,12 @@ func (r *Repo) acceptFindings(c *Candidate, writers, fps []string) ([]audit.Find
 	}
 	var findings []audit.Finding
 	if !it.Tree.IsZero() {
-		policy, err := r.PolicyAt(r.Tip, short(r.Branch))
+		ar := r.AuditRunner()
+		policy, err := ar.PolicyAt(r.Tip, short(r.Branch))
 		if err != nil {
 			return nil, 0, err
 		}
-		a := &Auditor{Git: r.Git, Policy: policy, Cache: r.AuditCache()}
-		reports, err := a.Run([]AuditItem{it})
+		reports, err := ar.Auditor(policy).Run([]auditrun.Item{it})
 		if err != nil {
 			return nil, 0, err
 		}

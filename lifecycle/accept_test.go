@@ -8,6 +8,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
@@ -115,7 +116,7 @@ func TestAcceptHighThenPublish(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	update := []RefUpdate{{Ref: "refs/heads/main", Old: pc.ParentHashes[0], New: plumbing.NewHash(pub.Commit)}}
+	update := []gitstore.RefUpdate{{Ref: "refs/heads/main", Old: pc.ParentHashes[0], New: plumbing.NewHash(pub.Commit)}}
 	run, err := AuditPushed(dir, update, func(string) string { return "" }, nil)
 	if err != nil || run.Verdict == audit.VerdictBlocked {
 		t.Errorf("pre-push of the publish: %v, verdict %v; want it to pass", err, run.Verdict)

@@ -6,28 +6,21 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
 // maxAcceptWalk bounds the commits of a pushed range searched for accepted findings.
 const maxAcceptWalk = 1000
-
-// pushedAccept are the findings accepted for one skill folder of a push, and the name they
-// were accepted under when the folder was published under another (publish --as).
-type pushedAccept struct {
-	allows []audit.Allow
-	as     string
-}
 
 // pushedAccepts returns, by skill folder, the findings accepted for what a push from base to
 // head brings: by the approvals of the candidate head is the tip of, and of every candidate a
 // commit on head's first-parent line back to base merged. Acceptances are read from the
 // candidates' own approval commits, never from a publish commit's trailers, and count only
 // where the approver is not one of the candidate's writers and no revise followed them.
-func (r *Repo) pushedAccepts(base, head gitstore.Hash) (map[string]pushedAccept, error) {
-	out := map[string]pushedAccept{}
+func (r *Repo) pushedAccepts(base, head gitstore.Hash) (map[string]auditrun.Accepted, error) {
+	out := map[string]auditrun.Accepted{}
 	n := 0
 	err := r.Git.WalkFirstParent(head, func(h gitstore.Hash, c *object.Commit) error {
 		if h == base || n >= maxAcceptWalk {
@@ -64,7 +57,7 @@ func (r *Repo) isNewFolder(firstParent gitstore.Hash, dir string) bool {
 // addChainAccepts adds the acceptances of the candidate whose tip is tip, if it is one. as is
 // the name a publish merge published it under, if another: when that folder is new in the
 // merge (firstParent lacks it), they apply to it, under the name they were given.
-func (r *Repo) addChainAccepts(out map[string]pushedAccept, tip gitstore.Hash, as string, firstParent gitstore.Hash) {
+func (r *Repo) addChainAccepts(out map[string]auditrun.Accepted, tip gitstore.Hash, as string, firstParent gitstore.Hash) {
 	ci, err := r.commitInfo(tip)
 	if err != nil || ci.get(keyCandidate) == "" || ci.get(keyAction) == actPublish {
 		return
@@ -77,26 +70,10 @@ func (r *Repo) addChainAccepts(out map[string]pushedAccept, tip gitstore.Hash, a
 	if err != nil {
 		return
 	}
-	dir, pa := c.Path, pushedAccept{}
+	dir, pa := c.Path, auditrun.Accepted{}
 	if renamed := path.Join(path.Dir(c.Path), as); as != "" && catalog.CheckSkillName(as) == nil && r.isNewFolder(firstParent, renamed) {
-		dir, pa.as = renamed, c.Skill
+		dir, pa.As = renamed, c.Skill
 	}
-	pa.allows = append(out[dir].allows, acceptedAllows(c, c.writers, r.Config.Approvals.Signed)...)
+	pa.Allows = append(out[dir].Allows, acceptedAllows(c, c.writers, r.Config.Approvals.Signed)...)
 	out[dir] = pa
-}
-
-// withPushedAccepts gives each item the findings accepted for it in the pushed range.
-func (r *Repo) withPushedAccepts(items []AuditItem, base, head gitstore.Hash) error {
-	if len(items) == 0 {
-		return nil
-	}
-	accepts, err := r.pushedAccepts(base, head)
-	if err != nil {
-		return err
-	}
-	for i := range items {
-		pa := accepts[items[i].Path]
-		items[i].Accepted, items[i].FindingsAs = pa.allows, pa.as
-	}
-	return nil
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
 // benchSkills and benchCommits size the generated repository as the performance goals do.
@@ -80,7 +81,7 @@ func BenchmarkAudit(b *testing.B) {
 
 // benchAudit times lifecycle.Audit of main; before, when not nil, runs untimed before each run.
 func benchAudit(b *testing.B, dir string, noCache bool, before func()) {
-	req := lifecycle.AuditRequest{Dir: dir, Rev: "main", NoCache: noCache}
+	req := auditrun.Request{Dir: dir, Rev: "main", NoCache: noCache}
 	run, err := lifecycle.Audit(req)
 	if err != nil {
 		b.Fatal(err)

@@ -9,11 +9,9 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
-	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // corruptBlob overwrites the loose object of the file at p on HEAD with garbage and returns
@@ -43,7 +41,7 @@ func corruptBlob(t *testing.T, dir, p string) (string, func()) {
 func catalogEntries(t *testing.T, dir string) []string {
 	t.Helper()
 	var out []string
-	for name := range cacheFiles(t, filepath.Join(gitDirOf(t, dir), "skillgit", "cache")) {
+	for name := range testenv.FileInfos(t, filepath.Join(gitDirOf(t, dir), "skillgit", "cache")) {
 		if strings.Contains(filepath.Base(name), "catalog-") {
 			out = append(out, name)
 		}
@@ -137,43 +135,6 @@ func skillNames(res *catalog.Result) []string {
 		out = append(out, s.Name)
 	}
 	return out
-}
-
-// TestAuditUnreadableObject checks that auditing a skill version whose object git cannot read
-// fails, naming the object and `git fsck`, instead of caching a high-risk "not audited"
-// report that would outlive the repair.
-func TestAuditUnreadableObject(t *testing.T) {
-	dir := newRepo(t)
-	testenv.WriteFiles(t, dir, map[string]string{
-		"skills/alpha/SKILL.md":  testenv.SkillMD("alpha", cleanLine),
-		"skills/alpha/notes.md":  "Some notes about dates.\n",
-		"skills/alpha/script.sh": "date\n",
-	})
-	testenv.CommitAll(t, dir, "one skill")
-	id, restore := corruptBlob(t, dir, "skills/alpha/notes.md")
-	r := open(t, dir)
-	tree, err := r.FolderAt(r.Tree, "skills/alpha")
-	if err != nil {
-		t.Fatal(err)
-	}
-	item := AuditItem{Name: "alpha", Path: "skills/alpha", Tree: tree}
-	run := func() ([]audit.SkillReport, error) {
-		a := &Auditor{Git: r.Git, Policy: policy.DefaultAuditPolicy(), Cache: r.AuditCache()}
-		return a.Run([]AuditItem{item})
-	}
-
-	_, err = run()
-	if err == nil || !strings.Contains(err.Error(), id) || !strings.Contains(err.Error(), "git fsck") {
-		t.Fatalf("audit of a damaged skill: %v; want an error naming %s and git fsck", err, id)
-	}
-	restore()
-	reports, err := run()
-	if err != nil {
-		t.Fatalf("audit after the object was restored: %v", err)
-	}
-	if notAudited(reports[0].Report) {
-		t.Errorf("after the object was restored the audit still reports content not audited: %+v", reports[0].Report.Findings)
-	}
 }
 
 // TestTrailCacheUnreadableObject checks that the trail cache keeps only what a commit was

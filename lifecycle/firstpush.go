@@ -14,7 +14,7 @@ import (
 // main, or the branch HEAD names) and its tip holds a skillgit configuration, the repository
 // is opened with that branch at the pushed tip, under the configuration it brings, since there
 // is none before it. Nil, with no error, when the push makes no skillgit repository.
-func openFirstPush(dir string, updates []RefUpdate) (*Repo, error) {
+func openFirstPush(dir string, updates []gitstore.RefUpdate) (*Repo, error) {
 	g, err := gitstore.Open(dir)
 	if err != nil {
 		return nil, nil
@@ -32,7 +32,7 @@ func openFirstPush(dir string, updates []RefUpdate) (*Repo, error) {
 }
 
 // firstPushAt is openFirstPush on an open repository.
-func firstPushAt(g *gitstore.Repo, updates []RefUpdate) (*Repo, error) {
+func firstPushAt(g *gitstore.Repo, updates []gitstore.RefUpdate) (*Repo, error) {
 	if _, _, err := findPublishBranch(g); !errors.Is(err, ErrNotInitialized) {
 		return nil, nil
 	}

@@ -294,7 +294,7 @@ func (w *propWorld) push(r *Repo, tree gitstore.Hash, msg string, extra []gitsto
 // receive runs the server's pre-receive check of the publish branch moving from old to tip
 // and says why it refuses; "" when it takes it.
 func (w *propWorld) receive(old, tip gitstore.Hash) string {
-	run, err := ReceivePushed(w.dir, []RefUpdate{{Ref: "refs/heads/main", Old: old, New: tip}}, func(string) string { return "" }, nil)
+	run, err := ReceivePushed(w.dir, []gitstore.RefUpdate{{Ref: "refs/heads/main", Old: old, New: tip}}, func(string) string { return "" }, nil)
 	if err != nil {
 		return err.Error()
 	}

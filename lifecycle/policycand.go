@@ -9,6 +9,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -147,8 +148,8 @@ func parentDir(p string) string {
 // checkPolicyMerge refuses to publish a policy candidate whose merged configuration or allow
 // list does not parse, and returns the skills to audit besides: when the merged configuration
 // moves skills_dir, every skill of the new folder, which the publish makes skills.
-func (r *Repo) checkPolicyMerge(m *merge, id string) ([]AuditItem, error) {
-	cfg, problems, err := r.newPolicyProblems(m.startTree, m.tree, "candidate/"+id)
+func (r *Repo) checkPolicyMerge(m *merge, id string) ([]auditrun.Item, error) {
+	cfg, problems, err := r.AuditRunner().NewPolicyProblems(m.startTree, m.tree, "candidate/"+id)
 	if err != nil {
 		return nil, err
 	}
@@ -161,7 +162,7 @@ func (r *Repo) checkPolicyMerge(m *merge, id string) ([]AuditItem, error) {
 	if cfg == nil || cfg.SkillsDir == r.Config.SkillsDir {
 		return nil, nil
 	}
-	return r.changedSkills(gitstore.ZeroHash, m.tree, cfg.SkillsDir)
+	return r.AuditRunner().ChangedSkills(gitstore.ZeroHash, m.tree, cfg.SkillsDir)
 }
 
 // keepsPublishBranch refuses a policy change that names another publish branch: once on the

@@ -134,7 +134,7 @@ func (r *Repo) checkPolicyTree(tree gitstore.Hash) ([]string, error) {
 		return nil, fmt.Errorf("nothing to propose: the policy files on %s are already exactly these; edit %s or the files of %s/ first",
 			short(r.Branch), policy.ConfigFile, policy.Dir)
 	}
-	cfg, problems, err := r.newPolicyProblems(r.Tree, tree, "proposed")
+	cfg, problems, err := r.AuditRunner().NewPolicyProblems(r.Tree, tree, "proposed")
 	if err != nil {
 		return nil, err
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -151,7 +152,7 @@ func (r *Repo) auditSnapshot(snap *snapshot, res *Result, o ActOptions) error {
 		res.Risk, res.Audit = audit.RiskLow.String(), verdictSummary(audit.VerdictPass, 0)
 		return nil
 	}
-	v, reports, err := r.auditTrees(r.Tip, []AuditItem{{Name: snap.skill.Name, Path: snap.dest, Tree: snap.tree,
+	v, reports, err := r.auditTrees(r.Tip, []auditrun.Item{{Name: snap.skill.Name, Path: snap.dest, Tree: snap.tree,
 		Base: snap.old, BaseLabel: short(r.Branch)}}, o, res)
 	res.Risk, res.Audit, res.Reports = v.Risk, v.Audit, reports
 	if err == nil && v.Risk == audit.RiskHigh.String() {
@@ -162,8 +163,9 @@ func (r *Repo) auditSnapshot(snap *snapshot, res *Result, o ActOptions) error {
 
 // auditTrees audits items under the policy committed in policyFrom, unless the skip switch
 // is on, and sums them up for the trailers.
-func (r *Repo) auditTrees(policyFrom gitstore.Hash, items []AuditItem, o ActOptions, res *Result) (auditVerdict, []audit.SkillReport, error) {
-	cfg, _, err := r.ConfigAt(policyFrom, short(r.Branch))
+func (r *Repo) auditTrees(policyFrom gitstore.Hash, items []auditrun.Item, o ActOptions, res *Result) (auditVerdict, []audit.SkillReport, error) {
+	ar := r.AuditRunner()
+	cfg, _, err := ar.ConfigAt(policyFrom, short(r.Branch))
 	if err != nil {
 		return auditVerdict{}, nil, err
 	}
@@ -171,12 +173,11 @@ func (r *Repo) auditTrees(policyFrom gitstore.Hash, items []AuditItem, o ActOpti
 		res.addWarning(warn)
 		return auditVerdict{Risk: "unknown", Audit: "skipped"}, nil, nil
 	}
-	policy, err := r.PolicyAt(policyFrom, short(r.Branch))
+	policy, err := ar.PolicyAt(policyFrom, short(r.Branch))
 	if err != nil {
 		return auditVerdict{}, nil, err
 	}
-	a := &Auditor{Git: r.Git, Policy: policy, Cache: r.AuditCache()}
-	reports, err := a.Run(items)
+	reports, err := ar.Auditor(policy).Run(items)
 	if err != nil {
 		return auditVerdict{}, nil, err
 	}
@@ -198,7 +199,7 @@ func verdictSummary(v audit.Verdict, findings int) string {
 // auditInto audits what an action writes under the publish branch's policy and records the
 // verdict in res; nothing to audit (a deletion) is low risk. It reports whether the audit
 // rates the change high risk.
-func (r *Repo) auditInto(items []AuditItem, res *Result, o ActOptions) (bool, error) {
+func (r *Repo) auditInto(items []auditrun.Item, res *Result, o ActOptions) (bool, error) {
 	v := auditVerdict{Risk: audit.RiskLow.String(), Audit: verdictSummary(audit.VerdictPass, 0)}
 	if len(items) > 0 {
 		var err error

@@ -8,6 +8,7 @@ import (
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
@@ -18,7 +19,7 @@ const maxProtectedWalk = 10000
 const protectAdvice = "server.protect is on: change skills with `skillgit propose`, `skillgit approve` and `skillgit publish`, " +
 	"policy with `skillgit propose --config`, and undo a publish with `skillgit rollback`, then push"
 
-// ReceivePushed is the pre-receive check: AuditPushed, and, when the publish branch's
+// ReceivePushed is the pre-receive check: the audit AuditPushed runs, and, when the publish branch's
 // configuration sets server.protect, the check that every commit an update adds to the
 // publish branch (or to the canary channel, see protectCanary) is what skillgit makes: the publish of a candidate approved by people other
 // than its authors whose audit passes under the policy it lands on (a policy candidate
@@ -29,7 +30,7 @@ const protectAdvice = "server.protect is on: change skills with `skillgit propos
 // configuration is audited whole, under the policy it brings (there is none before it), and
 // protection starts with the next push. Progress, when set, hears how many of the skills to
 // audit are done.
-func ReceivePushed(dir string, updates []RefUpdate, getenv func(string) string, progress Progress) (*HookRun, error) {
+func ReceivePushed(dir string, updates []gitstore.RefUpdate, getenv func(string) string, progress auditrun.Progress) (*auditrun.HookRun, error) {
 	r, run, warnings, err := openForHook(dir)
 	if r == nil && err == nil && run.NotSkillgit {
 		if r, err = openFirstPush(dir, updates); r == nil {
@@ -40,7 +41,7 @@ func ReceivePushed(dir string, updates []RefUpdate, getenv func(string) string, 
 		return run, err
 	}
 	defer r.Close()
-	if run, err = r.AuditUpdates(updates, getenv, progress); err != nil {
+	if run, err = r.AuditRunner().AuditUpdates(updates, getenv, progress); err != nil {
 		return nil, err
 	}
 	run.Warnings = append(warnings, run.Warnings...)
@@ -78,7 +79,7 @@ func ReceivePushed(dir string, updates []RefUpdate, getenv func(string) string, 
 
 // protectUpdate says why update u of the publish branch is refused; empty when every commit
 // it adds is one skillgit makes.
-func (r *Repo) protectUpdate(u RefUpdate, getenv func(string) string) (string, error) {
+func (r *Repo) protectUpdate(u gitstore.RefUpdate, getenv func(string) string) (string, error) {
 	switch {
 	case u.New.IsZero():
 		return "deleting the publish branch is refused", nil
@@ -140,7 +141,7 @@ func (r *Repo) firstParentsUntil(tip gitstore.Hash, stop func(gitstore.Hash) (bo
 
 // at is the repository as if its publish branch were at commit h: its tree and configuration.
 func (r *Repo) at(h gitstore.Hash) (*Repo, error) {
-	cfg, tree, err := r.ConfigAt(h, shortID(h.String()))
+	cfg, tree, err := r.AuditRunner().ConfigAt(h, shortID(h.String()))
 	if err != nil {
 		return nil, err
 	}
@@ -229,12 +230,8 @@ func (r *Repo) approvedAtPublish(ch *chain, m *merge, getenv func(string) string
 		}
 		items = append(items, moved...)
 	}
-	run := &HookRun{}
-	cfg, policy, err := r.hookPolicy(run, r.Tip)
+	run, err := r.AuditRunner().AuditAt(r.Tip, items, getenv)
 	if err != nil {
-		return "", err
-	}
-	if err := r.auditHook(run, cfg, policy, items, getenv, nil); err != nil {
 		return "", err
 	}
 	c.Risk = audit.Overall(run.Reports).String()

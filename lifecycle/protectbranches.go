@@ -8,6 +8,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -26,7 +27,7 @@ const branchAdvice = "keep skills work on candidate branches (`skillgit propose`
 // naming that very branch, and a branch that holds a configuration where a clone looks before
 // the publish branch (main, or the branch this repository's HEAD names). Deleting such a
 // branch takes nothing from the publish branch and is let through.
-func (r *Repo) protectBranches(run *HookRun, updates []RefUpdate) error {
+func (r *Repo) protectBranches(run *auditrun.HookRun, updates []gitstore.RefUpdate) error {
 	bg := &branchGuard{r: r}
 	for _, u := range updates {
 		if u.Ref == r.Branch || u.Ref == canaryRef || !strings.HasPrefix(u.Ref, "refs/heads/") || u.New.IsZero() {
@@ -51,7 +52,7 @@ type branchGuard struct {
 }
 
 // check says why update u, which creates or moves a branch, is refused; empty when it is not.
-func (bg *branchGuard) check(u RefUpdate) (string, error) {
+func (bg *branchGuard) check(u gitstore.RefUpdate) (string, error) {
 	publish := short(bg.r.Branch)
 	was, err := bg.wasPublishBranch(short(u.Ref))
 	if err != nil {

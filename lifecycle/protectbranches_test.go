@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
@@ -56,22 +57,22 @@ func TestReceivePushedGuardsOtherPublishBranches(t *testing.T) {
 
 	tests := []struct {
 		name   string
-		update RefUpdate
+		update gitstore.RefUpdate
 		refuse string // the start of the refusal; empty when the update passes
 	}{
-		{"former publish branch created", RefUpdate{Ref: "refs/heads/skills", New: release}, "skills: .skillgit.yaml on the history of release named this branch"},
-		{"former publish branch moved", RefUpdate{Ref: "refs/heads/skills", Old: revParse(t, dir, "release~1"), New: release}, "skills: .skillgit.yaml on the history of release named this branch"},
-		{"former publish branch deleted", RefUpdate{Ref: "refs/heads/skills", Old: release}, ""},
-		{"main holding a configuration", RefUpdate{Ref: "refs/heads/main", New: release}, "main: it holds a .skillgit.yaml, and a clone"},
-		{"main without one", RefUpdate{Ref: "refs/heads/main", New: revParse(t, dir, "notes")}, ""},
-		{"a branch naming itself", RefUpdate{Ref: "refs/heads/feature", New: revParse(t, dir, "feature")}, "feature: its .skillgit.yaml names it the publish branch (publish_branch: feature)"},
-		{"a candidate", RefUpdate{Ref: "refs/heads/candidate/good-0001", New: revParse(t, dir, "candidate/good-0001")}, ""},
-		{"a branch without a configuration", RefUpdate{Ref: "refs/heads/notes", New: revParse(t, dir, "notes")}, ""},
-		{"a tag", RefUpdate{Ref: "refs/tags/skills", New: release}, ""},
+		{"former publish branch created", gitstore.RefUpdate{Ref: "refs/heads/skills", New: release}, "skills: .skillgit.yaml on the history of release named this branch"},
+		{"former publish branch moved", gitstore.RefUpdate{Ref: "refs/heads/skills", Old: revParse(t, dir, "release~1"), New: release}, "skills: .skillgit.yaml on the history of release named this branch"},
+		{"former publish branch deleted", gitstore.RefUpdate{Ref: "refs/heads/skills", Old: release}, ""},
+		{"main holding a configuration", gitstore.RefUpdate{Ref: "refs/heads/main", New: release}, "main: it holds a .skillgit.yaml, and a clone"},
+		{"main without one", gitstore.RefUpdate{Ref: "refs/heads/main", New: revParse(t, dir, "notes")}, ""},
+		{"a branch naming itself", gitstore.RefUpdate{Ref: "refs/heads/feature", New: revParse(t, dir, "feature")}, "feature: its .skillgit.yaml names it the publish branch (publish_branch: feature)"},
+		{"a candidate", gitstore.RefUpdate{Ref: "refs/heads/candidate/good-0001", New: revParse(t, dir, "candidate/good-0001")}, ""},
+		{"a branch without a configuration", gitstore.RefUpdate{Ref: "refs/heads/notes", New: revParse(t, dir, "notes")}, ""},
+		{"a tag", gitstore.RefUpdate{Ref: "refs/tags/skills", New: release}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			run, err := ReceivePushed(dir, []RefUpdate{tt.update}, func(string) string { return "" }, nil)
+			run, err := ReceivePushed(dir, []gitstore.RefUpdate{tt.update}, func(string) string { return "" }, nil)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -92,7 +93,7 @@ func TestReceivePushedGuardsOtherPublishBranches(t *testing.T) {
 func TestReceivePushedGuardsTheHeadBranch(t *testing.T) {
 	dir := renamedProtectedRepo(t)
 	testenv.Git(t, dir, "checkout", "-q", "-b", "dev")
-	run, err := ReceivePushed(dir, []RefUpdate{{Ref: "refs/heads/dev", Old: revParse(t, dir, "release~1"), New: revParse(t, dir, "release")}}, func(string) string { return "" }, nil)
+	run, err := ReceivePushed(dir, []gitstore.RefUpdate{{Ref: "refs/heads/dev", Old: revParse(t, dir, "release~1"), New: revParse(t, dir, "release")}}, func(string) string { return "" }, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -109,7 +110,7 @@ func TestReceivePushedUnprotectedLetsBranchesBe(t *testing.T) {
 	if _, err := Init(InitOptions{Dir: dir, Branch: "release"}); err != nil {
 		t.Fatal(err)
 	}
-	run, err := ReceivePushed(dir, []RefUpdate{{Ref: "refs/heads/main", New: revParse(t, dir, "release")}}, func(string) string { return "" }, nil)
+	run, err := ReceivePushed(dir, []gitstore.RefUpdate{{Ref: "refs/heads/main", New: revParse(t, dir, "release")}}, func(string) string { return "" }, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,7 +14,7 @@ import (
 // candidate that passes as a publish would, or a merge that brings the publish branch (at
 // mainTip, as the push leaves it) into canary. A new canary channel starts from the publish
 // branch's history.
-func (r *Repo) protectCanary(u RefUpdate, mainTip gitstore.Hash, getenv func(string) string) (string, error) {
+func (r *Repo) protectCanary(u gitstore.RefUpdate, mainTip gitstore.Hash, getenv func(string) string) (string, error) {
 	if u.New.IsZero() {
 		return "deleting the canary channel is refused", nil
 	}
@@ -39,7 +39,7 @@ func (r *Repo) protectCanary(u RefUpdate, mainTip gitstore.Hash, getenv func(str
 // canaryAdded lists the commits u adds to canary, oldest first: back to its old tip, or for a
 // new channel, back to the first commit on the publish branch's history; nil when the old tip
 // is not on the first-parent line.
-func (r *Repo) canaryAdded(u RefUpdate, mainTip gitstore.Hash) ([]gitstore.Hash, error) {
+func (r *Repo) canaryAdded(u gitstore.RefUpdate, mainTip gitstore.Hash) ([]gitstore.Hash, error) {
 	if !u.Old.IsZero() {
 		return r.firstParentsSince(u.Old, u.New)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
 // canaryRef is the canary channel: the publish branch plus canary publishes.
@@ -379,11 +380,11 @@ func (r *Repo) checkPublish(m *merge, c *Candidate, ch *chain, res *Result, targ
 // mergeItems are the audit items of the folders a merge takes from a candidate: each folder
 // as the candidate has it, compared with the channel's, with the acceptances of the
 // candidate's approvals on its own folder.
-func (r *Repo) mergeItems(folders []folderChange, c *Candidate, ch *chain) []AuditItem {
-	var items []AuditItem
+func (r *Repo) mergeItems(folders []folderChange, c *Candidate, ch *chain) []auditrun.Item {
+	var items []auditrun.Item
 	for _, f := range folders {
 		if !f.head.IsZero() && r.isSkillPath(f.path) {
-			it := AuditItem{Name: f.name(), Path: f.path, Tree: f.head, Base: f.base, BaseLabel: short(r.Branch)}
+			it := auditrun.Item{Name: f.name(), Path: f.path, Tree: f.head, Base: f.base, BaseLabel: short(r.Branch)}
 			if f.path == c.Path {
 				it.Accepted = acceptedAllows(c, c.writers, r.Config.Approvals.Signed)
 				if c.Skill != "" && c.Skill != it.Name {

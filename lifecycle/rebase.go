@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
 // Rebase brings a candidate up to date with the publish branch: a commit on the candidate
@@ -88,7 +89,7 @@ func (r *Repo) auditRebased(ch *chain, c *Candidate, tree gitstore.Hash, res *Re
 	if err != nil {
 		return err
 	}
-	v, reports, err := r.auditTrees(r.Tip, []AuditItem{{Name: c.Skill, Path: c.Path, Tree: folder, Base: old, BaseLabel: short(r.Branch)}}, o, res)
+	v, reports, err := r.auditTrees(r.Tip, []auditrun.Item{{Name: c.Skill, Path: c.Path, Tree: folder, Base: old, BaseLabel: short(r.Branch)}}, o, res)
 	res.Risk, res.Audit, res.Reports = v.Risk, v.Audit, reports
 	return err
 }

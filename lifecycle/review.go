@@ -11,6 +11,7 @@ import (
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
 // Review is what a reviewer needs to decide on a candidate.
@@ -95,15 +96,15 @@ func (r *Repo) reviewDiff(rv *Review, shown []folderChange) error {
 
 // reviewAudit audits the folders shown under the publish branch's policy, with the
 // acceptances of the candidate's current approvals.
-func (r *Repo) reviewAudit(rv *Review, items []AuditItem) error {
-	policy, err := r.PolicyAt(r.Tip, short(r.Branch))
+func (r *Repo) reviewAudit(rv *Review, items []auditrun.Item) error {
+	ar := r.AuditRunner()
+	policy, err := ar.PolicyAt(r.Tip, short(r.Branch))
 	if err != nil {
 		return err
 	}
 	rv.FailOn, rv.Reports = policy.FailOn, []audit.SkillReport{}
 	if len(items) > 0 {
-		a := &Auditor{Git: r.Git, Policy: policy, Cache: r.AuditCache()}
-		if rv.Reports, err = a.Run(items); err != nil {
+		if rv.Reports, err = ar.Auditor(policy).Run(items); err != nil {
 			return err
 		}
 	}

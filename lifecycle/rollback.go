@@ -8,6 +8,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
 // Rollback restores the skill folders a publish changed to what they were before it, as one
@@ -53,13 +54,13 @@ func (r *Repo) rollbackOnce(name, commit string, sig object.Signature, o ActOpti
 	}
 	tree := r.Tree
 	res := &Result{Action: actRollback, Skill: name, ID: pub.get(keyCandidate), Channel: short(r.Branch), Reverts: pub.hash.String()}
-	var items []AuditItem
+	var items []auditrun.Item
 	for _, f := range changes {
 		if tree, err = r.restore(tree, f, pub); err != nil {
 			return nil, err
 		}
 		if !f.base.IsZero() {
-			items = append(items, AuditItem{Name: f.name(), Path: f.path, Tree: f.base, Base: f.head, BaseLabel: short(r.Branch)})
+			items = append(items, auditrun.Item{Name: f.name(), Path: f.path, Tree: f.base, Base: f.head, BaseLabel: short(r.Branch)})
 		}
 		res.Skill = f.name()
 	}
@@ -315,7 +316,7 @@ func (r *Repo) changedSince(f folderChange, pub commitInfo) error {
 		f.name(), ErrConflict, short(r.Branch), f.path, shortID(pub.hash.String()), shortID(lc.Commit), f.name(), f.name())
 }
 
-func (r *Repo) auditRollback(items []AuditItem, res *Result, o ActOptions) error {
+func (r *Repo) auditRollback(items []auditrun.Item, res *Result, o ActOptions) error {
 	high, err := r.auditInto(items, res, o)
 	if err != nil {
 		return err

@@ -128,7 +128,7 @@ func (r *Repo) placeSnapshot(snap *snapshot, dir string) error {
 	name := snap.skill.Name
 	inTree, inWorktree := "", false
 	if dir != "" {
-		inTree, inWorktree = repoPath(r, dir)
+		inTree, inWorktree = r.Git.WorktreePath(dir)
 	}
 	if inWorktree && !strings.HasPrefix(inTree, r.Config.SkillsDir+"/") {
 		inWorktree = false

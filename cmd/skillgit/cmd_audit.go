@@ -10,6 +10,7 @@ import (
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
 // auditFlags are the options of `skillgit audit`.
@@ -88,7 +89,7 @@ func (a *app) runAudit(paths []string, f auditFlags) error {
 			return err
 		}
 	}
-	run, err := lifecycle.Audit(lifecycle.AuditRequest{
+	run, err := lifecycle.Audit(auditrun.Request{
 		Dir: a.repo, Paths: paths, Rev: f.rev, Base: f.base, FailOn: f.failOn, NoCache: f.noCache,
 	})
 	if err != nil {
@@ -108,7 +109,7 @@ func (a *app) runAudit(paths []string, f auditFlags) error {
 }
 
 // writeAllow adds the run's findings to the allow list and says what it wrote.
-func (a *app) writeAllow(run *lifecycle.AuditRun, reason string) error {
+func (a *app) writeAllow(run *auditrun.Result, reason string) error {
 	res, err := lifecycle.WriteAllowList(a.repo, run.Reports, reason)
 	if err != nil {
 		return err

@@ -74,7 +74,7 @@ func (a *app) previewPolicy() (*policy.AuditPolicy, error) {
 		return nil, err
 	}
 	defer r.Close()
-	return r.PolicyAt(r.Tip, r.Branch)
+	return r.AuditRunner().PolicyAt(r.Tip, r.Branch)
 }
 
 func writePreview(w io.Writer, pv *packs.Preview) error {

@@ -23,8 +23,10 @@ var forbidden = map[string][]string{
 	"lifecycle/remotes":   {"lifecycle/packs", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
 	"lifecycle/agentsync": {"lifecycle/packs", "lifecycle/remotes", "hooks", "mcpserver", "cmd"},
 	"lifecycle/policy":    {"lifecycle", "gitstore", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
-	"hooks":               {"mcpserver", "cmd"},
-	"mcpserver":           {"cmd"},
+	// The audit runs for the lifecycle and knows nothing of it: policy and ledger it may use.
+	"lifecycle/auditrun": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/published", "hooks", "mcpserver", "cmd", "doctor"},
+	"hooks":              {"mcpserver", "cmd"},
+	"mcpserver":          {"cmd"},
 	// testenv serves every package's tests, lifecycle's own included: it needs only git.
 	"internal/testenv": {"gitstore", "lifecycle", "catalog", "audit", "hooks", "mcpserver", "cmd"},
 	// lifecycletest serves the packages built on lifecycle, so it stands below them.
@@ -55,9 +57,12 @@ func TestPackagesPointOneWay(t *testing.T) {
 // banned reports whether the import path imp is the package ban of this module or lies below
 // it: a ban of "lifecycle" covers lifecycle/policy too, and a package is never its own ban,
 // so that lifecycle may import lifecycle/policy while lifecycle/policy may import no part of
-// lifecycle.
+// lifecycle. A ban written "=lifecycle" is that package alone, not the packages below it.
 func banned(imp, ban string) bool {
 	rel, ok := strings.CutPrefix(imp, module)
+	if only, exact := strings.CutPrefix(ban, "="); exact {
+		return ok && rel == only
+	}
 	return ok && (rel == ban || strings.HasPrefix(rel, ban+"/"))
 }
 
@@ -71,6 +76,9 @@ func TestBanned(t *testing.T) {
 		{module + "lifecycle/policy", "lifecycle/packs", false},
 		{module + "lifecyclex", "lifecycle", false},
 		{"example.com/lifecycle", "lifecycle", false},
+		{module + "lifecycle", "=lifecycle", true},
+		{module + "lifecycle/policy", "=lifecycle", false},
+		{module + "lifecyclex", "=lifecycle", false},
 	}
 	for _, tt := range tests {
 		if got := banned(tt.imp, tt.ban); got != tt.want {

@@ -1,6 +1,8 @@
 package testenv
 
 import (
+	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,4 +35,23 @@ func RemoveAll(t testing.TB, dir string) {
 // paragraphs.
 func SkillMD(name string, body ...string) string {
 	return "---\nname: " + name + "\ndescription: Helps with " + name + ".\n---\n# " + name + "\n\n" + strings.Join(body, "\n\n") + "\n"
+}
+
+// FileInfos returns the files below dir by path, to tell later whether one was added, removed
+// or rewritten; a missing dir has none.
+func FileInfos(t testing.TB, dir string) map[string]fs.FileInfo {
+	t.Helper()
+	out := map[string]fs.FileInfo{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		info, err := d.Info()
+		out[p] = info
+		return err
+	})
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	return out
 }

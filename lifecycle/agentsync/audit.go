@@ -9,6 +9,7 @@ import (
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -25,12 +26,12 @@ func (r *repo) auditPlans(src *source, plans []*catalog.SyncPlan, req Request, r
 		rep.Warnings = append(rep.Warnings, warn)
 		return nil
 	}
-	policy, err := r.PolicyAt(r.Tip, strings.TrimPrefix(r.Branch, "refs/heads/"))
+	ar := r.AuditRunner()
+	policy, err := ar.PolicyAt(r.Tip, strings.TrimPrefix(r.Branch, "refs/heads/"))
 	if err != nil {
 		return err
 	}
-	a := &lifecycle.Auditor{Git: r.Git, Policy: policy, Cache: r.AuditCache()}
-	reports, err := a.Run(items)
+	reports, err := ar.Auditor(policy).Run(items)
 	if err != nil {
 		return err
 	}
@@ -44,9 +45,9 @@ func (r *repo) auditPlans(src *source, plans []*catalog.SyncPlan, req Request, r
 }
 
 // auditItems lists the skill versions the plans write, once each.
-func auditItems(plans []*catalog.SyncPlan) []lifecycle.AuditItem {
+func auditItems(plans []*catalog.SyncPlan) []auditrun.Item {
 	seen := map[string]bool{}
-	var items []lifecycle.AuditItem
+	var items []auditrun.Item
 	for _, p := range plans {
 		for _, a := range p.Changes() {
 			s, ok := a.Source()
@@ -54,7 +55,7 @@ func auditItems(plans []*catalog.SyncPlan) []lifecycle.AuditItem {
 				continue
 			}
 			seen[s.Hash] = true
-			items = append(items, lifecycle.AuditItem{Name: s.Name, Path: s.Dir, Tree: plumbing.NewHash(s.Hash)})
+			items = append(items, auditrun.Item{Name: s.Name, Path: s.Dir, Tree: plumbing.NewHash(s.Hash)})
 		}
 	}
 	return items

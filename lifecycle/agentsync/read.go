@@ -12,6 +12,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
 // unloadedFolders lists the folders of the skills that failed to load, as the error-level
@@ -55,10 +56,10 @@ func (src *source) recheckUnloaded(res *catalog.Result) ([]*catalog.Skill, error
 // the audit reads them: to the audit an unreadable file is a finding, while here it is damage
 // to the repository, which holds the skill as installed, with what to do about it. It
 // returns the items that read.
-func (src *source) readable(items []lifecycle.AuditItem) []lifecycle.AuditItem {
-	var ok []lifecycle.AuditItem
+func (src *source) readable(items []auditrun.Item) []auditrun.Item {
+	var ok []auditrun.Item
 	for _, it := range items {
-		if err := lifecycle.FirstObjectError(src.fsys, it.Path); err != nil {
+		if err := auditrun.FirstObjectError(src.fsys, it.Path); err != nil {
 			src.hold(it.Path, unreadableSkill(it.Path, err), false)
 			continue
 		}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -92,11 +92,11 @@ func previewSkills(fp *fetchedPack, sv *survey, ap *policy.AuditPolicy, pv *Prev
 	if ap == nil {
 		ap = policy.DefaultAuditPolicy()
 	}
-	items := make([]lifecycle.AuditItem, 0, len(sv.skills))
+	items := make([]auditrun.Item, 0, len(sv.skills))
 	for _, s := range sv.skills {
-		items = append(items, lifecycle.AuditItem{Name: s.name, Path: s.file, Tree: s.want})
+		items = append(items, auditrun.Item{Name: s.name, Path: s.file, Tree: s.want})
 	}
-	reports, err := (&lifecycle.Auditor{Git: fp.mem, Policy: ap}).Run(items)
+	reports, err := (&auditrun.Auditor{Git: fp.mem, Policy: ap}).Run(items)
 	if err != nil {
 		return fmt.Errorf("auditing the pack: %w", err)
 	}

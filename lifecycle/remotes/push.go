@@ -15,6 +15,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
 // PushOptions says what to push where.
@@ -28,7 +29,7 @@ type PushOptions struct {
 	Progress io.Writer
 	// AuditProgress hears how many of the skills the push brings are audited here before it is
 	// sent; nil for none.
-	AuditProgress lifecycle.Progress
+	AuditProgress auditrun.Progress
 	// Getenv reads the environment, for the audit's skip switch; nil means os.Getenv.
 	Getenv func(string) string
 }
@@ -53,7 +54,7 @@ type pushPlan struct {
 	changes []RefChange
 	track   map[string]gitstore.Hash
 	// updates are the refs the push moves forward, for the audit.
-	updates []lifecycle.RefUpdate
+	updates []gitstore.RefUpdate
 }
 
 // Push sends candidates, archive refs and the publish branch to a remote in one atomic push.
@@ -203,7 +204,7 @@ func (r repo) planRef(p *pushPlan, remote map[string]gitstore.Hash, ref string, 
 		p.track[tracking] = h
 	}
 	p.changes = append(p.changes, RefChange{ID: id, Ref: ref, Action: "pushed", Old: hashOrEmpty(rh), New: h.String()})
-	p.updates = append(p.updates, lifecycle.RefUpdate{Ref: ref, Old: rh, New: h})
+	p.updates = append(p.updates, gitstore.RefUpdate{Ref: ref, Old: rh, New: h})
 	return nil
 }
 
@@ -241,7 +242,7 @@ func (r repo) planPublish(rm *remote, p *pushPlan, remote map[string]gitstore.Ha
 	p.lease, p.leased = rt, true
 	p.track[tracking] = lt
 	p.changes = append(p.changes, RefChange{Ref: r.Branch, Action: "pushed", Old: hashOrEmpty(rt), New: lt.String()})
-	p.updates = append(p.updates, lifecycle.RefUpdate{Ref: r.Branch, Old: rt, New: lt})
+	p.updates = append(p.updates, gitstore.RefUpdate{Ref: r.Branch, Old: rt, New: lt})
 	return nil
 }
 

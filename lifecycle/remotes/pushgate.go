@@ -5,7 +5,9 @@ import (
 	"os"
 	"strings"
 
+	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
 // PushAuditError reports a push that the audit refused here, before anything was sent: the
@@ -14,9 +16,9 @@ type PushAuditError struct {
 	// Remote is the remote the push was for.
 	Remote string
 	// Run holds the findings; Run.Blocked() is true.
-	Run *lifecycle.HookRun
+	Run *auditrun.HookRun
 	// Updates are the ref updates the push would have made, deletions left out.
-	Updates []lifecycle.RefUpdate
+	Updates []gitstore.RefUpdate
 }
 
 // Error names what was refused and what to do next.
@@ -45,14 +47,14 @@ func (e *PushAuditError) advice() string {
 
 // gatePush audits what plan p sends as the pre-push hook would, and returns the run (for its
 // warnings) or a *PushAuditError when the audit refuses. Progress hears how far it got.
-func (r repo) gatePush(rm *remote, p *pushPlan, getenv func(string) string, progress lifecycle.Progress) (*lifecycle.HookRun, error) {
+func (r repo) gatePush(rm *remote, p *pushPlan, getenv func(string) string, progress auditrun.Progress) (*auditrun.HookRun, error) {
 	if getenv == nil {
 		getenv = os.Getenv
 	}
 	if len(p.updates) == 0 {
-		return &lifecycle.HookRun{}, nil
+		return &auditrun.HookRun{}, nil
 	}
-	run, err := r.AuditUpdates(p.updates, getenv, progress)
+	run, err := r.AuditRunner().AuditUpdates(p.updates, getenv, progress)
 	if err != nil {
 		return nil, fmt.Errorf("auditing the push to %s: %w", rm.name, err)
 	}

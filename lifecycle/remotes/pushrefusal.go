@@ -8,6 +8,7 @@ import (
 	"sync"
 	"unicode"
 
+	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -27,7 +28,7 @@ type ServerRefusedError struct {
 	// Lines are the server's messages, control characters replaced.
 	Lines []string
 	// Updates are the ref updates the push would have made, deletions left out.
-	Updates []lifecycle.RefUpdate
+	Updates []gitstore.RefUpdate
 	// Err is the refusal as the git protocol reports it.
 	Err error
 	// Shown means the lines went to the progress writer as the server sent them.

@@ -1,9 +1,9 @@
-package lifecycle
+package auditrun
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
-	"path/filepath"
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/catalog"
@@ -11,59 +11,8 @@ import (
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
-// errBadAllowList marks an allow list that does not parse, as opposed to one that cannot be read.
-var errBadAllowList = errors.New("invalid allow list")
-
-// openForHook opens the repository a hook runs in; run is set when it is not a skillgit one.
-// A publish branch whose configuration does not parse does not lock the repository: the
-// repository opens under the defaults and warnings says so, so that the commit that fixes the
-// file can still be made and audited.
-func openForHook(dir string) (r *Repo, run *HookRun, warnings []string, err error) {
-	r, err = Open(dir)
-	if errors.Is(err, ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository) {
-		return nil, &HookRun{NotSkillgit: true}, nil, nil
-	}
-	if ce, ok := errors.AsType[*policy.ConfigError](err); ok {
-		r, err = openUnderDefaults(dir)
-		if err != nil {
-			return nil, nil, nil, err
-		}
-		return r, nil, []string{defaultsWarning(short(r.Branch), ce)}, nil
-	}
-	return r, nil, nil, err
-}
-
-// openUnderDefaults opens the repository at dir with the default configuration in place of
-// its publish branch's, which does not parse.
-func openUnderDefaults(dir string) (*Repo, error) {
-	g, err := gitstore.Open(dir)
-	if err != nil {
-		return nil, err
-	}
-	branch, tip, err := findPublishBranch(g)
-	if err == nil {
-		var r *Repo
-		if r, err = openedAt(g, branch, tip); err == nil {
-			if r.Dir, err = filepath.Abs(dir); err == nil {
-				return r, nil
-			}
-		}
-	}
-	g.Close()
-	return nil, err
-}
-
-// openedAt is the repository with publish branch branch at tip, under the defaults.
-func openedAt(g *gitstore.Repo, branch string, tip gitstore.Hash) (*Repo, error) {
-	c, err := g.Commit(tip)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", short(branch), err)
-	}
-	return &Repo{Git: g, Branch: branch, Tip: tip, Tree: c.TreeHash, Config: policy.DefaultConfig(short(branch))}, nil
-}
-
-// defaultsWarning says that a version's policy does not parse and the defaults stand in for it.
-func defaultsWarning(label string, err error) string {
+// DefaultsWarning says that a version's policy does not parse and the defaults stand in for it.
+func DefaultsWarning(label string, err error) string {
 	return fmt.Sprintf("warning: %s: %v; auditing under the default policy until a commit fixes the file", label, err)
 }
 
@@ -71,11 +20,11 @@ func defaultsWarning(label string, err error) string {
 // allow list there that does not parse is replaced by the defaults (which skip nothing, trust
 // no installer and accept no finding), with a warning: a broken policy must not lock the
 // repository, and the commit that fixes it is audited all the same.
-func (r *Repo) hookPolicy(run *HookRun, base gitstore.Hash) (*policy.Config, *policy.AuditPolicy, error) {
+func (r *Runner) hookPolicy(run *HookRun, base gitstore.Hash) (*policy.Config, *policy.AuditPolicy, error) {
 	label := shortID(base.String())
 	cfg, _, err := r.ConfigAt(base, label)
 	if _, ok := errors.AsType[*policy.ConfigError](err); ok {
-		run.Warnings = append(run.Warnings, defaultsWarning(label, err))
+		run.Warnings = append(run.Warnings, DefaultsWarning(label, err))
 		return policy.DefaultConfig(short(r.Branch)), policy.DefaultAuditPolicy(), nil
 	}
 	if err != nil {
@@ -83,7 +32,7 @@ func (r *Repo) hookPolicy(run *HookRun, base gitstore.Hash) (*policy.Config, *po
 	}
 	ap, err := r.PolicyAt(base, label)
 	if errors.Is(err, errBadAllowList) {
-		run.Warnings = append(run.Warnings, defaultsWarning(label, err))
+		run.Warnings = append(run.Warnings, DefaultsWarning(label, err))
 		p := policy.DefaultAuditPolicy()
 		p.FailOn, _ = audit.ParseRisk(cfg.Audit.FailOn)
 		return cfg, p, nil
@@ -91,10 +40,10 @@ func (r *Repo) hookPolicy(run *HookRun, base gitstore.Hash) (*policy.Config, *po
 	return cfg, ap, err
 }
 
-// newPolicyProblems validates the configuration and allow list of head, a version a commit or
+// NewPolicyProblems validates the configuration and allow list of head, a version a commit or
 // push brings, where they differ from base's: an invalid one is a problem that blocks, named
 // with its line. It returns head's configuration, or nil when it has none or it does not parse.
-func (r *Repo) newPolicyProblems(baseRoot, headRoot gitstore.Hash, label string) (*policy.Config, []catalog.Problem, error) {
+func (r *Runner) NewPolicyProblems(baseRoot, headRoot gitstore.Hash, label string) (*policy.Config, []catalog.Problem, error) {
 	cfg, problems, err := r.newConfig(baseRoot, headRoot, label)
 	if cfg == nil || err != nil {
 		return nil, problems, err
@@ -111,11 +60,11 @@ func (r *Repo) newPolicyProblems(baseRoot, headRoot gitstore.Hash, label string)
 
 // newConfig is head's configuration, validated when it differs from base's; nil when head has
 // none or it does not parse, the latter being a problem.
-func (r *Repo) newConfig(baseRoot, headRoot gitstore.Hash, label string) (*policy.Config, []catalog.Problem, error) {
+func (r *Runner) newConfig(baseRoot, headRoot gitstore.Hash, label string) (*policy.Config, []catalog.Problem, error) {
 	data, ok, err := r.changedFile(baseRoot, headRoot, policy.ConfigFile, policy.MaxConfigSize, label)
 	if err != nil || !ok {
 		cfg, cerr := r.configOfTree(headRoot, label)
-		return cfg, nil, firstErr(err, cerr)
+		return cfg, nil, cmp.Or(err, cerr)
 	}
 	cfg, err := policy.ParseConfig(data)
 	if ce, bad := errors.AsType[*policy.ConfigError](err); bad {
@@ -126,7 +75,7 @@ func (r *Repo) newConfig(baseRoot, headRoot gitstore.Hash, label string) (*polic
 
 // changedFile reads file of headRoot when it differs from baseRoot's; ok is false when it is
 // the same or head has none.
-func (r *Repo) changedFile(baseRoot, headRoot gitstore.Hash, file string, limit int64, label string) ([]byte, bool, error) {
+func (r *Runner) changedFile(baseRoot, headRoot gitstore.Hash, file string, limit int64, label string) ([]byte, bool, error) {
 	he, hok, err := r.Git.EntryAt(headRoot, file)
 	if err != nil || !hok {
 		return nil, false, err
@@ -140,13 +89,13 @@ func (r *Repo) changedFile(baseRoot, headRoot gitstore.Hash, file string, limit 
 			return nil, false, nil
 		}
 	}
-	return r.FileAt(headRoot, file, limit, label)
+	return FileAt(r.Git, headRoot, file, limit, label)
 }
 
 // configOfTree is the configuration a root tree holds; nil when it has none or it does not
 // parse.
-func (r *Repo) configOfTree(root gitstore.Hash, label string) (*policy.Config, error) {
-	data, ok, err := r.FileAt(root, policy.ConfigFile, policy.MaxConfigSize, label)
+func (r *Runner) configOfTree(root gitstore.Hash, label string) (*policy.Config, error) {
+	data, ok, err := FileAt(r.Git, root, policy.ConfigFile, policy.MaxConfigSize, label)
 	if err != nil || !ok {
 		return nil, err
 	}

@@ -1,4 +1,4 @@
-package lifecycle
+package auditrun_test
 
 import (
 	"os"
@@ -8,21 +8,16 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
 // TestAuditRevWholeResult checks the whole-result cache of `audit --rev REV`: a repeat audit
 // of an unchanged skills folder is served from one entry without the per-skill ones, a
 // damaged entry is a miss that is rewritten, and a changed folder is audited anew.
 func TestAuditRevWholeResult(t *testing.T) {
-	repo := newRepo(t)
-	testenv.WriteFiles(t, repo, map[string]string{
-		"skills/alpha/SKILL.md":     testenv.SkillMD("alpha", evilLine),
-		"skills/beta/SKILL.md":      testenv.SkillMD("beta", cleanLine),
-		"skills/cat/gamma/SKILL.md": testenv.SkillMD("gamma", mediumLine),
-	})
-	testenv.CommitAll(t, repo, "publish")
+	repo := publishedRepo(t)
 	dir := auditCacheDir(t, repo)
-	req := AuditRequest{Dir: repo, Rev: "main"}
+	req := auditrun.Request{Dir: repo, Rev: "main"}
 	first := mustAudit(t, req)
 	whole := wholeEntries(t, dir)
 	if len(whole) != 1 {
@@ -34,7 +29,7 @@ func TestAuditRevWholeResult(t *testing.T) {
 		if diff := cmp.Diff(first, mustAudit(t, req)); diff != "" {
 			t.Errorf("run from the whole result (-first +got):\n%s", diff)
 		}
-		if n := len(cacheFiles(t, dir)); n != 1 {
+		if n := len(testenv.FileInfos(t, dir)); n != 1 {
 			t.Errorf("%d cache entries after a whole-result hit; want only the whole result", n)
 		}
 	})
@@ -66,7 +61,7 @@ func TestAuditRevWholeResult(t *testing.T) {
 func wholeEntries(t *testing.T, dir string) []string {
 	t.Helper()
 	var out []string
-	for p := range cacheFiles(t, dir) {
+	for p := range testenv.FileInfos(t, dir) {
 		if filepath.Base(filepath.Dir(p)) == "all" && !strings.HasPrefix(filepath.Base(p), ".tmp-") {
 			out = append(out, p)
 		}
@@ -77,7 +72,7 @@ func wholeEntries(t *testing.T, dir string) []string {
 // removePerSkill removes every cache entry but the whole results.
 func removePerSkill(t *testing.T, dir string) {
 	t.Helper()
-	for p := range cacheFiles(t, dir) {
+	for p := range testenv.FileInfos(t, dir) {
 		if filepath.Base(filepath.Dir(p)) != "all" {
 			if err := os.Remove(p); err != nil {
 				t.Fatal(err)

@@ -1,4 +1,4 @@
-package lifecycle
+package auditrun
 
 import (
 	"errors"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // StagedScope widens the pre-commit check beyond the skills a commit touches. The pre-commit
@@ -39,53 +40,59 @@ func (s StagedScope) title() string {
 	return "staged changes"
 }
 
-// widenStaged adds to changes every staged skill folder that scope names, each compared with
-// its version in baseTree, and returns the folders in path order.
-func (r *Repo) widenStaged(dir string, scope StagedScope, changes []folderChange, baseTree, staged gitstore.Hash) ([]folderChange, error) {
+// widenStaged adds to changes every skill folder of the staged root tree that scope names,
+// each compared with its version in baseTree, and returns the folders in path order.
+func (r *Runner) widenStaged(dir string, scope StagedScope, changes []ledger.FolderChange, baseTree, staged gitstore.Hash) ([]ledger.FolderChange, error) {
 	named, err := r.scopeFolders(dir, scope, staged)
 	if err != nil {
 		return nil, err
 	}
 	have := map[string]bool{}
 	for _, c := range changes {
-		have[c.path] = true
+		have[c.Path] = true
 	}
 	for _, f := range named {
-		if have[f.path] {
+		if have[f.Path] {
 			continue
 		}
-		have[f.path] = true
-		if f.base, err = r.FolderAt(baseTree, f.path); err != nil {
+		have[f.Path] = true
+		if f.Base, err = ledger.FolderAt(r.Git, baseTree, f.Path); err != nil {
 			return nil, err
 		}
 		changes = append(changes, f)
 	}
-	slices.SortFunc(changes, func(a, b folderChange) int { return strings.Compare(a.path, b.path) })
+	slices.SortFunc(changes, func(a, b ledger.FolderChange) int { return strings.Compare(a.Path, b.Path) })
 	return changes, nil
 }
 
-// scopeFolders lists the staged skill folders scope names, found as the pre-commit check
-// finds changed ones: every one for All, else the folder of each file, reached by reading
-// only the trees on the file's path.
-func (r *Repo) scopeFolders(dir string, scope StagedScope, staged gitstore.Hash) ([]folderChange, error) {
+// scopeFolders lists the skill folders of the staged root tree that scope names, found as the
+// pre-commit check finds changed ones: every one for All, else the folder of each file,
+// reached by reading only the trees on the file's path.
+func (r *Runner) scopeFolders(dir string, scope StagedScope, staged gitstore.Hash) ([]ledger.FolderChange, error) {
 	if scope.All {
-		all := &folderDiff{g: r.Git}
-		err := all.walk(r.Config.SkillsDir, gitstore.ZeroHash, staged, 0)
-		return all.changes, err
+		d, err := ledger.DiffTrees(r.Git, r.Config.SkillsDir, gitstore.ZeroHash, staged)
+		if err != nil {
+			return nil, err
+		}
+		return d.Folders, nil
 	}
 	prefix, err := r.dirPrefix(dir)
 	if err != nil {
 		return nil, err
 	}
+	skills, err := ledger.FolderAt(r.Git, staged, r.Config.SkillsDir)
+	if err != nil {
+		return nil, err
+	}
 	fw := &folderWalker{g: r.Git, root: r.Config.SkillsDir, trees: map[gitstore.Hash][]gitstore.TreeEntry{}}
-	var out []folderChange
+	var out []ledger.FolderChange
 	for _, f := range scope.Files {
-		p, h, err := fw.folderOf(staged, path.Join(prefix, filepath.ToSlash(f)))
+		p, h, err := fw.folderOf(skills, path.Join(prefix, filepath.ToSlash(f)))
 		if err != nil {
 			return nil, err
 		}
 		if p != "" {
-			out = append(out, folderChange{path: p, head: h})
+			out = append(out, ledger.FolderChange{Path: p, Head: h})
 		}
 	}
 	return out, nil
@@ -139,7 +146,7 @@ func (w *folderWalker) folderOf(root gitstore.Hash, file string) (string, gitsto
 
 // dirPrefix is the slash path of dir relative to the top of the working tree ("" at the top),
 // which turns the file names a hook is given into repository paths.
-func (r *Repo) dirPrefix(dir string) (string, error) {
+func (r *Runner) dirPrefix(dir string) (string, error) {
 	top := r.Git.WorktreeDir()
 	if top == "" {
 		return "", fmt.Errorf("file names need a working tree; run the hook in a checkout")

@@ -1,4 +1,4 @@
-package lifecycle
+package auditrun
 
 import (
 	"fmt"
@@ -43,7 +43,7 @@ func parseRevRange(spec string) (revRange, error) {
 }
 
 // resolve returns the commit rev names, and its root tree.
-func (r *Repo) resolve(rev string) (commit, tree gitstore.Hash, err error) {
+func (r *Runner) resolve(rev string) (commit, tree gitstore.Hash, err error) {
 	commit, err = r.Git.ResolveRevision(rev)
 	if err != nil {
 		return commit, tree, fmt.Errorf("%s: %w", rev, err)
@@ -55,11 +55,11 @@ func (r *Repo) resolve(rev string) (commit, tree gitstore.Hash, err error) {
 	return commit, c.TreeHash, nil
 }
 
-// changedSkills returns the skill folders under dir that differ between the root trees base
+// ChangedSkills returns the skill folders under dir that differ between the root trees base
 // and head, as repository paths, with their trees in head and base (zero where base has
 // none). Only subtrees whose ids differ are read, so the cost grows with the change, not with
 // the repository. Deleted skills are not returned: there is nothing left to audit.
-func (r *Repo) changedSkills(base, head gitstore.Hash, dir string) ([]AuditItem, error) {
+func (r *Runner) ChangedSkills(base, head gitstore.Hash, dir string) ([]Item, error) {
 	hb, ok, err := r.Git.EntryAt(head, dir)
 	if err != nil || !ok || hb.Mode != filemode.Dir {
 		return nil, err
@@ -80,7 +80,7 @@ func (r *Repo) changedSkills(base, head gitstore.Hash, dir string) ([]AuditItem,
 // differ walks two versions of a skills folder.
 type differ struct {
 	g     *gitstore.Repo
-	items []AuditItem
+	items []Item
 }
 
 // walk compares folder p in its base and head versions.
@@ -93,7 +93,7 @@ func (d *differ) walk(p string, base, head gitstore.Hash, depth int) error {
 		return fmt.Errorf("%s: %w", p, err)
 	}
 	if hasSkillFile(entries) {
-		d.items = append(d.items, AuditItem{Name: path.Base(p), Path: p, Tree: head, Base: base})
+		d.items = append(d.items, Item{Name: path.Base(p), Path: p, Tree: head, Base: base})
 		return nil
 	}
 	if depth >= catalog.DefaultMaxDepth {

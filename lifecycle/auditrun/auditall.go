@@ -1,4 +1,4 @@
-package lifecycle
+package auditrun
 
 import (
 	"github.com/skillgit/skillgit/audit"
@@ -15,7 +15,7 @@ type wholeFolder struct {
 	// path is where the folder is in the repository, such as "skills".
 	path string
 	// list lists the skill folders to audit when the whole result is not cached.
-	list func() ([]AuditItem, error)
+	list func() ([]Item, error)
 }
 
 // reports audits the plan's skills, from the whole-result cache when the plan is a whole

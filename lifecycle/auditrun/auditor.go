@@ -1,4 +1,4 @@
-package lifecycle
+package auditrun
 
 import (
 	"cmp"
@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"runtime"
 	"sync"
 
@@ -15,8 +14,8 @@ import (
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
-// AuditItem is one skill folder to audit: a folder on disk or a tree in git.
-type AuditItem struct {
+// Item is one skill folder to audit: a folder on disk or a tree in git.
+type Item struct {
 	// Name is the skill's folder name.
 	Name string
 	// Path is the folder as reports show it: repository-relative with slashes when the
@@ -41,7 +40,7 @@ type AuditItem struct {
 }
 
 // findingsName is the skill name of the item's fingerprints.
-func (it AuditItem) findingsName() string {
+func (it Item) findingsName() string {
 	return cmp.Or(it.FindingsAs, it.Name)
 }
 
@@ -62,17 +61,11 @@ type Auditor struct {
 	hash     string
 }
 
-// AuditCache returns the audit result cache of the repository; it lives in the git directory
-// and is safe to delete.
-func (r *Repo) AuditCache() *audit.Cache {
-	return &audit.Cache{Dir: filepath.Join(r.Git.CommonDir(), "skillgit", "cache", "audit")}
-}
-
 // Progress hears how far a long check has got: done of total skills. Calls do not overlap.
 type Progress func(done, total int)
 
 // Run audits items and returns their reports in the same order.
-func (a *Auditor) Run(items []AuditItem) ([]audit.SkillReport, error) {
+func (a *Auditor) Run(items []Item) ([]audit.SkillReport, error) {
 	out := make([]audit.SkillReport, len(items))
 	errs := make([]error, len(items))
 	next := make(chan int)
@@ -125,7 +118,7 @@ func (a *Auditor) workers(n int) int {
 }
 
 // one audits one item, from the cache when it can.
-func (a *Auditor) one(it AuditItem) (audit.SkillReport, error) {
+func (a *Auditor) one(it Item) (audit.SkillReport, error) {
 	sr := audit.SkillReport{Name: it.Name, Path: it.Path, Base: it.BaseLabel}
 	if it.Dir != "" {
 		rep, err := a.scanDir(it)
@@ -142,7 +135,7 @@ func (a *Auditor) one(it AuditItem) (audit.SkillReport, error) {
 // scanDir audits a folder on disk. Its tree id is computed to look the result up; a result is
 // stored only when the folder hashes the same after the scan, so that a folder changed while
 // it was read never leaves a result under the wrong id.
-func (a *Auditor) scanDir(it AuditItem) (*audit.Report, error) {
+func (a *Auditor) scanDir(it Item) (*audit.Report, error) {
 	root, err := os.OpenRoot(it.Dir)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", it.Path, err)
@@ -172,7 +165,7 @@ var errChanged = errors.New("folder changed while it was audited")
 
 // cached returns the cached report of the item's tree compared with its base, or scans and
 // stores it.
-func (a *Auditor) cached(it AuditItem, tree gitstore.Hash, scan func() (*audit.Report, error)) (*audit.Report, error) {
+func (a *Auditor) cached(it Item, tree gitstore.Hash, scan func() (*audit.Report, error)) (*audit.Report, error) {
 	baseKey := ""
 	if !it.Base.IsZero() {
 		baseKey = it.Base.String()
@@ -194,23 +187,23 @@ func (a *Auditor) cached(it AuditItem, tree gitstore.Hash, scan func() (*audit.R
 	return rep, err
 }
 
-// scan runs the audit on fsys with the item's base version.
 // scanTree audits a skill version in git. To the audit, what it could not read is a finding;
 // in a git tree that may be an object git cannot read, and then the audit fails naming the
 // object, rather than leave in the cache a report that would outlive the repair.
-func (a *Auditor) scanTree(it AuditItem) (*audit.Report, error) {
+func (a *Auditor) scanTree(it Item) (*audit.Report, error) {
 	fsys := a.Git.TreeFS(it.Tree)
 	rep, err := a.scan(it, fsys)
 	if err != nil || !notAudited(rep) {
-		return rep, withObjectHint(err)
+		return rep, gitstore.WithFsckHint(err)
 	}
 	if err := FirstObjectError(fsys, "."); err != nil {
-		return nil, withObjectHint(fmt.Errorf("%s: %w", it.Path, err))
+		return nil, gitstore.WithFsckHint(fmt.Errorf("%s: %w", it.Path, err))
 	}
 	return rep, nil
 }
 
-func (a *Auditor) scan(it AuditItem, fsys fs.FS) (*audit.Report, error) {
+// scan runs the audit on fsys with the item's base version.
+func (a *Auditor) scan(it Item, fsys fs.FS) (*audit.Report, error) {
 	opts := audit.Options{Skill: it.findingsName(), Allow: a.Policy.Allow.With(it.Accepted...), Installers: a.Policy.Installers}
 	if !it.Base.IsZero() {
 		opts.Base = a.Git.TreeFS(it.Base)
@@ -224,7 +217,7 @@ func (a *Auditor) scan(it AuditItem, fsys fs.FS) (*audit.Report, error) {
 
 // itemPolicy is the cache key of what besides the trees decides an item's result: the
 // policy, the skill's name (part of every fingerprint) and the item's acceptances.
-func (a *Auditor) itemPolicy(it AuditItem) string {
+func (a *Auditor) itemPolicy(it Item) string {
 	key := a.policyHash() + "/" + it.findingsName()
 	if len(it.Accepted) > 0 {
 		key += "/" + audit.PolicyHash(&audit.AllowList{Entries: it.Accepted}, nil)

@@ -1,4 +1,4 @@
-package lifecycle
+package auditrun
 
 import (
 	"errors"
@@ -14,11 +14,14 @@ import (
 // maxAllowListSize bounds how much of an allow list file is read.
 const maxAllowListSize = 1 << 20
 
+// errBadAllowList marks an allow list that does not parse, as opposed to one that cannot be read.
+var errBadAllowList = errors.New("invalid allow list")
+
 // PolicyAt reads the audit policy committed in commit: its .skillgit.yaml (the defaults when
 // it has none) and the allow list that file names. label names the commit in errors, such as
 // "main" or "origin/main". A policy is always read from the version a change is compared
 // with, never from the change, so that a change cannot relax its own audit.
-func (r *Repo) PolicyAt(commit gitstore.Hash, label string) (*policy.AuditPolicy, error) {
+func (r *Runner) PolicyAt(commit gitstore.Hash, label string) (*policy.AuditPolicy, error) {
 	cfg, tree, err := r.ConfigAt(commit, label)
 	if err != nil {
 		return nil, err
@@ -35,12 +38,12 @@ func (r *Repo) PolicyAt(commit gitstore.Hash, label string) (*policy.AuditPolicy
 
 // ConfigAt reads the .skillgit.yaml of commit, or the defaults when it has none, and returns
 // it with the commit's root tree.
-func (r *Repo) ConfigAt(commit gitstore.Hash, label string) (*policy.Config, gitstore.Hash, error) {
+func (r *Runner) ConfigAt(commit gitstore.Hash, label string) (*policy.Config, gitstore.Hash, error) {
 	c, err := r.Git.Commit(commit)
 	if err != nil {
 		return nil, gitstore.ZeroHash, fmt.Errorf("%s: %w", label, err)
 	}
-	data, ok, err := r.FileAt(c.TreeHash, policy.ConfigFile, policy.MaxConfigSize, label)
+	data, ok, err := FileAt(r.Git, c.TreeHash, policy.ConfigFile, policy.MaxConfigSize, label)
 	if err != nil || !ok {
 		return policy.DefaultConfig(short(r.Branch)), c.TreeHash, err
 	}
@@ -52,8 +55,8 @@ func (r *Repo) ConfigAt(commit gitstore.Hash, label string) (*policy.Config, git
 }
 
 // allowListAt reads the allow list at file of tree; a missing file is an empty list.
-func (r *Repo) allowListAt(tree gitstore.Hash, file, label string) (*audit.AllowList, error) {
-	data, ok, err := r.FileAt(tree, file, maxAllowListSize, label)
+func (r *Runner) allowListAt(tree gitstore.Hash, file, label string) (*audit.AllowList, error) {
+	data, ok, err := FileAt(r.Git, tree, file, maxAllowListSize, label)
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -64,9 +67,10 @@ func (r *Repo) allowListAt(tree gitstore.Hash, file, label string) (*audit.Allow
 	return al, nil
 }
 
-// FileAt reads a regular file of tree, at most limit bytes; ok is false when there is none.
-func (r *Repo) FileAt(tree gitstore.Hash, file string, limit int64, label string) ([]byte, bool, error) {
-	e, ok, err := r.Git.EntryAt(tree, file)
+// FileAt reads a regular file of tree in g, at most limit bytes; ok is false when there is
+// none. label names the version read in errors.
+func FileAt(g *gitstore.Repo, tree gitstore.Hash, file string, limit int64, label string) ([]byte, bool, error) {
+	e, ok, err := g.EntryAt(tree, file)
 	switch {
 	case err != nil:
 		return nil, false, fmt.Errorf("%s:%s: %w", label, file, err)
@@ -75,12 +79,9 @@ func (r *Repo) FileAt(tree gitstore.Hash, file string, limit int64, label string
 	case e.Mode != filemode.Regular && e.Mode != filemode.Executable:
 		return nil, false, fmt.Errorf("%s:%s: not a regular file; replace it with one", label, file)
 	}
-	data, err := r.Git.ReadBlob(e.Hash, limit)
+	data, err := g.ReadBlob(e.Hash, limit)
 	if err != nil {
 		return nil, false, fmt.Errorf("%s:%s: %w", label, file, err)
 	}
 	return data, true, nil
 }
-
-// errNoRepository explains an audit option that needs a skillgit repository.
-var errNoRepository = errors.New("needs a skillgit repository; run it inside one or pass -C DIR")

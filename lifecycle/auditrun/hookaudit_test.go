@@ -1,4 +1,4 @@
-package lifecycle
+package auditrun_test
 
 import (
 	"os"
@@ -6,25 +6,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/go-git/go-git/v5/plumbing"
-
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
-
-func revParse(t *testing.T, dir, rev string) gitstore.Hash {
-	t.Helper()
-	out, err := exec.Command("git", "-C", dir, "rev-parse", rev).Output()
-	if err != nil {
-		t.Fatalf("git rev-parse %s: %v", rev, err)
-	}
-	h := plumbing.NewHash(strings.TrimSpace(string(out)))
-	if h.IsZero() {
-		t.Fatalf("git rev-parse %s: %q", rev, out)
-	}
-	return h
-}
 
 // TestAuditPushedPolicyFromBase checks that a push which switches the audit off and adds a
 // malicious skill in the same commits is still audited, under the old tip's policy, and that
@@ -36,8 +23,8 @@ func TestAuditPushedPolicyFromBase(t *testing.T) {
 	cfg.Audit.SkipSecurityAudit = true
 	testenv.WriteFiles(t, dir, map[string]string{policy.ConfigFile: string(cfg.Marshal()), "skills/evil/SKILL.md": testenv.SkillMD("evil", evilLine)})
 	testenv.CommitAll(t, dir, "switch the audit off and add evil")
-	update := []RefUpdate{{Ref: "refs/heads/main", Old: revParse(t, dir, "main"), New: revParse(t, dir, "feature")}}
-	run, err := AuditPushed(dir, update, func(string) string { return "" }, nil)
+	update := []gitstore.RefUpdate{{Ref: "refs/heads/main", Old: revParse(t, dir, "main"), New: revParse(t, dir, "feature")}}
+	run, err := lifecycle.AuditPushed(dir, update, func(string) string { return "" }, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,8 +36,8 @@ func TestAuditPushedPolicyFromBase(t *testing.T) {
 	testenv.Git(t, dir, "merge", "-q", "--ff-only", "feature")
 	testenv.WriteFiles(t, dir, map[string]string{"skills/evil2/SKILL.md": testenv.SkillMD("evil2", evilLine)})
 	testenv.CommitAll(t, dir, "more")
-	update = []RefUpdate{{Ref: "refs/heads/main", Old: revParse(t, dir, "main~1"), New: revParse(t, dir, "main")}}
-	run, err = AuditPushed(dir, update, func(string) string { return "" }, nil)
+	update = []gitstore.RefUpdate{{Ref: "refs/heads/main", Old: revParse(t, dir, "main~1"), New: revParse(t, dir, "main")}}
+	run, err = lifecycle.AuditPushed(dir, update, func(string) string { return "" }, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,11 +51,11 @@ func TestAuditPushedNewBranchAndDeletion(t *testing.T) {
 	testenv.Git(t, dir, "checkout", "-q", "-b", "candidate/x")
 	testenv.WriteFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": testenv.SkillMD("alpha", cleanLine), "skills/evil/SKILL.md": testenv.SkillMD("evil", evilLine)})
 	testenv.CommitAll(t, dir, "two skills")
-	updates := []RefUpdate{
+	updates := []gitstore.RefUpdate{
 		{Ref: "refs/heads/candidate/x", New: revParse(t, dir, "candidate/x")},
 		{Ref: "refs/heads/gone", Old: revParse(t, dir, "main")},
 	}
-	run, err := AuditPushed(dir, updates, func(string) string { return "" }, nil)
+	run, err := lifecycle.AuditPushed(dir, updates, func(string) string { return "" }, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,7 +71,7 @@ func TestAuditStaged(t *testing.T) {
 	testenv.WriteFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": testenv.SkillMD("alpha", evilLine)})
 	testenv.Git(t, dir, "add", "-A")
 	testenv.WriteFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": testenv.SkillMD("alpha", cleanLine)})
-	run, err := AuditStaged(dir, none)
+	run, err := lifecycle.AuditStagedScope(dir, auditrun.StagedScope{}, none)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -93,12 +80,12 @@ func TestAuditStaged(t *testing.T) {
 	}
 	testenv.Git(t, dir, "add", "-A")
 	testenv.WriteFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": testenv.SkillMD("alpha", evilLine)})
-	if run, err = AuditStaged(dir, none); err != nil || run.Blocked() {
+	if run, err = lifecycle.AuditStagedScope(dir, auditrun.StagedScope{}, none); err != nil || run.Blocked() {
 		t.Fatalf("benign staged, malicious in the worktree: %v blocked %v", err, run.Blocked())
 	}
 	testenv.WriteFiles(t, dir, map[string]string{"skills/beta/SKILL.md": testenv.SkillMD("gamma", cleanLine)})
 	testenv.Git(t, dir, "add", "skills/beta")
-	run, err = AuditStaged(dir, none)
+	run, err = lifecycle.AuditStagedScope(dir, auditrun.StagedScope{}, none)
 	if err != nil || !run.Blocked() || len(run.Problems) == 0 || !strings.Contains(run.Problems[0].File, "skills/beta") {
 		t.Fatalf("a new skill whose name is not its folder's: %v, problems %v", err, run.Problems)
 	}
@@ -108,7 +95,7 @@ func TestAuditStagedOutsideSkillgit(t *testing.T) {
 	hermetic(t)
 	dir := t.TempDir()
 	testenv.Git(t, dir, "init", "-q")
-	run, err := AuditStaged(dir, os.Getenv)
+	run, err := lifecycle.AuditStagedScope(dir, auditrun.StagedScope{}, os.Getenv)
 	if err != nil || !run.NotSkillgit || run.Blocked() {
 		t.Fatalf("plain git repository: %v %+v", err, run)
 	}
@@ -131,11 +118,11 @@ func TestAuditStagedIndexFile(t *testing.T) {
 		}
 		return ""
 	}
-	run, err := AuditStaged(dir, env)
+	run, err := lifecycle.AuditStagedScope(dir, auditrun.StagedScope{}, env)
 	if err != nil || !run.Blocked() {
 		t.Fatalf("malicious skill staged in GIT_INDEX_FILE: %v, blocked %v", err, run.Blocked())
 	}
-	if run, err = AuditStaged(dir, func(string) string { return "" }); err != nil || run.Blocked() || len(run.Reports) != 0 {
+	if run, err = lifecycle.AuditStagedScope(dir, auditrun.StagedScope{}, func(string) string { return "" }); err != nil || run.Blocked() || len(run.Reports) != 0 {
 		t.Fatalf("the repository's own index stages nothing: %v, %+v", err, run)
 	}
 }

@@ -1,17 +1,19 @@
-package lifecycle
+package auditrun_test
 
 import (
 	"fmt"
 	"testing"
 
+	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle"
 )
 
 // TestAuditPushedProgress checks that the progress of a push's audit counts the skills of all
 // its updates as one total, from none done to all of them, never going back.
 func TestAuditPushedProgress(t *testing.T) {
 	dir := newRepo(t)
-	var updates []RefUpdate
+	var updates []gitstore.RefUpdate
 	for _, branch := range []string{"candidate/a", "candidate/b"} {
 		testenv.Git(t, dir, "checkout", "-q", "-b", branch, "main")
 		files := map[string]string{}
@@ -21,10 +23,10 @@ func TestAuditPushedProgress(t *testing.T) {
 		}
 		testenv.WriteFiles(t, dir, files)
 		testenv.CommitAll(t, dir, "three skills")
-		updates = append(updates, RefUpdate{Ref: "refs/heads/" + branch, New: revParse(t, dir, branch)})
+		updates = append(updates, gitstore.RefUpdate{Ref: "refs/heads/" + branch, New: revParse(t, dir, branch)})
 	}
 	var seen [][2]int
-	run, err := AuditPushed(dir, updates, func(string) string { return "" }, func(done, total int) {
+	run, err := lifecycle.AuditPushed(dir, updates, func(string) string { return "" }, func(done, total int) {
 		seen = append(seen, [2]int{done, total})
 	})
 	if err != nil {

@@ -1,9 +1,8 @@
-package lifecycle
+package auditrun
 
 import (
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -16,7 +15,7 @@ import (
 )
 
 // planPaths plans an audit of folders on disk: the request's, or the skills folder.
-func planPaths(r *Repo, req AuditRequest) (*auditPlan, error) {
+func planPaths(r *Runner, req Request) (*auditPlan, error) {
 	paths, title := req.Paths, strings.Join(req.Paths, ", ")
 	if len(paths) == 0 {
 		paths = []string{defaultAuditPath(r, req.Dir)}
@@ -53,7 +52,7 @@ func planPaths(r *Repo, req AuditRequest) (*auditPlan, error) {
 
 // defaultAuditPath is the repository's skills folder in the working tree, else ./skills when
 // it exists, else the folder itself.
-func defaultAuditPath(r *Repo, dir string) string {
+func defaultAuditPath(r *Runner, dir string) string {
 	if r != nil {
 		return filepath.Join(r.Git.WorktreeDir(), filepath.FromSlash(r.Config.SkillsDir))
 	}
@@ -65,7 +64,7 @@ func defaultAuditPath(r *Repo, dir string) string {
 
 // folderItems finds the skill folders of path: the folder itself when it holds a SKILL.md,
 // else every skill folder below it, loadable or not.
-func folderItems(r *Repo, dir, path string) ([]AuditItem, error) {
+func folderItems(r *Runner, dir, path string) ([]Item, error) {
 	full := path
 	if !filepath.IsAbs(path) {
 		full = filepath.Join(dir, path)
@@ -87,10 +86,10 @@ func folderItems(r *Repo, dir, path string) ([]AuditItem, error) {
 	if err != nil {
 		return nil, err
 	}
-	items := make([]AuditItem, 0, len(folders))
+	items := make([]Item, 0, len(folders))
 	for _, f := range folders {
 		abs := filepath.Join(full, filepath.FromSlash(f))
-		items = append(items, AuditItem{Name: filepath.Base(abs), Path: shownPath(r, abs, filepath.Join(path, f)), Dir: abs})
+		items = append(items, Item{Name: filepath.Base(abs), Path: shownPath(r, abs, filepath.Join(path, f)), Dir: abs})
 	}
 	return items, nil
 }
@@ -114,7 +113,7 @@ func skillFolders(full, shown string) ([]string, error) {
 
 // shownPath is the repository path of a folder in the working tree, else the path the user
 // gave.
-func shownPath(r *Repo, abs, given string) string {
+func shownPath(r *Runner, abs, given string) string {
 	if rel, ok := repoPath(r, abs); ok {
 		return rel
 	}
@@ -123,24 +122,15 @@ func shownPath(r *Repo, abs, given string) string {
 
 // repoPath returns the slash path of abs relative to the working tree; ok is false when abs is
 // outside it or there is none.
-func repoPath(r *Repo, abs string) (string, bool) {
-	if r == nil || r.Git.WorktreeDir() == "" {
+func repoPath(r *Runner, abs string) (string, bool) {
+	if r == nil {
 		return "", false
 	}
-	wt, err1 := filepath.EvalSymlinks(r.Git.WorktreeDir())
-	real, err2 := filepath.EvalSymlinks(abs)
-	if err1 != nil || err2 != nil {
-		return "", false
-	}
-	rel, err := filepath.Rel(wt, real)
-	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || !fs.ValidPath(filepath.ToSlash(rel)) {
-		return "", false
-	}
-	return filepath.ToSlash(rel), true
+	return r.Git.WorktreePath(abs)
 }
 
 // attachBase sets each item's base to its folder in the root tree tree, where there is one.
-func (r *Repo) attachBase(items []AuditItem, tree gitstore.Hash, label string) error {
+func (r *Runner) attachBase(items []Item, tree gitstore.Hash, label string) error {
 	for i := range items {
 		rel, ok := repoPath(r, items[i].Dir)
 		if !ok {

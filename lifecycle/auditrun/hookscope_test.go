@@ -1,4 +1,4 @@
-package lifecycle
+package auditrun_test
 
 import (
 	"path/filepath"
@@ -6,6 +6,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
 // TestAuditStagedScope checks which committed skills the wider pre-commit scopes audit: every
@@ -25,20 +27,20 @@ func TestAuditStagedScope(t *testing.T) {
 	tests := []struct {
 		name  string
 		dir   string
-		scope StagedScope
+		scope auditrun.StagedScope
 		want  []string
 	}{
-		{"nothing staged", repo, StagedScope{}, nil},
-		{"all", repo, StagedScope{All: true}, []string{"skills/alpha", "skills/beta", "skills/cat/gamma"}},
-		{"files", repo, StagedScope{Files: []string{"skills/alpha/scripts/run.sh", "skills/cat/gamma/notes/a/b/c.txt", "skills/alpha/SKILL.md"}},
+		{"nothing staged", repo, auditrun.StagedScope{}, nil},
+		{"all", repo, auditrun.StagedScope{All: true}, []string{"skills/alpha", "skills/beta", "skills/cat/gamma"}},
+		{"files", repo, auditrun.StagedScope{Files: []string{"skills/alpha/scripts/run.sh", "skills/cat/gamma/notes/a/b/c.txt", "skills/alpha/SKILL.md"}},
 			[]string{"skills/alpha", "skills/cat/gamma"}},
-		{"files outside any skill", repo, StagedScope{Files: []string{"skills/README.md", ".skillgit.yaml", "skills/nosuch/x", "skills/cat/x.md"}}, nil},
-		{"relative to a subfolder", filepath.Join(repo, "skills", "cat"), StagedScope{Files: []string{"gamma/SKILL.md", "../beta/SKILL.md"}},
+		{"files outside any skill", repo, auditrun.StagedScope{Files: []string{"skills/README.md", ".skillgit.yaml", "skills/nosuch/x", "skills/cat/x.md"}}, nil},
+		{"relative to a subfolder", filepath.Join(repo, "skills", "cat"), auditrun.StagedScope{Files: []string{"gamma/SKILL.md", "../beta/SKILL.md"}},
 			[]string{"skills/beta", "skills/cat/gamma"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			run, err := AuditStagedScope(tt.dir, tt.scope, func(string) string { return "" })
+			run, err := lifecycle.AuditStagedScope(tt.dir, tt.scope, func(string) string { return "" })
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,17 +1,17 @@
-package lifecycle
+package auditrun
 
 import (
 	"errors"
 	"fmt"
-	"strings"
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
-// AuditRequest says what `skillgit audit` audits.
-type AuditRequest struct {
+// Request says what `skillgit audit` audits.
+type Request struct {
 	// Dir is where skillgit runs; the repository, if any, is found from it.
 	Dir string
 	// Paths are skill folders or folders of skills on disk, relative to Dir or absolute.
@@ -30,8 +30,8 @@ type AuditRequest struct {
 	NoCache bool
 }
 
-// AuditRun is the outcome of Audit.
-type AuditRun struct {
+// Result is the outcome of Audit.
+type Result struct {
 	// Reports holds one report per skill, in path order.
 	Reports []audit.SkillReport
 	// Policy is the policy the skills were audited under.
@@ -44,18 +44,26 @@ type AuditRun struct {
 	Verdict audit.Verdict
 }
 
-// Audit runs the security audit a request asks for. It always runs: the skip switch governs
-// the automatic audits of the lifecycle, never this diagnostic.
-func Audit(req AuditRequest) (*AuditRun, error) {
+// Opener opens the skillgit repository at or above dir for an audit; nil, with no error,
+// when there is none. The caller closes the runner's Git.
+type Opener func(dir string) (*Runner, error)
+
+// errNoRepository explains an audit option that needs a skillgit repository.
+var errNoRepository = errors.New("needs a skillgit repository; run it inside one or pass -C DIR")
+
+// Audit runs the security audit a request asks for, in the repository open finds at req.Dir
+// or, without one, on folders alone. It always runs: the skip switch governs the automatic
+// audits of the lifecycle, never this diagnostic.
+func Audit(open Opener, req Request) (*Result, error) {
 	if req.Rev != "" && (len(req.Paths) > 0 || req.Base != "") {
 		return nil, fmt.Errorf("--rev audits commits; it cannot be combined with PATH or --base")
 	}
-	r, err := openOptional(req.Dir)
+	r, err := open(req.Dir)
 	if err != nil {
 		return nil, err
 	}
 	if r != nil {
-		defer r.Close()
+		defer r.Git.Close()
 	} else if req.Rev != "" || req.Base != "" {
 		return nil, fmt.Errorf("--rev and --base %w", errNoRepository)
 	}
@@ -66,18 +74,9 @@ func Audit(req AuditRequest) (*AuditRun, error) {
 	return plan.run(r, req)
 }
 
-// openOptional opens the skillgit repository at or above dir; nil when there is none.
-func openOptional(dir string) (*Repo, error) {
-	r, err := Open(dir)
-	if errors.Is(err, ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository) {
-		return nil, nil
-	}
-	return r, err
-}
-
 // auditPlan is what an audit request resolved to.
 type auditPlan struct {
-	items  []AuditItem
+	items  []Item
 	policy *policy.AuditPolicy
 	title  string
 	// whole, when set, is every skill of one skills folder: its items are listed only when
@@ -85,7 +84,7 @@ type auditPlan struct {
 	whole *wholeFolder
 }
 
-func planAudit(r *Repo, req AuditRequest) (*auditPlan, error) {
+func planAudit(r *Runner, req Request) (*auditPlan, error) {
 	if req.Rev == "" && len(req.Paths) == 0 && r != nil && r.Git.WorktreeDir() == "" {
 		req.Rev = short(r.Branch)
 	}
@@ -95,7 +94,7 @@ func planAudit(r *Repo, req AuditRequest) (*auditPlan, error) {
 	return planPaths(r, req)
 }
 
-func (p *auditPlan) run(r *Repo, req AuditRequest) (*AuditRun, error) {
+func (p *auditPlan) run(r *Runner, req Request) (*Result, error) {
 	failOn := p.policy.FailOn
 	if req.FailOn != "" {
 		var err error
@@ -107,21 +106,21 @@ func (p *auditPlan) run(r *Repo, req AuditRequest) (*AuditRun, error) {
 	if r != nil {
 		a.Git = r.Git
 		if !req.NoCache {
-			a.Cache = r.AuditCache()
+			a.Cache = r.Cache()
 		}
 	}
 	reports, err := p.reports(a)
 	if err != nil {
 		return nil, err
 	}
-	return &AuditRun{Reports: reports, Policy: p.policy, FailOn: failOn, Title: p.title,
+	return &Result{Reports: reports, Policy: p.policy, FailOn: failOn, Title: p.title,
 		Verdict: audit.Judge(reports, failOn)}, nil
 }
 
 // planRev plans an audit of commits: every skill of one, or the skills that the commits of a
 // range change. A skill that A changed after B forked from it is not B's change, so each skill
 // is compared with its version at the merge base of A and B, not with A.
-func (r *Repo) planRev(spec string) (*auditPlan, error) {
+func (r *Runner) planRev(spec string) (*auditPlan, error) {
 	rr, err := parseRevRange(spec)
 	if err != nil {
 		return nil, err
@@ -149,7 +148,7 @@ func (r *Repo) planRev(spec string) (*auditPlan, error) {
 	if err != nil {
 		return nil, err
 	}
-	items, err := r.changedSkills(forkTree, headTree, cfg.SkillsDir)
+	items, err := r.ChangedSkills(forkTree, headTree, cfg.SkillsDir)
 	if err != nil {
 		return nil, err
 	}
@@ -167,7 +166,7 @@ func (r *Repo) planRev(spec string) (*auditPlan, error) {
 
 // forkPoint returns the merge base of commits base and head and its root tree; zero for both
 // when their histories share no commit, so that every skill of head is new.
-func (r *Repo) forkPoint(base, head gitstore.Hash) (gitstore.Hash, gitstore.Hash, error) {
+func (r *Runner) forkPoint(base, head gitstore.Hash) (gitstore.Hash, gitstore.Hash, error) {
 	fork, err := r.Git.MergeBase(base, head)
 	if err != nil || fork.IsZero() {
 		return fork, gitstore.ZeroHash, err
@@ -180,37 +179,15 @@ func (r *Repo) forkPoint(base, head gitstore.Hash) (gitstore.Hash, gitstore.Hash
 }
 
 // planCommit plans an audit of every skill in one commit, under the publish branch's policy.
-func (r *Repo) planCommit(rev string, tree gitstore.Hash) (*auditPlan, error) {
+func (r *Runner) planCommit(rev string, tree gitstore.Hash) (*auditPlan, error) {
 	policy, err := r.PolicyAt(r.Tip, short(r.Branch))
 	if err != nil {
 		return nil, err
 	}
-	folder, err := r.FolderAt(tree, r.Config.SkillsDir)
+	folder, err := ledger.FolderAt(r.Git, tree, r.Config.SkillsDir)
 	if err != nil {
 		return nil, fmt.Errorf("%s:%s: %w", rev, r.Config.SkillsDir, err)
 	}
-	whole := &wholeFolder{tree: folder, path: r.Config.SkillsDir, list: func() ([]AuditItem, error) { return r.commitItems(rev, tree) }}
+	whole := &wholeFolder{tree: folder, path: r.Config.SkillsDir, list: func() ([]Item, error) { return r.Skills(rev, tree) }}
 	return &auditPlan{policy: policy, title: rev, whole: whole}, nil
-}
-
-// commitItems lists every skill folder of the root tree tree, which rev names.
-func (r *Repo) commitItems(rev string, tree gitstore.Hash) ([]AuditItem, error) {
-	res, err := r.CatalogAt(tree, r.Config.SkillsDir, rev)
-	if err != nil {
-		return nil, err
-	}
-	items := make([]AuditItem, 0, len(res.Folders))
-	for _, f := range res.Folders {
-		e, ok, err := r.Git.EntryAt(tree, f)
-		if err != nil || !ok {
-			return nil, fmt.Errorf("%s:%s: %w", rev, f, errors.Join(err, ErrNotFound))
-		}
-		items = append(items, AuditItem{Name: lastElem(f), Path: f, Tree: e.Hash})
-	}
-	return items, nil
-}
-
-// lastElem returns the last element of a slash path.
-func lastElem(p string) string {
-	return p[strings.LastIndexByte(p, '/')+1:]
 }

@@ -1,4 +1,4 @@
-package lifecycle
+package auditrun
 
 import (
 	"errors"
@@ -25,21 +25,22 @@ type AllowWrite struct {
 }
 
 // WriteAllowList adds an entry for every current non-critical finding of reports to the
-// allow list that audit.allow names, in the working tree of the repository at dir, with
-// reason. Entries already there are kept and not repeated. The file is replaced atomically.
-// It takes effect once committed on the publish branch, through a config candidate.
-func WriteAllowList(dir string, reports []audit.SkillReport, reason string) (*AllowWrite, error) {
+// allow list that audit.allow names, in the working tree of the repository open finds at
+// dir, with reason. Entries already there are kept and not repeated. The file is replaced
+// atomically. It takes effect once committed on the publish branch, through a config
+// candidate.
+func WriteAllowList(open Opener, dir string, reports []audit.SkillReport, reason string) (*AllowWrite, error) {
 	if strings.TrimSpace(reason) == "" {
 		return nil, fmt.Errorf("--write-allow needs a reason: pass -m REASON; every entry records it")
 	}
-	r, err := openOptional(dir)
+	r, err := open(dir)
 	if err != nil {
 		return nil, err
 	}
 	if r == nil {
 		return nil, fmt.Errorf("--write-allow %w", errNoRepository)
 	}
-	defer r.Close()
+	defer r.Git.Close()
 	wt := r.Git.WorktreeDir()
 	if wt == "" {
 		return nil, fmt.Errorf("--write-allow writes into the working tree; run it in a clone with one")

@@ -1,0 +1,87 @@
+package lifecycle
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
+	"github.com/skillgit/skillgit/lifecycle/policy"
+)
+
+// AuditStagedScope is the pre-commit check of the repository a hook runs in at dir: see
+// auditrun.Runner.AuditStaged.
+func AuditStagedScope(dir string, scope auditrun.StagedScope, getenv func(string) string) (*auditrun.HookRun, error) {
+	return auditForHook(dir, func(a *auditrun.Runner) (*auditrun.HookRun, error) { return a.AuditStaged(dir, scope, getenv) })
+}
+
+// AuditPushed is the pre-push check of the repository a hook runs in at dir: see
+// auditrun.Runner.AuditUpdates. Progress, when set, hears how many of the skills to audit
+// are done.
+func AuditPushed(dir string, updates []gitstore.RefUpdate, getenv func(string) string, progress auditrun.Progress) (*auditrun.HookRun, error) {
+	return auditForHook(dir, func(a *auditrun.Runner) (*auditrun.HookRun, error) { return a.AuditUpdates(updates, getenv, progress) })
+}
+
+// auditForHook opens the repository a hook runs in at dir and runs check on its audit; the
+// warnings of opening it come first.
+func auditForHook(dir string, check func(*auditrun.Runner) (*auditrun.HookRun, error)) (*auditrun.HookRun, error) {
+	r, run, warnings, err := openForHook(dir)
+	if r == nil {
+		return run, err
+	}
+	defer r.Close()
+	run, err = check(r.AuditRunner())
+	if run != nil {
+		run.Warnings = append(warnings, run.Warnings...)
+	}
+	return run, err
+}
+
+// openForHook opens the repository a hook runs in; run is set when it is not a skillgit one.
+// A publish branch whose configuration does not parse does not lock the repository: the
+// repository opens under the defaults and warnings says so, so that the commit that fixes the
+// file can still be made and audited.
+func openForHook(dir string) (r *Repo, run *auditrun.HookRun, warnings []string, err error) {
+	r, err = Open(dir)
+	if errors.Is(err, ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository) {
+		return nil, &auditrun.HookRun{NotSkillgit: true}, nil, nil
+	}
+	if ce, ok := errors.AsType[*policy.ConfigError](err); ok {
+		r, err = openUnderDefaults(dir)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		return r, nil, []string{auditrun.DefaultsWarning(short(r.Branch), ce)}, nil
+	}
+	return r, nil, nil, err
+}
+
+// openUnderDefaults opens the repository at dir with the default configuration in place of
+// its publish branch's, which does not parse.
+func openUnderDefaults(dir string) (*Repo, error) {
+	g, err := gitstore.Open(dir)
+	if err != nil {
+		return nil, err
+	}
+	branch, tip, err := findPublishBranch(g)
+	if err == nil {
+		var r *Repo
+		if r, err = openedAt(g, branch, tip); err == nil {
+			if r.Dir, err = filepath.Abs(dir); err == nil {
+				return r, nil
+			}
+		}
+	}
+	g.Close()
+	return nil, err
+}
+
+// openedAt is the repository with publish branch branch at tip, under the defaults.
+func openedAt(g *gitstore.Repo, branch string, tip gitstore.Hash) (*Repo, error) {
+	c, err := g.Commit(tip)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", short(branch), err)
+	}
+	return &Repo{Git: g, Branch: branch, Tip: tip, Tree: c.TreeHash, Config: policy.DefaultConfig(short(branch))}, nil
+}

@@ -1,0 +1,20 @@
+package lifecycle
+
+import (
+	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
+)
+
+// FileAt reads a regular file of tree, at most limit bytes; ok is false when there is none.
+func (r *Repo) FileAt(tree gitstore.Hash, file string, limit int64, label string) ([]byte, bool, error) {
+	return auditrun.FileAt(r.Git, tree, file, limit, label)
+}
+
+// treeOf is the root tree of commit h.
+func (r *Repo) treeOf(h gitstore.Hash) (gitstore.Hash, error) {
+	c, err := r.Git.Commit(h)
+	if err != nil {
+		return gitstore.ZeroHash, err
+	}
+	return c.TreeHash, nil
+}
