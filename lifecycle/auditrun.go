@@ -8,6 +8,7 @@ import (
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/policy"
+	"github.com/skillgit/skillgit/lifecycle/published"
 )
 
 // AuditRequest says what `skillgit audit` audits.
@@ -195,7 +196,7 @@ func (r *Repo) planCommit(rev string, tree gitstore.Hash) (*auditPlan, error) {
 
 // commitItems lists every skill folder of the root tree tree, which rev names.
 func (r *Repo) commitItems(rev string, tree gitstore.Hash) ([]AuditItem, error) {
-	res, err := r.CatalogAt(tree, r.Config.SkillsDir, rev)
+	res, err := published.CatalogAt(r.Git, tree, r.Config.SkillsDir, rev)
 	if err != nil {
 		return nil, err
 	}

@@ -4,11 +4,10 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/go-git/go-git/v5/plumbing/filemode"
-
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/policy"
+	"github.com/skillgit/skillgit/lifecycle/published"
 )
 
 // maxAllowListSize bounds how much of an allow list file is read.
@@ -66,20 +65,7 @@ func (r *Repo) allowListAt(tree gitstore.Hash, file, label string) (*audit.Allow
 
 // FileAt reads a regular file of tree, at most limit bytes; ok is false when there is none.
 func (r *Repo) FileAt(tree gitstore.Hash, file string, limit int64, label string) ([]byte, bool, error) {
-	e, ok, err := r.Git.EntryAt(tree, file)
-	switch {
-	case err != nil:
-		return nil, false, fmt.Errorf("%s:%s: %w", label, file, err)
-	case !ok:
-		return nil, false, nil
-	case e.Mode != filemode.Regular && e.Mode != filemode.Executable:
-		return nil, false, fmt.Errorf("%s:%s: not a regular file; replace it with one", label, file)
-	}
-	data, err := r.Git.ReadBlob(e.Hash, limit)
-	if err != nil {
-		return nil, false, fmt.Errorf("%s:%s: %w", label, file, err)
-	}
-	return data, true, nil
+	return published.FileAt(r.Git, tree, file, limit, label)
 }
 
 // errNoRepository explains an audit option that needs a skillgit repository.

@@ -3,6 +3,7 @@ package lifecycle
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"slices"
@@ -169,4 +170,15 @@ func policyMessage(id string, paths []string, body string, summary []string, bas
 	}
 	ts = ts.add(keyBase, base.String()).add(keyRisk, "medium").add(keyAudit, policyAudit)
 	return ts.message("propose: policy", body, o.ActOptions)
+}
+
+// readUpTo reads file name of fsys, at most limit+1 bytes, so that a caller tells a file over
+// limit from one at it without reading the rest.
+func readUpTo(fsys fs.FS, name string, limit int64) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, limit+1))
 }

@@ -23,6 +23,8 @@ var forbidden = map[string][]string{
 	"lifecycle/remotes":   {"lifecycle/packs", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
 	"lifecycle/agentsync": {"lifecycle/packs", "lifecycle/remotes", "hooks", "mcpserver", "cmd"},
 	"lifecycle/policy":    {"lifecycle", "gitstore", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
+	// The read side serves the actions; it reads the ledger and the policy, nothing above.
+	"lifecycle/published": {"lifecycle$", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/auditrun", "hooks", "mcpserver", "cmd", "doctor"},
 	"hooks":               {"mcpserver", "cmd"},
 	"mcpserver":           {"cmd"},
 	// testenv serves every package's tests, lifecycle's own included: it needs only git.
@@ -55,9 +57,13 @@ func TestPackagesPointOneWay(t *testing.T) {
 // banned reports whether the import path imp is the package ban of this module or lies below
 // it: a ban of "lifecycle" covers lifecycle/policy too, and a package is never its own ban,
 // so that lifecycle may import lifecycle/policy while lifecycle/policy may import no part of
-// lifecycle.
+// lifecycle. A ban ending in "$" is the package alone: "lifecycle$" leaves lifecycle/policy
+// importable.
 func banned(imp, ban string) bool {
 	rel, ok := strings.CutPrefix(imp, module)
+	if only, exact := strings.CutSuffix(ban, "$"); exact {
+		return ok && rel == only
+	}
 	return ok && (rel == ban || strings.HasPrefix(rel, ban+"/"))
 }
 
@@ -71,6 +77,8 @@ func TestBanned(t *testing.T) {
 		{module + "lifecycle/policy", "lifecycle/packs", false},
 		{module + "lifecyclex", "lifecycle", false},
 		{"example.com/lifecycle", "lifecycle", false},
+		{module + "lifecycle", "lifecycle$", true},
+		{module + "lifecycle/policy", "lifecycle$", false},
 	}
 	for _, tt := range tests {
 		if got := banned(tt.imp, tt.ban); got != tt.want {
