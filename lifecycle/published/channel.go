@@ -58,7 +58,7 @@ func (c *Channel) List() (*catalog.Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := Unreadable(res, c.label()); err != nil {
+	if err := unreadable(res, c.label()); err != nil {
 		return nil, err
 	}
 	return res, nil

@@ -34,7 +34,7 @@ func SkillFolder(g *gitstore.Repo, root gitstore.Hash, skillsDir, name, label st
 	if err != nil {
 		return "", err
 	}
-	if err := Unreadable(res, label); err != nil {
+	if err := unreadable(res, label); err != nil {
 		return "", err
 	}
 	if s := skillNamed(res, name); s != nil {

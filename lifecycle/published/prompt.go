@@ -121,7 +121,7 @@ func (c *Channel) loadPrompt(sel *PromptSelection, skills []*catalog.Skill, bodi
 		ps := PromptSkill{Skill: s}
 		if bodies {
 			data, err := c.Content(s)
-			if IsObjectError(err) {
+			if isObjectError(err) {
 				return err
 			}
 			if err != nil {

@@ -19,10 +19,10 @@ var ErrUnreadableSkill = errors.New("cannot be read from git")
 // fsckHint is what to do about an object git cannot read.
 const fsckHint = "the repository is damaged: run `git fsck` to find the damage and restore the object (such as by fetching from another clone)"
 
-// Unreadable returns an ErrUnreadableSkill naming the first skill of res that failed to load
+// unreadable returns an ErrUnreadableSkill naming the first skill of res that failed to load
 // because a git object could not be read, or nil when every failure, if any, is about what a
 // skill holds. label names the version read.
-func Unreadable(res *catalog.Result, label string) error {
+func unreadable(res *catalog.Result, label string) error {
 	bad := res.Unreadable()
 	if len(bad) == 0 {
 		return nil
@@ -39,8 +39,8 @@ func Unreadable(res *catalog.Result, label string) error {
 	return fmt.Errorf("%s: skill %s (%s) %w%s: %s", label, path.Base(dir), p.File, ErrUnreadableSkill, more, p.Message)
 }
 
-// IsObjectError reports whether err is a git object that could not be read.
-func IsObjectError(err error) bool {
+// isObjectError reports whether err is a git object that could not be read.
+func isObjectError(err error) bool {
 	var oe *gitstore.ObjectError
 	return errors.As(err, &oe)
 }
@@ -48,7 +48,7 @@ func IsObjectError(err error) bool {
 // WithObjectHint adds to an error about a git object that cannot be read what to do about
 // it, unless it says so already.
 func WithObjectHint(err error) error {
-	if !IsObjectError(err) || strings.Contains(err.Error(), "git fsck") {
+	if !isObjectError(err) || strings.Contains(err.Error(), "git fsck") {
 		return err
 	}
 	return fmt.Errorf("%w; %s", err, fsckHint)
@@ -73,7 +73,7 @@ func FirstObjectError(fsys fs.FS, dir string) error {
 		case d.Type().IsRegular():
 			_, err = fs.ReadFile(fsys, p)
 		}
-		if IsObjectError(err) {
+		if isObjectError(err) {
 			found = err
 			return fs.SkipAll
 		}
