@@ -3,7 +3,6 @@ package lifecycle
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"slices"
@@ -11,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/boundedfile"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -91,7 +91,7 @@ func worktreeEntry(g *gitstore.Repo, root *os.Root, p string) (*gitstore.TreeEnt
 
 // readBounded reads file p of root, refusing one over limit bytes.
 func readBounded(root *os.Root, p string, limit int64) ([]byte, error) {
-	data, err := readUpTo(root.FS(), p, limit)
+	data, err := boundedfile.UpTo(root.FS(), p, limit)
 	if err == nil && int64(len(data)) > limit {
 		err = fmt.Errorf("%s: larger than the %d-byte limit of a policy file", p, limit)
 	}
@@ -170,15 +170,4 @@ func policyMessage(id string, paths []string, body string, summary []string, bas
 	}
 	ts = ts.add(keyBase, base.String()).add(keyRisk, "medium").add(keyAudit, policyAudit)
 	return ts.message("propose: policy", body, o.ActOptions)
-}
-
-// readUpTo reads file name of fsys, at most limit+1 bytes, so that a caller tells a file over
-// limit from one at it without reading the rest.
-func readUpTo(fsys fs.FS, name string, limit int64) ([]byte, error) {
-	f, err := fsys.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, limit+1))
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/internal/boundedfile"
 )
 
 // InstalledSkill is one skill installed in an agent's skills folder.
@@ -225,7 +226,7 @@ func (is *InstalledSkill) Content() ([]byte, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", is.Skill.Name, file, err)
 	}
-	data, err := readUpTo(fsys, catalog.FileName, catalog.MaxSkillFileSize)
+	data, err := boundedfile.UpTo(fsys, catalog.FileName, catalog.MaxSkillFileSize)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %s: %w", is.Skill.Name, file, err)
 	}

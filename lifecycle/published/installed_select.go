@@ -2,8 +2,6 @@ package published
 
 import (
 	"fmt"
-	"io"
-	"io/fs"
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/lifecycle/policy"
@@ -55,15 +53,4 @@ func (in *Installed) SelectPrompt(o PromptOptions) (*PromptSelection, error) {
 		sel.Skills = append(sel.Skills, ps)
 	}
 	return sel, nil
-}
-
-// readUpTo reads file name of fsys, at most limit+1 bytes, so that a caller tells a file over
-// limit from one at it without reading the rest.
-func readUpTo(fsys fs.FS, name string, limit int64) ([]byte, error) {
-	f, err := fsys.Open(name)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, limit+1))
 }

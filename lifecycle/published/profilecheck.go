@@ -7,6 +7,7 @@ import (
 	"os"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/internal/boundedfile"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -48,7 +49,7 @@ func (c *Channel) worktreeConfig() (*policy.Config, error) {
 		return nil, err
 	}
 	defer root.Close()
-	data, err := readUpTo(root.FS(), policy.ConfigFile, policy.MaxConfigSize)
+	data, err := boundedfile.UpTo(root.FS(), policy.ConfigFile, policy.MaxConfigSize)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
