@@ -3,6 +3,7 @@ package gitstore
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"strings"
 )
 
@@ -56,4 +57,26 @@ func WithFsckHint(err error) error {
 		return err
 	}
 	return fmt.Errorf("%w; %s", err, fsckHint)
+}
+
+// FirstObjectError reads every file below dir of fsys, a git tree, and returns the first error
+// that is a git object which could not be read; other errors, such as a file over the size
+// limit, are for the caller to report.
+func FirstObjectError(fsys fs.FS, dir string) error {
+	var found error
+	fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+		case d.Type()&fs.ModeSymlink != 0:
+			_, err = fs.ReadLink(fsys, p)
+		case d.Type().IsRegular():
+			_, err = fs.ReadFile(fsys, p)
+		}
+		if IsObjectError(err) {
+			found = err
+			return fs.SkipAll
+		}
+		return nil
+	})
+	return found
 }

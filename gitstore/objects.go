@@ -6,6 +6,7 @@ import (
 	"io"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 )
 
 // WriteBlob stores data as a blob and returns its id.
@@ -164,4 +165,23 @@ func (r *Repo) hasObject(h Hash) bool {
 		return r.storer.HasEncodedObject(h) == nil
 	}
 	return false
+}
+
+// FileAt reads the regular file at path file of root tree tree, at most limit bytes; ok is
+// false when there is none. label names the version read in errors.
+func (r *Repo) FileAt(tree Hash, file string, limit int64, label string) ([]byte, bool, error) {
+	e, ok, err := r.EntryAt(tree, file)
+	switch {
+	case err != nil:
+		return nil, false, fmt.Errorf("%s:%s: %w", label, file, err)
+	case !ok:
+		return nil, false, nil
+	case e.Mode != filemode.Regular && e.Mode != filemode.Executable:
+		return nil, false, fmt.Errorf("%s:%s: not a regular file; replace it with one", label, file)
+	}
+	data, err := r.ReadBlob(e.Hash, limit)
+	if err != nil {
+		return nil, false, fmt.Errorf("%s:%s: %w", label, file, err)
+	}
+	return data, true, nil
 }

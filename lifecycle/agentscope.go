@@ -22,7 +22,7 @@ const keyManagedBy = "Skillgit-Managed-By"
 // in the scope.
 func (r *Repo) outOfScopeWhy(name string, change Change, managed, fromPack bool) string {
 	why := fmt.Sprintf("%s is not in the agents' scope (%s); a person must approve and publish it", name, r.Config.ScopeText())
-	if fromPack || r.lockOwners()[name] != "" {
+	if fromPack || r.Published().PackOwners()[name] != "" {
 		return fmt.Sprintf("%s is a skill pack's skill, which is never in the agents' scope; a person must approve and publish it", name)
 	}
 	if r.Config.NameInScope(name) {
@@ -43,7 +43,7 @@ func (r *Repo) outOfScopeWhy(name string, change Change, managed, fromPack bool)
 // publishedManaged says whether the published skill name carries metadata.managed-by:
 // skillgit, or was created by a publish that carries the Skillgit-Managed-By trailer.
 func (r *Repo) publishedManaged(name string) bool {
-	if s, err := r.Find(name); err == nil && s.Metadata["managed-by"] == policy.ManagedBy {
+	if s, err := r.Published().Find(name); err == nil && s.Metadata["managed-by"] == policy.ManagedBy {
 		return true
 	}
 	return r.createdManaged(name)
@@ -96,7 +96,7 @@ func (r *Repo) treeManaged(tree gitstore.Hash) bool {
 // (or, for a skill the publish deleted, the version it would bring back).
 func (r *Repo) rollbackOutOfScopeWhy(f folderChange) string {
 	name := f.name()
-	if r.lockOwners()[name] != "" {
+	if r.Published().PackOwners()[name] != "" {
 		return fmt.Sprintf("%s is a skill pack's skill, which is never in the agents' scope", name)
 	}
 	if r.Config.NameInScope(name) {

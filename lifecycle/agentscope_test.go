@@ -75,7 +75,7 @@ func TestAgentScope(t *testing.T) {
 	if _, err := open(t, dir).Publish(created.ID, "", lead); err != nil {
 		t.Fatal(err)
 	}
-	if s, err := open(t, dir).Find("notes"); err != nil || s.Metadata["managed-by"] != policy.ManagedBy {
+	if s, err := open(t, dir).Published().Find("notes"); err != nil || s.Metadata["managed-by"] != policy.ManagedBy {
 		t.Fatalf("the agent's new skill is not marked managed-by skillgit: %+v, %v", s, err)
 	}
 	for _, subject := range []string{"^propose: notes$", "^publish: notes "} {

@@ -8,6 +8,7 @@ import (
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
+	"github.com/skillgit/skillgit/lifecycle/published"
 )
 
 // AuditRunner is the audit of the repository, at the publish branch's tip it was opened at.
@@ -44,7 +45,7 @@ func openAuditRunner(dir string) (*auditrun.Runner, error) {
 
 // commitItems lists every skill folder of the root tree tree, which rev names.
 func (r *Repo) commitItems(rev string, tree gitstore.Hash) ([]auditrun.Item, error) {
-	res, err := r.CatalogAt(tree, r.Config.SkillsDir, rev)
+	res, err := published.CatalogAt(r.Git, tree, r.Config.SkillsDir, rev)
 	if err != nil {
 		return nil, err
 	}

@@ -12,7 +12,7 @@ import (
 	"testing"
 
 	"github.com/skillgit/skillgit/bench/genrepo"
-	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -45,13 +45,13 @@ const openCandidates = 1000
 // fresh candidate on the current tip outside the timer, so no candidate is behind the branch.
 func BenchmarkPublish(b *testing.B) {
 	large := benchRepo(b)
-	small := sizedRepo(b, "SKILLGIT_BENCH_SMALL_REPO", 100)
+	small := lifecycletest.Generated(b, "SKILLGIT_BENCH_SMALL_REPO", genrepo.Options{Skills: 100, Commits: envInt(b, "SKILLGIT_BENCH_COMMITS", benchCommits), Seed: 1})
 	b.Run("Skills10000", func(b *testing.B) { benchPublish(b, large) })
 	b.Run("Skills100", func(b *testing.B) { benchPublish(b, small) })
 }
 
 func benchPublish(b *testing.B, src string) {
-	p := newPublisher(b, copyRepo(b, src))
+	p := newPublisher(b, lifecycletest.BareCopy(b, src))
 	b.ReportAllocs()
 	for b.Loop() {
 		b.StopTimer()
@@ -66,8 +66,8 @@ func benchPublish(b *testing.B, src string) {
 // commits changed) in place, SkillCold with it removed before every run, as after a clone,
 // and All for the whole branch. The goal for one skill is under 0.5 s at 20,000 commits.
 func BenchmarkLog(b *testing.B) {
-	dir := copyRepo(b, benchRepo(b))
-	name := latestSkill(b, dir)
+	dir := lifecycletest.BareCopy(b, benchRepo(b))
+	name := lifecycletest.LatestSkill(b, dir)
 	b.Run("Skill", func(b *testing.B) { benchLog(b, dir, name, false) })
 	b.Run("SkillCold", func(b *testing.B) { benchLog(b, dir, name, true) })
 	b.Run("All", func(b *testing.B) { benchLog(b, dir, "", false) })
@@ -145,7 +145,7 @@ func BenchmarkPublishStorage(b *testing.B) {
 	publishes := envInt(b, "SKILLGIT_BENCH_PUBLISHES", 1000)
 	for b.Loop() {
 		b.StopTimer()
-		dir := copyRepo(b, src)
+		dir := lifecycletest.BareCopy(b, src)
 		base := dirBytes(b, filepath.Join(dir, "objects"))
 		p := newPublisher(b, dir)
 		b.StartTimer()
@@ -154,7 +154,7 @@ func BenchmarkPublishStorage(b *testing.B) {
 		}
 		b.StopTimer()
 		after := dirBytes(b, filepath.Join(dir, "objects"))
-		gc := copyRepo(b, dir)
+		gc := lifecycletest.BareCopy(b, dir)
 		git(b, gc, "gc", "--quiet")
 		gced := dirBytes(b, filepath.Join(gc, "objects"))
 		const mib = 1 << 20
@@ -180,7 +180,7 @@ type publisher struct {
 func newPublisher(b *testing.B, dir string) *publisher {
 	r := openRepo(b, dir)
 	defer r.Close()
-	res, err := r.Published()
+	res, err := r.Published().List()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -270,7 +270,7 @@ func candidatesRepo(b *testing.B) string {
 		}
 	}
 	src := benchRepo(b)
-	tmp := copyRepo(b, src)
+	tmp := lifecycletest.BareCopy(b, src)
 	r := openRepo(b, tmp)
 	open, err := r.Candidates("open")
 	r.Close()
@@ -300,58 +300,6 @@ func candidatesRepo(b *testing.B) string {
 		}
 	}
 	b.Logf("built %s with %d open candidates", dst, openCandidates)
-	return dst
-}
-
-// sizedRepo returns the repository named by env, or generates one with skills skills.
-func sizedRepo(b *testing.B, env string, skills int) string {
-	if dir := os.Getenv(env); dir != "" {
-		return dir
-	}
-	dir := filepath.Join(b.TempDir(), "repo")
-	if _, err := lifecycle.Init(lifecycle.InitOptions{Dir: dir}); err != nil {
-		b.Fatal(err)
-	}
-	commits := envInt(b, "SKILLGIT_BENCH_COMMITS", benchCommits)
-	res, err := genrepo.Generate(dir, genrepo.Options{Skills: skills, Commits: commits, Seed: 1})
-	if err != nil {
-		b.Fatal(err)
-	}
-	b.Logf("generated %d skills, %d commits in %s", res.Skills, res.Commits, dir)
-	return dir
-}
-
-// latestSkill returns the skill of the newest publish on the publish branch.
-func latestSkill(b *testing.B, dir string) string {
-	r := openRepo(b, dir)
-	defer r.Close()
-	entries, err := r.Log("")
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, e := range entries {
-		if e.Action == "publish" && e.Skill != "" {
-			return e.Skill
-		}
-	}
-	b.Fatalf("%s: no publish on the publish branch", dir)
-	return ""
-}
-
-// copyRepo copies the git folder of the repository at src into a new bare repository, so
-// that a benchmark can change it and leave src as it was.
-func copyRepo(b *testing.B, src string) string {
-	g, err := gitstore.Open(src)
-	if err != nil {
-		b.Fatal(err)
-	}
-	from := g.CommonDir()
-	g.Close()
-	dst := filepath.Join(b.TempDir(), "repo.git")
-	if err := os.CopyFS(dst, os.DirFS(from)); err != nil {
-		b.Fatalf("copying %s: %v", from, err)
-	}
-	git(b, dst, "config", "core.bare", "true")
 	return dst
 }
 

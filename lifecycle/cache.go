@@ -1,105 +1,9 @@
 package lifecycle
 
 import (
-	"io"
-	"os"
-	"path/filepath"
-
-	"github.com/go-git/go-git/v5/plumbing"
-
-	"github.com/skillgit/skillgit/catalog"
-	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/atomicfile"
+	"github.com/skillgit/skillgit/internal/cachefile"
 )
-
-// catalogCacheVersion changes whenever the cached form or the parser's results change. Version
-// 6 writes metadata in key order, so that equal mappings read back as one shared map. Version
-// 5 is the form of catalog_codec.go, which replaced gob. Version 4 marks the problems that are
-// git objects which could not be read, and never stores them; version 3 stored them, so that a
-// repaired object stayed broken in its entries.
-const catalogCacheVersion = "6"
-
-// maxCatalogCache bounds a cache file read back; a larger one is ignored.
-const maxCatalogCache = 64 << 20
-
-// catalogCache keeps Discover results keyed by the skills folder's tree id, with paths
-// relative to that folder, so that one entry serves the folder wherever it is. It lives under the
-// git directory and is safe to delete: a missing or unreadable entry is a miss. Entries are in
-// a form of their own (catalog_codec.go), not gob or JSON: decoding is most of what a warm
-// `skillgit list` spends, and encoding is on the path of every cold one; for 10,000 skills
-// this form takes a few milliseconds each way, gob tens.
-type catalogCache struct{ dir string }
-
-func (r *Repo) catalogCache() catalogCache {
-	if d := r.Git.CommonDir(); d != "" {
-		return catalogCache{dir: filepath.Join(d, "skillgit", "cache")}
-	}
-	return catalogCache{}
-}
-
-func (c catalogCache) file(tree gitstore.Hash) string {
-	return filepath.Join(c.dir, "catalog-v"+catalogCacheVersion+"-"+tree.String()+".bin")
-}
-
-func (c catalogCache) get(tree gitstore.Hash) (*catalog.Result, bool) {
-	if c.dir == "" {
-		return nil, false
-	}
-	f, err := os.Open(c.file(tree))
-	if err != nil {
-		return nil, false
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil || st.Size() > maxCatalogCache {
-		return nil, false
-	}
-	// One read of the whole file costs fewer system calls than a buffered decoder's. The
-	// result refers to data, which is not touched again.
-	data := make([]byte, st.Size())
-	if _, err := io.ReadFull(f, data); err != nil {
-		return nil, false
-	}
-	res, ok := decodeCatalog(data)
-	if !ok || !cacheable(res) {
-		return nil, false
-	}
-	return res, true
-}
-
-// put stores a result, unless a git object could not be read for it; failing to write the
-// cache never fails the command.
-func (c catalogCache) put(tree gitstore.Hash, res *catalog.Result) {
-	if c.dir == "" || !cacheable(res) {
-		return
-	}
-	_ = writeFileAtomic(c.file(tree), encodeCatalog(res))
-}
-
-// latestFile names the entry written last, from which the next listing is derived.
-func (c catalogCache) latestFile() string {
-	return filepath.Join(c.dir, "catalog-v"+catalogCacheVersion+"-latest")
-}
-
-// latest returns the tree whose listing was cached last.
-func (c catalogCache) latest() (gitstore.Hash, bool) {
-	if c.dir == "" {
-		return gitstore.ZeroHash, false
-	}
-	data, err := os.ReadFile(c.latestFile())
-	if err != nil || len(data) != 40 {
-		return gitstore.ZeroHash, false
-	}
-	h := plumbing.NewHash(string(data))
-	return h, !h.IsZero() && h.String() == string(data)
-}
-
-// setLatest records tree as the listing cached last.
-func (c catalogCache) setLatest(tree gitstore.Hash) {
-	if c.dir != "" {
-		_ = writeFileAtomic(c.latestFile(), []byte(tree.String()))
-	}
-}
 
 // writeFileAtomic writes data beside name and renames it into place.
 func writeFileAtomic(name string, data []byte) error {
@@ -114,3 +18,12 @@ func firstErr(errs ...error) error {
 	}
 	return nil
 }
+
+// buildID names the running build of skillgit, for the caches that record it.
+func buildID() string { return cachefile.BuildID() }
+
+// readCacheFile reads a cache file whole, unless it is larger than maxCacheFile.
+func readCacheFile(name string) ([]byte, bool) { return cachefile.Read(name, maxCacheFile) }
+
+// maxCacheFile bounds a cache file read back; a larger one is ignored.
+const maxCacheFile = 64 << 20

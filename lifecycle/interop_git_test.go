@@ -197,7 +197,7 @@ func TestInteropGitTrail(t *testing.T) {
 		t.Errorf("Log of `git revert -m 1 %s`: action %q via %q skill %q; want action rollback via git revert of alpha\nmessage:\n%s",
 			pub.Commit, e.Action, e.Via, e.Skill, testenv.GitText(t, dir, "log", "-1", "--format=%B", revert))
 	}
-	if _, err := open(t, dir).Find("alpha"); !errors.Is(err, ErrNotFound) {
+	if _, err := open(t, dir).Published().Find("alpha"); !errors.Is(err, ErrNotFound) {
 		t.Errorf("alpha after the revert: %v; want not found", err)
 	}
 }

@@ -46,7 +46,7 @@ func (r *Repo) folderOf(name string) string {
 	if name == "" {
 		return ""
 	}
-	s, err := r.Find(name)
+	s, err := r.Published().Find(name)
 	if err != nil {
 		return ""
 	}

@@ -92,7 +92,7 @@ func TestAutonomousNewSkillOnlyOnCanary(t *testing.T) {
 		t.Fatalf("state %s; want canary", res.State)
 	}
 	r := open(t, dir)
-	if _, err := r.Find("fresh"); !errors.Is(err, ErrNotFound) {
+	if _, err := r.Published().Find("fresh"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("main has the new skill: %v", err)
 	}
 	canary, err := r.Git.Ref(canaryRef)
@@ -110,7 +110,7 @@ func TestAutonomousNewSkillOnlyOnCanary(t *testing.T) {
 	if _, err := r.Publish(res.ID, "", lead); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := open(t, dir).Find("fresh"); err != nil {
+	if _, err := open(t, dir).Published().Find("fresh"); err != nil {
 		t.Fatal(err)
 	}
 }

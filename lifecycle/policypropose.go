@@ -10,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/boundedfile"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -90,7 +91,7 @@ func worktreeEntry(g *gitstore.Repo, root *os.Root, p string) (*gitstore.TreeEnt
 
 // readBounded reads file p of root, refusing one over limit bytes.
 func readBounded(root *os.Root, p string, limit int64) ([]byte, error) {
-	data, err := readUpTo(root.FS(), p, limit)
+	data, err := boundedfile.UpTo(root.FS(), p, limit)
 	if err == nil && int64(len(data)) > limit {
 		err = fmt.Errorf("%s: larger than the %d-byte limit of a policy file", p, limit)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/published"
 )
 
 // fromRevision resolves o.FromRev to its commit and, when no message is given, words one that
@@ -63,7 +64,7 @@ func (r *Repo) skillAt(h gitstore.Hash, name, label string) (*object.Commit, *ca
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	cat, err := r.CatalogAt(c.TreeHash, r.Config.SkillsDir, label)
+	cat, err := published.CatalogAt(r.Git, c.TreeHash, r.Config.SkillsDir, label)
 	if err != nil {
 		return nil, nil, nil, err
 	}

@@ -12,13 +12,14 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
+	"github.com/skillgit/skillgit/lifecycle/published"
 )
 
 // ErrNotInitialized reports a git repository that skillgit has not adopted yet.
 var ErrNotInitialized = errors.New("not a skillgit repository")
 
 // ErrNotFound reports a skill that does not exist on the branch that was read.
-var ErrNotFound = errors.New("not found")
+var ErrNotFound = published.ErrNotFound
 
 // Repo is a skillgit repository: the git store, its publish branch and its configuration.
 type Repo struct {
@@ -32,8 +33,8 @@ type Repo struct {
 	Tree gitstore.Hash
 	// Dir is the folder skillgit runs in, absolute; relative paths given by the user start there.
 	Dir string
-	// match caches the skill matcher of the published tree.
-	match *matchIndex
+	// pub is what the publish branch publishes at Tip, with its caches (see Published).
+	pub *published.Channel
 	// signersMu guards signers, the allowed-signers file of the publish branch, read once.
 	signersMu sync.Mutex
 	signers   *signerFile

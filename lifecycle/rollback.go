@@ -172,12 +172,12 @@ func (r *Repo) noPublishToUndo(name string, seen publishesSeen) error {
 		return fmt.Errorf("%s: %w: every publish of this skill on %s is rolled back already; to bring a version back, propose it again as a candidate: `skillgit propose %s --from-rev %s` proposes the version its latest publish brought, and `skillgit log %s` lists the others",
 			name, ErrNotFound, branch, name, rev, name)
 	}
-	if _, err := r.Find(name); err == nil {
+	if _, err := r.Published().Find(name); err == nil {
 		return fmt.Errorf("%s: %w: no publish of this skill on %s, only commits made with git; a rollback undoes a publish, so to remove the skill propose its deletion (`skillgit propose --delete %s`), or propose the version you want; `skillgit log %s` shows its history",
 			name, ErrNotFound, branch, name, name)
 	}
 	names := seen.names
-	if pub, err := r.Published(); err == nil {
+	if pub, err := r.Published().List(); err == nil {
 		for _, s := range pub.Skills {
 			names = append(names, s.Name)
 		}

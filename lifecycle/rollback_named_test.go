@@ -26,10 +26,10 @@ func TestRollbackNamedCommit(t *testing.T) {
 		t.Fatalf("rollback of one skill of a pack publish: %+v, %v", res, err)
 	}
 	r := open(t, dir)
-	if _, err := r.Find("skillgit"); err == nil {
+	if _, err := r.Published().Find("skillgit"); err == nil {
 		t.Errorf("skillgit is still published after its rollback")
 	}
-	if _, err := r.Find("skill-authoring"); err != nil {
+	if _, err := r.Published().Find("skill-authoring"); err != nil {
 		t.Errorf("skill-authoring was rolled back too: %v", err)
 	}
 	testenv.Fsck(t, dir)

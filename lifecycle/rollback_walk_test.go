@@ -30,7 +30,7 @@ func TestRollbackWalksBack(t *testing.T) {
 		if rb.Reverts != log[i].Commit {
 			t.Fatalf("rollback %d undid %s; want %s", i+1, rb.Reverts, log[i].Commit)
 		}
-		data, err := open(t, dir).Content(mustFind(t, dir, "dates"))
+		data, err := open(t, dir).Published().Content(mustFind(t, dir, "dates"))
 		if err != nil || (want != "" && !strings.Contains(string(data), want)) || strings.Contains(string(data), "Version three.") ||
 			(want == "" && strings.Contains(string(data), "Version two.")) {
 			t.Fatalf("after rollback %d: %v\n%s", i+1, err, data)
@@ -43,7 +43,7 @@ func TestRollbackWalksBack(t *testing.T) {
 	if err != nil || rb.Reverts != log[2].Commit {
 		t.Fatalf("third rollback: %+v %v; want the first publish undone", rb, err)
 	}
-	if _, err := open(t, dir).Find("dates"); err == nil {
+	if _, err := open(t, dir).Published().Find("dates"); err == nil {
 		t.Fatalf("dates is still published after its first publish was undone")
 	}
 	if _, err := open(t, dir).Rollback("dates", "", lead); !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "rolled back already") ||
@@ -70,7 +70,7 @@ func TestRollbackOfRollbackRefused(t *testing.T) {
 			t.Fatalf("Rollback(%q, the rollback): %v; want refused with advice to propose", name, err)
 		}
 	}
-	data, err := open(t, dir).Content(mustFind(t, dir, "dates"))
+	data, err := open(t, dir).Published().Content(mustFind(t, dir, "dates"))
 	if err != nil || strings.Contains(string(data), "Version two.") {
 		t.Fatalf("the rolled-back version came back: %v\n%s", err, data)
 	}
@@ -119,7 +119,7 @@ func TestRollbackUnattended(t *testing.T) {
 	if _, err := open(t, dir).Rollback("learned-dates", "", bot); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "deletions") {
 		t.Fatalf("unattended rollback that deletes the skill: %v; want refused", err)
 	}
-	if _, err := open(t, dir).Find("learned-dates"); err != nil {
+	if _, err := open(t, dir).Published().Find("learned-dates"); err != nil {
 		t.Fatalf("dates after the refused deletion: %v", err)
 	}
 	testenv.Fsck(t, dir)
@@ -141,7 +141,7 @@ func TestRollbackRestOfPublish(t *testing.T) {
 	if err != nil || res.Reverts != pub || res.Skill != "skill-authoring" {
 		t.Fatalf("rollback of the rest of the publish: %+v, %v", res, err)
 	}
-	if _, err := open(t, dir).Find("skill-authoring"); err == nil {
+	if _, err := open(t, dir).Published().Find("skill-authoring"); err == nil {
 		t.Errorf("skill-authoring is still published after its rollback")
 	}
 	if _, err := open(t, dir).Rollback("", pub, lead); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "rolled back already") {

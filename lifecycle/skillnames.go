@@ -3,48 +3,15 @@ package lifecycle
 import (
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/published"
 )
 
-// Skill names are unique across the category folders of a channel: `read`, `sync` and agents
-// know a skill by its name alone, so a second folder of one name would serve one of the two
-// in the other's place. Propose, publish (with --as too) and the server's check of a publish
-// refuse a change that would give a name a second folder.
-
-// skillNamed is the skill called name in a listing, nil when there is none. A listing keeps its
-// skills sorted by name (then folder), so this is one binary search.
-func skillNamed(res *catalog.Result, name string) *catalog.Skill {
-	i, ok := slices.BinarySearchFunc(res.Skills, name, func(s *catalog.Skill, n string) int { return strings.Compare(s.Name, n) })
-	if !ok {
-		return nil
-	}
-	return res.Skills[i]
-}
-
-// skillFolder is the folder of the skills folder of the root tree root that holds the skill
-// name as agents load it, "" when none does; label names the version in errors. It reads the
-// listing of the skills folder, which is cached by its tree id and, after a publish, brought
-// up to date from the one before by reading only the folders that changed, so a check costs
-// a lookup, not a walk of every skill: at 10,000 skills about 15 ms from the cache, 40 ms
-// for the first check after a publish and 0.4 s with no cache (BenchmarkSkillFolder). A
-// skill whose object cannot be read fails it: its name is unknown.
-func (r *Repo) skillFolder(root gitstore.Hash, name, label string) (string, error) {
-	res, err := r.CatalogAt(root, r.Config.SkillsDir, label)
-	if err != nil {
-		return "", err
-	}
-	if err := unreadableCatalog(res, label); err != nil {
-		return "", err
-	}
-	if s := skillNamed(res, name); s != nil {
-		return s.Dir, nil
-	}
-	return "", nil
-}
+// Skill names are unique across the category folders of a channel (published.SkillFolder):
+// propose, publish (with --as too) and the server's check of a publish refuse a change that
+// would give a name a second folder.
 
 // loadedName is the name agents load the skill in folder dir of the root tree root by; ""
 // when it does not load.
@@ -123,7 +90,7 @@ func (r *Repo) clashIn(tree gitstore.Hash, label, name, p string) (*nameClash, e
 	if r.loadedName(tree, p) == name {
 		return nil, nil
 	}
-	other, err := r.skillFolder(tree, name, label)
+	other, err := published.SkillFolder(r.Git, tree, r.Config.SkillsDir, name, label)
 	if err != nil || other == "" || other == p {
 		return nil, err
 	}

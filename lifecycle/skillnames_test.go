@@ -40,20 +40,6 @@ func wantClash(t *testing.T, what string, err error, other string) {
 	}
 }
 
-// TestSkillFolder checks the one lookup of the folder that holds a skill name.
-func TestSkillFolder(t *testing.T) {
-	dir := newRepo(t)
-	publishAt(t, dir, "skills/ops/deploy", "deploy", "")
-	publishAt(t, dir, "skills/lint", "lint", "")
-	r := open(t, dir)
-	for name, want := range map[string]string{"deploy": "skills/ops/deploy", "lint": "skills/lint", "dep": "", "zzz": ""} {
-		got, err := r.skillFolder(r.Tree, name, "main")
-		if err != nil || got != want {
-			t.Errorf("skillFolder(%q) = %q, %v; want %q", name, got, err, want)
-		}
-	}
-}
-
 // TestPublishAsRefusesNameInOtherFolder checks that --as cannot give a name that a skill in
 // another category folder holds.
 func TestPublishAsRefusesNameInOtherFolder(t *testing.T) {

@@ -42,7 +42,7 @@ func (r *Repo) sourceDir(target, from string) (string, error) {
 		return "", fmt.Errorf("%s: no such folder; give the skill folder's path or --from DIR", target)
 	}
 	rel := path.Join(r.Config.SkillsDir, target)
-	if s, err := r.Find(target); err == nil {
+	if s, err := r.Published().Find(target); err == nil {
 		rel = s.Dir
 	}
 	dir := filepath.Join(wt, filepath.FromSlash(rel))
@@ -133,7 +133,7 @@ func (r *Repo) placeSnapshot(snap *snapshot, dir string) error {
 	if inWorktree && !strings.HasPrefix(inTree, r.Config.SkillsDir+"/") {
 		inWorktree = false
 	}
-	published, err := r.Find(name)
+	published, err := r.Published().Find(name)
 	switch {
 	case errors.Is(err, ErrNotFound):
 		snap.change, snap.dest = ChangeCreate, path.Join(r.Config.SkillsDir, name)
@@ -196,7 +196,7 @@ func problemsError(dir string, ps []catalog.Problem) error {
 // deletion prepares the proposal to delete a published skill.
 func (r *Repo) deletion(name string) (*snapshot, error) {
 	name = path.Base(filepath.ToSlash(name))
-	s, err := r.Find(name)
+	s, err := r.Published().Find(name)
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot propose deleting a skill that is not published: %w", name, ErrNotFound)
 	}

@@ -59,7 +59,7 @@ func TestStory(t *testing.T) {
 		t.Fatal(err)
 	}
 	testenv.Fsck(t, dir)
-	if _, err := open(t, dir).Find("pdf-tools"); err != nil {
+	if _, err := open(t, dir).Published().Find("pdf-tools"); err != nil {
 		t.Fatalf("after publish: %v", err)
 	}
 	cs, err := open(t, dir).Candidates("published")
@@ -108,7 +108,7 @@ func TestStory(t *testing.T) {
 	if got := strings.Join(actions, "|"); got != want || log[0].Commit != rb.Commit {
 		t.Fatalf("log:\n%s\nwant\n%s", got, want)
 	}
-	data, err := open(t, dir).Content(mustFind(t, dir, "pdf-tools"))
+	data, err := open(t, dir).Published().Content(mustFind(t, dir, "pdf-tools"))
 	if err != nil || strings.Contains(string(data), "merge") {
 		t.Fatalf("after rollback the first version is published: %v\n%s", err, data)
 	}
@@ -116,7 +116,7 @@ func TestStory(t *testing.T) {
 
 func mustFind(t *testing.T, dir, name string) *catalog.Skill {
 	t.Helper()
-	s, err := open(t, dir).Find(name)
+	s, err := open(t, dir).Published().Find(name)
 	if err != nil {
 		t.Fatal(err)
 	}

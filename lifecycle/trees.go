@@ -2,12 +2,11 @@ package lifecycle
 
 import (
 	"github.com/skillgit/skillgit/gitstore"
-	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
 // FileAt reads a regular file of tree, at most limit bytes; ok is false when there is none.
 func (r *Repo) FileAt(tree gitstore.Hash, file string, limit int64, label string) ([]byte, bool, error) {
-	return auditrun.FileAt(r.Git, tree, file, limit, label)
+	return r.Git.FileAt(tree, file, limit, label)
 }
 
 // treeOf is the root tree of commit h.

@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/lifecycle/published"
 )
 
 // State is where a candidate stands in its life.
@@ -133,7 +134,7 @@ type Candidate struct {
 	History     []Event   `json:"history,omitempty"`
 	// Duplicates are the skills and candidates its last version likely duplicates, as its
 	// Skillgit-Overlaps trailers record.
-	Duplicates []Overlap `json:"duplicates,omitempty"`
+	Duplicates []published.Overlap `json:"duplicates,omitempty"`
 }
 
 // Result reports what a lifecycle action did.
@@ -168,7 +169,7 @@ type Result struct {
 	Warnings []string            `json:"-"`
 	// Overlaps are the published skills and open candidates a proposed or revised skill
 	// resembles most, best first.
-	Overlaps []Overlap `json:"overlaps,omitempty"`
+	Overlaps []published.Overlap `json:"overlaps,omitempty"`
 	// OpenCandidates are, for a proposal, the other open candidates of the same skill: one of
 	// them could have been revised instead.
 	OpenCandidates []string `json:"open_candidates,omitempty"`

@@ -9,6 +9,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/published"
 )
 
 // Published skills are resources at skillgit://skill/NAME, their SKILL.md as Markdown.
@@ -34,7 +35,7 @@ func (s *Server) addResources() error {
 	defer s.mu.Unlock()
 	// A skill git cannot read fails the tools that list or read skills, each saying so, and
 	// the listing is tried again on resources/list; the server still starts.
-	if err := s.syncResources(); err != nil && !errors.Is(err, lifecycle.ErrUnreadableSkill) {
+	if err := s.syncResources(); err != nil && !errors.Is(err, published.ErrUnreadableSkill) {
 		return err
 	}
 	return nil
@@ -62,7 +63,7 @@ func (s *Server) syncResources() error {
 	if s.res.listed != nil && s.res.tree == tree {
 		return nil
 	}
-	pub, err := s.repo.Published()
+	pub, err := s.repo.Published().List()
 	if err != nil {
 		return err
 	}
@@ -112,11 +113,12 @@ func (s *Server) readResource(_ context.Context, req *mcp.ReadResourceRequest) (
 	var data []byte
 	err := s.withRepo(func(r *lifecycle.Repo) (err error) {
 		defer recoverTo(&err, "resources/read")
-		sk, err := r.Find(name)
+		pub := r.Published()
+		sk, err := pub.Find(name)
 		if err != nil {
 			return err
 		}
-		data, err = r.Content(sk)
+		data, err = pub.Content(sk)
 		return err
 	})
 	if errors.Is(err, lifecycle.ErrNotFound) {

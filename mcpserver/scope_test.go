@@ -56,7 +56,7 @@ func TestCandidateOutOfScope(t *testing.T) {
 			t.Errorf("publish_candidate: %s; want %s named as outside its scope", msg, p)
 		}
 	}
-	if _, err := lifecycletest.Open(t, dir).Find("stow"); err == nil {
+	if _, err := lifecycletest.Open(t, dir).Published().Find("stow"); err == nil {
 		t.Error("stow is published")
 	}
 }

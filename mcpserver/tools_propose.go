@@ -153,14 +153,15 @@ func filesFolder(r *lifecycle.Repo, files []fileIn) (folder, string, error) {
 
 // publishedFolder reads the published skill name into memory; nil when there is none.
 func publishedFolder(r *lifecycle.Repo, name string) (folder, error) {
-	sk, err := r.Find(name)
+	pub := r.Published()
+	sk, err := pub.Find(name)
 	if errors.Is(err, lifecycle.ErrNotFound) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	fsys, _, err := r.SkillFS(sk)
+	fsys, _, err := pub.SkillFS(sk)
 	if err != nil {
 		return nil, err
 	}

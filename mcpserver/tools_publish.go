@@ -54,7 +54,7 @@ type rollbackOut struct {
 func (s *Server) rollbackSkill(r *lifecycle.Repo, in rollbackIn) (rollbackOut, error) {
 	res, err := r.Rollback(in.Name, in.Commit, s.act)
 	if errors.Is(err, lifecycle.ErrNotFound) {
-		if _, ferr := r.Find(in.Name); ferr != nil {
+		if _, ferr := r.Published().Find(in.Name); ferr != nil {
 			err = ferr // say the skill is unknown, not merely never published
 		}
 	}

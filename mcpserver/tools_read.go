@@ -47,7 +47,7 @@ type listSkillsOut struct {
 }
 
 func listSkills(r *lifecycle.Repo, _ noInput) (listSkillsOut, error) {
-	res, err := r.Published()
+	res, err := r.Published().List()
 	if err != nil {
 		return listSkillsOut{}, err
 	}
@@ -78,15 +78,16 @@ type readSkillOut struct {
 func (o readSkillOut) text() string { return o.rendered }
 
 func readSkill(r *lifecycle.Repo, in readSkillIn) (readSkillOut, error) {
-	sk, err := r.Find(in.Name)
+	pub := r.Published()
+	sk, err := pub.Find(in.Name)
 	if err != nil {
 		return readSkillOut{}, err
 	}
-	data, err := r.Content(sk)
+	data, err := pub.Content(sk)
 	if err != nil {
 		return readSkillOut{}, err
 	}
-	pc := r.PublishedCopies()
+	pc := pub.Copies()
 	defer pc.Prune()
 	dir, err := pc.Dir(sk)
 	if err != nil {
@@ -133,7 +134,7 @@ func matchSkills(r *lifecycle.Repo, in matchSkillsIn) (matchSkillsOut, error) {
 	if in.Limit == 0 {
 		in.Limit = 5
 	}
-	res, err := r.Match(in.Task, catalog.MatchOptions{Limit: in.Limit, Hints: in.Hints})
+	res, err := r.Published().Match(in.Task, catalog.MatchOptions{Limit: in.Limit, Hints: in.Hints})
 	if err != nil {
 		return matchSkillsOut{}, err
 	}

@@ -61,7 +61,8 @@ func (a *app) runList() error {
 		return err
 	}
 	defer r.Close()
-	res, err := r.Published()
+	pub := r.Published()
+	res, err := pub.List()
 	if err != nil {
 		return err
 	}
@@ -72,7 +73,7 @@ func (a *app) runList() error {
 	if !a.json {
 		return printList(a.Out, res.Skills)
 	}
-	packs, err := r.PackProvenance(folderNames(res.Skills))
+	packs, err := pub.PackProvenance(folderNames(res.Skills))
 	if err != nil {
 		return err
 	}

@@ -80,7 +80,7 @@ func (a *app) runMatch(task string, o *matchOptions) error {
 	if err != nil {
 		return err
 	}
-	res, err := r.Match(task, catalog.MatchOptions{Limit: o.limit, Hints: o.hints})
+	res, err := r.Published().Match(task, catalog.MatchOptions{Limit: o.limit, Hints: o.hints})
 	if err != nil {
 		return err
 	}

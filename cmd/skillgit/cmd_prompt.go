@@ -11,6 +11,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/published"
 )
 
 type promptOptions struct {
@@ -139,7 +140,8 @@ func (a *app) runPrompt(o *promptOptions) error {
 	if err != nil {
 		return err
 	}
-	sel, err := r.SelectPrompt(lifecycle.PromptOptions{Profile: o.profile, Match: o.match, Task: o.task,
+	pub := r.Published()
+	sel, err := pub.SelectPrompt(published.PromptOptions{Profile: o.profile, Match: o.match, Task: o.task,
 		Limit: o.limit, Bodies: o.withBodies})
 	if err != nil {
 		return err
@@ -147,14 +149,14 @@ func (a *app) runPrompt(o *promptOptions) error {
 	p := &promptRun{app: a, ev: eventWriter{w: a.Err, on: o.event, counts: &eventCounts{}}, o: o}
 	p.reportTask(pi)
 	p.reportSelection(sel)
-	out, err := p.entries(r, sel)
+	out, err := p.entries(pub, sel)
 	if err != nil {
 		return err
 	}
-	if sel.By == lifecycle.SelectProfile && len(out.Skills) == 0 {
+	if sel.By == published.SelectProfile && len(out.Skills) == 0 {
 		return fmt.Errorf("profile %q: none of its skills could be loaded; the warnings above say why", o.profile)
 	}
-	if sel.By == lifecycle.SelectMatch && len(sel.Selected) == 0 && pi.open() {
+	if sel.By == published.SelectMatch && len(sel.Selected) == 0 && pi.open() {
 		p.note("no published skill matches the task")
 	}
 	out.planInfo = pi
@@ -192,7 +194,7 @@ func (p *promptRun) note(msg string) {
 	}
 }
 
-func (p *promptRun) reportSelection(sel *lifecycle.PromptSelection) {
+func (p *promptRun) reportSelection(sel *published.PromptSelection) {
 	if !p.ev.on {
 		p.printProblems(sel.Problems)
 	}
@@ -219,9 +221,9 @@ func (p *promptRun) reportSelection(sel *lifecycle.PromptSelection) {
 
 // entries turns the selection into output entries, cutting bodies to --max-chars. Each
 // location is in the read-only copy of the published folder, never in the working tree.
-func (p *promptRun) entries(r *lifecycle.Repo, sel *lifecycle.PromptSelection) (promptJSON, error) {
+func (p *promptRun) entries(pub *published.Channel, sel *published.PromptSelection) (promptJSON, error) {
 	out := promptJSON{Skills: make([]promptEntry, 0, len(sel.Skills))}
-	pc := r.PublishedCopies()
+	pc := pub.Copies()
 	defer pc.Prune()
 	for _, ps := range sel.Skills {
 		s := ps.Skill
@@ -239,7 +241,7 @@ func (p *promptRun) entries(r *lifecycle.Repo, sel *lifecycle.PromptSelection) (
 		}
 		e := promptEntry{Name: s.Name, Description: s.Description, Location: loc, baseDir: dir}
 		if p.o.withBodies {
-			if err := p.setBody(&e, ps.Body, func() ([]catalog.Reference, error) { return r.References(s) }); err != nil {
+			if err := p.setBody(&e, ps.Body, func() ([]catalog.Reference, error) { return pub.References(s) }); err != nil {
 				return out, err
 			}
 		}
@@ -252,7 +254,7 @@ func (p *promptRun) entries(r *lifecycle.Repo, sel *lifecycle.PromptSelection) (
 // holding a name the path policy refuses. Other errors, such as an unreadable object, fail
 // the prompt.
 func uncopyable(err error) bool {
-	return errors.Is(err, lifecycle.ErrCopyTooLarge) || errors.Is(err, catalog.ErrUnsafePath)
+	return errors.Is(err, published.ErrCopyTooLarge) || errors.Is(err, catalog.ErrUnsafePath)
 }
 
 // copyFailed reports a skill left out because its published folder could not be copied.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/published"
 )
 
 type readJSON struct {
@@ -64,10 +65,11 @@ func (a *app) runRead(names []string, o *readOptions) error {
 	}
 	defer r.Close()
 	out := readJSON{Skills: []readEntry{}}
-	pc := r.PublishedCopies()
+	pub := r.Published()
+	pc := pub.Copies()
 	defer pc.Prune()
 	for _, n := range names {
-		e, err := readOne(r, pc, n, o.withRefs)
+		e, err := readOne(pub, pc, n, o.withRefs)
 		if err != nil {
 			return err
 		}
@@ -76,16 +78,16 @@ func (a *app) runRead(names []string, o *readOptions) error {
 	return a.printResult(out, func(w io.Writer) error { return printRead(w, out.Skills) })
 }
 
-func readOne(r *lifecycle.Repo, pc *lifecycle.PublishedCopies, name string, refs bool) (readEntry, error) {
-	s, err := r.Find(name)
+func readOne(pub *published.Channel, pc *published.Copies, name string, refs bool) (readEntry, error) {
+	s, err := pub.Find(name)
 	if err != nil {
 		return readEntry{}, err
 	}
-	data, err := r.Content(s)
+	data, err := pub.Content(s)
 	if err != nil {
 		return readEntry{}, err
 	}
-	if data, err = withReferences(data, refs, func() ([]catalog.Reference, error) { return r.References(s) }); err != nil {
+	if data, err = withReferences(data, refs, func() ([]catalog.Reference, error) { return pub.References(s) }); err != nil {
 		return readEntry{}, err
 	}
 	dir, err := pc.Dir(s)

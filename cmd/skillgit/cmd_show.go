@@ -51,11 +51,12 @@ func (a *app) runShow(name string) error {
 		return err
 	}
 	defer r.Close()
-	s, err := r.Find(name)
+	pub := r.Published()
+	s, err := pub.Find(name)
 	if err != nil {
 		return err
 	}
-	fsys, tree, err := r.SkillFS(s)
+	fsys, tree, err := pub.SkillFS(s)
 	if err != nil {
 		return err
 	}
@@ -66,7 +67,7 @@ func (a *app) runShow(name string) error {
 	out := showJSON{Name: s.Name, Description: s.Description, License: s.License, Compatibility: s.Compatibility,
 		AllowedTools: s.AllowedTools, Metadata: s.Metadata, Path: s.Dir, Tree: tree.String(),
 		Branch: r.Config.PublishBranch, Files: files}
-	packs, err := r.PackProvenance([]string{path.Base(s.Dir)})
+	packs, err := pub.PackProvenance([]string{path.Base(s.Dir)})
 	if err != nil {
 		return err
 	}

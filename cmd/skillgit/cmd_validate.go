@@ -95,7 +95,7 @@ func (a *app) profileProblems() ([]catalog.Problem, error) {
 		return nil, err
 	}
 	defer r.Close()
-	return r.ProfileProblems()
+	return r.Published().ProfileProblems()
 }
 
 // defaultSkillsDir is the repository's skills folder, or in a git repository that skillgit

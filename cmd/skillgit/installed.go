@@ -12,6 +12,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/agentsync"
+	"github.com/skillgit/skillgit/lifecycle/published"
 )
 
 // installedFlags are the flags of match, prompt and read that choose installed skills.
@@ -51,18 +52,18 @@ func noSkillRepository(err error) bool {
 }
 
 // loadInstalled reads the installed skills the flags and SKILLGIT_SKILLS_DIRS name.
-func (a *app) loadInstalled(f *installedFlags) (*lifecycle.Installed, error) {
+func (a *app) loadInstalled(f *installedFlags) (*published.Installed, error) {
 	if _, err := os.Stat(a.repo); err != nil {
 		return nil, err
 	}
-	o := lifecycle.InstalledOptions{Dir: a.repo, SkillsDirs: f.dirs}
+	o := published.InstalledOptions{Dir: a.repo, SkillsDirs: f.dirs}
 	if len(o.SkillsDirs) == 0 {
-		o.SkillsDirs = lifecycle.SplitSkillsDirs(getenv(lifecycle.SkillsDirsEnv))
+		o.SkillsDirs = published.SplitSkillsDirs(getenv(published.SkillsDirsEnv))
 	}
 	if home, err := os.UserHomeDir(); err == nil {
 		o.Home = home
 	}
-	return lifecycle.LoadInstalled(o)
+	return published.LoadInstalled(o)
 }
 
 // shadowedJSON is an installed skill hidden by an earlier one of its name.
@@ -78,7 +79,7 @@ type shadowedEvent struct {
 	shadowedJSON
 }
 
-func toShadowedJSON(list []lifecycle.Shadowed) []shadowedJSON {
+func toShadowedJSON(list []published.Shadowed) []shadowedJSON {
 	out := make([]shadowedJSON, len(list))
 	for i, s := range list {
 		out[i] = shadowedJSON{Name: s.Name, Path: s.Dir, By: s.By}
@@ -92,7 +93,7 @@ func shadowWarning(s shadowedJSON) string {
 }
 
 // warnInstalled warns about hidden skills and about skills agents would skip.
-func (a *app) warnInstalled(shadowed []shadowedJSON, failures []lifecycle.PromptFailure) {
+func (a *app) warnInstalled(shadowed []shadowedJSON, failures []published.PromptFailure) {
 	for _, s := range shadowed {
 		a.warn("%s", sanitize(shadowWarning(s)))
 	}
@@ -138,7 +139,7 @@ func (a *app) runPromptInstalled(o *promptOptions) error {
 	if err != nil {
 		return err
 	}
-	sel, err := in.SelectPrompt(lifecycle.PromptOptions{Profile: o.profile, Match: o.match, Task: o.task,
+	sel, err := in.SelectPrompt(published.PromptOptions{Profile: o.profile, Match: o.match, Task: o.task,
 		Limit: o.limit, Bodies: o.withBodies})
 	if err != nil {
 		return err
@@ -171,7 +172,7 @@ func (a *app) runPromptInstalled(o *promptOptions) error {
 		}
 		out.Skills = append(out.Skills, e)
 	}
-	if sel.By == lifecycle.SelectMatch && len(sel.Selected) == 0 && pi.open() {
+	if sel.By == published.SelectMatch && len(sel.Selected) == 0 && pi.open() {
 		p.note("no installed skill matches the task")
 	}
 	out.planInfo = pi
@@ -257,7 +258,7 @@ func (a *app) runReadInstalled(names []string, o *readOptions) error {
 }
 
 // readInstalledOne reads one installed skill; a name that failed to load says why.
-func readInstalledOne(in *lifecycle.Installed, name string, refs bool) (readEntry, error) {
+func readInstalledOne(in *published.Installed, name string, refs bool) (readEntry, error) {
 	is, err := in.Find(name)
 	if err != nil {
 		for _, f := range in.Failures {

@@ -47,3 +47,15 @@ func Read(name string, limit int64) ([]byte, fs.FileInfo, error) {
 	}
 	return data, before, nil
 }
+
+// UpTo reads file name of fsys, at most limit+1 bytes, so that a caller tells a file over
+// limit from one at it without reading the rest. Unlike Read it leaves to fsys what may be
+// opened: an os.Root's file system, for one, refuses a path that leads out of it.
+func UpTo(fsys fs.FS, name string, limit int64) ([]byte, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, limit+1))
+}

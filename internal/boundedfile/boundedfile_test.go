@@ -6,6 +6,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"testing/fstest"
 )
 
 func TestRead(t *testing.T) {
@@ -34,5 +36,29 @@ func TestRead(t *testing.T) {
 	}
 	if _, _, err := Read(filepath.Join(dir, "none"), 100); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("missing: %v; want fs.ErrNotExist", err)
+	}
+}
+
+func TestUpTo(t *testing.T) {
+	fsys := fstest.MapFS{"f": {Data: []byte("12345")}}
+	tests := []struct {
+		name  string
+		limit int64
+		want  string
+	}{
+		{"under the limit", 9, "12345"},
+		{"at the limit", 5, "12345"},
+		{"over the limit: one byte more than the limit", 3, "1234"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := UpTo(fsys, "f", tt.limit)
+			if err != nil || string(got) != tt.want {
+				t.Errorf("UpTo(f, %d) = %q, %v; want %q", tt.limit, got, err, tt.want)
+			}
+		})
+	}
+	if _, err := UpTo(fsys, "missing", 9); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("missing file: %v; want fs.ErrNotExist", err)
 	}
 }

@@ -25,8 +25,10 @@ var forbidden = map[string][]string{
 	"lifecycle/policy":    {"lifecycle", "gitstore", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
 	// The audit runs for the lifecycle and knows nothing of it: policy and ledger it may use.
 	"lifecycle/auditrun": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/published", "hooks", "mcpserver", "cmd", "doctor"},
-	"hooks":              {"mcpserver", "cmd"},
-	"mcpserver":          {"cmd"},
+	// The read side serves the actions; it reads the ledger and the policy, nothing above.
+	"lifecycle/published": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/auditrun", "hooks", "mcpserver", "cmd", "doctor"},
+	"hooks":               {"mcpserver", "cmd"},
+	"mcpserver":           {"cmd"},
 	// testenv serves every package's tests, lifecycle's own included: it needs only git.
 	"internal/testenv": {"gitstore", "lifecycle", "catalog", "audit", "hooks", "mcpserver", "cmd"},
 	// lifecycletest serves the packages built on lifecycle, so it stands below them.

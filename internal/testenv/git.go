@@ -2,7 +2,9 @@ package testenv
 
 import (
 	"bytes"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -90,6 +92,30 @@ func FsckStrict(t testing.TB, dir string) {
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		if line != "" && !strings.HasPrefix(line, "dangling ") {
 			t.Fatalf("git fsck --strict reports:\n%s", out)
+		}
+	}
+}
+
+// CorruptObject overwrites the loose object rev names (such as HEAD:skills/a/SKILL.md) in the
+// repository in dir with garbage, and returns the object's id and a function that restores it.
+func CorruptObject(t testing.TB, dir, rev string) (string, func()) {
+	t.Helper()
+	id := strings.TrimSpace(GitText(t, dir, "rev-parse", rev))
+	gitDir := strings.TrimSpace(GitText(t, dir, "rev-parse", "--absolute-git-dir"))
+	file := filepath.Join(gitDir, "objects", id[:2], id[2:])
+	orig, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Chmod(file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte("garbage\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return id, func() {
+		if err := os.WriteFile(file, orig, 0o444); err != nil {
+			t.Fatal(err)
 		}
 	}
 }

@@ -11,8 +11,9 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/skillgit/skillgit/catalog"
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
+	"github.com/skillgit/skillgit/lifecycle/published"
 )
 
 // unloadedFolders lists the folders of the skills that failed to load, as the error-level
@@ -59,7 +60,7 @@ func (src *source) recheckUnloaded(res *catalog.Result) ([]*catalog.Skill, error
 func (src *source) readable(items []auditrun.Item) []auditrun.Item {
 	var ok []auditrun.Item
 	for _, it := range items {
-		if err := auditrun.FirstObjectError(src.fsys, it.Path); err != nil {
+		if err := gitstore.FirstObjectError(src.fsys, it.Path); err != nil {
 			src.hold(it.Path, unreadableSkill(it.Path, err), false)
 			continue
 		}
@@ -72,7 +73,7 @@ func (src *source) readable(items []auditrun.Item) []auditrun.Item {
 // read because of err.
 func unreadableSkill(dir string, err error) error {
 	return fmt.Errorf("skill %s (%s) %w: %w; it was left as installed: run `git fsck` to find the damaged objects, restore them (such as by fetching from another clone), then sync again",
-		path.Base(dir), dir, lifecycle.ErrUnreadableSkill, err)
+		path.Base(dir), dir, published.ErrUnreadableSkill, err)
 }
 
 // readFolder reads every entry below dir of fsys to its end, and returns the first error.

@@ -14,6 +14,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/published"
 )
 
 // Request says what `skillgit sync` installs where.
@@ -249,7 +250,7 @@ func (r *repo) readSource(req Request) (*source, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := r.CatalogAt(root, r.Config.SkillsDir, channel)
+	res, err := published.CatalogAt(r.Git, root, r.Config.SkillsDir, channel)
 	if err != nil {
 		return nil, withFsckHint(err)
 	}

@@ -196,7 +196,7 @@ func (a *Auditor) scanTree(it Item) (*audit.Report, error) {
 	if err != nil || !notAudited(rep) {
 		return rep, gitstore.WithFsckHint(err)
 	}
-	if err := FirstObjectError(fsys, "."); err != nil {
+	if err := gitstore.FirstObjectError(fsys, "."); err != nil {
 		return nil, gitstore.WithFsckHint(fmt.Errorf("%s: %w", it.Path, err))
 	}
 	return rep, nil

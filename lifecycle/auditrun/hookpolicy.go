@@ -89,13 +89,13 @@ func (r *Runner) changedFile(baseRoot, headRoot gitstore.Hash, file string, limi
 			return nil, false, nil
 		}
 	}
-	return FileAt(r.Git, headRoot, file, limit, label)
+	return r.Git.FileAt(headRoot, file, limit, label)
 }
 
 // configOfTree is the configuration a root tree holds; nil when it has none or it does not
 // parse.
 func (r *Runner) configOfTree(root gitstore.Hash, label string) (*policy.Config, error) {
-	data, ok, err := FileAt(r.Git, root, policy.ConfigFile, policy.MaxConfigSize, label)
+	data, ok, err := r.Git.FileAt(root, policy.ConfigFile, policy.MaxConfigSize, label)
 	if err != nil || !ok {
 		return nil, err
 	}

@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/go-git/go-git/v5/plumbing/filemode"
-
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/policy"
@@ -43,7 +41,7 @@ func (r *Runner) ConfigAt(commit gitstore.Hash, label string) (*policy.Config, g
 	if err != nil {
 		return nil, gitstore.ZeroHash, fmt.Errorf("%s: %w", label, err)
 	}
-	data, ok, err := FileAt(r.Git, c.TreeHash, policy.ConfigFile, policy.MaxConfigSize, label)
+	data, ok, err := r.Git.FileAt(c.TreeHash, policy.ConfigFile, policy.MaxConfigSize, label)
 	if err != nil || !ok {
 		return policy.DefaultConfig(short(r.Branch)), c.TreeHash, err
 	}
@@ -56,7 +54,7 @@ func (r *Runner) ConfigAt(commit gitstore.Hash, label string) (*policy.Config, g
 
 // allowListAt reads the allow list at file of tree; a missing file is an empty list.
 func (r *Runner) allowListAt(tree gitstore.Hash, file, label string) (*audit.AllowList, error) {
-	data, ok, err := FileAt(r.Git, tree, file, maxAllowListSize, label)
+	data, ok, err := r.Git.FileAt(tree, file, maxAllowListSize, label)
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -65,23 +63,4 @@ func (r *Runner) allowListAt(tree gitstore.Hash, file, label string) (*audit.All
 		return nil, fmt.Errorf("%s:%s: %w: %w; fix the file or remove the entry", label, file, errBadAllowList, err)
 	}
 	return al, nil
-}
-
-// FileAt reads a regular file of tree in g, at most limit bytes; ok is false when there is
-// none. label names the version read in errors.
-func FileAt(g *gitstore.Repo, tree gitstore.Hash, file string, limit int64, label string) ([]byte, bool, error) {
-	e, ok, err := g.EntryAt(tree, file)
-	switch {
-	case err != nil:
-		return nil, false, fmt.Errorf("%s:%s: %w", label, file, err)
-	case !ok:
-		return nil, false, nil
-	case e.Mode != filemode.Regular && e.Mode != filemode.Executable:
-		return nil, false, fmt.Errorf("%s:%s: not a regular file; replace it with one", label, file)
-	}
-	data, err := g.ReadBlob(e.Hash, limit)
-	if err != nil {
-		return nil, false, fmt.Errorf("%s:%s: %w", label, file, err)
-	}
-	return data, true, nil
 }

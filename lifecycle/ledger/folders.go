@@ -179,3 +179,11 @@ func (d *folderDiff) child(p string, b, h gitstore.TreeEntry, depth int) error {
 }
 
 func isDirOrNone(e gitstore.TreeEntry) bool { return e.Hash.IsZero() || e.Mode == filemode.Dir }
+
+// DiffFolders compares two versions of a skills folder by their trees: the skill folders that
+// differ, with paths relative to the skills folder, and the paths that belong to no skill.
+func DiffFolders(s Store, base, head gitstore.Hash) ([]FolderChange, []string, error) {
+	fd := &folderDiff{s: s}
+	err := fd.walk(".", base, head, 0)
+	return fd.changes, fd.stray, err
+}

@@ -84,7 +84,7 @@ func packStory(t *testing.T, base string, url func(string) string) {
 		}
 	}
 	testenv.Fsck(t, dir)
-	if _, err := lifecycletest.Open(t, dir).Find("evil"); !errors.Is(err, lifecycle.ErrNotFound) {
+	if _, err := lifecycletest.Open(t, dir).Published().Find("evil"); !errors.Is(err, lifecycle.ErrNotFound) {
 		t.Fatalf("the malicious skill reached main: %v", err)
 	}
 
@@ -436,7 +436,7 @@ func TestPackRemoveDropsPin(t *testing.T) {
 	if strings.Contains(lock, "name: p") {
 		t.Fatalf("lock after remove:\n%s", lock)
 	}
-	if _, err := lifecycletest.Open(t, dir).Find("solo"); err != nil {
+	if _, err := lifecycletest.Open(t, dir).Published().Find("solo"); err != nil {
 		t.Fatal(err)
 	}
 	testenv.Fsck(t, dir)

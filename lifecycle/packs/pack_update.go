@@ -207,7 +207,7 @@ func clash(p policy.Pack, s *packSkill, pub *catalog.Skill, owner string) string
 
 // publishedByName maps the names of the published skills to them.
 func publishedByName(r *lifecycle.Repo) (map[string]*catalog.Skill, error) {
-	res, err := r.Published()
+	res, err := r.Published().List()
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,36 @@
+// Package cachefile reads the files of skillgit's caches, which are safe to delete: a file is
+// read whole or not at all, and anything amiss is a miss.
+package cachefile
+
+import (
+	"io"
+	"os"
+
+	"github.com/skillgit/skillgit/internal/buildinfo"
+)
+
+// Read reads name whole, unless it is missing, unreadable or larger than limit bytes. One read
+// of the whole file costs fewer system calls than a buffered reader's.
+func Read(name string, limit int64) ([]byte, bool) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, false
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil || st.Size() > limit {
+		return nil, false
+	}
+	data := make([]byte, st.Size())
+	if _, err := io.ReadFull(f, data); err != nil {
+		return nil, false
+	}
+	return data, true
+}
+
+// BuildID names the running build of skillgit. A cache records it, so that a new skillgit
+// never trusts what an older one wrote.
+func BuildID() string {
+	i := buildinfo.Read()
+	return i.String() + " " + i.Go
+}

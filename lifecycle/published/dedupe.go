@@ -1,0 +1,126 @@
+package published
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/skillgit/skillgit/catalog"
+)
+
+// How the dedupe check ranks and reports.
+const (
+	// dedupeTopK is how many published skills, ranked by the matcher on name and description,
+	// have their bodies compared.
+	dedupeTopK = 20
+	// dedupeFloor is the least score reported.
+	dedupeFloor = 0.3
+	// dedupeReport is the most overlaps reported.
+	dedupeReport = 3
+	// The weights of the body, the name and the description in the score.
+	weightBody, weightName, weightDesc = 0.7, 0.15, 0.15
+)
+
+// Overlap is a published skill or an open candidate that a candidate resembles.
+type Overlap struct {
+	// Skill is the skill's name; Candidate is the candidate's id when the overlap is with an
+	// open candidate rather than a published skill.
+	Skill     string  `json:"skill"`
+	Candidate string  `json:"candidate,omitempty"`
+	Score     float64 `json:"score"`
+	Reason    string  `json:"reason"`
+	// Duplicate says that Score reaches dedupe.threshold: the candidate is a likely duplicate.
+	Duplicate bool `json:"duplicate,omitempty"`
+}
+
+// Label names the overlapped skill or candidate in text.
+func (o Overlap) Label() string {
+	if o.Candidate != "" {
+		return "candidate " + o.Candidate
+	}
+	return o.Skill
+}
+
+// CandidateSkill is the skill an open candidate holds, whole (with its body).
+type CandidateSkill struct {
+	ID    string
+	Skill *catalog.Skill
+}
+
+// Overlaps compares sk, a new proposal or a new version, with the published skills other than
+// its own and with the open candidates given, and returns the closest, best first; a score
+// that reaches the configuration's dedupe threshold marks a likely duplicate. Names and
+// descriptions of the published skills are ranked by the channel's matcher; bodies are read
+// and shingled for its top dedupeTopK and for the candidates only.
+func (c *Channel) Overlaps(sk *catalog.Skill, candidates []CandidateSkill) ([]Overlap, error) {
+	items, err := c.similar(sk)
+	if err != nil {
+		return nil, err
+	}
+	items = append(items, candidates...)
+	body := catalog.ShinglesOf(sk.Body, catalog.ShingleSize)
+	name, desc := catalog.TermSet(sk.Name), catalog.TermSet(sk.Description)
+	var out []Overlap
+	for _, it := range items {
+		o := scoreOverlap(it, body, name, desc)
+		if o.Score >= dedupeFloor {
+			o.Duplicate = o.Score >= c.v.Config.Dedupe.ThresholdOrDefault()
+			out = append(out, o)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
+	if len(out) > dedupeReport {
+		out = out[:dedupeReport]
+	}
+	return out, nil
+}
+
+// similar reads, whole, the published skills the matcher ranks best for sk's name and
+// description, without sk's own skill.
+func (c *Channel) similar(sk *catalog.Skill) ([]CandidateSkill, error) {
+	m, err := c.index()
+	if err != nil {
+		return nil, err
+	}
+	var items []CandidateSkill
+	fsys := c.git.TreeFS(c.v.Tree)
+	for _, mt := range m.Match(sk.Name+" "+sk.Description, catalog.MatchOptions{Limit: dedupeTopK}).Matches {
+		if mt.Skill.Name == sk.Name {
+			continue
+		}
+		if full, _ := catalog.Load(fsys, mt.Skill.Dir, catalog.Lenient, false); full != nil {
+			items = append(items, CandidateSkill{Skill: full})
+		}
+	}
+	return items, nil
+}
+
+// scoreOverlap scores one skill against the candidate's body shingles and name and
+// description terms, and says why in one line.
+func scoreOverlap(it CandidateSkill, body catalog.Shingles, name, desc map[string]string) Overlap {
+	b := catalog.Jaccard(body, catalog.ShinglesOf(it.Skill.Body, catalog.ShingleSize))
+	n, _ := catalog.SharedTerms(name, catalog.TermSet(it.Skill.Name))
+	d, shared := catalog.SharedTerms(desc, catalog.TermSet(it.Skill.Description))
+	score := math.Round((weightBody*b+weightName*n+weightDesc*d)*100) / 100
+	o := Overlap{Skill: it.Skill.Name, Candidate: it.ID, Score: score}
+	lead := "overlaps"
+	switch {
+	case b >= 0.8:
+		lead = "same steps as"
+	case b >= 0.4:
+		lead = "similar steps to"
+	}
+	o.Reason = fmt.Sprintf("%s %s: body %d%% alike", lead, o.Label(), int(math.Round(b*100)))
+	if len(shared) > 0 {
+		o.Reason += fmt.Sprintf("; description shares '%s'", strings.Join(firstN(shared, 5), ", "))
+	}
+	return o
+}
+
+func firstN(s []string, n int) []string {
+	if len(s) > n {
+		return s[:n]
+	}
+	return s
+}
