@@ -14,6 +14,7 @@ import (
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/internal/sshsig"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // minFingerprintPrefix is the shortest prefix of a fingerprint that --accept takes.
@@ -56,9 +57,9 @@ func parseAccept(v string) AcceptedFinding {
 }
 
 // acceptsOf reads the acceptances a commit records.
-func acceptsOf(ci commitInfo) []AcceptedFinding {
+func acceptsOf(ci ledger.Commit) []AcceptedFinding {
 	var out []AcceptedFinding
-	for _, v := range ci.all(keyAccept) {
+	for _, v := range ci.Claims.All(keyAccept) {
 		if a := parseAccept(v); a.Fingerprint != "" {
 			out = append(out, a)
 		}

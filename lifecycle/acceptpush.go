@@ -9,6 +9,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // maxAcceptWalk bounds the commits of a pushed range searched for accepted findings.
@@ -30,7 +31,7 @@ func (r *Repo) pushedAccepts(base, head gitstore.Hash) (map[string]auditrun.Acce
 			r.addChainAccepts(out, h, "", gitstore.ZeroHash)
 		}
 		if len(c.ParentHashes) == 2 {
-			as := commitInfo{trailers: gitstore.ParseTrailers(c.Message)}.get(keyPublishedAs)
+			as := ledger.Commit{Claims: ledger.ParseClaims(c.Message)}.Claims.Get(keyPublishedAs)
 			r.addChainAccepts(out, c.ParentHashes[1], as, c.ParentHashes[0])
 		}
 		return nil
@@ -58,11 +59,11 @@ func (r *Repo) isNewFolder(firstParent gitstore.Hash, dir string) bool {
 // the name a publish merge published it under, if another: when that folder is new in the
 // merge (firstParent lacks it), they apply to it, under the name they were given.
 func (r *Repo) addChainAccepts(out map[string]auditrun.Accepted, tip gitstore.Hash, as string, firstParent gitstore.Hash) {
-	ci, err := r.commitInfo(tip)
-	if err != nil || ci.get(keyCandidate) == "" || ci.get(keyAction) == actPublish {
+	ci, err := r.readCommit(tip)
+	if err != nil || ci.Claims.Get(keyCandidate) == "" || ci.Claims.Get(keyAction) == actPublish {
 		return
 	}
-	ch, err := r.loadChain(ci.get(keyCandidate), "", tip)
+	ch, err := r.loadChain(ci.Claims.Get(keyCandidate), "", tip)
 	if err != nil {
 		return // not a chain skillgit can read: nothing is accepted
 	}

@@ -13,7 +13,7 @@ import (
 )
 
 // keyManagedBy marks the propose and publish commits of a skill an unattended actor created.
-const keyManagedBy = "Skillgit-Managed-By"
+const keyManagedBy = ledger.KeyManagedBy
 
 // outOfScopeWhy says why an unattended actor may not change the skill name on its own, or ""
 // when the skill is in the agents' scope. A new skill is judged by its name and by whether an
@@ -54,8 +54,8 @@ func (r *Repo) publishedManaged(name string) bool {
 func (r *Repo) createdManaged(name string) bool {
 	managed := false
 	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
-		ts := commitInfo{trailers: gitstore.ParseTrailers(c.Message)}
-		if ts.get(keyAction) != actPublish || ts.get(keySkill) != name || Change(ts.get(keyChange)) != ChangeCreate {
+		ts := ledger.Commit{Claims: ledger.ParseClaims(c.Message)}
+		if ts.Claims.Get(keyAction) != actPublish || ts.Claims.Get(keySkill) != name || Change(ts.Claims.Get(keyChange)) != ChangeCreate {
 			return nil
 		}
 		// Only a publish the ledger verified creates the skill; its claims are then the

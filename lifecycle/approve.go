@@ -8,6 +8,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // Approve records sig's approval of a candidate's current tip as an empty commit on its
@@ -29,7 +30,7 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 	if err != nil {
 		return nil, err
 	}
-	id = ch.id // the id of the candidate a skill name named
+	id = ch.ID // the id of the candidate a skill name named
 	if err := r.checkScope(ch, "approve"); err != nil {
 		return nil, err
 	}
@@ -67,12 +68,12 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 
 // checkScope refuses to act on a candidate whose branch changes anything outside its scope
 // against the publish branch.
-func (r *Repo) checkScope(ch *chain, action string) error {
+func (r *Repo) checkScope(ch *ledger.Chain, action string) error {
 	s, err := r.scopeOf(ch, r.Tip, r.Tree)
 	if err != nil {
 		return err
 	}
-	return s.refuse(ch.id, action)
+	return s.refuse(ch.ID, action)
 }
 
 // checkApprover refuses an approval of content without a verified writer when approvals
@@ -111,25 +112,25 @@ func (r *Repo) acceptTrailers(ts trailerList, c *Candidate, writers, accept []st
 
 // appendToCandidate writes an empty commit on the candidate's tip and moves its branch by
 // compare-and-swap: a candidate that moved meanwhile was not the version acted on.
-func (r *Repo) appendToCandidate(ch *chain, sig object.Signature, msg, action string) (*Result, error) {
+func (r *Repo) appendToCandidate(ch *ledger.Chain, sig object.Signature, msg, action string) (*Result, error) {
 	return r.appendSigned(ch, sig, msg, action, nil)
 }
 
 // appendSigned appends like appendToCandidate, signing the commit with sign when it is not nil.
-func (r *Repo) appendSigned(ch *chain, sig object.Signature, msg, action string, sign func([]byte) (string, error)) (*Result, error) {
-	h, err := r.writeSignedCommit(sig, ch.last().c.TreeHash, msg, sign, ch.tip)
+func (r *Repo) appendSigned(ch *ledger.Chain, sig object.Signature, msg, action string, sign func([]byte) (string, error)) (*Result, error) {
+	h, err := r.writeSignedCommit(sig, ch.Last().C.TreeHash, msg, sign, ch.Tip)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.Git.UpdateRef(ch.ref, h, ch.tip, "skillgit "+action); err != nil {
+	if err := r.Git.UpdateRef(ch.Ref, h, ch.Tip, "skillgit "+action); err != nil {
 		if errors.Is(err, gitstore.ErrRefChanged) {
-			return nil, fmt.Errorf("%s: the candidate changed while you acted on it; review it again: %w", ch.id, err)
+			return nil, fmt.Errorf("%s: the candidate changed while you acted on it; review it again: %w", ch.ID, err)
 		}
 		return nil, err
 	}
-	p := ch.propose()
-	return &Result{Action: action, ID: ch.id, Branch: short(ch.ref), Skill: p.get(keySkill),
-		Change: Change(p.get(keyChange)), Commit: h.String()}, nil
+	p := ch.Propose()
+	return &Result{Action: action, ID: ch.ID, Branch: short(ch.Ref), Skill: p.Claims.Get(keySkill),
+		Change: Change(p.Claims.Get(keyChange)), Commit: h.String()}, nil
 }
 
 // withState fills in the candidate's state after an action.
@@ -152,9 +153,9 @@ func (r *Repo) Reject(id, reason string, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	id = ch.id // the id of the candidate a skill name named
+	id = ch.ID // the id of the candidate a skill name named
 	ts := trailerList{}.add(keyAction, actReject).add(keySkill, c.Skill).add(keyCandidate, id).add(keyRejected, actorOf(sig).String())
-	h, err := r.WriteCommit(sig, ch.last().c.TreeHash, ts.message(fmt.Sprintf("reject: %s (candidate %s)", c.Skill, id), reason, o), ch.tip)
+	h, err := r.WriteCommit(sig, ch.Last().C.TreeHash, ts.message(fmt.Sprintf("reject: %s (candidate %s)", c.Skill, id), reason, o), ch.Tip)
 	if err != nil {
 		return nil, err
 	}
@@ -169,14 +170,14 @@ func (r *Repo) Reject(id, reason string, o ActOptions) (*Result, error) {
 
 // archive points the archive ref at h, then removes the branch; if the branch moved
 // meanwhile, the archive ref is taken back and the rejection fails.
-func (r *Repo) archive(ch *chain, h gitstore.Hash) error {
-	ref := ArchivePrefix + ch.id
+func (r *Repo) archive(ch *ledger.Chain, h gitstore.Hash) error {
+	ref := ArchivePrefix + ch.ID
 	if err := r.Git.UpdateRef(ref, h, gitstore.ZeroHash, "skillgit reject"); err != nil {
 		return err
 	}
-	if err := r.Git.UpdateRef(ch.ref, gitstore.ZeroHash, ch.tip, "skillgit reject"); err != nil {
+	if err := r.Git.UpdateRef(ch.Ref, gitstore.ZeroHash, ch.Tip, "skillgit reject"); err != nil {
 		_ = r.Git.UpdateRef(ref, gitstore.ZeroHash, h, "skillgit reject undone")
-		return fmt.Errorf("%s: the candidate changed while you rejected it; review it again: %w", ch.id, err)
+		return fmt.Errorf("%s: the candidate changed while you rejected it; review it again: %w", ch.ID, err)
 	}
 	return nil
 }

@@ -3,6 +3,8 @@ package lifecycle
 import (
 	"fmt"
 	"time"
+
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // With approvals.signed, who wrote a candidate is told by the signatures of the commits that
@@ -15,13 +17,13 @@ import (
 // commits, whether or not the signature verified for its author: so a writer who signs in
 // another's name still cannot approve. The entries are emails or, from the file, principal
 // patterns; isWriter matches them.
-func (r *Repo) writersOf(ch *chain, content []int) []string {
+func (r *Repo) writersOf(ch *ledger.Chain, content []int) []string {
 	out := authors(ch)
 	if !r.Config.Approvals.Signed {
 		return out
 	}
 	for _, i := range content {
-		c := ch.commits[i].c
+		c := ch.Commits[i].C
 		out = addWriter(out, c.Author.Email)
 		for _, p := range r.keyHolders(c) {
 			out = addWriter(out, p)
@@ -54,21 +56,21 @@ type contentCheck struct {
 // revision whose signature verifies replaces the skill folder: a revision snapshots the whole
 // folder, so its signer answers for all of it. unverified names the first such commit since
 // the last verified proposal or revision.
-func (r *Repo) checkContent(ch *chain, content []int, at time.Time) contentCheck {
+func (r *Repo) checkContent(ch *ledger.Chain, content []int, at time.Time) contentCheck {
 	out := contentCheck{signers: map[int]string{}}
 	for _, i := range content {
-		ci := ch.commits[i]
-		err := r.verifyCommit(ci.c, at)
+		ci := ch.Commits[i]
+		err := r.verifyCommit(ci.C, at)
 		switch {
 		case err == nil:
-			out.signers[i] = ci.c.Author.Email
-			if i == 0 || ci.get(keyAction) == actRevise {
+			out.signers[i] = ci.C.Author.Email
+			if i == 0 || ci.Claims.Get(keyAction) == actRevise {
 				out.unverified = ""
 			}
 		case out.unverified == "":
-			subject, _, _ := cutSubject(ci.c.Message)
+			subject, _, _ := cutSubject(ci.C.Message)
 			out.unverified = fmt.Sprintf("commit %s (%q by %s) has no verified signature: %v",
-				shortID(ci.hash.String()), bounded(subject, 80), actorOf(ci.c.Author), err)
+				shortID(ci.Hash.String()), bounded(subject, 80), actorOf(ci.C.Author), err)
 		}
 	}
 	_, out.proposer = out.signers[0]
@@ -88,10 +90,10 @@ func unverifiedAdvice(c *Candidate) string {
 // datedBefore reports whether approval commit a claims, by its author or committer date, to
 // be older than the content commit it approves: a date no honest clock gives, since the
 // approval is a child of that commit.
-func datedBefore(a, content commitInfo) bool {
-	made := content.c.Committer.When
-	if content.c.Author.When.After(made) {
-		made = content.c.Author.When
+func datedBefore(a, content ledger.Commit) bool {
+	made := content.C.Committer.When
+	if content.C.Author.When.After(made) {
+		made = content.C.Author.When
 	}
-	return a.c.Author.When.Before(made) || a.c.Committer.When.Before(made)
+	return a.C.Author.When.Before(made) || a.C.Committer.When.Before(made)
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // Where candidates live (DESIGN.md §2.3).
@@ -17,8 +18,6 @@ const (
 	CandidatePrefix = "refs/heads/candidate/"
 	// ArchivePrefix starts the name of the ref that keeps a rejected candidate.
 	ArchivePrefix = "refs/skillgit/archive/"
-	// maxChain bounds how many commits one candidate branch may hold.
-	maxChain = 1000
 )
 
 // idPattern is what a candidate id looks like: a skill name and a random suffix.
@@ -43,50 +42,9 @@ func CheckID(id string) error {
 	return nil
 }
 
-// chain is a candidate's commits, read from its branch.
-type chain struct {
-	id  string
-	ref string
-	tip gitstore.Hash
-	// commits runs from the propose commit to the tip, following first parents.
-	commits []commitInfo
-}
-
-func (ch *chain) propose() commitInfo { return ch.commits[0] }
-func (ch *chain) last() commitInfo    { return ch.commits[len(ch.commits)-1] }
-func (ch *chain) path() string        { return ch.propose().get(keyPath) }
-
-// rejected reports whether the chain holds a rejection, as a branch made again at a rejected
-// candidate's archived tip does: its approvals never count again.
-func (ch *chain) rejected() bool {
-	for _, ci := range ch.commits[1:] {
-		if ci.get(keyAction) == actReject {
-			return true
-		}
-	}
-	return false
-}
-
 // loadChain reads a candidate's commits back from tip to its propose commit.
-func (r *Repo) loadChain(id, ref string, tip gitstore.Hash) (*chain, error) {
-	ch := &chain{id: id, ref: ref, tip: tip}
-	h := tip
-	for range maxChain {
-		ci, err := r.commitInfo(h)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", id, err)
-		}
-		ch.commits = append(ch.commits, ci)
-		if ci.get(keyAction) == actPropose && ci.get(keyCandidate) == id {
-			reverse(ch.commits)
-			return ch, nil
-		}
-		if len(ci.c.ParentHashes) == 0 {
-			break
-		}
-		h = ci.c.ParentHashes[0]
-	}
-	return nil, fmt.Errorf("%s: %s holds no skillgit propose commit for this id within %d commits; it is not a candidate skillgit can read", id, ref, maxChain)
+func (r *Repo) loadChain(id, ref string, tip gitstore.Hash) (*ledger.Chain, error) {
+	return ledger.LoadChain(r.Git, id, ref, tip)
 }
 
 func reverse[T any](s []T) {
@@ -107,15 +65,16 @@ func (r *Repo) FolderAt(tree gitstore.Hash, p string) (gitstore.Hash, error) {
 	return e.Hash, nil
 }
 
-// base is the publish-branch commit the candidate was built on or last rebased onto.
-func (ch *chain) base() gitstore.Hash {
-	for i := len(ch.commits) - 1; i > 0; i-- {
-		ci := ch.commits[i]
-		if ci.get(keyAction) == actRebase && len(ci.c.ParentHashes) == 2 {
-			return ci.c.ParentHashes[1]
+// claimedBase is the publish-branch commit the candidate was built on or last rebased onto, as
+// its commits claim; chainBase checks the claims.
+func claimedBase(ch *ledger.Chain) gitstore.Hash {
+	for i := len(ch.Commits) - 1; i > 0; i-- {
+		ci := ch.Commits[i]
+		if ci.Claims.Get(keyAction) == actRebase && len(ci.C.ParentHashes) == 2 {
+			return ci.C.ParentHashes[1]
 		}
 	}
-	if ps := ch.propose().c.ParentHashes; len(ps) > 0 {
+	if ps := ch.Propose().C.ParentHashes; len(ps) > 0 {
 		return ps[0]
 	}
 	return gitstore.ZeroHash
@@ -127,23 +86,23 @@ func (ch *chain) base() gitstore.Hash {
 // merge that calls itself a rebase counts as one only when its declared paths hold what
 // merging its second parent from the base before it makes there: a `git merge -s ours` with
 // a rebase's trailers keeps the candidate's folder, and so leaves the base where it was.
-func (r *Repo) chainBase(ch *chain) (base gitstore.Hash, merged bool, err error) {
-	if ps := ch.propose().c.ParentHashes; len(ps) > 0 {
+func (r *Repo) chainBase(ch *ledger.Chain) (base gitstore.Hash, merged bool, err error) {
+	if ps := ch.Propose().C.ParentHashes; len(ps) > 0 {
 		base = ps[0]
 	}
-	for i := 1; i < len(ch.commits); i++ {
-		ci := ch.commits[i]
-		if len(ci.c.ParentHashes) < 2 {
+	for i := 1; i < len(ch.Commits); i++ {
+		ci := ch.Commits[i]
+		if len(ci.C.ParentHashes) < 2 {
 			continue
 		}
 		ok := false
-		if ci.get(keyAction) == actRebase && len(ci.c.ParentHashes) == 2 {
-			if ok, err = r.rebaseHolds(ch, base, ch.commits[i-1].c.TreeHash, ci); err != nil {
+		if ci.Claims.Get(keyAction) == actRebase && len(ci.C.ParentHashes) == 2 {
+			if ok, err = r.rebaseHolds(ch, base, ch.Commits[i-1].C.TreeHash, ci); err != nil {
 				return gitstore.ZeroHash, false, err
 			}
 		}
 		if ok {
-			base = ci.c.ParentHashes[1]
+			base = ci.C.ParentHashes[1]
 		} else {
 			merged = true
 		}
@@ -154,8 +113,8 @@ func (r *Repo) chainBase(ch *chain) (base gitstore.Hash, merged bool, err error)
 // rebaseHolds reports whether the rebase commit ci, made on a candidate whose tree was before
 // and whose base was base, holds in the declared paths what `skillgit rebase` writes there:
 // the three-way merge, from what base holds in them, of before and of ci's second parent.
-func (r *Repo) rebaseHolds(ch *chain, base, before gitstore.Hash, ci commitInfo) (bool, error) {
-	onto, err := r.treeOf(ci.c.ParentHashes[1])
+func (r *Repo) rebaseHolds(ch *ledger.Chain, base, before gitstore.Hash, ci ledger.Commit) (bool, error) {
+	onto, err := r.treeOf(ci.C.ParentHashes[1])
 	if err != nil {
 		return false, err
 	}
@@ -178,12 +137,12 @@ func (r *Repo) rebaseHolds(ch *chain, base, before gitstore.Hash, ci commitInfo)
 	if err != nil {
 		return false, err
 	}
-	got, err := r.scopeKey(ch, ci.c.TreeHash)
+	got, err := r.scopeKey(ch, ci.C.TreeHash)
 	return err == nil && got == want, err
 }
 
 // withDeclared returns tree with each of the candidate's declared paths as from holds it.
-func (r *Repo) withDeclared(ch *chain, tree, from gitstore.Hash) (gitstore.Hash, error) {
+func (r *Repo) withDeclared(ch *ledger.Chain, tree, from gitstore.Hash) (gitstore.Hash, error) {
 	for _, p := range r.declaredScope(ch) {
 		e, err := r.entryAt(from, p)
 		if err != nil {
@@ -204,7 +163,7 @@ func (r *Repo) withDeclared(ch *chain, tree, from gitstore.Hash) (gitstore.Hash,
 // that changed anything else other than by `skillgit rebase`; the approvals after it are the
 // ones that count. So an approval never outlives a commit that slipped other changes onto the
 // branch, even one that `approve` and `publish` would refuse anyway.
-func (r *Repo) lastContent(ch *chain) (int, error) {
+func (r *Repo) lastContent(ch *ledger.Chain) (int, error) {
 	content, err := r.contentCommits(ch)
 	if err != nil {
 		return 0, err
@@ -214,27 +173,27 @@ func (r *Repo) lastContent(ch *chain) (int, error) {
 
 // contentCommits returns the indexes, in order, of the commits that wrote the candidate's
 // content: its propose commit, and each later commit that lastContent would take for the last.
-func (r *Repo) contentCommits(ch *chain) ([]int, error) {
+func (r *Repo) contentCommits(ch *ledger.Chain) ([]int, error) {
 	var prev string
 	read := false
 	out := []int{0}
-	for i := 1; i < len(ch.commits); i++ {
-		ci := ch.commits[i]
-		if ci.c.TreeHash == ch.commits[i-1].c.TreeHash && ci.get(keyAction) != actRevise {
+	for i := 1; i < len(ch.Commits); i++ {
+		ci := ch.Commits[i]
+		if ci.C.TreeHash == ch.Commits[i-1].C.TreeHash && ci.Claims.Get(keyAction) != actRevise {
 			continue // an approval, or any commit that keeps the tree, changes nothing
 		}
 		if !read {
 			var err error
-			if prev, err = r.scopeKey(ch, ch.commits[i-1].c.TreeHash); err != nil {
+			if prev, err = r.scopeKey(ch, ch.Commits[i-1].C.TreeHash); err != nil {
 				return nil, err
 			}
 			read = true
 		}
-		cur, err := r.scopeKey(ch, ci.c.TreeHash)
+		cur, err := r.scopeKey(ch, ci.C.TreeHash)
 		if err != nil {
 			return nil, err
 		}
-		if cur != prev || ci.get(keyAction) != actRebase {
+		if cur != prev || ci.Claims.Get(keyAction) != actRebase {
 			out = append(out, i)
 		}
 		prev = cur

@@ -9,6 +9,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/published"
 )
 
@@ -16,9 +17,9 @@ import (
 const (
 	// keyOverlaps records, on a propose or revise commit, one skill or candidate the new
 	// version likely duplicates: "NAME SCORE REASON", NAME being a skill or candidate/ID.
-	keyOverlaps = "Skillgit-Overlaps"
+	keyOverlaps = ledger.KeyOverlaps
 	// keyMergedFrom names, on a revise commit of merge-candidate, the candidate folded in.
-	keyMergedFrom = "Skillgit-Merged-From"
+	keyMergedFrom = ledger.KeyMergedFrom
 )
 
 // overlaps compares sk, a new proposal or the new version of candidate self, with the
@@ -43,11 +44,11 @@ func (r *Repo) overlaps(sk *catalog.Skill, self ...string) ([]published.Overlap,
 
 // candidateSkill reads the skill at the tip of candidate c, or nil when it cannot be read.
 func (r *Repo) candidateSkill(c *Candidate) *catalog.Skill {
-	ci, err := r.commitInfo(plumbing.NewHash(c.Tip))
+	ci, err := r.readCommit(plumbing.NewHash(c.Tip))
 	if err != nil {
 		return nil
 	}
-	full, _ := catalog.Load(r.Git.TreeFS(ci.c.TreeHash), c.Path, catalog.Lenient, false)
+	full, _ := catalog.Load(r.Git.TreeFS(ci.C.TreeHash), c.Path, catalog.Lenient, false)
 	return full
 }
 
@@ -92,9 +93,9 @@ func parseOverlap(v string) (published.Overlap, bool) {
 }
 
 // duplicatesOf reads the likely duplicates a commit recorded.
-func duplicatesOf(ci commitInfo) []published.Overlap {
+func duplicatesOf(ci ledger.Commit) []published.Overlap {
 	var out []published.Overlap
-	for _, v := range ci.all(keyOverlaps) {
+	for _, v := range ci.Claims.All(keyOverlaps) {
 		if o, ok := parseOverlap(v); ok {
 			out = append(out, o)
 		}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/internal/interrupt"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // MergeCandidate folds candidate newer, a likely duplicate, into the older open candidate
@@ -39,15 +40,15 @@ func (r *Repo) MergeCandidate(newer, older, note string, o ActOptions) (*Result,
 	if err := r.extractSkill(chNew, cNew, cOld.Skill, src); err != nil {
 		return nil, nil, err
 	}
-	msg := fmt.Sprintf("Merged candidate %s (%s) into this one as a likely duplicate.", chNew.id, cNew.Skill)
+	msg := fmt.Sprintf("Merged candidate %s (%s) into this one as a likely duplicate.", chNew.ID, cNew.Skill)
 	if note != "" {
 		msg += "\n\n" + note
 	}
-	rev, err := r.Revise(chOld.id, ProposeOptions{ActOptions: o, From: src, Message: msg, mergedFrom: chNew.id})
+	rev, err := r.Revise(chOld.ID, ProposeOptions{ActOptions: o, From: src, Message: msg, mergedFrom: chNew.ID})
 	if err != nil {
 		return rev, nil, err
 	}
-	rej, err := r.Reject(chNew.id, fmt.Sprintf("merged into %s: its content is now revision %s of that candidate.", chOld.id, shortID(rev.Commit)), o)
+	rej, err := r.Reject(chNew.ID, fmt.Sprintf("merged into %s: its content is now revision %s of that candidate.", chOld.ID, shortID(rev.Commit)), o)
 	return rev, rej, err
 }
 
@@ -73,8 +74,8 @@ func checkMergeable(cNew, cOld *Candidate) error {
 }
 
 // extractSkill writes the skill folder of candidate c's tip into dir on disk, named skill.
-func (r *Repo) extractSkill(ch *chain, c *Candidate, skill, dir string) error {
-	sub, err := fs.Sub(r.Git.TreeFS(ch.last().c.TreeHash), c.Path)
+func (r *Repo) extractSkill(ch *ledger.Chain, c *Candidate, skill, dir string) error {
+	sub, err := fs.Sub(r.Git.TreeFS(ch.Last().C.TreeHash), c.Path)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -229,7 +230,7 @@ func initMessage(adopted bool) string {
 		subject = "init: adopt repository for skillgit"
 	}
 	return gitstore.FormatMessage(subject, "Adds "+policy.ConfigFile+" and the skills folder.",
-		[]gitstore.Trailer{{Key: "Skillgit-Action", Value: "init"}})
+		[]gitstore.Trailer{{Key: keyAction, Value: ledger.ActInit}})
 }
 
 // finish brings a checked-out publish branch's files up to date, then moves the ref.

@@ -63,14 +63,14 @@ func (in *initializer) addFolder(tree gitstore.Hash, fsys fs.FS, src, dst string
 }
 
 func packMessage(opts InitOptions, names []string, v auditVerdict) string {
-	trailers := []gitstore.Trailer{{Key: "Skillgit-Action", Value: "publish"}}
+	trailers := []gitstore.Trailer{{Key: keyAction, Value: actPublish}}
 	for _, n := range names {
-		trailers = append(trailers, gitstore.Trailer{Key: "Skillgit-Skill", Value: n})
+		trailers = append(trailers, gitstore.Trailer{Key: keySkill, Value: n})
 	}
 	trailers = append(trailers,
-		gitstore.Trailer{Key: "Skillgit-Pack", Value: opts.PackName + "@" + opts.PackVersion},
-		gitstore.Trailer{Key: "Skillgit-Risk", Value: v.Risk},
-		gitstore.Trailer{Key: "Skillgit-Audit", Value: v.Audit})
+		gitstore.Trailer{Key: keyPack, Value: opts.PackName + "@" + opts.PackVersion},
+		gitstore.Trailer{Key: keyRisk, Value: v.Risk},
+		gitstore.Trailer{Key: keyAudit, Value: v.Audit})
 	subject := fmt.Sprintf("publish: %s (%s pack)", strings.Join(names, ", "), opts.PackName)
 	return gitstore.FormatMessage(subject, "", trailers)
 }

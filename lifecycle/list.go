@@ -9,6 +9,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // Candidates lists candidates in a state: "open" (the default: open and approved), "approved",
@@ -28,7 +29,7 @@ func (r *Repo) Candidates(state string) ([]*Candidate, error) {
 	}
 	since := time.Now()
 	for _, ch := range chains {
-		if t := ch.propose().c.Committer.When; t.Before(since) {
+		if t := ch.Propose().C.Committer.When; t.Before(since) {
 			since = t
 		}
 	}
@@ -64,12 +65,12 @@ func wanted(state string, s State) bool {
 
 // chains reads the candidate branches, the archive when rejected ones are asked for, and the
 // publishes on the branch when published or rolled-back ones are.
-func (r *Repo) chains(state string) ([]*chain, error) {
+func (r *Repo) chains(state string) ([]*ledger.Chain, error) {
 	prefixes := []string{CandidatePrefix}
 	if state == "rejected" || state == "all" {
 		prefixes = append(prefixes, ArchivePrefix)
 	}
-	var out []*chain
+	var out []*ledger.Chain
 	seen := map[string]bool{}
 	for _, p := range prefixes {
 		refs, err := r.Git.Refs(p)
@@ -97,13 +98,13 @@ func (r *Repo) chains(state string) ([]*chain, error) {
 
 // publishedChains adds the candidates whose publish merges are on the branch and whose
 // branches are gone.
-func (r *Repo) publishedChains(out []*chain, seen map[string]bool) ([]*chain, error) {
+func (r *Repo) publishedChains(out []*ledger.Chain, seen map[string]bool) ([]*ledger.Chain, error) {
 	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
 		if len(c.ParentHashes) != 2 {
 			return nil
 		}
-		second, err := r.commitInfo(c.ParentHashes[1])
-		id := second.get(keyCandidate)
+		second, err := r.readCommit(c.ParentHashes[1])
+		id := second.Claims.Get(keyCandidate)
 		if err != nil || id == "" || seen[id] {
 			return nil
 		}

@@ -23,16 +23,16 @@ func (r *Repo) LocalPublishes(tip, rt gitstore.Hash) (pubs []LocalPublish, ok bo
 		if r.Descends(rt, h) {
 			return pubs, true, nil
 		}
-		ci, err := r.commitInfo(h)
+		ci, err := r.readCommit(h)
 		if err != nil {
 			return nil, false, err
 		}
-		id := ci.get(keyCandidate)
-		if ci.get(keyAction) != actPublish || len(ci.c.ParentHashes) != 2 || CheckID(id) != nil || ci.get(keyChannel) != "" {
+		id := ci.Claims.Get(keyCandidate)
+		if ci.Claims.Get(keyAction) != actPublish || len(ci.C.ParentHashes) != 2 || CheckID(id) != nil || ci.Claims.Get(keyChannel) != "" {
 			return pubs, false, nil
 		}
-		pubs = append(pubs, LocalPublish{Commit: h, ID: id, Skill: ci.get(keySkill), Candidate: ci.c.ParentHashes[1]})
-		h = ci.c.ParentHashes[0]
+		pubs = append(pubs, LocalPublish{Commit: h, ID: id, Skill: ci.Claims.Get(keySkill), Candidate: ci.C.ParentHashes[1]})
+		h = ci.C.ParentHashes[0]
 	}
 	return pubs, false, nil
 }

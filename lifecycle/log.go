@@ -65,11 +65,11 @@ func claimsSkill(msg, name string) bool {
 // entryOf reads one commit of the trail. What it says is a publish or a rollback is what the
 // ledger verified: a commit that claims either and is not one is listed as a commit, with why.
 func (r *Repo) entryOf(h gitstore.Hash, c *object.Commit, tc *trailCache) LogEntry {
-	ci := commitInfo{hash: h, c: c, trailers: gitstore.ParseTrailers(c.Message)}
+	ci := ledger.Commit{Hash: h, C: c, Claims: ledger.ParseClaims(c.Message)}
 	subject, _, _ := cutSubject(c.Message)
-	e := LogEntry{Commit: h.String(), Action: ci.get(keyAction), Candidate: ci.get(keyCandidate),
-		Who: actorOf(c.Author).String(), When: c.Author.When, Risk: ci.get(keyRisk), Subject: subject,
-		Skills: publishedNames(ci, ci.all(keySkill)), ApprovedBy: ci.all(keyApproved), Accepted: acceptsOf(ci)}
+	e := LogEntry{Commit: h.String(), Action: ci.Claims.Get(keyAction), Candidate: ci.Claims.Get(keyCandidate),
+		Who: actorOf(c.Author).String(), When: c.Author.When, Risk: ci.Claims.Get(keyRisk), Subject: subject,
+		Skills: publishedNames(ci, ci.Claims.All(keySkill)), ApprovedBy: ci.Claims.All(keyApproved), Accepted: acceptsOf(ci)}
 	if st := r.trailStep(ci); st != nil {
 		r.fromStep(&e, st, ci, tc)
 	} else if e.Action == "" {
@@ -84,13 +84,13 @@ func (r *Repo) entryOf(h gitstore.Hash, c *object.Commit, tc *trailCache) LogEnt
 // trailStep is the ledger's step of a commit that claims to publish or roll back, or might be
 // a publish or a rollback made with git; nil for any other commit, or when the ledger cannot
 // read it.
-func (r *Repo) trailStep(ci commitInfo) *ledger.Step {
-	a := ci.get(keyAction)
-	_, reverts := ledger.RevertTarget(ci.c.Message, ledger.Claims(ci.trailers))
-	if a != actPublish && a != actRollback && !(a == "" && (len(ci.c.ParentHashes) == 2 || reverts)) {
+func (r *Repo) trailStep(ci ledger.Commit) *ledger.Step {
+	a := ci.Claims.Get(keyAction)
+	_, reverts := ledger.RevertTarget(ci.C.Message, ledger.Claims(ci.Claims))
+	if a != actPublish && a != actRollback && !(a == "" && (len(ci.C.ParentHashes) == 2 || reverts)) {
 		return nil
 	}
-	st, err := r.ledger().StepOf(ci.hash, ci.c)
+	st, err := r.ledger().StepOf(ci.Hash, ci.C)
 	if err != nil {
 		return nil
 	}
@@ -98,7 +98,7 @@ func (r *Repo) trailStep(ci commitInfo) *ledger.Step {
 }
 
 // fromStep fills in e from the ledger's step st of the commit ci.
-func (r *Repo) fromStep(e *LogEntry, st *ledger.Step, ci commitInfo, tc *trailCache) {
+func (r *Repo) fromStep(e *LogEntry, st *ledger.Step, ci ledger.Commit, tc *trailCache) {
 	switch {
 	case st.Kind == ledger.KindPublish && st.Via == "git merge":
 		e.Action, e.Via, e.Skills = actPublish, "git merge", folderNames(st.Changes)
@@ -146,24 +146,24 @@ func mergeSkills(declared, changed []string) []string {
 
 // plainChanges lists the skill folders a commit without trailers changed, from the cache when
 // it can.
-func (r *Repo) plainChanges(ci commitInfo, tc *trailCache) []string {
-	if names, ok := tc.get(ci.hash); ok {
+func (r *Repo) plainChanges(ci ledger.Commit, tc *trailCache) []string {
+	if names, ok := tc.get(ci.Hash); ok {
 		return names
 	}
-	if len(ci.c.ParentHashes) == 0 {
+	if len(ci.C.ParentHashes) == 0 {
 		return nil
 	}
-	if !r.Git.MayHaveChanged(ci.hash, r.Config.SkillsDir) {
+	if !r.Git.MayHaveChanged(ci.Hash, r.Config.SkillsDir) {
 		// git's changed-path filter says the skills folder is as the first parent has it.
 		names := []string{}
-		tc.put(ci.hash, names)
+		tc.put(ci.Hash, names)
 		return names
 	}
-	parent, err := r.Git.Commit(ci.c.ParentHashes[0])
+	parent, err := r.Git.Commit(ci.C.ParentHashes[0])
 	if err != nil {
 		return nil
 	}
-	changes, _, err := r.folderChanges(parent.TreeHash, ci.c.TreeHash)
+	changes, _, err := r.folderChanges(parent.TreeHash, ci.C.TreeHash)
 	if err != nil {
 		return nil
 	}
@@ -171,7 +171,7 @@ func (r *Repo) plainChanges(ci commitInfo, tc *trailCache) []string {
 	for _, f := range changes {
 		names = append(names, f.name())
 	}
-	tc.put(ci.hash, names)
+	tc.put(ci.Hash, names)
 	return names
 }
 

@@ -7,6 +7,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/google/go-cmp/cmp"
+
 	"github.com/skillgit/skillgit/internal/testenv"
 )
 

@@ -12,6 +12,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // This file finds candidates: by id, open or rejected from their refs, published from the
@@ -44,7 +45,7 @@ func (r *Repo) Candidate(id string) (*Candidate, error) {
 
 // candidateChain reads a candidate, open, rejected or published, with its chain of commits;
 // name is its id, or the name of a skill with exactly one open candidate.
-func (r *Repo) candidateChain(name string) (*chain, *Candidate, error) {
+func (r *Repo) candidateChain(name string) (*ledger.Chain, *Candidate, error) {
 	id, ref, tip, err := r.locate(name)
 	if err != nil {
 		return r.publishedCandidate(id, err)
@@ -53,7 +54,7 @@ func (r *Repo) candidateChain(name string) (*chain, *Candidate, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := r.newStateCtx(ch.propose().c.Committer.When)
+	st, err := r.newStateCtx(ch.Propose().C.Committer.When)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -61,14 +62,14 @@ func (r *Repo) candidateChain(name string) (*chain, *Candidate, error) {
 	return ch, c, err
 }
 
-func (r *Repo) publishedCandidate(id string, notFound error) (*chain, *Candidate, error) {
+func (r *Repo) publishedCandidate(id string, notFound error) (*ledger.Chain, *Candidate, error) {
 	chains, err := r.publishedChains(nil, map[string]bool{})
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, ch := range chains {
-		if ch.id == id {
-			st, err := r.newStateCtx(ch.propose().c.Committer.When)
+		if ch.ID == id {
+			st, err := r.newStateCtx(ch.Propose().C.Committer.When)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -81,7 +82,7 @@ func (r *Repo) publishedCandidate(id string, notFound error) (*chain, *Candidate
 
 // openCandidate reads a candidate that can still change: not rejected, not published. Like
 // every lookup, it takes a candidate's id or the name of a skill with one open candidate.
-func (r *Repo) openCandidate(name string) (*chain, *Candidate, error) {
+func (r *Repo) openCandidate(name string) (*ledger.Chain, *Candidate, error) {
 	id, ref, tip, err := r.locate(name)
 	if errors.Is(err, ErrNotFound) && CheckID(id) == nil {
 		if _, c, perr := r.publishedCandidate(id, err); perr == nil {
@@ -113,7 +114,7 @@ func (r *Repo) openCandidate(name string) (*chain, *Candidate, error) {
 }
 
 // actOn resolves who acts and reads the candidate they act on, which must still be open.
-func (r *Repo) actOn(id string, o ActOptions) (object.Signature, string, *chain, *Candidate, error) {
+func (r *Repo) actOn(id string, o ActOptions) (object.Signature, string, *ledger.Chain, *Candidate, error) {
 	sig, warn, err := r.Actor(o)
 	if err != nil {
 		return sig, "", nil, nil, err
@@ -144,7 +145,7 @@ func (r *Repo) locate(name string) (id, ref string, tip gitstore.Hash, err error
 	case len(chains) > 1:
 		ids := make([]string, len(chains))
 		for i, ch := range chains {
-			ids[i] = ch.id
+			ids[i] = ch.ID
 		}
 		return name, "", tip, fmt.Errorf("%s: %d open candidates change this skill: %s; name one by its id", name, len(ids), strings.Join(ids, ", "))
 	}
@@ -153,23 +154,23 @@ func (r *Repo) locate(name string) (id, ref string, tip gitstore.Hash, err error
 			return name, "", tip, err // a published candidate has this id
 		}
 	}
-	return chains[0].id, chains[0].ref, chains[0].tip, nil
+	return chains[0].ID, chains[0].Ref, chains[0].Tip, nil
 }
 
 // openOfSkill reads the open candidates (those with a branch) of the skill name, by id.
-func (r *Repo) openOfSkill(name string) ([]*chain, error) {
-	out, err := r.openChains(func(ch *chain) bool { return ch.propose().get(keySkill) == name })
-	sort.Slice(out, func(i, j int) bool { return out[i].id < out[j].id })
+func (r *Repo) openOfSkill(name string) ([]*ledger.Chain, error) {
+	out, err := r.openChains(func(ch *ledger.Chain) bool { return ch.Propose().Claims.Get(keySkill) == name })
+	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, err
 }
 
 // openChains reads the candidates that have a branch and that keep accepts.
-func (r *Repo) openChains(keep func(*chain) bool) ([]*chain, error) {
+func (r *Repo) openChains(keep func(*ledger.Chain) bool) ([]*ledger.Chain, error) {
 	refs, err := r.Git.Refs(CandidatePrefix)
 	if err != nil {
 		return nil, err
 	}
-	var out []*chain
+	var out []*ledger.Chain
 	for _, ref := range refs {
 		id := strings.TrimPrefix(ref.Name, CandidatePrefix)
 		if CheckID(id) != nil {
@@ -192,8 +193,8 @@ func (r *Repo) PackCandidates(name string, states ...State) ([]string, error) {
 	if len(states) == 0 {
 		states = []State{StateOpen, StateApproved}
 	}
-	chains, err := r.openChains(func(ch *chain) bool {
-		p, _, ok := strings.Cut(ch.propose().get(keyPack), "@")
+	chains, err := r.openChains(func(ch *ledger.Chain) bool {
+		p, _, ok := strings.Cut(ch.Propose().Claims.Get(keyPack), "@")
 		return ok && p == name
 	})
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // checkSourcePaths applies the path policy to the skill folder base of fsys before it is
@@ -27,14 +28,14 @@ func (r *Repo) CheckTreePaths(dir string, folder gitstore.Hash) error {
 // checkCandidatePaths refuses a candidate whose skill folder, as its tip holds it, breaks
 // the path policy: approve and publish never pass on what propose would have refused,
 // however the branch was written.
-func (r *Repo) checkCandidatePaths(ch *chain) error {
-	dir := ch.path()
-	folder, err := r.FolderAt(ch.last().c.TreeHash, dir)
+func (r *Repo) checkCandidatePaths(ch *ledger.Chain) error {
+	dir := ch.Path()
+	folder, err := r.FolderAt(ch.Last().C.TreeHash, dir)
 	if err != nil || folder.IsZero() {
 		return err
 	}
 	if err := r.CheckTreePaths(dir, folder); err != nil {
-		return fmt.Errorf("%s: %w", ch.id, err)
+		return fmt.Errorf("%s: %w", ch.ID, err)
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -22,9 +23,6 @@ const ChangePolicy Change = "policy"
 // cannot be a skill's name, which never starts with a dot.
 const PolicySkill = ".skillgit"
 
-// isPolicy reports whether a chain is a policy candidate.
-func (ch *chain) isPolicy() bool { return Change(ch.propose().get(keyChange)) == ChangePolicy }
-
 // inFolder reports whether p is folder dir or lies below it.
 func inFolder(p, dir string) bool { return p == dir || strings.HasPrefix(p, dir+"/") }
 
@@ -32,16 +30,16 @@ func inFolder(p, dir string) bool { return p == dir || strings.HasPrefix(p, dir+
 // Skillgit-Path of its propose commit; for a policy candidate, each of its Skillgit-Path
 // values that holds policy under the configuration of the publish branch. Later commits
 // cannot widen it.
-func (r *Repo) declaredScope(ch *chain) []string {
-	if !ch.isPolicy() {
-		if p := ch.path(); p != "" {
+func (r *Repo) declaredScope(ch *ledger.Chain) []string {
+	if !ch.IsPolicy() {
+		if p := ch.Path(); p != "" {
 			return []string{p}
 		}
 		return nil
 	}
 	allowed := r.Config.PolicyPaths()
 	var out []string
-	for _, p := range ch.propose().all(keyPath) {
+	for _, p := range ch.Propose().Claims.All(keyPath) {
 		if slices.Contains(allowed, p) && !slices.Contains(out, p) && !inFolder(p, r.Config.SkillsDir) {
 			out = append(out, p)
 		}
@@ -118,9 +116,9 @@ func (r *Repo) pathHash(tree gitstore.Hash, f folderChange) (gitstore.Hash, erro
 
 // scopeKey identifies what a candidate's declared paths hold in tree, so that two trees with
 // the same key hold the same candidate content.
-func (r *Repo) scopeKey(ch *chain, tree gitstore.Hash) (string, error) {
-	if !ch.isPolicy() {
-		h, err := r.FolderAt(tree, ch.path())
+func (r *Repo) scopeKey(ch *ledger.Chain, tree gitstore.Hash) (string, error) {
+	if !ch.IsPolicy() {
+		h, err := r.FolderAt(tree, ch.Path())
 		return h.String(), err
 	}
 	var b strings.Builder

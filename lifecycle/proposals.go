@@ -26,16 +26,16 @@ func (r *Repo) PackProposals(name string) ([]PackProposal, error) {
 	}
 	var out []PackProposal
 	for _, ch := range chains {
-		prop := ch.propose()
-		if !strings.HasPrefix(prop.get(keyPack), name+"@") {
+		prop := ch.Propose()
+		if !strings.HasPrefix(prop.Claims.Get(keyPack), name+"@") {
 			continue
 		}
-		tree, err := r.FolderAt(ch.last().c.TreeHash, ch.path())
+		tree, err := r.FolderAt(ch.Last().C.TreeHash, ch.Path())
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, PackProposal{ID: ch.id, Skill: prop.get(keySkill), Folder: tree,
-			Rejected: strings.HasPrefix(ch.ref, ArchivePrefix)})
+		out = append(out, PackProposal{ID: ch.ID, Skill: prop.Claims.Get(keySkill), Folder: tree,
+			Rejected: strings.HasPrefix(ch.Ref, ArchivePrefix)})
 	}
 	return out, nil
 }

@@ -19,22 +19,22 @@ func (r *Repo) checkOpenOfSkill(snap *snapshot, res *Result, o ProposeOptions) e
 	}
 	revisable := ""
 	for _, ch := range chains {
-		tree, err := r.FolderAt(ch.last().c.TreeHash, ch.path())
+		tree, err := r.FolderAt(ch.Last().C.TreeHash, ch.Path())
 		if err != nil {
 			return err
 		}
-		isDelete := Change(ch.propose().get(keyChange)) == ChangeDelete
-		if isDelete == (snap.change == ChangeDelete) && ch.path() == snap.dest && tree == snap.tree {
-			return alreadyProposed(snap, ch.id, isDelete)
+		isDelete := Change(ch.Propose().Claims.Get(keyChange)) == ChangeDelete
+		if isDelete == (snap.change == ChangeDelete) && ch.Path() == snap.dest && tree == snap.tree {
+			return alreadyProposed(snap, ch.ID, isDelete)
 		}
-		if snap.change == ChangeCreate && !isDelete && ch.path() != snap.dest {
+		if snap.change == ChangeCreate && !isDelete && ch.Path() != snap.dest {
 			return fmt.Errorf("%s: %w: the open candidate %s proposes a skill of this name at %s, and skill names are unique across category folders; choose another name, or revise that candidate (`skillgit revise %s`)",
-				snap.skill.Name, ErrConflict, ch.id, ch.path(), ch.id)
+				snap.skill.Name, ErrConflict, ch.ID, ch.Path(), ch.ID)
 		}
 		if !isDelete && revisable == "" {
-			revisable = ch.id
+			revisable = ch.ID
 		}
-		res.OpenCandidates = append(res.OpenCandidates, ch.id)
+		res.OpenCandidates = append(res.OpenCandidates, ch.ID)
 	}
 	if len(chains) > 0 && o.Pack == "" {
 		res.addWarning(alsoOpen(snap.skill.Name, res.OpenCandidates, revisable))

@@ -64,7 +64,7 @@ func openIDs(t *testing.T, dir, skill string) []string {
 	}
 	var ids []string
 	for _, ch := range chains {
-		ids = append(ids, ch.id)
+		ids = append(ids, ch.ID)
 	}
 	return ids
 }

@@ -156,7 +156,7 @@ func (r *Repo) madeBySkillgit(h gitstore.Hash, c *object.Commit, getenv func(str
 	if err != nil {
 		return "", err
 	}
-	ci := commitInfo{hash: h, c: c, trailers: gitstore.ParseTrailers(c.Message)}
+	ci := ledger.Commit{Hash: h, C: c, Claims: ledger.ParseClaims(c.Message)}
 	switch {
 	case st.Kind == ledger.KindPublish && st.Via == "skillgit":
 		return r.checkPublishMerge(ci, getenv)
@@ -182,12 +182,12 @@ func claimed(st *ledger.Step) string {
 // checkPublishMerge says why a publish merge is not one skillgit would make on r's publish
 // branch: the candidate it merges must be in scope, merged exactly, approved by people other
 // than its authors under the branch's policy, and pass the audit.
-func (r *Repo) checkPublishMerge(ci commitInfo, getenv func(string) string) (string, error) {
-	id := ci.get(keyCandidate)
+func (r *Repo) checkPublishMerge(ci ledger.Commit, getenv func(string) string) (string, error) {
+	id := ci.Claims.Get(keyCandidate)
 	if CheckID(id) != nil {
 		return "names no candidate it publishes; " + protectAdvice, nil
 	}
-	ch, err := r.loadChain(id, CandidatePrefix+id, ci.c.ParentHashes[1])
+	ch, err := r.loadChain(id, CandidatePrefix+id, ci.C.ParentHashes[1])
 	if err != nil {
 		return fmt.Sprintf("merges a branch that is not candidate %s (%v); %s", id, err, protectAdvice), nil
 	}
@@ -203,7 +203,7 @@ func (r *Repo) checkPublishMerge(ci commitInfo, getenv func(string) string) (str
 	switch {
 	case !m.scope.InScope():
 		return fmt.Sprintf("publishes candidate %s, which changes %s outside its scope", id, namePaths(m.scope.Outside)), nil
-	case len(m.conflicts) > 0 || m.tree != ci.c.TreeHash:
+	case len(m.conflicts) > 0 || m.tree != ci.C.TreeHash:
 		return fmt.Sprintf("does not hold exactly what publishing candidate %s makes; publish it with `skillgit publish %s`", id, id), nil
 	}
 	return r.approvedAtPublish(ch, m, getenv)
@@ -211,7 +211,7 @@ func (r *Repo) checkPublishMerge(ci commitInfo, getenv func(string) string) (str
 
 // approvedAtPublish says why a planned publish would not pass: its audit under r's policy,
 // or its approvals.
-func (r *Repo) approvedAtPublish(ch *chain, m *merge, getenv func(string) string) (string, error) {
+func (r *Repo) approvedAtPublish(ch *ledger.Chain, m *merge, getenv func(string) string) (string, error) {
 	c, err := r.candidateOf(ch, false)
 	if err != nil {
 		return "", err
@@ -220,8 +220,8 @@ func (r *Repo) approvedAtPublish(ch *chain, m *merge, getenv func(string) string
 		c.Path = m.renamedPath // the approvals' acceptances apply to the folder as published
 	}
 	items := r.mergeItems(m.changes, c, ch)
-	if ch.isPolicy() {
-		moved, err := r.checkPolicyMerge(m, ch.id)
+	if ch.IsPolicy() {
+		moved, err := r.checkPolicyMerge(m, ch.ID)
 		if errors.Is(err, ErrRefused) {
 			return err.Error(), nil
 		}
@@ -239,7 +239,7 @@ func (r *Repo) approvedAtPublish(ch *chain, m *merge, getenv func(string) string
 		c.Risk = riskUnknown
 	}
 	if ok, why := approvedEnough(r.Config, c, c.writers); !ok {
-		return fmt.Sprintf("publishes candidate %s, which is not approved: %s; `skillgit approve %s` records an approval", ch.id, why, ch.id), nil
+		return fmt.Sprintf("publishes candidate %s, which is not approved: %s; `skillgit approve %s` records an approval", ch.ID, why, ch.ID), nil
 	}
 	return "", nil
 }

@@ -48,8 +48,8 @@ func (r *Repo) canaryAdded(u gitstore.RefUpdate, mainTip gitstore.Hash) ([]gitst
 
 // canaryCommit says why commit h, added to canary, is not what skillgit makes there.
 func (r *Repo) canaryCommit(h gitstore.Hash, c *object.Commit, mainTip gitstore.Hash, getenv func(string) string) (string, error) {
-	ci := commitInfo{hash: h, c: c, trailers: gitstore.ParseTrailers(c.Message)}
-	if len(c.ParentHashes) != 2 || ci.get(keyChannel) != "canary" {
+	ci := ledger.Commit{Hash: h, C: c, Claims: ledger.ParseClaims(c.Message)}
+	if len(c.ParentHashes) != 2 || ci.Claims.Get(keyChannel) != "canary" {
 		return "is not a canary publish of an approved candidate or a merge of " + short(r.Branch) + "; " + protectAdvice, nil
 	}
 	start, err := r.treeOf(c.ParentHashes[0])
@@ -57,7 +57,7 @@ func (r *Repo) canaryCommit(h gitstore.Hash, c *object.Commit, mainTip gitstore.
 		return "", err
 	}
 	rr := &Repo{Git: r.Git, Config: r.Config, Branch: r.Branch, Tip: c.ParentHashes[0], Tree: start, Dir: r.Dir}
-	switch ci.get(keyAction) {
+	switch ci.Claims.Get(keyAction) {
 	case actPublish:
 		st, err := r.ledger().Step(h)
 		if err != nil {

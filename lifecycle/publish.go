@@ -12,6 +12,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // canaryRef is the canary channel: the publish branch plus canary publishes.
@@ -51,7 +52,7 @@ func (r *Repo) publish(id, channel, as string, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	id = ch.id // the id of the candidate a skill name named
+	id = ch.ID // the id of the candidate a skill name named
 	if err := r.checkUnattended(ch, c, target, o); err != nil {
 		return nil, err
 	}
@@ -70,7 +71,7 @@ func (r *Repo) publish(id, channel, as string, o ActOptions) (*Result, error) {
 
 // checkPublishedOnce refuses a candidate whose tip the channel already holds: it was
 // published there before, and a rollback since does not make its approvals count again.
-func (r *Repo) checkPublishedOnce(ch *chain, c *Candidate, target string) error {
+func (r *Repo) checkPublishedOnce(ch *ledger.Chain, c *Candidate, target string) error {
 	tip, err := r.Git.Ref(target)
 	if errors.Is(err, gitstore.ErrRefNotFound) {
 		tip, err = r.Tip, nil // a canary channel not made yet starts at the publish branch
@@ -78,12 +79,12 @@ func (r *Repo) checkPublishedOnce(ch *chain, c *Candidate, target string) error 
 	if err != nil {
 		return err
 	}
-	merged, err := r.Git.IsAncestor(ch.tip, tip)
+	merged, err := r.Git.IsAncestor(ch.Tip, tip)
 	if err != nil || !merged {
 		return err
 	}
 	return fmt.Errorf("%s: %w: %s already holds this candidate's tip: it was published before (and rolled back since, when %s no longer holds it); a candidate is published once, so propose that version again for new approvals: `skillgit propose %s --from-rev %s`",
-		ch.id, ErrRefused, short(target), c.Skill, c.Skill, shortID(ch.tip.String()))
+		ch.ID, ErrRefused, short(target), c.Skill, c.Skill, shortID(ch.Tip.String()))
 }
 
 // ChannelRef maps a channel name, main (or empty) or canary, to its branch.
@@ -182,7 +183,7 @@ func (r *Repo) catchUpCanary(canary gitstore.Hash, sig object.Signature, o ActOp
 
 // publishOnce computes and lands one publish on the current tip of target, under the skill
 // name as when it is not empty.
-func (r *Repo) publishOnce(ch *chain, c *Candidate, target string, sig object.Signature, as string, o ActOptions) (*Result, error) {
+func (r *Repo) publishOnce(ch *ledger.Chain, c *Candidate, target string, sig object.Signature, as string, o ActOptions) (*Result, error) {
 	old, start, err := r.channelTip(target, sig, o)
 	if err != nil {
 		return nil, err
@@ -196,12 +197,12 @@ func (r *Repo) publishOnce(ch *chain, c *Candidate, target string, sig object.Si
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Action: actPublish, ID: ch.id, Skill: c.Skill, Change: c.Change, Channel: short(target), PublishedAs: as}
+	res := &Result{Action: actPublish, ID: ch.ID, Skill: c.Skill, Change: c.Change, Channel: short(target), PublishedAs: as}
 	if err := r.checkPublish(m, c, ch, res, target, o); err != nil {
 		return nil, err
 	}
 	msg := publishMessage(c, res, target, o)
-	h, err := r.WriteCommit(sig, m.tree, msg, start, ch.tip)
+	h, err := r.WriteCommit(sig, m.tree, msg, start, ch.Tip)
 	if err != nil {
 		return nil, err
 	}
@@ -211,8 +212,8 @@ func (r *Repo) publishOnce(ch *chain, c *Candidate, target string, sig object.Si
 	res.Commit, res.State = h.String(), StatePublished
 	if target == canaryRef {
 		res.State = StateCanary
-	} else if err := r.Git.UpdateRef(ch.ref, gitstore.ZeroHash, ch.tip, "skillgit publish"); err != nil {
-		res.addWarning(fmt.Sprintf("warning: %s: published, but its branch could not be removed: %v", ch.id, err))
+	} else if err := r.Git.UpdateRef(ch.Ref, gitstore.ZeroHash, ch.Tip, "skillgit publish"); err != nil {
+		res.addWarning(fmt.Sprintf("warning: %s: published, but its branch could not be removed: %v", ch.ID, err))
 	}
 	return res, nil
 }
@@ -243,7 +244,7 @@ func (m *merge) paths() []string {
 // it: each folder of its scope that it changed since the merge base is taken from the
 // candidate, unless start changed it too (a conflict). Review shows this plan; publish lands
 // it.
-func (r *Repo) planMerge(ch *chain, start gitstore.Hash) (*merge, error) {
+func (r *Repo) planMerge(ch *ledger.Chain, start gitstore.Hash) (*merge, error) {
 	sc, err := r.Git.Commit(start)
 	if err != nil {
 		return nil, err
@@ -263,21 +264,21 @@ func (r *Repo) planMerge(ch *chain, start gitstore.Hash) (*merge, error) {
 
 // prepareMerge plans the publish of the candidate onto start and refuses a candidate that
 // changes anything outside its scope, conflicts with target, or changes nothing.
-func (r *Repo) prepareMerge(ch *chain, start gitstore.Hash, target string) (*merge, error) {
+func (r *Repo) prepareMerge(ch *ledger.Chain, start gitstore.Hash, target string) (*merge, error) {
 	m, err := r.planMerge(ch, start)
 	if err != nil {
 		return nil, err
 	}
-	if err := m.scope.refuse(ch.id, "publish"); err != nil {
+	if err := m.scope.refuse(ch.ID, "publish"); err != nil {
 		return nil, err
 	}
 	if len(m.conflicts) > 0 {
 		f := m.conflicts[0]
 		return nil, fmt.Errorf("%s: %w: %s changed %s since candidate %s was made; run `skillgit rebase %s` to bring the candidate up to date, or revise it",
-			f.name(), ErrConflict, short(target), f.path, ch.id, ch.id)
+			f.name(), ErrConflict, short(target), f.path, ch.ID, ch.ID)
 	}
 	if len(m.changes) == 0 {
-		return nil, fmt.Errorf("%s: nothing to publish: %s already holds the candidate's skill folders as they are", ch.id, short(target))
+		return nil, fmt.Errorf("%s: nothing to publish: %s already holds the candidate's skill folders as they are", ch.ID, short(target))
 	}
 	if err := r.publishClash(m, target); err != nil {
 		return nil, err
@@ -318,14 +319,14 @@ func (r *Repo) mergeFolder(m *merge, f folderChange) error {
 // rebased onto, while start descends from it; checking that costs only the commits made
 // since, where a full merge-base search may have to paint much of the history. When start
 // does not descend from it (the history was rewritten), it is the tree of git's merge base.
-func (r *Repo) candidateBaseTree(ch *chain, base, start, startTree gitstore.Hash) (gitstore.Hash, error) {
+func (r *Repo) candidateBaseTree(ch *ledger.Chain, base, start, startTree gitstore.Hash) (gitstore.Hash, error) {
 	if base == start {
 		return startTree, nil
 	}
 	if ok, err := r.Git.IsAncestor(base, start); err != nil {
 		return gitstore.ZeroHash, err
 	} else if !ok {
-		return r.mergeBaseTree(start, ch.tip)
+		return r.mergeBaseTree(start, ch.Tip)
 	}
 	c, err := r.Git.Commit(base)
 	if err != nil {
@@ -348,10 +349,10 @@ func (r *Repo) mergeBaseTree(a, b gitstore.Hash) (gitstore.Hash, error) {
 }
 
 // checkPublish audits what is about to be published and applies the policy to it.
-func (r *Repo) checkPublish(m *merge, c *Candidate, ch *chain, res *Result, target string, o ActOptions) error {
+func (r *Repo) checkPublish(m *merge, c *Candidate, ch *ledger.Chain, res *Result, target string, o ActOptions) error {
 	items := r.mergeItems(m.changes, c, ch)
-	if ch.isPolicy() {
-		moved, err := r.checkPolicyMerge(m, ch.id)
+	if ch.IsPolicy() {
+		moved, err := r.checkPolicyMerge(m, ch.ID)
 		if err != nil {
 			return err
 		}
@@ -361,18 +362,18 @@ func (r *Repo) checkPublish(m *merge, c *Candidate, ch *chain, res *Result, targ
 	if err != nil {
 		return err
 	}
-	if ch.isPolicy() && len(items) == 0 {
+	if ch.IsPolicy() && len(items) == 0 {
 		res.Risk, res.Audit = "medium", policyAudit
 	}
 	if high {
-		return fmt.Errorf("%s: %w: the audit rates it high risk, which cannot be published while the audit is on; `skillgit review %s` shows the findings", ch.id, ErrRefused, ch.id)
+		return fmt.Errorf("%s: %w: the audit rates it high risk, which cannot be published while the audit is on; `skillgit review %s` shows the findings", ch.ID, ErrRefused, ch.ID)
 	}
 	c.Risk = riskAtPublish(res)
 	if err := r.checkUnattended(ch, c, target, o); err != nil {
 		return err
 	}
 	if ok, why := approvedEnough(r.Config, c, c.writers); !ok {
-		return fmt.Errorf("%s: %w: not approved: %s; `skillgit approve %s` records an approval", ch.id, ErrRefused, why, ch.id)
+		return fmt.Errorf("%s: %w: not approved: %s; `skillgit approve %s` records an approval", ch.ID, ErrRefused, why, ch.ID)
 	}
 	return nil
 }
@@ -380,7 +381,7 @@ func (r *Repo) checkPublish(m *merge, c *Candidate, ch *chain, res *Result, targ
 // mergeItems are the audit items of the folders a merge takes from a candidate: each folder
 // as the candidate has it, compared with the channel's, with the acceptances of the
 // candidate's approvals on its own folder.
-func (r *Repo) mergeItems(folders []folderChange, c *Candidate, ch *chain) []auditrun.Item {
+func (r *Repo) mergeItems(folders []folderChange, c *Candidate, ch *ledger.Chain) []auditrun.Item {
 	var items []auditrun.Item
 	for _, f := range folders {
 		if !f.head.IsZero() && r.isSkillPath(f.path) {

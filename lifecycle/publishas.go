@@ -8,6 +8,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // PublishAs publishes candidate id like Publish, under the skill name as: the folder lands
@@ -26,22 +27,22 @@ func (r *Repo) PublishAs(id, channel, as string, o ActOptions) (*Result, error) 
 
 // checkRenamable refuses to publish c under the name as when c does not create a new skill,
 // already has that name, or another open candidate proposes a skill of that name.
-func (r *Repo) checkRenamable(ch *chain, c *Candidate, as string) error {
+func (r *Repo) checkRenamable(ch *ledger.Chain, c *Candidate, as string) error {
 	if c.Change != ChangeCreate {
 		return fmt.Errorf("%s: %w: --as publishes a new skill under another name, and candidate %s is a %s of the existing skill %s; publish it without --as, or propose the skill under the new name",
-			ch.id, ErrRefused, ch.id, c.Change, c.Skill)
+			ch.ID, ErrRefused, ch.ID, c.Change, c.Skill)
 	}
 	if as == c.Skill {
-		return fmt.Errorf("%s: candidate %s already proposes the skill %s; publish it without --as", ch.id, ch.id, as)
+		return fmt.Errorf("%s: candidate %s already proposes the skill %s; publish it without --as", ch.ID, ch.ID, as)
 	}
 	others, err := r.openOfSkill(as)
 	if err != nil {
 		return err
 	}
 	for _, o := range others {
-		if o.id != ch.id {
+		if o.ID != ch.ID {
 			return fmt.Errorf("%s: %w: open candidate %s proposes a skill named %s; choose another name, or reject that candidate first (`skillgit reject %s`)",
-				as, ErrConflict, o.id, as, o.id)
+				as, ErrConflict, o.ID, as, o.ID)
 		}
 	}
 	return nil
@@ -50,21 +51,21 @@ func (r *Repo) checkRenamable(ch *chain, c *Candidate, as string) error {
 // prepareRenamed plans the publish of the candidate onto start under the name as: the one
 // new skill folder it creates, renamed, placed at as. It refuses a candidate that changes
 // anything outside its scope or anything but one new folder, and a name start already holds.
-func (r *Repo) prepareRenamed(ch *chain, c *Candidate, start gitstore.Hash, target, as string) (*merge, *Candidate, error) {
+func (r *Repo) prepareRenamed(ch *ledger.Chain, c *Candidate, start gitstore.Hash, target, as string) (*merge, *Candidate, error) {
 	if err := catalog.CheckSkillName(as); err != nil {
-		return nil, nil, fmt.Errorf("%s: %w: cannot publish it as %q: %v", ch.id, ErrRefused, as, err)
+		return nil, nil, fmt.Errorf("%s: %w: cannot publish it as %q: %v", ch.ID, ErrRefused, as, err)
 	}
 	m, err := r.planMerge(ch, start)
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := m.scope.refuse(ch.id, "publish"); err != nil {
+	if err := m.scope.refuse(ch.ID, "publish"); err != nil {
 		return nil, nil, err
 	}
 	fs := m.scope.folders
 	if len(fs) != 1 || fs[0].path != c.Path || !fs[0].base.IsZero() || fs[0].head.IsZero() || fs[0].mode != 0 {
 		return nil, nil, fmt.Errorf("%s: %w: --as publishes a candidate that creates one new skill folder, and candidate %s does not (it changes %s)",
-			ch.id, ErrRefused, ch.id, namePaths(m.scope.Changed))
+			ch.ID, ErrRefused, ch.ID, namePaths(m.scope.Changed))
 	}
 	dest := path.Join(path.Dir(c.Path), as)
 	if _, ok, err := r.Git.EntryAt(m.startTree, dest); err != nil {
@@ -143,8 +144,8 @@ func checkRenamed(data []byte, as string, mode catalog.Mode) error {
 
 // publishedNames are the skills a publish commit made: those its trailers name, with the
 // candidate's name replaced by the one it was published as.
-func publishedNames(ci commitInfo, skills []string) []string {
-	as := ci.get(keyPublishedAs)
+func publishedNames(ci ledger.Commit, skills []string) []string {
+	as := ci.Claims.Get(keyPublishedAs)
 	if as == "" || len(skills) == 0 {
 		return skills
 	}
@@ -156,12 +157,12 @@ func publishedNames(ci commitInfo, skills []string) []string {
 // planPublished plans the publish that the publish merge ci records onto r's tip: under the
 // name of its Skillgit-Published-As trailer when it has one. A renamed publish that skillgit
 // would refuse is returned as the reason why.
-func (r *Repo) planPublished(ch *chain, ci commitInfo) (*merge, string, error) {
+func (r *Repo) planPublished(ch *ledger.Chain, ci ledger.Commit) (*merge, string, error) {
 	target := r.Branch
-	if ci.get(keyChannel) == "canary" {
+	if ci.Claims.Get(keyChannel) == "canary" {
 		target = canaryRef
 	}
-	as := ci.get(keyPublishedAs)
+	as := ci.Claims.Get(keyPublishedAs)
 	if as == "" {
 		return r.planPublishedMerge(ch, target)
 	}
@@ -170,11 +171,11 @@ func (r *Repo) planPublished(ch *chain, ci commitInfo) (*merge, string, error) {
 		return nil, "", err
 	}
 	if c.Change != ChangeCreate {
-		return nil, fmt.Sprintf("publishes candidate %s, a %s, under another name, which only a new skill can be", ch.id, c.Change), nil
+		return nil, fmt.Sprintf("publishes candidate %s, a %s, under another name, which only a new skill can be", ch.ID, c.Change), nil
 	}
 	m, renamed, err := r.prepareRenamed(ch, c, r.Tip, target, as)
 	if errors.Is(err, ErrRefused) || errors.Is(err, ErrConflict) {
-		return nil, fmt.Sprintf("publishes candidate %s as %s, which skillgit refuses: %v", ch.id, as, err), nil
+		return nil, fmt.Sprintf("publishes candidate %s as %s, which skillgit refuses: %v", ch.ID, as, err), nil
 	}
 	if err == nil {
 		m.renamedPath = renamed.Path
@@ -186,17 +187,17 @@ func (r *Repo) planPublished(ch *chain, ci commitInfo) (*merge, string, error) {
 // target, as planPublished does for a publish under the candidate's own name: one that
 // skillgit would refuse as stale or as giving a name a second folder is returned as the reason
 // why.
-func (r *Repo) planPublishedMerge(ch *chain, target string) (*merge, string, error) {
+func (r *Repo) planPublishedMerge(ch *ledger.Chain, target string) (*merge, string, error) {
 	m, err := r.planMerge(ch, r.Tip)
 	if err != nil {
 		return nil, "", err
 	}
 	if len(m.conflicts) > 0 {
 		return nil, fmt.Sprintf("publishes candidate %s, whose folder %s changed on %s since the candidate's base; `skillgit rebase %s` brings the candidate up to date",
-			ch.id, m.conflicts[0].path, short(target), ch.id), nil
+			ch.ID, m.conflicts[0].path, short(target), ch.ID), nil
 	}
 	if err := r.publishClash(m, target); errors.Is(err, ErrConflict) {
-		return nil, fmt.Sprintf("publishes candidate %s, which skillgit refuses: %v", ch.id, err), nil
+		return nil, fmt.Sprintf("publishes candidate %s, which skillgit refuses: %v", ch.ID, err), nil
 	} else if err != nil {
 		return nil, "", err
 	}

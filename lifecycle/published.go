@@ -34,8 +34,8 @@ func (r *Repo) packHistory(from gitstore.Hash, pending map[string]bool, found fu
 			found(n, "", "")
 			return
 		}
-		p := ch.propose()
-		found(n, p.get(keyPack), p.get(keySkill))
+		p := ch.Propose()
+		found(n, p.Claims.Get(keyPack), p.Claims.Get(keySkill))
 	})
 }
 

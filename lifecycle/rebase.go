@@ -6,6 +6,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // Rebase brings a candidate up to date with the publish branch: a commit on the candidate
@@ -18,7 +19,7 @@ func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	id = ch.id // the id of the candidate a skill name named
+	id = ch.ID // the id of the candidate a skill name named
 	sign, err := r.commitSigner(id, "a rebase")
 	if err != nil {
 		return nil, err
@@ -34,7 +35,7 @@ func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	tree, conflicts, err := r.Git.MergeTrees(baseTree, ch.last().c.TreeHash, r.Tree)
+	tree, conflicts, err := r.Git.MergeTrees(baseTree, ch.Last().C.TreeHash, r.Tree)
 	if err != nil {
 		return nil, err
 	}
@@ -42,7 +43,7 @@ func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 		return nil, fmt.Errorf("%s: %w: both the candidate and %s changed %s; revise the candidate from a folder that includes the published changes",
 			c.Skill, ErrConflict, short(r.Branch), strings.Join(conflicts, ", "))
 	}
-	res := &Result{Action: actRebase, ID: id, Branch: short(ch.ref), Skill: c.Skill, Change: c.Change}
+	res := &Result{Action: actRebase, ID: id, Branch: short(ch.Ref), Skill: c.Skill, Change: c.Change}
 	res.addWarning(warn)
 	if err := r.auditRebased(ch, c, tree, res, o); err != nil {
 		return nil, err
@@ -50,11 +51,11 @@ func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 	ts := trailerList{}.add(keyAction, actRebase).add(keySkill, c.Skill).add(keyCandidate, id).
 		add(keyBase, r.Tip.String()).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
 	subject := fmt.Sprintf("rebase: %s (candidate %s) onto %s", c.Skill, id, short(r.Branch))
-	h, err := r.writeSignedCommit(sig, tree, ts.message(subject, "", o), sign, ch.tip, r.Tip)
+	h, err := r.writeSignedCommit(sig, tree, ts.message(subject, "", o), sign, ch.Tip, r.Tip)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.Git.UpdateRef(ch.ref, h, ch.tip, "skillgit rebase"); err != nil {
+	if err := r.Git.UpdateRef(ch.Ref, h, ch.Tip, "skillgit rebase"); err != nil {
 		return nil, fmt.Errorf("%s: the candidate changed while you rebased it; try again: %w", id, err)
 	}
 	res.Commit = h.String()
@@ -66,12 +67,12 @@ func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 // takes the rest from git's merge base, so what it merged is not merged again, but its
 // declared paths still from the recorded base: a merge that kept the candidate's folder as it
 // was (`git merge -s ours`) does not count as having taken in the publish branch's changes.
-func (r *Repo) rebaseBaseTree(ch *chain, base gitstore.Hash, merged bool) (gitstore.Hash, error) {
+func (r *Repo) rebaseBaseTree(ch *ledger.Chain, base gitstore.Hash, merged bool) (gitstore.Hash, error) {
 	anchor, err := r.candidateBaseTree(ch, base, r.Tip, r.Tree)
 	if err != nil || !merged {
 		return anchor, err
 	}
-	gitBase, err := r.mergeBaseTree(r.Tip, ch.tip)
+	gitBase, err := r.mergeBaseTree(r.Tip, ch.Tip)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
@@ -79,7 +80,7 @@ func (r *Repo) rebaseBaseTree(ch *chain, base gitstore.Hash, merged bool) (gitst
 }
 
 // auditRebased audits the candidate's folder as the rebase leaves it.
-func (r *Repo) auditRebased(ch *chain, c *Candidate, tree gitstore.Hash, res *Result, o ActOptions) error {
+func (r *Repo) auditRebased(ch *ledger.Chain, c *Candidate, tree gitstore.Hash, res *Result, o ActOptions) error {
 	folder, err := r.FolderAt(tree, c.Path)
 	if err != nil || folder.IsZero() {
 		res.Risk, res.Audit = c.Risk, c.Audit

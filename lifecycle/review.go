@@ -58,7 +58,7 @@ func (r *Repo) Review(id string) (*Review, error) {
 		return nil, err
 	}
 	rv := &Review{Candidate: c, Scope: m.scope, Files: []FileChange{}}
-	if ch.isPolicy() {
+	if ch.IsPolicy() {
 		if rv.Policy, err = r.policySummary(m.startTree, m.tree); err != nil {
 			return nil, err
 		}

@@ -3,6 +3,8 @@ package lifecycle
 import (
 	"fmt"
 	"path/filepath"
+
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // Revise records a new version of a candidate's skill with the reviewer's feedback as a
@@ -19,7 +21,7 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	id = ch.id // the id of the candidate a skill name named
+	id = ch.ID // the id of the candidate a skill name named
 	if c.Change == ChangePolicy {
 		return nil, fmt.Errorf("%s: is a policy change; edit the policy files and run `skillgit propose --config` again, then reject this one", id)
 	}
@@ -34,7 +36,7 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Action: actRevise, ID: id, Branch: short(ch.ref), Skill: c.Skill, Change: c.Change, Warnings: snap.warnings}
+	res := &Result{Action: actRevise, ID: id, Branch: short(ch.Ref), Skill: c.Skill, Change: c.Change, Warnings: snap.warnings}
 	res.addWarning(warn)
 	if err := r.auditSnapshot(snap, res, o.ActOptions); err != nil {
 		return nil, err
@@ -42,18 +44,18 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 	if err := r.dedupe(snap, res, id, o.mergedFrom); err != nil {
 		return nil, err
 	}
-	tree, err := r.Git.ReplacePath(ch.last().c.TreeHash, c.Path, dirEntry(snap.tree))
+	tree, err := r.Git.ReplacePath(ch.Last().C.TreeHash, c.Path, dirEntry(snap.tree))
 	if err != nil {
 		return nil, err
 	}
 	ts := trailerList{}.add(keyAction, actRevise).add(keySkill, c.Skill).add(keyCandidate, id).
 		add(keyChange, string(c.Change)).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
 	ts = duplicateTrailers(ts, res.Overlaps).add(keyMergedFrom, o.mergedFrom)
-	h, err := r.writeSignedCommit(sig, tree, ts.message("revise: "+c.Skill, o.Message, o.ActOptions), sign, ch.tip)
+	h, err := r.writeSignedCommit(sig, tree, ts.message("revise: "+c.Skill, o.Message, o.ActOptions), sign, ch.Tip)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.Git.UpdateRef(ch.ref, h, ch.tip, "skillgit revise"); err != nil {
+	if err := r.Git.UpdateRef(ch.Ref, h, ch.Tip, "skillgit revise"); err != nil {
 		return nil, fmt.Errorf("%s: the candidate changed while you revised it; review it again: %w", id, err)
 	}
 	res.Commit, res.State = h.String(), StateOpen
@@ -67,17 +69,17 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 
 // revision snapshots the new version: --from, else the PATH given, else the candidate's folder
 // in the working tree. It must differ from the candidate's current version.
-func (r *Repo) revision(ch *chain, c *Candidate, o ProposeOptions) (*snapshot, error) {
+func (r *Repo) revision(ch *ledger.Chain, c *Candidate, o ProposeOptions) (*snapshot, error) {
 	snap, label, err := r.revisionSource(ch, c, o)
 	if err != nil {
 		return nil, err
 	}
-	cur, err := r.FolderAt(ch.last().c.TreeHash, c.Path)
+	cur, err := r.FolderAt(ch.Last().C.TreeHash, c.Path)
 	if err != nil {
 		return nil, err
 	}
 	if snap.tree == cur {
-		return nil, fmt.Errorf("%s: nothing to revise: %s is already exactly this on the candidate", ch.id, label)
+		return nil, fmt.Errorf("%s: nothing to revise: %s is already exactly this on the candidate", ch.ID, label)
 	}
 	snap.dest, snap.change = c.Path, c.Change
 	if snap.old, err = r.FolderAt(r.Tree, c.Path); err != nil {
@@ -89,7 +91,7 @@ func (r *Repo) revision(ch *chain, c *Candidate, o ProposeOptions) (*snapshot, e
 // revisionSource reads the new version of the candidate's skill: Source when given, else
 // --from, PATH or the skill's folder in the working tree. It returns the snapshot and how
 // messages name where it came from.
-func (r *Repo) revisionSource(ch *chain, c *Candidate, o ProposeOptions) (*snapshot, string, error) {
+func (r *Repo) revisionSource(ch *ledger.Chain, c *Candidate, o ProposeOptions) (*snapshot, string, error) {
 	if o.Source != nil {
 		label := o.sourceLabel()
 		snap, err := r.snapshotFS(o.Source, o.SourceDir, label, "", c.Skill)
@@ -99,7 +101,7 @@ func (r *Repo) revisionSource(ch *chain, c *Candidate, o ProposeOptions) (*snaps
 	if src == "" && from == "" {
 		wt := r.Git.WorktreeDir()
 		if wt == "" {
-			return nil, "", fmt.Errorf("%s: a bare repository has no working tree to take the revision from; pass --from DIR", ch.id)
+			return nil, "", fmt.Errorf("%s: a bare repository has no working tree to take the revision from; pass --from DIR", ch.ID)
 		}
 		src = filepath.Join(wt, filepath.FromSlash(c.Path))
 	}

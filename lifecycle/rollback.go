@@ -9,6 +9,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // Rollback restores the skill folders a publish changed to what they were before it, as one
@@ -53,7 +54,7 @@ func (r *Repo) rollbackOnce(name, commit string, sig object.Signature, o ActOpti
 		return nil, err
 	}
 	tree := r.Tree
-	res := &Result{Action: actRollback, Skill: name, ID: pub.get(keyCandidate), Channel: short(r.Branch), Reverts: pub.hash.String()}
+	res := &Result{Action: actRollback, Skill: name, ID: pub.Claims.Get(keyCandidate), Channel: short(r.Branch), Reverts: pub.Hash.String()}
 	var items []auditrun.Item
 	for _, f := range changes {
 		if tree, err = r.restore(tree, f, pub); err != nil {
@@ -85,19 +86,19 @@ func (r *Repo) rollbackOnce(name, commit string, sig object.Signature, o ActOpti
 // findPublish finds the publish to undo: the given commit, or the newest publish of name on
 // the publish branch's first-parent line that no rollback has undone. It also returns what
 // the rollbacks newer than that publish undid.
-func (r *Repo) findPublish(name, commit string) (commitInfo, undoneSet, error) {
+func (r *Repo) findPublish(name, commit string) (ledger.Commit, undoneSet, error) {
 	var target gitstore.Hash
 	if commit != "" {
 		h, err := r.Git.ResolveRevision(commit)
 		if err != nil && name != "" {
-			return commitInfo{}, nil, notPublishOf(r, name, commit)
+			return ledger.Commit{}, nil, notPublishOf(r, name, commit)
 		}
 		if err != nil {
-			return commitInfo{}, nil, fmt.Errorf("--commit %s: %w", commit, err)
+			return ledger.Commit{}, nil, fmt.Errorf("--commit %s: %w", commit, err)
 		}
 		target = h
 	}
-	var found commitInfo
+	var found ledger.Commit
 	undone := undoneSet{}
 	seen := publishesSeen{}
 	tc := r.trailCache()
@@ -105,12 +106,12 @@ func (r *Repo) findPublish(name, commit string) (commitInfo, undoneSet, error) {
 	defer r.ledger().Save()
 	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
 		if h == target {
-			found = commitInfo{hash: h, c: c, trailers: gitstore.ParseTrailers(c.Message)}
+			found = ledger.Commit{Hash: h, C: c, Claims: ledger.ParseClaims(c.Message)}
 			return gitstore.ErrStop
 		}
 		e := r.entryOf(h, c, tc)
 		if target.IsZero() && e.Action == actPublish && containsSkill(e, name) && undone.by(h, name) == "" {
-			found = commitInfo{hash: h, c: c, trailers: gitstore.ParseTrailers(c.Message)}
+			found = ledger.Commit{Hash: h, C: c, Claims: ledger.ParseClaims(c.Message)}
 			return gitstore.ErrStop
 		}
 		seen.see(h, e, name)
@@ -118,16 +119,16 @@ func (r *Repo) findPublish(name, commit string) (commitInfo, undoneSet, error) {
 		return nil
 	})
 	if err != nil && !errors.Is(err, gitstore.ErrStop) {
-		return commitInfo{}, nil, err
+		return ledger.Commit{}, nil, err
 	}
-	if found.c != nil {
+	if found.C != nil {
 		return found, undone, nil
 	}
 	if !target.IsZero() {
-		return commitInfo{}, nil, fmt.Errorf("--commit %s: %w: not a commit of %s's first-parent line, so not a publish a rollback can undo; `skillgit log` lists the publishes",
+		return ledger.Commit{}, nil, fmt.Errorf("--commit %s: %w: not a commit of %s's first-parent line, so not a publish a rollback can undo; `skillgit log` lists the publishes",
 			commit, ErrRefused, short(r.Branch))
 	}
-	return commitInfo{}, nil, r.noPublishToUndo(name, seen)
+	return ledger.Commit{}, nil, r.noPublishToUndo(name, seen)
 }
 
 // publishesSeen is what a walk of the trail learns of the publishes of one skill: its
@@ -188,11 +189,11 @@ func (r *Repo) noPublishToUndo(name string, seen publishesSeen) error {
 
 // stillInEffect keeps the folders of pub that no later rollback undid, and refuses when none
 // is left.
-func stillInEffect(changes []folderChange, pub commitInfo, undone undoneSet) ([]folderChange, error) {
+func stillInEffect(changes []folderChange, pub ledger.Commit, undone undoneSet) ([]folderChange, error) {
 	var out []folderChange
 	var by string
 	for _, f := range changes {
-		if b := undone.by(pub.hash, f.name()); b != "" {
+		if b := undone.by(pub.Hash, f.name()); b != "" {
 			by = b
 			continue
 		}
@@ -200,22 +201,22 @@ func stillInEffect(changes []folderChange, pub commitInfo, undone undoneSet) ([]
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%s: %w: %s is rolled back already, by %s; `skillgit rollback %s` undoes the latest publish still in effect",
-			changes[0].name(), ErrRefused, shortID(pub.hash.String()), shortID(by), changes[0].name())
+			changes[0].name(), ErrRefused, shortID(pub.Hash.String()), shortID(by), changes[0].name())
 	}
 	return out, nil
 }
 
 // undoChanges lists the folders pub changed (only name's when given), each of which must
 // still be as pub left it.
-func (r *Repo) undoChanges(pub commitInfo, name string) ([]folderChange, error) {
-	if len(pub.c.ParentHashes) == 0 {
-		return nil, fmt.Errorf("%s: the first commit cannot be rolled back", pub.hash)
+func (r *Repo) undoChanges(pub ledger.Commit, name string) ([]folderChange, error) {
+	if len(pub.C.ParentHashes) == 0 {
+		return nil, fmt.Errorf("%s: the first commit cannot be rolled back", pub.Hash)
 	}
-	parent, err := r.Git.Commit(pub.c.ParentHashes[0])
+	parent, err := r.Git.Commit(pub.C.ParentHashes[0])
 	if err != nil {
 		return nil, err
 	}
-	all, _, err := r.folderChanges(parent.TreeHash, pub.c.TreeHash)
+	all, _, err := r.folderChanges(parent.TreeHash, pub.C.TreeHash)
 	if err != nil {
 		return nil, err
 	}
@@ -226,18 +227,18 @@ func (r *Repo) undoChanges(pub commitInfo, name string) ([]folderChange, error) 
 		}
 	}
 	if len(out) == 0 {
-		return nil, fmt.Errorf("%s: changes no skill folder%s; nothing to roll back (a policy change is undone by proposing the earlier policy with `skillgit propose --config`)", pub.hash, forName(name))
+		return nil, fmt.Errorf("%s: changes no skill folder%s; nothing to roll back (a policy change is undone by proposing the earlier policy with `skillgit propose --config`)", pub.Hash, forName(name))
 	}
 	return out, nil
 }
 
 // checkPublishOf refuses to undo a rollback, and requires a commit given together with a
 // skill's name to be a publish of it.
-func (r *Repo) checkPublishOf(pub commitInfo, name, commit string) error {
+func (r *Repo) checkPublishOf(pub ledger.Commit, name, commit string) error {
 	if commit == "" {
 		return nil
 	}
-	e := r.entryOf(pub.hash, pub.c, r.trailCache())
+	e := r.entryOf(pub.Hash, pub.C, r.trailCache())
 	if e.Action == actRollback {
 		skill := name
 		if skill == "" && len(e.Skills) > 0 {
@@ -271,11 +272,11 @@ func describeEntry(e LogEntry) string {
 }
 
 // beforeRollback names the commit before rollback rb, which holds the version it removed.
-func beforeRollback(rb commitInfo) string {
-	if len(rb.c.ParentHashes) == 0 {
+func beforeRollback(rb ledger.Commit) string {
+	if len(rb.C.ParentHashes) == 0 {
 		return "REV"
 	}
-	return shortID(rb.c.ParentHashes[0].String())
+	return shortID(rb.C.ParentHashes[0].String())
 }
 
 func notPublishOf(r *Repo, name, commit string) error {
@@ -290,7 +291,7 @@ func forName(name string) string {
 }
 
 // restore puts f's folder back as it was before pub, refusing when the branch changed it since.
-func (r *Repo) restore(tree gitstore.Hash, f folderChange, pub commitInfo) (gitstore.Hash, error) {
+func (r *Repo) restore(tree gitstore.Hash, f folderChange, pub ledger.Commit) (gitstore.Hash, error) {
 	cur, err := r.FolderAt(tree, f.path)
 	if err != nil {
 		return tree, err
@@ -304,16 +305,16 @@ func (r *Repo) restore(tree gitstore.Hash, f folderChange, pub commitInfo) (gits
 // changedSince says that the branch changed f's folder after publish pub, and what to do:
 // roll back the later publish first, or, when a commit made with git changed it, propose the
 // version wanted, since only publishes are rolled back.
-func (r *Repo) changedSince(f folderChange, pub commitInfo) error {
+func (r *Repo) changedSince(f folderChange, pub ledger.Commit) error {
 	err := fmt.Errorf("%s: %w: %s changed %s after %s; roll back the later change first (`skillgit log %s`)",
-		f.name(), ErrConflict, short(r.Branch), f.path, shortID(pub.hash.String()), f.name())
+		f.name(), ErrConflict, short(r.Branch), f.path, shortID(pub.Hash.String()), f.name())
 	last, lerr := r.LastChanges(r.Tip, []string{f.name()})
 	lc, ok := last[f.name()]
 	if lerr != nil || !ok || lc.Action == actPublish || lc.Action == actRollback {
 		return err
 	}
 	return fmt.Errorf("%s: %w: %s changed %s after %s with commit %s, which is not a publish, so no rollback undoes it; propose the version you want (`skillgit propose %s --from-rev REV`; `skillgit log %s` lists the versions)",
-		f.name(), ErrConflict, short(r.Branch), f.path, shortID(pub.hash.String()), shortID(lc.Commit), f.name(), f.name())
+		f.name(), ErrConflict, short(r.Branch), f.path, shortID(pub.Hash.String()), shortID(lc.Commit), f.name(), f.name())
 }
 
 func (r *Repo) auditRollback(items []auditrun.Item, res *Result, o ActOptions) error {
@@ -329,13 +330,13 @@ func (r *Repo) auditRollback(items []auditrun.Item, res *Result, o ActOptions) e
 
 // rollbackMessage names every skill the rollback restores, so the trail knows which shares of
 // the publish are undone.
-func rollbackMessage(pub commitInfo, changes []folderChange, res *Result, o ActOptions) string {
-	subject, _, _ := cutSubject(pub.c.Message)
-	body := fmt.Sprintf("Rolls back %q.\n\nThis reverts commit %s.", strings.TrimSpace(subject), pub.hash)
+func rollbackMessage(pub ledger.Commit, changes []folderChange, res *Result, o ActOptions) string {
+	subject, _, _ := cutSubject(pub.C.Message)
+	body := fmt.Sprintf("Rolls back %q.\n\nThis reverts commit %s.", strings.TrimSpace(subject), pub.Hash)
 	ts := trailerList{}.add(keyAction, actRollback)
 	for _, f := range changes {
 		ts = ts.add(keySkill, f.name())
 	}
-	ts = ts.add(keyCandidate, res.ID).add(keyReverts, pub.hash.String()).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
+	ts = ts.add(keyCandidate, res.ID).add(keyReverts, pub.Hash.String()).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
 	return ts.message("rollback: "+res.Skill, body, o)
 }

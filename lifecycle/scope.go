@@ -8,6 +8,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // maxOutsideNamed bounds how many out-of-scope paths a refusal or a review names.
@@ -51,12 +52,12 @@ func (r *Repo) CandidateScope(id string) (*Scope, error) {
 // scopeOf computes a candidate's scope against start, a commit of a channel whose tree is
 // startTree: the declared folders, and what the candidate's tip changes relative to the merge
 // base of start and the candidate. It is the one definition review, approve and publish use.
-func (r *Repo) scopeOf(ch *chain, start, startTree gitstore.Hash) (*Scope, error) {
+func (r *Repo) scopeOf(ch *ledger.Chain, start, startTree gitstore.Hash) (*Scope, error) {
 	baseTree, anchor, err := r.scopeBaseTree(ch, start, startTree)
 	if err != nil {
 		return nil, err
 	}
-	tipTree := ch.last().c.TreeHash
+	tipTree := ch.Last().C.TreeHash
 	fd, outside, err := r.diffSkills(baseTree, tipTree)
 	if err != nil {
 		return nil, err
@@ -83,7 +84,7 @@ func (r *Repo) scopeOf(ch *chain, start, startTree gitstore.Hash) (*Scope, error
 		s.Changed = append(s.Changed, named...)
 		s.Outside = append(s.Outside, named...)
 	}
-	if ch.isPolicy() {
+	if ch.IsPolicy() {
 		return s, r.policyScope(s, baseTree, tipTree)
 	}
 	return s, nil
@@ -93,7 +94,7 @@ func (r *Repo) scopeOf(ch *chain, start, startTree gitstore.Hash) (*Scope, error
 // channel's tree at the candidate's recorded base. A candidate that brought the publish branch
 // in with a plain git merge rather than `skillgit rebase` has a merge base its trailers do not
 // record, so git's is computed; otherwise the two are the same.
-func (r *Repo) scopeBaseTree(ch *chain, start, startTree gitstore.Hash) (base, anchor gitstore.Hash, err error) {
+func (r *Repo) scopeBaseTree(ch *ledger.Chain, start, startTree gitstore.Hash) (base, anchor gitstore.Hash, err error) {
 	recorded, merged, err := r.chainBase(ch)
 	if err != nil {
 		return gitstore.ZeroHash, gitstore.ZeroHash, err
@@ -101,7 +102,7 @@ func (r *Repo) scopeBaseTree(ch *chain, start, startTree gitstore.Hash) (base, a
 	if anchor, err = r.candidateBaseTree(ch, recorded, start, startTree); err != nil || !merged {
 		return anchor, anchor, err
 	}
-	base, err = r.mergeBaseTree(start, ch.tip)
+	base, err = r.mergeBaseTree(start, ch.Tip)
 	return base, anchor, err
 }
 

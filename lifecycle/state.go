@@ -157,9 +157,9 @@ func revertTargets(msg string) []gitstore.Hash {
 	for _, m := range revertLine.FindAllStringSubmatch(msg, -1) {
 		out = append(out, plumbing.NewHash(m[1]))
 	}
-	for _, t := range gitstore.ParseTrailers(msg) {
-		if t.Key == keyReverts && len(t.Value) == 40 {
-			out = append(out, plumbing.NewHash(t.Value))
+	for _, v := range ledger.ParseClaims(msg).All(keyReverts) {
+		if len(v) == 40 {
+			out = append(out, plumbing.NewHash(v))
 		}
 	}
 	return out
@@ -171,11 +171,11 @@ func revertTargets(msg string) []gitstore.Hash {
 // back when the merge of its tip was reverted since (skillgit rollback or git revert); canary
 // likewise on the canary branch; else approved or open by the policy. A candidate nobody
 // approved is never published by another candidate that published the same content.
-func (r *Repo) state(ch *chain, c *Candidate, st *stateCtx) (State, string, error) {
-	if strings.HasPrefix(ch.ref, ArchivePrefix) || ch.rejected() {
+func (r *Repo) state(ch *ledger.Chain, c *Candidate, st *stateCtx) (State, string, error) {
+	if strings.HasPrefix(ch.Ref, ArchivePrefix) || ch.Rejected() {
 		return StateRejected, "", nil
 	}
-	if m, ok := st.merged[ch.tip]; ok {
+	if m, ok := st.merged[ch.Tip]; ok {
 		if _, undone := st.reverted[m]; undone {
 			return StateRolledBack, m.String(), nil
 		}
@@ -193,11 +193,11 @@ func (r *Repo) state(ch *chain, c *Candidate, st *stateCtx) (State, string, erro
 		if st.since.IsZero() {
 			// Only the folder was compared: whether the branch merged this very tip
 			// is read back to when the candidate was proposed.
-			own, err := r.newStateCtx(ch.propose().c.Committer.When)
+			own, err := r.newStateCtx(ch.Propose().C.Committer.When)
 			if err != nil {
 				return "", "", err
 			}
-			if m, ok := own.merged[ch.tip]; ok {
+			if m, ok := own.merged[ch.Tip]; ok {
 				return StatePublished, m.String(), nil
 			}
 		}
@@ -220,7 +220,7 @@ func (r *Repo) state(ch *chain, c *Candidate, st *stateCtx) (State, string, erro
 
 // holdsCandidate reports whether tree has the candidate's skill folder exactly as its tip has
 // it, where the candidate changed that folder.
-func (r *Repo) holdsCandidate(ch *chain, tree gitstore.Hash) (bool, error) {
+func (r *Repo) holdsCandidate(ch *ledger.Chain, tree gitstore.Hash) (bool, error) {
 	before, err := r.scopeKey(ch, r.baseTree(ch))
 	if err != nil {
 		return false, err
@@ -231,13 +231,13 @@ func (r *Repo) holdsCandidate(ch *chain, tree gitstore.Hash) (bool, error) {
 		// candidate did, it is not there yet. This spares reading the candidate's tree.
 		return false, err
 	}
-	want, err := r.scopeKey(ch, ch.last().c.TreeHash)
+	want, err := r.scopeKey(ch, ch.Last().C.TreeHash)
 	return err == nil && got == want && want != before, err
 }
 
 // baseTree is the tree of the commit the candidate was proposed on.
-func (r *Repo) baseTree(ch *chain) gitstore.Hash {
-	ps := ch.propose().c.ParentHashes
+func (r *Repo) baseTree(ch *ledger.Chain) gitstore.Hash {
+	ps := ch.Propose().C.ParentHashes
 	if len(ps) == 0 {
 		return gitstore.ZeroHash
 	}
@@ -263,15 +263,15 @@ func needApprovals(cfg *policy.Config, have int) string {
 // reverted single-parent commit of the publish branch that put the candidate's content in
 // place. With a context that read no history, the history since the candidate was proposed
 // is read.
-func (r *Repo) squashRolledBack(ch *chain, st *stateCtx) (gitstore.Hash, bool, error) {
+func (r *Repo) squashRolledBack(ch *ledger.Chain, st *stateCtx) (gitstore.Hash, bool, error) {
 	if st.since.IsZero() {
-		own, err := r.newStateCtx(ch.propose().c.Committer.When)
+		own, err := r.newStateCtx(ch.Propose().C.Committer.When)
 		if err != nil {
 			return gitstore.ZeroHash, false, err
 		}
 		st = own
 	}
-	proposed := ch.propose().c.Committer.When
+	proposed := ch.Propose().C.Committer.When
 	for target, rev := range st.reverted {
 		c, err := st.commit(r, target)
 		if err != nil || len(c.ParentHashes) != 1 || c.Committer.When.Before(proposed) {
@@ -279,7 +279,7 @@ func (r *Repo) squashRolledBack(ch *chain, st *stateCtx) (gitstore.Hash, bool, e
 			// date; a commit older than this candidate's cannot have merged it.
 			continue
 		}
-		if !ch.isPolicy() && !r.touches(st, target, c, ch.path()) {
+		if !ch.IsPolicy() && !r.touches(st, target, c, ch.Path()) {
 			// A commit that left the candidate's folder alone neither brought it nor took it.
 			continue
 		}

@@ -1,51 +1,47 @@
 package lifecycle
 
 import (
-	"fmt"
-
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
-// The trailer keys of lifecycle commits (DESIGN.md §2.4).
+// The trailer keys of lifecycle commits (DESIGN.md §2.4): the ledger's, which alone reads them.
 const (
-	keyAction    = "Skillgit-Action"
-	keySkill     = "Skillgit-Skill"
-	keyCandidate = "Skillgit-Candidate"
-	keyChange    = "Skillgit-Change"
-	keyPath      = "Skillgit-Path"
-	keyBase      = "Skillgit-Base"
-	keyRisk      = "Skillgit-Risk"
-	keyAudit     = "Skillgit-Audit"
-	keyPolicy    = "Skillgit-Policy"
-	keyChannel   = "Skillgit-Channel"
-	keyMode      = "Skillgit-Mode"
-	keyReverts   = "Skillgit-Reverts"
-	keyVia       = "Skillgit-Via"
-	// keyUnattended marks a commit that an unattended actor (MCP, or --unattended) made.
-	keyUnattended = "Skillgit-Unattended"
-	keyAccept     = "Skillgit-Accept"
-	keyPack       = "Skillgit-Pack"
-	keyLenient    = "Skillgit-Lenient"
-	// keyPublishedAs names the skill a publish made of a candidate published under another
-	// name; Skillgit-Skill keeps the name the candidate proposed.
-	keyPublishedAs = "Skillgit-Published-As"
-	keyApproved    = "Approved-By"
-	keyRejected    = "Rejected-By"
+	keyAction      = ledger.KeyAction
+	keySkill       = ledger.KeySkill
+	keyCandidate   = ledger.KeyCandidate
+	keyChange      = ledger.KeyChange
+	keyPath        = ledger.KeyPath
+	keyBase        = ledger.KeyBase
+	keyRisk        = ledger.KeyRisk
+	keyAudit       = ledger.KeyAudit
+	keyPolicy      = ledger.KeyPolicy
+	keyChannel     = ledger.KeyChannel
+	keyMode        = ledger.KeyMode
+	keyReverts     = ledger.KeyReverts
+	keyVia         = ledger.KeyVia
+	keyUnattended  = ledger.KeyUnattended
+	keyAccept      = ledger.KeyAccept
+	keyPack        = ledger.KeyPack
+	keyLenient     = ledger.KeyLenient
+	keyPublishedAs = ledger.KeyPublishedAs
+	keyApproved    = ledger.KeyApproved
+	keyRejected    = ledger.KeyRejected
 )
 
 // The actions lifecycle commits record.
 const (
-	actPropose  = "propose"
-	actRevise   = "revise"
-	actApprove  = "approve"
-	actReject   = "reject"
-	actPublish  = "publish"
-	actRollback = "rollback"
-	actRebase   = "rebase"
-	actMode     = "mode"
-	actSync     = "sync"
+	actPropose  = ledger.ActPropose
+	actRevise   = ledger.ActRevise
+	actApprove  = ledger.ActApprove
+	actReject   = ledger.ActReject
+	actPublish  = ledger.ActPublish
+	actRollback = ledger.ActRollback
+	actRebase   = ledger.ActRebase
+	actMode     = ledger.ActMode
+	actSync     = ledger.ActSync
 )
 
 // trailerList builds trailers in order, skipping empty values.
@@ -68,33 +64,8 @@ func (ts trailerList) message(subject, body string, o ActOptions) string {
 	return gitstore.FormatMessage(subject, body, ts)
 }
 
-// commitInfo is a commit with its trailers parsed.
-type commitInfo struct {
-	hash     gitstore.Hash
-	c        *object.Commit
-	trailers []gitstore.Trailer
-}
-
-func (ci commitInfo) get(key string) string { return gitstore.TrailerValue(ci.trailers, key) }
-
-// all returns every value of a trailer key, in order.
-func (ci commitInfo) all(key string) []string {
-	var out []string
-	for _, t := range ci.trailers {
-		if t.Key == key {
-			out = append(out, t.Value)
-		}
-	}
-	return out
-}
-
-func (r *Repo) commitInfo(h gitstore.Hash) (commitInfo, error) {
-	c, err := r.Git.Commit(h)
-	if err != nil {
-		return commitInfo{}, fmt.Errorf("commit %s: %w", h, err)
-	}
-	return commitInfo{hash: h, c: c, trailers: gitstore.ParseTrailers(c.Message)}, nil
-}
+// readCommit reads commit h with its claims.
+func (r *Repo) readCommit(h gitstore.Hash) (ledger.Commit, error) { return ledger.ReadCommit(r.Git, h) }
 
 // WriteCommit writes a commit by sig with the given tree, parents and message.
 func (r *Repo) WriteCommit(sig object.Signature, tree gitstore.Hash, msg string, parents ...gitstore.Hash) (gitstore.Hash, error) {

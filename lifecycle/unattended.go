@@ -3,6 +3,7 @@ package lifecycle
 import (
 	"fmt"
 
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -47,11 +48,11 @@ func managedByOf(change Change, o ProposeOptions) string {
 // checkUnattended refuses a publish that an unattended caller asks for and the mode would not
 // make on its own: the same rule the mode applies after a proposal, so an agent can publish no
 // more than the policy lets run automatically, and only skills in the agents' scope.
-func (r *Repo) checkUnattended(ch *chain, c *Candidate, target string, o ActOptions) error {
+func (r *Repo) checkUnattended(ch *ledger.Chain, c *Candidate, target string, o ActOptions) error {
 	if !o.Unattended {
 		return nil
 	}
-	fromPack := ch.propose().get(keyPack) != ""
+	fromPack := ch.Propose().Claims.Get(keyPack) != ""
 	allowed, why := autoChannel(r.Config.Mode, c.Risk, c.Change, fromPack)
 	if allowed == "canary" && target != canaryRef {
 		why = "it is a new skill, which the mode publishes to the canary channel only"

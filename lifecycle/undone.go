@@ -4,6 +4,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // undoKey names one skill's share of a commit on the publish branch.
@@ -40,7 +41,7 @@ func (u undoneSet) by(h gitstore.Hash, skill string) string { return u[undoKey{h
 // revertedCommit reads which commit a rollback undoes: its Skillgit-Reverts trailer, or the
 // line git revert writes.
 func revertedCommit(msg string) (gitstore.Hash, bool) {
-	if v := gitstore.TrailerValue(gitstore.ParseTrailers(msg), keyReverts); v != "" {
+	if v := ledger.ParseClaims(msg).Get(keyReverts); v != "" {
 		return plumbing.NewHash(v), true
 	}
 	if m := revertLine.FindStringSubmatch(msg); m != nil {

@@ -6,12 +6,13 @@ import (
 	"time"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // view turns a chain into a Candidate; st is shared by the candidates of one listing. The
 // signatures of a candidate the publish branch merged are checked as of that merge.
-func (r *Repo) view(ch *chain, st *stateCtx, history bool) (*Candidate, error) {
+func (r *Repo) view(ch *ledger.Chain, st *stateCtx, history bool) (*Candidate, error) {
 	c, err := r.candidateAt(ch, history, r.mergedAt(ch, st))
 	if err != nil {
 		return nil, err
@@ -22,8 +23,8 @@ func (r *Repo) view(ch *chain, st *stateCtx, history bool) (*Candidate, error) {
 
 // mergedAt is the committer time of the merge on the publish branch that published the
 // candidate's tip, the time it was checked for; zero, which means now, when there is none.
-func (r *Repo) mergedAt(ch *chain, st *stateCtx) time.Time {
-	m, ok := st.merged[ch.tip]
+func (r *Repo) mergedAt(ch *ledger.Chain, st *stateCtx) time.Time {
+	m, ok := st.merged[ch.Tip]
 	if !ok {
 		return time.Time{}
 	}
@@ -36,17 +37,17 @@ func (r *Repo) mergedAt(ch *chain, st *stateCtx) time.Time {
 
 // candidateOf reads a chain's candidate, its approvals and risk, without its state; the
 // signatures are checked as of now.
-func (r *Repo) candidateOf(ch *chain, history bool) (*Candidate, error) {
+func (r *Repo) candidateOf(ch *ledger.Chain, history bool) (*Candidate, error) {
 	return r.candidateAt(ch, history, time.Time{})
 }
 
 // candidateAt reads a chain's candidate like candidateOf, checking signatures at time at.
-func (r *Repo) candidateAt(ch *chain, history bool, at time.Time) (*Candidate, error) {
-	p := ch.propose()
+func (r *Repo) candidateAt(ch *ledger.Chain, history bool, at time.Time) (*Candidate, error) {
+	p := ch.Propose()
 	c := &Candidate{
-		ID: ch.id, Ref: ch.ref, Skill: p.get(keySkill), Path: ch.path(), Change: Change(p.get(keyChange)), Pack: p.get(keyPack), Lenient: p.get(keyLenient), managedBy: p.get(keyManagedBy),
-		Tip: ch.tip.String(), Base: ch.base().String(), Author: actorOf(p.c.Author),
-		Created: p.c.Author.When, Updated: ch.last().c.Committer.When, Approvals: []Approval{},
+		ID: ch.ID, Ref: ch.Ref, Skill: p.Claims.Get(keySkill), Path: ch.Path(), Change: Change(p.Claims.Get(keyChange)), Pack: p.Claims.Get(keyPack), Lenient: p.Claims.Get(keyLenient), managedBy: p.Claims.Get(keyManagedBy),
+		Tip: ch.Tip.String(), Base: claimedBase(ch).String(), Author: actorOf(p.C.Author),
+		Created: p.C.Author.When, Updated: ch.Last().C.Committer.When, Approvals: []Approval{},
 	}
 	content, err := r.contentCommits(ch)
 	if err != nil {
@@ -54,10 +55,10 @@ func (r *Repo) candidateAt(ch *chain, history bool, at time.Time) (*Candidate, e
 	}
 	last := content[len(content)-1]
 	c.Risk, c.Audit = "unknown", "not audited"
-	if lc := ch.commits[last]; lc.get(keyRisk) != "" {
-		c.Risk, c.Audit = lc.get(keyRisk), lc.get(keyAudit)
+	if lc := ch.Commits[last]; lc.Claims.Get(keyRisk) != "" {
+		c.Risk, c.Audit = lc.Claims.Get(keyRisk), lc.Claims.Get(keyAudit)
 	}
-	c.Duplicates = duplicatesOf(ch.commits[last])
+	c.Duplicates = duplicatesOf(ch.Commits[last])
 	if unattendedContent(ch) {
 		c.agentOutOfScope = r.outOfScopeWhy(c.Skill, c.Change, c.managedBy == policy.ManagedBy, c.Pack != "")
 	}
@@ -69,12 +70,12 @@ func (r *Repo) candidateAt(ch *chain, history bool, at time.Time) (*Candidate, e
 	if signed {
 		r.withContentCheck(c, ch, content, at)
 	}
-	for _, ci := range ch.commits[last+1:] {
-		if ci.get(keyAction) != actApprove {
+	for _, ci := range ch.Commits[last+1:] {
+		if ci.Claims.Get(keyAction) != actApprove {
 			continue
 		}
-		a := r.withSignature(approvalOf(ci), ci.c, at)
-		if signed && a.Policy == "" && datedBefore(ci, ch.commits[last]) {
+		a := r.withSignature(approvalOf(ci), ci.C, at)
+		if signed && a.Policy == "" && datedBefore(ci, ch.Commits[last]) {
 			a.Signed, a.Signer, a.Unverified = false, "", "dated before the content it approves"
 		}
 		c.Approvals = append(c.Approvals, a)
@@ -87,7 +88,7 @@ func (r *Repo) candidateAt(ch *chain, history bool, at time.Time) (*Candidate, e
 
 // withContentCheck records on c what the signatures of its content commits tell: whether the
 // proposal's verified, why the content has no verified writer, and each content event's signer.
-func (r *Repo) withContentCheck(c *Candidate, ch *chain, content []int, at time.Time) {
+func (r *Repo) withContentCheck(c *Candidate, ch *ledger.Chain, content []int, at time.Time) {
 	check := r.checkContent(ch, content, at)
 	c.AuthorVerified, c.Unverified = &check.proposer, check.unverified
 	for i, email := range check.signers {
@@ -97,45 +98,45 @@ func (r *Repo) withContentCheck(c *Candidate, ch *chain, content []int, at time.
 	}
 }
 
-func approvalOf(ci commitInfo) Approval {
-	_, note, _ := cutSubject(ci.c.Message)
-	return Approval{Who: actorOf(ci.c.Author), Policy: ci.get(keyPolicy), When: ci.c.Author.When,
-		Commit: ci.hash.String(), Note: note, Accepted: acceptsOf(ci)}
+func approvalOf(ci ledger.Commit) Approval {
+	_, note, _ := cutSubject(ci.C.Message)
+	return Approval{Who: actorOf(ci.C.Author), Policy: ci.Claims.Get(keyPolicy), When: ci.C.Author.When,
+		Commit: ci.Hash.String(), Note: note, Accepted: acceptsOf(ci)}
 }
 
 // acceptedRisk is the risk an approval that accepted findings recorded as remaining; empty
 // for any other approval, and for one by a writer of the candidate, by policy, or, when
 // signed is true, one whose signature did not verify. Publish audits again, so this only
 // tells the candidate's state until then.
-func acceptedRisk(a Approval, ci commitInfo, writers []string, signed bool) string {
+func acceptedRisk(a Approval, ci ledger.Commit, writers []string, signed bool) string {
 	if len(a.Accepted) == 0 || a.Policy != "" || isWriter(writers, a.Who.Email) || (signed && !a.Signed) {
 		return ""
 	}
-	return ci.get(keyRisk)
+	return ci.Claims.Get(keyRisk)
 }
 
-func historyOf(ch *chain) []Event {
-	out := make([]Event, 0, len(ch.commits))
-	for _, ci := range ch.commits {
-		subject, body, _ := cutSubject(ci.c.Message)
-		action := ci.get(keyAction)
+func historyOf(ch *ledger.Chain) []Event {
+	out := make([]Event, 0, len(ch.Commits))
+	for _, ci := range ch.Commits {
+		subject, body, _ := cutSubject(ci.C.Message)
+		action := ci.Claims.Get(keyAction)
 		if action == "" {
 			action = "commit"
 		}
-		out = append(out, Event{Commit: ci.hash.String(), Action: action, Who: actorOf(ci.c.Author),
-			When: ci.c.Author.When, Subject: subject, Body: body, Risk: ci.get(keyRisk)})
+		out = append(out, Event{Commit: ci.Hash.String(), Action: action, Who: actorOf(ci.C.Author),
+			When: ci.C.Author.When, Subject: subject, Body: body, Risk: ci.Claims.Get(keyRisk)})
 	}
 	return out
 }
 
 // unattendedContent says whether an unattended actor wrote any of the candidate's content: its
 // proposal or a revision.
-func unattendedContent(ch *chain) bool {
-	for _, ci := range ch.commits {
-		if a := ci.get(keyAction); a == actApprove || a == actReject || a == actRebase {
+func unattendedContent(ch *ledger.Chain) bool {
+	for _, ci := range ch.Commits {
+		if a := ci.Claims.Get(keyAction); a == actApprove || a == actReject || a == actRebase {
 			continue
 		}
-		if ci.get(keyUnattended) != "" {
+		if ci.Claims.Get(keyUnattended) != "" {
 			return true
 		}
 	}
@@ -143,14 +144,14 @@ func unattendedContent(ch *chain) bool {
 }
 
 // authors are the people who wrote the candidate's content: its proposer and every reviser.
-func authors(ch *chain) []string {
+func authors(ch *ledger.Chain) []string {
 	var out []string
-	for _, ci := range ch.commits {
-		if a := ci.get(keyAction); a == actApprove || a == actReject || a == actRebase {
+	for _, ci := range ch.Commits {
+		if a := ci.Claims.Get(keyAction); a == actApprove || a == actReject || a == actRebase {
 			continue
 		}
-		if !isWriter(out, ci.c.Author.Email) {
-			out = append(out, ci.c.Author.Email)
+		if !isWriter(out, ci.C.Author.Email) {
+			out = append(out, ci.C.Author.Email)
 		}
 	}
 	return out

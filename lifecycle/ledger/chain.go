@@ -25,8 +25,8 @@ type Commit struct {
 // Action is what the commit claims to do.
 func (c Commit) Action() string { return c.Claims.Get(KeyAction) }
 
-// readCommit reads commit h and its claims.
-func readCommit(s Store, h gitstore.Hash) (Commit, error) {
+// ReadCommit reads commit h and its claims.
+func ReadCommit(s Store, h gitstore.Hash) (Commit, error) {
 	c, err := s.Commit(h)
 	if err != nil {
 		return Commit{}, fmt.Errorf("commit %s: %w", h, err)
@@ -78,7 +78,7 @@ func LoadChain(s Store, id, ref string, tip gitstore.Hash) (*Chain, error) {
 	ch := &Chain{ID: id, Ref: ref, Tip: tip}
 	h := tip
 	for range maxChain {
-		c, err := readCommit(s, h)
+		c, err := ReadCommit(s, h)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", id, err)
 		}
@@ -98,7 +98,7 @@ func LoadChain(s Store, id, ref string, tip gitstore.Hash) (*Chain, error) {
 // chainAt reads the candidate whose tip is h: back along first parents to the newest
 // propose commit, whose Skillgit-Candidate names it. It fails when there is none.
 func chainAt(s Store, h gitstore.Hash) (*Chain, error) {
-	c, err := readCommit(s, h)
+	c, err := ReadCommit(s, h)
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +110,7 @@ func chainAt(s Store, h gitstore.Hash) (*Chain, error) {
 		if len(cur.C.ParentHashes) == 0 {
 			break
 		}
-		if cur, err = readCommit(s, cur.C.ParentHashes[0]); err != nil {
+		if cur, err = ReadCommit(s, cur.C.ParentHashes[0]); err != nil {
 			return nil, err
 		}
 	}

@@ -158,7 +158,7 @@ func (l *Ledger) initPublish(c Commit) (bool, error) {
 	if c.Claims.Get(KeyPack) == "" {
 		return false, nil
 	}
-	parent, err := readCommit(l.s, c.C.ParentHashes[0])
+	parent, err := ReadCommit(l.s, c.C.ParentHashes[0])
 	if err != nil {
 		return false, err
 	}

@@ -16,14 +16,15 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // The trailers and action of pack commits.
 const (
-	keyAction = "Skillgit-Action"
-	keyPack   = "Skillgit-Pack"
-	keyVia    = "Skillgit-Via"
+	keyAction = ledger.KeyAction
+	keyPack   = ledger.KeyPack
+	keyVia    = ledger.KeyVia
 	actPack   = "pack"
 )
 

@@ -11,6 +11,7 @@ import (
 	"github.com/go-git/go-git/v5/config"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // ErrUnrelated reports a remote whose publish branch shares no commit with the local one: the
@@ -67,12 +68,7 @@ func (r repo) initOnly(h gitstore.Hash) bool {
 	if err != nil || len(c.ParentHashes) > 0 {
 		return false
 	}
-	for _, t := range gitstore.ParseTrailers(c.Message) {
-		if t.Key == "Skillgit-Action" && t.Value == "init" {
-			return true
-		}
-	}
-	return false
+	return ledger.ParseClaims(c.Message).Get(ledger.KeyAction) == ledger.ActInit
 }
 
 // checkRelated stops a fetch whose remote publish branch shares no commit with the local one,
