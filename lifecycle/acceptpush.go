@@ -75,6 +75,6 @@ func (r *Repo) addChainAccepts(out map[string]auditrun.Accepted, tip gitstore.Ha
 	if renamed := path.Join(path.Dir(c.Path), as); as != "" && catalog.CheckSkillName(as) == nil && r.isNewFolder(firstParent, renamed) {
 		dir, pa.As = renamed, c.Skill
 	}
-	pa.Allows = append(out[dir].Allows, acceptedAllows(c, c.writers, r.Config.Approvals.Signed)...)
+	pa.Allows = append(out[dir].Allows, acceptedAllows(c, c.Writers, r.Config.Approvals.Signed)...)
 	out[dir] = pa
 }

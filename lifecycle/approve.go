@@ -34,7 +34,7 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 	if err := r.checkScope(ch, "approve"); err != nil {
 		return nil, err
 	}
-	writers := c.writers
+	writers := c.Writers
 	if len(accept) > 0 {
 		if err := checkAccepter(id, note, sig, writers); err != nil {
 			return nil, err

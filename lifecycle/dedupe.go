@@ -25,7 +25,7 @@ const (
 // overlaps compares sk, a new proposal or the new version of candidate self, with the
 // published skills and the open candidates other than self and those of the same skill, and
 // returns the closest, best first (published.Channel.Overlaps).
-func (r *Repo) overlaps(sk *catalog.Skill, self ...string) ([]published.Overlap, error) {
+func (r *Repo) overlaps(sk *catalog.Skill, self ...string) ([]ledger.Overlap, error) {
 	cands, err := r.Candidates("open")
 	if err != nil {
 		return nil, err
@@ -53,7 +53,7 @@ func (r *Repo) candidateSkill(c *Candidate) *catalog.Skill {
 }
 
 // duplicateTrailers adds a Skillgit-Overlaps trailer for each likely duplicate.
-func duplicateTrailers(ts trailerList, overlaps []published.Overlap) trailerList {
+func duplicateTrailers(ts trailerList, overlaps []ledger.Overlap) trailerList {
 	for _, o := range overlaps {
 		if o.Duplicate {
 			ts = ts.add(keyOverlaps, overlapTrailer(o))
@@ -63,7 +63,7 @@ func duplicateTrailers(ts trailerList, overlaps []published.Overlap) trailerList
 }
 
 // overlapTrailer renders an overlap as a trailer value: "NAME SCORE REASON", on one line.
-func overlapTrailer(o published.Overlap) string {
+func overlapTrailer(o ledger.Overlap) string {
 	name := o.Skill
 	if o.Candidate != "" {
 		name = "candidate/" + o.Candidate
@@ -73,16 +73,16 @@ func overlapTrailer(o published.Overlap) string {
 }
 
 // parseOverlap reads a Skillgit-Overlaps trailer back; ok is false for one it cannot read.
-func parseOverlap(v string) (published.Overlap, bool) {
+func parseOverlap(v string) (ledger.Overlap, bool) {
 	f := strings.SplitN(strings.TrimSpace(v), " ", 3)
 	if len(f) < 2 {
-		return published.Overlap{}, false
+		return ledger.Overlap{}, false
 	}
 	score, err := strconv.ParseFloat(f[1], 64)
 	if err != nil || score < 0 || score > 1 {
-		return published.Overlap{}, false
+		return ledger.Overlap{}, false
 	}
-	o := published.Overlap{Skill: f[0], Score: score, Duplicate: true}
+	o := ledger.Overlap{Skill: f[0], Score: score, Duplicate: true}
 	if id, ok := strings.CutPrefix(f[0], "candidate/"); ok {
 		o.Skill, o.Candidate = "", id
 	}
@@ -93,8 +93,8 @@ func parseOverlap(v string) (published.Overlap, bool) {
 }
 
 // duplicatesOf reads the likely duplicates a commit recorded.
-func duplicatesOf(ci ledger.Commit) []published.Overlap {
-	var out []published.Overlap
+func duplicatesOf(ci ledger.Commit) []ledger.Overlap {
+	var out []ledger.Overlap
 	for _, v := range ci.Claims.All(keyOverlaps) {
 		if o, ok := parseOverlap(v); ok {
 			out = append(out, o)
@@ -104,7 +104,7 @@ func duplicatesOf(ci ledger.Commit) []published.Overlap {
 }
 
 // likelyDuplicate says why the mode leaves a candidate to people as a likely duplicate, or "".
-func likelyDuplicate(dups []published.Overlap) string {
+func likelyDuplicate(dups []ledger.Overlap) string {
 	for _, o := range dups {
 		if o.Duplicate {
 			return fmt.Sprintf("it is a likely duplicate of %s (overlap %.2f); a person decides whether to keep both", o.Label(), o.Score)

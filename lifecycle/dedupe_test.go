@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
-	"github.com/skillgit/skillgit/lifecycle/published"
 )
 
 var csvSteps = []string{
@@ -52,7 +52,7 @@ func TestDedupeMarksAndHolds(t *testing.T) {
 }
 
 func TestParseOverlapTrailer(t *testing.T) {
-	o := published.Overlap{Candidate: "clean-csv-1a2b", Score: 0.82, Reason: "same steps as candidate clean-csv-1a2b: body 82% alike"}
+	o := ledger.Overlap{Candidate: "clean-csv-1a2b", Score: 0.82, Reason: "same steps as candidate clean-csv-1a2b: body 82% alike"}
 	back, ok := parseOverlap(overlapTrailer(o))
 	if !ok || back.Candidate != o.Candidate || back.Score != o.Score || back.Reason != o.Reason || !back.Duplicate {
 		t.Fatalf("round trip: %+v, %v", back, ok)
@@ -68,12 +68,12 @@ func TestParseOverlapTrailer(t *testing.T) {
 func TestPolicyApprovalOfDuplicateDoesNotCount(t *testing.T) {
 	cfg := policy.DefaultConfig("main")
 	cfg.Mode = policy.ModeAutonomous
-	byPolicy := Approval{Who: Actor{"Agent Smith", "agent@example.com"}, Policy: "autonomous"}
+	byPolicy := Approval{Who: Actor{Name: "Agent Smith", Email: "agent@example.com"}, Policy: "autonomous"}
 	c := &Candidate{Risk: "low", Change: ChangePatch, Approvals: []Approval{byPolicy}}
 	if ok, why := approvedEnough(cfg, c, nil); !ok {
 		t.Fatalf("a policy approval of a low-risk patch does not count: %s", why)
 	}
-	c.Duplicates = []published.Overlap{{Skill: "clean-csv", Score: 0.8, Duplicate: true}}
+	c.Duplicates = []ledger.Overlap{{Skill: "clean-csv", Score: 0.8, Duplicate: true}}
 	ok, why := approvedEnough(cfg, c, nil)
 	if ok || !strings.Contains(why, "the autonomous mode does not approve this change") {
 		t.Fatalf("a policy approval of a likely duplicate counts: %v, %q", ok, why)

@@ -238,7 +238,7 @@ func (r *Repo) approvedAtPublish(ch *ledger.Chain, m *merge, getenv func(string)
 	if run.Skipped {
 		c.Risk = riskUnknown
 	}
-	if ok, why := approvedEnough(r.Config, c, c.writers); !ok {
+	if ok, why := approvedEnough(r.Config, c, c.Writers); !ok {
 		return fmt.Sprintf("publishes candidate %s, which is not approved: %s; `skillgit approve %s` records an approval", ch.ID, why, ch.ID), nil
 	}
 	return "", nil

@@ -372,7 +372,7 @@ func (r *Repo) checkPublish(m *merge, c *Candidate, ch *ledger.Chain, res *Resul
 	if err := r.checkUnattended(ch, c, target, o); err != nil {
 		return err
 	}
-	if ok, why := approvedEnough(r.Config, c, c.writers); !ok {
+	if ok, why := approvedEnough(r.Config, c, c.Writers); !ok {
 		return fmt.Errorf("%s: %w: not approved: %s; `skillgit approve %s` records an approval", ch.ID, ErrRefused, why, ch.ID)
 	}
 	return nil
@@ -387,7 +387,7 @@ func (r *Repo) mergeItems(folders []folderChange, c *Candidate, ch *ledger.Chain
 		if !f.head.IsZero() && r.isSkillPath(f.path) {
 			it := auditrun.Item{Name: f.name(), Path: f.path, Tree: f.head, Base: f.base, BaseLabel: short(r.Branch)}
 			if f.path == c.Path {
-				it.Accepted = acceptedAllows(c, c.writers, r.Config.Approvals.Signed)
+				it.Accepted = acceptedAllows(c, c.Writers, r.Config.Approvals.Signed)
 				if c.Skill != "" && c.Skill != it.Name {
 					it.FindingsAs = c.Skill // published under another name (--as)
 				}
@@ -400,7 +400,7 @@ func (r *Repo) mergeItems(folders []folderChange, c *Candidate, ch *ledger.Chain
 
 func publishMessage(c *Candidate, res *Result, target string, o ActOptions) string {
 	ts := trailerList{}.add(keyAction, actPublish).add(keySkill, c.Skill).add(keyCandidate, c.ID).
-		add(keyPublishedAs, res.PublishedAs).add(keyChange, string(c.Change)).add(keyRisk, res.Risk).add(keyAudit, res.Audit).add(keyManagedBy, c.managedBy)
+		add(keyPublishedAs, res.PublishedAs).add(keyChange, string(c.Change)).add(keyRisk, res.Risk).add(keyAudit, res.Audit).add(keyManagedBy, c.ManagedBy)
 	for _, a := range c.Approvals {
 		if a.Policy != "" {
 			ts = ts.add(keyPolicy, a.Policy)

@@ -112,8 +112,8 @@ func TestContentSignedInAnotherName(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.AuthorVerified == nil || *c.AuthorVerified || !strings.Contains(c.Unverified, shortID(res.Commit)) ||
-		!strings.Contains(c.Unverified, "may not sign as agent@example.com") || !isWriter(c.writers, "GRACE@example.com") {
-		t.Fatalf("author verified %v, unverified %q, writers %q; want the proposal unverified and Grace a writer", c.AuthorVerified, c.Unverified, c.writers)
+		!strings.Contains(c.Unverified, "may not sign as agent@example.com") || !isWriter(c.Writers, "GRACE@example.com") {
+		t.Fatalf("author verified %v, unverified %q, writers %q; want the proposal unverified and Grace a writer", c.AuthorVerified, c.Unverified, c.Writers)
 	}
 	_, err = open(t, dir).Approve(id, "", lead)
 	wantRefusal(t, "approve by Grace", err, []string{"has no verified signature", "skillgit revise " + id})
@@ -258,7 +258,7 @@ func TestExpiredKeyCheckedNow(t *testing.T) {
 func TestApprovedEnoughUnverifiedContent(t *testing.T) {
 	cfg := policy.DefaultConfig("main")
 	cfg.Approvals.Signed = true
-	grace := Approval{Who: Actor{"Grace Hopper", "grace@example.com"}, Signed: true, Signer: "grace@example.com"}
+	grace := Approval{Who: Actor{Name: "Grace Hopper", Email: "grace@example.com"}, Signed: true, Signer: "grace@example.com"}
 	c := &Candidate{ID: "pdf-tools-0a1b", Risk: "low", Approvals: []Approval{grace}, Unverified: "commit 0123456789ab has no verified signature: not signed"}
 	ok, why := approvedEnough(cfg, c, nil)
 	if ok || !strings.Contains(why, "no approval counts while commit 0123456789ab") || !strings.Contains(why, "skillgit revise pdf-tools-0a1b") {

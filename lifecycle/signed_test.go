@@ -169,10 +169,10 @@ func TestApprovedEnoughSigned(t *testing.T) {
 		cfg.Approvals.Signed, cfg.Mode = true, mode
 		return cfg
 	}
-	grace := Approval{Who: Actor{"Grace Hopper", "grace@example.com"}, Signed: true, Signer: "grace@example.com"}
-	unsigned := Approval{Who: Actor{"Grace Hopper", "grace@example.com"}, Unverified: "not signed"}
-	self := Approval{Who: Actor{"Agent Smith", "AGENT@example.com"}, Signed: true, Signer: "AGENT@example.com"}
-	byPolicy := Approval{Who: Actor{"Agent Smith", "agent@example.com"}, Policy: "assisted"}
+	grace := Approval{Who: Actor{Name: "Grace Hopper", Email: "grace@example.com"}, Signed: true, Signer: "grace@example.com"}
+	unsigned := Approval{Who: Actor{Name: "Grace Hopper", Email: "grace@example.com"}, Unverified: "not signed"}
+	self := Approval{Who: Actor{Name: "Agent Smith", Email: "AGENT@example.com"}, Signed: true, Signer: "AGENT@example.com"}
+	byPolicy := Approval{Who: Actor{Name: "Agent Smith", Email: "agent@example.com"}, Policy: "assisted"}
 	writers := []string{"agent@example.com"}
 	tests := []struct {
 		name      string

@@ -181,7 +181,7 @@ func (r *Repo) state(ch *ledger.Chain, c *Candidate, st *stateCtx) (State, strin
 		}
 		return StatePublished, m.String(), nil
 	}
-	approved, _ := approvedEnough(r.Config, c, c.writers)
+	approved, _ := approvedEnough(r.Config, c, c.Writers)
 	inMain, err := r.holdsCandidate(ch, st.mainTree)
 	if err != nil {
 		return "", "", err

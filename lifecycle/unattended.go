@@ -59,7 +59,7 @@ func (r *Repo) checkUnattended(ch *ledger.Chain, c *Candidate, target string, o 
 	}
 	why = orDuplicate(why, c)
 	if why == "" && c.Change != ChangePolicy {
-		if why = r.outOfScopeWhy(c.Skill, c.Change, c.managedBy == policy.ManagedBy, fromPack); why != "" {
+		if why = r.outOfScopeWhy(c.Skill, c.Change, c.ManagedBy == policy.ManagedBy, fromPack); why != "" {
 			return fmt.Errorf("%s: %w: an agent cannot publish it: %s (`skillgit review %s`, `skillgit approve %s`, then `skillgit publish %s`)",
 				c.ID, ErrRefused, why, c.ID, c.ID, c.ID)
 		}
@@ -115,7 +115,7 @@ func (r *Repo) leaveToPeople(res *Result, o ActOptions) string {
 	managed := false
 	if res.Change == ChangeCreate {
 		c, err := r.Candidate(res.ID)
-		managed = err == nil && c.managedBy == policy.ManagedBy
+		managed = err == nil && c.ManagedBy == policy.ManagedBy
 	}
 	return r.outOfScopeWhy(res.Skill, res.Change, managed, false)
 }

@@ -45,7 +45,7 @@ func (r *Repo) candidateOf(ch *ledger.Chain, history bool) (*Candidate, error) {
 func (r *Repo) candidateAt(ch *ledger.Chain, history bool, at time.Time) (*Candidate, error) {
 	p := ch.Propose()
 	c := &Candidate{
-		ID: ch.ID, Ref: ch.Ref, Skill: p.Claims.Get(keySkill), Path: ch.Path(), Change: Change(p.Claims.Get(keyChange)), Pack: p.Claims.Get(keyPack), Lenient: p.Claims.Get(keyLenient), managedBy: p.Claims.Get(keyManagedBy),
+		ID: ch.ID, Ref: ch.Ref, Skill: p.Claims.Get(keySkill), Path: ch.Path(), Change: Change(p.Claims.Get(keyChange)), Pack: p.Claims.Get(keyPack), Lenient: p.Claims.Get(keyLenient), ManagedBy: p.Claims.Get(keyManagedBy),
 		Tip: ch.Tip.String(), Base: claimedBase(ch).String(), Author: actorOf(p.C.Author),
 		Created: p.C.Author.When, Updated: ch.Last().C.Committer.When, Approvals: []Approval{},
 	}
@@ -60,12 +60,12 @@ func (r *Repo) candidateAt(ch *ledger.Chain, history bool, at time.Time) (*Candi
 	}
 	c.Duplicates = duplicatesOf(ch.Commits[last])
 	if unattendedContent(ch) {
-		c.agentOutOfScope = r.outOfScopeWhy(c.Skill, c.Change, c.managedBy == policy.ManagedBy, c.Pack != "")
+		c.AgentOutOfScope = r.outOfScopeWhy(c.Skill, c.Change, c.ManagedBy == policy.ManagedBy, c.Pack != "")
 	}
 	if history {
 		c.History = historyOf(ch)
 	}
-	c.writers = r.writersOf(ch, content)
+	c.Writers = r.writersOf(ch, content)
 	signed := r.Config.Approvals.Signed
 	if signed {
 		r.withContentCheck(c, ch, content, at)
@@ -79,7 +79,7 @@ func (r *Repo) candidateAt(ch *ledger.Chain, history bool, at time.Time) (*Candi
 			a.Signed, a.Signer, a.Unverified = false, "", "dated before the content it approves"
 		}
 		c.Approvals = append(c.Approvals, a)
-		if risk := acceptedRisk(a, ci, c.writers, signed); risk != "" && c.Unverified == "" {
+		if risk := acceptedRisk(a, ci, c.Writers, signed); risk != "" && c.Unverified == "" {
 			c.Risk = risk
 		}
 	}
@@ -170,8 +170,8 @@ func approvedEnough(cfg *policy.Config, c *Candidate, writers []string) (bool, s
 	var uncounted []string
 	for _, a := range c.Approvals {
 		switch {
-		case a.Policy != "" && c.agentOutOfScope != "":
-			uncounted = append(uncounted, fmt.Sprintf("policy %s (an agent wrote this change and %s)", a.Policy, c.agentOutOfScope))
+		case a.Policy != "" && c.AgentOutOfScope != "":
+			uncounted = append(uncounted, fmt.Sprintf("policy %s (an agent wrote this change and %s)", a.Policy, c.AgentOutOfScope))
 		case a.Policy != "" && !modeMayApprove(cfg.Mode, c):
 			uncounted = append(uncounted, fmt.Sprintf("policy %s (the %s mode does not approve this change)", a.Policy, cfg.Mode))
 		case a.Policy != "":

@@ -5,7 +5,7 @@ import (
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/lifecycle"
-	"github.com/skillgit/skillgit/lifecycle/published"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // actionOut is what a tool that changes a candidate or a channel reports.
@@ -24,7 +24,7 @@ type actionOut struct {
 	Next     string       `json:"next" jsonschema:"what happens now, and who acts next"`
 
 	// Overlaps are set by create_candidate and patch_candidate.
-	Overlaps []published.Overlap `json:"overlaps,omitempty" jsonschema:"published skills and open candidates this one resembles most, best first; patch the match instead of keeping two"`
+	Overlaps []ledger.Overlap `json:"overlaps,omitempty" jsonschema:"published skills and open candidates this one resembles most, best first; patch the match instead of keeping two"`
 }
 
 // findingOut is one audit finding.

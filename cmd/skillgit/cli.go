@@ -9,8 +9,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/skillgit/skillgit/internal/interrupt"
 	"github.com/spf13/cobra"
+
+	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
 // Stdio is where a command reads and writes.

@@ -5,12 +5,12 @@ import (
 	"io"
 
 	"github.com/skillgit/skillgit/lifecycle"
-	"github.com/skillgit/skillgit/lifecycle/published"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // writeOverlaps prints, after a proposal or revision, the skills and candidates it resembles
 // most, and what to do about a likely duplicate.
-func writeOverlaps(w io.Writer, id string, overlaps []published.Overlap) {
+func writeOverlaps(w io.Writer, id string, overlaps []ledger.Overlap) {
 	for _, o := range overlaps {
 		mark := "overlaps"
 		if o.Duplicate {

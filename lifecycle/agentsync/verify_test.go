@@ -2,11 +2,12 @@ package agentsync
 
 import (
 	"fmt"
-	"github.com/skillgit/skillgit/internal/testenv"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/skillgit/skillgit/internal/testenv"
 
 	"github.com/skillgit/skillgit/catalog"
 )

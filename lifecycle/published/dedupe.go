@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // How the dedupe check ranks and reports.
@@ -22,26 +23,6 @@ const (
 	weightBody, weightName, weightDesc = 0.7, 0.15, 0.15
 )
 
-// Overlap is a published skill or an open candidate that a candidate resembles.
-type Overlap struct {
-	// Skill is the skill's name; Candidate is the candidate's id when the overlap is with an
-	// open candidate rather than a published skill.
-	Skill     string  `json:"skill"`
-	Candidate string  `json:"candidate,omitempty"`
-	Score     float64 `json:"score"`
-	Reason    string  `json:"reason"`
-	// Duplicate says that Score reaches dedupe.threshold: the candidate is a likely duplicate.
-	Duplicate bool `json:"duplicate,omitempty"`
-}
-
-// Label names the overlapped skill or candidate in text.
-func (o Overlap) Label() string {
-	if o.Candidate != "" {
-		return "candidate " + o.Candidate
-	}
-	return o.Skill
-}
-
 // CandidateSkill is the skill an open candidate holds, whole (with its body).
 type CandidateSkill struct {
 	ID    string
@@ -53,7 +34,7 @@ type CandidateSkill struct {
 // that reaches the configuration's dedupe threshold marks a likely duplicate. Names and
 // descriptions of the published skills are ranked by the channel's matcher; bodies are read
 // and shingled for its top dedupeTopK and for the candidates only.
-func (c *Channel) Overlaps(sk *catalog.Skill, candidates []CandidateSkill) ([]Overlap, error) {
+func (c *Channel) Overlaps(sk *catalog.Skill, candidates []CandidateSkill) ([]ledger.Overlap, error) {
 	items, err := c.similar(sk)
 	if err != nil {
 		return nil, err
@@ -61,7 +42,7 @@ func (c *Channel) Overlaps(sk *catalog.Skill, candidates []CandidateSkill) ([]Ov
 	items = append(items, candidates...)
 	body := catalog.ShinglesOf(sk.Body, catalog.ShingleSize)
 	name, desc := catalog.TermSet(sk.Name), catalog.TermSet(sk.Description)
-	var out []Overlap
+	var out []ledger.Overlap
 	for _, it := range items {
 		o := scoreOverlap(it, body, name, desc)
 		if o.Score >= dedupeFloor {
@@ -98,12 +79,12 @@ func (c *Channel) similar(sk *catalog.Skill) ([]CandidateSkill, error) {
 
 // scoreOverlap scores one skill against the candidate's body shingles and name and
 // description terms, and says why in one line.
-func scoreOverlap(it CandidateSkill, body catalog.Shingles, name, desc map[string]string) Overlap {
+func scoreOverlap(it CandidateSkill, body catalog.Shingles, name, desc map[string]string) ledger.Overlap {
 	b := catalog.Jaccard(body, catalog.ShinglesOf(it.Skill.Body, catalog.ShingleSize))
 	n, _ := catalog.SharedTerms(name, catalog.TermSet(it.Skill.Name))
 	d, shared := catalog.SharedTerms(desc, catalog.TermSet(it.Skill.Description))
 	score := math.Round((weightBody*b+weightName*n+weightDesc*d)*100) / 100
-	o := Overlap{Skill: it.Skill.Name, Candidate: it.ID, Score: score}
+	o := ledger.Overlap{Skill: it.Skill.Name, Candidate: it.ID, Score: score}
 	lead := "overlaps"
 	switch {
 	case b >= 0.8:
