@@ -5,12 +5,13 @@ package catalog
 import (
 	"errors"
 	"fmt"
-	"github.com/skillgit/skillgit/internal/testenv"
 	"os"
 	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
+
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // The helpers shared with the other packages built on lifecycle.

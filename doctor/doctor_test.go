@@ -552,7 +552,7 @@ func TestDoctorFixBesideRunningCommands(t *testing.T) {
 	if err := <-fixes; err != nil {
 		t.Fatal(err)
 	}
-	cands, err := lifecycletest.Open(t, dir).Candidates("open")
+	cands, err := lifecycletest.Open(t, dir).Book().Candidates("open")
 	if err != nil || len(cands) != n {
 		t.Fatalf("%d open candidates (%v), want %d", len(cands), err, n)
 	}

@@ -10,8 +10,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/skillgit/skillgit/internal/testenv"
 	"gopkg.in/yaml.v3"
+
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // workflow is the part of a GitHub Actions workflow the test reads.

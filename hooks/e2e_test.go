@@ -4,13 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"github.com/skillgit/skillgit/internal/testenv"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
+
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 // The helpers shared with the other packages built on lifecycle.

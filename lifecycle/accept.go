@@ -12,7 +12,6 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/audit"
-	"github.com/skillgit/skillgit/internal/sshsig"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
@@ -23,48 +22,9 @@ const minFingerprintPrefix = 8
 // maxAcceptReason bounds the reason a publish commit repeats for each accepted finding.
 const maxAcceptReason = 200
 
-// isWriter reports whether email belongs to one of the candidate's writers; emails compare
-// case-insensitively, as git hosts treat them, and a writer may be a principal pattern of
-// the allowed-signers file (writersOf).
-func isWriter(writers []string, email string) bool {
-	return slices.ContainsFunc(writers, func(w string) bool { return sshsig.MatchPrincipal(w, email) })
-}
-
 // acceptTrailer is the value of a Skillgit-Accept trailer on an approval: "FP RULE PATH".
 func acceptTrailer(f audit.Finding) string {
 	return f.Fingerprint + " " + f.RuleID + " " + f.File
-}
-
-// parseAccept reads a Skillgit-Accept trailer: "FP RULE PATH" on an approval, followed by
-// " | WHO | REASON" on a publish. Only the fingerprint is required.
-func parseAccept(v string) AcceptedFinding {
-	parts := strings.SplitN(v, " | ", 3)
-	fields := strings.SplitN(strings.TrimSpace(parts[0]), " ", 3)
-	a := AcceptedFinding{Fingerprint: fields[0]}
-	if len(fields) > 1 {
-		a.Rule = fields[1]
-	}
-	if len(fields) > 2 {
-		a.Path = fields[2]
-	}
-	if len(parts) > 1 {
-		a.By = parts[1]
-	}
-	if len(parts) > 2 {
-		a.Reason = parts[2]
-	}
-	return a
-}
-
-// acceptsOf reads the acceptances a commit records.
-func acceptsOf(ci ledger.Commit) []AcceptedFinding {
-	var out []AcceptedFinding
-	for _, v := range ci.Claims.All(keyAccept) {
-		if a := parseAccept(v); a.Fingerprint != "" {
-			out = append(out, a)
-		}
-	}
-	return out
 }
 
 // acceptedAllows turns the acceptances of a candidate's current approvals into allow-list
@@ -77,7 +37,7 @@ func acceptedAllows(c *Candidate, writers []string, signed bool) []audit.Allow {
 		return nil
 	}
 	for _, a := range c.Approvals {
-		if a.Policy != "" || isWriter(writers, a.Who.Email) || (signed && !a.Signed) {
+		if a.Policy != "" || ledger.IsWriter(writers, a.Who.Email) || (signed && !a.Signed) {
 			continue
 		}
 		for _, af := range a.Accepted {
@@ -114,7 +74,7 @@ func checkAccepter(id, note string, sig object.Signature, writers []string) erro
 	if strings.TrimSpace(note) == "" {
 		return fmt.Errorf("%s: accepting findings needs a reason: pass -m REASON; it is recorded with the acceptance", id)
 	}
-	if isWriter(writers, sig.Email) {
+	if ledger.IsWriter(writers, sig.Email) {
 		return fmt.Errorf("%s: %w: %s wrote this candidate and cannot accept its findings; someone else must review and accept them",
 			id, ErrRefused, actorOf(sig))
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -69,7 +70,7 @@ func TestAcceptRefusals(t *testing.T) {
 			}
 		})
 	}
-	c, err := open(t, dir).Candidate(id)
+	c, err := open(t, dir).Book().Candidate(id)
 	if err != nil || len(c.Approvals) != 0 {
 		t.Fatalf("refused acceptances left approvals: %v %+v", err, c.Approvals)
 	}
@@ -153,12 +154,12 @@ func TestApprovalsCompareEmailsWithoutCase(t *testing.T) {
 	cfg := &policy.Config{Approvals: policy.Approvals{Required: 2}}
 	approval := func(email string) Approval { return Approval{Who: Actor{Name: "G", Email: email}} }
 	c := &Candidate{Risk: "low", Approvals: []Approval{approval("grace@example.com"), approval("Grace@Example.com")}}
-	if ok, _ := approvedEnough(cfg, c, nil); ok {
+	if ok, _ := ledger.ApprovedEnough(cfg, c, nil); ok {
 		t.Error("two spellings of one email counted as two approvers")
 	}
 	cfg.Approvals.Required = 1
 	c.Approvals = []Approval{approval("AGENT@example.com")}
-	if ok, _ := approvedEnough(cfg, c, []string{"agent@example.com"}); ok {
+	if ok, _ := ledger.ApprovedEnough(cfg, c, []string{"agent@example.com"}); ok {
 		t.Error("a writer's approval counted under another spelling of their email")
 	}
 }

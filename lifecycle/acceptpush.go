@@ -67,7 +67,7 @@ func (r *Repo) addChainAccepts(out map[string]auditrun.Accepted, tip gitstore.Ha
 	if err != nil {
 		return // not a chain skillgit can read: nothing is accepted
 	}
-	c, err := r.candidateOf(ch, false)
+	c, err := r.book().CandidateOf(ch, false)
 	if err != nil {
 		return
 	}

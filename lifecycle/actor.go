@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // AuthorEnv names the environment variable that sets who acts, as "Name <email>", for agents
@@ -68,3 +70,13 @@ func ParseActor(s string) (name, email string, err error) {
 }
 
 func actorOf(sig object.Signature) Actor { return Actor{Name: sig.Name, Email: sig.Email} }
+
+// actOn resolves who acts and reads the candidate they act on, which must still be open.
+func (r *Repo) actOn(id string, o ActOptions) (object.Signature, string, *ledger.Chain, *Candidate, error) {
+	sig, warn, err := r.Actor(o)
+	if err != nil {
+		return sig, "", nil, nil, err
+	}
+	ch, c, err := r.book().OpenCandidate(id)
+	return sig, warn, ch, c, err
+}

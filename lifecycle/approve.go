@@ -82,9 +82,9 @@ func (r *Repo) checkScope(ch *ledger.Chain, action string) error {
 // nothing new, unless approvals must be signed and the first did not verify.
 func (r *Repo) checkApprover(id string, sig object.Signature, c *Candidate, writers []string, accepting bool) error {
 	if r.Config.Approvals.Signed && c.Unverified != "" {
-		return fmt.Errorf("%s: %w: %s", id, ErrRefused, unverifiedAdvice(c))
+		return fmt.Errorf("%s: %w: %s", id, ErrRefused, ledger.UnverifiedAdvice(c))
 	}
-	if !r.Config.Approvals.AllowSelf && isWriter(writers, sig.Email) {
+	if !r.Config.Approvals.AllowSelf && ledger.IsWriter(writers, sig.Email) {
 		return fmt.Errorf("%s: %w: %s wrote this candidate and approvals.allow_self is false; someone else must approve it", id, ErrRefused, actorOf(sig))
 	}
 	for _, a := range c.Approvals {
@@ -135,7 +135,7 @@ func (r *Repo) appendSigned(ch *ledger.Chain, sig object.Signature, msg, action 
 
 // withState fills in the candidate's state after an action.
 func (r *Repo) withState(res *Result, before *Candidate) (*Result, error) {
-	c, err := r.Candidate(res.ID)
+	c, err := r.book().Candidate(res.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -51,7 +51,7 @@ func (r *Repo) automate(res *Result, o ActOptions) error {
 }
 
 func (r *Repo) approveByPolicy(res *Result, sig object.Signature, mode policy.Mode, o ActOptions) error {
-	ref, tip, err := r.findCandidate(res.ID)
+	ref, tip, err := r.book().FindCandidate(res.ID)
 	if err != nil {
 		return err
 	}

@@ -118,7 +118,7 @@ func BenchmarkCandidates(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		r := openRepo(b, dir)
-		cs, err := r.Candidates("open")
+		cs, err := r.Book().Candidates("open")
 		r.Close()
 		if err != nil {
 			b.Fatal(err)
@@ -272,7 +272,7 @@ func candidatesRepo(b *testing.B) string {
 	src := benchRepo(b)
 	tmp := lifecycletest.BareCopy(b, src)
 	r := openRepo(b, tmp)
-	open, err := r.Candidates("open")
+	open, err := r.Book().Candidates("open")
 	r.Close()
 	if err != nil {
 		b.Fatal(err)

@@ -3,8 +3,6 @@ package lifecycle
 import (
 	"crypto/rand"
 	"encoding/hex"
-	"fmt"
-	"regexp"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
@@ -20,9 +18,6 @@ const (
 	ArchivePrefix = "refs/skillgit/archive/"
 )
 
-// idPattern is what a candidate id looks like: a skill name and a random suffix.
-var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,99}$`)
-
 // newID returns a fresh candidate id for skill: the name and four random hex digits, so an id
 // is short enough to type and two agents proposing at once do not collide (the branch is
 // created by compare-and-swap, which catches the rest).
@@ -32,14 +27,6 @@ func newID(skill string) string {
 		panic(err) // crypto/rand never fails on supported platforms
 	}
 	return skill + "-" + hex.EncodeToString(b[:])
-}
-
-// CheckID refuses an id that cannot name a candidate.
-func CheckID(id string) error {
-	if !idPattern.MatchString(id) {
-		return fmt.Errorf("%q: %w: a candidate id is lowercase letters, digits and hyphens, like pdf-tools-7f3a; `skillgit candidates` lists them", id, ErrNotFound)
-	}
-	return nil
 }
 
 // loadChain reads a candidate's commits back from tip to its propose commit.
@@ -63,21 +50,6 @@ func (r *Repo) FolderAt(tree gitstore.Hash, p string) (gitstore.Hash, error) {
 		return gitstore.ZeroHash, err
 	}
 	return e.Hash, nil
-}
-
-// claimedBase is the publish-branch commit the candidate was built on or last rebased onto, as
-// its commits claim; chainBase checks the claims.
-func claimedBase(ch *ledger.Chain) gitstore.Hash {
-	for i := len(ch.Commits) - 1; i > 0; i-- {
-		ci := ch.Commits[i]
-		if ci.Claims.Get(keyAction) == actRebase && len(ci.C.ParentHashes) == 2 {
-			return ci.C.ParentHashes[1]
-		}
-	}
-	if ps := ch.Propose().C.ParentHashes; len(ps) > 0 {
-		return ps[0]
-	}
-	return gitstore.ZeroHash
 }
 
 // chainBase is the publish-branch commit the candidate was proposed on or last rebased onto,
@@ -133,18 +105,18 @@ func (r *Repo) rebaseHolds(ch *ledger.Chain, base, before gitstore.Hash, ci ledg
 	if err != nil || len(conflicts) > 0 {
 		return false, err
 	}
-	want, err := r.scopeKey(ch, merged)
+	want, err := r.book().ScopeKey(ch, merged)
 	if err != nil {
 		return false, err
 	}
-	got, err := r.scopeKey(ch, ci.C.TreeHash)
+	got, err := r.book().ScopeKey(ch, ci.C.TreeHash)
 	return err == nil && got == want, err
 }
 
 // withDeclared returns tree with each of the candidate's declared paths as from holds it.
 func (r *Repo) withDeclared(ch *ledger.Chain, tree, from gitstore.Hash) (gitstore.Hash, error) {
-	for _, p := range r.declaredScope(ch) {
-		e, err := r.entryAt(from, p)
+	for _, p := range r.book().DeclaredScope(ch) {
+		e, err := r.book().EntryAt(from, p)
 		if err != nil {
 			return gitstore.ZeroHash, err
 		}
@@ -157,46 +129,4 @@ func (r *Repo) withDeclared(ch *ledger.Chain, tree, from gitstore.Hash) (gitstor
 		}
 	}
 	return tree, nil
-}
-
-// lastContent returns the index of the last commit that changed the candidate's folder, or
-// that changed anything else other than by `skillgit rebase`; the approvals after it are the
-// ones that count. So an approval never outlives a commit that slipped other changes onto the
-// branch, even one that `approve` and `publish` would refuse anyway.
-func (r *Repo) lastContent(ch *ledger.Chain) (int, error) {
-	content, err := r.contentCommits(ch)
-	if err != nil {
-		return 0, err
-	}
-	return content[len(content)-1], nil
-}
-
-// contentCommits returns the indexes, in order, of the commits that wrote the candidate's
-// content: its propose commit, and each later commit that lastContent would take for the last.
-func (r *Repo) contentCommits(ch *ledger.Chain) ([]int, error) {
-	var prev string
-	read := false
-	out := []int{0}
-	for i := 1; i < len(ch.Commits); i++ {
-		ci := ch.Commits[i]
-		if ci.C.TreeHash == ch.Commits[i-1].C.TreeHash && ci.Claims.Get(keyAction) != actRevise {
-			continue // an approval, or any commit that keeps the tree, changes nothing
-		}
-		if !read {
-			var err error
-			if prev, err = r.scopeKey(ch, ch.Commits[i-1].C.TreeHash); err != nil {
-				return nil, err
-			}
-			read = true
-		}
-		cur, err := r.scopeKey(ch, ci.C.TreeHash)
-		if err != nil {
-			return nil, err
-		}
-		if cur != prev || ci.Claims.Get(keyAction) != actRebase {
-			out = append(out, i)
-		}
-		prev = cur
-	}
-	return out, nil
 }

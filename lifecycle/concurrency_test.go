@@ -223,7 +223,7 @@ func TestConcurrentPublishes(t *testing.T) {
 	if st := testenv.GitText(t, dir, "status", "--porcelain"); st != "" {
 		t.Errorf("git status after the publishes into the checked-out main:\n%s", st)
 	}
-	published, err := open(t, dir).Candidates("published")
+	published, err := open(t, dir).Book().Candidates("published")
 	if err != nil || len(published) != len(cands) {
 		t.Errorf("Candidates(published): %d, %v; want %d", len(published), err, len(cands))
 	}

@@ -3,7 +3,6 @@ package lifecycle
 import (
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -26,7 +25,7 @@ const (
 // published skills and the open candidates other than self and those of the same skill, and
 // returns the closest, best first (published.Channel.Overlaps).
 func (r *Repo) overlaps(sk *catalog.Skill, self ...string) ([]ledger.Overlap, error) {
-	cands, err := r.Candidates("open")
+	cands, err := r.book().Candidates("open")
 	if err != nil {
 		return nil, err
 	}
@@ -70,37 +69,6 @@ func overlapTrailer(o ledger.Overlap) string {
 	}
 	reason := strings.Join(strings.Fields(o.Reason), " ")
 	return fmt.Sprintf("%s %.2f %s", name, o.Score, reason)
-}
-
-// parseOverlap reads a Skillgit-Overlaps trailer back; ok is false for one it cannot read.
-func parseOverlap(v string) (ledger.Overlap, bool) {
-	f := strings.SplitN(strings.TrimSpace(v), " ", 3)
-	if len(f) < 2 {
-		return ledger.Overlap{}, false
-	}
-	score, err := strconv.ParseFloat(f[1], 64)
-	if err != nil || score < 0 || score > 1 {
-		return ledger.Overlap{}, false
-	}
-	o := ledger.Overlap{Skill: f[0], Score: score, Duplicate: true}
-	if id, ok := strings.CutPrefix(f[0], "candidate/"); ok {
-		o.Skill, o.Candidate = "", id
-	}
-	if len(f) == 3 {
-		o.Reason = f[2]
-	}
-	return o, true
-}
-
-// duplicatesOf reads the likely duplicates a commit recorded.
-func duplicatesOf(ci ledger.Commit) []ledger.Overlap {
-	var out []ledger.Overlap
-	for _, v := range ci.Claims.All(keyOverlaps) {
-		if o, ok := parseOverlap(v); ok {
-			out = append(out, o)
-		}
-	}
-	return out
 }
 
 // likelyDuplicate says why the mode leaves a candidate to people as a likely duplicate, or "".

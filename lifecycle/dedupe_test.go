@@ -28,7 +28,7 @@ func TestDedupeMarksAndHolds(t *testing.T) {
 	if len(res.Overlaps) == 0 || res.Overlaps[0].Skill != "clean-csv" || !res.Overlaps[0].Duplicate {
 		t.Fatalf("overlaps %+v; want clean-csv first, as a likely duplicate", res.Overlaps)
 	}
-	c, err := open(t, dir).Candidate(res.ID)
+	c, err := open(t, dir).Book().Candidate(res.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,11 +53,11 @@ func TestDedupeMarksAndHolds(t *testing.T) {
 
 func TestParseOverlapTrailer(t *testing.T) {
 	o := ledger.Overlap{Candidate: "clean-csv-1a2b", Score: 0.82, Reason: "same steps as candidate clean-csv-1a2b: body 82% alike"}
-	back, ok := parseOverlap(overlapTrailer(o))
+	back, ok := ledger.ParseOverlap(overlapTrailer(o))
 	if !ok || back.Candidate != o.Candidate || back.Score != o.Score || back.Reason != o.Reason || !back.Duplicate {
 		t.Fatalf("round trip: %+v, %v", back, ok)
 	}
-	if _, ok := parseOverlap("clean-csv 7"); ok {
+	if _, ok := ledger.ParseOverlap("clean-csv 7"); ok {
 		t.Fatal("a score above 1 was read")
 	}
 }
@@ -70,11 +70,11 @@ func TestPolicyApprovalOfDuplicateDoesNotCount(t *testing.T) {
 	cfg.Mode = policy.ModeAutonomous
 	byPolicy := Approval{Who: Actor{Name: "Agent Smith", Email: "agent@example.com"}, Policy: "autonomous"}
 	c := &Candidate{Risk: "low", Change: ChangePatch, Approvals: []Approval{byPolicy}}
-	if ok, why := approvedEnough(cfg, c, nil); !ok {
+	if ok, why := ledger.ApprovedEnough(cfg, c, nil); !ok {
 		t.Fatalf("a policy approval of a low-risk patch does not count: %s", why)
 	}
 	c.Duplicates = []ledger.Overlap{{Skill: "clean-csv", Score: 0.8, Duplicate: true}}
-	ok, why := approvedEnough(cfg, c, nil)
+	ok, why := ledger.ApprovedEnough(cfg, c, nil)
 	if ok || !strings.Contains(why, "the autonomous mode does not approve this change") {
 		t.Fatalf("a policy approval of a likely duplicate counts: %v, %q", ok, why)
 	}

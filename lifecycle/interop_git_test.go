@@ -105,7 +105,7 @@ func logHead(t *testing.T, dir string) LogEntry {
 
 func candidateState(t *testing.T, dir, id string) *Candidate {
 	t.Helper()
-	c, err := open(t, dir).Candidate(id)
+	c, err := open(t, dir).Book().Candidate(id)
 	if err != nil {
 		t.Fatalf("Candidate(%s): %v", id, err)
 	}
@@ -114,7 +114,7 @@ func candidateState(t *testing.T, dir, id string) *Candidate {
 
 func publishedIDs(t *testing.T, dir string) []string {
 	t.Helper()
-	cs, err := open(t, dir).Candidates("published")
+	cs, err := open(t, dir).Book().Candidates("published")
 	if err != nil {
 		t.Fatalf("Candidates(published): %v", err)
 	}

@@ -44,7 +44,7 @@ func TestSkillgitVerifiesGitSignature(t *testing.T) {
 		t.Fatalf("git commit-tree -S: %v", err)
 	}
 	testenv.Git(t, dir, "update-ref", "refs/heads/candidate/"+id, strings.TrimSpace(string(out)))
-	c, err := open(t, dir).Candidate(id)
+	c, err := open(t, dir).Book().Candidate(id)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -107,7 +107,7 @@ func (w *propWorld) revise() string {
 	if id == "" {
 		return "revise: none open"
 	}
-	c, err := w.open().Candidate(id)
+	c, err := w.open().Book().Candidate(id)
 	if err != nil {
 		return "revise: " + err.Error()
 	}
@@ -133,7 +133,7 @@ func (w *propWorld) approve() string {
 	}
 	_, err := w.open().Approve(id, "ok", who)
 	if err == nil {
-		c, cerr := w.open().Candidate(id)
+		c, cerr := w.open().Book().Candidate(id)
 		if cerr != nil {
 			w.t.Fatal(cerr)
 		}
@@ -351,7 +351,7 @@ func (w *propWorld) summary() string {
 
 // learn records the folder versions of candidate id's commits for hand-made commits.
 func (w *propWorld) learn(id string) {
-	c, err := w.open().Candidate(id)
+	c, err := w.open().Book().Candidate(id)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -360,11 +360,11 @@ func (w *propWorld) learn(id string) {
 
 // openCandidate is a random open or approved candidate's id, or "".
 func (w *propWorld) openCandidate() string {
-	cs, err := w.open().Candidates("open")
+	cs, err := w.open().Book().Candidates("open")
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	as, err := w.open().Candidates("approved")
+	as, err := w.open().Book().Candidates("approved")
 	if err != nil {
 		w.t.Fatal(err)
 	}

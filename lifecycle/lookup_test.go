@@ -11,7 +11,7 @@ import (
 func TestLookupBySkill(t *testing.T) {
 	dir := newRepo(t)
 	one := proposeNew(t, dir, "solo", cleanLine)
-	c, err := open(t, dir).Candidate("solo")
+	c, err := open(t, dir).Book().Candidate("solo")
 	if err != nil || c.ID != one.ID {
 		t.Fatalf("Candidate(solo) = %v, %v; want %s", c, err, one.ID)
 	}
@@ -20,7 +20,7 @@ func TestLookupBySkill(t *testing.T) {
 	}
 
 	two := proposeNew(t, dir, "solo", cleanLine, mediumLine)
-	_, err = open(t, dir).Candidate("solo")
+	_, err = open(t, dir).Book().Candidate("solo")
 	if err == nil || !strings.Contains(err.Error(), one.ID) || !strings.Contains(err.Error(), two.ID) || errors.Is(err, ErrNotFound) {
 		t.Fatalf("Candidate(solo) with two open: %v; want an error naming %s and %s", err, one.ID, two.ID)
 	}
@@ -37,7 +37,7 @@ func TestLookupBySkill(t *testing.T) {
 	if !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "no open candidate changes a skill of this name") {
 		t.Errorf("Publish(solo) again: %v; want not found, saying no open candidate", err)
 	}
-	if c, err := open(t, dir).Candidate(one.ID); err != nil || c.State != StatePublished {
+	if c, err := open(t, dir).Book().Candidate(one.ID); err != nil || c.State != StatePublished {
 		t.Errorf("Candidate(%s) after publish: %v, %v; want published", one.ID, c, err)
 	}
 }

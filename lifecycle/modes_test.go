@@ -75,7 +75,7 @@ func TestModes(t *testing.T) {
 			if res.State != tc.wantState || len(res.Auto) != tc.wantAuto {
 				t.Fatalf("state %s with auto %q; want %s with %d automatic steps", res.State, res.Auto, tc.wantState, tc.wantAuto)
 			}
-			c, err := open(t, dir).Candidate(res.ID)
+			c, err := open(t, dir).Book().Candidate(res.ID)
 			if err != nil || c.State != tc.wantState {
 				t.Fatalf("candidate state %v (%v); want %s", c, err, tc.wantState)
 			}

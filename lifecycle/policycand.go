@@ -23,36 +23,12 @@ const ChangePolicy Change = "policy"
 // cannot be a skill's name, which never starts with a dot.
 const PolicySkill = ".skillgit"
 
-// inFolder reports whether p is folder dir or lies below it.
-func inFolder(p, dir string) bool { return p == dir || strings.HasPrefix(p, dir+"/") }
-
-// declaredScope lists what a candidate's trailers declare: for a skill candidate, the
-// Skillgit-Path of its propose commit; for a policy candidate, each of its Skillgit-Path
-// values that holds policy under the configuration of the publish branch. Later commits
-// cannot widen it.
-func (r *Repo) declaredScope(ch *ledger.Chain) []string {
-	if !ch.IsPolicy() {
-		if p := ch.Path(); p != "" {
-			return []string{p}
-		}
-		return nil
-	}
-	allowed := r.Config.PolicyPaths()
-	var out []string
-	for _, p := range ch.Propose().Claims.All(keyPath) {
-		if slices.Contains(allowed, p) && !slices.Contains(out, p) && !inFolder(p, r.Config.SkillsDir) {
-			out = append(out, p)
-		}
-	}
-	return out
-}
-
 // policyScope moves the changed paths a policy candidate declares out of s.Outside and
 // records each declared path that changed between baseTree and tipTree as a change to merge.
 func (r *Repo) policyScope(s *Scope, baseTree, tipTree gitstore.Hash) error {
 	var outside []string
 	for _, p := range s.Outside {
-		if !slices.ContainsFunc(s.Declared, func(d string) bool { return inFolder(p, d) }) {
+		if !slices.ContainsFunc(s.Declared, func(d string) bool { return ledger.InFolder(p, d) }) {
 			outside = append(outside, p)
 		}
 	}
@@ -71,11 +47,11 @@ func (r *Repo) policyScope(s *Scope, baseTree, tipTree gitstore.Hash) error {
 
 // pathChange compares path p, a file or a folder, between two root trees.
 func (r *Repo) pathChange(p string, baseTree, tipTree gitstore.Hash) (folderChange, bool, error) {
-	b, err := r.entryAt(baseTree, p)
+	b, err := r.book().EntryAt(baseTree, p)
 	if err != nil {
 		return folderChange{}, false, err
 	}
-	h, err := r.entryAt(tipTree, p)
+	h, err := r.book().EntryAt(tipTree, p)
 	if err != nil {
 		return folderChange{}, false, err
 	}
@@ -89,47 +65,17 @@ func (r *Repo) pathChange(p string, baseTree, tipTree gitstore.Hash) (folderChan
 	return f, b != h, nil
 }
 
-// entryAt is the entry at path p of a root tree; zero when there is none.
-func (r *Repo) entryAt(tree gitstore.Hash, p string) (gitstore.TreeEntry, error) {
-	if tree.IsZero() {
-		return gitstore.TreeEntry{}, nil
-	}
-	e, ok, err := r.Git.EntryAt(tree, p)
-	if err != nil || !ok {
-		return gitstore.TreeEntry{}, err
-	}
-	return gitstore.TreeEntry{Mode: e.Mode, Hash: e.Hash}, nil
-}
-
 // pathHash is what a change's path holds in tree: a folder's tree, or for a file change the
 // file's blob; zero when there is none.
 func (r *Repo) pathHash(tree gitstore.Hash, f folderChange) (gitstore.Hash, error) {
 	if f.mode == 0 {
 		return r.FolderAt(tree, f.path)
 	}
-	e, err := r.entryAt(tree, f.path)
+	e, err := r.book().EntryAt(tree, f.path)
 	if err != nil || e.Mode == filemode.Dir {
 		return gitstore.ZeroHash, err
 	}
 	return e.Hash, nil
-}
-
-// scopeKey identifies what a candidate's declared paths hold in tree, so that two trees with
-// the same key hold the same candidate content.
-func (r *Repo) scopeKey(ch *ledger.Chain, tree gitstore.Hash) (string, error) {
-	if !ch.IsPolicy() {
-		h, err := r.FolderAt(tree, ch.Path())
-		return h.String(), err
-	}
-	var b strings.Builder
-	for _, p := range r.declaredScope(ch) {
-		e, err := r.entryAt(tree, p)
-		if err != nil {
-			return "", err
-		}
-		fmt.Fprintf(&b, "%s %o %s\n", p, uint32(e.Mode), e.Hash)
-	}
-	return b.String(), nil
 }
 
 // isSkillPath reports whether p lies in the skills folder.

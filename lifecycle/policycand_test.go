@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -70,7 +71,7 @@ func TestPolicyCandidateLifecycle(t *testing.T) {
 	if head.Action != actPublish || head.Skill != PolicySkill || !slices.Equal(head.Policy, []string{"mode: manual -> assisted"}) {
 		t.Errorf("log head: %+v", head)
 	}
-	c, err := open(t, dir).Candidate(res.ID)
+	c, err := open(t, dir).Book().Candidate(res.ID)
 	if err != nil || c.State != StatePublished {
 		t.Errorf("state after publish: %v, %v; want published", c, err)
 	}
@@ -92,7 +93,7 @@ func TestPolicyCandidateOnlyPolicy(t *testing.T) {
 	wantRefusal(t, "approve", err, []string{"skills/victim"})
 
 	c := &Candidate{Change: ChangePolicy, Risk: "low", Approvals: []Approval{{Policy: "assisted", Who: Actor{Email: "agent@example.com"}}}}
-	if ok, _ := approvedEnough(policy.DefaultConfig("main"), c, []string{"agent@example.com"}); ok {
+	if ok, _ := ledger.ApprovedEnough(policy.DefaultConfig("main"), c, []string{"agent@example.com"}); ok {
 		t.Error("a mode approval counts for a policy candidate")
 	}
 }
@@ -186,8 +187,8 @@ func TestModeApprovalOnlyWhereTheModeApproves(t *testing.T) {
 		cfg.Mode = tc.mode
 		c := tc.c
 		c.Risk, c.Approvals = "low", byMode
-		if got, why := approvedEnough(cfg, &c, []string{"agent@example.com"}); got != tc.want {
-			t.Errorf("%s: approvedEnough = %v (%s); want %v", tc.name, got, why, tc.want)
+		if got, why := ledger.ApprovedEnough(cfg, &c, []string{"agent@example.com"}); got != tc.want {
+			t.Errorf("%s: ledger.ApprovedEnough = %v (%s); want %v", tc.name, got, why, tc.want)
 		}
 	}
 }

@@ -13,7 +13,7 @@ var ErrAlreadyProposed = errors.New("already proposed")
 // or a new skill that an open candidate proposes in another folder, and names the skill's other open candidates in res: each one more makes `review NAME` ask
 // for an id, where revising the one open would have kept a single candidate.
 func (r *Repo) checkOpenOfSkill(snap *snapshot, res *Result, o ProposeOptions) error {
-	chains, err := r.openOfSkill(snap.skill.Name)
+	chains, err := r.book().OpenOfSkill(snap.skill.Name)
 	if err != nil {
 		return err
 	}

@@ -58,7 +58,7 @@ func TestProposeDeletionTwice(t *testing.T) {
 
 func openIDs(t *testing.T, dir, skill string) []string {
 	t.Helper()
-	chains, err := open(t, dir).openOfSkill(skill)
+	chains, err := open(t, dir).book().OpenOfSkill(skill)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ const protectAdvice = "server.protect is on: change skills with `skillgit propos
 // ReceivePushed is the pre-receive check: the audit AuditPushed runs, and, when the publish branch's
 // configuration sets server.protect, the check that every commit an update adds to the
 // publish branch (or to the canary channel, see protectCanary) is what skillgit makes: the publish of a candidate approved by people other
-// than its authors whose audit passes under the policy it lands on (a policy candidate
+// than its ledger.Authors whose audit passes under the policy it lands on (a policy candidate
 // included), or a rollback that restores skills to versions published before. Anything else,
 // a deletion or a rewrite of the branch's history is refused.
 //
@@ -101,7 +101,7 @@ func (r *Repo) protectUpdate(u gitstore.RefUpdate, getenv func(string) string) (
 		}
 		why, err := rr.madeBySkillgit(h, c, getenv)
 		if err != nil || why != "" {
-			subject, _, _ := cutSubject(c.Message)
+			subject, _, _ := ledger.CutSubject(c.Message)
 			return fmt.Sprintf("commit %s (%q) %s", shortID(h.String()), bounded(subject, 72), why), err
 		}
 		if rr, err = r.at(h); err != nil {
@@ -181,10 +181,10 @@ func claimed(st *ledger.Step) string {
 
 // checkPublishMerge says why a publish merge is not one skillgit would make on r's publish
 // branch: the candidate it merges must be in scope, merged exactly, approved by people other
-// than its authors under the branch's policy, and pass the audit.
+// than its ledger.Authors under the branch's policy, and pass the audit.
 func (r *Repo) checkPublishMerge(ci ledger.Commit, getenv func(string) string) (string, error) {
 	id := ci.Claims.Get(keyCandidate)
-	if CheckID(id) != nil {
+	if ledger.CheckID(id) != nil {
 		return "names no candidate it publishes; " + protectAdvice, nil
 	}
 	ch, err := r.loadChain(id, CandidatePrefix+id, ci.C.ParentHashes[1])
@@ -212,7 +212,7 @@ func (r *Repo) checkPublishMerge(ci ledger.Commit, getenv func(string) string) (
 // approvedAtPublish says why a planned publish would not pass: its audit under r's policy,
 // or its approvals.
 func (r *Repo) approvedAtPublish(ch *ledger.Chain, m *merge, getenv func(string) string) (string, error) {
-	c, err := r.candidateOf(ch, false)
+	c, err := r.book().CandidateOf(ch, false)
 	if err != nil {
 		return "", err
 	}
@@ -238,7 +238,7 @@ func (r *Repo) approvedAtPublish(ch *ledger.Chain, m *merge, getenv func(string)
 	if run.Skipped {
 		c.Risk = riskUnknown
 	}
-	if ok, why := approvedEnough(r.Config, c, c.Writers); !ok {
+	if ok, why := ledger.ApprovedEnough(r.Config, c, c.Writers); !ok {
 		return fmt.Sprintf("publishes candidate %s, which is not approved: %s; `skillgit approve %s` records an approval", ch.ID, why, ch.ID), nil
 	}
 	return "", nil

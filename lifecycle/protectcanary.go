@@ -29,7 +29,7 @@ func (r *Repo) protectCanary(u gitstore.RefUpdate, mainTip gitstore.Hash, getenv
 		}
 		why, err := r.canaryCommit(h, c, mainTip, getenv)
 		if err != nil || why != "" {
-			subject, _, _ := cutSubject(c.Message)
+			subject, _, _ := ledger.CutSubject(c.Message)
 			return fmt.Sprintf("commit %s (%q) %s", shortID(h.String()), bounded(subject, 72), why), err
 		}
 	}

@@ -372,7 +372,7 @@ func (r *Repo) checkPublish(m *merge, c *Candidate, ch *ledger.Chain, res *Resul
 	if err := r.checkUnattended(ch, c, target, o); err != nil {
 		return err
 	}
-	if ok, why := approvedEnough(r.Config, c, c.Writers); !ok {
+	if ok, why := ledger.ApprovedEnough(r.Config, c, c.Writers); !ok {
 		return fmt.Errorf("%s: %w: not approved: %s; `skillgit approve %s` records an approval", ch.ID, ErrRefused, why, ch.ID)
 	}
 	return nil

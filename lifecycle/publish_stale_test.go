@@ -134,7 +134,7 @@ func TestForgedRebaseKeepsBase(t *testing.T) {
 func baseOf(t *testing.T, dir, id string) (string, bool) {
 	t.Helper()
 	r := open(t, dir)
-	id, ref, tip, err := r.locate(id)
+	id, ref, tip, err := r.book().Locate(id)
 	if err != nil {
 		t.Fatal(err)
 	}

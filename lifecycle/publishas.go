@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"path"
-	"slices"
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
@@ -35,7 +34,7 @@ func (r *Repo) checkRenamable(ch *ledger.Chain, c *Candidate, as string) error {
 	if as == c.Skill {
 		return fmt.Errorf("%s: candidate %s already proposes the skill %s; publish it without --as", ch.ID, ch.ID, as)
 	}
-	others, err := r.openOfSkill(as)
+	others, err := r.book().OpenOfSkill(as)
 	if err != nil {
 		return err
 	}
@@ -142,18 +141,6 @@ func checkRenamed(data []byte, as string, mode catalog.Mode) error {
 	return nil
 }
 
-// publishedNames are the skills a publish commit made: those its trailers name, with the
-// candidate's name replaced by the one it was published as.
-func publishedNames(ci ledger.Commit, skills []string) []string {
-	as := ci.Claims.Get(keyPublishedAs)
-	if as == "" || len(skills) == 0 {
-		return skills
-	}
-	out := slices.Clone(skills)
-	out[0] = as
-	return out
-}
-
 // planPublished plans the publish that the publish merge ci records onto r's tip: under the
 // name of its Skillgit-Published-As trailer when it has one. A renamed publish that skillgit
 // would refuse is returned as the reason why.
@@ -166,7 +153,7 @@ func (r *Repo) planPublished(ch *ledger.Chain, ci ledger.Commit) (*merge, string
 	if as == "" {
 		return r.planPublishedMerge(ch, target)
 	}
-	c, err := r.candidateOf(ch, false)
+	c, err := r.book().CandidateOf(ch, false)
 	if err != nil {
 		return nil, "", err
 	}

@@ -24,7 +24,7 @@ func (r *Repo) Published() *published.Channel {
 // the commits that last changed skill folders, from the trail of the publish branch, and the
 // Skillgit-Pack and skill of the candidates their publishes merged.
 func (r *Repo) packHistory(from gitstore.Hash, pending map[string]bool, found func(name, pack, skill string)) error {
-	return r.walkLastChanges(from, pending, func(n string, e LogEntry, c *object.Commit) {
+	return r.book().WalkLastChanges(from, pending, func(n string, e LogEntry, c *object.Commit) {
 		if e.Action != actPublish || e.Candidate == "" || len(c.ParentHashes) != 2 {
 			found(n, "", "")
 			return
@@ -52,7 +52,7 @@ func (r *Repo) Refresh() error {
 // ChannelTree returns the root tree of a channel, main or canary; canary is the publish
 // branch until a canary publish creates it.
 func (r *Repo) ChannelTree(channel string) (gitstore.Hash, error) {
-	tip, err := r.ChannelCommit(channel)
+	tip, err := r.book().ChannelCommit(channel)
 	switch {
 	case err != nil:
 		return gitstore.ZeroHash, err

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
@@ -19,7 +20,7 @@ import (
 var ErrNotInitialized = errors.New("not a skillgit repository")
 
 // ErrNotFound reports a skill that does not exist on the branch that was read.
-var ErrNotFound = published.ErrNotFound
+var ErrNotFound = ledger.ErrNotFound
 
 // Repo is a skillgit repository: the git store, its publish branch and its configuration.
 type Repo struct {
@@ -37,11 +38,12 @@ type Repo struct {
 	pub *published.Channel
 	// signersMu guards signers, the allowed-signers file of the publish branch, read once.
 	signersMu sync.Mutex
-	signers   *signerFile
+	signers   *ledger.SignerFile
 	// ledgerMu guards led, the reading of the history, made for the skills folder of the
 	// configuration it was made under.
 	ledgerMu sync.Mutex
 	led      *ledger.Ledger
+	bk       *ledger.Book
 	// readOnly keeps the caches from being written, for commands that only read.
 	readOnly bool
 	// firstPush marks a repository opened by a pre-receive check at the tip of the push that
@@ -161,7 +163,7 @@ func repoLabel(g *gitstore.Repo) string {
 }
 
 // ErrRefused reports an action that policy or the audit does not allow.
-var ErrRefused = errors.New("refused")
+var ErrRefused = ledger.ErrRefused
 
 // ErrConflict reports a change that collides with what is published.
 var ErrConflict = errors.New("conflict")
@@ -182,3 +184,24 @@ func (r *Repo) ledger() *ledger.Ledger {
 // ReadOnly makes the repository write nothing of its own, not even a cache: for completion,
 // which must leave the repository as it found it.
 func (r *Repo) ReadOnly() { r.readOnly = true }
+
+// Book is the ledger's reading of the repository as its publish branch stands: candidates,
+// their approvals and states, the trail. It is made again when the branch or its
+// configuration moved.
+func (r *Repo) Book() *ledger.Book { return r.book() }
+
+func (r *Repo) book() *ledger.Book {
+	r.ledgerMu.Lock()
+	bk := r.bk
+	r.ledgerMu.Unlock()
+	if bk != nil && bk.Tip == r.Tip && bk.Tree == r.Tree && bk.Config == r.Config && bk.Branch == r.Branch {
+		return bk
+	}
+	bk = &ledger.Book{Git: r.Git, Config: r.Config, Branch: r.Branch, Tip: r.Tip, Tree: r.Tree, Ledger: r.ledger(),
+		Find:       func(name string) (*catalog.Skill, error) { return r.Published().Find(name) },
+		PackOwners: func() map[string]string { return r.Published().PackOwners() }}
+	r.ledgerMu.Lock()
+	r.bk = bk
+	r.ledgerMu.Unlock()
+	return bk
+}

@@ -49,7 +49,7 @@ type FileChange struct {
 // policy. The audit always runs here, as `skillgit audit` does. A candidate whose branch
 // changes anything outside its scope is BLOCKED, whatever the audit says.
 func (r *Repo) Review(id string) (*Review, error) {
-	ch, c, err := r.candidateChain(id)
+	ch, c, err := r.book().CandidateChain(id)
 	if err != nil {
 		return nil, err
 	}

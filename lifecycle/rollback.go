@@ -86,7 +86,7 @@ func (r *Repo) rollbackOnce(name, commit string, sig object.Signature, o ActOpti
 // findPublish finds the publish to undo: the given commit, or the newest publish of name on
 // the publish branch's first-parent line that no rollback has undone. It also returns what
 // the rollbacks newer than that publish undid.
-func (r *Repo) findPublish(name, commit string) (ledger.Commit, undoneSet, error) {
+func (r *Repo) findPublish(name, commit string) (ledger.Commit, ledger.UndoneSet, error) {
 	var target gitstore.Hash
 	if commit != "" {
 		h, err := r.Git.ResolveRevision(commit)
@@ -99,23 +99,23 @@ func (r *Repo) findPublish(name, commit string) (ledger.Commit, undoneSet, error
 		target = h
 	}
 	var found ledger.Commit
-	undone := undoneSet{}
+	undone := ledger.UndoneSet{}
 	seen := publishesSeen{}
-	tc := r.trailCache()
-	defer tc.save()
+	tc := r.book().TrailCache()
+	defer tc.Save()
 	defer r.ledger().Save()
 	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
 		if h == target {
 			found = ledger.Commit{Hash: h, C: c, Claims: ledger.ParseClaims(c.Message)}
 			return gitstore.ErrStop
 		}
-		e := r.entryOf(h, c, tc)
-		if target.IsZero() && e.Action == actPublish && containsSkill(e, name) && undone.by(h, name) == "" {
+		e := r.book().EntryOf(h, c, tc)
+		if target.IsZero() && e.Action == actPublish && ledger.ContainsSkill(e, name) && undone.By(h, name) == "" {
 			found = ledger.Commit{Hash: h, C: c, Claims: ledger.ParseClaims(c.Message)}
 			return gitstore.ErrStop
 		}
 		seen.see(h, e, name)
-		undone.see(h, e, c.Message)
+		undone.See(h, e, c.Message)
 		return nil
 	})
 	if err != nil && !errors.Is(err, gitstore.ErrStop) {
@@ -143,7 +143,7 @@ func (p *publishesSeen) see(h gitstore.Hash, e LogEntry, name string) {
 	if e.Action != actPublish {
 		return
 	}
-	if containsSkill(e, name) {
+	if ledger.ContainsSkill(e, name) {
 		p.of = append(p.of, h)
 	}
 	p.names = append(p.names, e.Skills...)
@@ -189,11 +189,11 @@ func (r *Repo) noPublishToUndo(name string, seen publishesSeen) error {
 
 // stillInEffect keeps the folders of pub that no later rollback undid, and refuses when none
 // is left.
-func stillInEffect(changes []folderChange, pub ledger.Commit, undone undoneSet) ([]folderChange, error) {
+func stillInEffect(changes []folderChange, pub ledger.Commit, undone ledger.UndoneSet) ([]folderChange, error) {
 	var out []folderChange
 	var by string
 	for _, f := range changes {
-		if b := undone.by(pub.Hash, f.name()); b != "" {
+		if b := undone.By(pub.Hash, f.name()); b != "" {
 			by = b
 			continue
 		}
@@ -238,7 +238,7 @@ func (r *Repo) checkPublishOf(pub ledger.Commit, name, commit string) error {
 	if commit == "" {
 		return nil
 	}
-	e := r.entryOf(pub.Hash, pub.C, r.trailCache())
+	e := r.book().EntryOf(pub.Hash, pub.C, r.book().TrailCache())
 	if e.Action == actRollback {
 		skill := name
 		if skill == "" && len(e.Skills) > 0 {
@@ -250,7 +250,7 @@ func (r *Repo) checkPublishOf(pub ledger.Commit, name, commit string) error {
 		return fmt.Errorf("%s: %w: commit %s is a rollback; undoing it would publish the version it removed without review. Propose that version again as a candidate (`skillgit propose %s --from-rev %s`, the commit before the rollback) and have it approved; `skillgit log %s` shows the history",
 			skill, ErrRefused, commit, skill, beforeRollback(pub), skill)
 	}
-	if name != "" && (e.Action != actPublish || !containsSkill(e, name)) {
+	if name != "" && (e.Action != actPublish || !ledger.ContainsSkill(e, name)) {
 		return notPublishOf(r, name, commit)
 	}
 	if e.Action != actPublish {
@@ -308,7 +308,7 @@ func (r *Repo) restore(tree gitstore.Hash, f folderChange, pub ledger.Commit) (g
 func (r *Repo) changedSince(f folderChange, pub ledger.Commit) error {
 	err := fmt.Errorf("%s: %w: %s changed %s after %s; roll back the later change first (`skillgit log %s`)",
 		f.name(), ErrConflict, short(r.Branch), f.path, shortID(pub.Hash.String()), f.name())
-	last, lerr := r.LastChanges(r.Tip, []string{f.name()})
+	last, lerr := r.book().LastChanges(r.Tip, []string{f.name()})
 	lc, ok := last[f.name()]
 	if lerr != nil || !ok || lc.Action == actPublish || lc.Action == actRollback {
 		return err
@@ -331,7 +331,7 @@ func (r *Repo) auditRollback(items []auditrun.Item, res *Result, o ActOptions) e
 // rollbackMessage names every skill the rollback restores, so the trail knows which shares of
 // the publish are undone.
 func rollbackMessage(pub ledger.Commit, changes []folderChange, res *Result, o ActOptions) string {
-	subject, _, _ := cutSubject(pub.C.Message)
+	subject, _, _ := ledger.CutSubject(pub.C.Message)
 	body := fmt.Sprintf("Rolls back %q.\n\nThis reverts commit %s.", strings.TrimSpace(subject), pub.Hash)
 	ts := trailerList{}.add(keyAction, actRollback)
 	for _, f := range changes {

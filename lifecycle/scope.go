@@ -38,7 +38,7 @@ func (s *Scope) InScope() bool { return len(s.Outside) == 0 }
 
 // CandidateScope computes the scope of candidate id against the publish branch's tip.
 func (r *Repo) CandidateScope(id string) (*Scope, error) {
-	id, ref, tip, err := r.locate(id)
+	id, ref, tip, err := r.book().Locate(id)
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +62,7 @@ func (r *Repo) scopeOf(ch *ledger.Chain, start, startTree gitstore.Hash) (*Scope
 	if err != nil {
 		return nil, err
 	}
-	s := &Scope{Declared: r.declaredScope(ch), Changed: []string{}}
+	s := &Scope{Declared: r.book().DeclaredScope(ch), Changed: []string{}}
 	if anchor != baseTree {
 		s.anchor = anchor
 	}

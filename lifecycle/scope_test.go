@@ -152,11 +152,11 @@ func TestSmuggleVoidsEarlierApproval(t *testing.T) {
 	publishedSkill(t, dir, "victim", cleanLine)
 	carrier := proposeNew(t, dir, "carrier", cleanLine)
 	approveAsLead(t, dir, carrier.ID)
-	if c, err := open(t, dir).Candidate(carrier.ID); err != nil || c.State != StateApproved {
+	if c, err := open(t, dir).Book().Candidate(carrier.ID); err != nil || c.State != StateApproved {
 		t.Fatalf("before: %v, %v; want approved", c, err)
 	}
 	smuggle(t, dir, carrier.ID)
-	c, err := open(t, dir).Candidate(carrier.ID)
+	c, err := open(t, dir).Book().Candidate(carrier.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -91,7 +92,7 @@ func TestContentNeedsSigningKey(t *testing.T) {
 		t.Fatal(err)
 	}
 	c, err := open(t, dir).Git.Commit(plumbing.NewHash(res.Commit))
-	if err != nil || open(t, dir).verifyCommit(c, time.Time{}) != nil {
+	if err != nil || open(t, dir).book().VerifyCommit(c, time.Time{}) != nil {
 		t.Fatalf("the rebase commit does not verify (%v)", err)
 	}
 }
@@ -107,12 +108,12 @@ func TestContentSignedInAnotherName(t *testing.T) {
 	if len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "signature does not verify for agent@example.com") {
 		t.Errorf("propose warnings %q; want one that the signature does not verify", res.Warnings)
 	}
-	c, err := open(t, dir).Candidate(id)
+	c, err := open(t, dir).Book().Candidate(id)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if c.AuthorVerified == nil || *c.AuthorVerified || !strings.Contains(c.Unverified, shortID(res.Commit)) ||
-		!strings.Contains(c.Unverified, "may not sign as agent@example.com") || !isWriter(c.Writers, "GRACE@example.com") {
+		!strings.Contains(c.Unverified, "may not sign as agent@example.com") || !ledger.IsWriter(c.Writers, "GRACE@example.com") {
 		t.Fatalf("author verified %v, unverified %q, writers %q; want the proposal unverified and Grace a writer", c.AuthorVerified, c.Unverified, c.Writers)
 	}
 	_, err = open(t, dir).Approve(id, "", lead)
@@ -198,7 +199,7 @@ func TestApprovalDatedBeforeContent(t *testing.T) {
 	dir, k := signedRepo(t, policy.DefaultAllowedSigners, nil)
 	id := proposeSigned(t, dir, k.agent, "pdf-tools")
 	forgeApproval(t, dir, id, k.bob, "Bob Builder <bob@example.com>", time.Now().Add(-time.Hour))
-	c, err := open(t, dir).Candidate(id)
+	c, err := open(t, dir).Book().Candidate(id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -231,7 +232,7 @@ func TestExpiredKeyCheckedNow(t *testing.T) {
 		rev(t, dir, ref+"^{tree}"), msg, rev(t, dir, ref+"^"))
 	testenv.Git(t, dir, "update-ref", ref, old)
 	forgeApproval(t, dir, id, carolKey, "Carol <carol@example.com>", time.Date(2019, 6, 1, 0, 0, 0, 0, time.UTC))
-	c, err := open(t, dir).Candidate(id)
+	c, err := open(t, dir).Book().Candidate(id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -246,7 +247,7 @@ func TestExpiredKeyCheckedNow(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("git merge: %v\n%s", err, out)
 	}
-	c, err = open(t, dir).Candidate(id)
+	c, err = open(t, dir).Book().Candidate(id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,16 +261,16 @@ func TestApprovedEnoughUnverifiedContent(t *testing.T) {
 	cfg.Approvals.Signed = true
 	grace := Approval{Who: Actor{Name: "Grace Hopper", Email: "grace@example.com"}, Signed: true, Signer: "grace@example.com"}
 	c := &Candidate{ID: "pdf-tools-0a1b", Risk: "low", Approvals: []Approval{grace}, Unverified: "commit 0123456789ab has no verified signature: not signed"}
-	ok, why := approvedEnough(cfg, c, nil)
+	ok, why := ledger.ApprovedEnough(cfg, c, nil)
 	if ok || !strings.Contains(why, "no approval counts while commit 0123456789ab") || !strings.Contains(why, "skillgit revise pdf-tools-0a1b") {
-		t.Errorf("approvedEnough = %v, %q; want no, naming the commit and the revision", ok, why)
+		t.Errorf("ledger.ApprovedEnough = %v, %q; want no, naming the commit and the revision", ok, why)
 	}
 	c.Change = ChangePolicy
-	if _, why := approvedEnough(cfg, c, nil); !strings.Contains(why, "skillgit propose --config") {
+	if _, why := ledger.ApprovedEnough(cfg, c, nil); !strings.Contains(why, "skillgit propose --config") {
 		t.Errorf("policy candidate: %q; want the advice to propose again", why)
 	}
 	cfg.Approvals.Signed = false
-	if ok, why := approvedEnough(cfg, c, nil); !ok {
+	if ok, why := ledger.ApprovedEnough(cfg, c, nil); !ok {
 		t.Errorf("without signed approvals: %q; want approved", why)
 	}
 }
@@ -277,8 +278,8 @@ func TestApprovedEnoughUnverifiedContent(t *testing.T) {
 func TestIsWriterPatterns(t *testing.T) {
 	writers := []string{"agent@example.com", "*@ops.example.com"}
 	for email, want := range map[string]bool{"AGENT@example.com": true, "eve@ops.example.com": true, "eve@example.com": false} {
-		if got := isWriter(writers, email); got != want {
-			t.Errorf("isWriter(%q) = %v", email, got)
+		if got := ledger.IsWriter(writers, email); got != want {
+			t.Errorf("ledger.IsWriter(%q) = %v", email, got)
 		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -19,7 +20,7 @@ func TestSignedApprovalCounts(t *testing.T) {
 	if err != nil || len(res.Warnings) != 0 {
 		t.Fatalf("approve: %v, warnings %q", err, res.Warnings)
 	}
-	c, err := open(t, dir).Candidate(id)
+	c, err := open(t, dir).Book().Candidate(id)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,7 +41,7 @@ func TestApproveWithoutSigningKey(t *testing.T) {
 	if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "git config user.signingkey") {
 		t.Fatalf("approve with no key: %v; want a refusal that names git config user.signingkey", err)
 	}
-	if c, _ := open(t, dir).Candidate(id); len(c.Approvals) != 0 {
+	if c, _ := open(t, dir).Book().Candidate(id); len(c.Approvals) != 0 {
 		t.Fatalf("a refused approval was recorded: %+v", c.Approvals)
 	}
 }
@@ -66,7 +67,7 @@ func TestUnverifiedApprovalsDoNotCount(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			id := proposeSigned(t, dir, k.agent, "skill-"+string(rune('a'+i)))
 			approveWith(t, dir, id, tt.key, tt.who, tt.self)
-			c, err := open(t, dir).Candidate(id)
+			c, err := open(t, dir).Book().Candidate(id)
 			if err != nil || c.State != StateOpen {
 				t.Fatalf("state %v (%v); want open", c.State, err)
 			}
@@ -148,7 +149,7 @@ func TestUnverifiedApprovalAcceptsNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	approveWith(t, dir, id, k.bob, ActOptions{Author: "Bob Builder <bob@example.com>"}, false)
-	if c, err := open(t, dir).Candidate(id); err != nil || c.Risk != "high" {
+	if c, err := open(t, dir).Book().Candidate(id); err != nil || c.Risk != "high" {
 		t.Fatalf("risk %q (%v); an unsigned acceptance must not lower it", c.Risk, err)
 	}
 	if _, err := open(t, dir).Publish(id, "", lead); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "high risk") {
@@ -190,9 +191,9 @@ func TestApprovedEnoughSigned(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			ok, why := approvedEnough(tt.cfg, &Candidate{Risk: "low", Approvals: tt.approvals}, writers)
+			ok, why := ledger.ApprovedEnough(tt.cfg, &Candidate{Risk: "low", Approvals: tt.approvals}, writers)
 			if ok != tt.want || !strings.Contains(why, tt.why) {
-				t.Errorf("approvedEnough = %v, %q; want %v and a reason with %q", ok, why, tt.want, tt.why)
+				t.Errorf("ledger.ApprovedEnough = %v, %q; want %v and a reason with %q", ok, why, tt.want, tt.why)
 			}
 		})
 	}
@@ -222,7 +223,7 @@ func TestSigningProgram(t *testing.T) {
 	if _, err := os.Stat(marker); err != nil {
 		t.Errorf("gpg.ssh.program was not run: %v", err)
 	}
-	if c, _ := open(t, dir).Candidate(id); c.State != StateApproved {
+	if c, _ := open(t, dir).Book().Candidate(id); c.State != StateApproved {
 		t.Errorf("state %s; want approved", c.State)
 	}
 }

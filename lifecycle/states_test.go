@@ -67,7 +67,7 @@ func TestUnapprovedTwinIsNotPublished(t *testing.T) {
 	if got, want := publishedIDs(t, dir), []string{first.ID + "=published"}; !slices.Equal(got, want) {
 		t.Errorf("Candidates(published): %v; want %v", got, want)
 	}
-	if _, c, err := open(t, dir).openCandidate(second.ID); err != nil || c.State != StateOpen {
+	if _, c, err := open(t, dir).book().OpenCandidate(second.ID); err != nil || c.State != StateOpen {
 		t.Errorf("acting on %s: %v, state %v; want it open", second.ID, err, c)
 	}
 
@@ -84,7 +84,7 @@ func TestUnapprovedTwinIsNotPublished(t *testing.T) {
 	if c := candidateState(t, dir, squashed.ID); c.State != StateRolledBack {
 		t.Errorf("%s after its squash merge was reverted: state %s; want rolled-back", squashed.ID, c.State)
 	}
-	list, err := open(t, dir).Candidates(string(StateRolledBack))
+	list, err := open(t, dir).Book().Candidates(string(StateRolledBack))
 	if err != nil || !slices.ContainsFunc(list, func(c *Candidate) bool { return c.ID == squashed.ID }) {
 		t.Errorf("Candidates(rolled-back): %v, %v; want %s listed", list, err, squashed.ID)
 	}
@@ -132,7 +132,7 @@ func TestRolledBackState(t *testing.T) {
 	if got := publishedIDs(t, dir); len(got) != 0 {
 		t.Errorf("Candidates(published) after both were reverted: %v; want none", got)
 	}
-	cs, err := open(t, dir).Candidates(string(StateRolledBack))
+	cs, err := open(t, dir).Book().Candidates(string(StateRolledBack))
 	if err != nil || len(cs) != 2 {
 		t.Fatalf("Candidates(rolled-back): %v, %d; want alpha and beta", err, len(cs))
 	}

@@ -62,7 +62,7 @@ func TestStory(t *testing.T) {
 	if _, err := open(t, dir).Published().Find("pdf-tools"); err != nil {
 		t.Fatalf("after publish: %v", err)
 	}
-	cs, err := open(t, dir).Candidates("published")
+	cs, err := open(t, dir).Book().Candidates("published")
 	if err != nil || len(cs) != 1 || cs[0].ID != id || cs[0].PublishedBy != pub.Commit {
 		t.Fatalf("published candidates: %v %+v", err, cs)
 	}

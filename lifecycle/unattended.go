@@ -59,7 +59,7 @@ func (r *Repo) checkUnattended(ch *ledger.Chain, c *Candidate, target string, o 
 	}
 	why = orDuplicate(why, c)
 	if why == "" && c.Change != ChangePolicy {
-		if why = r.outOfScopeWhy(c.Skill, c.Change, c.ManagedBy == policy.ManagedBy, fromPack); why != "" {
+		if why = r.book().OutOfScopeWhy(c.Skill, c.Change, c.ManagedBy == policy.ManagedBy, fromPack); why != "" {
 			return fmt.Errorf("%s: %w: an agent cannot publish it: %s (`skillgit review %s`, `skillgit approve %s`, then `skillgit publish %s`)",
 				c.ID, ErrRefused, why, c.ID, c.ID, c.ID)
 		}
@@ -81,7 +81,7 @@ func (r *Repo) checkUnattendedRollback(changes []folderChange, res *Result, o Ac
 		return nil
 	}
 	for _, f := range changes {
-		if why := r.rollbackOutOfScopeWhy(f); why != "" {
+		if why := r.book().RollbackOutOfScopeWhy(f.name(), f.head, f.base); why != "" {
 			return fmt.Errorf("%s: %w: an agent cannot roll it back: %s; a person must do it (`skillgit rollback %s`)",
 				f.name(), ErrRefused, why, f.name())
 		}
@@ -114,8 +114,8 @@ func (r *Repo) leaveToPeople(res *Result, o ActOptions) string {
 	}
 	managed := false
 	if res.Change == ChangeCreate {
-		c, err := r.Candidate(res.ID)
+		c, err := r.book().Candidate(res.ID)
 		managed = err == nil && c.ManagedBy == policy.ManagedBy
 	}
-	return r.outOfScopeWhy(res.Skill, res.Change, managed, false)
+	return r.book().OutOfScopeWhy(res.Skill, res.Change, managed, false)
 }

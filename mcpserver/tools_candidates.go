@@ -47,7 +47,7 @@ func listCandidates(r *lifecycle.Repo, in listCandidatesIn) (listCandidatesOut, 
 	if state == "canary" {
 		state = "published"
 	}
-	cs, err := r.Candidates(state)
+	cs, err := r.Book().Candidates(state)
 	if err != nil {
 		return listCandidatesOut{}, err
 	}

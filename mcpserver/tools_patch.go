@@ -16,7 +16,7 @@ type patchIn struct {
 }
 
 func (s *Server) patchCandidate(r *lifecycle.Repo, in patchIn) (actionOut, error) {
-	c, err := r.Candidate(in.ID)
+	c, err := r.Book().Candidate(in.ID)
 	if err != nil {
 		return actionOut{}, err
 	}

@@ -54,7 +54,7 @@ func (a *app) batchTargets(r *lifecycle.Repo, ids []string, pack string, states 
 	if pack == "" {
 		return ids, true, nil
 	}
-	ids, err := r.PackCandidates(pack, states...)
+	ids, err := r.Book().PackCandidates(pack, states...)
 	if err != nil || len(ids) > 0 {
 		return ids, err == nil, err
 	}

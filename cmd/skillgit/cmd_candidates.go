@@ -43,7 +43,7 @@ func (a *app) runCandidates(state string) error {
 		return usageError{fmt.Errorf("--state %q is not one of open, approved, rejected, published, rolled-back, all", state)}
 	}
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		cs, err := r.Candidates(state)
+		cs, err := r.Book().Candidates(state)
 		if err != nil {
 			return err
 		}

@@ -134,7 +134,7 @@ func (a *app) withRepoValues(fn func(r *lifecycle.Repo) ([]cobra.Completion, err
 // openCandidates lists the ids of the candidates not yet published or rejected.
 func openCandidates(a *app) []cobra.Completion {
 	return a.withRepoValues(func(r *lifecycle.Repo) ([]cobra.Completion, error) {
-		cs, err := r.Candidates("open")
+		cs, err := r.Book().Candidates("open")
 		var out []cobra.Completion
 		for _, c := range cs {
 			out = append(out, cobra.CompletionWithDesc(c.ID, oneLine(c.Skill, 40)+", "+string(c.Change)+", "+string(c.State)))

@@ -18,7 +18,7 @@ var forbidden = map[string][]string{
 	"lifecycle": {"lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "doctor", "hooks", "mcpserver", "cmd"},
 	"doctor":    {"lifecycle", "hooks", "mcpserver", "cmd"},
 	// The ledger reads git and nothing of the lifecycle it serves.
-	"lifecycle/ledger":    {"lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "hooks", "mcpserver", "cmd", "doctor", "audit"},
+	"lifecycle/ledger":    {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/published", "lifecycle/auditrun", "hooks", "mcpserver", "cmd", "doctor", "audit"},
 	"lifecycle/packs":     {"lifecycle/remotes", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
 	"lifecycle/remotes":   {"lifecycle/packs", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
 	"lifecycle/agentsync": {"lifecycle/packs", "lifecycle/remotes", "hooks", "mcpserver", "cmd"},

@@ -2,8 +2,9 @@ package sshsig
 
 import (
 	"context"
-	"github.com/skillgit/skillgit/internal/testenv"
 	"testing"
+
+	"github.com/skillgit/skillgit/internal/testenv"
 
 	"golang.org/x/crypto/ssh"
 )

@@ -15,7 +15,7 @@ import (
 // commits land, and the skill's folder at that commit is the locked tree. Without it, a lock
 // edited by hand could pin any tree the repository holds, such as a candidate nobody approved.
 func (r *repo) checkLockOrigins(l *Lock, channel, prefix string) error {
-	tip, err := r.ChannelCommit(channel)
+	tip, err := r.Book().ChannelCommit(channel)
 	if err != nil {
 		return err
 	}

@@ -30,7 +30,7 @@ func (lk *lockRun) source(r *repo, req Request) (*source, error) {
 		}
 		return r.lockedSource(lk.old, lk.channel, nil)
 	}
-	tip, err := r.ChannelCommit(lk.channel)
+	tip, err := r.Book().ChannelCommit(lk.channel)
 	if err != nil {
 		return nil, err
 	}
@@ -131,7 +131,7 @@ func (lk *lockRun) describe(r *repo, tip gitstore.Hash, fresh []string) error {
 			ask = append(ask, c.Skill)
 		}
 	}
-	last, err := r.LastChanges(tip, ask)
+	last, err := r.Book().LastChanges(tip, ask)
 	if err != nil {
 		return err
 	}

@@ -273,7 +273,7 @@ type proposed struct {
 // folder it proposes (zero for a deletion), to its id. An open candidate wins over a rejected
 // one of the same change.
 func pendingPackChanges(r *lifecycle.Repo, name string) (map[string]proposed, error) {
-	props, err := r.PackProposals(name)
+	props, err := r.Book().PackProposals(name)
 	if err != nil {
 		return nil, err
 	}

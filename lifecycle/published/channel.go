@@ -1,7 +1,6 @@
 package published
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -11,11 +10,12 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // ErrNotFound reports a skill that does not exist where it was looked for.
-var ErrNotFound = errors.New("not found")
+var ErrNotFound = ledger.ErrNotFound
 
 // Version is the commit of a channel that a Channel reads, and the configuration it reads it
 // under: the one on that commit.

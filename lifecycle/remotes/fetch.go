@@ -13,6 +13,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // scratch is the namespace, held in memory only, where a fetch puts the remote's refs before
@@ -117,9 +118,9 @@ func (r repo) download(ctx context.Context, rm *remote, progress io.Writer) (*re
 	rr.publish = rm.view.hash(scratch + "publish")
 	for name, ref := range rm.view.refs {
 		n := string(name)
-		if id, ok := strings.CutPrefix(n, scratch+"candidate/"); ok && lifecycle.CheckID(id) == nil {
+		if id, ok := strings.CutPrefix(n, scratch+"candidate/"); ok && ledger.CheckID(id) == nil {
 			rr.candidates[id] = ref.Hash()
-		} else if id, ok := strings.CutPrefix(n, scratch+"archive/"); ok && lifecycle.CheckID(id) == nil {
+		} else if id, ok := strings.CutPrefix(n, scratch+"archive/"); ok && ledger.CheckID(id) == nil {
 			rr.archive[id] = ref.Hash()
 		}
 	}
@@ -154,9 +155,9 @@ func (r repo) adopt(ref, id string, rh gitstore.Hash, res *FetchResult) error {
 	switch {
 	case lh.IsZero():
 		c.Action = "created"
-	case r.Descends(rh, lh):
+	case r.Book().Descends(rh, lh):
 		c.Action = "updated"
-	case r.Descends(lh, rh):
+	case r.Book().Descends(lh, rh):
 		c.Action, c.Old, c.New, c.Note = "kept", "", "", "yours is ahead of the remote's; `skillgit push` sends it"
 		res.add(c)
 		return nil
@@ -214,11 +215,11 @@ func (r repo) fetchCandidates(rm *remote, rr *remoteRefs, res *FetchResult) erro
 // settled reports whether candidate id at h is already published on the publish branch or
 // rejected here, so that fetching it would only bring back a finished candidate.
 func (r repo) settled(id string, h gitstore.Hash) bool {
-	if r.Descends(r.Tip, h) {
+	if r.Book().Descends(r.Tip, h) {
 		return true
 	}
 	a, err := r.refOrZero(lifecycle.ArchivePrefix + id)
-	return err == nil && r.Descends(a, h)
+	return err == nil && r.Book().Descends(a, h)
 }
 
 // trackCandidates records the remote's candidates under refs/remotes/<remote>/candidate/.
@@ -252,7 +253,7 @@ func (r repo) retireCandidates(rr *remoteRefs, res *FetchResult) error {
 	}
 	for _, ref := range local {
 		id := strings.TrimPrefix(ref.Name, lifecycle.CandidatePrefix)
-		if _, ok := rr.candidates[id]; ok || lifecycle.CheckID(id) != nil || !r.settled(id, ref.Hash) {
+		if _, ok := rr.candidates[id]; ok || ledger.CheckID(id) != nil || !r.settled(id, ref.Hash) {
 			continue
 		}
 		if err := r.Git.UpdateRef(ref.Name, gitstore.ZeroHash, ref.Hash, "skillgit fetch: finished"); err != nil {

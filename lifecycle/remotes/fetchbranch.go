@@ -6,6 +6,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // fetchPublish records the remote's publish branch and brings the local one up to it.
@@ -26,14 +27,14 @@ func (r repo) fetchPublish(rm *remote, rr *remoteRefs, res *FetchResult) error {
 	switch {
 	case lt == rt:
 		res.Publish = "up to date"
-	case r.Descends(rt, lt):
+	case r.Book().Descends(rt, lt):
 		if err := r.MoveBranch(lt, rt); err != nil {
 			res.Publish = "blocked"
 			return fmt.Errorf("%s: not brought up to %s/%s: %w", short(r.Branch), rm.name, short(r.Branch), err)
 		}
 		res.Publish = "fast-forwarded"
 		res.add(RefChange{Ref: r.Branch, Action: "updated", Old: lt.String(), New: rt.String()})
-	case r.Descends(lt, rt):
+	case r.Book().Descends(lt, rt):
 		res.Publish = "ahead"
 	default:
 		return r.unwind(rm, lt, rt, res)
@@ -46,7 +47,7 @@ func (r repo) fetchPublish(rm *remote, rr *remoteRefs, res *FetchResult) error {
 // tip and each publish's candidate branch restored, so it can be published again on top;
 // otherwise nothing moves and the user is told to reconcile the two with git.
 func (r repo) unwind(rm *remote, lt, rt gitstore.Hash, res *FetchResult) error {
-	pubs, ok, err := r.LocalPublishes(lt, rt)
+	pubs, ok, err := r.Book().LocalPublishes(lt, rt)
 	if err != nil {
 		return err
 	}
@@ -76,7 +77,7 @@ func (r repo) unwind(rm *remote, lt, rt gitstore.Hash, res *FetchResult) error {
 }
 
 // restoreCandidate puts back the branch of a publish taken off the publish branch.
-func (r repo) restoreCandidate(p lifecycle.LocalPublish, res *FetchResult) error {
+func (r repo) restoreCandidate(p ledger.LocalPublish, res *FetchResult) error {
 	ref := lifecycle.CandidatePrefix + p.ID
 	cur, err := r.refOrZero(ref)
 	if err != nil || cur == p.Candidate {

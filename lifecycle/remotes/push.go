@@ -16,6 +16,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // PushOptions says what to push where.
@@ -139,7 +140,7 @@ func (r repo) planPush(rm *remote, p *pushPlan, remote map[string]gitstore.Hash,
 		}
 	}
 	for _, id := range sortedKeys(seen) {
-		if lifecycle.CheckID(id) != nil {
+		if ledger.CheckID(id) != nil {
 			continue
 		}
 		if err := r.planCandidate(rm, p, remote, id, false); err != nil {
@@ -152,7 +153,7 @@ func (r repo) planPush(rm *remote, p *pushPlan, remote map[string]gitstore.Hash,
 // planCandidate adds candidate id: its branch, or its archive ref and the removal of the
 // remote's branch once it is rejected or published here.
 func (r repo) planCandidate(rm *remote, p *pushPlan, remote map[string]gitstore.Hash, id string, named bool) error {
-	if err := lifecycle.CheckID(id); err != nil {
+	if err := ledger.CheckID(id); err != nil {
 		return err
 	}
 	branch, archive := lifecycle.CandidatePrefix+id, lifecycle.ArchivePrefix+id
@@ -174,7 +175,7 @@ func (r repo) planCandidate(rm *remote, p *pushPlan, remote map[string]gitstore.
 		}
 		r.planDelete(rm, p, branch, rh, la, id)
 		return nil
-	case !rh.IsZero() && r.Descends(r.Tip, rh):
+	case !rh.IsZero() && r.Book().Descends(r.Tip, rh):
 		r.planDelete(rm, p, branch, rh, r.Tip, id)
 		return nil
 	case named:
@@ -192,7 +193,7 @@ func (r repo) planRef(p *pushPlan, remote map[string]gitstore.Hash, ref string, 
 		}
 		return nil
 	}
-	if !rh.IsZero() && !r.Descends(h, rh) {
+	if !rh.IsZero() && !r.Book().Descends(h, rh) {
 		return fmt.Errorf("%s: %w: the remote's %s has commits yours does not; run `skillgit fetch` to see them, then revise or rebase the candidate",
 			id, lifecycle.ErrConflict, short(ref))
 	}
@@ -211,7 +212,7 @@ func (r repo) planRef(p *pushPlan, remote map[string]gitstore.Hash, ref string, 
 // planDelete removes the remote's candidate branch when what it holds is contained in the
 // local archive ref or publish branch, so a revision pushed by someone else is never lost.
 func (r repo) planDelete(rm *remote, p *pushPlan, branch string, rh, holder gitstore.Hash, id string) {
-	if rh.IsZero() || !r.Descends(holder, rh) {
+	if rh.IsZero() || !r.Book().Descends(holder, rh) {
 		return
 	}
 	p.specs = append(p.specs, config.RefSpec(":"+branch))
@@ -224,12 +225,12 @@ func (r repo) planDelete(rm *remote, p *pushPlan, branch string, rh, holder gits
 func (r repo) planPublish(rm *remote, p *pushPlan, remote map[string]gitstore.Hash) error {
 	rt, lt := remote[r.Branch], r.Tip
 	tracking := rm.trackingRef(r.Branch)
-	if rt == lt || r.Descends(rt, lt) {
+	if rt == lt || r.Book().Descends(rt, lt) {
 		// Nothing to send: the remote has all of it (`skillgit fetch` brings the rest here).
 		p.track[tracking] = rt
 		return nil
 	}
-	if !rt.IsZero() && !r.Descends(lt, rt) {
+	if !rt.IsZero() && !r.Book().Descends(lt, rt) {
 		if r.unrelated(lt, rt) {
 			return r.unrelatedError(rm, rt, "nothing was pushed")
 		}
@@ -252,7 +253,7 @@ func (r repo) movedError(rm *remote, rt gitstore.Hash) error {
 	base, _ := r.refOrZero(rm.trackingRef(r.Branch))
 	var ids []string
 	if !base.IsZero() {
-		if pubs, _, err := r.LocalPublishes(r.Tip, base); err == nil {
+		if pubs, _, err := r.Book().LocalPublishes(r.Tip, base); err == nil {
 			for _, pub := range pubs {
 				ids = append(ids, pub.ID)
 			}

@@ -18,6 +18,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // DefaultRemote is the remote push and fetch use when none is named and it exists.
@@ -258,7 +259,7 @@ func CandidatesToFetch(lr *lifecycle.Repo) (int, error) {
 		}
 		for _, ref := range refs {
 			id := strings.TrimPrefix(ref.Name, prefix)
-			if lifecycle.CheckID(id) != nil {
+			if ledger.CheckID(id) != nil {
 				continue
 			}
 			lh, err := r.refOrZero(lifecycle.CandidatePrefix + id)

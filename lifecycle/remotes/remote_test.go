@@ -138,7 +138,7 @@ func fetch(t *testing.T, dir string) *FetchResult {
 
 func candidateIDs(t *testing.T, dir, state string) []string {
 	t.Helper()
-	cs, err := lifecycletest.Open(t, dir).Candidates(state)
+	cs, err := lifecycletest.Open(t, dir).Book().Candidates(state)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -76,7 +76,7 @@ func (r repo) initOnly(h gitstore.Hash) bool {
 // for `git log`, and returns ErrUnrelated.
 func (r repo) checkRelated(rm *remote, rr *remoteRefs, res *FetchResult) error {
 	rt, lt := rr.publish, r.Tip
-	if rt.IsZero() || rt == lt || r.Descends(rt, lt) || r.Descends(lt, rt) || !r.unrelated(lt, rt) {
+	if rt.IsZero() || rt == lt || r.Book().Descends(rt, lt) || r.Book().Descends(lt, rt) || !r.unrelated(lt, rt) {
 		return nil
 	}
 	res.Publish, res.RemoteTip = "unrelated", rt.String()

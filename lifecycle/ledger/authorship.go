@@ -1,31 +1,29 @@
-package lifecycle
+package ledger
 
 import (
 	"fmt"
 	"time"
-
-	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // With approvals.signed, who wrote a candidate is told by the signatures of the commits that
 // wrote its content, not by their author fields, which anyone can fill in.
 
 // writersOf lists who wrote the candidate's content; no approval may come from them. Without
-// signed approvals, they are the authors of its proposal and revisions (authors). With them,
+// signed approvals, they are the Authors of its proposal and revisions (Authors). With them,
 // they are also the author of every commit that wrote the content, a rebase that changed it
 // included, and everyone the allowed-signers file lists for a key that signed one of those
 // commits, whether or not the signature verified for its author: so a writer who signs in
 // another's name still cannot approve. The entries are emails or, from the file, principal
-// patterns; isWriter matches them.
-func (r *Repo) writersOf(ch *ledger.Chain, content []int) []string {
-	out := authors(ch)
-	if !r.Config.Approvals.Signed {
+// patterns; IsWriter matches them.
+func (b *Book) WritersOf(ch *Chain, content []int) []string {
+	out := Authors(ch)
+	if !b.Config.Approvals.Signed {
 		return out
 	}
 	for _, i := range content {
 		c := ch.Commits[i].C
 		out = addWriter(out, c.Author.Email)
-		for _, p := range r.keyHolders(c) {
+		for _, p := range b.KeyHolders(c) {
 			out = addWriter(out, p)
 		}
 	}
@@ -33,7 +31,7 @@ func (r *Repo) writersOf(ch *ledger.Chain, content []int) []string {
 }
 
 func addWriter(writers []string, w string) []string {
-	if isWriter(writers, w) {
+	if IsWriter(writers, w) {
 		return writers
 	}
 	return append(writers, w)
@@ -56,19 +54,19 @@ type contentCheck struct {
 // revision whose signature verifies replaces the skill folder: a revision snapshots the whole
 // folder, so its signer answers for all of it. unverified names the first such commit since
 // the last verified proposal or revision.
-func (r *Repo) checkContent(ch *ledger.Chain, content []int, at time.Time) contentCheck {
+func (b *Book) CheckContent(ch *Chain, content []int, at time.Time) contentCheck {
 	out := contentCheck{signers: map[int]string{}}
 	for _, i := range content {
 		ci := ch.Commits[i]
-		err := r.verifyCommit(ci.C, at)
+		err := b.VerifyCommit(ci.C, at)
 		switch {
 		case err == nil:
 			out.signers[i] = ci.C.Author.Email
-			if i == 0 || ci.Claims.Get(keyAction) == actRevise {
+			if i == 0 || ci.Claims.Get(KeyAction) == ActRevise {
 				out.unverified = ""
 			}
 		case out.unverified == "":
-			subject, _, _ := cutSubject(ci.C.Message)
+			subject, _, _ := CutSubject(ci.C.Message)
 			out.unverified = fmt.Sprintf("commit %s (%q by %s) has no verified signature: %v",
 				shortID(ci.Hash.String()), bounded(subject, 80), actorOf(ci.C.Author), err)
 		}
@@ -77,9 +75,9 @@ func (r *Repo) checkContent(ch *ledger.Chain, content []int, at time.Time) conte
 	return out
 }
 
-// unverifiedAdvice says why no approval of c counts while its content has no verified writer,
+// UnverifiedAdvice says why no approval of c counts while its content has no verified writer,
 // and how to give it one.
-func unverifiedAdvice(c *Candidate) string {
+func UnverifiedAdvice(c *Candidate) string {
 	const key = "set a signing key with `git config user.signingkey ~/.ssh/id_ed25519`"
 	if c.Change == ChangePolicy {
 		return fmt.Sprintf("no approval counts while %s; %s, propose the change again with `skillgit propose --config` and reject %s", c.Unverified, key, c.ID)
@@ -87,10 +85,10 @@ func unverifiedAdvice(c *Candidate) string {
 	return fmt.Sprintf("no approval counts while %s; %s and revise it with `skillgit revise %s`", c.Unverified, key, c.ID)
 }
 
-// datedBefore reports whether approval commit a claims, by its author or committer date, to
+// DatedBefore reports whether approval commit a claims, by its author or committer date, to
 // be older than the content commit it approves: a date no honest clock gives, since the
 // approval is a child of that commit.
-func datedBefore(a, content ledger.Commit) bool {
+func DatedBefore(a, content Commit) bool {
 	made := content.C.Committer.When
 	if content.C.Author.When.After(made) {
 		made = content.C.Author.When

@@ -1,4 +1,4 @@
-package lifecycle
+package ledger
 
 import (
 	"errors"
@@ -24,13 +24,13 @@ type LastChange struct {
 // LastChanges tells, for each skill named (by folder name), the commit that last changed its
 // folder on the first-parent history of from. The history is read back only until every
 // named skill is found; a skill no commit changed is left out.
-func (r *Repo) LastChanges(from gitstore.Hash, names []string) (map[string]LastChange, error) {
+func (b *Book) LastChanges(from gitstore.Hash, names []string) (map[string]LastChange, error) {
 	out := map[string]LastChange{}
 	pending := map[string]bool{}
 	for _, n := range names {
 		pending[n] = true
 	}
-	err := r.walkLastChanges(from, pending, func(n string, e LogEntry, _ *object.Commit) {
+	err := b.WalkLastChanges(from, pending, func(n string, e LogEntry, _ *object.Commit) {
 		out[n] = LastChange{Commit: e.Commit, Action: e.Action, Risk: e.Risk, ApprovedBy: e.ApprovedBy}
 	})
 	return out, err
@@ -40,14 +40,14 @@ func (r *Repo) LastChanges(from gitstore.Hash, names []string) (map[string]LastC
 // for each skill of pending with the commit that last changed its folder (a publish, a
 // rollback or a commit made with git) and that commit's trail entry; it stops as soon as none
 // is pending, and empties pending as it goes.
-func (r *Repo) walkLastChanges(from gitstore.Hash, pending map[string]bool, found func(name string, e LogEntry, c *object.Commit)) error {
+func (b *Book) WalkLastChanges(from gitstore.Hash, pending map[string]bool, found func(name string, e LogEntry, c *object.Commit)) error {
 	if len(pending) == 0 {
 		return nil
 	}
-	tc := r.trailCache()
-	err := r.Git.WalkFirstParent(from, func(h gitstore.Hash, c *object.Commit) error {
-		e := r.entryOf(h, c, tc)
-		if e.Action != actPublish && e.Action != actRollback && e.Action != "commit" {
+	tc := b.TrailCache()
+	err := b.Git.WalkFirstParent(from, func(h gitstore.Hash, c *object.Commit) error {
+		e := b.EntryOf(h, c, tc)
+		if e.Action != ActPublish && e.Action != ActRollback && e.Action != "commit" {
 			return nil
 		}
 		for _, n := range e.Skills {
@@ -61,24 +61,24 @@ func (r *Repo) walkLastChanges(from gitstore.Hash, pending map[string]bool, foun
 		}
 		return nil
 	})
-	tc.save()
-	r.ledger().Save()
+	tc.Save()
+	b.ledger().Save()
 	return err
 }
 
 // ChannelCommit returns the commit a channel, main or canary, is at; canary is the publish
 // branch until a canary publish creates it.
-func (r *Repo) ChannelCommit(channel string) (gitstore.Hash, error) {
+func (b *Book) ChannelCommit(channel string) (gitstore.Hash, error) {
 	switch channel {
 	case "main":
-		return r.Tip, nil
+		return b.Tip, nil
 	case "canary":
 	default:
 		return gitstore.ZeroHash, fmt.Errorf("channel %q is not one of main, canary", channel)
 	}
-	tip, err := r.Git.Ref(canaryRef)
+	tip, err := b.Git.Ref(canaryRef)
 	if errors.Is(err, gitstore.ErrRefNotFound) {
-		return r.Tip, nil
+		return b.Tip, nil
 	}
 	return tip, err
 }

@@ -1,4 +1,4 @@
-package lifecycle
+package ledger
 
 import (
 	"fmt"
@@ -9,12 +9,11 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
-	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // Candidates lists candidates in a state: "open" (the default: open and approved), "approved",
 // "rejected", "published", "rolled-back" (published, then reverted) or "all", newest first.
-func (r *Repo) Candidates(state string) ([]*Candidate, error) {
+func (b *Book) Candidates(state string) ([]*Candidate, error) {
 	if state == "" {
 		state = "open"
 	}
@@ -23,7 +22,7 @@ func (r *Repo) Candidates(state string) ([]*Candidate, error) {
 	default:
 		return nil, fmt.Errorf("--state %q is not one of open, approved, rejected, published, rolled-back, all", state)
 	}
-	chains, err := r.chains(state)
+	chains, err := b.Chains(state)
 	if err != nil {
 		return nil, err
 	}
@@ -33,13 +32,13 @@ func (r *Repo) Candidates(state string) ([]*Candidate, error) {
 			since = t
 		}
 	}
-	st, err := r.newStateCtx(since)
+	st, err := b.NewStateCtx(since)
 	if err != nil {
 		return nil, err
 	}
 	out := []*Candidate{}
 	for _, ch := range chains {
-		c, err := r.view(ch, st, false)
+		c, err := b.View(ch, st, false)
 		if err != nil {
 			return nil, err
 		}
@@ -65,15 +64,15 @@ func wanted(state string, s State) bool {
 
 // chains reads the candidate branches, the archive when rejected ones are asked for, and the
 // publishes on the branch when published or rolled-back ones are.
-func (r *Repo) chains(state string) ([]*ledger.Chain, error) {
+func (b *Book) Chains(state string) ([]*Chain, error) {
 	prefixes := []string{CandidatePrefix}
 	if state == "rejected" || state == "all" {
 		prefixes = append(prefixes, ArchivePrefix)
 	}
-	var out []*ledger.Chain
+	var out []*Chain
 	seen := map[string]bool{}
 	for _, p := range prefixes {
-		refs, err := r.Git.Refs(p)
+		refs, err := b.Git.Refs(p)
 		if err != nil {
 			return nil, err
 		}
@@ -82,7 +81,7 @@ func (r *Repo) chains(state string) ([]*ledger.Chain, error) {
 			if seen[id] || CheckID(id) != nil {
 				continue
 			}
-			ch, err := r.loadChain(id, ref.Name, ref.Hash)
+			ch, err := b.LoadChain(id, ref.Name, ref.Hash)
 			if err != nil {
 				continue // a branch under candidate/ that skillgit did not make
 			}
@@ -91,24 +90,24 @@ func (r *Repo) chains(state string) ([]*ledger.Chain, error) {
 		}
 	}
 	if state == "published" || state == string(StateRolledBack) || state == "all" {
-		return r.publishedChains(out, seen)
+		return b.PublishedChains(out, seen)
 	}
 	return out, nil
 }
 
 // publishedChains adds the candidates whose publish merges are on the branch and whose
 // branches are gone.
-func (r *Repo) publishedChains(out []*ledger.Chain, seen map[string]bool) ([]*ledger.Chain, error) {
-	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
+func (b *Book) PublishedChains(out []*Chain, seen map[string]bool) ([]*Chain, error) {
+	err := b.Git.WalkFirstParent(b.Tip, func(h gitstore.Hash, c *object.Commit) error {
 		if len(c.ParentHashes) != 2 {
 			return nil
 		}
-		second, err := r.readCommit(c.ParentHashes[1])
-		id := second.Claims.Get(keyCandidate)
+		second, err := b.readCommit(c.ParentHashes[1])
+		id := second.Claims.Get(KeyCandidate)
 		if err != nil || id == "" || seen[id] {
 			return nil
 		}
-		if ch, err := r.loadChain(id, "", c.ParentHashes[1]); err == nil {
+		if ch, err := b.LoadChain(id, "", c.ParentHashes[1]); err == nil {
 			seen[id] = true
 			out = append(out, ch)
 		}

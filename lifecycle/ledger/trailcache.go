@@ -1,4 +1,4 @@
-package lifecycle
+package ledger
 
 import (
 	"bufio"
@@ -12,6 +12,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/atomicfile"
 )
 
 // maxTrailCache bounds the trail cache file read back; a larger one is ignored.
@@ -27,13 +28,13 @@ type trailCache struct {
 	changed bool
 }
 
-func (r *Repo) trailCache() *trailCache {
+func (b *Book) TrailCache() *trailCache {
 	c := &trailCache{known: map[gitstore.Hash][]string{}}
-	d := r.Git.CommonDir()
+	d := b.Git.CommonDir()
 	if d == "" {
 		return c
 	}
-	sum := sha1.Sum([]byte(r.Config.SkillsDir))
+	sum := sha1.Sum([]byte(b.Config.SkillsDir))
 	c.file = filepath.Join(d, "skillgit", "cache", "trail-v1-"+hex.EncodeToString(sum[:4])+".txt")
 	c.load()
 	return c
@@ -68,7 +69,7 @@ func validNames(names []string) bool {
 	return true
 }
 
-func (c *trailCache) get(h gitstore.Hash) ([]string, bool) {
+func (c *trailCache) Get(h gitstore.Hash) ([]string, bool) {
 	names, ok := c.known[h]
 	return names, ok
 }
@@ -83,7 +84,7 @@ func (c *trailCache) put(h gitstore.Hash, names []string) {
 
 // save writes the cache back when it learned something; failing to write never fails the
 // command.
-func (c *trailCache) save() {
+func (c *trailCache) Save() {
 	if c.file == "" || !c.changed {
 		return
 	}
@@ -92,5 +93,5 @@ func (c *trailCache) save() {
 		lines = append(lines, strings.Join(append([]string{h.String()}, names...), " "))
 	}
 	sort.Strings(lines)
-	_ = writeFileAtomic(c.file, []byte(strings.Join(lines, "\n")+"\n"))
+	_ = atomicfile.Write(c.file, []byte(strings.Join(lines, "\n")+"\n"), atomicfile.Options{})
 }

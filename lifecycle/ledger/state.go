@@ -1,4 +1,4 @@
-package lifecycle
+package ledger
 
 import (
 	"errors"
@@ -11,12 +11,11 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
-	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
-// stateCtx is what deciding candidates' states needs from the channels, read once per listing.
-type stateCtx struct {
+// StateCtx is what deciding candidates' states needs from the channels, read once per listing.
+type StateCtx struct {
 	mainTree   gitstore.Hash
 	canaryTree gitstore.Hash // zero when there is no canary branch
 	// merged maps the second parents of recent merges on the publish branch to the latest
@@ -33,11 +32,11 @@ type stateCtx struct {
 }
 
 // commit reads commit h once for every candidate.
-func (st *stateCtx) commit(r *Repo, h gitstore.Hash) (*object.Commit, error) {
+func (st *StateCtx) commit(b *Book, h gitstore.Hash) (*object.Commit, error) {
 	if c, ok := st.commits[h]; ok {
 		return c, nil
 	}
-	c, err := r.Git.Commit(h)
+	c, err := b.Git.Commit(h)
 	if err != nil {
 		return nil, err
 	}
@@ -51,11 +50,11 @@ func (st *stateCtx) commit(r *Repo, h gitstore.Hash) (*object.Commit, error) {
 // newStateCtx reads the channels; merges on the publish branch are collected back to since,
 // unless since is zero: acting on one candidate needs only its folder compared, which tells a
 // published candidate from one that can still be published.
-func (r *Repo) newStateCtx(since time.Time) (*stateCtx, error) {
-	st := &stateCtx{mainTree: r.Tree, merged: map[gitstore.Hash]gitstore.Hash{},
+func (b *Book) NewStateCtx(since time.Time) (*StateCtx, error) {
+	st := &StateCtx{mainTree: b.Tree, merged: map[gitstore.Hash]gitstore.Hash{},
 		reverted: map[gitstore.Hash]gitstore.Hash{}, since: since}
-	if h, err := r.Git.Ref(canaryRef); err == nil {
-		c, err := r.Git.Commit(h)
+	if h, err := b.Git.Ref(canaryRef); err == nil {
+		c, err := b.Git.Commit(h)
 		if err != nil {
 			return nil, err
 		}
@@ -66,13 +65,13 @@ func (r *Repo) newStateCtx(since time.Time) (*stateCtx, error) {
 	if since.IsZero() {
 		return st, nil
 	}
-	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
+	err := b.Git.WalkFirstParent(b.Tip, func(h gitstore.Hash, c *object.Commit) error {
 		if c.Committer.When.Before(since) {
 			return gitstore.ErrStop
 		}
-		return r.learnStep(st, h, c)
+		return b.learnStep(st, h, c)
 	})
-	r.ledger().Save()
+	b.ledger().Save()
 	if err != nil && !errors.Is(err, gitstore.ErrStop) {
 		return nil, err
 	}
@@ -83,22 +82,22 @@ func (r *Repo) newStateCtx(since time.Time) (*stateCtx, error) {
 // (a merge the ledger verified), or the rollback of a publish (a rollback it verified). A
 // revert of a commit that is no publish, such as a squash merge, is taken at its word: it
 // only tells the state of the candidates whose content that commit brought.
-func (r *Repo) learnStep(st *stateCtx, h gitstore.Hash, c *object.Commit) error {
+func (b *Book) learnStep(st *StateCtx, h gitstore.Hash, c *object.Commit) error {
 	if len(c.ParentHashes) == 2 {
-		step, err := r.ledger().StepOf(h, c)
+		step, err := b.ledger().StepOf(h, c)
 		if err != nil {
 			return err
 		}
-		if _, seen := st.merged[c.ParentHashes[1]]; !seen && step.Kind == ledger.KindPublish {
+		if _, seen := st.merged[c.ParentHashes[1]]; !seen && step.Kind == KindPublish {
 			st.merged[c.ParentHashes[1]] = h
 		}
 		return nil
 	}
-	targets := revertTargets(c.Message)
+	targets := RevertTargets(c.Message)
 	if len(targets) == 0 {
 		return nil
 	}
-	step, err := r.ledger().StepOf(h, c)
+	step, err := b.ledger().StepOf(h, c)
 	if err != nil {
 		return err
 	}
@@ -106,9 +105,9 @@ func (r *Repo) learnStep(st *stateCtx, h gitstore.Hash, c *object.Commit) error 
 		if _, seen := st.reverted[x]; seen {
 			continue
 		}
-		if step.Kind == ledger.KindRollback && step.Undoes == x {
+		if step.Kind == KindRollback && step.Undoes == x {
 			st.reverted[x] = h
-		} else if pub, err := r.ledger().Step(x); err == nil && pub.Kind != ledger.KindPublish && pub.Kind != ledger.KindRollback && len(pub.Commit.C.ParentHashes) == 1 {
+		} else if pub, err := b.ledger().Step(x); err == nil && pub.Kind != KindPublish && pub.Kind != KindRollback && len(pub.Commit.C.ParentHashes) == 1 {
 			st.reverted[x] = h
 		}
 	}
@@ -118,22 +117,22 @@ func (r *Repo) learnStep(st *stateCtx, h gitstore.Hash, c *object.Commit) error 
 // touches reports whether commit target (c) changed folder p, or a folder above or below it,
 // against its first parent. The folders it changed are found once per commit and shared by
 // every candidate; when they cannot be found it says yes, so the caller looks closer.
-func (r *Repo) touches(st *stateCtx, target gitstore.Hash, c *object.Commit, p string) bool {
+func (b *Book) touches(st *StateCtx, target gitstore.Hash, c *object.Commit, p string) bool {
 	if st.changed == nil {
 		st.changed = map[gitstore.Hash][]string{}
 	}
 	paths, ok := st.changed[target]
 	if !ok {
-		parent, err := r.Git.Commit(c.ParentHashes[0])
+		parent, err := b.Git.Commit(c.ParentHashes[0])
 		if err != nil {
 			return true
 		}
-		changes, stray, err := r.folderChanges(parent.TreeHash, c.TreeHash)
+		changes, stray, err := b.FolderChanges(parent.TreeHash, c.TreeHash)
 		if err != nil {
 			return true
 		}
 		for _, f := range changes {
-			paths = append(paths, f.path)
+			paths = append(paths, f.Path)
 		}
 		paths = append(paths, stray...)
 		st.changed[target] = paths
@@ -147,17 +146,17 @@ func (r *Repo) touches(st *stateCtx, target gitstore.Hash, c *object.Commit, p s
 	return false
 }
 
-// revertTargets returns the commits msg says it reverts: its "This reverts commit" lines and
+// RevertTargets returns the commits msg says it reverts: its "This reverts commit" lines and
 // its Skillgit-Reverts trailers.
-func revertTargets(msg string) []gitstore.Hash {
-	if !strings.Contains(msg, "This reverts commit") && !strings.Contains(msg, keyReverts) {
+func RevertTargets(msg string) []gitstore.Hash {
+	if !strings.Contains(msg, "This reverts commit") && !strings.Contains(msg, KeyReverts) {
 		return nil
 	}
 	var out []gitstore.Hash
 	for _, m := range revertLine.FindAllStringSubmatch(msg, -1) {
 		out = append(out, plumbing.NewHash(m[1]))
 	}
-	for _, v := range ledger.ParseClaims(msg).All(keyReverts) {
+	for _, v := range ParseClaims(msg).All(KeyReverts) {
 		if len(v) == 40 {
 			out = append(out, plumbing.NewHash(v))
 		}
@@ -171,7 +170,7 @@ func revertTargets(msg string) []gitstore.Hash {
 // back when the merge of its tip was reverted since (skillgit rollback or git revert); canary
 // likewise on the canary branch; else approved or open by the policy. A candidate nobody
 // approved is never published by another candidate that published the same content.
-func (r *Repo) state(ch *ledger.Chain, c *Candidate, st *stateCtx) (State, string, error) {
+func (b *Book) State(ch *Chain, c *Candidate, st *StateCtx) (State, string, error) {
 	if strings.HasPrefix(ch.Ref, ArchivePrefix) || ch.Rejected() {
 		return StateRejected, "", nil
 	}
@@ -181,8 +180,8 @@ func (r *Repo) state(ch *ledger.Chain, c *Candidate, st *stateCtx) (State, strin
 		}
 		return StatePublished, m.String(), nil
 	}
-	approved, _ := approvedEnough(r.Config, c, c.Writers)
-	inMain, err := r.holdsCandidate(ch, st.mainTree)
+	approved, _ := ApprovedEnough(b.Config, c, c.Writers)
+	inMain, err := b.holdsCandidate(ch, st.mainTree)
 	if err != nil {
 		return "", "", err
 	}
@@ -193,7 +192,7 @@ func (r *Repo) state(ch *ledger.Chain, c *Candidate, st *stateCtx) (State, strin
 		if st.since.IsZero() {
 			// Only the folder was compared: whether the branch merged this very tip
 			// is read back to when the candidate was proposed.
-			own, err := r.newStateCtx(ch.Propose().C.Committer.When)
+			own, err := b.NewStateCtx(ch.Propose().C.Committer.When)
 			if err != nil {
 				return "", "", err
 			}
@@ -203,12 +202,12 @@ func (r *Repo) state(ch *ledger.Chain, c *Candidate, st *stateCtx) (State, strin
 		}
 	}
 	if approved {
-		if rev, ok, err := r.squashRolledBack(ch, st); err != nil || ok {
+		if rev, ok, err := b.squashRolledBack(ch, st); err != nil || ok {
 			return StateRolledBack, rev.String(), err
 		}
 	}
 	if !st.canaryTree.IsZero() && approved {
-		if inCanary, err := r.holdsCandidate(ch, st.canaryTree); err != nil || inCanary {
+		if inCanary, err := b.holdsCandidate(ch, st.canaryTree); err != nil || inCanary {
 			return StateCanary, "", err
 		}
 	}
@@ -220,35 +219,35 @@ func (r *Repo) state(ch *ledger.Chain, c *Candidate, st *stateCtx) (State, strin
 
 // holdsCandidate reports whether tree has the candidate's skill folder exactly as its tip has
 // it, where the candidate changed that folder.
-func (r *Repo) holdsCandidate(ch *ledger.Chain, tree gitstore.Hash) (bool, error) {
-	before, err := r.scopeKey(ch, r.baseTree(ch))
+func (b *Book) holdsCandidate(ch *Chain, tree gitstore.Hash) (bool, error) {
+	before, err := b.ScopeKey(ch, b.baseTree(ch))
 	if err != nil {
 		return false, err
 	}
-	got, err := r.scopeKey(ch, tree)
+	got, err := b.ScopeKey(ch, tree)
 	if err != nil || got == before {
 		// The channel still has the folder the candidate started from: whatever the
 		// candidate did, it is not there yet. This spares reading the candidate's tree.
 		return false, err
 	}
-	want, err := r.scopeKey(ch, ch.Last().C.TreeHash)
+	want, err := b.ScopeKey(ch, ch.Last().C.TreeHash)
 	return err == nil && got == want && want != before, err
 }
 
 // baseTree is the tree of the commit the candidate was proposed on.
-func (r *Repo) baseTree(ch *ledger.Chain) gitstore.Hash {
+func (b *Book) baseTree(ch *Chain) gitstore.Hash {
 	ps := ch.Propose().C.ParentHashes
 	if len(ps) == 0 {
 		return gitstore.ZeroHash
 	}
-	c, err := r.Git.Commit(ps[0])
+	c, err := b.Git.Commit(ps[0])
 	if err != nil {
 		return gitstore.ZeroHash
 	}
 	return c.TreeHash
 }
 
-func needApprovals(cfg *policy.Config, have int) string {
+func NeedApprovals(cfg *policy.Config, have int) string {
 	who := "people"
 	if !cfg.Approvals.AllowSelf {
 		who = "people other than its author"
@@ -263,9 +262,9 @@ func needApprovals(cfg *policy.Config, have int) string {
 // reverted single-parent commit of the publish branch that put the candidate's content in
 // place. With a context that read no history, the history since the candidate was proposed
 // is read.
-func (r *Repo) squashRolledBack(ch *ledger.Chain, st *stateCtx) (gitstore.Hash, bool, error) {
+func (b *Book) squashRolledBack(ch *Chain, st *StateCtx) (gitstore.Hash, bool, error) {
 	if st.since.IsZero() {
-		own, err := r.newStateCtx(ch.Propose().C.Committer.When)
+		own, err := b.NewStateCtx(ch.Propose().C.Committer.When)
 		if err != nil {
 			return gitstore.ZeroHash, false, err
 		}
@@ -273,24 +272,24 @@ func (r *Repo) squashRolledBack(ch *ledger.Chain, st *stateCtx) (gitstore.Hash, 
 	}
 	proposed := ch.Propose().C.Committer.When
 	for target, rev := range st.reverted {
-		c, err := st.commit(r, target)
+		c, err := st.commit(b, target)
 		if err != nil || len(c.ParentHashes) != 1 || c.Committer.When.Before(proposed) {
 			// The history is read back to the oldest candidate's proposal, by committer
 			// date; a commit older than this candidate's cannot have merged it.
 			continue
 		}
-		if !ch.IsPolicy() && !r.touches(st, target, c, ch.Path()) {
+		if !ch.IsPolicy() && !b.touches(st, target, c, ch.Path()) {
 			// A commit that left the candidate's folder alone neither brought it nor took it.
 			continue
 		}
-		if held, err := r.holdsCandidate(ch, c.TreeHash); err != nil || !held {
+		if held, err := b.holdsCandidate(ch, c.TreeHash); err != nil || !held {
 			continue
 		}
-		before, err := r.treeOf(c.ParentHashes[0])
+		before, err := b.treeOf(c.ParentHashes[0])
 		if err != nil {
 			return gitstore.ZeroHash, false, err
 		}
-		if was, err := r.holdsCandidate(ch, before); err == nil && !was {
+		if was, err := b.holdsCandidate(ch, before); err == nil && !was {
 			return rev, true, nil
 		}
 	}

@@ -1,4 +1,4 @@
-package lifecycle
+package ledger
 
 import "github.com/skillgit/skillgit/gitstore"
 
@@ -17,21 +17,21 @@ type LocalPublish struct {
 // LocalPublishes walks the publish branch's first parents from tip back to the remote's
 // history (a commit that rt contains) and returns the publishes met, newest first. ok is
 // false when a commit on the way is not a skillgit publish or the walk is too long.
-func (r *Repo) LocalPublishes(tip, rt gitstore.Hash) (pubs []LocalPublish, ok bool, err error) {
+func (b *Book) LocalPublishes(tip, rt gitstore.Hash) (pubs []LocalPublish, ok bool, err error) {
 	h := tip
 	for range maxUnpushed {
-		if r.Descends(rt, h) {
+		if b.Descends(rt, h) {
 			return pubs, true, nil
 		}
-		ci, err := r.readCommit(h)
+		ci, err := b.readCommit(h)
 		if err != nil {
 			return nil, false, err
 		}
-		id := ci.Claims.Get(keyCandidate)
-		if ci.Claims.Get(keyAction) != actPublish || len(ci.C.ParentHashes) != 2 || CheckID(id) != nil || ci.Claims.Get(keyChannel) != "" {
+		id := ci.Claims.Get(KeyCandidate)
+		if ci.Claims.Get(KeyAction) != ActPublish || len(ci.C.ParentHashes) != 2 || CheckID(id) != nil || ci.Claims.Get(KeyChannel) != "" {
 			return pubs, false, nil
 		}
-		pubs = append(pubs, LocalPublish{Commit: h, ID: id, Skill: ci.Claims.Get(keySkill), Candidate: ci.C.ParentHashes[1]})
+		pubs = append(pubs, LocalPublish{Commit: h, ID: id, Skill: ci.Claims.Get(KeySkill), Candidate: ci.C.ParentHashes[1]})
 		h = ci.C.ParentHashes[0]
 	}
 	return pubs, false, nil

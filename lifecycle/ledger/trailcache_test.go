@@ -1,4 +1,4 @@
-package lifecycle
+package ledger_test
 
 import (
 	"strings"
@@ -6,7 +6,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
-	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/testenv"
 )
 
@@ -14,40 +14,31 @@ import (
 // found to change: a commit whose trees git cannot read is left out and read again once the
 // object is restored.
 func TestTrailCacheUnreadableObject(t *testing.T) {
-	dir := newRepo(t)
-	testenv.WriteFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": testenv.SkillMD("alpha", cleanLine)})
+	dir := lifecycletest.NewRepo(t)
+	testenv.WriteFiles(t, dir, map[string]string{"skills/alpha/SKILL.md": testenv.SkillMD("alpha", "Run the linter.")})
 	testenv.CommitAll(t, dir, "alpha")
-	testenv.WriteFiles(t, dir, map[string]string{"skills/beta/SKILL.md": testenv.SkillMD("beta", cleanLine)})
+	testenv.WriteFiles(t, dir, map[string]string{"skills/beta/SKILL.md": testenv.SkillMD("beta", "Run the tests.")})
 	testenv.CommitAll(t, dir, "beta")
 	_, restore := testenv.CorruptObject(t, dir, "HEAD:skills/beta")
 	head := strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", "HEAD"))
 
-	if _, err := open(t, dir).Log(""); err != nil {
+	if _, err := lifecycletest.Open(t, dir).Log(""); err != nil {
 		t.Fatal(err)
 	}
 	parent := strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", "HEAD~1"))
-	tc := open(t, dir).trailCache()
-	if names, ok := tc.get(plumbingHash(t, head)); ok {
+	tc := lifecycletest.Open(t, dir).Book().TrailCache()
+	if names, ok := tc.Get(plumbing.NewHash(head)); ok {
 		t.Errorf("the trail cache kept %v for a commit whose tree could not be read", names)
 	}
-	if names, ok := tc.get(plumbingHash(t, parent)); !ok || strings.Join(names, " ") != "alpha" {
+	if names, ok := tc.Get(plumbing.NewHash(parent)); !ok || strings.Join(names, " ") != "alpha" {
 		t.Errorf("the trail cache has %v, %v for the commit before; want alpha", names, ok)
 	}
 	restore()
-	entries, err := open(t, dir).Log("beta")
+	entries, err := lifecycletest.Open(t, dir).Log("beta")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(entries) != 1 || entries[0].Commit != head {
 		t.Errorf("log of beta after the object was restored: %+v; want the commit %s", entries, head)
 	}
-}
-
-func plumbingHash(t *testing.T, s string) gitstore.Hash {
-	t.Helper()
-	h := plumbing.NewHash(s)
-	if h.String() != s {
-		t.Fatalf("%q is not an object id", s)
-	}
-	return h
 }

@@ -1,4 +1,4 @@
-package lifecycle
+package ledger
 
 import (
 	"strings"
@@ -19,22 +19,22 @@ type PackProposal struct {
 
 // PackProposals lists the open and the rejected candidates whose Skillgit-Pack trailer names
 // pack name, without reading their approvals or state.
-func (r *Repo) PackProposals(name string) ([]PackProposal, error) {
-	chains, err := r.chains("rejected")
+func (b *Book) PackProposals(name string) ([]PackProposal, error) {
+	chains, err := b.Chains("rejected")
 	if err != nil {
 		return nil, err
 	}
 	var out []PackProposal
 	for _, ch := range chains {
 		prop := ch.Propose()
-		if !strings.HasPrefix(prop.Claims.Get(keyPack), name+"@") {
+		if !strings.HasPrefix(prop.Claims.Get(KeyPack), name+"@") {
 			continue
 		}
-		tree, err := r.FolderAt(ch.Last().C.TreeHash, ch.Path())
+		tree, err := b.FolderAt(ch.Last().C.TreeHash, ch.Path())
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, PackProposal{ID: ch.ID, Skill: prop.Claims.Get(keySkill), Folder: tree,
+		out = append(out, PackProposal{ID: ch.ID, Skill: prop.Claims.Get(KeySkill), Folder: tree,
 			Rejected: strings.HasPrefix(ch.Ref, ArchivePrefix)})
 	}
 	return out, nil

@@ -1,4 +1,4 @@
-package lifecycle
+package ledger
 
 import (
 	"errors"
@@ -9,22 +9,19 @@ import (
 	"strings"
 	"time"
 
-	"github.com/go-git/go-git/v5/plumbing/object"
-
 	"github.com/skillgit/skillgit/gitstore"
-	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // This file finds candidates: by id, open or rejected from their refs, published from the
 // publish branch.
 
 // findCandidate resolves id to its branch, or to its archive ref when it was rejected.
-func (r *Repo) findCandidate(id string) (ref string, tip gitstore.Hash, err error) {
+func (b *Book) FindCandidate(id string) (ref string, tip gitstore.Hash, err error) {
 	if err := CheckID(id); err != nil {
 		return "", tip, err
 	}
 	for _, ref := range []string{CandidatePrefix + id, ArchivePrefix + id} {
-		h, err := r.Git.Ref(ref)
+		h, err := b.Git.Ref(ref)
 		if err == nil {
 			return ref, h, nil
 		}
@@ -38,42 +35,42 @@ func (r *Repo) findCandidate(id string) (ref string, tip gitstore.Hash, err erro
 // Candidate returns one candidate with its history: an open or rejected one from its ref, a
 // published one from the publish branch. id may also be the name of a skill with exactly one
 // open candidate; an id always wins over a skill name.
-func (r *Repo) Candidate(id string) (*Candidate, error) {
-	_, c, err := r.candidateChain(id)
+func (b *Book) Candidate(id string) (*Candidate, error) {
+	_, c, err := b.CandidateChain(id)
 	return c, err
 }
 
 // candidateChain reads a candidate, open, rejected or published, with its chain of commits;
 // name is its id, or the name of a skill with exactly one open candidate.
-func (r *Repo) candidateChain(name string) (*ledger.Chain, *Candidate, error) {
-	id, ref, tip, err := r.locate(name)
+func (b *Book) CandidateChain(name string) (*Chain, *Candidate, error) {
+	id, ref, tip, err := b.Locate(name)
 	if err != nil {
-		return r.publishedCandidate(id, err)
+		return b.PublishedCandidate(id, err)
 	}
-	ch, err := r.loadChain(id, ref, tip)
-	if err != nil {
-		return nil, nil, err
-	}
-	st, err := r.newStateCtx(ch.Propose().C.Committer.When)
+	ch, err := b.LoadChain(id, ref, tip)
 	if err != nil {
 		return nil, nil, err
 	}
-	c, err := r.view(ch, st, true)
+	st, err := b.NewStateCtx(ch.Propose().C.Committer.When)
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := b.View(ch, st, true)
 	return ch, c, err
 }
 
-func (r *Repo) publishedCandidate(id string, notFound error) (*ledger.Chain, *Candidate, error) {
-	chains, err := r.publishedChains(nil, map[string]bool{})
+func (b *Book) PublishedCandidate(id string, notFound error) (*Chain, *Candidate, error) {
+	chains, err := b.PublishedChains(nil, map[string]bool{})
 	if err != nil {
 		return nil, nil, err
 	}
 	for _, ch := range chains {
 		if ch.ID == id {
-			st, err := r.newStateCtx(ch.Propose().C.Committer.When)
+			st, err := b.NewStateCtx(ch.Propose().C.Committer.When)
 			if err != nil {
 				return nil, nil, err
 			}
-			c, err := r.view(ch, st, true)
+			c, err := b.View(ch, st, true)
 			return ch, c, err
 		}
 	}
@@ -82,25 +79,25 @@ func (r *Repo) publishedCandidate(id string, notFound error) (*ledger.Chain, *Ca
 
 // openCandidate reads a candidate that can still change: not rejected, not published. Like
 // every lookup, it takes a candidate's id or the name of a skill with one open candidate.
-func (r *Repo) openCandidate(name string) (*ledger.Chain, *Candidate, error) {
-	id, ref, tip, err := r.locate(name)
+func (b *Book) OpenCandidate(name string) (*Chain, *Candidate, error) {
+	id, ref, tip, err := b.Locate(name)
 	if errors.Is(err, ErrNotFound) && CheckID(id) == nil {
-		if _, c, perr := r.publishedCandidate(id, err); perr == nil {
-			return nil, nil, fmt.Errorf("%s: %w: the candidate is already published on %s by %s", id, ErrRefused, short(r.Branch), shortID(c.PublishedBy))
+		if _, c, perr := b.PublishedCandidate(id, err); perr == nil {
+			return nil, nil, fmt.Errorf("%s: %w: the candidate is already published on %s by %s", id, ErrRefused, short(b.Branch), shortID(c.PublishedBy))
 		}
 	}
 	if err != nil {
 		return nil, nil, err
 	}
-	ch, err := r.loadChain(id, ref, tip)
+	ch, err := b.LoadChain(id, ref, tip)
 	if err != nil {
 		return nil, nil, err
 	}
-	st, err := r.newStateCtx(time.Time{})
+	st, err := b.NewStateCtx(time.Time{})
 	if err != nil {
 		return nil, nil, err
 	}
-	c, err := r.view(ch, st, false)
+	c, err := b.View(ch, st, false)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -108,19 +105,9 @@ func (r *Repo) openCandidate(name string) (*ledger.Chain, *Candidate, error) {
 	case StateRejected:
 		return nil, nil, fmt.Errorf("%s: %w: the candidate was rejected (%s); propose the change again", id, ErrRefused, ref)
 	case StatePublished:
-		return nil, nil, fmt.Errorf("%s: %w: the candidate is already published on %s", id, ErrRefused, short(r.Branch))
+		return nil, nil, fmt.Errorf("%s: %w: the candidate is already published on %s", id, ErrRefused, short(b.Branch))
 	}
 	return ch, c, nil
-}
-
-// actOn resolves who acts and reads the candidate they act on, which must still be open.
-func (r *Repo) actOn(id string, o ActOptions) (object.Signature, string, *ledger.Chain, *Candidate, error) {
-	sig, warn, err := r.Actor(o)
-	if err != nil {
-		return sig, "", nil, nil, err
-	}
-	ch, c, err := r.openCandidate(id)
-	return sig, warn, ch, c, err
 }
 
 // idShape is the end of an id that propose makes: a hyphen and four hex digits.
@@ -130,12 +117,12 @@ var idShape = regexp.MustCompile(`-[0-9a-f]{4}$`)
 // one open candidate of the skill of that name. Several open candidates of the skill is an
 // error listing their ids; none is ErrNotFound, and the published candidates are then left to
 // the caller. A published candidate's id still wins over a skill name.
-func (r *Repo) locate(name string) (id, ref string, tip gitstore.Hash, err error) {
-	ref, tip, err = r.findCandidate(name)
+func (b *Book) Locate(name string) (id, ref string, tip gitstore.Hash, err error) {
+	ref, tip, err = b.FindCandidate(name)
 	if !errors.Is(err, ErrNotFound) || CheckID(name) != nil {
 		return name, ref, tip, err
 	}
-	chains, serr := r.openOfSkill(name)
+	chains, serr := b.OpenOfSkill(name)
 	if serr != nil {
 		return name, "", tip, serr
 	}
@@ -150,7 +137,7 @@ func (r *Repo) locate(name string) (id, ref string, tip gitstore.Hash, err error
 		return name, "", tip, fmt.Errorf("%s: %d open candidates change this skill: %s; name one by its id", name, len(ids), strings.Join(ids, ", "))
 	}
 	if idShape.MatchString(name) {
-		if _, _, perr := r.publishedCandidate(name, err); perr == nil {
+		if _, _, perr := b.PublishedCandidate(name, err); perr == nil {
 			return name, "", tip, err // a published candidate has this id
 		}
 	}
@@ -158,25 +145,25 @@ func (r *Repo) locate(name string) (id, ref string, tip gitstore.Hash, err error
 }
 
 // openOfSkill reads the open candidates (those with a branch) of the skill name, by id.
-func (r *Repo) openOfSkill(name string) ([]*ledger.Chain, error) {
-	out, err := r.openChains(func(ch *ledger.Chain) bool { return ch.Propose().Claims.Get(keySkill) == name })
+func (b *Book) OpenOfSkill(name string) ([]*Chain, error) {
+	out, err := b.OpenChains(func(ch *Chain) bool { return ch.Propose().Claims.Get(KeySkill) == name })
 	sort.Slice(out, func(i, j int) bool { return out[i].ID < out[j].ID })
 	return out, err
 }
 
 // openChains reads the candidates that have a branch and that keep accepts.
-func (r *Repo) openChains(keep func(*ledger.Chain) bool) ([]*ledger.Chain, error) {
-	refs, err := r.Git.Refs(CandidatePrefix)
+func (b *Book) OpenChains(keep func(*Chain) bool) ([]*Chain, error) {
+	refs, err := b.Git.Refs(CandidatePrefix)
 	if err != nil {
 		return nil, err
 	}
-	var out []*ledger.Chain
+	var out []*Chain
 	for _, ref := range refs {
 		id := strings.TrimPrefix(ref.Name, CandidatePrefix)
 		if CheckID(id) != nil {
 			continue
 		}
-		ch, err := r.loadChain(id, ref.Name, ref.Hash)
+		ch, err := b.LoadChain(id, ref.Name, ref.Hash)
 		if err != nil || !keep(ch) {
 			continue // a branch under candidate/ that skillgit did not make, or not one asked for
 		}
@@ -189,25 +176,25 @@ func (r *Repo) openChains(keep func(*ledger.Chain) bool) ([]*ledger.Chain, error
 // Skillgit-Pack trailer is NAME@COMMIT) and are in one of states (open or approved when
 // none is given), in a stable order: by skill, then by id. Published ones on the canary
 // channel are left out: they are no longer waiting.
-func (r *Repo) PackCandidates(name string, states ...State) ([]string, error) {
+func (b *Book) PackCandidates(name string, states ...State) ([]string, error) {
 	if len(states) == 0 {
 		states = []State{StateOpen, StateApproved}
 	}
-	chains, err := r.openChains(func(ch *ledger.Chain) bool {
-		p, _, ok := strings.Cut(ch.Propose().Claims.Get(keyPack), "@")
+	chains, err := b.OpenChains(func(ch *Chain) bool {
+		p, _, ok := strings.Cut(ch.Propose().Claims.Get(KeyPack), "@")
 		return ok && p == name
 	})
 	if err != nil {
 		return nil, err
 	}
-	st, err := r.newStateCtx(time.Time{})
+	st, err := b.NewStateCtx(time.Time{})
 	if err != nil {
 		return nil, err
 	}
 	type entry struct{ skill, id string }
 	var es []entry
 	for _, ch := range chains {
-		c, err := r.view(ch, st, false)
+		c, err := b.View(ch, st, false)
 		if err != nil {
 			return nil, err
 		}

@@ -1,52 +1,49 @@
-package lifecycle
+package ledger
 
 import (
-	"regexp"
 	"slices"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
-	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
-
-// revertLine is the line git revert writes into a message; for a merge it goes on with
-// ", reversing changes made to ...".
-var revertLine = regexp.MustCompile(`(?m)^This reverts commit ([0-9a-f]{40})[.,]`)
 
 // Log returns the audit trail: the publish branch's first-parent history, newest first, one
 // entry per commit, restricted to the skill name when it is not empty. Commits made with git
 // rather than skillgit are recognized: a merge of a candidate tip is a publish, a git revert
 // is a rollback, any other commit is a plain commit of the skill folders it changes.
-func (r *Repo) Log(name string) ([]LogEntry, error) {
+// Each entry kept goes to more, when it is not nil, with its commit, to add what the ledger
+// does not read (such as what the commit changed in the policy).
+func (b *Book) Log(name string, more func(e *LogEntry, c *object.Commit)) ([]LogEntry, error) {
 	out := []LogEntry{}
-	tc := r.trailCache()
-	tops := &topEntries{}
-	folder := r.folderOf(name)
-	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
-		if folder != "" && !claimsSkill(c.Message, name) && !r.Git.MayHaveChanged(h, folder) {
+	tc := b.TrailCache()
+	folder := b.folderOf(name)
+	err := b.Git.WalkFirstParent(b.Tip, func(h gitstore.Hash, c *object.Commit) error {
+		if folder != "" && !claimsSkill(c.Message, name) && !b.Git.MayHaveChanged(h, folder) {
 			return nil // git's changed-path filter says it left the skill's folder alone
 		}
-		e := r.entryOf(h, c, tc)
-		e.Policy = r.commitPolicy(c, tops)
-		if name == "" || containsSkill(e, name) {
+		e := b.EntryOf(h, c, tc)
+		if name == "" || ContainsSkill(e, name) {
+			if more != nil {
+				more(&e, c)
+			}
 			out = append(out, e)
 		}
 		return nil
 	})
-	tc.save()
-	r.ledger().Save()
+	tc.Save()
+	b.ledger().Save()
 	return out, err
 }
 
 // folderOf is the folder of the published skill name, for git's changed-path filter; "" for
 // no name, or a skill that is not published now.
-func (r *Repo) folderOf(name string) string {
+func (b *Book) folderOf(name string) string {
 	if name == "" {
 		return ""
 	}
-	s, err := r.Published().Find(name)
+	s, err := b.Find(name)
 	if err != nil {
 		return ""
 	}
@@ -58,22 +55,22 @@ func claimsSkill(msg, name string) bool {
 	if !strings.Contains(msg, name) {
 		return false
 	}
-	c := ledger.ParseClaims(msg)
-	return slices.Contains(c.All(keySkill), name) || c.Get(keyPublishedAs) == name
+	c := ParseClaims(msg)
+	return slices.Contains(c.All(KeySkill), name) || c.Get(KeyPublishedAs) == name
 }
 
 // entryOf reads one commit of the trail. What it says is a publish or a rollback is what the
 // ledger verified: a commit that claims either and is not one is listed as a commit, with why.
-func (r *Repo) entryOf(h gitstore.Hash, c *object.Commit, tc *trailCache) LogEntry {
-	ci := ledger.Commit{Hash: h, C: c, Claims: ledger.ParseClaims(c.Message)}
-	subject, _, _ := cutSubject(c.Message)
-	e := LogEntry{Commit: h.String(), Action: ci.Claims.Get(keyAction), Candidate: ci.Claims.Get(keyCandidate),
-		Who: actorOf(c.Author).String(), When: c.Author.When, Risk: ci.Claims.Get(keyRisk), Subject: subject,
-		Skills: publishedNames(ci, ci.Claims.All(keySkill)), ApprovedBy: ci.Claims.All(keyApproved), Accepted: acceptsOf(ci)}
-	if st := r.trailStep(ci); st != nil {
-		r.fromStep(&e, st, ci, tc)
+func (b *Book) EntryOf(h gitstore.Hash, c *object.Commit, tc *trailCache) LogEntry {
+	ci := Commit{Hash: h, C: c, Claims: ParseClaims(c.Message)}
+	subject, _, _ := CutSubject(c.Message)
+	e := LogEntry{Commit: h.String(), Action: ci.Claims.Get(KeyAction), Candidate: ci.Claims.Get(KeyCandidate),
+		Who: actorOf(c.Author).String(), When: c.Author.When, Risk: ci.Claims.Get(KeyRisk), Subject: subject,
+		Skills: PublishedNames(ci, ci.Claims.All(KeySkill)), ApprovedBy: ci.Claims.All(KeyApproved), Accepted: AcceptsOf(ci)}
+	if st := b.trailStep(ci); st != nil {
+		b.fromStep(&e, st, ci, tc)
 	} else if e.Action == "" {
-		e.Action, e.Via, e.Skills = "commit", "git commit", r.plainChanges(ci, tc)
+		e.Action, e.Via, e.Skills = "commit", "git commit", b.plainChanges(ci, tc)
 	}
 	if len(e.Skills) > 0 {
 		e.Skill = e.Skills[0]
@@ -84,13 +81,13 @@ func (r *Repo) entryOf(h gitstore.Hash, c *object.Commit, tc *trailCache) LogEnt
 // trailStep is the ledger's step of a commit that claims to publish or roll back, or might be
 // a publish or a rollback made with git; nil for any other commit, or when the ledger cannot
 // read it.
-func (r *Repo) trailStep(ci ledger.Commit) *ledger.Step {
-	a := ci.Claims.Get(keyAction)
-	_, reverts := ledger.RevertTarget(ci.C.Message, ledger.Claims(ci.Claims))
-	if a != actPublish && a != actRollback && !(a == "" && (len(ci.C.ParentHashes) == 2 || reverts)) {
+func (b *Book) trailStep(ci Commit) *Step {
+	a := ci.Claims.Get(KeyAction)
+	_, reverts := RevertTarget(ci.C.Message, Claims(ci.Claims))
+	if a != ActPublish && a != ActRollback && !(a == "" && (len(ci.C.ParentHashes) == 2 || reverts)) {
 		return nil
 	}
-	st, err := r.ledger().StepOf(ci.Hash, ci.C)
+	st, err := b.ledger().StepOf(ci.Hash, ci.C)
 	if err != nil {
 		return nil
 	}
@@ -98,18 +95,18 @@ func (r *Repo) trailStep(ci ledger.Commit) *ledger.Step {
 }
 
 // fromStep fills in e from the ledger's step st of the commit ci.
-func (r *Repo) fromStep(e *LogEntry, st *ledger.Step, ci ledger.Commit, tc *trailCache) {
+func (b *Book) fromStep(e *LogEntry, st *Step, ci Commit, tc *trailCache) {
 	switch {
-	case st.Kind == ledger.KindPublish && st.Via == "git merge":
-		e.Action, e.Via, e.Skills = actPublish, "git merge", folderNames(st.Changes)
-		if ch, err := r.ledger().ChainOf(st); err == nil && ch != nil {
-			e.Candidate, e.Risk = ch.ID, ch.Last().Claims.Get(keyRisk)
-			e.Skills = mergeSkills(ch.Propose().Claims.All(keySkill), e.Skills)
+	case st.Kind == KindPublish && st.Via == "git merge":
+		e.Action, e.Via, e.Skills = ActPublish, "git merge", folderNames(st.Changes)
+		if ch, err := b.ledger().ChainOf(st); err == nil && ch != nil {
+			e.Candidate, e.Risk = ch.ID, ch.Last().Claims.Get(KeyRisk)
+			e.Skills = mergeSkills(ch.Propose().Claims.All(KeySkill), e.Skills)
 		}
-	case st.Kind == ledger.KindPublish:
+	case st.Kind == KindPublish:
 		// Its claims are what the ledger found true.
-	case st.Kind == ledger.KindRollback:
-		e.Action, e.Skills = actRollback, folderNames(st.Changes)
+	case st.Kind == KindRollback:
+		e.Action, e.Skills = ActRollback, folderNames(st.Changes)
 		if st.Claim == "" {
 			e.Via = "git revert"
 		}
@@ -118,13 +115,13 @@ func (r *Repo) fromStep(e *LogEntry, st *ledger.Step, ci ledger.Commit, tc *trai
 		e.Candidate, e.ApprovedBy, e.Accepted, e.Risk = "", nil, nil, ""
 		e.Skills = folderNames(st.Changes)
 		if len(st.Changes) == 0 && st.Unverified == "" {
-			e.Skills = r.plainChanges(ci, tc)
+			e.Skills = b.plainChanges(ci, tc)
 		}
 	}
 }
 
 // folderNames are the names of the skills whose folders changed.
-func folderNames(fs []ledger.FolderChange) []string {
+func folderNames(fs []FolderChange) []string {
 	names := make([]string, 0, len(fs))
 	for _, f := range fs {
 		names = append(names, f.Name())
@@ -146,33 +143,33 @@ func mergeSkills(declared, changed []string) []string {
 
 // plainChanges lists the skill folders a commit without trailers changed, from the cache when
 // it can.
-func (r *Repo) plainChanges(ci ledger.Commit, tc *trailCache) []string {
-	if names, ok := tc.get(ci.Hash); ok {
+func (b *Book) plainChanges(ci Commit, tc *trailCache) []string {
+	if names, ok := tc.Get(ci.Hash); ok {
 		return names
 	}
 	if len(ci.C.ParentHashes) == 0 {
 		return nil
 	}
-	if !r.Git.MayHaveChanged(ci.Hash, r.Config.SkillsDir) {
+	if !b.Git.MayHaveChanged(ci.Hash, b.Config.SkillsDir) {
 		// git's changed-path filter says the skills folder is as the first parent has it.
 		names := []string{}
 		tc.put(ci.Hash, names)
 		return names
 	}
-	parent, err := r.Git.Commit(ci.C.ParentHashes[0])
+	parent, err := b.Git.Commit(ci.C.ParentHashes[0])
 	if err != nil {
 		return nil
 	}
-	changes, _, err := r.folderChanges(parent.TreeHash, ci.C.TreeHash)
+	changes, _, err := b.FolderChanges(parent.TreeHash, ci.C.TreeHash)
 	if err != nil {
 		return nil
 	}
 	names := make([]string, 0, len(changes))
 	for _, f := range changes {
-		names = append(names, f.name())
+		names = append(names, f.Name())
 	}
 	tc.put(ci.Hash, names)
 	return names
 }
 
-func containsSkill(e LogEntry, name string) bool { return slices.Contains(e.Skills, name) }
+func ContainsSkill(e LogEntry, name string) bool { return slices.Contains(e.Skills, name) }

@@ -1,10 +1,9 @@
-package lifecycle
+package ledger
 
 import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/skillgit/skillgit/gitstore"
-	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // undoKey names one skill's share of a commit on the publish branch.
@@ -13,14 +12,14 @@ type undoKey struct {
 	skill  string
 }
 
-// undoneSet follows the trail newest first and records which commits' changes to which
+// UndoneSet follows the trail newest first and records which commits' changes to which
 // skills a later rollback undid, and by which rollback. A rollback that was itself undone
 // (a git revert of it) undoes nothing, so what it reverted is in effect again.
-type undoneSet map[undoKey]string
+type UndoneSet map[undoKey]string
 
 // see takes the next older entry of the trail, the commit h with message msg.
-func (u undoneSet) see(h gitstore.Hash, e LogEntry, msg string) {
-	if e.Action != actRollback {
+func (u UndoneSet) See(h gitstore.Hash, e LogEntry, msg string) {
+	if e.Action != ActRollback {
 		return
 	}
 	target, ok := revertedCommit(msg)
@@ -36,12 +35,12 @@ func (u undoneSet) see(h gitstore.Hash, e LogEntry, msg string) {
 }
 
 // by returns the rollback that undid skill's share of commit h, or "".
-func (u undoneSet) by(h gitstore.Hash, skill string) string { return u[undoKey{h, skill}] }
+func (u UndoneSet) By(h gitstore.Hash, skill string) string { return u[undoKey{h, skill}] }
 
 // revertedCommit reads which commit a rollback undoes: its Skillgit-Reverts trailer, or the
 // line git revert writes.
 func revertedCommit(msg string) (gitstore.Hash, bool) {
-	if v := ledger.ParseClaims(msg).Get(keyReverts); v != "" {
+	if v := ParseClaims(msg).Get(KeyReverts); v != "" {
 		return plumbing.NewHash(v), true
 	}
 	if m := revertLine.FindStringSubmatch(msg); m != nil {

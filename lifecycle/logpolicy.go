@@ -1,0 +1,16 @@
+package lifecycle
+
+import (
+	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/skillgit/skillgit/lifecycle/ledger"
+)
+
+// Log returns the audit trail as the ledger reads it (see ledger.Book.Log), with what each
+// step changed in the policy.
+func (r *Repo) Log(name string) ([]LogEntry, error) {
+	tops := &topEntries{}
+	return r.book().Log(name, func(e *ledger.LogEntry, c *object.Commit) {
+		e.Policy = r.commitPolicy(c, tops)
+	})
+}
