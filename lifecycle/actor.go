@@ -71,12 +71,13 @@ func ParseActor(s string) (name, email string, err error) {
 
 func actorOf(sig object.Signature) Actor { return Actor{Name: sig.Name, Email: sig.Email} }
 
-// actOn resolves who acts and reads the candidate they act on, which must still be open.
-func (r *Repo) actOn(id string, o ActOptions) (object.Signature, string, *ledger.Chain, *Candidate, error) {
+// actOn resolves who acts, as the transaction they act in, and reads the candidate they act
+// on, which must still be open.
+func (r *Repo) actOn(id string, o ActOptions) (*tx, string, *ledger.Chain, *Candidate, error) {
 	sig, warn, err := r.Actor(o)
 	if err != nil {
-		return sig, "", nil, nil, err
+		return nil, "", nil, nil, err
 	}
 	ch, c, err := r.book().OpenCandidate(id)
-	return sig, warn, ch, c, err
+	return &tx{r: r, sig: sig}, warn, ch, c, err
 }

@@ -23,7 +23,7 @@ func (r *Repo) Approve(id, note string, o ActOptions) (*Result, error) {
 // acceptance. The approver must not be one of the candidate's writers, every fingerprint
 // must be in the audit of the current tip, and critical findings are never accepted.
 func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) (*Result, error) {
-	sig, warn, ch, c, err := r.actOn(id, o)
+	t, warn, ch, c, err := r.actOn(id, o)
 	if err == nil {
 		err = r.checkCandidatePaths(ch)
 	}
@@ -36,25 +36,25 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 	}
 	writers := c.Writers
 	if len(accept) > 0 {
-		if err := checkAccepter(id, note, sig, writers); err != nil {
+		if err := checkAccepter(id, note, t.sig, writers); err != nil {
 			return nil, err
 		}
 	}
-	if err := r.checkApprover(id, sig, c, writers, len(accept) > 0); err != nil {
+	if err := r.checkApprover(id, t.sig, c, writers, len(accept) > 0); err != nil {
 		return nil, err
 	}
 	sign, err := r.commitSigner(id, "an approval")
 	if err != nil {
 		return nil, err
 	}
-	ts := trailerList{}.add(keyAction, actApprove).add(keySkill, c.Skill).add(keyCandidate, id).add(keyApproved, actorOf(sig).String())
+	ts := trailerList{}.add(keyAction, actApprove).add(keySkill, c.Skill).add(keyCandidate, id).add(keyApproved, actorOf(t.sig).String())
 	var accepted []AcceptedFinding
 	if len(accept) > 0 {
 		if ts, accepted, err = r.acceptTrailers(ts, c, writers, accept); err != nil {
 			return nil, err
 		}
 	}
-	res, err := r.appendSigned(ch, sig, ts.message(fmt.Sprintf("approve: %s (candidate %s)", c.Skill, id), note, o), actApprove, sign)
+	res, err := r.appendSigned(t, ch, ts.message(fmt.Sprintf("approve: %s (candidate %s)", c.Skill, id), note, o), actApprove, sign)
 	if err != nil {
 		return nil, err
 	}
@@ -112,13 +112,13 @@ func (r *Repo) acceptTrailers(ts trailerList, c *Candidate, writers, accept []st
 
 // appendToCandidate writes an empty commit on the candidate's tip and moves its branch by
 // compare-and-swap: a candidate that moved meanwhile was not the version acted on.
-func (r *Repo) appendToCandidate(ch *ledger.Chain, sig object.Signature, msg, action string) (*Result, error) {
-	return r.appendSigned(ch, sig, msg, action, nil)
+func (r *Repo) appendToCandidate(t *tx, ch *ledger.Chain, msg, action string) (*Result, error) {
+	return r.appendSigned(t, ch, msg, action, nil)
 }
 
 // appendSigned appends like appendToCandidate, signing the commit with sign when it is not nil.
-func (r *Repo) appendSigned(ch *ledger.Chain, sig object.Signature, msg, action string, sign func([]byte) (string, error)) (*Result, error) {
-	h, err := r.writeSignedCommit(sig, ch.Last().C.TreeHash, msg, sign, ch.Tip)
+func (r *Repo) appendSigned(t *tx, ch *ledger.Chain, msg, action string, sign signer) (*Result, error) {
+	h, err := t.commit(ch.Last().C.TreeHash, msg, sign, ch.Tip)
 	if err != nil {
 		return nil, err
 	}
@@ -149,13 +149,13 @@ func (r *Repo) Reject(id, reason string, o ActOptions) (*Result, error) {
 	if reason == "" {
 		return nil, fmt.Errorf("%s: a rejection needs a reason (-m REASON)", id)
 	}
-	sig, warn, ch, c, err := r.actOn(id, o)
+	t, warn, ch, c, err := r.actOn(id, o)
 	if err != nil {
 		return nil, err
 	}
 	id = ch.ID // the id of the candidate a skill name named
-	ts := trailerList{}.add(keyAction, actReject).add(keySkill, c.Skill).add(keyCandidate, id).add(keyRejected, actorOf(sig).String())
-	h, err := r.WriteCommit(sig, ch.Last().C.TreeHash, ts.message(fmt.Sprintf("reject: %s (candidate %s)", c.Skill, id), reason, o), ch.Tip)
+	ts := trailerList{}.add(keyAction, actReject).add(keySkill, c.Skill).add(keyCandidate, id).add(keyRejected, actorOf(t.sig).String())
+	h, err := t.commit(ch.Last().C.TreeHash, ts.message(fmt.Sprintf("reject: %s (candidate %s)", c.Skill, id), reason, o), nil, ch.Tip)
 	if err != nil {
 		return nil, err
 	}

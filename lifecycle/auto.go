@@ -4,8 +4,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/go-git/go-git/v5/plumbing/object"
-
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -32,7 +30,7 @@ func (r *Repo) automate(res *Result, o ActOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := r.approveByPolicy(res, sig, mode, o); errors.Is(err, errNotAutomated) {
+	if err := r.approveByPolicy(res, &tx{r: r, sig: sig}, mode, o); errors.Is(err, errNotAutomated) {
 		return nil
 	} else if err != nil {
 		return err
@@ -50,7 +48,7 @@ func (r *Repo) automate(res *Result, o ActOptions) error {
 	return nil
 }
 
-func (r *Repo) approveByPolicy(res *Result, sig object.Signature, mode policy.Mode, o ActOptions) error {
+func (r *Repo) approveByPolicy(res *Result, t *tx, mode policy.Mode, o ActOptions) error {
 	ref, tip, err := r.book().FindCandidate(res.ID)
 	if err != nil {
 		return err
@@ -65,7 +63,7 @@ func (r *Repo) approveByPolicy(res *Result, sig object.Signature, mode policy.Mo
 	}
 	ts := trailerList{}.add(keyAction, actApprove).add(keySkill, res.Skill).add(keyCandidate, res.ID).add(keyPolicy, string(mode))
 	body := fmt.Sprintf("Approved by policy: mode %s approves a low-risk %s.", mode, res.Change)
-	ar, err := r.appendToCandidate(ch, sig, ts.message(fmt.Sprintf("approve: %s (candidate %s)", res.Skill, res.ID), body, o), actApprove)
+	ar, err := r.appendToCandidate(t, ch, ts.message(fmt.Sprintf("approve: %s (candidate %s)", res.Skill, res.ID), body, o), actApprove)
 	if err != nil {
 		return err
 	}

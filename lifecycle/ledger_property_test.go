@@ -278,7 +278,7 @@ func (w *propWorld) claims(r *Repo, subject string) string {
 // server's check of the update; the branch moves only when the check takes it.
 func (w *propWorld) push(r *Repo, tree gitstore.Hash, msg string, extra []gitstore.Hash) string {
 	sig := object.Signature{Name: "Mallory", Email: "mallory@example.com", When: time.Now()}
-	h, err := r.WriteCommit(sig, tree, msg, append([]gitstore.Hash{r.Tip}, extra...)...)
+	h, err := (&tx{r: r, sig: sig}).commit(tree, msg, nil, append([]gitstore.Hash{r.Tip}, extra...)...)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -427,7 +427,7 @@ func (w *propWorld) withFile(r *Repo, tree gitstore.Hash, p string, data []byte)
 // commitTree commits tree on the publish branch directly, for the set-up.
 func (w *propWorld) commitTree(r *Repo, tree gitstore.Hash, msg string, extra []gitstore.Hash) {
 	sig := object.Signature{Name: "Ada", Email: "ada@example.com", When: time.Now()}
-	h, err := r.WriteCommit(sig, tree, msg, append([]gitstore.Hash{r.Tip}, extra...)...)
+	h, err := (&tx{r: r, sig: sig}).commit(tree, msg, nil, append([]gitstore.Hash{r.Tip}, extra...)...)
 	if err == nil {
 		err = r.Git.UpdateRef(r.Branch, h, r.Tip, "set-up")
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/policy"
@@ -23,7 +22,8 @@ func (r *Repo) SetMode(m policy.Mode, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := RetryCAS(r, func() (*Result, error) { return r.setModeOnce(m, sig, o) })
+	t := &tx{r: r, sig: sig}
+	res, err := t.retry(func() (*Result, error) { return r.setModeOnce(t, m, o) })
 	if err != nil {
 		return nil, err
 	}
@@ -31,7 +31,7 @@ func (r *Repo) SetMode(m policy.Mode, o ActOptions) (*Result, error) {
 	return res, nil
 }
 
-func (r *Repo) setModeOnce(m policy.Mode, sig object.Signature, o ActOptions) (*Result, error) {
+func (r *Repo) setModeOnce(t *tx, m policy.Mode, o ActOptions) (*Result, error) {
 	if r.Config.Mode == m {
 		return nil, fmt.Errorf("the mode is already %s", m)
 	}
@@ -59,11 +59,8 @@ func (r *Repo) setModeOnce(m policy.Mode, sig object.Signature, o ActOptions) (*
 		return r.ProposePolicy(tree, body, ProposeOptions{ActOptions: o})
 	}
 	ts := trailerList{}.add(keyAction, actMode).add(keyMode, string(m))
-	h, err := r.WriteCommit(sig, tree, ts.message("mode: "+string(m), body, o), r.Tip)
+	h, err := t.onBranch(tree, ts.message("mode: "+string(m), body, o), []string{policy.ConfigFile})
 	if err != nil {
-		return nil, err
-	}
-	if err := r.MoveChannel(r.Branch, r.Tip, h, r.Tree, tree, []string{policy.ConfigFile}); err != nil {
 		return nil, err
 	}
 	return &Result{Action: actMode, Commit: h.String(), Channel: short(r.Branch)}, nil

@@ -21,7 +21,7 @@ func (r *Repo) MoveBranch(old, h gitstore.Hash) error {
 	if err != nil {
 		return err
 	}
-	if err := r.MoveChannel(r.Branch, old, h, oc.TreeHash, nc.TreeHash, paths); err != nil {
+	if err := (&tx{r: r}).move(r.Branch, old, h, oc.TreeHash, nc.TreeHash, paths); err != nil {
 		return err
 	}
 	return r.Reload()

@@ -120,10 +120,11 @@ func (r *Repo) ProposePolicy(tree gitstore.Hash, body string, o ProposeOptions) 
 		body = o.Message
 	}
 	msg := func(id string) string { return policyMessage(id, paths, body, summary, r.Tip, o) }
-	if err := r.createCandidate(sig, tree, "policy", msg, res); err != nil {
+	t := &tx{r: r, sig: sig}
+	if err := r.createCandidate(t, tree, "policy", msg, res); err != nil {
 		return nil, err
 	}
-	r.afterCommit(res)
+	t.done(res)
 	return res, nil
 }
 

@@ -7,8 +7,6 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/go-git/go-git/v5/plumbing/object"
-
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
@@ -65,6 +63,7 @@ func (r *Repo) Propose(o ProposeOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	t := &tx{r: r, sig: sig}
 	if o, err = r.fromRevision(o); err != nil {
 		return nil, err
 	}
@@ -88,24 +87,24 @@ func (r *Repo) Propose(o ProposeOptions) (*Result, error) {
 	if err := r.dedupe(snap, res, ""); err != nil {
 		return nil, err
 	}
-	if _, err := r.onBase(o.Base, func() (*snapshot, error) { return nil, r.writeProposal(sig, snap, res, o) }); err != nil {
+	if _, err := r.onBase(o.Base, func() (*snapshot, error) { return nil, r.writeProposal(t, snap, res, o) }); err != nil {
 		return nil, err
 	}
 	if o.Pack == "" {
 		err = r.automate(res, o.ActOptions)
 	}
-	r.afterCommit(res)
+	t.done(res)
 	return res, err
 }
 
 // writeProposal writes the candidate's commit on the publish branch's tip, or on o.Base.
-func (r *Repo) writeProposal(sig object.Signature, snap *snapshot, res *Result, o ProposeOptions) error {
+func (r *Repo) writeProposal(t *tx, snap *snapshot, res *Result, o ProposeOptions) error {
 	tree, err := r.Git.ReplacePath(r.Tree, snap.dest, snap.entry())
 	if err != nil {
 		return err
 	}
 	msg := func(id string) string { return proposeMessage(id, snap, res, r.Tip, o) }
-	return r.createCandidate(sig, tree, snap.skill.Name, msg, res)
+	return r.createCandidate(t, tree, snap.skill.Name, msg, res)
 }
 
 // proposal reads what is proposed: a deletion, or a folder snapshot that must differ from
@@ -214,7 +213,7 @@ func (r *Repo) auditInto(items []auditrun.Item, res *Result, o ActOptions) (bool
 // createCandidate writes the propose commit, whose message msg makes for an id, and creates
 // its branch under a fresh id made from name. With approvals.signed, the commit is signed
 // like an approval, and without a signing key nothing is proposed.
-func (r *Repo) createCandidate(sig object.Signature, tree gitstore.Hash, name string, msg func(id string) string, res *Result) error {
+func (r *Repo) createCandidate(t *tx, tree gitstore.Hash, name string, msg func(id string) string, res *Result) error {
 	sign, err := r.commitSigner(name, "a proposal")
 	if err != nil {
 		return err
@@ -224,7 +223,7 @@ func (r *Repo) createCandidate(sig object.Signature, tree gitstore.Hash, name st
 		if _, err := r.Git.Ref(ArchivePrefix + id); err == nil {
 			continue
 		}
-		h, err := r.writeSignedCommit(sig, tree, msg(id), sign, r.Tip)
+		h, err := t.commit(tree, msg(id), sign, r.Tip)
 		if err != nil {
 			return err
 		}

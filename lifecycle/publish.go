@@ -3,12 +3,7 @@ package lifecycle
 import (
 	"errors"
 	"fmt"
-	"math/rand/v2"
 	"strings"
-	"time"
-
-	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
@@ -17,10 +12,6 @@ import (
 
 // canaryRef is the canary channel: the publish branch plus canary publishes.
 const canaryRef = "refs/heads/canary"
-
-// casAttempts bounds how often an action that lost a race for a ref is recomputed on the new
-// tip before it gives up; with the pauses between tries that is several seconds of losing.
-const casAttempts = 100
 
 // Publish merges a candidate into the publish branch (or the canary channel) as a merge
 // commit whose second parent is the candidate's tip. It re-runs the audit on exactly what is
@@ -36,7 +27,7 @@ func (r *Repo) publish(id, channel, as string, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	sig, warn, ch, c, err := r.actOn(id, o)
+	t, warn, ch, c, err := r.actOn(id, o)
 	if err == nil {
 		err = r.checkCandidatePaths(ch)
 	}
@@ -59,13 +50,13 @@ func (r *Repo) publish(id, channel, as string, o ActOptions) (*Result, error) {
 	if c.State == StateCanary && target == canaryRef {
 		return nil, fmt.Errorf("%s: already published to canary; `skillgit publish %s` publishes it to %s", id, id, short(r.Branch))
 	}
-	res, err := RetryCAS(r, func() (*Result, error) { return r.publishOnce(ch, c, target, sig, as, o) })
+	res, err := t.retry(func() (*Result, error) { return r.publishOnce(t, ch, c, target, as, o) })
 	if err != nil {
 		return nil, err
 	}
 	res.addWarning(warn)
 	r.warnDanglingProfiles(res)
-	r.afterCommit(res)
+	t.done(res)
 	return res, nil
 }
 
@@ -98,48 +89,11 @@ func (r *Repo) ChannelRef(channel string) (string, error) {
 	return "", fmt.Errorf("channel %q is not one of main, canary", channel)
 }
 
-// lockedAttempts bounds the tries while another process holds the ref's lock: a starved
-// process tries again, a lock left by a crash is reported within seconds.
-const lockedAttempts = 3
-
-// RetryCAS runs step until it does not lose a race for a ref, reloading the publish branch
-// before each new try, with a short random pause so that racing processes spread out.
-func RetryCAS(r *Repo, step func() (*Result, error)) (*Result, error) {
-	var err error
-	locked := 0
-	for i := range casAttempts {
-		var res *Result
-		res, err = step()
-		if errors.Is(err, gitstore.ErrLocked) {
-			if locked++; locked >= lockedAttempts {
-				return nil, err
-			}
-		} else if !errors.Is(err, gitstore.ErrRefChanged) {
-			return res, err
-		}
-		time.Sleep(time.Duration(rand.IntN(min(10*(i+1), 200))) * time.Millisecond)
-		if rerr := r.Reload(); rerr != nil {
-			return nil, rerr
-		}
-	}
-	return nil, fmt.Errorf("gave up after %d tries: other processes keep moving the branch: %w", casAttempts, err)
-}
-
-// Reload reads the publish branch's tip and configuration again.
-func (r *Repo) Reload() error {
-	fresh, err := load(r.Git)
-	if err != nil {
-		return err
-	}
-	r.Config, r.Tip, r.Tree = fresh.Config, fresh.Tip, fresh.Tree
-	return nil
-}
-
 // channelTip returns the tip of target and the commit a publish there starts from. An absent
 // canary branch starts at the publish tip; a canary branch that lacks publishes made on the
 // publish branch since starts from a commit that merges them in, so canary stays the publish
 // branch plus canary publishes.
-func (r *Repo) channelTip(target string, sig object.Signature, o ActOptions) (old, start gitstore.Hash, err error) {
+func (r *Repo) channelTip(t *tx, target string, o ActOptions) (old, start gitstore.Hash, err error) {
 	h, err := r.Git.Ref(target)
 	if target != canaryRef {
 		return h, h, err
@@ -154,12 +108,12 @@ func (r *Repo) channelTip(target string, sig object.Signature, o ActOptions) (ol
 	if err != nil || behind {
 		return h, h, err
 	}
-	start, err = r.catchUpCanary(h, sig, o)
+	start, err = r.catchUpCanary(t, h, o)
 	return h, start, err
 }
 
 // catchUpCanary writes a commit that merges the publish branch into the canary tip.
-func (r *Repo) catchUpCanary(canary gitstore.Hash, sig object.Signature, o ActOptions) (gitstore.Hash, error) {
+func (r *Repo) catchUpCanary(t *tx, canary gitstore.Hash, o ActOptions) (gitstore.Hash, error) {
 	c, err := r.Git.Commit(canary)
 	if err != nil {
 		return gitstore.ZeroHash, err
@@ -178,13 +132,13 @@ func (r *Repo) catchUpCanary(canary gitstore.Hash, sig object.Signature, o ActOp
 	}
 	ts := trailerList{}.add(keyAction, actSync).add(keyChannel, "canary")
 	msg := ts.message("sync: canary with "+short(r.Branch), "Brings the publishes made on "+short(r.Branch)+" to the canary channel.", o)
-	return r.WriteCommit(sig, tree, msg, canary, r.Tip)
+	return t.commit(tree, msg, nil, canary, r.Tip)
 }
 
 // publishOnce computes and lands one publish on the current tip of target, under the skill
 // name as when it is not empty.
-func (r *Repo) publishOnce(ch *ledger.Chain, c *Candidate, target string, sig object.Signature, as string, o ActOptions) (*Result, error) {
-	old, start, err := r.channelTip(target, sig, o)
+func (r *Repo) publishOnce(t *tx, ch *ledger.Chain, c *Candidate, target, as string, o ActOptions) (*Result, error) {
+	old, start, err := r.channelTip(t, target, o)
 	if err != nil {
 		return nil, err
 	}
@@ -202,11 +156,11 @@ func (r *Repo) publishOnce(ch *ledger.Chain, c *Candidate, target string, sig ob
 		return nil, err
 	}
 	msg := publishMessage(c, res, target, o)
-	h, err := r.WriteCommit(sig, m.tree, msg, start, ch.Tip)
+	h, err := t.commit(m.tree, msg, nil, start, ch.Tip)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.MoveChannel(target, old, h, m.startTree, m.tree, m.paths()); err != nil {
+	if err := t.move(target, old, h, m.startTree, m.tree, m.paths()); err != nil {
 		return nil, err
 	}
 	res.Commit, res.State = h.String(), StatePublished
@@ -419,44 +373,4 @@ func publishMessage(c *Candidate, res *Result, target string, o ActOptions) stri
 		subject = fmt.Sprintf("publish: %s as %s (candidate %s)", c.Skill, res.PublishedAs, c.ID)
 	}
 	return ts.message(subject, "", o)
-}
-
-// MoveChannel moves target from old to h. When target is the checked-out branch of a working
-// tree, the index and files of the changed paths are brought up to date while the ref is
-// locked and known to hold old, so an update that loses a race or meets local changes leaves
-// both as they were.
-func (r *Repo) MoveChannel(target string, old, h, oldTree, newTree gitstore.Hash, paths []string) error {
-	head, err := r.Git.HeadBranch()
-	checkedOut := err == nil && head == target && !r.Git.Bare() && r.Git.WorktreeDir() != ""
-	updated := false
-	err = r.Git.UpdateRefWhileLocked(target, h, old, "skillgit", func() error {
-		if !checkedOut {
-			return nil
-		}
-		if err := r.Git.UpdateWorktree(oldTree, newTree, paths); err != nil {
-			return fmt.Errorf("%s is checked out here: %w", short(target), err)
-		}
-		updated = true
-		return nil
-	})
-	if err != nil && updated {
-		if uerr := r.Git.UpdateWorktree(newTree, oldTree, paths); uerr != nil {
-			return fmt.Errorf("%w; putting the files of %s back failed too: %v", err, strings.Join(paths, ", "), uerr)
-		}
-	}
-	return err
-}
-
-// afterCommit packs loose objects when they pile up, and adds the commits to git's
-// commit-graph when enough are outside it; a failure only warns.
-func (r *Repo) afterCommit(res *Result) {
-	if _, err := r.Git.MaybePack(gitstore.AutoPackThreshold); err != nil {
-		res.addWarning(fmt.Sprintf("warning: packing loose objects failed: %v", err))
-	}
-	if res.Commit == "" {
-		return
-	}
-	if _, err := r.Git.MaybeExtendCommitGraph(plumbing.NewHash(res.Commit), gitstore.AutoGraphThreshold); err != nil {
-		res.addWarning(fmt.Sprintf("warning: %v (git log and skillgit still work without it)", err))
-	}
 }

@@ -15,7 +15,7 @@ import (
 // A rebase that changes the skill's folder voids earlier approvals. With approvals.signed,
 // the commit is signed like an approval: a rebase that changes the folder writes content.
 func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
-	sig, warn, ch, c, err := r.actOn(id, o)
+	t, warn, ch, c, err := r.actOn(id, o)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +51,7 @@ func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 	ts := trailerList{}.add(keyAction, actRebase).add(keySkill, c.Skill).add(keyCandidate, id).
 		add(keyBase, r.Tip.String()).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
 	subject := fmt.Sprintf("rebase: %s (candidate %s) onto %s", c.Skill, id, short(r.Branch))
-	h, err := r.writeSignedCommit(sig, tree, ts.message(subject, "", o), sign, ch.Tip, r.Tip)
+	h, err := t.commit(tree, ts.message(subject, "", o), sign, ch.Tip, r.Tip)
 	if err != nil {
 		return nil, err
 	}

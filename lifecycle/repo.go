@@ -106,6 +106,16 @@ func loadAt(g *gitstore.Repo, branch string, tip gitstore.Hash) (*Repo, error) {
 	return r, nil
 }
 
+// Reload reads the publish branch's tip and configuration again.
+func (r *Repo) Reload() error {
+	fresh, err := load(r.Git)
+	if err != nil {
+		return err
+	}
+	r.Config, r.Tip, r.Tree = fresh.Config, fresh.Tip, fresh.Tree
+	return nil
+}
+
 // findPublishBranch picks the publish branch: the git config value skillgit.publishBranch, else
 // main, else the branch HEAD points to.
 func findPublishBranch(g *gitstore.Repo) (string, gitstore.Hash, error) {

@@ -17,7 +17,7 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 	if o.Delete {
 		return nil, fmt.Errorf("%s: a revision cannot turn a candidate into a deletion; propose the deletion on its own", id)
 	}
-	sig, warn, ch, c, err := r.actOn(id, o.ActOptions)
+	t, warn, ch, c, err := r.actOn(id, o.ActOptions)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +51,7 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 	ts := trailerList{}.add(keyAction, actRevise).add(keySkill, c.Skill).add(keyCandidate, id).
 		add(keyChange, string(c.Change)).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
 	ts = duplicateTrailers(ts, res.Overlaps).add(keyMergedFrom, o.mergedFrom)
-	h, err := r.writeSignedCommit(sig, tree, ts.message("revise: "+c.Skill, o.Message, o.ActOptions), sign, ch.Tip)
+	h, err := t.commit(tree, ts.message("revise: "+c.Skill, o.Message, o.ActOptions), sign, ch.Tip)
 	if err != nil {
 		return nil, err
 	}
@@ -63,7 +63,7 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 		r.warnUnverifiedContent(res, h)
 	}
 	err = r.automate(res, o.ActOptions)
-	r.afterCommit(res)
+	t.done(res)
 	return res, err
 }
 

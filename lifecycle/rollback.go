@@ -28,17 +28,18 @@ func (r *Repo) Rollback(name, commit string, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := RetryCAS(r, func() (*Result, error) { return r.rollbackOnce(name, commit, sig, o) })
+	t := &tx{r: r, sig: sig}
+	res, err := t.retry(func() (*Result, error) { return r.rollbackOnce(t, name, commit, o) })
 	if err != nil {
 		return nil, err
 	}
 	res.addWarning(warn)
 	r.warnDanglingProfiles(res)
-	r.afterCommit(res)
+	t.done(res)
 	return res, nil
 }
 
-func (r *Repo) rollbackOnce(name, commit string, sig object.Signature, o ActOptions) (*Result, error) {
+func (r *Repo) rollbackOnce(t *tx, name, commit string, o ActOptions) (*Result, error) {
 	pub, undone, err := r.findPublish(name, commit)
 	if err != nil {
 		return nil, err
@@ -71,12 +72,9 @@ func (r *Repo) rollbackOnce(name, commit string, sig object.Signature, o ActOpti
 	if err := r.checkUnattendedRollback(changes, res, o); err != nil {
 		return nil, err
 	}
-	h, err := r.WriteCommit(sig, tree, rollbackMessage(pub, changes, res, o), r.Tip)
-	if err != nil {
-		return nil, err
-	}
 	m := &merge{changes: changes}
-	if err := r.MoveChannel(r.Branch, r.Tip, h, r.Tree, tree, m.paths()); err != nil {
+	h, err := t.onBranch(tree, rollbackMessage(pub, changes, res, o), m.paths())
+	if err != nil {
 		return nil, err
 	}
 	res.Commit = h.String()

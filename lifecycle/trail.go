@@ -1,8 +1,6 @@
 package lifecycle
 
 import (
-	"github.com/go-git/go-git/v5/plumbing/object"
-
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
@@ -66,13 +64,3 @@ func (ts trailerList) message(subject, body string, o ActOptions) string {
 
 // readCommit reads commit h with its claims.
 func (r *Repo) readCommit(h gitstore.Hash) (ledger.Commit, error) { return ledger.ReadCommit(r.Git, h) }
-
-// WriteCommit writes a commit by sig with the given tree, parents and message.
-func (r *Repo) WriteCommit(sig object.Signature, tree gitstore.Hash, msg string, parents ...gitstore.Hash) (gitstore.Hash, error) {
-	return r.Git.WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: parents, Author: sig, Committer: sig, Message: msg})
-}
-
-// writeSignedCommit writes a commit like writeCommit, signed by sign when it is not nil.
-func (r *Repo) writeSignedCommit(sig object.Signature, tree gitstore.Hash, msg string, sign func([]byte) (string, error), parents ...gitstore.Hash) (gitstore.Hash, error) {
-	return r.Git.WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: parents, Author: sig, Committer: sig, Message: msg, Sign: sign})
-}

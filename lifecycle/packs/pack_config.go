@@ -366,11 +366,8 @@ func commitPackFiles(r *lifecycle.Repo, sig object.Signature, o lifecycle.ActOpt
 	if r.Config.Server.Protect {
 		return r.ProposePolicy(tree, strings.TrimSpace(subject+"\n\n"+body), lifecycle.ProposeOptions{ActOptions: o})
 	}
-	h, err := r.WriteCommit(sig, tree, packCommitMessage(subject, body, packValue, o), r.Tip)
+	h, err := lifecycle.CommitOnBranch(r, sig, tree, packCommitMessage(subject, body, packValue, o), paths)
 	if err != nil {
-		return nil, err
-	}
-	if err := r.MoveChannel(r.Branch, r.Tip, h, r.Tree, tree, paths); err != nil {
 		return nil, err
 	}
 	return &lifecycle.Result{Action: actPack, Commit: h.String(), Channel: short(r.Branch)}, nil

@@ -76,7 +76,7 @@ func addLock(b *testing.B, dir string, n int) {
 		b.Fatal(err)
 	}
 	sig := object.Signature{Name: "Bench", Email: "bench@example.com", When: time.Now()}
-	h, err := r.WriteCommit(sig, tree, "pin a pack by hand\n", r.Tip)
+	h, err := r.Git.WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: []gitstore.Hash{r.Tip}, Author: sig, Committer: sig, Message: "pin a pack by hand\n"})
 	if err != nil {
 		b.Fatal(err)
 	}
