@@ -1,13 +1,11 @@
 package lifecycle
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
@@ -43,7 +41,7 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 	if err := r.checkApprover(id, t.sig, c, writers, len(accept) > 0); err != nil {
 		return nil, err
 	}
-	sign, err := r.commitSigner(id, "an approval")
+	sign, err := t.signer(id, "an approval")
 	if err != nil {
 		return nil, err
 	}
@@ -54,14 +52,14 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 			return nil, err
 		}
 	}
-	res, err := r.appendSigned(t, ch, ts.message(fmt.Sprintf("approve: %s (candidate %s)", c.Skill, id), note, o), actApprove, sign)
+	res, err := t.appendTo(ch, ts.message(fmt.Sprintf("approve: %s (candidate %s)", c.Skill, id), note, o), actApprove, sign)
 	if err != nil {
 		return nil, err
 	}
 	res.Accepted = accepted
 	res.addWarning(warn)
 	if res, err = r.withState(res, c); err == nil && sign != nil {
-		err = r.warnUnverified(res)
+		err = t.warnUnverified(res)
 	}
 	return res, err
 }
@@ -110,29 +108,6 @@ func (r *Repo) acceptTrailers(ts trailerList, c *Candidate, writers, accept []st
 	return ts.add(keyRisk, risk.String()), out, nil
 }
 
-// appendToCandidate writes an empty commit on the candidate's tip and moves its branch by
-// compare-and-swap: a candidate that moved meanwhile was not the version acted on.
-func (r *Repo) appendToCandidate(t *tx, ch *ledger.Chain, msg, action string) (*Result, error) {
-	return r.appendSigned(t, ch, msg, action, nil)
-}
-
-// appendSigned appends like appendToCandidate, signing the commit with sign when it is not nil.
-func (r *Repo) appendSigned(t *tx, ch *ledger.Chain, msg, action string, sign signer) (*Result, error) {
-	h, err := t.commit(ch.Last().C.TreeHash, msg, sign, ch.Tip)
-	if err != nil {
-		return nil, err
-	}
-	if err := r.Git.UpdateRef(ch.Ref, h, ch.Tip, "skillgit "+action); err != nil {
-		if errors.Is(err, gitstore.ErrRefChanged) {
-			return nil, fmt.Errorf("%s: the candidate changed while you acted on it; review it again: %w", ch.ID, err)
-		}
-		return nil, err
-	}
-	p := ch.Propose()
-	return &Result{Action: action, ID: ch.ID, Branch: short(ch.Ref), Skill: p.Claims.Get(keySkill),
-		Change: Change(p.Claims.Get(keyChange)), Commit: h.String()}, nil
-}
-
 // withState fills in the candidate's state after an action.
 func (r *Repo) withState(res *Result, before *Candidate) (*Result, error) {
 	c, err := r.book().Candidate(res.ID)
@@ -159,27 +134,13 @@ func (r *Repo) Reject(id, reason string, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := r.archive(ch, h); err != nil {
+	if err := t.archive(ch, h); err != nil {
 		return nil, err
 	}
 	res := &Result{Action: actReject, ID: id, Branch: short(ArchivePrefix + id), Skill: c.Skill, Change: c.Change,
 		Commit: h.String(), State: StateRejected, Risk: c.Risk, Audit: c.Audit}
 	res.addWarning(warn)
 	return res, nil
-}
-
-// archive points the archive ref at h, then removes the branch; if the branch moved
-// meanwhile, the archive ref is taken back and the rejection fails.
-func (r *Repo) archive(ch *ledger.Chain, h gitstore.Hash) error {
-	ref := ArchivePrefix + ch.ID
-	if err := r.Git.UpdateRef(ref, h, gitstore.ZeroHash, "skillgit reject"); err != nil {
-		return err
-	}
-	if err := r.Git.UpdateRef(ch.Ref, gitstore.ZeroHash, ch.Tip, "skillgit reject"); err != nil {
-		_ = r.Git.UpdateRef(ref, gitstore.ZeroHash, h, "skillgit reject undone")
-		return fmt.Errorf("%s: the candidate changed while you rejected it; review it again: %w", ch.ID, err)
-	}
-	return nil
 }
 
 // shortID cuts a commit id to the twelve digits messages show.

@@ -63,7 +63,7 @@ func (r *Repo) approveByPolicy(res *Result, t *tx, mode policy.Mode, o ActOption
 	}
 	ts := trailerList{}.add(keyAction, actApprove).add(keySkill, res.Skill).add(keyCandidate, res.ID).add(keyPolicy, string(mode))
 	body := fmt.Sprintf("Approved by policy: mode %s approves a low-risk %s.", mode, res.Change)
-	ar, err := r.appendToCandidate(t, ch, ts.message(fmt.Sprintf("approve: %s (candidate %s)", res.Skill, res.ID), body, o), actApprove)
+	ar, err := t.appendTo(ch, ts.message(fmt.Sprintf("approve: %s (candidate %s)", res.Skill, res.ID), body, o), actApprove, nil)
 	if err != nil {
 		return err
 	}

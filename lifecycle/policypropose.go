@@ -121,7 +121,7 @@ func (r *Repo) ProposePolicy(tree gitstore.Hash, body string, o ProposeOptions) 
 	}
 	msg := func(id string) string { return policyMessage(id, paths, body, summary, r.Tip, o) }
 	t := &tx{r: r, sig: sig}
-	if err := r.createCandidate(t, tree, "policy", msg, res); err != nil {
+	if err := t.createCandidate(tree, "policy", msg, res); err != nil {
 		return nil, err
 	}
 	t.done(res)

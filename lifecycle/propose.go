@@ -1,7 +1,6 @@
 package lifecycle
 
 import (
-	"errors"
 	"fmt"
 	"io/fs"
 	"strconv"
@@ -52,9 +51,6 @@ type ProposeOptions struct {
 	fromCommit gitstore.Hash
 }
 
-// idAttempts bounds the tries at a fresh candidate id.
-const idAttempts = 8
-
 // Propose snapshots one skill folder into a new candidate branch built from objects, without
 // touching HEAD, the index or the working tree, audits it, and lets the mode's policy act on
 // it.
@@ -104,7 +100,7 @@ func (r *Repo) writeProposal(t *tx, snap *snapshot, res *Result, o ProposeOption
 		return err
 	}
 	msg := func(id string) string { return proposeMessage(id, snap, res, r.Tip, o) }
-	return r.createCandidate(t, tree, snap.skill.Name, msg, res)
+	return t.createCandidate(tree, snap.skill.Name, msg, res)
 }
 
 // proposal reads what is proposed: a deletion, or a folder snapshot that must differ from
@@ -208,39 +204,6 @@ func (r *Repo) auditInto(items []auditrun.Item, res *Result, o ActOptions) (bool
 	}
 	res.Risk, res.Audit = v.Risk, v.Audit
 	return v.Risk == audit.RiskHigh.String(), nil
-}
-
-// createCandidate writes the propose commit, whose message msg makes for an id, and creates
-// its branch under a fresh id made from name. With approvals.signed, the commit is signed
-// like an approval, and without a signing key nothing is proposed.
-func (r *Repo) createCandidate(t *tx, tree gitstore.Hash, name string, msg func(id string) string, res *Result) error {
-	sign, err := r.commitSigner(name, "a proposal")
-	if err != nil {
-		return err
-	}
-	for range idAttempts {
-		id := newID(name)
-		if _, err := r.Git.Ref(ArchivePrefix + id); err == nil {
-			continue
-		}
-		h, err := t.commit(tree, msg(id), sign, r.Tip)
-		if err != nil {
-			return err
-		}
-		err = r.Git.UpdateRef(CandidatePrefix+id, h, gitstore.ZeroHash, "skillgit propose")
-		if errors.Is(err, gitstore.ErrRefChanged) {
-			continue
-		}
-		if err != nil {
-			return err
-		}
-		res.ID, res.Branch, res.Commit, res.State = id, short(CandidatePrefix+id), h.String(), StateOpen
-		if sign != nil {
-			r.warnUnverifiedContent(res, h)
-		}
-		return nil
-	}
-	return fmt.Errorf("%s: could not find a free candidate id in %d tries; try again", name, idAttempts)
 }
 
 func proposeMessage(id string, snap *snapshot, res *Result, base gitstore.Hash, o ProposeOptions) string {

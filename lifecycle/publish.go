@@ -166,7 +166,7 @@ func (r *Repo) publishOnce(t *tx, ch *ledger.Chain, c *Candidate, target, as str
 	res.Commit, res.State = h.String(), StatePublished
 	if target == canaryRef {
 		res.State = StateCanary
-	} else if err := r.Git.UpdateRef(ch.Ref, gitstore.ZeroHash, ch.Tip, "skillgit publish"); err != nil {
+	} else if err := t.moveCandidate(ch, gitstore.ZeroHash, actPublish); err != nil {
 		res.addWarning(fmt.Sprintf("warning: %s: published, but its branch could not be removed: %v", ch.ID, err))
 	}
 	return res, nil

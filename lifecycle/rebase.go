@@ -20,7 +20,7 @@ func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 		return nil, err
 	}
 	id = ch.ID // the id of the candidate a skill name named
-	sign, err := r.commitSigner(id, "a rebase")
+	sign, err := t.signer(id, "a rebase")
 	if err != nil {
 		return nil, err
 	}
@@ -55,7 +55,7 @@ func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := r.Git.UpdateRef(ch.Ref, h, ch.Tip, "skillgit rebase"); err != nil {
+	if err := t.moveCandidate(ch, h, actRebase); err != nil {
 		return nil, fmt.Errorf("%s: the candidate changed while you rebased it; try again: %w", id, err)
 	}
 	res.Commit = h.String()

@@ -28,7 +28,7 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 	if c.Change == ChangeDelete {
 		return nil, fmt.Errorf("%s: proposes deleting %s; there is no folder to revise; reject it and propose again", id, c.Skill)
 	}
-	sign, err := r.commitSigner(id, "a revision")
+	sign, err := t.signer(id, "a revision")
 	if err != nil {
 		return nil, err
 	}
@@ -55,12 +55,12 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := r.Git.UpdateRef(ch.Ref, h, ch.Tip, "skillgit revise"); err != nil {
+	if err := t.moveCandidate(ch, h, actRevise); err != nil {
 		return nil, fmt.Errorf("%s: the candidate changed while you revised it; review it again: %w", id, err)
 	}
 	res.Commit, res.State = h.String(), StateOpen
 	if sign != nil {
-		r.warnUnverifiedContent(res, h)
+		t.warnUnverifiedContent(res, h)
 	}
 	err = r.automate(res, o.ActOptions)
 	t.done(res)

@@ -10,12 +10,13 @@ import (
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
-// commitSigner returns what signs the commits skillgit writes on a candidate when
+// signer returns what signs the commits skillgit writes on a candidate when
 // approvals.signed is true: its proposal, revisions, rebases and approvals, each with the
 // user's git signing key, as git commit -S uses it with gpg.format=ssh. It is nil when
 // approvals need no signature. what names the commit in the refusal when no key is set,
 // such as "an approval".
-func (r *Repo) commitSigner(id, what string) (func([]byte) (string, error), error) {
+func (t *tx) signer(id, what string) (signer, error) {
+	r := t.r
 	if !r.Config.Approvals.Signed {
 		return nil, nil
 	}
@@ -42,8 +43,8 @@ func (r *Repo) commitSigner(id, what string) (func([]byte) (string, error), erro
 
 // warnUnverified warns when the approval just written does not verify, so it will not count:
 // a key the allowed-signers file does not list for the approver, say.
-func (r *Repo) warnUnverified(res *Result) error {
-	c, err := r.book().Candidate(res.ID)
+func (t *tx) warnUnverified(res *Result) error {
+	c, err := t.r.book().Candidate(res.ID)
 	if err != nil {
 		return err
 	}
@@ -58,12 +59,12 @@ func (r *Repo) warnUnverified(res *Result) error {
 // warnUnverifiedContent warns when the content commit h just written does not verify, for a
 // key the allowed-signers file does not list for its author, say: no approval counts until a
 // revision whose signature verifies replaces it.
-func (r *Repo) warnUnverifiedContent(res *Result, h gitstore.Hash) {
-	c, err := r.Git.Commit(h)
+func (t *tx) warnUnverifiedContent(res *Result, h gitstore.Hash) {
+	c, err := t.r.Git.Commit(h)
 	if err != nil {
 		return
 	}
-	if err := r.book().VerifyCommit(c, time.Time{}); err != nil {
+	if err := t.r.book().VerifyCommit(c, time.Time{}); err != nil {
 		res.addWarning(fmt.Sprintf("warning: %s: the commit's signature does not verify for %s (%v), so no approval counts until a revision signed with a key the allowed-signers file lists for its author replaces it",
 			res.ID, c.Author.Email, err))
 	}
