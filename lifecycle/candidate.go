@@ -4,8 +4,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 
-	"github.com/go-git/go-git/v5/plumbing/filemode"
-
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
@@ -42,14 +40,7 @@ func reverse[T any](s []T) {
 
 // FolderAt returns the tree of folder p in the tree, or ZeroHash when there is none.
 func (r *Repo) FolderAt(tree gitstore.Hash, p string) (gitstore.Hash, error) {
-	if tree.IsZero() {
-		return gitstore.ZeroHash, nil
-	}
-	e, ok, err := r.Git.EntryAt(tree, p)
-	if err != nil || !ok || e.Mode != filemode.Dir {
-		return gitstore.ZeroHash, err
-	}
-	return e.Hash, nil
+	return folderAt(r.Git, tree, p)
 }
 
 // chainBase is the publish-branch commit the candidate was proposed on or last rebased onto,

@@ -3,8 +3,10 @@ package lifecycle
 import (
 	"fmt"
 	"path"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
@@ -29,38 +31,50 @@ func (f folderChange) entry() *gitstore.TreeEntry {
 
 func (f folderChange) name() string { return path.Base(f.path) }
 
-// folderChanges lists the skill folders that differ between two root trees, and the paths
-// outside any skill folder that differ, which skillgit does not publish.
-func (r *Repo) folderChanges(baseRoot, headRoot gitstore.Hash) ([]folderChange, []string, error) {
-	fd, outside, err := r.diffSkills(baseRoot, headRoot)
+// skillTrees compares root trees of a repository whose skills live in the folder dir: the
+// skill folders that differ between two of them, and what differs besides.
+type skillTrees struct {
+	g   *gitstore.Repo
+	dir string
+}
+
+// treesOf compares the root trees of r under the skills folder of its configuration.
+func treesOf(r *Repo) skillTrees { return skillTrees{g: r.Git, dir: r.Config.SkillsDir} }
+
+// changes lists the skill folders that differ between two root trees, and the paths outside
+// any skill folder that differ, which skillgit does not publish.
+func (st skillTrees) changes(baseRoot, headRoot gitstore.Hash) ([]folderChange, []string, error) {
+	fd, outside, err := st.diff(baseRoot, headRoot)
 	if err != nil {
 		return nil, nil, err
 	}
 	if outside {
-		return fd.changes, append([]string{"files outside " + r.Config.SkillsDir + "/"}, fd.stray...), nil
+		return fd.changes, append([]string{"files outside " + st.dir + "/"}, fd.stray...), nil
 	}
 	return fd.changes, fd.stray, nil
 }
 
-// diffSkills walks the skills folder of two root trees and reports whether anything outside
-// it differs too.
-func (r *Repo) diffSkills(baseRoot, headRoot gitstore.Hash) (*folderDiff, bool, error) {
-	dir := r.Config.SkillsDir
-	b, err := r.FolderAt(baseRoot, dir)
+// diff walks the skills folder of two root trees and reports whether anything outside it
+// differs too.
+func (st skillTrees) diff(baseRoot, headRoot gitstore.Hash) (*folderDiff, bool, error) {
+	b, err := folderAt(st.g, baseRoot, st.dir)
 	if err != nil {
 		return nil, false, err
 	}
-	h, err := r.FolderAt(headRoot, dir)
+	h, err := folderAt(st.g, headRoot, st.dir)
 	if err != nil {
 		return nil, false, err
 	}
-	fd := &folderDiff{g: r.Git}
-	if err := fd.walk(dir, b, h, 0); err != nil {
+	fd := &folderDiff{g: st.g}
+	if err := fd.walk(st.dir, b, h, 0); err != nil {
 		return nil, false, err
 	}
-	outside, err := r.outsideChanged(baseRoot, headRoot, b)
+	outside, err := st.outsideChanged(baseRoot, headRoot, b)
 	return fd, outside, err
 }
+
+// isSkillPath reports whether p lies in the skills folder.
+func (st skillTrees) isSkillPath(p string) bool { return strings.HasPrefix(p, st.dir+"/") }
 
 // dirEntry is the tree entry of folder h, or nil (a removal) when h is zero.
 func dirEntry(h gitstore.Hash) *gitstore.TreeEntry {
@@ -72,8 +86,8 @@ func dirEntry(h gitstore.Hash) *gitstore.TreeEntry {
 
 // outsideChanged reports whether anything outside the skills folder differs: the head with
 // the base's skills folder put back must be the base.
-func (r *Repo) outsideChanged(baseRoot, headRoot, baseSkills gitstore.Hash) (bool, error) {
-	same, err := r.Git.ReplacePath(headRoot, r.Config.SkillsDir, dirEntry(baseSkills))
+func (st skillTrees) outsideChanged(baseRoot, headRoot, baseSkills gitstore.Hash) (bool, error) {
+	same, err := st.g.ReplacePath(headRoot, st.dir, dirEntry(baseSkills))
 	if err != nil || same == baseRoot || baseRoot.IsZero() {
 		return false, err
 	}
@@ -141,3 +155,63 @@ func (d *folderDiff) child(p string, b, h gitstore.TreeEntry, depth int) error {
 }
 
 func isDirOrNone(e gitstore.TreeEntry) bool { return e.Hash.IsZero() || e.Mode == filemode.Dir }
+
+// outsidePaths names the files that differ between two root trees outside the skills folder.
+func (st skillTrees) outsidePaths(baseRoot, headRoot gitstore.Hash) ([]string, error) {
+	b, err := treeObject(st.g, baseRoot)
+	if err != nil {
+		return nil, err
+	}
+	h, err := treeObject(st.g, headRoot)
+	if err != nil {
+		return nil, err
+	}
+	changes, err := object.DiffTree(b, h)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, ch := range changes {
+		p := ch.To.Name
+		if p == "" {
+			p = ch.From.Name
+		}
+		if !st.isSkillPath(p) {
+			out = append(out, p)
+		}
+	}
+	return out, nil
+}
+
+// treeObject is tree h decoded; the empty tree when h is zero.
+func treeObject(g *gitstore.Repo, h gitstore.Hash) (*object.Tree, error) {
+	if h.IsZero() {
+		return &object.Tree{}, nil
+	}
+	return g.Git().TreeObject(h)
+}
+
+// mergeBaseTree is the tree of the best common ancestor of a and b (the empty tree if none).
+func mergeBaseTree(g *gitstore.Repo, a, b gitstore.Hash) (gitstore.Hash, error) {
+	base, err := g.MergeBase(a, b)
+	if err != nil || base.IsZero() {
+		return gitstore.ZeroHash, err
+	}
+	c, err := g.Commit(base)
+	if err != nil {
+		return gitstore.ZeroHash, err
+	}
+	return c.TreeHash, nil
+}
+
+// folderAt returns the tree of folder p in the root tree tree, or ZeroHash when there is none.
+func folderAt(g *gitstore.Repo, tree gitstore.Hash, p string) (gitstore.Hash, error) {
+	if tree.IsZero() {
+		return gitstore.ZeroHash, nil
+	}
+	e, ok, err := g.EntryAt(tree, p)
+	if err != nil || !ok || e.Mode != filemode.Dir {
+		return gitstore.ZeroHash, err
+	}
+	return e.Hash, nil
+}

@@ -240,7 +240,7 @@ func (w *propWorld) handRevert() string {
 	target := line[w.rng.IntN(len(line))]
 	tc, _ := r.Git.Commit(target)
 	parent, _ := r.Git.Commit(tc.ParentHashes[0])
-	changes, _, err := r.folderChanges(parent.TreeHash, tc.TreeHash)
+	changes, _, err := treesOf(r).changes(parent.TreeHash, tc.TreeHash)
 	if err != nil {
 		w.t.Fatal(err)
 	}

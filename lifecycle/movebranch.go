@@ -1,8 +1,6 @@
 package lifecycle
 
 import (
-	"strings"
-
 	"github.com/skillgit/skillgit/gitstore"
 )
 
@@ -17,7 +15,7 @@ func (r *Repo) MoveBranch(old, h gitstore.Hash) error {
 	if err != nil {
 		return err
 	}
-	paths, err := r.changedPaths(oc.TreeHash, nc.TreeHash)
+	paths, err := treesOf(r).changedPaths(oc.TreeHash, nc.TreeHash)
 	if err != nil {
 		return err
 	}
@@ -29,8 +27,8 @@ func (r *Repo) MoveBranch(old, h gitstore.Hash) error {
 
 // changedPaths lists the paths a working tree must update to go from tree a to tree b: the
 // skill folders that differ, and the other top-level entries that differ.
-func (r *Repo) changedPaths(a, b gitstore.Hash) ([]string, error) {
-	changes, outside, err := r.folderChanges(a, b)
+func (st skillTrees) changedPaths(a, b gitstore.Hash) ([]string, error) {
+	changes, outside, err := st.changes(a, b)
 	if err != nil {
 		return nil, err
 	}
@@ -41,24 +39,23 @@ func (r *Repo) changedPaths(a, b gitstore.Hash) ([]string, error) {
 	if len(outside) == 0 {
 		return paths, nil
 	}
-	skills := r.Config.SkillsDir + "/"
 	for _, p := range outside {
-		if strings.HasPrefix(p, skills) {
+		if st.isSkillPath(p) {
 			paths = append(paths, p)
 		}
 	}
-	top, err := r.topLevelChanges(a, b)
+	top, err := st.topLevelChanges(a, b)
 	return append(paths, top...), err
 }
 
 // topLevelChanges lists the entries of two root trees that differ, except the skills folder
 // when it is a top-level folder (its skill folders are listed one by one).
-func (r *Repo) topLevelChanges(a, b gitstore.Hash) ([]string, error) {
-	ea, err := r.Git.ReadTree(a)
+func (st skillTrees) topLevelChanges(a, b gitstore.Hash) ([]string, error) {
+	ea, err := st.g.ReadTree(a)
 	if err != nil {
 		return nil, err
 	}
-	eb, err := r.Git.ReadTree(b)
+	eb, err := st.g.ReadTree(b)
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +75,7 @@ func (r *Repo) topLevelChanges(a, b gitstore.Hash) ([]string, error) {
 	}
 	kept := out[:0]
 	for _, p := range out {
-		if p != r.Config.SkillsDir {
+		if p != st.dir {
 			kept = append(kept, p)
 		}
 	}

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"path"
 	"slices"
-	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
@@ -77,9 +76,6 @@ func (r *Repo) pathHash(tree gitstore.Hash, f folderChange) (gitstore.Hash, erro
 	}
 	return e.Hash, nil
 }
-
-// isSkillPath reports whether p lies in the skills folder.
-func (r *Repo) isSkillPath(p string) bool { return strings.HasPrefix(p, r.Config.SkillsDir+"/") }
 
 // parentDir is the folder holding p, "" for a path at the root.
 func parentDir(p string) string {

@@ -85,7 +85,7 @@ func (r *Repo) checkCatchUp(c *object.Commit, mainTip gitstore.Hash) (string, er
 	if err != nil {
 		return "", err
 	}
-	baseTree, err := r.mergeBaseTree(r.Tip, from)
+	baseTree, err := mergeBaseTree(r.Git, r.Tip, from)
 	if err != nil {
 		return "", err
 	}

@@ -118,7 +118,7 @@ func (r *Repo) catchUpCanary(t *tx, canary gitstore.Hash, o ActOptions) (gitstor
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
-	baseTree, err := r.mergeBaseTree(canary, r.Tip)
+	baseTree, err := mergeBaseTree(r.Git, canary, r.Tip)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
@@ -280,20 +280,7 @@ func (r *Repo) candidateBaseTree(ch *ledger.Chain, base, start, startTree gitsto
 	if ok, err := r.Git.IsAncestor(base, start); err != nil {
 		return gitstore.ZeroHash, err
 	} else if !ok {
-		return r.mergeBaseTree(start, ch.Tip)
-	}
-	c, err := r.Git.Commit(base)
-	if err != nil {
-		return gitstore.ZeroHash, err
-	}
-	return c.TreeHash, nil
-}
-
-// mergeBaseTree is the tree of the best common ancestor of a and b (the empty tree if none).
-func (r *Repo) mergeBaseTree(a, b gitstore.Hash) (gitstore.Hash, error) {
-	base, err := r.Git.MergeBase(a, b)
-	if err != nil || base.IsZero() {
-		return gitstore.ZeroHash, err
+		return mergeBaseTree(r.Git, start, ch.Tip)
 	}
 	c, err := r.Git.Commit(base)
 	if err != nil {
@@ -338,7 +325,7 @@ func (r *Repo) checkPublish(m *merge, c *Candidate, ch *ledger.Chain, res *Resul
 func (r *Repo) mergeItems(folders []folderChange, c *Candidate, ch *ledger.Chain) []auditrun.Item {
 	var items []auditrun.Item
 	for _, f := range folders {
-		if !f.head.IsZero() && r.isSkillPath(f.path) {
+		if !f.head.IsZero() && treesOf(r).isSkillPath(f.path) {
 			it := auditrun.Item{Name: f.name(), Path: f.path, Tree: f.head, Base: f.base, BaseLabel: short(r.Branch)}
 			if f.path == c.Path {
 				it.Accepted = acceptedAllows(c, c.Writers, r.Config.Approvals.Signed)

@@ -72,7 +72,7 @@ func (r *Repo) rebaseBaseTree(ch *ledger.Chain, base gitstore.Hash, merged bool)
 	if err != nil || !merged {
 		return anchor, err
 	}
-	gitBase, err := r.mergeBaseTree(r.Tip, ch.Tip)
+	gitBase, err := mergeBaseTree(r.Git, r.Tip, ch.Tip)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}

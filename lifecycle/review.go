@@ -115,11 +115,11 @@ func (r *Repo) reviewAudit(rv *Review, items []auditrun.Item) error {
 
 // folderDiff lists and diffs the files of folder p between two trees (zero for none).
 func (r *Repo) folderDiff(p string, from, to gitstore.Hash) ([]FileChange, string, error) {
-	a, err := r.treeObject(from)
+	a, err := treeObject(r.Git, from)
 	if err != nil {
 		return nil, "", err
 	}
-	b, err := r.treeObject(to)
+	b, err := treeObject(r.Git, to)
 	if err != nil {
 		return nil, "", err
 	}
@@ -136,13 +136,6 @@ func (r *Repo) folderDiff(p string, from, to gitstore.Hash) ([]FileChange, strin
 		return nil, "", fmt.Errorf("%s: %w", p, err)
 	}
 	return files, prefixPatch(patch.String(), p), nil
-}
-
-func (r *Repo) treeObject(h gitstore.Hash) (*object.Tree, error) {
-	if h.IsZero() {
-		return &object.Tree{}, nil
-	}
-	return r.Git.Git().TreeObject(h)
 }
 
 func fileChange(p string, ch *object.Change) FileChange {

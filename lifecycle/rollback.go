@@ -214,7 +214,7 @@ func (r *Repo) undoChanges(pub ledger.Commit, name string) ([]folderChange, erro
 	if err != nil {
 		return nil, err
 	}
-	all, _, err := r.folderChanges(parent.TreeHash, pub.C.TreeHash)
+	all, _, err := treesOf(r).changes(parent.TreeHash, pub.C.TreeHash)
 	if err != nil {
 		return nil, err
 	}

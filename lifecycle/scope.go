@@ -5,8 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/go-git/go-git/v5/plumbing/object"
-
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
@@ -58,7 +56,7 @@ func (r *Repo) scopeOf(ch *ledger.Chain, start, startTree gitstore.Hash) (*Scope
 		return nil, err
 	}
 	tipTree := ch.Last().C.TreeHash
-	fd, outside, err := r.diffSkills(baseTree, tipTree)
+	fd, outside, err := treesOf(r).diff(baseTree, tipTree)
 	if err != nil {
 		return nil, err
 	}
@@ -77,7 +75,7 @@ func (r *Repo) scopeOf(ch *ledger.Chain, start, startTree gitstore.Hash) (*Scope
 	s.Changed = append(s.Changed, fd.stray...)
 	s.Outside = append(s.Outside, fd.stray...)
 	if outside {
-		named, err := r.outsidePaths(baseTree, tipTree)
+		named, err := treesOf(r).outsidePaths(baseTree, tipTree)
 		if err != nil {
 			return nil, err
 		}
@@ -102,35 +100,8 @@ func (r *Repo) scopeBaseTree(ch *ledger.Chain, start, startTree gitstore.Hash) (
 	if anchor, err = r.candidateBaseTree(ch, recorded, start, startTree); err != nil || !merged {
 		return anchor, anchor, err
 	}
-	base, err = r.mergeBaseTree(start, ch.Tip)
+	base, err = mergeBaseTree(r.Git, start, ch.Tip)
 	return base, anchor, err
-}
-
-// outsidePaths names the files that differ between two root trees outside the skills folder.
-func (r *Repo) outsidePaths(baseRoot, headRoot gitstore.Hash) ([]string, error) {
-	b, err := r.treeObject(baseRoot)
-	if err != nil {
-		return nil, err
-	}
-	h, err := r.treeObject(headRoot)
-	if err != nil {
-		return nil, err
-	}
-	changes, err := object.DiffTree(b, h)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, ch := range changes {
-		p := ch.To.Name
-		if p == "" {
-			p = ch.From.Name
-		}
-		if !strings.HasPrefix(p, r.Config.SkillsDir+"/") {
-			out = append(out, p)
-		}
-	}
-	return out, nil
 }
 
 // refuse returns the error that stops action on a candidate whose branch changes paths

@@ -65,7 +65,7 @@ func (r *Repo) firstClash(m *merge, target string) (*nameClash, error) {
 		}
 	}
 	for _, f := range m.changes {
-		if f.head.IsZero() || f.mode != 0 || !r.isSkillPath(f.path) {
+		if f.head.IsZero() || f.mode != 0 || !treesOf(r).isSkillPath(f.path) {
 			continue
 		}
 		name := r.loadedName(m.tree, f.path)
