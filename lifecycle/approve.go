@@ -29,7 +29,7 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 		return nil, err
 	}
 	id = ch.ID // the id of the candidate a skill name named
-	if err := r.checkScope(ch, "approve"); err != nil {
+	if err := newPlanner(r).checkScope(ch, "approve"); err != nil {
 		return nil, err
 	}
 	writers := c.Writers
@@ -66,8 +66,9 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 
 // checkScope refuses to act on a candidate whose branch changes anything outside its scope
 // against the publish branch.
-func (r *Repo) checkScope(ch *ledger.Chain, action string) error {
-	s, err := r.scopeOf(ch, r.Tip, r.Tree)
+func (p planner) checkScope(ch *ledger.Chain, action string) error {
+	r := p.r
+	s, err := p.scope(ch, r.Tip, r.Tree)
 	if err != nil {
 		return err
 	}

@@ -57,7 +57,7 @@ func (r *Repo) approveByPolicy(res *Result, t *tx, mode policy.Mode, o ActOption
 	if err != nil {
 		return err
 	}
-	if err := r.checkScope(ch, "approve"); err != nil {
+	if err := newPlanner(r).checkScope(ch, "approve"); err != nil {
 		res.addWarning(fmt.Sprintf("warning: %v; mode %s does not approve it", err, mode))
 		return errNotAutomated
 	}

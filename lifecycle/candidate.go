@@ -49,7 +49,7 @@ func (r *Repo) FolderAt(tree gitstore.Hash, p string) (gitstore.Hash, error) {
 // merge that calls itself a rebase counts as one only when its declared paths hold what
 // merging its second parent from the base before it makes there: a `git merge -s ours` with
 // a rebase's trailers keeps the candidate's folder, and so leaves the base where it was.
-func (r *Repo) chainBase(ch *ledger.Chain) (base gitstore.Hash, merged bool, err error) {
+func (p planner) chainBase(ch *ledger.Chain) (base gitstore.Hash, merged bool, err error) {
 	if ps := ch.Propose().C.ParentHashes; len(ps) > 0 {
 		base = ps[0]
 	}
@@ -60,7 +60,7 @@ func (r *Repo) chainBase(ch *ledger.Chain) (base gitstore.Hash, merged bool, err
 		}
 		ok := false
 		if ci.Claims.Get(keyAction) == actRebase && len(ci.C.ParentHashes) == 2 {
-			if ok, err = r.rebaseHolds(ch, base, ch.Commits[i-1].C.TreeHash, ci); err != nil {
+			if ok, err = p.rebaseHolds(ch, base, ch.Commits[i-1].C.TreeHash, ci); err != nil {
 				return gitstore.ZeroHash, false, err
 			}
 		}
@@ -76,7 +76,8 @@ func (r *Repo) chainBase(ch *ledger.Chain) (base gitstore.Hash, merged bool, err
 // rebaseHolds reports whether the rebase commit ci, made on a candidate whose tree was before
 // and whose base was base, holds in the declared paths what `skillgit rebase` writes there:
 // the three-way merge, from what base holds in them, of before and of ci's second parent.
-func (r *Repo) rebaseHolds(ch *ledger.Chain, base, before gitstore.Hash, ci ledger.Commit) (bool, error) {
+func (p planner) rebaseHolds(ch *ledger.Chain, base, before gitstore.Hash, ci ledger.Commit) (bool, error) {
+	r := p.r
 	onto, err := r.treeOf(ci.C.ParentHashes[1])
 	if err != nil {
 		return false, err
@@ -88,7 +89,7 @@ func (r *Repo) rebaseHolds(ch *ledger.Chain, base, before gitstore.Hash, ci ledg
 		}
 	}
 	// Outside the declared paths the merge keeps before, whatever the base held there.
-	from, err := r.withDeclared(ch, onto, baseTree)
+	from, err := p.withDeclared(ch, onto, baseTree)
 	if err != nil {
 		return false, err
 	}
@@ -105,9 +106,10 @@ func (r *Repo) rebaseHolds(ch *ledger.Chain, base, before gitstore.Hash, ci ledg
 }
 
 // withDeclared returns tree with each of the candidate's declared paths as from holds it.
-func (r *Repo) withDeclared(ch *ledger.Chain, tree, from gitstore.Hash) (gitstore.Hash, error) {
-	for _, p := range r.book().DeclaredScope(ch) {
-		e, err := r.book().EntryAt(from, p)
+func (p planner) withDeclared(ch *ledger.Chain, tree, from gitstore.Hash) (gitstore.Hash, error) {
+	bk := p.r.book()
+	for _, d := range bk.DeclaredScope(ch) {
+		e, err := bk.EntryAt(from, d)
 		if err != nil {
 			return gitstore.ZeroHash, err
 		}
@@ -115,7 +117,7 @@ func (r *Repo) withDeclared(ch *ledger.Chain, tree, from gitstore.Hash) (gitstor
 		if !e.Hash.IsZero() {
 			put = &e
 		}
-		if tree, err = r.Git.ReplacePath(tree, p, put); err != nil {
+		if tree, err = p.r.Git.ReplacePath(tree, d, put); err != nil {
 			return gitstore.ZeroHash, err
 		}
 	}

@@ -24,16 +24,16 @@ const PolicySkill = ".skillgit"
 
 // policyScope moves the changed paths a policy candidate declares out of s.Outside and
 // records each declared path that changed between baseTree and tipTree as a change to merge.
-func (r *Repo) policyScope(s *Scope, baseTree, tipTree gitstore.Hash) error {
+func (p planner) policyScope(s *Scope, baseTree, tipTree gitstore.Hash) error {
 	var outside []string
-	for _, p := range s.Outside {
-		if !slices.ContainsFunc(s.Declared, func(d string) bool { return ledger.InFolder(p, d) }) {
-			outside = append(outside, p)
+	for _, o := range s.Outside {
+		if !slices.ContainsFunc(s.Declared, func(d string) bool { return ledger.InFolder(o, d) }) {
+			outside = append(outside, o)
 		}
 	}
 	s.Outside = outside
-	for _, p := range s.Declared {
-		f, changed, err := r.pathChange(p, baseTree, tipTree)
+	for _, d := range s.Declared {
+		f, changed, err := pathChange(p.r.book(), d, baseTree, tipTree)
 		if err != nil {
 			return err
 		}
@@ -44,13 +44,13 @@ func (r *Repo) policyScope(s *Scope, baseTree, tipTree gitstore.Hash) error {
 	return nil
 }
 
-// pathChange compares path p, a file or a folder, between two root trees.
-func (r *Repo) pathChange(p string, baseTree, tipTree gitstore.Hash) (folderChange, bool, error) {
-	b, err := r.book().EntryAt(baseTree, p)
+// pathChange compares path p, a file or a folder, between two root trees, read through bk.
+func pathChange(bk *ledger.Book, p string, baseTree, tipTree gitstore.Hash) (folderChange, bool, error) {
+	b, err := bk.EntryAt(baseTree, p)
 	if err != nil {
 		return folderChange{}, false, err
 	}
-	h, err := r.book().EntryAt(tipTree, p)
+	h, err := bk.EntryAt(tipTree, p)
 	if err != nil {
 		return folderChange{}, false, err
 	}
@@ -64,13 +64,13 @@ func (r *Repo) pathChange(p string, baseTree, tipTree gitstore.Hash) (folderChan
 	return f, b != h, nil
 }
 
-// pathHash is what a change's path holds in tree: a folder's tree, or for a file change the
-// file's blob; zero when there is none.
-func (r *Repo) pathHash(tree gitstore.Hash, f folderChange) (gitstore.Hash, error) {
+// pathHash is what a change's path holds in tree, read through bk: a folder's tree, or for a
+// file change the file's blob; zero when there is none.
+func pathHash(bk *ledger.Book, tree gitstore.Hash, f folderChange) (gitstore.Hash, error) {
 	if f.mode == 0 {
-		return r.FolderAt(tree, f.path)
+		return bk.FolderAt(tree, f.path)
 	}
-	e, err := r.book().EntryAt(tree, f.path)
+	e, err := bk.EntryAt(tree, f.path)
 	if err != nil || e.Mode == filemode.Dir {
 		return gitstore.ZeroHash, err
 	}
@@ -85,10 +85,11 @@ func parentDir(p string) string {
 	return ""
 }
 
-// checkPolicyMerge refuses to publish a policy candidate whose merged configuration or allow
+// checkPolicy refuses to publish a policy candidate whose merged configuration or allow
 // list does not parse, and returns the skills to audit besides: when the merged configuration
 // moves skills_dir, every skill of the new folder, which the publish makes skills.
-func (r *Repo) checkPolicyMerge(m *merge, id string) ([]auditrun.Item, error) {
+func (p planner) checkPolicy(m *merge, id string) ([]auditrun.Item, error) {
+	r := p.r
 	cfg, problems, err := r.AuditRunner().NewPolicyProblems(m.startTree, m.tree, "candidate/"+id)
 	if err != nil {
 		return nil, err
@@ -96,7 +97,7 @@ func (r *Repo) checkPolicyMerge(m *merge, id string) ([]auditrun.Item, error) {
 	if len(problems) > 0 {
 		return nil, fmt.Errorf("%s: %w: %s; reject it and propose the policy again", id, ErrRefused, problems[0])
 	}
-	if err := r.keepsPublishBranch(cfg); err != nil {
+	if err := keepsPublishBranch(r.Config, cfg); err != nil {
 		return nil, fmt.Errorf("%s: %w; reject it", id, err)
 	}
 	if cfg == nil || cfg.SkillsDir == r.Config.SkillsDir {
@@ -105,13 +106,13 @@ func (r *Repo) checkPolicyMerge(m *merge, id string) ([]auditrun.Item, error) {
 	return r.AuditRunner().ChangedSkills(gitstore.ZeroHash, m.tree, cfg.SkillsDir)
 }
 
-// keepsPublishBranch refuses a policy change that names another publish branch: once on the
-// branch, a configuration that names another one stops every command there. Moving the publish
-// branch is a git rename, not a policy change.
-func (r *Repo) keepsPublishBranch(cfg *policy.Config) error {
-	if cfg == nil || cfg.PublishBranch == r.Config.PublishBranch {
+// keepsPublishBranch refuses a policy change from cur to cfg that names another publish
+// branch: once on the branch, a configuration that names another one stops every command
+// there. Moving the publish branch is a git rename, not a policy change.
+func keepsPublishBranch(cur, cfg *policy.Config) error {
+	if cfg == nil || cfg.PublishBranch == cur.PublishBranch {
 		return nil
 	}
 	return fmt.Errorf("%s: %w: publish_branch may not change from %q to %q by a policy change; rename the branch with git (`git branch -m`), set `git config skillgit.publishBranch`, then commit the matching %s there",
-		policy.ConfigFile, ErrRefused, r.Config.PublishBranch, cfg.PublishBranch, policy.ConfigFile)
+		policy.ConfigFile, ErrRefused, cur.PublishBranch, cfg.PublishBranch, policy.ConfigFile)
 }

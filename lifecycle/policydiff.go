@@ -20,7 +20,7 @@ const maxPolicyValue = 80
 func (r *Repo) policySummary(from, to gitstore.Hash) ([]string, error) {
 	var out []string
 	for _, p := range r.Config.PolicyPaths() {
-		f, changed, err := r.pathChange(p, from, to)
+		f, changed, err := pathChange(r.book(), p, from, to)
 		if err != nil || !changed {
 			if err != nil {
 				return nil, err

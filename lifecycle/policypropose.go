@@ -143,12 +143,12 @@ func (r *Repo) checkPolicyTree(tree gitstore.Hash) ([]string, error) {
 	if len(problems) > 0 {
 		return nil, fmt.Errorf("%s: %w: nothing was proposed", problems[0], ErrRefused)
 	}
-	if err := r.keepsPublishBranch(cfg); err != nil {
+	if err := keepsPublishBranch(r.Config, cfg); err != nil {
 		return nil, fmt.Errorf("%w; nothing was proposed", err)
 	}
 	var paths []string
 	for _, p := range r.Config.PolicyPaths() {
-		if _, changed, err := r.pathChange(p, r.Tree, tree); err != nil {
+		if _, changed, err := pathChange(r.book(), p, r.Tree, tree); err != nil {
 			return nil, err
 		} else if changed {
 			paths = append(paths, p)

@@ -196,7 +196,7 @@ func (r *Repo) checkPublishMerge(ci ledger.Commit, getenv func(string) string) (
 	} else if err != nil {
 		return "", err
 	}
-	m, why, err := r.planPublished(ch, ci)
+	m, why, err := newPlanner(r).published(ch, ci)
 	if why != "" || err != nil {
 		return why, err
 	}
@@ -219,9 +219,9 @@ func (r *Repo) approvedAtPublish(ch *ledger.Chain, m *merge, getenv func(string)
 	if m.renamedPath != "" {
 		c.Path = m.renamedPath // the approvals' acceptances apply to the folder as published
 	}
-	items := r.mergeItems(m.changes, c, ch)
+	items := newPlanner(r).items(m.changes, c, ch)
 	if ch.IsPolicy() {
-		moved, err := r.checkPolicyMerge(m, ch.ID)
+		moved, err := newPlanner(r).checkPolicy(m, ch.ID)
 		if errors.Is(err, ErrRefused) {
 			return err.Error(), nil
 		}

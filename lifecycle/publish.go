@@ -6,7 +6,6 @@ import (
 	"strings"
 
 	"github.com/skillgit/skillgit/gitstore"
-	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
@@ -32,7 +31,7 @@ func (r *Repo) publish(id, channel, as string, o ActOptions) (*Result, error) {
 		err = r.checkCandidatePaths(ch)
 	}
 	if err == nil {
-		err = r.checkScope(ch, "publish")
+		err = newPlanner(r).checkScope(ch, "publish")
 	}
 	if err == nil {
 		err = r.checkPublishedOnce(ch, c, target)
@@ -144,9 +143,9 @@ func (r *Repo) publishOnce(t *tx, ch *ledger.Chain, c *Candidate, target, as str
 	}
 	var m *merge
 	if as == "" {
-		m, err = r.prepareMerge(ch, start, target)
+		m, err = newPlanner(r).prepare(ch, start, target)
 	} else {
-		m, c, err = r.prepareRenamed(ch, c, start, target, as)
+		m, c, err = newPlanner(r).prepareAs(ch, c, start, target, as)
 	}
 	if err != nil {
 		return nil, err
@@ -172,128 +171,11 @@ func (r *Repo) publishOnce(t *tx, ch *ledger.Chain, c *Candidate, target, as str
 	return res, nil
 }
 
-// merge is a computed publish: the candidate's scope, the folders it changes and the
-// resulting tree.
-type merge struct {
-	scope   *Scope
-	changes []folderChange // base = the channel's folder, head = the candidate's
-	// conflicts are folders the channel changed too since the merge base; base = the
-	// channel's folder, head = the candidate's.
-	conflicts []folderChange
-	startTree gitstore.Hash
-	tree      gitstore.Hash
-	// renamedPath is where a publish under another name (--as) puts the candidate's folder.
-	renamedPath string
-}
-
-func (m *merge) paths() []string {
-	out := make([]string, len(m.changes))
-	for i, f := range m.changes {
-		out[i] = f.path
-	}
-	return out
-}
-
-// planMerge computes what publishing the candidate onto start would merge, without judging
-// it: each folder of its scope that it changed since the merge base is taken from the
-// candidate, unless start changed it too (a conflict). Review shows this plan; publish lands
-// it.
-func (r *Repo) planMerge(ch *ledger.Chain, start gitstore.Hash) (*merge, error) {
-	sc, err := r.Git.Commit(start)
-	if err != nil {
-		return nil, err
-	}
-	scope, err := r.scopeOf(ch, start, sc.TreeHash)
-	if err != nil {
-		return nil, err
-	}
-	m := &merge{scope: scope, startTree: sc.TreeHash, tree: sc.TreeHash}
-	for _, f := range scope.folders {
-		if err := r.mergeFolder(m, f); err != nil {
-			return nil, err
-		}
-	}
-	return m, nil
-}
-
-// prepareMerge plans the publish of the candidate onto start and refuses a candidate that
-// changes anything outside its scope, conflicts with target, or changes nothing.
-func (r *Repo) prepareMerge(ch *ledger.Chain, start gitstore.Hash, target string) (*merge, error) {
-	m, err := r.planMerge(ch, start)
-	if err != nil {
-		return nil, err
-	}
-	if err := m.scope.refuse(ch.ID, "publish"); err != nil {
-		return nil, err
-	}
-	if len(m.conflicts) > 0 {
-		f := m.conflicts[0]
-		return nil, fmt.Errorf("%s: %w: %s changed %s since candidate %s was made; run `skillgit rebase %s` to bring the candidate up to date, or revise it",
-			f.name(), ErrConflict, short(target), f.path, ch.ID, ch.ID)
-	}
-	if len(m.changes) == 0 {
-		return nil, fmt.Errorf("%s: nothing to publish: %s already holds the candidate's skill folders as they are", ch.ID, short(target))
-	}
-	if err := r.publishClash(m, target); err != nil {
-		return nil, err
-	}
-	return m, nil
-}
-
-// mergeFolder takes folder f from the candidate into m, or records a conflict when the
-// channel changed it too: since the merge base, or since the candidate's recorded base.
-func (r *Repo) mergeFolder(m *merge, f folderChange) error {
-	cur, err := r.pathHash(m.startTree, f)
-	switch {
-	case err != nil:
-		return err
-	case cur == f.head:
-		return nil
-	}
-	stale := cur != f.base
-	if !stale && !m.scope.anchor.IsZero() {
-		was, err := r.pathHash(m.scope.anchor, f)
-		if err != nil {
-			return err
-		}
-		stale = cur != was
-	}
-	if stale {
-		m.conflicts = append(m.conflicts, folderChange{path: f.path, base: cur, head: f.head, mode: f.mode})
-		return nil
-	}
-	if m.tree, err = r.Git.ReplacePath(m.tree, f.path, f.entry()); err != nil {
-		return err
-	}
-	m.changes = append(m.changes, folderChange{path: f.path, base: cur, head: f.head, mode: f.mode})
-	return nil
-}
-
-// candidateBaseTree is the tree of base, the commit the candidate was built on or last
-// rebased onto, while start descends from it; checking that costs only the commits made
-// since, where a full merge-base search may have to paint much of the history. When start
-// does not descend from it (the history was rewritten), it is the tree of git's merge base.
-func (r *Repo) candidateBaseTree(ch *ledger.Chain, base, start, startTree gitstore.Hash) (gitstore.Hash, error) {
-	if base == start {
-		return startTree, nil
-	}
-	if ok, err := r.Git.IsAncestor(base, start); err != nil {
-		return gitstore.ZeroHash, err
-	} else if !ok {
-		return mergeBaseTree(r.Git, start, ch.Tip)
-	}
-	c, err := r.Git.Commit(base)
-	if err != nil {
-		return gitstore.ZeroHash, err
-	}
-	return c.TreeHash, nil
-}
-
 // checkPublish audits what is about to be published and applies the policy to it.
 func (r *Repo) checkPublish(m *merge, c *Candidate, ch *ledger.Chain, res *Result, target string, o ActOptions) error {
-	items := r.mergeItems(m.changes, c, ch)
+	items := newPlanner(r).items(m.changes, c, ch)
 	if ch.IsPolicy() {
-		moved, err := r.checkPolicyMerge(m, ch.ID)
+		moved, err := newPlanner(r).checkPolicy(m, ch.ID)
 		if err != nil {
 			return err
 		}
@@ -317,26 +199,6 @@ func (r *Repo) checkPublish(m *merge, c *Candidate, ch *ledger.Chain, res *Resul
 		return fmt.Errorf("%s: %w: not approved: %s; `skillgit approve %s` records an approval", ch.ID, ErrRefused, why, ch.ID)
 	}
 	return nil
-}
-
-// mergeItems are the audit items of the folders a merge takes from a candidate: each folder
-// as the candidate has it, compared with the channel's, with the acceptances of the
-// candidate's approvals on its own folder.
-func (r *Repo) mergeItems(folders []folderChange, c *Candidate, ch *ledger.Chain) []auditrun.Item {
-	var items []auditrun.Item
-	for _, f := range folders {
-		if !f.head.IsZero() && treesOf(r).isSkillPath(f.path) {
-			it := auditrun.Item{Name: f.name(), Path: f.path, Tree: f.head, Base: f.base, BaseLabel: short(r.Branch)}
-			if f.path == c.Path {
-				it.Accepted = acceptedAllows(c, c.Writers, r.Config.Approvals.Signed)
-				if c.Skill != "" && c.Skill != it.Name {
-					it.FindingsAs = c.Skill // published under another name (--as)
-				}
-			}
-			items = append(items, it)
-		}
-	}
-	return items
 }
 
 func publishMessage(c *Candidate, res *Result, target string, o ActOptions) string {

@@ -142,7 +142,7 @@ func baseOf(t *testing.T, dir, id string) (string, bool) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	base, merged, err := r.chainBase(ch)
+	base, merged, err := newPlanner(r).chainBase(ch)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -47,14 +47,15 @@ func (r *Repo) checkRenamable(ch *ledger.Chain, c *Candidate, as string) error {
 	return nil
 }
 
-// prepareRenamed plans the publish of the candidate onto start under the name as: the one
+// prepareAs plans the publish of the candidate onto start under the name as: the one
 // new skill folder it creates, renamed, placed at as. It refuses a candidate that changes
 // anything outside its scope or anything but one new folder, and a name start already holds.
-func (r *Repo) prepareRenamed(ch *ledger.Chain, c *Candidate, start gitstore.Hash, target, as string) (*merge, *Candidate, error) {
+func (p planner) prepareAs(ch *ledger.Chain, c *Candidate, start gitstore.Hash, target, as string) (*merge, *Candidate, error) {
+	r := p.r
 	if err := catalog.CheckSkillName(as); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w: cannot publish it as %q: %v", ch.ID, ErrRefused, as, err)
 	}
-	m, err := r.planMerge(ch, start)
+	m, err := p.plan(ch, start)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -77,7 +78,7 @@ func (r *Repo) prepareRenamed(ch *ledger.Chain, c *Candidate, start gitstore.Has
 	if c.Lenient != "" {
 		mode = catalog.Lenient // admitted by --lenient: held to the same rules renamed
 	}
-	head, err := r.renamedFolder(fs[0].head, c.Path, as, mode)
+	head, err := renamedFolder(r.Git, fs[0].head, c.Path, as, mode)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -88,7 +89,7 @@ func (r *Repo) prepareRenamed(ch *ledger.Chain, c *Candidate, start gitstore.Has
 	renamed := *c
 	renamed.Path = dest
 	out := &merge{scope: m.scope, startTree: m.startTree, tree: tree, changes: []folderChange{{path: dest, head: head}}}
-	if err := r.publishClash(out, target); err != nil {
+	if err := treesOf(r).clash(out, target); err != nil {
 		return nil, nil, err
 	}
 	return out, &renamed, nil
@@ -99,16 +100,16 @@ func (r *Repo) prepareRenamed(ch *ledger.Chain, c *Candidate, start gitstore.Has
 // named as under the rules of mode, those the candidate was admitted under; a frontmatter
 // whose name the rewrite cannot replace reliably is refused rather than published under a
 // wrong name.
-func (r *Repo) renamedFolder(tree gitstore.Hash, dir, as string, mode catalog.Mode) (gitstore.Hash, error) {
+func renamedFolder(g *gitstore.Repo, tree gitstore.Hash, dir, as string, mode catalog.Mode) (gitstore.Hash, error) {
 	file := dir + "/" + catalog.FileName
-	e, ok, err := r.Git.EntryAt(tree, catalog.FileName)
+	e, ok, err := g.EntryAt(tree, catalog.FileName)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
 	if !ok || !e.Mode.IsFile() {
 		return gitstore.ZeroHash, fmt.Errorf("%s: %w: not a regular file; it cannot be renamed", file, ErrRefused)
 	}
-	data, err := r.Git.ReadBlob(e.Hash, catalog.MaxSkillFileSize)
+	data, err := g.ReadBlob(e.Hash, catalog.MaxSkillFileSize)
 	if err != nil {
 		return gitstore.ZeroHash, fmt.Errorf("%s: %w", file, err)
 	}
@@ -120,11 +121,11 @@ func (r *Repo) renamedFolder(tree gitstore.Hash, dir, as string, mode catalog.Mo
 		return gitstore.ZeroHash, fmt.Errorf("%s: %w: cannot publish it as %s: %v; propose the skill under the new name instead (`skillgit propose %s --from DIR`)",
 			file, ErrRefused, as, err, as)
 	}
-	blob, err := r.Git.WriteBlob(out)
+	blob, err := g.WriteBlob(out)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
-	return r.Git.ReplacePath(tree, catalog.FileName, &gitstore.TreeEntry{Mode: e.Mode, Hash: blob})
+	return g.ReplacePath(tree, catalog.FileName, &gitstore.TreeEntry{Mode: e.Mode, Hash: blob})
 }
 
 // checkRenamed requires data to be a SKILL.md that validates as the skill as under mode.
@@ -141,17 +142,18 @@ func checkRenamed(data []byte, as string, mode catalog.Mode) error {
 	return nil
 }
 
-// planPublished plans the publish that the publish merge ci records onto r's tip: under the
+// published plans the publish that the publish merge ci records onto r's tip: under the
 // name of its Skillgit-Published-As trailer when it has one. A renamed publish that skillgit
 // would refuse is returned as the reason why.
-func (r *Repo) planPublished(ch *ledger.Chain, ci ledger.Commit) (*merge, string, error) {
+func (p planner) published(ch *ledger.Chain, ci ledger.Commit) (*merge, string, error) {
+	r := p.r
 	target := r.Branch
 	if ci.Claims.Get(keyChannel) == "canary" {
 		target = canaryRef
 	}
 	as := ci.Claims.Get(keyPublishedAs)
 	if as == "" {
-		return r.planPublishedMerge(ch, target)
+		return p.publishedMerge(ch, target)
 	}
 	c, err := r.book().CandidateOf(ch, false)
 	if err != nil {
@@ -160,7 +162,7 @@ func (r *Repo) planPublished(ch *ledger.Chain, ci ledger.Commit) (*merge, string
 	if c.Change != ChangeCreate {
 		return nil, fmt.Sprintf("publishes candidate %s, a %s, under another name, which only a new skill can be", ch.ID, c.Change), nil
 	}
-	m, renamed, err := r.prepareRenamed(ch, c, r.Tip, target, as)
+	m, renamed, err := p.prepareAs(ch, c, r.Tip, target, as)
 	if errors.Is(err, ErrRefused) || errors.Is(err, ErrConflict) {
 		return nil, fmt.Sprintf("publishes candidate %s as %s, which skillgit refuses: %v", ch.ID, as, err), nil
 	}
@@ -170,12 +172,13 @@ func (r *Repo) planPublished(ch *ledger.Chain, ci ledger.Commit) (*merge, string
 	return m, "", err
 }
 
-// planPublishedMerge plans the publish of the candidate onto r's tip, a commit of the channel
-// target, as planPublished does for a publish under the candidate's own name: one that
+// publishedMerge plans the publish of the candidate onto r's tip, a commit of the channel
+// target, as published does for a publish under the candidate's own name: one that
 // skillgit would refuse as stale or as giving a name a second folder is returned as the reason
 // why.
-func (r *Repo) planPublishedMerge(ch *ledger.Chain, target string) (*merge, string, error) {
-	m, err := r.planMerge(ch, r.Tip)
+func (p planner) publishedMerge(ch *ledger.Chain, target string) (*merge, string, error) {
+	r := p.r
+	m, err := p.plan(ch, r.Tip)
 	if err != nil {
 		return nil, "", err
 	}
@@ -183,7 +186,7 @@ func (r *Repo) planPublishedMerge(ch *ledger.Chain, target string) (*merge, stri
 		return nil, fmt.Sprintf("publishes candidate %s, whose folder %s changed on %s since the candidate's base; `skillgit rebase %s` brings the candidate up to date",
 			ch.ID, m.conflicts[0].path, short(target), ch.ID), nil
 	}
-	if err := r.publishClash(m, target); errors.Is(err, ErrConflict) {
+	if err := treesOf(r).clash(m, target); errors.Is(err, ErrConflict) {
 		return nil, fmt.Sprintf("publishes candidate %s, which skillgit refuses: %v", ch.ID, err), nil
 	} else if err != nil {
 		return nil, "", err

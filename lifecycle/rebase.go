@@ -24,14 +24,14 @@ func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	base, merged, err := r.chainBase(ch)
+	base, merged, err := newPlanner(r).chainBase(ch)
 	if err != nil {
 		return nil, err
 	}
 	if base == r.Tip {
 		return nil, fmt.Errorf("%s: already up to date with %s", id, short(r.Branch))
 	}
-	baseTree, err := r.rebaseBaseTree(ch, base, merged)
+	baseTree, err := newPlanner(r).rebaseBase(ch, base, merged)
 	if err != nil {
 		return nil, err
 	}
@@ -62,13 +62,14 @@ func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 	return r.withState(res, c)
 }
 
-// rebaseBaseTree is the base of the three-way merge a rebase makes: the tree of the
+// rebaseBase is the base of the three-way merge a rebase makes: the tree of the
 // candidate's recorded base. A branch that took the publish branch in with a plain git merge
 // takes the rest from git's merge base, so what it merged is not merged again, but its
 // declared paths still from the recorded base: a merge that kept the candidate's folder as it
 // was (`git merge -s ours`) does not count as having taken in the publish branch's changes.
-func (r *Repo) rebaseBaseTree(ch *ledger.Chain, base gitstore.Hash, merged bool) (gitstore.Hash, error) {
-	anchor, err := r.candidateBaseTree(ch, base, r.Tip, r.Tree)
+func (p planner) rebaseBase(ch *ledger.Chain, base gitstore.Hash, merged bool) (gitstore.Hash, error) {
+	r := p.r
+	anchor, err := p.candidateBaseTree(ch, base, r.Tip, r.Tree)
 	if err != nil || !merged {
 		return anchor, err
 	}
@@ -76,7 +77,7 @@ func (r *Repo) rebaseBaseTree(ch *ledger.Chain, base gitstore.Hash, merged bool)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
-	return r.withDeclared(ch, gitBase, anchor)
+	return p.withDeclared(ch, gitBase, anchor)
 }
 
 // auditRebased audits the candidate's folder as the rebase leaves it.

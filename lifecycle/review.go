@@ -53,7 +53,7 @@ func (r *Repo) Review(id string) (*Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := r.planMerge(ch, r.Tip)
+	m, err := newPlanner(r).plan(ch, r.Tip)
 	if err != nil {
 		return nil, err
 	}
@@ -70,7 +70,7 @@ func (r *Repo) Review(id string) (*Review, error) {
 	if err := r.reviewDiff(rv, shown); err != nil {
 		return nil, err
 	}
-	if err := r.reviewAudit(rv, r.mergeItems(shown, c, ch)); err != nil {
+	if err := r.reviewAudit(rv, newPlanner(r).items(shown, c, ch)); err != nil {
 		return nil, err
 	}
 	if !m.scope.InScope() {

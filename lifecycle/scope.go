@@ -44,14 +44,15 @@ func (r *Repo) CandidateScope(id string) (*Scope, error) {
 	if err != nil {
 		return nil, err
 	}
-	return r.scopeOf(ch, r.Tip, r.Tree)
+	return newPlanner(r).scope(ch, r.Tip, r.Tree)
 }
 
-// scopeOf computes a candidate's scope against start, a commit of a channel whose tree is
+// scope computes a candidate's scope against start, a commit of a channel whose tree is
 // startTree: the declared folders, and what the candidate's tip changes relative to the merge
 // base of start and the candidate. It is the one definition review, approve and publish use.
-func (r *Repo) scopeOf(ch *ledger.Chain, start, startTree gitstore.Hash) (*Scope, error) {
-	baseTree, anchor, err := r.scopeBaseTree(ch, start, startTree)
+func (p planner) scope(ch *ledger.Chain, start, startTree gitstore.Hash) (*Scope, error) {
+	r := p.r
+	baseTree, anchor, err := p.scopeBase(ch, start, startTree)
 	if err != nil {
 		return nil, err
 	}
@@ -83,21 +84,22 @@ func (r *Repo) scopeOf(ch *ledger.Chain, start, startTree gitstore.Hash) (*Scope
 		s.Outside = append(s.Outside, named...)
 	}
 	if ch.IsPolicy() {
-		return s, r.policyScope(s, baseTree, tipTree)
+		return s, p.policyScope(s, baseTree, tipTree)
 	}
 	return s, nil
 }
 
-// scopeBaseTree is the tree of the merge base of start and the candidate, and anchor the
+// scopeBase is the tree of the merge base of start and the candidate, and anchor the
 // channel's tree at the candidate's recorded base. A candidate that brought the publish branch
 // in with a plain git merge rather than `skillgit rebase` has a merge base its trailers do not
 // record, so git's is computed; otherwise the two are the same.
-func (r *Repo) scopeBaseTree(ch *ledger.Chain, start, startTree gitstore.Hash) (base, anchor gitstore.Hash, err error) {
-	recorded, merged, err := r.chainBase(ch)
+func (p planner) scopeBase(ch *ledger.Chain, start, startTree gitstore.Hash) (base, anchor gitstore.Hash, err error) {
+	r := p.r
+	recorded, merged, err := p.chainBase(ch)
 	if err != nil {
 		return gitstore.ZeroHash, gitstore.ZeroHash, err
 	}
-	if anchor, err = r.candidateBaseTree(ch, recorded, start, startTree); err != nil || !merged {
+	if anchor, err = p.candidateBaseTree(ch, recorded, start, startTree); err != nil || !merged {
 		return anchor, anchor, err
 	}
 	base, err = mergeBaseTree(r.Git, start, ch.Tip)

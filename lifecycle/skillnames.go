@@ -15,8 +15,8 @@ import (
 
 // loadedName is the name agents load the skill in folder dir of the root tree root by; ""
 // when it does not load.
-func (r *Repo) loadedName(root gitstore.Hash, dir string) string {
-	if s, _ := catalog.Load(r.Git.TreeFS(root), dir, catalog.Lenient, true); s != nil {
+func (st skillTrees) loadedName(root gitstore.Hash, dir string) string {
+	if s, _ := catalog.Load(st.g.TreeFS(root), dir, catalog.Lenient, true); s != nil {
 		return s.Name
 	}
 	return ""
@@ -34,46 +34,33 @@ func (c *nameClash) Error() string {
 
 func (c *nameClash) Unwrap() error { return ErrConflict }
 
-// publishClash is the first folder m gives a name that another folder holds on the channel
-// target, as start's tree has it, or, for a publish to the publish branch, on the canary
-// channel; nil when there is none.
-func (r *Repo) publishClash(m *merge, target string) error {
-	c, err := r.firstClash(m, target)
+// clash is the first folder m gives a name that another folder holds on the channel target,
+// as start's tree has it, or, for a publish to the publish branch, on the canary channel; nil
+// when there is none.
+func (st skillTrees) clash(m *merge, target string) error {
+	c, err := st.firstClash(m, target)
 	if c != nil {
 		return c
 	}
 	return err
 }
 
-// firstClash is publishClash's clash.
-func (r *Repo) firstClash(m *merge, target string) (*nameClash, error) {
-	trees := []gitstore.Hash{m.startTree}
-	labels := []string{short(target)}
-	if target != canaryRef {
-		canary, err := r.Git.Ref(canaryRef)
-		if err != nil && !errors.Is(err, gitstore.ErrRefNotFound) {
-			return nil, err
-		}
-		if err == nil {
-			t, err := r.treeOf(canary)
-			if err != nil {
-				return nil, err
-			}
-			if t != m.startTree {
-				trees, labels = append(trees, t), append(labels, "canary")
-			}
-		}
+// firstClash is clash's clash.
+func (st skillTrees) firstClash(m *merge, target string) (*nameClash, error) {
+	trees, labels, err := st.channelTrees(m.startTree, target)
+	if err != nil {
+		return nil, err
 	}
 	for _, f := range m.changes {
-		if f.head.IsZero() || f.mode != 0 || !treesOf(r).isSkillPath(f.path) {
+		if f.head.IsZero() || f.mode != 0 || !st.isSkillPath(f.path) {
 			continue
 		}
-		name := r.loadedName(m.tree, f.path)
+		name := st.loadedName(m.tree, f.path)
 		if name == "" {
 			continue
 		}
 		for i, tree := range trees {
-			c, err := r.clashIn(tree, labels[i], name, f.path)
+			c, err := st.clashIn(tree, labels[i], name, f.path)
 			if c != nil || err != nil {
 				return c, err
 			}
@@ -82,15 +69,41 @@ func (r *Repo) firstClash(m *merge, target string) (*nameClash, error) {
 	return nil, nil
 }
 
+// channelTrees are the trees a publish onto startTree of target must keep names unique in,
+// with their labels: startTree, and for a publish to the publish branch the canary channel's
+// tree when there is a canary channel and it differs.
+func (st skillTrees) channelTrees(startTree gitstore.Hash, target string) ([]gitstore.Hash, []string, error) {
+	trees := []gitstore.Hash{startTree}
+	labels := []string{short(target)}
+	if target == canaryRef {
+		return trees, labels, nil
+	}
+	canary, err := st.g.Ref(canaryRef)
+	if errors.Is(err, gitstore.ErrRefNotFound) {
+		return trees, labels, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	c, err := st.g.Commit(canary)
+	if err != nil {
+		return nil, nil, err
+	}
+	if c.TreeHash != startTree {
+		trees, labels = append(trees, c.TreeHash), append(labels, "canary")
+	}
+	return trees, labels, nil
+}
+
 // clashIn reports the clash of giving the folder at p the skill name on the channel whose
 // tree is tree, labelled label; nil when name is free there or already at p. A folder that
 // already loads under the name (a patch that keeps it) needs no lookup; and when two folders
 // share a name already, a patch of either is not what gave it the second one.
-func (r *Repo) clashIn(tree gitstore.Hash, label, name, p string) (*nameClash, error) {
-	if r.loadedName(tree, p) == name {
+func (st skillTrees) clashIn(tree gitstore.Hash, label, name, p string) (*nameClash, error) {
+	if st.loadedName(tree, p) == name {
 		return nil, nil
 	}
-	other, err := published.SkillFolder(r.Git, tree, r.Config.SkillsDir, name, label)
+	other, err := published.SkillFolder(st.g, tree, st.dir, name, label)
 	if err != nil || other == "" || other == p {
 		return nil, err
 	}
