@@ -12,11 +12,11 @@ import (
 
 // warnDanglingProfiles adds a warning to res for every profile entry that the commit res
 // landed leaves without a published skill; the action itself stands.
-func (r *Repo) warnDanglingProfiles(res *Result) {
+func (t *tx) warnDanglingProfiles(res *Result) {
 	if res == nil || res.Commit == "" {
 		return
 	}
-	problems, err := r.danglingAt(plumbing.NewHash(res.Commit))
+	problems, err := t.danglingAt(plumbing.NewHash(res.Commit))
 	if err != nil {
 		res.addWarning(fmt.Sprintf("warning: profiles could not be checked after the %s: %v", res.Action, err))
 		return
@@ -27,7 +27,8 @@ func (r *Repo) warnDanglingProfiles(res *Result) {
 }
 
 // danglingAt checks the profiles of commit h's configuration against the skills of its tree.
-func (r *Repo) danglingAt(h gitstore.Hash) ([]policy.ProfileProblem, error) {
+func (t *tx) danglingAt(h gitstore.Hash) ([]policy.ProfileProblem, error) {
+	r := t.r
 	c, err := r.Git.Commit(h)
 	if err != nil {
 		return nil, err

@@ -17,52 +17,87 @@ const canaryRef = "refs/heads/canary"
 // published, checks the policy, and refuses when the branch changed the same skill since the
 // candidate was made.
 func (r *Repo) Publish(id, channel string, o ActOptions) (*Result, error) {
-	return r.publish(id, channel, "", o)
+	return publish(r, id, channel, "", o)
 }
 
-// publish publishes candidate id to channel, under the skill name as when it is not empty.
-func (r *Repo) publish(id, channel, as string, o ActOptions) (*Result, error) {
-	target, err := r.ChannelRef(channel)
+// publish publishes candidate id of r to channel, under the skill name as when it is not
+// empty.
+func publish(r *Repo, id, channel, as string, o ActOptions) (*Result, error) {
+	p, warn, err := newPublication(r, id, channel, as, o)
 	if err != nil {
 		return nil, err
 	}
-	t, warn, ch, c, err := r.actOn(id, o)
-	if err == nil {
-		err = r.checkCandidatePaths(ch)
-	}
-	if err == nil {
-		err = newPlanner(r).checkScope(ch, "publish")
-	}
-	if err == nil {
-		err = r.checkPublishedOnce(ch, c, target)
-	}
-	if err == nil && as != "" {
-		err = r.checkRenamable(ch, c, as)
-	}
-	if err != nil {
-		return nil, err
-	}
-	id = ch.ID // the id of the candidate a skill name named
-	if err := r.checkUnattended(ch, c, target, o); err != nil {
-		return nil, err
-	}
-	if c.State == StateCanary && target == canaryRef {
-		return nil, fmt.Errorf("%s: already published to canary; `skillgit publish %s` publishes it to %s", id, id, short(r.Branch))
-	}
-	res, err := t.retry(func() (*Result, error) { return r.publishOnce(t, ch, c, target, as, o) })
+	res, err := p.t.retry(p.once)
 	if err != nil {
 		return nil, err
 	}
 	res.addWarning(warn)
-	r.warnDanglingProfiles(res)
-	t.done(res)
+	p.t.warnDanglingProfiles(res)
+	p.t.done(res)
 	return res, nil
 }
 
-// checkPublishedOnce refuses a candidate whose tip the channel already holds: it was
-// published there before, and a rollback since does not make its approvals count again.
-func (r *Repo) checkPublishedOnce(ch *ledger.Chain, c *Candidate, target string) error {
-	tip, err := r.Git.Ref(target)
+// publication is the publish of one open candidate to a channel by an actor, under the skill
+// name as when it is not empty.
+type publication struct {
+	t  *tx
+	o  ActOptions
+	ch *ledger.Chain
+	c  *Candidate
+	// target is the channel's branch.
+	target, as string
+}
+
+// newPublication reads the candidate id names and refuses a publish that cannot be made
+// whatever the channel holds; warn is the warning of resolving who acts.
+func newPublication(r *Repo, id, channel, as string, o ActOptions) (*publication, string, error) {
+	target, err := r.ChannelRef(channel)
+	if err != nil {
+		return nil, "", err
+	}
+	t, warn, ch, c, err := r.actOn(id, o)
+	if err != nil {
+		return nil, "", err
+	}
+	p := &publication{t: t, o: o, ch: ch, c: c, target: target, as: as}
+	if err := p.check(); err != nil {
+		return nil, "", err
+	}
+	return p, warn, nil
+}
+
+// check refuses a candidate whose paths break the path policy or that changes anything
+// outside its scope, one already published to the channel, one that cannot take the name as,
+// one an unattended actor may not publish, and a second publish to canary.
+func (p *publication) check() error {
+	r, ch := p.t.r, p.ch
+	err := r.checkCandidatePaths(ch)
+	if err == nil {
+		err = newPlanner(r).checkScope(ch, "publish")
+	}
+	if err == nil {
+		err = p.publishedOnce()
+	}
+	if err == nil && p.as != "" {
+		err = p.renamable()
+	}
+	if err == nil {
+		err = p.checkUnattended(p.c)
+	}
+	if err != nil {
+		return err
+	}
+	if p.c.State == StateCanary && p.target == canaryRef {
+		return fmt.Errorf("%s: already published to canary; `skillgit publish %s` publishes it to %s", ch.ID, ch.ID, short(r.Branch))
+	}
+	return nil
+}
+
+// publishedOnce refuses a candidate whose tip the channel already holds: it was published
+// there before, and a rollback since does not make its approvals count again.
+func (p *publication) publishedOnce() error {
+	r, ch := p.t.r, p.ch
+	tip, err := r.Git.Ref(p.target)
 	if errors.Is(err, gitstore.ErrRefNotFound) {
 		tip, err = r.Tip, nil // a canary channel not made yet starts at the publish branch
 	}
@@ -74,7 +109,7 @@ func (r *Repo) checkPublishedOnce(ch *ledger.Chain, c *Candidate, target string)
 		return err
 	}
 	return fmt.Errorf("%s: %w: %s already holds this candidate's tip: it was published before (and rolled back since, when %s no longer holds it); a candidate is published once, so propose that version again for new approvals: `skillgit propose %s --from-rev %s`",
-		ch.ID, ErrRefused, short(target), c.Skill, c.Skill, shortID(ch.Tip.String()))
+		ch.ID, ErrRefused, short(p.target), p.c.Skill, p.c.Skill, shortID(ch.Tip.String()))
 }
 
 // ChannelRef maps a channel name, main (or empty) or canary, to its branch.
@@ -88,13 +123,14 @@ func (r *Repo) ChannelRef(channel string) (string, error) {
 	return "", fmt.Errorf("channel %q is not one of main, canary", channel)
 }
 
-// channelTip returns the tip of target and the commit a publish there starts from. An absent
-// canary branch starts at the publish tip; a canary branch that lacks publishes made on the
-// publish branch since starts from a commit that merges them in, so canary stays the publish
-// branch plus canary publishes.
-func (r *Repo) channelTip(t *tx, target string, o ActOptions) (old, start gitstore.Hash, err error) {
-	h, err := r.Git.Ref(target)
-	if target != canaryRef {
+// channelTip returns the tip of the channel and the commit a publish there starts from. An
+// absent canary branch starts at the publish tip; a canary branch that lacks publishes made
+// on the publish branch since starts from a commit that merges them in, so canary stays the
+// publish branch plus canary publishes.
+func (p *publication) channelTip() (old, start gitstore.Hash, err error) {
+	r := p.t.r
+	h, err := r.Git.Ref(p.target)
+	if p.target != canaryRef {
 		return h, h, err
 	}
 	if errors.Is(err, gitstore.ErrRefNotFound) {
@@ -107,12 +143,13 @@ func (r *Repo) channelTip(t *tx, target string, o ActOptions) (old, start gitsto
 	if err != nil || behind {
 		return h, h, err
 	}
-	start, err = r.catchUpCanary(t, h, o)
+	start, err = p.catchUpCanary(h)
 	return h, start, err
 }
 
 // catchUpCanary writes a commit that merges the publish branch into the canary tip.
-func (r *Repo) catchUpCanary(t *tx, canary gitstore.Hash, o ActOptions) (gitstore.Hash, error) {
+func (p *publication) catchUpCanary(canary gitstore.Hash) (gitstore.Hash, error) {
+	r := p.t.r
 	c, err := r.Git.Commit(canary)
 	if err != nil {
 		return gitstore.ZeroHash, err
@@ -130,58 +167,65 @@ func (r *Repo) catchUpCanary(t *tx, canary gitstore.Hash, o ActOptions) (gitstor
 			ErrConflict, short(r.Branch), strings.Join(conflicts, ", "), short(r.Branch))
 	}
 	ts := trailerList{}.add(keyAction, actSync).add(keyChannel, "canary")
-	msg := ts.message("sync: canary with "+short(r.Branch), "Brings the publishes made on "+short(r.Branch)+" to the canary channel.", o)
-	return t.commit(tree, msg, nil, canary, r.Tip)
+	msg := ts.message("sync: canary with "+short(r.Branch), "Brings the publishes made on "+short(r.Branch)+" to the canary channel.", p.o)
+	return p.t.commit(tree, msg, nil, canary, r.Tip)
 }
 
-// publishOnce computes and lands one publish on the current tip of target, under the skill
-// name as when it is not empty.
-func (r *Repo) publishOnce(t *tx, ch *ledger.Chain, c *Candidate, target, as string, o ActOptions) (*Result, error) {
-	old, start, err := r.channelTip(t, target, o)
+// once computes and lands one publish on the current tip of the channel.
+func (p *publication) once() (*Result, error) {
+	old, start, err := p.channelTip()
 	if err != nil {
 		return nil, err
 	}
-	var m *merge
-	if as == "" {
-		m, err = newPlanner(r).prepare(ch, start, target)
-	} else {
-		m, c, err = newPlanner(r).prepareAs(ch, c, start, target, as)
-	}
+	m, c, err := p.plan(start)
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Action: actPublish, ID: ch.ID, Skill: c.Skill, Change: c.Change, Channel: short(target), PublishedAs: as}
-	if err := r.checkPublish(m, c, ch, res, target, o); err != nil {
+	res := &Result{Action: actPublish, ID: p.ch.ID, Skill: c.Skill, Change: c.Change, Channel: short(p.target), PublishedAs: p.as}
+	if err := p.checkMerge(m, c, res); err != nil {
 		return nil, err
 	}
-	msg := publishMessage(c, res, target, o)
-	h, err := t.commit(m.tree, msg, nil, start, ch.Tip)
+	h, err := p.t.commit(m.tree, publishMessage(c, res, p.target, p.o), nil, start, p.ch.Tip)
 	if err != nil {
 		return nil, err
 	}
-	if err := t.move(target, old, h, m.startTree, m.tree, m.paths()); err != nil {
+	if err := p.t.move(p.target, old, h, m.startTree, m.tree, m.paths()); err != nil {
 		return nil, err
 	}
 	res.Commit, res.State = h.String(), StatePublished
-	if target == canaryRef {
+	if p.target == canaryRef {
 		res.State = StateCanary
-	} else if err := t.moveCandidate(ch, gitstore.ZeroHash, actPublish); err != nil {
-		res.addWarning(fmt.Sprintf("warning: %s: published, but its branch could not be removed: %v", ch.ID, err))
+	} else if err := p.t.moveCandidate(p.ch, gitstore.ZeroHash, actPublish); err != nil {
+		res.addWarning(fmt.Sprintf("warning: %s: published, but its branch could not be removed: %v", p.ch.ID, err))
 	}
 	return res, nil
 }
 
-// checkPublish audits what is about to be published and applies the policy to it.
-func (r *Repo) checkPublish(m *merge, c *Candidate, ch *ledger.Chain, res *Result, target string, o ActOptions) error {
-	items := newPlanner(r).items(m.changes, c, ch)
+// plan plans the publish onto start, and the candidate as it is published: under the name as,
+// a copy at the renamed folder.
+func (p *publication) plan(start gitstore.Hash) (*merge, *Candidate, error) {
+	pl := newPlanner(p.t.r)
+	if p.as != "" {
+		return pl.prepareAs(p.ch, p.c, start, p.target, p.as)
+	}
+	m, err := pl.prepare(p.ch, start, p.target)
+	return m, p.c, err
+}
+
+// checkMerge audits what is about to be published and applies the policy to it; c is the
+// candidate as published.
+func (p *publication) checkMerge(m *merge, c *Candidate, res *Result) error {
+	r, ch := p.t.r, p.ch
+	pl := newPlanner(r)
+	items := pl.items(m.changes, c, ch)
 	if ch.IsPolicy() {
-		moved, err := newPlanner(r).checkPolicy(m, ch.ID)
+		moved, err := pl.checkPolicy(m, ch.ID)
 		if err != nil {
 			return err
 		}
 		items = append(items, moved...)
 	}
-	high, err := r.auditInto(items, res, o)
+	high, err := r.auditInto(items, res, p.o)
 	if err != nil {
 		return err
 	}
@@ -192,7 +236,7 @@ func (r *Repo) checkPublish(m *merge, c *Candidate, ch *ledger.Chain, res *Resul
 		return fmt.Errorf("%s: %w: the audit rates it high risk, which cannot be published while the audit is on; `skillgit review %s` shows the findings", ch.ID, ErrRefused, ch.ID)
 	}
 	c.Risk = riskAtPublish(res)
-	if err := r.checkUnattended(ch, c, target, o); err != nil {
+	if err := p.checkUnattended(c); err != nil {
 		return err
 	}
 	if ok, why := ledger.ApprovedEnough(r.Config, c, c.Writers); !ok {

@@ -21,12 +21,13 @@ func (r *Repo) PublishAs(id, channel, as string, o ActOptions) (*Result, error) 
 	if err := catalog.CheckSkillName(as); err != nil {
 		return nil, fmt.Errorf("--as %q: %w", as, err)
 	}
-	return r.publish(id, channel, as, o)
+	return publish(r, id, channel, as, o)
 }
 
-// checkRenamable refuses to publish c under the name as when c does not create a new skill,
-// already has that name, or another open candidate proposes a skill of that name.
-func (r *Repo) checkRenamable(ch *ledger.Chain, c *Candidate, as string) error {
+// renamable refuses to publish the candidate under the name as when it does not create a new
+// skill, already has that name, or another open candidate proposes a skill of that name.
+func (p *publication) renamable() error {
+	ch, c, as := p.ch, p.c, p.as
 	if c.Change != ChangeCreate {
 		return fmt.Errorf("%s: %w: --as publishes a new skill under another name, and candidate %s is a %s of the existing skill %s; publish it without --as, or propose the skill under the new name",
 			ch.ID, ErrRefused, ch.ID, c.Change, c.Skill)
@@ -34,7 +35,7 @@ func (r *Repo) checkRenamable(ch *ledger.Chain, c *Candidate, as string) error {
 	if as == c.Skill {
 		return fmt.Errorf("%s: candidate %s already proposes the skill %s; publish it without --as", ch.ID, ch.ID, as)
 	}
-	others, err := r.book().OpenOfSkill(as)
+	others, err := p.t.r.book().OpenOfSkill(as)
 	if err != nil {
 		return err
 	}

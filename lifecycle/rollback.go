@@ -34,7 +34,7 @@ func (r *Repo) Rollback(name, commit string, o ActOptions) (*Result, error) {
 		return nil, err
 	}
 	res.addWarning(warn)
-	r.warnDanglingProfiles(res)
+	t.warnDanglingProfiles(res)
 	t.done(res)
 	return res, nil
 }

@@ -3,7 +3,6 @@ package lifecycle
 import (
 	"fmt"
 
-	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -45,16 +44,18 @@ func managedByOf(change Change, o ProposeOptions) string {
 	return ""
 }
 
-// checkUnattended refuses a publish that an unattended caller asks for and the mode would not
-// make on its own: the same rule the mode applies after a proposal, so an agent can publish no
-// more than the policy lets run automatically, and only skills in the agents' scope.
-func (r *Repo) checkUnattended(ch *ledger.Chain, c *Candidate, target string, o ActOptions) error {
-	if !o.Unattended {
+// checkUnattended refuses a publish of c that an unattended caller asks for and the mode would
+// not make on its own: the same rule the mode applies after a proposal, so an agent can
+// publish no more than the policy lets run automatically, and only skills in the agents'
+// scope.
+func (p *publication) checkUnattended(c *Candidate) error {
+	if !p.o.Unattended {
 		return nil
 	}
-	fromPack := ch.Propose().Claims.Get(keyPack) != ""
+	r := p.t.r
+	fromPack := p.ch.Propose().Claims.Get(keyPack) != ""
 	allowed, why := autoChannel(r.Config.Mode, c.Risk, c.Change, fromPack)
-	if allowed == "canary" && target != canaryRef {
+	if allowed == "canary" && p.target != canaryRef {
 		why = "it is a new skill, which the mode publishes to the canary channel only"
 	}
 	why = orDuplicate(why, c)
