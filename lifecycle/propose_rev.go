@@ -38,7 +38,7 @@ func (r *Repo) fromRevision(o ProposeOptions) (ProposeOptions, error) {
 // revisionSnapshot reads the skill o.Target as commit o.fromCommit holds it. A skill that is
 // not published now goes back to the folder it had there, when that folder is free.
 func (r *Repo) revisionSnapshot(o ProposeOptions) (*snapshot, error) {
-	c, found, names, err := r.skillAt(o.fromCommit, o.Target, o.FromRev)
+	c, found, names, err := treesOf(r).skillAt(o.fromCommit, o.Target, o.FromRev)
 	if err != nil {
 		return nil, err
 	}
@@ -59,12 +59,12 @@ func (r *Repo) revisionSnapshot(o ProposeOptions) (*snapshot, error) {
 
 // skillAt reads commit h, labelled label in errors, and finds in its skills folder the skill
 // name, nil when there is none; names are the skills there.
-func (r *Repo) skillAt(h gitstore.Hash, name, label string) (*object.Commit, *catalog.Skill, []string, error) {
-	c, err := r.Git.Commit(h)
+func (st skillTrees) skillAt(h gitstore.Hash, name, label string) (*object.Commit, *catalog.Skill, []string, error) {
+	c, err := st.g.Commit(h)
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	cat, err := published.CatalogAt(r.Git, c.TreeHash, r.Config.SkillsDir, label)
+	cat, err := published.CatalogAt(st.g, c.TreeHash, st.dir, label)
 	if err != nil {
 		return nil, nil, nil, err
 	}

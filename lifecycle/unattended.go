@@ -77,10 +77,11 @@ func (p *publication) checkUnattended(c *Candidate) error {
 // the version it restores, so it gets the same rule as a publish. Restoring an earlier version
 // is a patch, removing a skill its publish created is a deletion, and bringing back a skill
 // its publish deleted is a new skill.
-func (r *Repo) checkUnattendedRollback(changes []folderChange, res *Result, o ActOptions) error {
-	if !o.Unattended {
+func (rb *rollback) checkUnattended(changes []folderChange, res *Result) error {
+	if !rb.o.Unattended {
 		return nil
 	}
+	r := rb.t.r
 	for _, f := range changes {
 		if why := r.book().RollbackOutOfScopeWhy(f.name(), f.head, f.base); why != "" {
 			return fmt.Errorf("%s: %w: an agent cannot roll it back: %s; a person must do it (`skillgit rollback %s`)",
