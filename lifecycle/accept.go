@@ -49,23 +49,24 @@ func acceptedAllows(c *Candidate, writers []string, signed bool) []audit.Allow {
 	return out
 }
 
-// candidateItem is the audit item of a candidate's skill folder at its tip, compared with
+// candidateItem is the audit item of the candidate's skill folder at its tip, compared with
 // the publish branch and carrying the acceptances of its current approvals.
-func (r *Repo) candidateItem(c *Candidate, writers []string) (auditrun.Item, error) {
+func (a *approval) candidateItem() (auditrun.Item, error) {
+	r, c := a.t.r, a.c
 	tip, err := r.Git.Commit(plumbing.NewHash(c.Tip))
 	if err != nil {
 		return auditrun.Item{}, err
 	}
-	mine, err := r.FolderAt(tip.TreeHash, c.Path)
+	mine, err := folderAt(r.Git, tip.TreeHash, c.Path)
 	if err != nil {
 		return auditrun.Item{}, err
 	}
-	theirs, err := r.FolderAt(r.Tree, c.Path)
+	theirs, err := folderAt(r.Git, r.Tree, c.Path)
 	if err != nil {
 		return auditrun.Item{}, err
 	}
 	return auditrun.Item{Name: path.Base(c.Path), Path: c.Path, Tree: mine, Base: theirs, BaseLabel: short(r.Branch),
-		Accepted: acceptedAllows(c, writers, r.Config.Approvals.Signed)}, nil
+		Accepted: acceptedAllows(c, c.Writers, r.Config.Approvals.Signed)}, nil
 }
 
 // checkAccepter refuses an acceptance without a reason or by one of the candidate's writers:
@@ -84,8 +85,9 @@ func checkAccepter(id, note string, sig object.Signature, writers []string) erro
 // acceptFindings audits the candidate's current tip and resolves the fingerprints to accept
 // against it. It refuses fingerprints the audit does not report and critical findings, naming
 // them, and returns the findings accepted and the risk that remains once they are.
-func (r *Repo) acceptFindings(c *Candidate, writers, fps []string) ([]audit.Finding, audit.Risk, error) {
-	it, err := r.candidateItem(c, writers)
+func (a *approval) acceptFindings() ([]audit.Finding, audit.Risk, error) {
+	r, c := a.t.r, a.c
+	it, err := a.candidateItem()
 	if err != nil {
 		return nil, 0, err
 	}
@@ -102,7 +104,7 @@ func (r *Repo) acceptFindings(c *Candidate, writers, fps []string) ([]audit.Find
 		}
 		findings = reports[0].Report.Findings
 	}
-	accepted, err := resolveFingerprints(c.ID, findings, fps)
+	accepted, err := resolveFingerprints(c.ID, findings, a.accept)
 	if err != nil {
 		return nil, 0, err
 	}

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/go-git/go-git/v5/plumbing/object"
-
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
@@ -28,40 +26,64 @@ func (r *Repo) ApproveAccepting(id, note string, accept []string, o ActOptions) 
 	if err != nil {
 		return nil, err
 	}
-	id = ch.ID // the id of the candidate a skill name named
-	if err := newPlanner(r).checkScope(ch, "approve"); err != nil {
+	a := &approval{t: t, o: o, ch: ch, c: c, note: note, accept: accept}
+	if err := a.check(); err != nil {
 		return nil, err
 	}
-	writers := c.Writers
-	if len(accept) > 0 {
-		if err := checkAccepter(id, note, t.sig, writers); err != nil {
-			return nil, err
-		}
-	}
-	if err := r.checkApprover(id, t.sig, c, writers, len(accept) > 0); err != nil {
-		return nil, err
-	}
-	sign, err := t.signer(id, "an approval")
+	sign, err := t.signer(ch.ID, "an approval")
 	if err != nil {
 		return nil, err
 	}
-	ts := trailerList{}.add(keyAction, actApprove).add(keySkill, c.Skill).add(keyCandidate, id).add(keyApproved, actorOf(t.sig).String())
-	var accepted []AcceptedFinding
-	if len(accept) > 0 {
-		if ts, accepted, err = r.acceptTrailers(ts, c, writers, accept); err != nil {
-			return nil, err
-		}
+	ts, accepted, err := a.trailers()
+	if err != nil {
+		return nil, err
 	}
-	res, err := t.appendTo(ch, ts.message(fmt.Sprintf("approve: %s (candidate %s)", c.Skill, id), note, o), actApprove, sign)
+	res, err := t.appendTo(ch, ts.message(fmt.Sprintf("approve: %s (candidate %s)", c.Skill, ch.ID), note, o), actApprove, sign)
 	if err != nil {
 		return nil, err
 	}
 	res.Accepted = accepted
 	res.addWarning(warn)
-	if res, err = r.withState(res, c); err == nil && sign != nil {
+	if res, err = withState(r.book(), res); err == nil && sign != nil {
 		err = t.warnUnverified(res)
 	}
 	return res, err
+}
+
+// approval is an actor's approval of an open candidate's current tip, which accepts the
+// findings named by fingerprint in accept, for the reason note.
+type approval struct {
+	t      *tx
+	o      ActOptions
+	ch     *ledger.Chain
+	c      *Candidate
+	note   string
+	accept []string
+}
+
+// check refuses an approval of a candidate that changes anything outside its scope, an
+// acceptance its actor may not make, and an approval its actor may not give.
+func (a *approval) check() error {
+	id, sig, c := a.ch.ID, a.t.sig, a.c
+	if err := newPlanner(a.t.r).checkScope(a.ch, "approve"); err != nil {
+		return err
+	}
+	if len(a.accept) > 0 {
+		if err := checkAccepter(id, a.note, sig, c.Writers); err != nil {
+			return err
+		}
+	}
+	return a.checkApprover()
+}
+
+// trailers are the trailers of the approval commit, with the findings it accepts.
+func (a *approval) trailers() (trailerList, []AcceptedFinding, error) {
+	c := a.c
+	ts := trailerList{}.add(keyAction, actApprove).add(keySkill, c.Skill).add(keyCandidate, a.ch.ID).add(keyApproved, actorOf(a.t.sig).String())
+	if len(a.accept) == 0 {
+		return ts, nil, nil
+	}
+	return a.acceptTrailers(ts)
 }
 
 // checkScope refuses to act on a candidate whose branch changes anything outside its scope
@@ -79,25 +101,27 @@ func (p planner) checkScope(ch *ledger.Chain, action string) error {
 // must be signed, an approval by a writer of the candidate (unless the policy allows it and
 // nothing is accepted) and a second approval of the same tip by the same person that accepts
 // nothing new, unless approvals must be signed and the first did not verify.
-func (r *Repo) checkApprover(id string, sig object.Signature, c *Candidate, writers []string, accepting bool) error {
-	if r.Config.Approvals.Signed && c.Unverified != "" {
+func (a *approval) checkApprover() error {
+	cfg, id, sig, c := a.t.r.Config, a.ch.ID, a.t.sig, a.c
+	accepting := len(a.accept) > 0
+	if cfg.Approvals.Signed && c.Unverified != "" {
 		return fmt.Errorf("%s: %w: %s", id, ErrRefused, ledger.UnverifiedAdvice(c))
 	}
-	if !r.Config.Approvals.AllowSelf && ledger.IsWriter(writers, sig.Email) {
+	if !cfg.Approvals.AllowSelf && ledger.IsWriter(c.Writers, sig.Email) {
 		return fmt.Errorf("%s: %w: %s wrote this candidate and approvals.allow_self is false; someone else must approve it", id, ErrRefused, actorOf(sig))
 	}
-	for _, a := range c.Approvals {
-		if !accepting && a.Policy == "" && strings.EqualFold(a.Who.Email, sig.Email) && (a.Signed || !r.Config.Approvals.Signed) {
+	for _, ap := range c.Approvals {
+		if !accepting && ap.Policy == "" && strings.EqualFold(ap.Who.Email, sig.Email) && (ap.Signed || !cfg.Approvals.Signed) {
 			return fmt.Errorf("%s: %s already approved this version of the candidate", id, actorOf(sig))
 		}
 	}
 	return nil
 }
 
-// acceptTrailers resolves the findings to accept and adds their trailers: one Skillgit-Accept
-// per finding and the risk that remains once they are accepted.
-func (r *Repo) acceptTrailers(ts trailerList, c *Candidate, writers, accept []string) (trailerList, []AcceptedFinding, error) {
-	found, risk, err := r.acceptFindings(c, writers, accept)
+// acceptTrailers resolves the findings to accept and adds their trailers to ts: one
+// Skillgit-Accept per finding and the risk that remains once they are accepted.
+func (a *approval) acceptTrailers(ts trailerList) (trailerList, []AcceptedFinding, error) {
+	found, risk, err := a.acceptFindings()
 	if err != nil {
 		return nil, nil, err
 	}
@@ -109,9 +133,9 @@ func (r *Repo) acceptTrailers(ts trailerList, c *Candidate, writers, accept []st
 	return ts.add(keyRisk, risk.String()), out, nil
 }
 
-// withState fills in the candidate's state after an action.
-func (r *Repo) withState(res *Result, before *Candidate) (*Result, error) {
-	c, err := r.book().Candidate(res.ID)
+// withState fills in the state of the candidate an action acted on, as bk reads it after.
+func withState(bk *ledger.Book, res *Result) (*Result, error) {
+	c, err := bk.Candidate(res.ID)
 	if err != nil {
 		return nil, err
 	}

@@ -10,19 +10,33 @@ import (
 // errNotAutomated stops the mode from acting on a candidate it must leave to people.
 var errNotAutomated = errors.New("left to people")
 
-// automate lets the mode act on a fresh proposal or revision (DESIGN.md §3): in assisted
-// mode a low-risk patch is approved by policy; in autonomous mode a low-risk patch is also
-// published, and a low-risk new skill is published to the canary channel only. Medium and
-// high risk, skipped audits and deletions are never automatic.
-func (r *Repo) automate(res *Result, o ActOptions) error {
+// automate lets the mode act on a fresh proposal or revision of r, whose result is res
+// (DESIGN.md §3): in assisted mode a low-risk patch is approved by policy; in autonomous mode
+// a low-risk patch is also published, and a low-risk new skill is published to the canary
+// channel only. Medium and high risk, skipped audits and deletions are never automatic.
+func automate(r *Repo, res *Result, o ActOptions) error {
+	return (&automation{r: r, res: res, o: o}).run()
+}
+
+// automation is what the mode does on its own with a fresh proposal or revision, whose
+// result res records it.
+type automation struct {
+	r   *Repo
+	res *Result
+	o   ActOptions
+}
+
+// run is automate.
+func (a *automation) run() error {
+	r, res, o := a.r, a.res, a.o
 	mode := r.Config.Mode
-	if mode == policy.ModeManual || res.Risk != "low" || res.Change == ChangeDelete || r.leaveDuplicate(res) {
+	if mode == policy.ModeManual || res.Risk != "low" || res.Change == ChangeDelete || a.leaveDuplicate() {
 		return nil
 	}
 	if res.Change == ChangeCreate && mode != policy.ModeAutonomous {
 		return nil
 	}
-	if why := r.leaveToPeople(res, o); why != "" {
+	if why := a.leaveToPeople(); why != "" {
 		res.addWarning(fmt.Sprintf("warning: %s: %s; mode %s does not approve or publish it", res.ID, why, mode))
 		return nil
 	}
@@ -30,7 +44,7 @@ func (r *Repo) automate(res *Result, o ActOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := r.approveByPolicy(res, &tx{r: r, sig: sig}, mode, o); errors.Is(err, errNotAutomated) {
+	if err := a.approve(&tx{r: r, sig: sig}); errors.Is(err, errNotAutomated) {
 		return nil
 	} else if err != nil {
 		return err
@@ -48,7 +62,9 @@ func (r *Repo) automate(res *Result, o ActOptions) error {
 	return nil
 }
 
-func (r *Repo) approveByPolicy(res *Result, t *tx, mode policy.Mode, o ActOptions) error {
+// approve approves the candidate by policy, unless its scope refuses it (errNotAutomated).
+func (a *automation) approve(t *tx) error {
+	r, res, o, mode := a.r, a.res, a.o, a.r.Config.Mode
 	ref, tip, err := r.book().FindCandidate(res.ID)
 	if err != nil {
 		return err

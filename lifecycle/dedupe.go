@@ -21,10 +21,15 @@ const (
 	keyMergedFrom = ledger.KeyMergedFrom
 )
 
+// dupCheck compares a proposed or revised skill with the published skills and the open
+// candidates of r, for the likely duplicates a person should weigh.
+type dupCheck struct{ r *Repo }
+
 // overlaps compares sk, a new proposal or the new version of candidate self, with the
 // published skills and the open candidates other than self and those of the same skill, and
 // returns the closest, best first (published.Channel.Overlaps).
-func (r *Repo) overlaps(sk *catalog.Skill, self ...string) ([]ledger.Overlap, error) {
+func (d dupCheck) overlaps(sk *catalog.Skill, self ...string) ([]ledger.Overlap, error) {
+	r := d.r
 	cands, err := r.book().Candidates("open")
 	if err != nil {
 		return nil, err
@@ -34,7 +39,7 @@ func (r *Repo) overlaps(sk *catalog.Skill, self ...string) ([]ledger.Overlap, er
 		if slices.Contains(self, c.ID) || c.Skill == sk.Name || c.Change == ChangeDelete || c.Change == ChangePolicy {
 			continue
 		}
-		if full := r.candidateSkill(c); full != nil {
+		if full := d.candidateSkill(c); full != nil {
 			open = append(open, published.CandidateSkill{ID: c.ID, Skill: full})
 		}
 	}
@@ -42,7 +47,8 @@ func (r *Repo) overlaps(sk *catalog.Skill, self ...string) ([]ledger.Overlap, er
 }
 
 // candidateSkill reads the skill at the tip of candidate c, or nil when it cannot be read.
-func (r *Repo) candidateSkill(c *Candidate) *catalog.Skill {
+func (d dupCheck) candidateSkill(c *Candidate) *catalog.Skill {
+	r := d.r
 	ci, err := r.readCommit(plumbing.NewHash(c.Tip))
 	if err != nil {
 		return nil
@@ -81,23 +87,23 @@ func likelyDuplicate(dups []ledger.Overlap) string {
 	return ""
 }
 
-// dedupe compares a proposed or revised skill with the others and records the closest in
+// record compares a proposed or revised skill with the others and records the closest in
 // res.Overlaps; self are the candidates left out: the one revised and the one merged into it.
-func (r *Repo) dedupe(snap *snapshot, res *Result, self ...string) error {
+func (d dupCheck) record(snap *snapshot, res *Result, self ...string) error {
 	if snap.change == ChangeDelete || snap.skill == nil {
 		return nil
 	}
 	var err error
-	res.Overlaps, err = r.overlaps(snap.skill, self...)
+	res.Overlaps, err = d.overlaps(snap.skill, self...)
 	return err
 }
 
 // leaveDuplicate reports whether the mode must leave a fresh proposal or revision to people as
 // a likely duplicate, and says so in a warning.
-func (r *Repo) leaveDuplicate(res *Result) bool {
-	why := likelyDuplicate(res.Overlaps)
+func (a *automation) leaveDuplicate() bool {
+	why := likelyDuplicate(a.res.Overlaps)
 	if why != "" {
-		res.addWarning(fmt.Sprintf("warning: %s: mode %s neither approves nor publishes it: %s", res.ID, r.Config.Mode, why))
+		a.res.addWarning(fmt.Sprintf("warning: %s: mode %s neither approves nor publishes it: %s", a.res.ID, a.r.Config.Mode, why))
 	}
 	return why != ""
 }

@@ -25,11 +25,12 @@ func BenchmarkOverlaps(b *testing.B) {
 	defer r.Close()
 	sk := &catalog.Skill{Name: "migration-notes", Description: "Review database migration scripts and write release notes for the deploy.",
 		Body: "1. Read each migration script.\n2. Note what it changes.\n3. Write the release notes."}
-	if _, err := r.overlaps(sk); err != nil {
+	d := dupCheck{r: r}
+	if _, err := d.overlaps(sk); err != nil {
 		b.Fatal(err)
 	}
 	for b.Loop() {
-		if _, err := r.overlaps(sk); err != nil {
+		if _, err := d.overlaps(sk); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -14,12 +14,12 @@ import (
 // skill an unattended actor proposes, keeping every other byte. It leaves the snapshot as it
 // is when the frontmatter has a shape it does not edit safely (a flow mapping, CRLF line
 // ends) or already names a manager: the Skillgit-Managed-By trailer marks the skill then.
-func (r *Repo) markManaged(snap *snapshot) error {
-	e, ok, err := r.Git.EntryAt(snap.tree, catalog.FileName)
+func (snap *snapshot) markManaged(g *gitstore.Repo) error {
+	e, ok, err := g.EntryAt(snap.tree, catalog.FileName)
 	if err != nil || !ok || e.Mode != filemode.Regular {
 		return err
 	}
-	data, err := r.Git.ReadBlob(e.Hash, catalog.MaxSkillFileSize)
+	data, err := g.ReadBlob(e.Hash, catalog.MaxSkillFileSize)
 	if err != nil {
 		return err
 	}
@@ -32,11 +32,11 @@ func (r *Repo) markManaged(snap *snapshot) error {
 	if s == nil || s.Name != snap.skill.Name || s.Metadata["managed-by"] != policy.ManagedBy || len(after) > len(before) {
 		return nil
 	}
-	h, err := r.Git.WriteBlob(marked)
+	h, err := g.WriteBlob(marked)
 	if err != nil {
 		return err
 	}
-	tree, err := r.Git.ReplacePath(snap.tree, catalog.FileName, &gitstore.TreeEntry{Name: catalog.FileName, Mode: e.Mode, Hash: h})
+	tree, err := g.ReplacePath(snap.tree, catalog.FileName, &gitstore.TreeEntry{Name: catalog.FileName, Mode: e.Mode, Hash: h})
 	if err != nil {
 		return err
 	}

@@ -6,10 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
-	"github.com/skillgit/skillgit/lifecycle/auditrun"
-	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // ProposeOptions says what to propose or revise.
@@ -59,66 +56,51 @@ func (r *Repo) Propose(o ProposeOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	t := &tx{r: r, sig: sig}
-	if o, err = r.fromRevision(o); err != nil {
+	if o, err = fromRevision(r.Git, o); err != nil {
 		return nil, err
 	}
-	snap, err := r.onBase(o.Base, func() (*snapshot, error) { return r.proposal(o) })
+	p := &proposal{t: &tx{r: r, sig: sig}, o: o}
+	snap, err := p.onBase(p.read)
 	if err != nil {
 		return nil, err
 	}
-	if managedByOf(snap.change, o) != "" {
-		if err := r.markManaged(snap); err != nil {
-			return nil, err
-		}
-	}
-	res := &Result{Action: actPropose, Skill: snap.skill.Name, Change: snap.change, Warnings: snap.warnings}
-	res.addWarning(warn)
-	if err := r.checkOpenOfSkill(snap, res, o); err != nil {
+	res, err := p.check(snap, warn)
+	if err != nil {
 		return nil, err
 	}
-	if err := r.auditSnapshot(snap, res, o.ActOptions); err != nil {
-		return nil, err
-	}
-	if err := r.dedupe(snap, res, ""); err != nil {
-		return nil, err
-	}
-	if _, err := r.onBase(o.Base, func() (*snapshot, error) { return nil, r.writeProposal(t, snap, res, o) }); err != nil {
+	if _, err := p.onBase(func() (*snapshot, error) { return nil, p.write(snap, res) }); err != nil {
 		return nil, err
 	}
 	if o.Pack == "" {
-		err = r.automate(res, o.ActOptions)
+		err = automate(r, res, o.ActOptions)
 	}
-	t.done(res)
+	p.t.done(res)
 	return res, err
 }
 
-// writeProposal writes the candidate's commit on the publish branch's tip, or on o.Base.
-func (r *Repo) writeProposal(t *tx, snap *snapshot, res *Result, o ProposeOptions) error {
-	tree, err := r.Git.ReplacePath(r.Tree, snap.dest, snap.entry())
-	if err != nil {
-		return err
-	}
-	msg := func(id string) string { return proposeMessage(id, snap, res, r.Tip, o) }
-	return t.createCandidate(tree, snap.skill.Name, msg, res)
+// proposal is a new candidate being proposed: what the actor asked for.
+type proposal struct {
+	t *tx
+	o ProposeOptions
 }
 
-// proposal reads what is proposed: a deletion, or a folder snapshot that must differ from
-// what is published.
-func (r *Repo) proposal(o ProposeOptions) (*snapshot, error) {
+// read reads what is proposed: a deletion, or a folder snapshot that must differ from what
+// is published.
+func (p *proposal) read() (*snapshot, error) {
+	o, sn := p.o, newSnapshots(p.t.r)
 	if o.Delete {
 		if o.From != "" {
 			return nil, fmt.Errorf("--delete takes a skill name, not --from")
 		}
-		return r.deletion(o.Target)
+		return sn.deletion(o.Target)
 	}
 	if !o.fromCommit.IsZero() {
-		return r.changed(r.revisionSnapshot(o))
+		return p.changed(sn.atRevision(o))
 	}
 	if o.Source != nil {
-		return r.changed(r.snapshotFSMode(o.Source, o.SourceDir, o.sourceLabel(), "", o.Target, o.Lenient))
+		return p.changed(sn.fs(o.Source, o.SourceDir, o.sourceLabel(), "", o.Target, o.Lenient))
 	}
-	dir, err := r.sourceDir(o.Target, o.From)
+	dir, err := sn.sourceDir(o.Target, o.From)
 	if err != nil {
 		return nil, err
 	}
@@ -126,84 +108,53 @@ func (r *Repo) proposal(o ProposeOptions) (*snapshot, error) {
 	if o.From != "" && o.Target != "" {
 		want = o.Target
 	}
-	return r.changed(r.snapshotDir(dir, want))
+	return p.changed(sn.dir(dir, want))
 }
 
 // changed passes on a snapshot that differs from what is published.
-func (r *Repo) changed(snap *snapshot, err error) (*snapshot, error) {
+func (p *proposal) changed(snap *snapshot, err error) (*snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
 	if snap.tree == snap.old {
-		return nil, fmt.Errorf("%s: nothing to propose: %s on %s is already exactly this", snap.skill.Name, snap.dest, short(r.Branch))
+		return nil, fmt.Errorf("%s: nothing to propose: %s on %s is already exactly this", snap.skill.Name, snap.dest, short(p.t.r.Branch))
 	}
 	return snap, nil
 }
 
-// auditSnapshot audits the proposed folder against the published one, unless the skip switch
-// is on, and records the verdict in res.
-func (r *Repo) auditSnapshot(snap *snapshot, res *Result, o ActOptions) error {
-	if snap.change == ChangeDelete {
-		res.Risk, res.Audit = audit.RiskLow.String(), verdictSummary(audit.VerdictPass, 0)
-		return nil
-	}
-	v, reports, err := r.auditTrees(r.Tip, []auditrun.Item{{Name: snap.skill.Name, Path: snap.dest, Tree: snap.tree,
-		Base: snap.old, BaseLabel: short(r.Branch)}}, o, res)
-	res.Risk, res.Audit, res.Reports = v.Risk, v.Audit, reports
-	if err == nil && v.Risk == audit.RiskHigh.String() {
-		res.addWarning(fmt.Sprintf("warning: %s: the audit rates this change high risk; it cannot be published while the audit is on (see `skillgit review`)", snap.skill.Name))
-	}
-	return err
-}
-
-// auditTrees audits items under the policy committed in policyFrom, unless the skip switch
-// is on, and sums them up for the trailers.
-func (r *Repo) auditTrees(policyFrom gitstore.Hash, items []auditrun.Item, o ActOptions, res *Result) (auditVerdict, []audit.SkillReport, error) {
-	ar := r.AuditRunner()
-	cfg, _, err := ar.ConfigAt(policyFrom, short(r.Branch))
-	if err != nil {
-		return auditVerdict{}, nil, err
-	}
-	if skip, warn := policy.AuditSkipped(cfg, o.getenv); skip {
-		res.addWarning(warn)
-		return auditVerdict{Risk: "unknown", Audit: "skipped"}, nil, nil
-	}
-	policy, err := ar.PolicyAt(policyFrom, short(r.Branch))
-	if err != nil {
-		return auditVerdict{}, nil, err
-	}
-	reports, err := ar.Auditor(policy).Run(items)
-	if err != nil {
-		return auditVerdict{}, nil, err
-	}
-	findings := 0
-	for _, sr := range reports {
-		findings += len(sr.Report.Findings)
-	}
-	return auditVerdict{Risk: audit.Overall(reports).String(),
-		Audit: verdictSummary(audit.Judge(reports, policy.FailOn), findings)}, reports, nil
-}
-
-// verdictSummary is the value of a Skillgit-Audit trailer for an audit that ran and reached
-// verdict v under the policy: "pass", "needs review" or "blocked", then the ruleset and the
-// number of findings, so a blocked change never reads as passed.
-func verdictSummary(v audit.Verdict, findings int) string {
-	return fmt.Sprintf("%s (ruleset %d, %d findings)", strings.ToLower(v.String()), audit.RulesetVersion, findings)
-}
-
-// auditInto audits what an action writes under the publish branch's policy and records the
-// verdict in res; nothing to audit (a deletion) is low risk. It reports whether the audit
-// rates the change high risk.
-func (r *Repo) auditInto(items []auditrun.Item, res *Result, o ActOptions) (bool, error) {
-	v := auditVerdict{Risk: audit.RiskLow.String(), Audit: verdictSummary(audit.VerdictPass, 0)}
-	if len(items) > 0 {
-		var err error
-		if v, res.Reports, err = r.auditTrees(r.Tip, items, o, res); err != nil {
-			return false, err
+// check marks a new skill an unattended actor proposes as managed, refuses what an open
+// candidate already proposes, audits the snapshot and compares it with the other skills; the
+// result it returns records all of it, after warn, the warning of resolving who acts.
+func (p *proposal) check(snap *snapshot, warn string) (*Result, error) {
+	r, o := p.t.r, p.o
+	if managedByOf(snap.change, o) != "" {
+		if err := snap.markManaged(r.Git); err != nil {
+			return nil, err
 		}
 	}
-	res.Risk, res.Audit = v.Risk, v.Audit
-	return v.Risk == audit.RiskHigh.String(), nil
+	res := &Result{Action: actPropose, Skill: snap.skill.Name, Change: snap.change, Warnings: snap.warnings}
+	res.addWarning(warn)
+	if err := p.checkOpen(snap, res); err != nil {
+		return nil, err
+	}
+	if err := (actAudit{r: r, o: o.ActOptions}).snapshot(snap, res); err != nil {
+		return nil, err
+	}
+	if err := (dupCheck{r: r}).record(snap, res, ""); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// write writes the candidate's commit on the publish branch's tip, or on o.Base.
+func (p *proposal) write(snap *snapshot, res *Result) error {
+	r := p.t.r
+	tree, err := r.Git.ReplacePath(r.Tree, snap.dest, snap.entry())
+	if err != nil {
+		return err
+	}
+	msg := func(id string) string { return proposeMessage(id, snap, res, r.Tip, p.o) }
+	return p.t.createCandidate(tree, snap.skill.Name, msg, res)
 }
 
 func proposeMessage(id string, snap *snapshot, res *Result, base gitstore.Hash, o ProposeOptions) string {

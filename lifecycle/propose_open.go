@@ -9,10 +9,12 @@ import (
 // ErrAlreadyProposed says that an open candidate already proposes exactly the change asked for.
 var ErrAlreadyProposed = errors.New("already proposed")
 
-// checkOpenOfSkill refuses a proposal that an open candidate of the same skill already makes,
-// or a new skill that an open candidate proposes in another folder, and names the skill's other open candidates in res: each one more makes `review NAME` ask
-// for an id, where revising the one open would have kept a single candidate.
-func (r *Repo) checkOpenOfSkill(snap *snapshot, res *Result, o ProposeOptions) error {
+// checkOpen refuses a proposal that an open candidate of the same skill already makes, or a
+// new skill that an open candidate proposes in another folder, and names the skill's other
+// open candidates in res: each one more makes `review NAME` ask for an id, where revising the
+// one open would have kept a single candidate.
+func (p *proposal) checkOpen(snap *snapshot, res *Result) error {
+	r := p.t.r
 	chains, err := r.book().OpenOfSkill(snap.skill.Name)
 	if err != nil {
 		return err
@@ -36,7 +38,7 @@ func (r *Repo) checkOpenOfSkill(snap *snapshot, res *Result, o ProposeOptions) e
 		}
 		res.OpenCandidates = append(res.OpenCandidates, ch.ID)
 	}
-	if len(chains) > 0 && o.Pack == "" {
+	if len(chains) > 0 && p.o.Pack == "" {
 		res.addWarning(alsoOpen(snap.skill.Name, res.OpenCandidates, revisable))
 	}
 	return nil

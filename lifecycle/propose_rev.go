@@ -14,7 +14,7 @@ import (
 
 // fromRevision resolves o.FromRev to its commit and, when no message is given, words one that
 // says which version is proposed again.
-func (r *Repo) fromRevision(o ProposeOptions) (ProposeOptions, error) {
+func fromRevision(g *gitstore.Repo, o ProposeOptions) (ProposeOptions, error) {
 	if o.FromRev == "" {
 		return o, nil
 	}
@@ -24,7 +24,7 @@ func (r *Repo) fromRevision(o ProposeOptions) (ProposeOptions, error) {
 	case catalog.ValidateName(o.Target) != nil:
 		return o, fmt.Errorf("%s: --from-rev takes the name of a skill, such as pdf-tools, not a path", o.Target)
 	}
-	h, err := r.Git.ResolveRevision(o.FromRev)
+	h, err := g.ResolveRevision(o.FromRev)
 	if err != nil {
 		return o, fmt.Errorf("--from-rev %s: %w; `skillgit log %s` lists the commits that published the skill", o.FromRev, err, o.Target)
 	}
@@ -35,9 +35,10 @@ func (r *Repo) fromRevision(o ProposeOptions) (ProposeOptions, error) {
 	return o, nil
 }
 
-// revisionSnapshot reads the skill o.Target as commit o.fromCommit holds it. A skill that is
+// atRevision reads the skill o.Target as commit o.fromCommit holds it. A skill that is
 // not published now goes back to the folder it had there, when that folder is free.
-func (r *Repo) revisionSnapshot(o ProposeOptions) (*snapshot, error) {
+func (sn snapshots) atRevision(o ProposeOptions) (*snapshot, error) {
+	r := sn.r
 	c, found, names, err := treesOf(r).skillAt(o.fromCommit, o.Target, o.FromRev)
 	if err != nil {
 		return nil, err
@@ -46,7 +47,7 @@ func (r *Repo) revisionSnapshot(o ProposeOptions) (*snapshot, error) {
 		return nil, fmt.Errorf("%s: %w: no skill of this name at %s (commit %s)%s; `skillgit log %s` lists the commits that published it",
 			o.Target, ErrNotFound, o.FromRev, shortID(o.fromCommit.String()), closeNamesHint(o.Target, names, "skills there"), o.Target)
 	}
-	snap, err := r.snapshotFS(r.Git.TreeFS(c.TreeHash), found.Dir, o.FromRev+":"+found.Dir, "", o.Target)
+	snap, err := sn.fs(r.Git.TreeFS(c.TreeHash), found.Dir, o.FromRev+":"+found.Dir, "", o.Target, false)
 	if err != nil || snap.change != ChangeCreate || path.Base(found.Dir) != found.Name || found.Dir == snap.dest {
 		return snap, err
 	}

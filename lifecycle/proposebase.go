@@ -6,10 +6,11 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 )
 
-// onBase runs step with the repository pointed at commit base of the publish branch in place
-// of its tip, and points it back after; a zero base runs step as it is. A base that is not
-// on the publish branch is refused.
-func (r *Repo) onBase(base gitstore.Hash, step func() (*snapshot, error)) (*snapshot, error) {
+// onBase runs step with the repository pointed at the commit o.Base of the publish branch in
+// place of its tip, and points it back after; a zero base runs step as it is. A base that is
+// not on the publish branch is refused.
+func (p *proposal) onBase(step func() (*snapshot, error)) (*snapshot, error) {
+	r, base := p.t.r, p.o.Base
 	if base.IsZero() || base == r.Tip {
 		return step()
 	}

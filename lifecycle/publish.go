@@ -225,7 +225,7 @@ func (p *publication) checkMerge(m *merge, c *Candidate, res *Result) error {
 		}
 		items = append(items, moved...)
 	}
-	high, err := r.auditInto(items, res, p.o)
+	high, err := (actAudit{r: r, o: p.o}).into(items, res)
 	if err != nil {
 		return err
 	}

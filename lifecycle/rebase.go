@@ -19,47 +19,95 @@ func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	id = ch.ID // the id of the candidate a skill name named
-	sign, err := t.signer(id, "a rebase")
+	rb := &rebase{t: t, o: o, ch: ch, c: c}
+	sign, err := t.signer(ch.ID, "a rebase")
 	if err != nil {
 		return nil, err
 	}
-	base, merged, err := newPlanner(r).chainBase(ch)
+	tree, err := rb.merge()
 	if err != nil {
 		return nil, err
+	}
+	res := &Result{Action: actRebase, ID: ch.ID, Branch: short(ch.Ref), Skill: c.Skill, Change: c.Change}
+	res.addWarning(warn)
+	if err := rb.audit(tree, res); err != nil {
+		return nil, err
+	}
+	if err := rb.write(tree, res, sign); err != nil {
+		return nil, err
+	}
+	return withState(r.book(), res)
+}
+
+// rebase is an open candidate being brought up to date with the publish branch.
+type rebase struct {
+	t  *tx
+	o  ActOptions
+	ch *ledger.Chain
+	c  *Candidate
+}
+
+// merge is the tree of the rebase: the three-way merge of the candidate and the publish
+// branch from the candidate's base. It refuses a candidate that is up to date already, and
+// one whose changes conflict with the branch's.
+func (rb *rebase) merge() (gitstore.Hash, error) {
+	r, ch := rb.t.r, rb.ch
+	p := newPlanner(r)
+	base, merged, err := p.chainBase(ch)
+	if err != nil {
+		return gitstore.ZeroHash, err
 	}
 	if base == r.Tip {
-		return nil, fmt.Errorf("%s: already up to date with %s", id, short(r.Branch))
+		return gitstore.ZeroHash, fmt.Errorf("%s: already up to date with %s", ch.ID, short(r.Branch))
 	}
-	baseTree, err := newPlanner(r).rebaseBase(ch, base, merged)
+	baseTree, err := p.rebaseBase(ch, base, merged)
 	if err != nil {
-		return nil, err
+		return gitstore.ZeroHash, err
 	}
 	tree, conflicts, err := r.Git.MergeTrees(baseTree, ch.Last().C.TreeHash, r.Tree)
 	if err != nil {
-		return nil, err
+		return gitstore.ZeroHash, err
 	}
 	if len(conflicts) > 0 {
-		return nil, fmt.Errorf("%s: %w: both the candidate and %s changed %s; revise the candidate from a folder that includes the published changes",
-			c.Skill, ErrConflict, short(r.Branch), strings.Join(conflicts, ", "))
+		return gitstore.ZeroHash, fmt.Errorf("%s: %w: both the candidate and %s changed %s; revise the candidate from a folder that includes the published changes",
+			rb.c.Skill, ErrConflict, short(r.Branch), strings.Join(conflicts, ", "))
 	}
-	res := &Result{Action: actRebase, ID: id, Branch: short(ch.Ref), Skill: c.Skill, Change: c.Change}
-	res.addWarning(warn)
-	if err := r.auditRebased(ch, c, tree, res, o); err != nil {
-		return nil, err
-	}
-	ts := trailerList{}.add(keyAction, actRebase).add(keySkill, c.Skill).add(keyCandidate, id).
+	return tree, nil
+}
+
+// write writes the rebase commit of tree, signed by sign when it is not nil, and moves the
+// candidate's branch to it.
+func (rb *rebase) write(tree gitstore.Hash, res *Result, sign signer) error {
+	t, r, ch, c := rb.t, rb.t.r, rb.ch, rb.c
+	ts := trailerList{}.add(keyAction, actRebase).add(keySkill, c.Skill).add(keyCandidate, ch.ID).
 		add(keyBase, r.Tip.String()).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
-	subject := fmt.Sprintf("rebase: %s (candidate %s) onto %s", c.Skill, id, short(r.Branch))
-	h, err := t.commit(tree, ts.message(subject, "", o), sign, ch.Tip, r.Tip)
+	subject := fmt.Sprintf("rebase: %s (candidate %s) onto %s", c.Skill, ch.ID, short(r.Branch))
+	h, err := t.commit(tree, ts.message(subject, "", rb.o), sign, ch.Tip, r.Tip)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if err := t.moveCandidate(ch, h, actRebase); err != nil {
-		return nil, fmt.Errorf("%s: the candidate changed while you rebased it; try again: %w", id, err)
+		return fmt.Errorf("%s: the candidate changed while you rebased it; try again: %w", ch.ID, err)
 	}
 	res.Commit = h.String()
-	return r.withState(res, c)
+	return nil
+}
+
+// audit audits the candidate's folder as the rebase leaves it in tree.
+func (rb *rebase) audit(tree gitstore.Hash, res *Result) error {
+	r, c := rb.t.r, rb.c
+	folder, err := folderAt(r.Git, tree, c.Path)
+	if err != nil || folder.IsZero() {
+		res.Risk, res.Audit = c.Risk, c.Audit
+		return err
+	}
+	old, err := folderAt(r.Git, r.Tree, c.Path)
+	if err != nil {
+		return err
+	}
+	v, reports, err := (actAudit{r: r, o: rb.o}).run(r.Tip, []auditrun.Item{{Name: c.Skill, Path: c.Path, Tree: folder, Base: old, BaseLabel: short(r.Branch)}}, res)
+	res.Risk, res.Audit, res.Reports = v.Risk, v.Audit, reports
+	return err
 }
 
 // rebaseBase is the base of the three-way merge a rebase makes: the tree of the
@@ -78,20 +126,4 @@ func (p planner) rebaseBase(ch *ledger.Chain, base gitstore.Hash, merged bool) (
 		return gitstore.ZeroHash, err
 	}
 	return p.withDeclared(ch, gitBase, anchor)
-}
-
-// auditRebased audits the candidate's folder as the rebase leaves it.
-func (r *Repo) auditRebased(ch *ledger.Chain, c *Candidate, tree gitstore.Hash, res *Result, o ActOptions) error {
-	folder, err := r.FolderAt(tree, c.Path)
-	if err != nil || folder.IsZero() {
-		res.Risk, res.Audit = c.Risk, c.Audit
-		return err
-	}
-	old, err := r.FolderAt(r.Tree, c.Path)
-	if err != nil {
-		return err
-	}
-	v, reports, err := r.auditTrees(r.Tip, []auditrun.Item{{Name: c.Skill, Path: c.Path, Tree: folder, Base: old, BaseLabel: short(r.Branch)}}, o, res)
-	res.Risk, res.Audit, res.Reports = v.Risk, v.Audit, reports
-	return err
 }

@@ -21,60 +21,96 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	id = ch.ID // the id of the candidate a skill name named
+	rv := &revision{t: t, o: o, ch: ch, c: c}
+	if err := rv.check(); err != nil {
+		return nil, err
+	}
+	sign, err := t.signer(ch.ID, "a revision")
+	if err != nil {
+		return nil, err
+	}
+	snap, err := rv.snapshot()
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Action: actRevise, ID: ch.ID, Branch: short(ch.Ref), Skill: c.Skill, Change: c.Change, Warnings: snap.warnings}
+	res.addWarning(warn)
+	if err := rv.audit(snap, res); err != nil {
+		return nil, err
+	}
+	if err := rv.write(snap, res, sign); err != nil {
+		return nil, err
+	}
+	err = automate(r, res, o.ActOptions)
+	t.done(res)
+	return res, err
+}
+
+// revision is a new version of an open candidate's skill folder being recorded, with the
+// feedback it answers.
+type revision struct {
+	t  *tx
+	o  ProposeOptions
+	ch *ledger.Chain
+	c  *Candidate
+}
+
+// check refuses to revise a policy change or a deletion, which have no skill folder.
+func (rv *revision) check() error {
+	id, c := rv.ch.ID, rv.c
 	if c.Change == ChangePolicy {
-		return nil, fmt.Errorf("%s: is a policy change; edit the policy files and run `skillgit propose --config` again, then reject this one", id)
+		return fmt.Errorf("%s: is a policy change; edit the policy files and run `skillgit propose --config` again, then reject this one", id)
 	}
 	if c.Change == ChangeDelete {
-		return nil, fmt.Errorf("%s: proposes deleting %s; there is no folder to revise; reject it and propose again", id, c.Skill)
+		return fmt.Errorf("%s: proposes deleting %s; there is no folder to revise; reject it and propose again", id, c.Skill)
 	}
-	sign, err := t.signer(id, "a revision")
+	return nil
+}
+
+// audit audits the new version and compares it with the other skills and open candidates,
+// recording both in res.
+func (rv *revision) audit(snap *snapshot, res *Result) error {
+	r := rv.t.r
+	if err := (actAudit{r: r, o: rv.o.ActOptions}).snapshot(snap, res); err != nil {
+		return err
+	}
+	return dupCheck{r: r}.record(snap, res, rv.ch.ID, rv.o.mergedFrom)
+}
+
+// write writes the revise commit, signed by sign when it is not nil, and moves the
+// candidate's branch to it.
+func (rv *revision) write(snap *snapshot, res *Result, sign signer) error {
+	t, ch, c, o := rv.t, rv.ch, rv.c, rv.o
+	tree, err := t.r.Git.ReplacePath(ch.Last().C.TreeHash, c.Path, dirEntry(snap.tree))
 	if err != nil {
-		return nil, err
+		return err
 	}
-	snap, err := r.revision(ch, c, o)
-	if err != nil {
-		return nil, err
-	}
-	res := &Result{Action: actRevise, ID: id, Branch: short(ch.Ref), Skill: c.Skill, Change: c.Change, Warnings: snap.warnings}
-	res.addWarning(warn)
-	if err := r.auditSnapshot(snap, res, o.ActOptions); err != nil {
-		return nil, err
-	}
-	if err := r.dedupe(snap, res, id, o.mergedFrom); err != nil {
-		return nil, err
-	}
-	tree, err := r.Git.ReplacePath(ch.Last().C.TreeHash, c.Path, dirEntry(snap.tree))
-	if err != nil {
-		return nil, err
-	}
-	ts := trailerList{}.add(keyAction, actRevise).add(keySkill, c.Skill).add(keyCandidate, id).
+	ts := trailerList{}.add(keyAction, actRevise).add(keySkill, c.Skill).add(keyCandidate, ch.ID).
 		add(keyChange, string(c.Change)).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
 	ts = duplicateTrailers(ts, res.Overlaps).add(keyMergedFrom, o.mergedFrom)
 	h, err := t.commit(tree, ts.message("revise: "+c.Skill, o.Message, o.ActOptions), sign, ch.Tip)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	if err := t.moveCandidate(ch, h, actRevise); err != nil {
-		return nil, fmt.Errorf("%s: the candidate changed while you revised it; review it again: %w", id, err)
+		return fmt.Errorf("%s: the candidate changed while you revised it; review it again: %w", ch.ID, err)
 	}
 	res.Commit, res.State = h.String(), StateOpen
 	if sign != nil {
 		t.warnUnverifiedContent(res, h)
 	}
-	err = r.automate(res, o.ActOptions)
-	t.done(res)
-	return res, err
+	return nil
 }
 
-// revision snapshots the new version: --from, else the PATH given, else the candidate's folder
-// in the working tree. It must differ from the candidate's current version.
-func (r *Repo) revision(ch *ledger.Chain, c *Candidate, o ProposeOptions) (*snapshot, error) {
-	snap, label, err := r.revisionSource(ch, c, o)
+// snapshot snapshots the new version: --from, else the PATH given, else the candidate's
+// folder in the working tree. It must differ from the candidate's current version.
+func (rv *revision) snapshot() (*snapshot, error) {
+	r, ch, c := rv.t.r, rv.ch, rv.c
+	snap, label, err := rv.source()
 	if err != nil {
 		return nil, err
 	}
-	cur, err := r.FolderAt(ch.Last().C.TreeHash, c.Path)
+	cur, err := folderAt(r.Git, ch.Last().C.TreeHash, c.Path)
 	if err != nil {
 		return nil, err
 	}
@@ -82,33 +118,34 @@ func (r *Repo) revision(ch *ledger.Chain, c *Candidate, o ProposeOptions) (*snap
 		return nil, fmt.Errorf("%s: nothing to revise: %s is already exactly this on the candidate", ch.ID, label)
 	}
 	snap.dest, snap.change = c.Path, c.Change
-	if snap.old, err = r.FolderAt(r.Tree, c.Path); err != nil {
+	if snap.old, err = folderAt(r.Git, r.Tree, c.Path); err != nil {
 		return nil, err
 	}
 	return snap, nil
 }
 
-// revisionSource reads the new version of the candidate's skill: Source when given, else
-// --from, PATH or the skill's folder in the working tree. It returns the snapshot and how
-// messages name where it came from.
-func (r *Repo) revisionSource(ch *ledger.Chain, c *Candidate, o ProposeOptions) (*snapshot, string, error) {
+// source reads the new version of the candidate's skill: Source when given, else --from,
+// PATH or the skill's folder in the working tree. It returns the snapshot and how messages
+// name where it came from.
+func (rv *revision) source() (*snapshot, string, error) {
+	r, o, c, sn := rv.t.r, rv.o, rv.c, newSnapshots(rv.t.r)
 	if o.Source != nil {
 		label := o.sourceLabel()
-		snap, err := r.snapshotFS(o.Source, o.SourceDir, label, "", c.Skill)
+		snap, err := sn.fs(o.Source, o.SourceDir, label, "", c.Skill, false)
 		return snap, label, err
 	}
 	src, from := o.Target, o.From
 	if src == "" && from == "" {
 		wt := r.Git.WorktreeDir()
 		if wt == "" {
-			return nil, "", fmt.Errorf("%s: a bare repository has no working tree to take the revision from; pass --from DIR", ch.ID)
+			return nil, "", fmt.Errorf("%s: a bare repository has no working tree to take the revision from; pass --from DIR", rv.ch.ID)
 		}
 		src = filepath.Join(wt, filepath.FromSlash(c.Path))
 	}
-	dir, err := r.sourceDir(src, from)
+	dir, err := sn.sourceDir(src, from)
 	if err != nil {
 		return nil, "", err
 	}
-	snap, err := r.snapshotDir(dir, c.Skill)
+	snap, err := sn.dir(dir, c.Skill)
 	return snap, dir, err
 }

@@ -141,7 +141,7 @@ func (rb *rollback) changedSince(f folderChange, pub ledger.Commit) error {
 // audit audits the versions the rollback restores and refuses a high-risk one.
 func (rb *rollback) audit(items []auditrun.Item, res *Result) error {
 	r := rb.t.r
-	high, err := r.auditInto(items, res, rb.o)
+	high, err := (actAudit{r: r, o: rb.o}).into(items, res)
 	if err != nil {
 		return err
 	}

@@ -13,6 +13,13 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 )
 
+// snapshots reads skill folders, from disk, from git or from memory, into snapshots for the
+// repository r as its publish branch stands: where each goes and what it changes there.
+type snapshots struct{ r *Repo }
+
+// newSnapshots reads skill folders for r.
+func newSnapshots(r *Repo) snapshots { return snapshots{r: r} }
+
 // snapshot is a skill folder read from disk and written into git.
 type snapshot struct {
 	skill    *catalog.Skill
@@ -27,14 +34,15 @@ type snapshot struct {
 
 // sourceDir finds the folder to snapshot: --from, else PATH, else NAME's folder in the
 // working tree.
-func (r *Repo) sourceDir(target, from string) (string, error) {
+func (sn snapshots) sourceDir(target, from string) (string, error) {
+	r := sn.r
 	if from != "" {
-		return r.existingDir(from)
+		return sn.existingDir(from)
 	}
 	if target == "" {
 		return "", fmt.Errorf("name a skill folder, a skill, or --from DIR")
 	}
-	if dir, err := r.existingDir(target); err == nil {
+	if dir, err := sn.existingDir(target); err == nil {
 		return dir, nil
 	}
 	wt := r.Git.WorktreeDir()
@@ -53,7 +61,8 @@ func (r *Repo) sourceDir(target, from string) (string, error) {
 }
 
 // existingDir resolves p against the folder skillgit runs in and requires a real folder.
-func (r *Repo) existingDir(p string) (string, error) {
+func (sn snapshots) existingDir(p string) (string, error) {
+	r := sn.r
 	if !filepath.IsAbs(p) {
 		p = filepath.Join(r.Dir, p)
 	}
@@ -72,26 +81,23 @@ func (r *Repo) existingDir(p string) (string, error) {
 	return filepath.Clean(p), nil
 }
 
-// snapshotDir reads the skill in dir, validates it and writes it as a tree. want, when not
+// dir reads the skill in dir, validates it and writes it as a tree. want, when not
 // empty, is the name the caller expects.
-func (r *Repo) snapshotDir(dir, want string) (*snapshot, error) {
+func (sn snapshots) dir(dir, want string) (*snapshot, error) {
 	root, err := os.OpenRoot(filepath.Dir(dir))
 	if err != nil {
 		return nil, err
 	}
 	defer root.Close()
-	return r.snapshotFS(root.FS(), filepath.Base(dir), dir, dir, want)
+	return sn.fs(root.FS(), filepath.Base(dir), dir, dir, want, false)
 }
 
-// snapshotFS reads the skill in folder base of fsys, validates it and writes it as a tree.
-// label names the folder in errors; disk is its path on disk, empty for a folder in git.
-func (r *Repo) snapshotFS(fsys fs.FS, base, label, disk, want string) (*snapshot, error) {
-	return r.snapshotFSMode(fsys, base, label, disk, want, false)
-}
-
-// snapshotFSMode is snapshotFS; lenient admits a new skill that breaks only rules agents do
-// not enforce, recording them in the snapshot.
-func (r *Repo) snapshotFSMode(fsys fs.FS, base, label, disk, want string, lenient bool) (*snapshot, error) {
+// fs reads the skill in folder base of fsys, validates it and writes it as a
+// tree. label names the folder in errors; disk is its path on disk, empty for a folder in
+// git. lenient admits a new skill that breaks only rules agents do not enforce, recording
+// them in the snapshot.
+func (sn snapshots) fs(fsys fs.FS, base, label, disk, want string, lenient bool) (*snapshot, error) {
+	r := sn.r
 	if err := checkSourcePaths(fsys, base, label); err != nil {
 		return nil, err
 	}
@@ -106,7 +112,7 @@ func (r *Repo) snapshotFSMode(fsys fs.FS, base, label, disk, want string, lenien
 		return nil, fmt.Errorf("%s: %w", label, err)
 	}
 	snap := &snapshot{skill: sk}
-	if err := r.placeSnapshot(snap, disk); err != nil {
+	if err := sn.place(snap, disk); err != nil {
 		return nil, err
 	}
 	if err := catalog.CheckPath(snap.dest); err != nil {
@@ -122,9 +128,10 @@ func (r *Repo) snapshotFSMode(fsys fs.FS, base, label, disk, want string, lenien
 	return snap, nil
 }
 
-// placeSnapshot decides where the skill goes and whether it is new; dir is the folder on
+// place decides where the skill goes and whether it is new; dir is the folder on
 // disk it comes from, empty for one in git.
-func (r *Repo) placeSnapshot(snap *snapshot, dir string) error {
+func (sn snapshots) place(snap *snapshot, dir string) error {
+	r := sn.r
 	name := snap.skill.Name
 	inTree, inWorktree := "", false
 	if dir != "" {
@@ -194,7 +201,8 @@ func problemsError(dir string, ps []catalog.Problem) error {
 }
 
 // deletion prepares the proposal to delete a published skill.
-func (r *Repo) deletion(name string) (*snapshot, error) {
+func (sn snapshots) deletion(name string) (*snapshot, error) {
+	r := sn.r
 	name = path.Base(filepath.ToSlash(name))
 	s, err := r.Published().Find(name)
 	if err != nil {

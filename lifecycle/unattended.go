@@ -110,8 +110,9 @@ func (rb *rollback) checkUnattended(changes []folderChange, res *Result) error {
 // unattended actor made, or "" when it may: the skill is outside the agents' scope. A new
 // skill is in it when its propose commit marks it managed, so an agent's revision of a
 // person's new skill waits for a person too.
-func (r *Repo) leaveToPeople(res *Result, o ActOptions) string {
-	if !o.Unattended {
+func (a *automation) leaveToPeople() string {
+	r, res := a.r, a.res
+	if !a.o.Unattended {
 		return ""
 	}
 	managed := false
