@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/interrupt"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
@@ -37,7 +38,7 @@ func (r *Repo) MergeCandidate(newer, older, note string, o ActOptions) (*Result,
 		tempMade(dir)
 	}
 	src := filepath.Join(dir, cOld.Skill)
-	if err := r.extractSkill(chNew, cNew, cOld.Skill, src); err != nil {
+	if err := extractSkill(r.Git, chNew, cNew, cOld.Skill, src); err != nil {
 		return nil, nil, err
 	}
 	msg := fmt.Sprintf("Merged candidate %s (%s) into this one as a likely duplicate.", chNew.ID, cNew.Skill)
@@ -74,8 +75,8 @@ func checkMergeable(cNew, cOld *Candidate) error {
 }
 
 // extractSkill writes the skill folder of candidate c's tip into dir on disk, named skill.
-func (r *Repo) extractSkill(ch *ledger.Chain, c *Candidate, skill, dir string) error {
-	sub, err := fs.Sub(r.Git.TreeFS(ch.Last().C.TreeHash), c.Path)
+func extractSkill(g *gitstore.Repo, ch *ledger.Chain, c *Candidate, skill, dir string) error {
+	sub, err := fs.Sub(g.TreeFS(ch.Last().C.TreeHash), c.Path)
 	if err != nil {
 		return err
 	}

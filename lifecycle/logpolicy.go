@@ -11,6 +11,6 @@ import (
 func (r *Repo) Log(name string) ([]LogEntry, error) {
 	tops := &topEntries{}
 	return r.book().Log(name, func(e *ledger.LogEntry, c *object.Commit) {
-		e.Policy = r.commitPolicy(c, tops)
+		e.Policy = policyDiff{r: r}.commit(c, tops)
 	})
 }

@@ -23,7 +23,7 @@ func (r *Repo) SetMode(m policy.Mode, o ActOptions) (*Result, error) {
 		return nil, err
 	}
 	t := &tx{r: r, sig: sig}
-	res, err := t.retry(func() (*Result, error) { return r.setModeOnce(t, m, o) })
+	res, err := t.retry(func() (*Result, error) { return setModeOnce(t, m, o) })
 	if err != nil {
 		return nil, err
 	}
@@ -31,7 +31,10 @@ func (r *Repo) SetMode(m policy.Mode, o ActOptions) (*Result, error) {
 	return res, nil
 }
 
-func (r *Repo) setModeOnce(t *tx, m policy.Mode, o ActOptions) (*Result, error) {
+// setModeOnce writes the change of mode to m on the publish branch's current tip in t, or
+// proposes it as a policy candidate when server.protect is on.
+func setModeOnce(t *tx, m policy.Mode, o ActOptions) (*Result, error) {
+	r := t.r
 	if r.Config.Mode == m {
 		return nil, fmt.Errorf("the mode is already %s", m)
 	}

@@ -153,7 +153,7 @@ func TestConfigDiffLines(t *testing.T) {
 	r := open(t, dir)
 	a, _ := r.Git.WriteBlob([]byte("mode: manual\naudit:\n  fail_on: high\n"))
 	b, _ := r.Git.WriteBlob([]byte("mode: manual\naudit:\n  fail_on: medium\n  skip_security_audit: true\nserver:\n  protect: true\n"))
-	got, err := r.configDiff(a, b)
+	got, err := configDiff(r.Git, a, b)
 	if err != nil {
 		t.Fatal(err)
 	}

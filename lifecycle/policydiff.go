@@ -14,10 +14,15 @@ import (
 // maxPolicyValue bounds how much of one configuration value a summary line shows.
 const maxPolicyValue = 80
 
-// policySummary says what changes in the policy between two root trees: one line per
+// policyDiff says what changes in the policy of r, the policy paths of its configuration,
+// between two trees.
+type policyDiff struct{ r *Repo }
+
+// summary says what changes in the policy between two root trees: one line per
 // configuration key that changes ("mode: manual -> assisted") and one per other policy file.
 // It reads nothing when no policy path changed.
-func (r *Repo) policySummary(from, to gitstore.Hash) ([]string, error) {
+func (d policyDiff) summary(from, to gitstore.Hash) ([]string, error) {
+	r := d.r
 	var out []string
 	for _, p := range r.Config.PolicyPaths() {
 		f, changed, err := pathChange(r.book(), p, from, to)
@@ -31,7 +36,7 @@ func (r *Repo) policySummary(from, to gitstore.Hash) ([]string, error) {
 			out = append(out, changedLine(p, f))
 			continue
 		}
-		lines, err := r.configDiff(f.base, f.head)
+		lines, err := configDiff(r.Git, f.base, f.head)
 		if err != nil {
 			return nil, err
 		}
@@ -53,15 +58,15 @@ func changedLine(p string, f folderChange) string {
 
 // configDiff lists the keys that differ between two versions of the configuration, given as
 // blob ids (zero for none).
-func (r *Repo) configDiff(from, to gitstore.Hash) ([]string, error) {
+func configDiff(g *gitstore.Repo, from, to gitstore.Hash) ([]string, error) {
 	if from.IsZero() || to.IsZero() {
 		return []string{changedLine(policy.ConfigFile, folderChange{base: from, head: to})}, nil
 	}
-	a, err := r.flatConfig(from)
+	a, err := flatConfig(g, from)
 	if err != nil {
 		return nil, err
 	}
-	b, err := r.flatConfig(to)
+	b, err := flatConfig(g, to)
 	if err != nil {
 		return nil, err
 	}
@@ -96,11 +101,11 @@ func shown(m map[string]string, k string) string {
 
 // flatConfig reads a configuration blob into its scalar values by dotted key; a list is one
 // value. A blob that does not parse as YAML yields no keys.
-func (r *Repo) flatConfig(h gitstore.Hash) (map[string]string, error) {
+func flatConfig(g *gitstore.Repo, h gitstore.Hash) (map[string]string, error) {
 	if h.IsZero() {
 		return map[string]string{}, nil
 	}
-	data, err := r.Git.ReadBlob(h, policy.MaxConfigSize)
+	data, err := g.ReadBlob(h, policy.MaxConfigSize)
 	if err != nil {
 		return nil, err
 	}
@@ -119,11 +124,12 @@ func bulletList(lines []string) string {
 	return b.String()
 }
 
-// commitPolicy is what commit c changed in the policy against its first parent; nil when it
+// commit is what commit c changed in the policy against its first parent; nil when it
 // changed none, or what it changed cannot be read. Most commits change no policy: for them
 // only the two root trees are read, and tops keeps the last ones read, so that a walk down
 // the first-parent line reads each root tree once.
-func (r *Repo) commitPolicy(c *object.Commit, tops *topEntries) []string {
+func (d policyDiff) commit(c *object.Commit, tops *topEntries) []string {
+	r := d.r
 	var parent gitstore.Hash
 	if len(c.ParentHashes) > 0 {
 		pc, err := r.Git.Commit(c.ParentHashes[0])
@@ -132,20 +138,20 @@ func (r *Repo) commitPolicy(c *object.Commit, tops *topEntries) []string {
 		}
 		parent = pc.TreeHash
 	}
-	if !r.policyTouched(tops.of(r, parent), tops.of(r, c.TreeHash)) {
+	if !d.touched(tops.of(r.Git, parent), tops.of(r.Git, c.TreeHash)) {
 		return nil
 	}
-	lines, err := r.policySummary(parent, c.TreeHash)
+	lines, err := d.summary(parent, c.TreeHash)
 	if err != nil {
 		return nil
 	}
 	return lines
 }
 
-// policyTouched reports whether a policy path may differ between two root trees, given the
+// touched reports whether a policy path may differ between two root trees, given the
 // ids of their entries by name: a top-level one whose entry differs, or any other one.
-func (r *Repo) policyTouched(a, b map[string]gitstore.Hash) bool {
-	for _, p := range r.Config.PolicyPaths() {
+func (d policyDiff) touched(a, b map[string]gitstore.Hash) bool {
+	for _, p := range d.r.Config.PolicyPaths() {
 		if strings.Contains(p, "/") || a[p] != b[p] {
 			return true
 		}
@@ -161,7 +167,7 @@ type topEntries struct {
 }
 
 // of returns the entries of root tree tree, reading it unless it is one of the last two read.
-func (t *topEntries) of(r *Repo, tree gitstore.Hash) map[string]gitstore.Hash {
+func (t *topEntries) of(g *gitstore.Repo, tree gitstore.Hash) map[string]gitstore.Hash {
 	for i, h := range t.trees {
 		if h == tree && t.maps[i] != nil {
 			return t.maps[i]
@@ -169,7 +175,7 @@ func (t *topEntries) of(r *Repo, tree gitstore.Hash) map[string]gitstore.Hash {
 	}
 	out := map[string]gitstore.Hash{}
 	if !tree.IsZero() {
-		if entries, err := r.Git.ReadTree(tree); err == nil {
+		if entries, err := g.ReadTree(tree); err == nil {
 			for _, e := range entries {
 				out[e.Name] = e.Hash
 			}

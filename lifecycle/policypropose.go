@@ -28,31 +28,30 @@ func (r *Repo) ProposeConfig(o ProposeOptions) (*Result, error) {
 		return nil, fmt.Errorf("%s has no working tree: propose --config reads the policy files from one; clone the repository, edit %s there and run it again",
 			repoLabel(r.Git), policy.ConfigFile)
 	}
-	tree, err := r.worktreePolicy(wt)
+	tree, err := worktreePolicy(r.Git, r.Tree, r.Config.PolicyPaths(), wt)
 	if err != nil {
 		return nil, err
 	}
 	return r.ProposePolicy(tree, "", o)
 }
 
-// worktreePolicy is the publish branch's tree with the policy files of the working tree at wt
-// in place of its own.
-func (r *Repo) worktreePolicy(wt string) (gitstore.Hash, error) {
+// worktreePolicy is tree with the policy files paths of the working tree at wt in place of its
+// own.
+func worktreePolicy(g *gitstore.Repo, tree gitstore.Hash, paths []string, wt string) (gitstore.Hash, error) {
 	root, err := os.OpenRoot(wt)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
 	defer root.Close()
-	tree := r.Tree
-	for _, p := range r.Config.PolicyPaths() {
-		e, err := worktreeEntry(r.Git, root, p)
+	for _, p := range paths {
+		e, err := worktreeEntry(g, root, p)
 		if err != nil {
 			return gitstore.ZeroHash, err
 		}
 		if p == policy.ConfigFile && e == nil {
 			return gitstore.ZeroHash, fmt.Errorf("%s: not in the working tree %s; restore it before proposing the policy", policy.ConfigFile, wt)
 		}
-		if tree, err = r.Git.ReplacePath(tree, p, e); err != nil {
+		if tree, err = g.ReplacePath(tree, p, e); err != nil {
 			return gitstore.ZeroHash, err
 		}
 	}
@@ -106,11 +105,11 @@ func (r *Repo) ProposePolicy(tree gitstore.Hash, body string, o ProposeOptions) 
 	if err != nil {
 		return nil, err
 	}
-	paths, err := r.checkPolicyTree(tree)
+	paths, err := policyDiff{r: r}.proposed(tree)
 	if err != nil {
 		return nil, err
 	}
-	summary, err := r.policySummary(r.Tree, tree)
+	summary, err := policyDiff{r: r}.summary(r.Tree, tree)
 	if err != nil {
 		return nil, err
 	}
@@ -128,10 +127,11 @@ func (r *Repo) ProposePolicy(tree gitstore.Hash, body string, o ProposeOptions) 
 	return res, nil
 }
 
-// checkPolicyTree refuses a policy tree that changes nothing, changes anything but policy
-// files, or holds a configuration or allow list that does not parse; it returns the policy
-// paths it changes.
-func (r *Repo) checkPolicyTree(tree gitstore.Hash) ([]string, error) {
+// proposed refuses a proposed policy tree that changes nothing against the publish branch,
+// changes anything but policy files, or holds a configuration or allow list that does not
+// parse; it returns the policy paths it changes.
+func (d policyDiff) proposed(tree gitstore.Hash) ([]string, error) {
+	r := d.r
 	if tree == r.Tree {
 		return nil, fmt.Errorf("nothing to propose: the policy files on %s are already exactly these; edit %s or the files of %s/ first",
 			short(r.Branch), policy.ConfigFile, policy.Dir)

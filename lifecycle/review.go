@@ -59,7 +59,7 @@ func (r *Repo) Review(id string) (*Review, error) {
 	}
 	rv := &Review{Candidate: c, Scope: m.scope, Files: []FileChange{}}
 	if ch.IsPolicy() {
-		if rv.Policy, err = r.policySummary(m.startTree, m.tree); err != nil {
+		if rv.Policy, err = (policyDiff{r: r}).summary(m.startTree, m.tree); err != nil {
 			return nil, err
 		}
 	}
@@ -67,10 +67,10 @@ func (r *Repo) Review(id string) (*Review, error) {
 		rv.Conflicts = append(rv.Conflicts, f.path)
 	}
 	shown := append(slices.Clone(m.changes), m.conflicts...)
-	if err := r.reviewDiff(rv, shown); err != nil {
+	if err := rv.diff(r.Git, shown); err != nil {
 		return nil, err
 	}
-	if err := r.reviewAudit(rv, newPlanner(r).items(shown, c, ch)); err != nil {
+	if err := rv.audit(r, newPlanner(r).items(shown, c, ch)); err != nil {
 		return nil, err
 	}
 	if !m.scope.InScope() {
@@ -79,11 +79,11 @@ func (r *Repo) Review(id string) (*Review, error) {
 	return rv, nil
 }
 
-// reviewDiff lists and diffs the files of each folder shown.
-func (r *Repo) reviewDiff(rv *Review, shown []folderChange) error {
+// diff lists and diffs the files of each folder shown.
+func (rv *Review) diff(g *gitstore.Repo, shown []folderChange) error {
 	var diff strings.Builder
 	for _, f := range shown {
-		files, d, err := r.changeDiff(f)
+		files, d, err := changeDiff(g, f)
 		if err != nil {
 			return err
 		}
@@ -94,9 +94,9 @@ func (r *Repo) reviewDiff(rv *Review, shown []folderChange) error {
 	return nil
 }
 
-// reviewAudit audits the folders shown under the publish branch's policy, with the
-// acceptances of the candidate's current approvals.
-func (r *Repo) reviewAudit(rv *Review, items []auditrun.Item) error {
+// audit audits the folders shown under the policy of r's publish branch, with the acceptances
+// of the candidate's current approvals.
+func (rv *Review) audit(r *Repo, items []auditrun.Item) error {
 	ar := r.AuditRunner()
 	policy, err := ar.PolicyAt(r.Tip, short(r.Branch))
 	if err != nil {
@@ -113,13 +113,13 @@ func (r *Repo) reviewAudit(rv *Review, items []auditrun.Item) error {
 	return nil
 }
 
-// folderDiff lists and diffs the files of folder p between two trees (zero for none).
-func (r *Repo) folderDiff(p string, from, to gitstore.Hash) ([]FileChange, string, error) {
-	a, err := treeObject(r.Git, from)
+// folderFiles lists and diffs the files of folder p between two trees (zero for none).
+func folderFiles(g *gitstore.Repo, p string, from, to gitstore.Hash) ([]FileChange, string, error) {
+	a, err := treeObject(g, from)
 	if err != nil {
 		return nil, "", err
 	}
-	b, err := treeObject(r.Git, to)
+	b, err := treeObject(g, to)
 	if err != nil {
 		return nil, "", err
 	}
@@ -150,27 +150,27 @@ func fileChange(p string, ch *object.Change) FileChange {
 
 // changeDiff lists and diffs the files of one change: a folder, or a single policy file,
 // diffed as the one entry of its folder.
-func (r *Repo) changeDiff(f folderChange) ([]FileChange, string, error) {
+func changeDiff(g *gitstore.Repo, f folderChange) ([]FileChange, string, error) {
 	if f.mode == 0 {
-		return r.folderDiff(f.path, f.base, f.head)
+		return folderFiles(g, f.path, f.base, f.head)
 	}
-	from, err := r.oneFileTree(path.Base(f.path), f.mode, f.base)
+	from, err := oneFileTree(g, path.Base(f.path), f.mode, f.base)
 	if err != nil {
 		return nil, "", err
 	}
-	to, err := r.oneFileTree(path.Base(f.path), f.mode, f.head)
+	to, err := oneFileTree(g, path.Base(f.path), f.mode, f.head)
 	if err != nil {
 		return nil, "", err
 	}
-	return r.folderDiff(parentDir(f.path), from, to)
+	return folderFiles(g, parentDir(f.path), from, to)
 }
 
 // oneFileTree is a tree holding only blob h as name; zero when h is.
-func (r *Repo) oneFileTree(name string, mode filemode.FileMode, h gitstore.Hash) (gitstore.Hash, error) {
+func oneFileTree(g *gitstore.Repo, name string, mode filemode.FileMode, h gitstore.Hash) (gitstore.Hash, error) {
 	if h.IsZero() {
 		return gitstore.ZeroHash, nil
 	}
-	return r.Git.WriteTree([]gitstore.TreeEntry{{Name: name, Mode: mode, Hash: h}})
+	return g.WriteTree([]gitstore.TreeEntry{{Name: name, Mode: mode, Hash: h}})
 }
 
 // prefixPatch turns the folder-relative file names of a patch into repository paths.
