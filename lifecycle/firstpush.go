@@ -36,7 +36,7 @@ func firstPushAt(g *gitstore.Repo, updates []gitstore.RefUpdate) (*Repo, error) 
 	if _, _, err := findPublishBranch(g); !errors.Is(err, ErrNotInitialized) {
 		return nil, nil
 	}
-	for _, b := range branchCandidates(g) {
+	for _, b := range PublishBranchChoices(g) {
 		for _, u := range updates {
 			if u.Ref != b || !u.Old.IsZero() || u.New.IsZero() {
 				continue

@@ -31,15 +31,16 @@ const protectAdvice = "server.protect is on: change skills with `skillgit propos
 // protection starts with the next push. Progress, when set, hears how many of the skills to
 // audit are done.
 func ReceivePushed(dir string, updates []gitstore.RefUpdate, getenv func(string) string, progress auditrun.Progress) (*auditrun.HookRun, error) {
-	r, run, warnings, err := openForHook(dir)
-	if r == nil && err == nil && run.NotSkillgit {
+	r, warnings, err := OpenForHook(dir)
+	if r == nil && err == nil {
 		if r, err = openFirstPush(dir, updates); r == nil {
-			return run, err
+			return &auditrun.HookRun{NotSkillgit: true}, err
 		}
 	}
 	if r == nil {
-		return run, err
+		return nil, err
 	}
+	var run *auditrun.HookRun
 	defer r.Close()
 	if run, err = r.AuditRunner().AuditUpdates(updates, getenv, progress); err != nil {
 		return nil, err
@@ -191,44 +192,26 @@ func (r *Repo) checkPublishMerge(ci ledger.Commit, getenv func(string) string) (
 	if err != nil {
 		return fmt.Sprintf("merges a branch that is not candidate %s (%v); %s", id, err, protectAdvice), nil
 	}
-	if err := r.checkCandidatePaths(ch); errors.Is(err, ErrRefused) {
-		return fmt.Sprintf("publishes candidate %s, which the path policy refuses: %v", id, err), nil
-	} else if err != nil {
-		return "", err
-	}
-	m, why, err := r.planPublished(ch, ci)
+	plan, why, err := r.PlanPublish(ch, ci)
 	if why != "" || err != nil {
 		return why, err
 	}
-	switch {
-	case !m.scope.InScope():
-		return fmt.Sprintf("publishes candidate %s, which changes %s outside its scope", id, namePaths(m.scope.Outside)), nil
-	case len(m.conflicts) > 0 || m.tree != ci.C.TreeHash:
-		return fmt.Sprintf("does not hold exactly what publishing candidate %s makes; publish it with `skillgit publish %s`", id, id), nil
-	}
-	return r.approvedAtPublish(ch, m, getenv)
+	return r.approvedAtPublish(plan, getenv)
 }
 
 // approvedAtPublish says why a planned publish would not pass: its audit under r's policy,
 // or its approvals.
-func (r *Repo) approvedAtPublish(ch *ledger.Chain, m *merge, getenv func(string) string) (string, error) {
-	c, err := r.book().CandidateOf(ch, false)
+func (r *Repo) approvedAtPublish(plan *PublishPlan, getenv func(string) string) (string, error) {
+	c, err := plan.Candidate()
 	if err != nil {
 		return "", err
 	}
-	if m.renamedPath != "" {
-		c.Path = m.renamedPath // the approvals' acceptances apply to the folder as published
+	items, err := plan.AuditItems(c)
+	if errors.Is(err, ErrRefused) {
+		return err.Error(), nil
 	}
-	items := r.mergeItems(m.changes, c, ch)
-	if ch.IsPolicy() {
-		moved, err := r.checkPolicyMerge(m, ch.ID)
-		if errors.Is(err, ErrRefused) {
-			return err.Error(), nil
-		}
-		if err != nil {
-			return "", err
-		}
-		items = append(items, moved...)
+	if err != nil {
+		return "", err
 	}
 	run, err := r.AuditRunner().AuditAt(r.Tip, items, getenv)
 	if err != nil {
@@ -239,7 +222,7 @@ func (r *Repo) approvedAtPublish(ch *ledger.Chain, m *merge, getenv func(string)
 		c.Risk = riskUnknown
 	}
 	if ok, why := ledger.ApprovedEnough(r.Config, c, c.Writers); !ok {
-		return fmt.Sprintf("publishes candidate %s, which is not approved: %s; `skillgit approve %s` records an approval", ch.ID, why, ch.ID), nil
+		return fmt.Sprintf("publishes candidate %s, which is not approved: %s; `skillgit approve %s` records an approval", c.ID, why, c.ID), nil
 	}
 	return "", nil
 }

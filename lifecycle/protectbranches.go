@@ -116,7 +116,7 @@ func (r *Repo) publishNamesOnHistory() ([]string, error) {
 			return err
 		}
 		seen[e.Hash] = true
-		if name := configNameOf(r.Git, e.Hash); !slices.Contains(out, name) {
+		if name := ConfigNameOf(r.Git, e.Hash); !slices.Contains(out, name) {
 			out = append(out, name)
 		}
 		return nil

@@ -110,7 +110,7 @@ func loadAt(g *gitstore.Repo, branch string, tip gitstore.Hash) (*Repo, error) {
 // main, else the branch HEAD points to.
 func findPublishBranch(g *gitstore.Repo) (string, gitstore.Hash, error) {
 	var tried []string
-	for _, b := range branchCandidates(g) {
+	for _, b := range PublishBranchChoices(g) {
 		h, err := g.Ref(b)
 		if err == nil {
 			return b, h, nil
@@ -123,7 +123,10 @@ func findPublishBranch(g *gitstore.Repo) (string, gitstore.Hash, error) {
 	return "", gitstore.ZeroHash, noPublishBranch(g, tried)
 }
 
-func branchCandidates(g *gitstore.Repo) []string {
+// PublishBranchChoices lists the branches that may be g's publish branch, the first one
+// there is being it: the branch git config skillgit.publishBranch names, main, the branch
+// HEAD names.
+func PublishBranchChoices(g *gitstore.Repo) []string {
 	var out []string
 	if cfg, err := g.Git().Config(); err == nil {
 		if b := cfg.Raw.Section("skillgit").Option("publishBranch"); b != "" {
