@@ -46,9 +46,6 @@ type Repo struct {
 	bk       *ledger.Book
 	// readOnly keeps the caches from being written, for commands that only read.
 	readOnly bool
-	// firstPush marks a repository opened by a pre-receive check at the tip of the push that
-	// creates its publish branch (see openFirstPush).
-	firstPush bool
 }
 
 // Open opens the skillgit repository at or above dir and reads its configuration from the
