@@ -23,17 +23,7 @@ func (g *guard) canary(u gitstore.RefUpdate, mainTip gitstore.Hash) (string, err
 	if err != nil || added == nil {
 		return "the push rewrites the canary channel's history; it may only add commits to its first-parent line", err
 	}
-	for _, h := range added {
-		c, err := g.r.Git.Commit(h)
-		if err != nil {
-			return "", err
-		}
-		why, err := g.canaryCommit(h, c, mainTip)
-		if err != nil || why != "" {
-			return refusedCommit(h, c, why), err
-		}
-	}
-	return "", nil
+	return g.firstRefused(added, func(h gitstore.Hash, c *object.Commit) (string, error) { return g.canaryCommit(h, c, mainTip) })
 }
 
 // canaryAdded lists the commits u adds to canary, oldest first: back to its old tip, or for a
@@ -81,7 +71,7 @@ func (g *guard) canaryCommit(h gitstore.Hash, c *object.Commit, mainTip gitstore
 func checkCatchUp(rr *lifecycle.Repo, c *object.Commit, mainTip gitstore.Hash) (string, error) {
 	from := c.ParentHashes[1]
 	if on, err := rr.Git.IsAncestor(from, mainTip); err != nil || !on {
-		return fmt.Sprintf("merges %s, which is not on %s", shortID(from.String()), short(rr.Branch)), err
+		return fmt.Sprintf("merges %s, which is not on %s", shortID(from), short(rr.Branch)), err
 	}
 	fromTree, err := treeOf(rr.Git, from)
 	if err != nil {

@@ -1,10 +1,14 @@
 package receive
 
 import (
+	"fmt"
 	"slices"
+
+	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // maxProtectedWalk bounds how many commits one push may add to a protected publish branch.
@@ -27,17 +31,26 @@ func (g *guard) update(u gitstore.RefUpdate) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	return g.firstRefused(added, func(h gitstore.Hash, c *object.Commit) (string, error) {
+		why, err := g.madeBySkillgit(rr, h, c)
+		if why == "" && err == nil {
+			rr, err = at(g.r, h)
+		}
+		return why, err
+	})
+}
+
+// firstRefused judges the commits added, oldest first, with judge, and says why the first
+// one it refuses is refused, naming that commit; empty when it refuses none.
+func (g *guard) firstRefused(added []gitstore.Hash, judge func(gitstore.Hash, *object.Commit) (string, error)) (string, error) {
 	for _, h := range added {
 		c, err := g.r.Git.Commit(h)
 		if err != nil {
 			return "", err
 		}
-		why, err := g.madeBySkillgit(rr, h, c)
+		why, err := judge(h, c)
 		if err != nil || why != "" {
-			return refusedCommit(h, c, why), err
-		}
-		if rr, err = at(g.r, h); err != nil {
-			return "", err
+			return fmt.Sprintf("commit %s %s", ledger.Commit{Hash: h, C: c}.Label(72), why), err
 		}
 	}
 	return "", nil
@@ -45,7 +58,7 @@ func (g *guard) update(u gitstore.RefUpdate) (string, error) {
 
 // at is r as if its publish branch stood at commit h, under the configuration h holds.
 func at(r *lifecycle.Repo, h gitstore.Hash) (*lifecycle.Repo, error) {
-	cfg, _, err := r.AuditRunner().ConfigAt(h, shortID(h.String()))
+	cfg, _, err := r.AuditRunner().ConfigAt(h, shortID(h))
 	if err != nil {
 		return nil, err
 	}
