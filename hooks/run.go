@@ -11,6 +11,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
+	"github.com/skillgit/skillgit/lifecycle/receive"
 )
 
 // ExitBlocked is the exit status of a hook that refuses a commit or a push.
@@ -78,7 +79,7 @@ func check(name string, o RunOptions) (*auditrun.HookRun, []gitstore.RefUpdate, 
 		return nil, nil, err
 	}
 	if name == PreReceive {
-		run, err := lifecycle.ReceivePushed(o.Dir, updates, o.Getenv, NewProgress(o.Stderr, "skillgit: ").Update)
+		run, err := receive.Check(o.Dir, updates, o.Getenv, NewProgress(o.Stderr, "skillgit: ").Update)
 		return run, updates, err
 	}
 	var progress auditrun.Progress

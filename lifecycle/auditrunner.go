@@ -15,7 +15,7 @@ import (
 // It lists skills and reads the findings approvals accepted through the repository.
 func (r *Repo) AuditRunner() *auditrun.Runner {
 	return &auditrun.Runner{Git: r.Git, Config: r.Config, Branch: r.Branch, Tip: r.Tip, Tree: r.Tree,
-		FirstPush: r.firstPush, Skills: r.commitItems, Accepts: r.pushedAccepts}
+		Skills: r.commitItems, Accepts: r.pushedAccepts}
 }
 
 // Audit runs the security audit a request asks for, in the skillgit repository at or above

@@ -26,35 +26,38 @@ func AuditPushed(dir string, updates []gitstore.RefUpdate, getenv func(string) s
 // auditForHook opens the repository a hook runs in at dir and runs check on its audit; the
 // warnings of opening it come first.
 func auditForHook(dir string, check func(*auditrun.Runner) (*auditrun.HookRun, error)) (*auditrun.HookRun, error) {
-	r, run, warnings, err := openForHook(dir)
+	r, warnings, err := OpenForHook(dir)
 	if r == nil {
-		return run, err
+		if err != nil {
+			return nil, err
+		}
+		return &auditrun.HookRun{NotSkillgit: true}, nil
 	}
 	defer r.Close()
-	run, err = check(r.AuditRunner())
+	run, err := check(r.AuditRunner())
 	if run != nil {
 		run.Warnings = append(warnings, run.Warnings...)
 	}
 	return run, err
 }
 
-// openForHook opens the repository a hook runs in; run is set when it is not a skillgit one.
-// A publish branch whose configuration does not parse does not lock the repository: the
-// repository opens under the defaults and warnings says so, so that the commit that fixes the
-// file can still be made and audited.
-func openForHook(dir string) (r *Repo, run *auditrun.HookRun, warnings []string, err error) {
+// OpenForHook opens the repository a hook runs in at dir; neither a repository nor an error
+// when it is not a skillgit one. A publish branch whose configuration does not parse does not
+// lock the repository: the repository opens under the defaults and warnings says so, so that
+// the commit that fixes the file can still be made and audited.
+func OpenForHook(dir string) (r *Repo, warnings []string, err error) {
 	r, err = Open(dir)
 	if errors.Is(err, ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository) {
-		return nil, &auditrun.HookRun{NotSkillgit: true}, nil, nil
+		return nil, nil, nil
 	}
 	if ce, ok := errors.AsType[*policy.ConfigError](err); ok {
 		r, err = openUnderDefaults(dir)
 		if err != nil {
-			return nil, nil, nil, err
+			return nil, nil, err
 		}
-		return r, nil, []string{auditrun.DefaultsWarning(short(r.Branch), ce)}, nil
+		return r, []string{auditrun.DefaultsWarning(short(r.Branch), ce)}, nil
 	}
-	return r, nil, nil, err
+	return r, nil, err
 }
 
 // openUnderDefaults opens the repository at dir with the default configuration in place of
@@ -67,7 +70,7 @@ func openUnderDefaults(dir string) (*Repo, error) {
 	branch, tip, err := findPublishBranch(g)
 	if err == nil {
 		var r *Repo
-		if r, err = openedAt(g, branch, tip); err == nil {
+		if r, err = RepoAt(g, branch, tip, policy.DefaultConfig(short(branch))); err == nil {
 			if r.Dir, err = filepath.Abs(dir); err == nil {
 				return r, nil
 			}
@@ -77,11 +80,14 @@ func openUnderDefaults(dir string) (*Repo, error) {
 	return nil, err
 }
 
-// openedAt is the repository with publish branch branch at tip, under the defaults.
-func openedAt(g *gitstore.Repo, branch string, tip gitstore.Hash) (*Repo, error) {
+// RepoAt is g as a skillgit repository whose publish branch, branch, stands at commit tip,
+// read under configuration cfg in place of the one tip holds: for a publish branch whose
+// configuration does not parse, and for the server's check of a push, which judges each
+// commit the push adds under the policy of the commit before it. Dir is left unset.
+func RepoAt(g *gitstore.Repo, branch string, tip gitstore.Hash, cfg *policy.Config) (*Repo, error) {
 	c, err := g.Commit(tip)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", short(branch), err)
 	}
-	return &Repo{Git: g, Branch: branch, Tip: tip, Tree: c.TreeHash, Config: policy.DefaultConfig(short(branch))}, nil
+	return &Repo{Git: g, Branch: branch, Tip: tip, Tree: c.TreeHash, Config: cfg}, nil
 }

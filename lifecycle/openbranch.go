@@ -41,12 +41,12 @@ func ConfigNameAt(g *gitstore.Repo, h gitstore.Hash) (string, bool, error) {
 	if err != nil || !ok {
 		return "", false, err
 	}
-	return configNameOf(g, e.Hash), true, nil
+	return ConfigNameOf(g, e.Hash), true, nil
 }
 
-// configNameOf is the publish branch the configuration blob h names; an entry that is no
+// ConfigNameOf is the publish branch the configuration blob h names; an entry that is no
 // readable blob of a configuration's size (a link, a folder) names the default branch.
-func configNameOf(g *gitstore.Repo, h gitstore.Hash) string {
+func ConfigNameOf(g *gitstore.Repo, h gitstore.Hash) string {
 	data, err := g.ReadBlob(h, policy.MaxConfigSize)
 	if err != nil {
 		data = nil

@@ -1,11 +1,13 @@
-package lifecycle
+package lifecycle_test
 
 import (
 	"errors"
 	"slices"
 	"testing"
 
+	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -13,12 +15,12 @@ import (
 // where Open would try main first, and that SelfNamedBranches lists exactly the branches whose
 // configuration names them: not candidates, which hold the publish branch's.
 func TestOpenBranchAndSelfNamedBranches(t *testing.T) {
-	dir := renamedProtectedRepo(t)
+	dir := lifecycletest.RenamedProtectedRepo(t)
 	testenv.Git(t, dir, "config", "--unset", "skillgit.publishBranch")
-	commitOn(t, dir, "main", map[string]string{policy.ConfigFile: string(policy.DefaultConfig("main").Marshal())})
-	commitOn(t, dir, "candidate/good-0001", map[string]string{"skills/good/SKILL.md": testenv.SkillMD("good", cleanLine)})
+	lifecycletest.CommitOn(t, dir, "main", map[string]string{policy.ConfigFile: string(policy.DefaultConfig("main").Marshal())})
+	lifecycletest.CommitOn(t, dir, "candidate/good-0001", map[string]string{"skills/good/SKILL.md": testenv.SkillMD("good", "Use the date command to print the date.")})
 
-	guessed, err := Open(dir)
+	guessed, err := lifecycle.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +28,7 @@ func TestOpenBranchAndSelfNamedBranches(t *testing.T) {
 	if guessed.Branch != "refs/heads/main" {
 		t.Fatalf("Open read %s; this test needs it to try main first", guessed.Branch)
 	}
-	r, err := OpenBranch(dir, "release")
+	r, err := lifecycle.OpenBranch(dir, "release")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,17 +36,17 @@ func TestOpenBranchAndSelfNamedBranches(t *testing.T) {
 	if r.Branch != "refs/heads/release" || r.Config.PublishBranch != "release" {
 		t.Fatalf("OpenBranch(release) read %s, configuration naming %s", r.Branch, r.Config.PublishBranch)
 	}
-	if _, err := OpenBranch(dir, "gone"); !errors.Is(err, ErrNotInitialized) {
+	if _, err := lifecycle.OpenBranch(dir, "gone"); !errors.Is(err, lifecycle.ErrNotInitialized) {
 		t.Fatalf("OpenBranch of a missing branch: %v", err)
 	}
-	if _, err := OpenBranch(dir, "../up"); err == nil {
+	if _, err := lifecycle.OpenBranch(dir, "../up"); err == nil {
 		t.Fatal("OpenBranch took a bad branch name")
 	}
-	if _, err := OpenBranch(dir, "candidate/good-0001"); err == nil {
+	if _, err := lifecycle.OpenBranch(dir, "candidate/good-0001"); err == nil {
 		t.Fatal("OpenBranch read a candidate, whose configuration names release, as a publish branch")
 	}
 
-	named, err := SelfNamedBranches(r.Git)
+	named, err := lifecycle.SelfNamedBranches(r.Git)
 	if err != nil {
 		t.Fatal(err)
 	}

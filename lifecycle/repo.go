@@ -46,9 +46,6 @@ type Repo struct {
 	bk       *ledger.Book
 	// readOnly keeps the caches from being written, for commands that only read.
 	readOnly bool
-	// firstPush marks a repository opened by a pre-receive check at the tip of the push that
-	// creates its publish branch (see openFirstPush).
-	firstPush bool
 }
 
 // Open opens the skillgit repository at or above dir and reads its configuration from the
@@ -120,7 +117,7 @@ func (r *Repo) Reload() error {
 // main, else the branch HEAD points to.
 func findPublishBranch(g *gitstore.Repo) (string, gitstore.Hash, error) {
 	var tried []string
-	for _, b := range branchCandidates(g) {
+	for _, b := range PublishBranchChoices(g) {
 		h, err := g.Ref(b)
 		if err == nil {
 			return b, h, nil
@@ -133,7 +130,10 @@ func findPublishBranch(g *gitstore.Repo) (string, gitstore.Hash, error) {
 	return "", gitstore.ZeroHash, noPublishBranch(g, tried)
 }
 
-func branchCandidates(g *gitstore.Repo) []string {
+// PublishBranchChoices lists the branches that may be g's publish branch, the first one
+// there is being it: the branch git config skillgit.publishBranch names, main, the branch
+// HEAD names.
+func PublishBranchChoices(g *gitstore.Repo) []string {
 	var out []string
 	if cfg, err := g.Git().Config(); err == nil {
 		if b := cfg.Raw.Section("skillgit").Option("publishBranch"); b != "" {

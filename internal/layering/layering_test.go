@@ -15,24 +15,27 @@ var forbidden = map[string][]string{
 	"catalog":   {"gitstore", "lifecycle", "doctor", "audit", "hooks", "mcpserver", "cmd"},
 	"audit":     {"gitstore", "lifecycle", "doctor", "catalog", "hooks", "mcpserver", "cmd"},
 	"gitstore":  {"lifecycle", "doctor", "catalog", "audit", "hooks", "mcpserver", "cmd"},
-	"lifecycle": {"lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "doctor", "hooks", "mcpserver", "cmd"},
+	"lifecycle": {"lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/receive", "doctor", "hooks", "mcpserver", "cmd"},
 	"doctor":    {"lifecycle", "hooks", "mcpserver", "cmd"},
 	// The ledger reads git and nothing of the lifecycle it serves.
-	"lifecycle/ledger":    {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/published", "lifecycle/auditrun", "hooks", "mcpserver", "cmd", "doctor", "audit"},
-	"lifecycle/packs":     {"lifecycle/remotes", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
-	"lifecycle/remotes":   {"lifecycle/packs", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
-	"lifecycle/agentsync": {"lifecycle/packs", "lifecycle/remotes", "hooks", "mcpserver", "cmd"},
+	"lifecycle/ledger":    {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/published", "lifecycle/auditrun", "lifecycle/receive", "hooks", "mcpserver", "cmd", "doctor", "audit"},
+	"lifecycle/packs":     {"lifecycle/remotes", "lifecycle/agentsync", "lifecycle/receive", "hooks", "mcpserver", "cmd"},
+	"lifecycle/remotes":   {"lifecycle/packs", "lifecycle/agentsync", "lifecycle/receive", "hooks", "mcpserver", "cmd"},
+	"lifecycle/agentsync": {"lifecycle/packs", "lifecycle/remotes", "lifecycle/receive", "hooks", "mcpserver", "cmd"},
 	"lifecycle/policy":    {"lifecycle", "gitstore", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
 	// The audit runs for the lifecycle and knows nothing of it: policy and ledger it may use.
-	"lifecycle/auditrun": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/published", "hooks", "mcpserver", "cmd", "doctor"},
+	"lifecycle/auditrun": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/published", "lifecycle/receive", "hooks", "mcpserver", "cmd", "doctor"},
 	// The read side serves the actions; it reads the ledger and the policy, nothing above.
-	"lifecycle/published": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/auditrun", "hooks", "mcpserver", "cmd", "doctor"},
-	"hooks":               {"mcpserver", "cmd"},
-	"mcpserver":           {"cmd"},
+	"lifecycle/published": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/auditrun", "lifecycle/receive", "hooks", "mcpserver", "cmd", "doctor"},
+	// The server's check stands on the lifecycle like packs, remotes and agentsync; only the
+	// hooks (and cmd) run it.
+	"lifecycle/receive": {"lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "hooks", "mcpserver", "cmd", "doctor"},
+	"hooks":             {"mcpserver", "cmd"},
+	"mcpserver":         {"lifecycle/receive", "cmd"},
 	// testenv serves every package's tests, lifecycle's own included: it needs only git.
 	"internal/testenv": {"gitstore", "lifecycle", "catalog", "audit", "hooks", "mcpserver", "cmd"},
 	// lifecycletest serves the packages built on lifecycle, so it stands below them.
-	"internal/lifecycletest": {"lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "hooks", "mcpserver", "cmd"},
+	"internal/lifecycletest": {"lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/receive", "hooks", "mcpserver", "cmd"},
 }
 
 func TestPackagesPointOneWay(t *testing.T) {

@@ -25,6 +25,13 @@ type Commit struct {
 // Action is what the commit claims to do.
 func (c Commit) Action() string { return c.Claims.Get(KeyAction) }
 
+// Label names the commit in messages: its id cut to twelve digits, and its subject, cut to n
+// bytes, quoted.
+func (c Commit) Label(n int) string {
+	subject, _, _ := CutSubject(c.C.Message)
+	return fmt.Sprintf("%s (%q)", shortID(c.Hash.String()), bounded(subject, n))
+}
+
 // ReadCommit reads commit h and its claims.
 func ReadCommit(s Store, h gitstore.Hash) (Commit, error) {
 	c, err := s.Commit(h)

@@ -1,4 +1,4 @@
-package lifecycle
+package receive
 
 import (
 	"fmt"
@@ -8,7 +8,9 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -19,18 +21,18 @@ const maxGuardWalk = 100000
 // branchAdvice is what a refused push of another branch should do instead.
 const branchAdvice = "keep skills work on candidate branches (`skillgit propose`, then `skillgit push`)"
 
-// protectBranches adds to run a refusal for every update of a branch, other than the publish
-// branch and canary (which protectUpdate and protectCanary judge), that could make a second
-// publish branch: one a clone would read skills from in place of the publish branch.
-// Refused are moving or creating a branch that a configuration on the publish branch's
-// history ever named as the publish branch, a branch whose pushed tip holds a configuration
-// naming that very branch, and a branch that holds a configuration where a clone looks before
-// the publish branch (main, or the branch this repository's HEAD names). Deleting such a
-// branch takes nothing from the publish branch and is let through.
-func (r *Repo) protectBranches(run *auditrun.HookRun, updates []gitstore.RefUpdate) error {
-	bg := &branchGuard{r: r}
+// branches adds to run a refusal for every update of a branch, other than the publish branch
+// and canary (which update and canary judge), that could make a second publish branch: one a
+// clone would read skills from in place of the publish branch. Refused are moving or creating
+// a branch that a configuration on the publish branch's history ever named as the publish
+// branch, a branch whose pushed tip holds a configuration naming that very branch, and a
+// branch that holds a configuration where a clone looks before the publish branch (main, or
+// the branch this repository's HEAD names). Deleting such a branch takes nothing from the
+// publish branch and is let through.
+func (g *guard) branches(run *auditrun.HookRun, updates []gitstore.RefUpdate) error {
+	bg := &branchGuard{r: g.r}
 	for _, u := range updates {
-		if u.Ref == r.Branch || u.Ref == canaryRef || !strings.HasPrefix(u.Ref, "refs/heads/") || u.New.IsZero() {
+		if u.Ref == g.r.Branch || u.Ref == ledger.CanaryRef || !strings.HasPrefix(u.Ref, "refs/heads/") || u.New.IsZero() {
 			continue
 		}
 		why, err := bg.check(u)
@@ -44,10 +46,10 @@ func (r *Repo) protectBranches(run *auditrun.HookRun, updates []gitstore.RefUpda
 	return nil
 }
 
-// branchGuard judges the updates of one push; named, the branch names the publish branch's
-// history gave as publish_branch, is read once, when first needed.
+// branchGuard judges the branch updates of one push; named, the branch names the publish
+// branch's history gave as publish_branch, is read once, when first needed.
 type branchGuard struct {
-	r     *Repo
+	r     *lifecycle.Repo
 	named []string
 }
 
@@ -62,7 +64,7 @@ func (bg *branchGuard) check(u gitstore.RefUpdate) (string, error) {
 		return fmt.Sprintf("%s on the history of %s named this branch the publish branch; server.protect is on: it is guarded, and skills are published on %s only; %s",
 			policy.ConfigFile, publish, publish, branchAdvice), nil
 	}
-	names, has, err := ConfigNameAt(bg.r.Git, u.New)
+	names, has, err := lifecycle.ConfigNameAt(bg.r.Git, u.New)
 	switch {
 	case err != nil || !has:
 		return "", err
@@ -80,7 +82,7 @@ func (bg *branchGuard) check(u gitstore.RefUpdate) (string, error) {
 // named branch as the publish branch.
 func (bg *branchGuard) wasPublishBranch(branch string) (bool, error) {
 	if bg.named == nil {
-		named, err := bg.r.publishNamesOnHistory()
+		named, err := publishNamesOnHistory(bg.r.Git, bg.r.Tip)
 		if err != nil {
 			return false, err
 		}
@@ -101,22 +103,21 @@ func (bg *branchGuard) readBefore(ref string) bool {
 }
 
 // publishNamesOnHistory lists, each once, the branches the configurations on the first-parent
-// line of the publish branch named as publish_branch, back to its first commit or
-// maxGuardWalk commits.
-func (r *Repo) publishNamesOnHistory() ([]string, error) {
+// line from tip named as publish_branch, back to its first commit or maxGuardWalk commits.
+func publishNamesOnHistory(git *gitstore.Repo, tip gitstore.Hash) ([]string, error) {
 	out := []string{}
 	seen := map[gitstore.Hash]bool{}
 	n := 0
-	err := r.Git.WalkFirstParent(r.Tip, func(_ gitstore.Hash, c *object.Commit) error {
+	err := git.WalkFirstParent(tip, func(_ gitstore.Hash, c *object.Commit) error {
 		if n++; n > maxGuardWalk {
 			return gitstore.ErrStop
 		}
-		e, ok, err := r.Git.EntryAt(c.TreeHash, policy.ConfigFile)
+		e, ok, err := git.EntryAt(c.TreeHash, policy.ConfigFile)
 		if err != nil || !ok || seen[e.Hash] {
 			return err
 		}
 		seen[e.Hash] = true
-		if name := configNameOf(r.Git, e.Hash); !slices.Contains(out, name) {
+		if name := lifecycle.ConfigNameOf(git, e.Hash); !slices.Contains(out, name) {
 			out = append(out, name)
 		}
 		return nil

@@ -1,4 +1,4 @@
-package lifecycle
+package receive_test
 
 import (
 	"fmt"
@@ -15,8 +15,11 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/policy"
+	"github.com/skillgit/skillgit/lifecycle/receive"
 )
 
 // TestLedgerProperty runs random sequences of what people, agents and attackers do to a
@@ -57,16 +60,16 @@ type propWorld struct {
 
 var (
 	propNames  = []string{"alpha", "beta", "gamma"}
-	propBob    = ActOptions{Author: "Bob Builder <bob@example.com>"}
-	propEditor = ActOptions{Author: "Eve Editor <eve@example.com>"}
+	propBob    = lifecycle.ActOptions{Author: "Bob Builder <bob@example.com>"}
+	propEditor = lifecycle.ActOptions{Author: "Eve Editor <eve@example.com>"}
 )
 
 func newPropWorld(t *testing.T, seed uint64) *propWorld {
-	dir := newRepo(t)
+	dir := lifecycletest.NewRepo(t)
 	bare := filepath.Join(t.TempDir(), "srv.git")
 	testenv.Git(t, t.TempDir(), "clone", "-q", "--bare", dir, bare)
 	w := &propWorld{t: t, dir: bare, rng: rand.New(rand.NewPCG(seed, 7)), approved: map[string][]gitstore.Hash{}}
-	r := open(t, bare)
+	r := lifecycletest.Open(t, bare)
 	cfg := *r.Config
 	cfg.Server.Protect = true
 	w.commitTree(r, w.withFile(r, r.Tree, policy.ConfigFile, cfg.Marshal()), "protect", nil)
@@ -85,7 +88,7 @@ func (w *propWorld) step() string {
 	return op
 }
 
-func (w *propWorld) open() *Repo { return open(w.t, w.dir) }
+func (w *propWorld) open() *lifecycle.Repo { return lifecycletest.Open(w.t, w.dir) }
 
 func (w *propWorld) pick(xs []string) string { return xs[w.rng.IntN(len(xs))] }
 
@@ -94,7 +97,7 @@ func (w *propWorld) propose() string {
 	name := w.pick(propNames)
 	src := w.t.TempDir()
 	testenv.WriteFiles(w.t, src, map[string]string{name + "/SKILL.md": testenv.SkillMD(name, fmt.Sprintf("Version %d of the steps.", w.rng.IntN(1000)))})
-	res, err := w.open().Propose(ProposeOptions{ActOptions: agent, From: filepath.Join(src, name)})
+	res, err := w.open().Propose(lifecycle.ProposeOptions{ActOptions: lifecycletest.Agent, From: filepath.Join(src, name)})
 	if err == nil {
 		w.learn(res.ID)
 	}
@@ -113,7 +116,7 @@ func (w *propWorld) revise() string {
 	}
 	src := w.t.TempDir()
 	testenv.WriteFiles(w.t, src, map[string]string{c.Skill + "/SKILL.md": testenv.SkillMD(c.Skill, fmt.Sprintf("Revision %d.", w.rng.IntN(1000)))})
-	_, err = w.open().Revise(id, ProposeOptions{ActOptions: agent, From: filepath.Join(src, c.Skill), Message: "feedback"})
+	_, err = w.open().Revise(id, lifecycle.ProposeOptions{ActOptions: lifecycletest.Agent, From: filepath.Join(src, c.Skill), Message: "feedback"})
 	if err == nil {
 		w.learn(id)
 	}
@@ -150,18 +153,18 @@ func (w *propWorld) publish() string {
 	if id == "" {
 		return "publish: none open"
 	}
-	return w.acted("publish "+id, func(r *Repo) (*Result, error) { return r.Publish(id, "", propBob) })
+	return w.acted("publish "+id, func(r *lifecycle.Repo) (*lifecycle.Result, error) { return r.Publish(id, "", propBob) })
 }
 
 // rollback rolls back a random skill with skillgit; the server must take it.
 func (w *propWorld) rollback() string {
 	name := w.pick(propNames)
-	return w.acted("rollback "+name, func(r *Repo) (*Result, error) { return r.Rollback(name, "", propBob) })
+	return w.acted("rollback "+name, func(r *lifecycle.Repo) (*lifecycle.Result, error) { return r.Rollback(name, "", propBob) })
 }
 
 // acted runs a skillgit action on the publish branch and pushes what it made through the
 // server's check, which must accept it.
-func (w *propWorld) acted(what string, act func(*Repo) (*Result, error)) string {
+func (w *propWorld) acted(what string, act func(*lifecycle.Repo) (*lifecycle.Result, error)) string {
 	r := w.open()
 	old := r.Tip
 	_, err := act(r)
@@ -203,7 +206,7 @@ func (w *propWorld) handCommit() string {
 // before) into the publish branch, taking its folder, with random claims, and pushes it.
 func (w *propWorld) handMerge() string {
 	r := w.open()
-	refs := w.refs(r, CandidatePrefix, ArchivePrefix)
+	refs := w.refs(r, lifecycle.CandidatePrefix, lifecycle.ArchivePrefix)
 	if len(refs) == 0 {
 		return "hand merge: no candidate"
 	}
@@ -240,13 +243,12 @@ func (w *propWorld) handRevert() string {
 	target := line[w.rng.IntN(len(line))]
 	tc, _ := r.Git.Commit(target)
 	parent, _ := r.Git.Commit(tc.ParentHashes[0])
-	changes, _, err := treesOf(r).changes(parent.TreeHash, tc.TreeHash)
-	if err != nil {
-		w.t.Fatal(err)
-	}
 	tree := r.Tree
-	for _, f := range changes {
-		tree = w.withFolder(r, tree, f.path, f.base)
+	for _, name := range propNames {
+		p := r.Config.SkillsDir + "/" + name
+		if before := w.folder(parent.TreeHash, p); before != w.folder(tc.TreeHash, p) {
+			tree = w.withFolder(r, tree, p, before)
+		}
 	}
 	msg := "Revert\n\nThis reverts commit " + target.String() + ".\n"
 	if w.rng.IntN(2) == 0 {
@@ -257,13 +259,13 @@ func (w *propWorld) handRevert() string {
 
 // claims writes a message whose trailers claim random things: a publish of a random
 // candidate with random approvers, a rollback of a random commit, or nothing.
-func (w *propWorld) claims(r *Repo, subject string) string {
+func (w *propWorld) claims(r *lifecycle.Repo, subject string) string {
 	var ts []string
 	switch w.rng.IntN(3) {
 	case 0:
 		ts = append(ts, "Skillgit-Action: publish", "Skillgit-Skill: "+w.pick(propNames), "Skillgit-Change: "+w.pick([]string{"create", "patch"}))
-		if refs, err := r.Git.Refs(CandidatePrefix); err == nil && len(refs) > 0 {
-			ts = append(ts, "Skillgit-Candidate: "+strings.TrimPrefix(refs[w.rng.IntN(len(refs))].Name, CandidatePrefix))
+		if refs, err := r.Git.Refs(lifecycle.CandidatePrefix); err == nil && len(refs) > 0 {
+			ts = append(ts, "Skillgit-Candidate: "+strings.TrimPrefix(refs[w.rng.IntN(len(refs))].Name, lifecycle.CandidatePrefix))
 		}
 		ts = append(ts, "Approved-By: "+w.pick([]string{propBob.Author, "Security Team <security@example.com>"}))
 	case 1:
@@ -276,9 +278,9 @@ func (w *propWorld) claims(r *Repo, subject string) string {
 
 // push writes a commit of tree on the publish branch's tip (and extra parents) and runs the
 // server's check of the update; the branch moves only when the check takes it.
-func (w *propWorld) push(r *Repo, tree gitstore.Hash, msg string, extra []gitstore.Hash) string {
+func (w *propWorld) push(r *lifecycle.Repo, tree gitstore.Hash, msg string, extra []gitstore.Hash) string {
 	sig := object.Signature{Name: "Mallory", Email: "mallory@example.com", When: time.Now()}
-	h, err := (&tx{r: r, sig: sig}).commit(tree, msg, nil, append([]gitstore.Hash{r.Tip}, extra...)...)
+	h, err := r.Git.WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: append([]gitstore.Hash{r.Tip}, extra...), Author: sig, Committer: sig, Message: msg})
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -294,7 +296,7 @@ func (w *propWorld) push(r *Repo, tree gitstore.Hash, msg string, extra []gitsto
 // receive runs the server's pre-receive check of the publish branch moving from old to tip
 // and says why it refuses; "" when it takes it.
 func (w *propWorld) receive(old, tip gitstore.Hash) string {
-	run, err := ReceivePushed(w.dir, []gitstore.RefUpdate{{Ref: "refs/heads/main", Old: old, New: tip}}, func(string) string { return "" }, nil)
+	run, err := receive.Check(w.dir, []gitstore.RefUpdate{{Ref: "refs/heads/main", Old: old, New: tip}}, func(string) string { return "" }, nil)
 	if err != nil {
 		return err.Error()
 	}
@@ -376,7 +378,7 @@ func (w *propWorld) openCandidate() string {
 }
 
 // refs lists the tips of the refs under the prefixes.
-func (w *propWorld) refs(r *Repo, prefixes ...string) []gitstore.Hash {
+func (w *propWorld) refs(r *lifecycle.Repo, prefixes ...string) []gitstore.Hash {
 	var out []gitstore.Hash
 	for _, p := range prefixes {
 		refs, err := r.Git.Refs(p)
@@ -404,15 +406,19 @@ func (w *propWorld) folder(h gitstore.Hash, p string) gitstore.Hash {
 	return f
 }
 
-func (w *propWorld) withFolder(r *Repo, tree gitstore.Hash, p string, f gitstore.Hash) gitstore.Hash {
-	out, err := r.Git.ReplacePath(tree, p, dirEntry(f))
+func (w *propWorld) withFolder(r *lifecycle.Repo, tree gitstore.Hash, p string, f gitstore.Hash) gitstore.Hash {
+	var e *gitstore.TreeEntry
+	if !f.IsZero() {
+		e = &gitstore.TreeEntry{Mode: filemode.Dir, Hash: f}
+	}
+	out, err := r.Git.ReplacePath(tree, p, e)
 	if err != nil {
 		w.t.Fatal(err)
 	}
 	return out
 }
 
-func (w *propWorld) withFile(r *Repo, tree gitstore.Hash, p string, data []byte) gitstore.Hash {
+func (w *propWorld) withFile(r *lifecycle.Repo, tree gitstore.Hash, p string, data []byte) gitstore.Hash {
 	blob, err := r.Git.WriteBlob(data)
 	if err != nil {
 		w.t.Fatal(err)
@@ -425,9 +431,9 @@ func (w *propWorld) withFile(r *Repo, tree gitstore.Hash, p string, data []byte)
 }
 
 // commitTree commits tree on the publish branch directly, for the set-up.
-func (w *propWorld) commitTree(r *Repo, tree gitstore.Hash, msg string, extra []gitstore.Hash) {
+func (w *propWorld) commitTree(r *lifecycle.Repo, tree gitstore.Hash, msg string, extra []gitstore.Hash) {
 	sig := object.Signature{Name: "Ada", Email: "ada@example.com", When: time.Now()}
-	h, err := (&tx{r: r, sig: sig}).commit(tree, msg, nil, append([]gitstore.Hash{r.Tip}, extra...)...)
+	h, err := r.Git.WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: append([]gitstore.Hash{r.Tip}, extra...), Author: sig, Committer: sig, Message: msg})
 	if err == nil {
 		err = r.Git.UpdateRef(r.Branch, h, r.Tip, "set-up")
 	}
