@@ -10,7 +10,7 @@ import (
 // step changed in the policy.
 func (r *Repo) Log(name string) ([]LogEntry, error) {
 	tops := &topEntries{}
-	return r.book().Log(name, func(e *ledger.LogEntry, c *object.Commit) {
+	return r.book().Trail().Log(name, func(e *ledger.LogEntry, c *object.Commit) {
 		e.Policy = policyDiff{r: r}.commit(c, tops)
 	})
 }

@@ -24,7 +24,7 @@ func (r *Repo) Published() *published.Channel {
 // the commits that last changed skill folders, from the trail of the publish branch, and the
 // Skillgit-Pack and skill of the candidates their publishes merged.
 func (r *Repo) packHistory(from gitstore.Hash, pending map[string]bool, found func(name, pack, skill string)) error {
-	return r.book().WalkLastChanges(from, pending, func(n string, e LogEntry, c *object.Commit) {
+	return r.book().Trail().WalkLastChanges(from, pending, func(n string, e LogEntry, c *object.Commit) {
 		if e.Action != actPublish || e.Candidate == "" || len(c.ParentHashes) != 2 {
 			found(n, "", "")
 			return

@@ -129,7 +129,7 @@ func (rb *rollback) changedSince(f folderChange, pub ledger.Commit) error {
 	r := rb.t.r
 	err := fmt.Errorf("%s: %w: %s changed %s after %s; roll back the later change first (`skillgit log %s`)",
 		f.name(), ErrConflict, short(r.Branch), f.path, shortID(pub.Hash.String()), f.name())
-	last, lerr := r.book().LastChanges(r.Tip, []string{f.name()})
+	last, lerr := r.book().Trail().LastChanges(r.Tip, []string{f.name()})
 	lc, ok := last[f.name()]
 	if lerr != nil || !ok || lc.Action == actPublish || lc.Action == actRollback {
 		return err

@@ -23,7 +23,7 @@ func (rb *rollback) find() (ledger.Commit, ledger.UndoneSet, error) {
 	var found ledger.Commit
 	undone := ledger.UndoneSet{}
 	seen := publishesSeen{}
-	tc := r.book().TrailCache()
+	tc := r.book().Trail().TrailCache()
 	defer tc.Save()
 	defer r.ledger().Save()
 	err = r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
@@ -31,7 +31,7 @@ func (rb *rollback) find() (ledger.Commit, ledger.UndoneSet, error) {
 			found = ledger.Commit{Hash: h, C: c, Claims: ledger.ParseClaims(c.Message)}
 			return gitstore.ErrStop
 		}
-		e := r.book().EntryOf(h, c, tc)
+		e := r.book().Trail().EntryOf(h, c, tc)
 		if target.IsZero() && e.Action == actPublish && ledger.ContainsSkill(e, name) && undone.By(h, name) == "" {
 			found = ledger.Commit{Hash: h, C: c, Claims: ledger.ParseClaims(c.Message)}
 			return gitstore.ErrStop
@@ -183,7 +183,7 @@ func (rb *rollback) checkPublishOf(pub ledger.Commit) error {
 	if commit == "" {
 		return nil
 	}
-	e := r.book().EntryOf(pub.Hash, pub.C, r.book().TrailCache())
+	e := r.book().Trail().EntryOf(pub.Hash, pub.C, r.book().Trail().TrailCache())
 	if e.Action == actRollback {
 		skill := name
 		if skill == "" && len(e.Skills) > 0 {

@@ -131,7 +131,7 @@ func (lk *lockRun) describe(r *repo, tip gitstore.Hash, fresh []string) error {
 			ask = append(ask, c.Skill)
 		}
 	}
-	last, err := r.Book().LastChanges(tip, ask)
+	last, err := r.Book().Trail().LastChanges(tip, ask)
 	if err != nil {
 		return err
 	}

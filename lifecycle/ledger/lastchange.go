@@ -24,13 +24,13 @@ type LastChange struct {
 // LastChanges tells, for each skill named (by folder name), the commit that last changed its
 // folder on the first-parent history of from. The history is read back only until every
 // named skill is found; a skill no commit changed is left out.
-func (b *Book) LastChanges(from gitstore.Hash, names []string) (map[string]LastChange, error) {
+func (t Trail) LastChanges(from gitstore.Hash, names []string) (map[string]LastChange, error) {
 	out := map[string]LastChange{}
 	pending := map[string]bool{}
 	for _, n := range names {
 		pending[n] = true
 	}
-	err := b.WalkLastChanges(from, pending, func(n string, e LogEntry, _ *object.Commit) {
+	err := t.WalkLastChanges(from, pending, func(n string, e LogEntry, _ *object.Commit) {
 		out[n] = LastChange{Commit: e.Commit, Action: e.Action, Risk: e.Risk, ApprovedBy: e.ApprovedBy}
 	})
 	return out, err
@@ -40,13 +40,13 @@ func (b *Book) LastChanges(from gitstore.Hash, names []string) (map[string]LastC
 // for each skill of pending with the commit that last changed its folder (a publish, a
 // rollback or a commit made with git) and that commit's trail entry; it stops as soon as none
 // is pending, and empties pending as it goes.
-func (b *Book) WalkLastChanges(from gitstore.Hash, pending map[string]bool, found func(name string, e LogEntry, c *object.Commit)) error {
+func (t Trail) WalkLastChanges(from gitstore.Hash, pending map[string]bool, found func(name string, e LogEntry, c *object.Commit)) error {
 	if len(pending) == 0 {
 		return nil
 	}
-	tc := b.TrailCache()
-	err := b.Git.WalkFirstParent(from, func(h gitstore.Hash, c *object.Commit) error {
-		e := b.EntryOf(h, c, tc)
+	tc := t.TrailCache()
+	err := t.b.Git.WalkFirstParent(from, func(h gitstore.Hash, c *object.Commit) error {
+		e := t.EntryOf(h, c, tc)
 		if e.Action != ActPublish && e.Action != ActRollback && e.Action != "commit" {
 			return nil
 		}
@@ -62,7 +62,7 @@ func (b *Book) WalkLastChanges(from gitstore.Hash, pending map[string]bool, foun
 		return nil
 	})
 	tc.Save()
-	b.ledger().Save()
+	t.b.ledger().Save()
 	return err
 }
 

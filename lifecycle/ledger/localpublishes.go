@@ -17,13 +17,13 @@ type LocalPublish struct {
 // LocalPublishes walks the publish branch's first parents from tip back to the remote's
 // history (a commit that rt contains) and returns the publishes met, newest first. ok is
 // false when a commit on the way is not a skillgit publish or the walk is too long.
-func (b *Book) LocalPublishes(tip, rt gitstore.Hash) (pubs []LocalPublish, ok bool, err error) {
+func (t Trail) LocalPublishes(tip, rt gitstore.Hash) (pubs []LocalPublish, ok bool, err error) {
 	h := tip
 	for range maxUnpushed {
-		if b.Descends(rt, h) {
+		if t.b.Descends(rt, h) {
 			return pubs, true, nil
 		}
-		ci, err := b.readCommit(h)
+		ci, err := t.b.readCommit(h)
 		if err != nil {
 			return nil, false, err
 		}

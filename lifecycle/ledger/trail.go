@@ -15,15 +15,15 @@ import (
 // is a rollback, any other commit is a plain commit of the skill folders it changes.
 // Each entry kept goes to more, when it is not nil, with its commit, to add what the ledger
 // does not read (such as what the commit changed in the policy).
-func (b *Book) Log(name string, more func(e *LogEntry, c *object.Commit)) ([]LogEntry, error) {
+func (t Trail) Log(name string, more func(e *LogEntry, c *object.Commit)) ([]LogEntry, error) {
 	out := []LogEntry{}
-	tc := b.TrailCache()
-	folder := b.folderOf(name)
-	err := b.Git.WalkFirstParent(b.Tip, func(h gitstore.Hash, c *object.Commit) error {
-		if folder != "" && !claimsSkill(c.Message, name) && !b.Git.MayHaveChanged(h, folder) {
+	tc := t.TrailCache()
+	folder := t.folderOf(name)
+	err := t.b.Git.WalkFirstParent(t.b.Tip, func(h gitstore.Hash, c *object.Commit) error {
+		if folder != "" && !claimsSkill(c.Message, name) && !t.b.Git.MayHaveChanged(h, folder) {
 			return nil // git's changed-path filter says it left the skill's folder alone
 		}
-		e := b.EntryOf(h, c, tc)
+		e := t.EntryOf(h, c, tc)
 		if name == "" || ContainsSkill(e, name) {
 			if more != nil {
 				more(&e, c)
@@ -33,17 +33,17 @@ func (b *Book) Log(name string, more func(e *LogEntry, c *object.Commit)) ([]Log
 		return nil
 	})
 	tc.Save()
-	b.ledger().Save()
+	t.b.ledger().Save()
 	return out, err
 }
 
 // folderOf is the folder of the published skill name, for git's changed-path filter; "" for
 // no name, or a skill that is not published now.
-func (b *Book) folderOf(name string) string {
+func (t Trail) folderOf(name string) string {
 	if name == "" {
 		return ""
 	}
-	s, err := b.Find(name)
+	s, err := t.b.Find(name)
 	if err != nil {
 		return ""
 	}
@@ -61,16 +61,16 @@ func claimsSkill(msg, name string) bool {
 
 // entryOf reads one commit of the trail. What it says is a publish or a rollback is what the
 // ledger verified: a commit that claims either and is not one is listed as a commit, with why.
-func (b *Book) EntryOf(h gitstore.Hash, c *object.Commit, tc *trailCache) LogEntry {
+func (t Trail) EntryOf(h gitstore.Hash, c *object.Commit, tc *trailCache) LogEntry {
 	ci := Commit{Hash: h, C: c, Claims: ParseClaims(c.Message)}
 	subject, _, _ := CutSubject(c.Message)
 	e := LogEntry{Commit: h.String(), Action: ci.Claims.Get(KeyAction), Candidate: ci.Claims.Get(KeyCandidate),
 		Who: actorOf(c.Author).String(), When: c.Author.When, Risk: ci.Claims.Get(KeyRisk), Subject: subject,
 		Skills: PublishedNames(ci, ci.Claims.All(KeySkill)), ApprovedBy: ci.Claims.All(KeyApproved), Accepted: AcceptsOf(ci)}
-	if st := b.trailStep(ci); st != nil {
-		b.fromStep(&e, st, ci, tc)
+	if st := t.trailStep(ci); st != nil {
+		t.fromStep(&e, st, ci, tc)
 	} else if e.Action == "" {
-		e.Action, e.Via, e.Skills = "commit", "git commit", b.plainChanges(ci, tc)
+		e.Action, e.Via, e.Skills = "commit", "git commit", t.plainChanges(ci, tc)
 	}
 	if len(e.Skills) > 0 {
 		e.Skill = e.Skills[0]
@@ -81,13 +81,13 @@ func (b *Book) EntryOf(h gitstore.Hash, c *object.Commit, tc *trailCache) LogEnt
 // trailStep is the ledger's step of a commit that claims to publish or roll back, or might be
 // a publish or a rollback made with git; nil for any other commit, or when the ledger cannot
 // read it.
-func (b *Book) trailStep(ci Commit) *Step {
+func (t Trail) trailStep(ci Commit) *Step {
 	a := ci.Claims.Get(KeyAction)
 	_, reverts := RevertTarget(ci.C.Message, Claims(ci.Claims))
 	if a != ActPublish && a != ActRollback && !(a == "" && (len(ci.C.ParentHashes) == 2 || reverts)) {
 		return nil
 	}
-	st, err := b.ledger().StepOf(ci.Hash, ci.C)
+	st, err := t.b.ledger().StepOf(ci.Hash, ci.C)
 	if err != nil {
 		return nil
 	}
@@ -95,11 +95,11 @@ func (b *Book) trailStep(ci Commit) *Step {
 }
 
 // fromStep fills in e from the ledger's step st of the commit ci.
-func (b *Book) fromStep(e *LogEntry, st *Step, ci Commit, tc *trailCache) {
+func (t Trail) fromStep(e *LogEntry, st *Step, ci Commit, tc *trailCache) {
 	switch {
 	case st.Kind == KindPublish && st.Via == "git merge":
 		e.Action, e.Via, e.Skills = ActPublish, "git merge", folderNames(st.Changes)
-		if ch, err := b.ledger().ChainOf(st); err == nil && ch != nil {
+		if ch, err := t.b.ledger().ChainOf(st); err == nil && ch != nil {
 			e.Candidate, e.Risk = ch.ID, ch.Last().Claims.Get(KeyRisk)
 			e.Skills = mergeSkills(ch.Propose().Claims.All(KeySkill), e.Skills)
 		}
@@ -115,7 +115,7 @@ func (b *Book) fromStep(e *LogEntry, st *Step, ci Commit, tc *trailCache) {
 		e.Candidate, e.ApprovedBy, e.Accepted, e.Risk = "", nil, nil, ""
 		e.Skills = folderNames(st.Changes)
 		if len(st.Changes) == 0 && st.Unverified == "" {
-			e.Skills = b.plainChanges(ci, tc)
+			e.Skills = t.plainChanges(ci, tc)
 		}
 	}
 }
@@ -143,24 +143,24 @@ func mergeSkills(declared, changed []string) []string {
 
 // plainChanges lists the skill folders a commit without trailers changed, from the cache when
 // it can.
-func (b *Book) plainChanges(ci Commit, tc *trailCache) []string {
+func (t Trail) plainChanges(ci Commit, tc *trailCache) []string {
 	if names, ok := tc.Get(ci.Hash); ok {
 		return names
 	}
 	if len(ci.C.ParentHashes) == 0 {
 		return nil
 	}
-	if !b.Git.MayHaveChanged(ci.Hash, b.Config.SkillsDir) {
+	if !t.b.Git.MayHaveChanged(ci.Hash, t.b.Config.SkillsDir) {
 		// git's changed-path filter says the skills folder is as the first parent has it.
 		names := []string{}
 		tc.put(ci.Hash, names)
 		return names
 	}
-	parent, err := b.Git.Commit(ci.C.ParentHashes[0])
+	parent, err := t.b.Git.Commit(ci.C.ParentHashes[0])
 	if err != nil {
 		return nil
 	}
-	changes, _, err := b.FolderChanges(parent.TreeHash, ci.C.TreeHash)
+	changes, _, err := t.b.FolderChanges(parent.TreeHash, ci.C.TreeHash)
 	if err != nil {
 		return nil
 	}
@@ -173,3 +173,10 @@ func (b *Book) plainChanges(ci Commit, tc *trailCache) []string {
 }
 
 func ContainsSkill(e LogEntry, name string) bool { return slices.Contains(e.Skills, name) }
+
+// Trail is the book's audit trail: the publish branch's first-parent history read entry by
+// entry, the last change of each skill and the publishes made in this clone.
+type Trail struct{ b *Book }
+
+// Trail reads the audit trail of b.
+func (b *Book) Trail() Trail { return Trail{b: b} }

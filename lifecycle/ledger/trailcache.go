@@ -28,13 +28,13 @@ type trailCache struct {
 	changed bool
 }
 
-func (b *Book) TrailCache() *trailCache {
+func (t Trail) TrailCache() *trailCache {
 	c := &trailCache{known: map[gitstore.Hash][]string{}}
-	d := b.Git.CommonDir()
+	d := t.b.Git.CommonDir()
 	if d == "" {
 		return c
 	}
-	sum := sha1.Sum([]byte(b.Config.SkillsDir))
+	sum := sha1.Sum([]byte(t.b.Config.SkillsDir))
 	c.file = filepath.Join(d, "skillgit", "cache", "trail-v1-"+hex.EncodeToString(sum[:4])+".txt")
 	c.load()
 	return c

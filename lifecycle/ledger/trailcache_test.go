@@ -26,7 +26,7 @@ func TestTrailCacheUnreadableObject(t *testing.T) {
 		t.Fatal(err)
 	}
 	parent := strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", "HEAD~1"))
-	tc := lifecycletest.Open(t, dir).Book().TrailCache()
+	tc := lifecycletest.Open(t, dir).Book().Trail().TrailCache()
 	if names, ok := tc.Get(plumbing.NewHash(head)); ok {
 		t.Errorf("the trail cache kept %v for a commit whose tree could not be read", names)
 	}

@@ -47,7 +47,7 @@ func (r repo) fetchPublish(rm *remote, rr *remoteRefs, res *FetchResult) error {
 // tip and each publish's candidate branch restored, so it can be published again on top;
 // otherwise nothing moves and the user is told to reconcile the two with git.
 func (r repo) unwind(rm *remote, lt, rt gitstore.Hash, res *FetchResult) error {
-	pubs, ok, err := r.Book().LocalPublishes(lt, rt)
+	pubs, ok, err := r.Book().Trail().LocalPublishes(lt, rt)
 	if err != nil {
 		return err
 	}

@@ -253,7 +253,7 @@ func (r repo) movedError(rm *remote, rt gitstore.Hash) error {
 	base, _ := r.refOrZero(rm.trackingRef(r.Branch))
 	var ids []string
 	if !base.IsZero() {
-		if pubs, _, err := r.Book().LocalPublishes(r.Tip, base); err == nil {
+		if pubs, _, err := r.Book().Trail().LocalPublishes(r.Tip, base); err == nil {
 			for _, pub := range pubs {
 				ids = append(ids, pub.ID)
 			}
