@@ -85,9 +85,9 @@ commit and the audit trail is the commit log. A security audit guards every step
 	root.AddCommand(
 		a.initCommand(), a.newCommand(), a.listCommand(), a.showCommand(),
 		a.validateCommand(), a.readCommand(), a.promptCommand(), a.matchCommand(), a.auditCommand(),
-		a.proposeCommand(), a.candidatesCommand(), a.reviewCommand(), a.reviseCommand(),
-		a.approveCommand(), a.rejectCommand(), a.mergeCandidateCommand(), a.publishCommand(), a.rollbackCommand(),
-		a.rebaseCommand(), a.logCommand(), a.modeCommand(), a.hooksCommand(), a.hookCommand(),
+		a.proposeCommand(), a.candidatesCommand(), a.reviewCommand(), newReviseCmd(a),
+		newApproveCmd(a), newRejectCmd(a), newMergeCandidateCmd(a), newPublishCmd(a), newRollbackCmd(a),
+		newRebaseCmd(a), a.logCommand(), newModeCmd(a), a.hooksCommand(), a.hookCommand(),
 		a.syncCommand(), a.packCommand(), a.pushCommand(), a.fetchCommand(), a.mcpCommand(), a.doctorCommand(),
 		a.versionCommand(), exitCodesTopic(),
 	)
