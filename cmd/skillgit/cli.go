@@ -83,13 +83,13 @@ commit and the audit trail is the commit log. A security audit guards every step
 	root.PersistentFlags().StringVarP(&a.repo, "repo", "C", ".", "run as if started in `DIR`")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(
-		a.initCommand(), a.newCommand(), a.listCommand(), a.showCommand(),
+		a.initCommand(), a.newCommand(), a.listCommand(), newShowCmd(a),
 		a.validateCommand(), a.readCommand(), a.promptCommand(), a.matchCommand(), a.auditCommand(),
-		a.proposeCommand(), a.candidatesCommand(), a.reviewCommand(), newReviseCmd(a),
+		a.proposeCommand(), newCandidatesCmd(a), a.reviewCommand(), newReviseCmd(a),
 		newApproveCmd(a), newRejectCmd(a), newMergeCandidateCmd(a), newPublishCmd(a), newRollbackCmd(a),
-		newRebaseCmd(a), a.logCommand(), newModeCmd(a), a.hooksCommand(), a.hookCommand(),
-		a.syncCommand(), a.packCommand(), a.pushCommand(), a.fetchCommand(), a.mcpCommand(), a.doctorCommand(),
-		a.versionCommand(), exitCodesTopic(),
+		newRebaseCmd(a), newLogCmd(a), newModeCmd(a), a.hooksCommand(), newHookCmd(a),
+		a.syncCommand(), a.packCommand(), a.pushCommand(), a.fetchCommand(), newMCPCmd(a), a.doctorCommand(),
+		newVersionCmd(a), exitCodesTopic(),
 	)
 	applyGroups(root)
 	applyExamples(root)
