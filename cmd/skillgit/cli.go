@@ -84,7 +84,7 @@ commit and the audit trail is the commit log. A security audit guards every step
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(
 		a.initCommand(), a.newCommand(), a.listCommand(), newShowCmd(a),
-		a.validateCommand(), a.readCommand(), a.promptCommand(), a.matchCommand(), a.auditCommand(),
+		newValidateCmd(a), a.readCommand(), a.promptCommand(), a.matchCommand(), newAuditCmd(a),
 		a.proposeCommand(), newCandidatesCmd(a), a.reviewCommand(), newReviseCmd(a),
 		newApproveCmd(a), newRejectCmd(a), newMergeCandidateCmd(a), newPublishCmd(a), newRollbackCmd(a),
 		newRebaseCmd(a), newLogCmd(a), newModeCmd(a), a.hooksCommand(), newHookCmd(a),
