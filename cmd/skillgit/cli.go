@@ -83,8 +83,8 @@ commit and the audit trail is the commit log. A security audit guards every step
 	root.PersistentFlags().StringVarP(&a.repo, "repo", "C", ".", "run as if started in `DIR`")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(
-		a.initCommand(), a.newCommand(), a.listCommand(), newShowCmd(a),
-		newValidateCmd(a), a.readCommand(), a.promptCommand(), a.matchCommand(), newAuditCmd(a),
+		a.initCommand(), newNewCmd(a), newListCmd(a), newShowCmd(a),
+		newValidateCmd(a), newReadCmd(a), a.promptCommand(), a.matchCommand(), newAuditCmd(a),
 		a.proposeCommand(), newCandidatesCmd(a), a.reviewCommand(), newReviseCmd(a),
 		newApproveCmd(a), newRejectCmd(a), newMergeCandidateCmd(a), newPublishCmd(a), newRollbackCmd(a),
 		newRebaseCmd(a), newLogCmd(a), newModeCmd(a), a.hooksCommand(), newHookCmd(a),
