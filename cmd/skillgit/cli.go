@@ -83,12 +83,12 @@ commit and the audit trail is the commit log. A security audit guards every step
 	root.PersistentFlags().StringVarP(&a.repo, "repo", "C", ".", "run as if started in `DIR`")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(
-		a.initCommand(), newNewCmd(a), newListCmd(a), newShowCmd(a),
+		newInitCmd(a), newNewCmd(a), newListCmd(a), newShowCmd(a),
 		newValidateCmd(a), newReadCmd(a), a.promptCommand(), a.matchCommand(), newAuditCmd(a),
 		a.proposeCommand(), newCandidatesCmd(a), a.reviewCommand(), newReviseCmd(a),
 		newApproveCmd(a), newRejectCmd(a), newMergeCandidateCmd(a), newPublishCmd(a), newRollbackCmd(a),
-		newRebaseCmd(a), newLogCmd(a), newModeCmd(a), a.hooksCommand(), newHookCmd(a),
-		a.syncCommand(), a.packCommand(), a.pushCommand(), a.fetchCommand(), newMCPCmd(a), a.doctorCommand(),
+		newRebaseCmd(a), newLogCmd(a), newModeCmd(a), newHooksCmd(a), newHookCmd(a),
+		a.syncCommand(), a.packCommand(), a.pushCommand(), a.fetchCommand(), newMCPCmd(a), newDoctorCmd(a),
 		newVersionCmd(a), exitCodesTopic(),
 	)
 	applyGroups(root)
