@@ -85,10 +85,10 @@ commit and the audit trail is the commit log. A security audit guards every step
 	root.AddCommand(
 		newInitCmd(a), newNewCmd(a), newListCmd(a), newShowCmd(a),
 		newValidateCmd(a), newReadCmd(a), a.promptCommand(), a.matchCommand(), newAuditCmd(a),
-		a.proposeCommand(), newCandidatesCmd(a), a.reviewCommand(), newReviseCmd(a),
+		newProposeCmd(a), newCandidatesCmd(a), a.reviewCommand(), newReviseCmd(a),
 		newApproveCmd(a), newRejectCmd(a), newMergeCandidateCmd(a), newPublishCmd(a), newRollbackCmd(a),
 		newRebaseCmd(a), newLogCmd(a), newModeCmd(a), newHooksCmd(a), newHookCmd(a),
-		a.syncCommand(), a.packCommand(), a.pushCommand(), a.fetchCommand(), newMCPCmd(a), newDoctorCmd(a),
+		a.syncCommand(), a.packCommand(), newPushCmd(a), newFetchCmd(a), newMCPCmd(a), newDoctorCmd(a),
 		newVersionCmd(a), exitCodesTopic(),
 	)
 	applyGroups(root)
