@@ -85,7 +85,7 @@ commit and the audit trail is the commit log. A security audit guards every step
 	root.AddCommand(
 		newInitCmd(a), newNewCmd(a), newListCmd(a), newShowCmd(a),
 		newValidateCmd(a), newReadCmd(a), a.promptCommand(), a.matchCommand(), newAuditCmd(a),
-		newProposeCmd(a), newCandidatesCmd(a), a.reviewCommand(), newReviseCmd(a),
+		newProposeCmd(a), newCandidatesCmd(a), newReviewCmd(a), newReviseCmd(a),
 		newApproveCmd(a), newRejectCmd(a), newMergeCandidateCmd(a), newPublishCmd(a), newRollbackCmd(a),
 		newRebaseCmd(a), newLogCmd(a), newModeCmd(a), newHooksCmd(a), newHookCmd(a),
 		a.syncCommand(), a.packCommand(), newPushCmd(a), newFetchCmd(a), newMCPCmd(a), newDoctorCmd(a),
