@@ -136,7 +136,7 @@ func (a *app) runPrompt(o *promptOptions) error {
 		return err
 	}
 	defer r.Close()
-	pi, err := a.resolvePlan(&o.planFlags, r.Config, &o.task, &o.limit)
+	pi, err := o.resolvePlan(a.path, r.Config, &o.task, &o.limit)
 	if err != nil {
 		return err
 	}

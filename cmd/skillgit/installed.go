@@ -102,12 +102,13 @@ func (a *app) warnInstalled(shadowed []shadowedJSON, failures []published.Prompt
 	}
 }
 
-func (a *app) runMatchInstalled(task string, o *matchOptions) error {
+func runMatchInstalled(o *matchOptions) error {
+	a, task := o.app, o.task
 	in, err := o.installed.load(a.repo)
 	if err != nil {
 		return err
 	}
-	pi, err := a.resolvePlan(&o.planFlags, nil, &task, &o.limit)
+	pi, err := o.resolvePlan(a.path, nil, &task, &o.limit)
 	if err != nil {
 		return err
 	}
@@ -135,7 +136,7 @@ func (a *app) runPromptInstalled(o *promptOptions) error {
 	if err != nil {
 		return err
 	}
-	pi, err := a.resolvePlan(&o.planFlags, nil, &o.task, &o.limit)
+	pi, err := o.resolvePlan(a.path, nil, &o.task, &o.limit)
 	if err != nil {
 		return err
 	}
