@@ -84,7 +84,7 @@ commit and the audit trail is the commit log. A security audit guards every step
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(
 		newInitCmd(a), newNewCmd(a), newListCmd(a), newShowCmd(a),
-		newValidateCmd(a), newReadCmd(a), a.promptCommand(), newMatchCmd(a), newAuditCmd(a),
+		newValidateCmd(a), newReadCmd(a), newPromptCmd(a), newMatchCmd(a), newAuditCmd(a),
 		newProposeCmd(a), newCandidatesCmd(a), newReviewCmd(a), newReviseCmd(a),
 		newApproveCmd(a), newRejectCmd(a), newMergeCandidateCmd(a), newPublishCmd(a), newRollbackCmd(a),
 		newRebaseCmd(a), newLogCmd(a), newModeCmd(a), newHooksCmd(a), newHookCmd(a),

@@ -131,7 +131,8 @@ func runMatchInstalled(o *matchOptions) error {
 	return a.printResult(out, func(w io.Writer) error { return printMatches(w, out.Matches) })
 }
 
-func (a *app) runPromptInstalled(o *promptOptions) error {
+func runPromptInstalled(o *promptOptions) error {
+	a := o.app
 	in, err := o.installed.load(a.repo)
 	if err != nil {
 		return err
@@ -177,7 +178,7 @@ func (a *app) runPromptInstalled(o *promptOptions) error {
 		p.note("no installed skill matches the task")
 	}
 	out.planInfo = pi
-	if err := a.emitPrompt(o, out); err != nil {
+	if err := o.emit(out); err != nil {
 		return err
 	}
 	p.ev.summary()
