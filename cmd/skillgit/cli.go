@@ -88,7 +88,7 @@ commit and the audit trail is the commit log. A security audit guards every step
 		newProposeCmd(a), newCandidatesCmd(a), newReviewCmd(a), newReviseCmd(a),
 		newApproveCmd(a), newRejectCmd(a), newMergeCandidateCmd(a), newPublishCmd(a), newRollbackCmd(a),
 		newRebaseCmd(a), newLogCmd(a), newModeCmd(a), newHooksCmd(a), newHookCmd(a),
-		a.syncCommand(), newPackCmd(a), newPushCmd(a), newFetchCmd(a), newMCPCmd(a), newDoctorCmd(a),
+		newSyncCmd(a), newPackCmd(a), newPushCmd(a), newFetchCmd(a), newMCPCmd(a), newDoctorCmd(a),
 		newVersionCmd(a), exitCodesTopic(),
 	)
 	applyGroups(root)
