@@ -41,7 +41,7 @@ const settleAfterError = 50 * time.Millisecond
 // Main runs skillgit with args and returns the process exit code.
 func Main(args []string, stdio Stdio) int {
 	a := &app{Stdio: stdio, version: appVersion()}
-	root := a.rootCommand()
+	root := newRootCmd(a)
 	root.SetArgs(args)
 	root.SetIn(stdio.In)
 	root.SetOut(stdio.Out)
@@ -69,7 +69,7 @@ func Main(args []string, stdio Stdio) int {
 	return a.report(c, err)
 }
 
-func (a *app) rootCommand() *cobra.Command {
+func newRootCmd(a *app) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "skillgit",
 		Short: "Keep Agent Skills in git: review, publish, roll back and sync them",

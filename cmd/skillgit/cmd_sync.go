@@ -249,6 +249,7 @@ type agentJSON struct {
 	AlsoGlobal  []string `json:"also_global"`
 }
 
+// printTargets prints the agent table, for --list-targets.
 func (o *syncOptions) printTargets() error {
 	a := o.app
 	table, err := agentsync.Agents(a.repo)
