@@ -41,7 +41,7 @@ const settleAfterError = 50 * time.Millisecond
 // Main runs skillgit with args and returns the process exit code.
 func Main(args []string, stdio Stdio) int {
 	a := &app{Stdio: stdio, version: appVersion()}
-	root := a.rootCommand()
+	root := newRootCmd(a)
 	root.SetArgs(args)
 	root.SetIn(stdio.In)
 	root.SetOut(stdio.Out)
@@ -69,7 +69,7 @@ func Main(args []string, stdio Stdio) int {
 	return a.report(c, err)
 }
 
-func (a *app) rootCommand() *cobra.Command {
+func newRootCmd(a *app) *cobra.Command {
 	root := &cobra.Command{
 		Use:   "skillgit",
 		Short: "Keep Agent Skills in git: review, publish, roll back and sync them",
@@ -83,13 +83,13 @@ commit and the audit trail is the commit log. A security audit guards every step
 	root.PersistentFlags().StringVarP(&a.repo, "repo", "C", ".", "run as if started in `DIR`")
 	root.SetFlagErrorFunc(func(c *cobra.Command, err error) error { return usageError{err} })
 	root.AddCommand(
-		a.initCommand(), a.newCommand(), a.listCommand(), a.showCommand(),
-		a.validateCommand(), a.readCommand(), a.promptCommand(), a.matchCommand(), a.auditCommand(),
-		a.proposeCommand(), a.candidatesCommand(), a.reviewCommand(), a.reviseCommand(),
-		a.approveCommand(), a.rejectCommand(), a.mergeCandidateCommand(), a.publishCommand(), a.rollbackCommand(),
-		a.rebaseCommand(), a.logCommand(), a.modeCommand(), a.hooksCommand(), a.hookCommand(),
-		a.syncCommand(), a.packCommand(), a.pushCommand(), a.fetchCommand(), a.mcpCommand(), a.doctorCommand(),
-		a.versionCommand(), exitCodesTopic(),
+		newInitCmd(a), newNewCmd(a), newListCmd(a), newShowCmd(a),
+		newValidateCmd(a), newReadCmd(a), newPromptCmd(a), newMatchCmd(a), newAuditCmd(a),
+		newProposeCmd(a), newCandidatesCmd(a), newReviewCmd(a), newReviseCmd(a),
+		newApproveCmd(a), newRejectCmd(a), newMergeCandidateCmd(a), newPublishCmd(a), newRollbackCmd(a),
+		newRebaseCmd(a), newLogCmd(a), newModeCmd(a), newHooksCmd(a), newHookCmd(a),
+		newSyncCmd(a), newPackCmd(a), newPushCmd(a), newFetchCmd(a), newMCPCmd(a), newDoctorCmd(a),
+		newVersionCmd(a), exitCodesTopic(),
 	)
 	applyGroups(root)
 	applyExamples(root)

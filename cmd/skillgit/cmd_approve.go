@@ -8,9 +8,16 @@ import (
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
-func (a *app) approveCommand() *cobra.Command {
-	var note, author, pack string
-	var accept []string
+// approveOptions are the flags and arguments of approve.
+type approveOptions struct {
+	app                *app
+	ids                []string
+	pack, note, author string
+	accept             []string
+}
+
+func newApproveCmd(a *app) *cobra.Command {
+	o := &approveOptions{app: a}
 	c := &cobra.Command{
 		Use:   "approve ID... | --pack NAME [-m NOTE] [--accept FP[,FP...] -m REASON]",
 		Short: "Approve a candidate's current version",
@@ -31,33 +38,37 @@ approve refuses. Only approvals whose signature verifies against the publish
 branch's approvals.allowed_signers file count.
 
 -m NOTE goes with each approval when several are made; --accept takes a single ID.` + batchHelp,
-		Args: batchArgs(&pack),
-		RunE: func(c *cobra.Command, args []string) error { return a.runApprove(args, pack, note, author, accept) },
+		Args: batchArgs(&o.pack),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.ids = args
+			return runApprove(o)
+		},
 	}
-	c.Flags().StringVar(&pack, "pack", "", "approve every open candidate of skill pack `NAME`, one at a time")
-	c.Flags().StringVarP(&note, "message", "m", "", "a `NOTE` kept with the approval; the reason when accepting")
-	c.Flags().StringSliceVar(&accept, "accept", nil, "accept the findings with these `FP`s (comma-separated or repeated)")
-	addAuthor(c, &author)
+	c.Flags().StringVar(&o.pack, "pack", "", "approve every open candidate of skill pack `NAME`, one at a time")
+	c.Flags().StringVarP(&o.note, "message", "m", "", "a `NOTE` kept with the approval; the reason when accepting")
+	c.Flags().StringSliceVar(&o.accept, "accept", nil, "accept the findings with these `FP`s (comma-separated or repeated)")
+	addAuthor(c, &o.author)
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runApprove(ids []string, pack, note, author string, accept []string) error {
-	if len(accept) > 0 && (len(ids) != 1 || pack != "") {
+func runApprove(o *approveOptions) error {
+	a, ids, accept := o.app, o.ids, o.accept
+	if len(accept) > 0 && (len(ids) != 1 || o.pack != "") {
 		return usageError{fmt.Errorf("--accept accepts findings of one candidate; name a single ID")}
 	}
 	return a.withRepo(func(r *lifecycle.Repo) error {
 		approve := func(id string) (*lifecycle.Result, error) {
-			return r.ApproveAccepting(id, note, accept, act(author))
+			return r.ApproveAccepting(id, o.note, accept, act(o.author))
 		}
-		if pack == "" && len(ids) == 1 {
+		if o.pack == "" && len(ids) == 1 {
 			res, err := approve(ids[0])
 			if err != nil {
 				return err
 			}
 			return a.printAction(res, approvedLine(res, len(accept)))
 		}
-		ids, ok, err := a.batchTargets(r, ids, pack, lifecycle.StateOpen)
+		ids, ok, err := a.batchTargets(r, ids, o.pack, lifecycle.StateOpen)
 		if !ok || err != nil {
 			return err
 		}

@@ -13,8 +13,10 @@ import (
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
 )
 
-// auditFlags are the options of `skillgit audit`.
-type auditFlags struct {
+// auditOptions are the flags and arguments of `skillgit audit`.
+type auditOptions struct {
+	app                       *app
+	paths                     []string
 	rev, base, format, failOn string
 	noCache                   bool
 	// writeAllow, with reason, adds the findings to the allow list instead of reporting them.
@@ -22,8 +24,8 @@ type auditFlags struct {
 	reason     string
 }
 
-func (a *app) auditCommand() *cobra.Command {
-	var f auditFlags
+func newAuditCmd(a *app) *cobra.Command {
+	f := &auditOptions{app: a}
 	c := &cobra.Command{
 		Use:   "audit [PATH...]",
 		Short: "Run the security audit on skills",
@@ -57,7 +59,10 @@ SKILLGIT_SKIP_SECURITY_AUDIT only switch off the automatic audits of the lifecyc
 
 Exit status 0 when the risk is below --fail-on (default: audit.fail_on, else high),
 3 when it is at or above it, 1 on error. See 'skillgit help exit-codes'.`,
-		RunE: func(c *cobra.Command, args []string) error { return a.runAudit(args, f) },
+		RunE: func(c *cobra.Command, args []string) error {
+			f.paths = args
+			return runAudit(f)
+		},
 	}
 	fl := c.Flags()
 	fl.StringVar(&f.rev, "rev", "", "audit the skills of commit `REV`, or those the commits of A..B change")
@@ -71,8 +76,9 @@ Exit status 0 when the risk is below --fail-on (default: audit.fail_on, else hig
 	return c
 }
 
-func (a *app) runAudit(paths []string, f auditFlags) error {
-	format, err := a.auditFormat(f)
+func runAudit(f *auditOptions) error {
+	a, paths := f.app, f.paths
+	format, err := f.outputFormat()
 	if err != nil {
 		return err
 	}
@@ -96,7 +102,7 @@ func (a *app) runAudit(paths []string, f auditFlags) error {
 		return err
 	}
 	if f.writeAllow {
-		return a.writeAllow(run, f.reason)
+		return f.addToAllowList(run)
 	}
 	opts := audit.WriteOptions{Color: format == audit.FormatText && colorful(a.Out), Version: a.version, FailOn: run.FailOn, Title: run.Title}
 	if err := audit.Write(a.Out, format, run.Reports, opts); err != nil {
@@ -108,9 +114,10 @@ func (a *app) runAudit(paths []string, f auditFlags) error {
 	return nil
 }
 
-// writeAllow adds the run's findings to the allow list and says what it wrote.
-func (a *app) writeAllow(run *auditrun.Result, reason string) error {
-	res, err := lifecycle.WriteAllowList(a.repo, run.Reports, reason)
+// addToAllowList adds the run's findings to the allow list and says what it wrote.
+func (f *auditOptions) addToAllowList(run *auditrun.Result) error {
+	a := f.app
+	res, err := lifecycle.WriteAllowList(a.repo, run.Reports, f.reason)
 	if err != nil {
 		return err
 	}
@@ -126,8 +133,9 @@ func (a *app) writeAllow(run *auditrun.Result, reason string) error {
 	})
 }
 
-// auditFormat returns the output format; --json is --format json.
-func (a *app) auditFormat(f auditFlags) (audit.Format, error) {
+// outputFormat returns the output format; --json is --format json.
+func (f *auditOptions) outputFormat() (audit.Format, error) {
+	a := f.app
 	format, err := audit.ParseFormat(f.format)
 	if err != nil {
 		return 0, usageError{fmt.Errorf("--format: %w", err)}

@@ -20,8 +20,14 @@ type candidatesJSON struct {
 	Candidates []*lifecycle.Candidate `json:"candidates"`
 }
 
-func (a *app) candidatesCommand() *cobra.Command {
-	var state string
+// candidatesOptions are the flags of candidates.
+type candidatesOptions struct {
+	app   *app
+	state string
+}
+
+func newCandidatesCmd(a *app) *cobra.Command {
+	o := &candidatesOptions{app: a}
 	c := &cobra.Command{
 		Use:   "candidates [--state open|approved|rejected|published|rolled-back|all]",
 		Short: "List candidates: proposed changes and where they stand",
@@ -31,14 +37,15 @@ it last changed, and, when one of them comes from a skill pack, a PACK column
 rejected, approved ones included; rolled-back ones were published, then
 reverted (skillgit rollback or git revert).`,
 		Args: exactArgs(0),
-		RunE: func(c *cobra.Command, args []string) error { return a.runCandidates(state) },
+		RunE: func(c *cobra.Command, args []string) error { return runCandidates(o) },
 	}
-	c.Flags().StringVar(&state, "state", "open", "show candidates in `STATE`: open, approved, rejected, published, rolled-back or all")
+	c.Flags().StringVar(&o.state, "state", "open", "show candidates in `STATE`: open, approved, rejected, published, rolled-back or all")
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runCandidates(state string) error {
+func runCandidates(o *candidatesOptions) error {
+	a, state := o.app, o.state
 	if !slices.Contains(candidateStates, state) {
 		return usageError{fmt.Errorf("--state %q is not one of open, approved, rejected, published, rolled-back, all", state)}
 	}

@@ -15,6 +15,7 @@ import (
 )
 
 type doctorOptions struct {
+	app     *app
 	fix     bool
 	targets []string
 	dirs    []string
@@ -36,8 +37,8 @@ type doctorFindingJSON struct {
 	Left   string `json:"left"`
 }
 
-func (a *app) doctorCommand() *cobra.Command {
-	o := &doctorOptions{}
+func newDoctorCmd(a *app) *cobra.Command {
+	o := &doctorOptions{app: a}
 	c := &cobra.Command{
 		Use:   "doctor [--fix] [--target AGENT]... [--dir DIR]... [--project DIR] [--global]",
 		Short: "Find and repair what interrupted commands left behind",
@@ -82,7 +83,7 @@ nothing was found or everything found was fixed, 1 when something is left. With 
   "fixed": N, "left": N}
 "left" is empty for a finding fixed.`,
 		Args: exactArgs(0),
-		RunE: func(c *cobra.Command, args []string) error { return a.runDoctor(o) },
+		RunE: func(c *cobra.Command, args []string) error { return runDoctor(o) },
 	}
 	f := c.Flags()
 	f.BoolVar(&o.fix, "fix", false, "repair what is safe to repair, and say what is left alone")
@@ -95,8 +96,9 @@ nothing was found or everything found was fixed, 1 when something is left. With 
 }
 
 // runDoctor checks, repairs with --fix, prints the findings, and exits 1 when any is left.
-func (a *app) runDoctor(o *doctorOptions) error {
-	repoDir, targets, err := a.doctorScope(o)
+func runDoctor(o *doctorOptions) error {
+	a := o.app
+	repoDir, targets, err := o.scope()
 	if err != nil {
 		return err
 	}
@@ -122,9 +124,10 @@ func (a *app) runDoctor(o *doctorOptions) error {
 	return nil
 }
 
-// doctorScope finds the repository and the target folders to check. Without target flags,
+// scope finds the repository and the target folders to check. Without target flags,
 // a folder that is no skill repository is checked as a git repository, without targets.
-func (a *app) doctorScope(o *doctorOptions) (string, []string, error) {
+func (o *doctorOptions) scope() (string, []string, error) {
+	a := o.app
 	req := agentsync.Request{Dir: a.repo, Project: o.project, Agents: o.targets, Dirs: o.dirs, Global: o.global, Getenv: getenv}
 	named := o.project != "" || len(o.targets) > 0 || len(o.dirs) > 0 || o.global
 	scope, err := agentsync.ResolveDoctorScope(req)

@@ -12,8 +12,15 @@ import (
 	"github.com/skillgit/skillgit/lifecycle/remotes"
 )
 
-func (a *app) fetchCommand() *cobra.Command {
-	var force bool
+// fetchOptions are the flag and argument of fetch.
+type fetchOptions struct {
+	app   *app
+	args  []string
+	force bool
+}
+
+func newFetchCmd(a *app) *cobra.Command {
+	fo := &fetchOptions{app: a}
 	c := &cobra.Command{
 		Use:   "fetch [REMOTE]",
 		Short: "Bring candidates, the archive and the publish branch from a remote",
@@ -35,15 +42,19 @@ refs/remotes/REMOTE/BRANCH is recorded, and fetch says what to do and exits with
 
 On a terminal, or with --progress, fetch shows what the server says as it comes.`,
 		Args: rangeArgs(0, 1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runFetch(c, args, force) },
+		RunE: func(c *cobra.Command, args []string) error {
+			fo.args = args
+			return runFetch(c, fo)
+		},
 	}
-	c.Flags().BoolVar(&force, "progress", false, "show progress on stderr even when it is not a terminal")
+	c.Flags().BoolVar(&fo.force, "progress", false, "show progress on stderr even when it is not a terminal")
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runFetch(c *cobra.Command, args []string, forceProgress bool) error {
-	o := remotes.FetchOptions{Progress: a.progressTo(forceProgress)}
+func runFetch(c *cobra.Command, fo *fetchOptions) error {
+	a, args := fo.app, fo.args
+	o := remotes.FetchOptions{Progress: a.progressTo(fo.force)}
 	if len(args) == 1 {
 		o.Remote = args[0]
 	}
@@ -117,11 +128,8 @@ func shortRef(ref string) string {
 	return ref
 }
 
-// progress is where network progress goes: stderr when it is a terminal and --json is not
-// given, else nowhere.
-func (a *app) progress() io.Writer { return a.progressTo(false) }
-
-// progressTo is progress, or stderr in any case when force is set (--progress).
+// progressTo is where network progress goes: stderr when it is a terminal and --json is not
+// given, else nowhere; stderr in any case when force is set (--progress).
 func (a *app) progressTo(force bool) io.Writer {
 	if force {
 		return a.Err

@@ -8,7 +8,15 @@ import (
 	"github.com/skillgit/skillgit/hooks"
 )
 
-func (a *app) hookCommand() *cobra.Command {
+// hookOptions are the hook's name and the arguments git passes it.
+type hookOptions struct {
+	app  *app
+	name string
+	rest []string
+}
+
+func newHookCmd(a *app) *cobra.Command {
+	o := &hookOptions{app: a}
 	c := &cobra.Command{
 		Use:   "hook pre-commit|pre-push|pre-receive [--all-files | --files FILE... | GIT-ARGS...]",
 		Short: "Run as a git hook (what the installed hooks call)",
@@ -34,13 +42,17 @@ Exit status 0 to let git go on, 3 when the audit or validation refuses, 1 on
 error (git stops on any status but 0).`,
 		Hidden: true,
 		Args:   minArgs(1),
-		RunE:   func(c *cobra.Command, args []string) error { return a.runHook(args[0], args[1:]) },
+		RunE: func(c *cobra.Command, args []string) error {
+			o.name, o.rest = args[0], args[1:]
+			return runHook(o)
+		},
 	}
 	c.Flags().SetInterspersed(false)
 	return c
 }
 
-func (a *app) runHook(name string, rest []string) error {
+func runHook(ho *hookOptions) error {
+	a, name, rest := ho.app, ho.name, ho.rest
 	if !hooks.Known(name) {
 		return usageError{fmt.Errorf("hook %q: unknown; skillgit runs as pre-commit, pre-push or pre-receive", sanitize(name))}
 	}

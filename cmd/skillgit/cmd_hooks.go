@@ -27,7 +27,7 @@ type hookJSON struct {
 	Change  string `json:"change,omitempty"`
 }
 
-func (a *app) hooksCommand() *cobra.Command {
+func newHooksCmd(a *app) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "hooks install|uninstall|status",
 		Short: "Install, remove or show the git hooks that run the audit",
@@ -51,25 +51,34 @@ init --no-hooks, is a choice that nothing reminds of; install clears it.`,
 		},
 	}
 	c.AddCommand(
-		a.hooksSubcommand("install", "Install the hooks, keeping and chaining any hook already there", hooks.Install),
-		a.hooksSubcommand("uninstall", "Remove the hooks and put back the hooks they chained", hooks.Uninstall),
-		a.hooksSubcommand("status", "Show the hooks folder and the state of each hook", hooks.Status),
+		newHooksSubCmd(a, "install", "Install the hooks, keeping and chaining any hook already there", hooks.Install),
+		newHooksSubCmd(a, "uninstall", "Remove the hooks and put back the hooks they chained", hooks.Uninstall),
+		newHooksSubCmd(a, "status", "Show the hooks folder and the state of each hook", hooks.Status),
 	)
 	return c
 }
 
-func (a *app) hooksSubcommand(name, short string, fn func(hooks.Options) (*hooks.Report, error)) *cobra.Command {
+// hooksOptions are what a hooks subcommand does: its name and the hooks function it runs.
+type hooksOptions struct {
+	app  *app
+	name string
+	fn   func(hooks.Options) (*hooks.Report, error)
+}
+
+func newHooksSubCmd(a *app, name, short string, fn func(hooks.Options) (*hooks.Report, error)) *cobra.Command {
+	o := &hooksOptions{app: a, name: name, fn: fn}
 	c := &cobra.Command{
 		Use:   name,
 		Short: short,
 		Args:  exactArgs(0),
-		RunE:  func(c *cobra.Command, args []string) error { return a.runHooks(name, fn) },
+		RunE:  func(c *cobra.Command, args []string) error { return runHooks(o) },
 	}
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runHooks(name string, fn func(hooks.Options) (*hooks.Report, error)) error {
+func runHooks(o *hooksOptions) error {
+	a, name, fn := o.app, o.name, o.fn
 	rep, err := fn(hooks.Options{Dir: a.repo, Getenv: getenv})
 	if rep != nil {
 		for _, w := range rep.Warnings {

@@ -14,6 +14,8 @@ import (
 )
 
 type initOptions struct {
+	app                    *app
+	args                   []string
 	bare, builtin, noHooks bool
 	branch                 string
 }
@@ -24,8 +26,8 @@ type initJSON struct {
 	Hooks *hooksJSON `json:"hooks,omitempty"`
 }
 
-func (a *app) initCommand() *cobra.Command {
-	o := &initOptions{}
+func newInitCmd(a *app) *cobra.Command {
+	o := &initOptions{app: a}
 	c := &cobra.Command{
 		Use:   "init [DIR]",
 		Short: "Create a skill repository, or adopt an existing git repository",
@@ -42,7 +44,10 @@ empty repository after 'skillgit init' in the clone). With --bare --builtin it
 starts with the built-in skills instead: clone it to work in it, since a
 repository made with its own 'skillgit init' has a history unrelated to it.`,
 		Args: rangeArgs(0, 1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runInit(o, args) },
+		RunE: func(c *cobra.Command, args []string) error {
+			o.args = args
+			return runInit(o)
+		},
 	}
 	c.Flags().BoolVar(&o.bare, "bare", false, "create a bare repository (no working tree)")
 	c.Flags().BoolVar(&o.builtin, "builtin", false, "publish the built-in skill pack")
@@ -52,7 +57,8 @@ repository made with its own 'skillgit init' has a history unrelated to it.`,
 	return c
 }
 
-func (a *app) runInit(o *initOptions, args []string) error {
+func runInit(o *initOptions) error {
+	a, args := o.app, o.args
 	dir := a.repo
 	if len(args) == 1 {
 		dir = args[0]
@@ -73,20 +79,20 @@ func (a *app) runInit(o *initOptions, args []string) error {
 	}
 	out := initJSON{InitResult: res}
 	if !o.noHooks {
-		rep, err := a.initHooks(res.Dir)
+		rep, err := installHooks(a, res.Dir)
 		if err != nil {
 			return err
 		}
 		j := toHooksJSON(rep)
 		out.Hooks = &j
 	} else {
-		a.declineHooks(res.Dir)
+		declineHooks(a, res.Dir)
 	}
 	return a.printResult(out, func(w io.Writer) error { return printInit(w, out) })
 }
 
-// initHooks installs the hooks of a repository init has just made or adopted.
-func (a *app) initHooks(dir string) (*hooks.Report, error) {
+// installHooks installs the hooks of a repository init has just made or adopted.
+func installHooks(a *app, dir string) (*hooks.Report, error) {
 	rep, err := hooks.Install(hooks.Options{Dir: dir, Getenv: getenv})
 	if rep != nil {
 		for _, w := range rep.Warnings {

@@ -27,7 +27,7 @@ type listEntry struct {
 	Scope string `json:"scope,omitempty"`
 }
 
-func (a *app) listCommand() *cobra.Command {
+func newListCmd(a *app) *cobra.Command {
 	c := &cobra.Command{
 		Use:     "list",
 		Aliases: []string{"ls"},
@@ -46,16 +46,16 @@ no skill repository is around), list shows the skills installed for its agents,
 as read does there, with a note on stderr; each has a "scope" (project or global)
 in JSON and its folder as "path".`,
 		Args: exactArgs(0),
-		RunE: func(c *cobra.Command, args []string) error { return a.runList() },
+		RunE: func(c *cobra.Command, args []string) error { return runList(a) },
 	}
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runList() error {
+func runList(a *app) error {
 	r, err := a.openRepo()
 	if ap, ok := errors.AsType[*appProjectError](err); ok {
-		return a.runListInstalled(ap.p)
+		return runListInstalled(a, ap.p)
 	}
 	if err != nil {
 		return err

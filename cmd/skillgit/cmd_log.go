@@ -37,8 +37,15 @@ type logEntry struct {
 	Policy []string `json:"policy,omitempty"`
 }
 
-func (a *app) logCommand() *cobra.Command {
-	var noPager bool
+// logOptions are the flags and argument of log.
+type logOptions struct {
+	app     *app
+	args    []string
+	noPager bool
+}
+
+func newLogCmd(a *app) *cobra.Command {
+	o := &logOptions{app: a}
 	c := &cobra.Command{
 		Use:   "log [NAME]",
 		Short: "Show the audit trail of the publish branch",
@@ -57,16 +64,18 @@ less (with LESS=FRX when LESS is unset); an empty pager, cat or --no-pager turn
 it off.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error {
-			defer a.page(false, noPager)()
-			return a.runLog(args)
+			o.args = args
+			defer a.page(false, o.noPager)()
+			return runLog(o)
 		},
 	}
 	a.addJSON(c)
-	addNoPager(c, &noPager)
+	addNoPager(c, &o.noPager)
 	return c
 }
 
-func (a *app) runLog(args []string) error {
+func runLog(o *logOptions) error {
+	a, args := o.app, o.args
 	name := ""
 	if len(args) == 1 {
 		name = args[0]

@@ -16,6 +16,8 @@ import (
 const defaultMatchLimit = 5
 
 type matchOptions struct {
+	app       *app
+	task      string
 	limit     int
 	hints     []string
 	installed installedFlags
@@ -36,8 +38,8 @@ type matchEntry struct {
 	Scope  string  `json:"scope,omitempty"`
 }
 
-func (a *app) matchCommand() *cobra.Command {
-	o := &matchOptions{}
+func newMatchCmd(a *app) *cobra.Command {
+	o := &matchOptions{app: a}
 	c := &cobra.Command{
 		Use:   "match TASK...",
 		Short: "Rank the published skills for a task",
@@ -51,7 +53,10 @@ or "skill: NAME". A hint that names no published skill is a warning, not an erro
 matches. No match is not an error: the list is empty and the exit status 0.
 ` + installedHelp + planHelp,
 		Args: o.planArgs(minArgs(1)),
-		RunE: func(c *cobra.Command, args []string) error { return a.runMatch(strings.Join(args, " "), o) },
+		RunE: func(c *cobra.Command, args []string) error {
+			o.task = strings.Join(args, " ")
+			return runMatch(o)
+		},
 	}
 	c.Flags().IntVar(&o.limit, "limit", defaultMatchLimit, "list at most `N` skills; 0 lists every match")
 	c.Flags().StringArrayVar(&o.hints, "hint", nil, "rank skill `NAME` first (repeatable)")
@@ -61,32 +66,33 @@ matches. No match is not an error: the list is empty and the exit status 0.
 	return c
 }
 
-func (a *app) runMatch(task string, o *matchOptions) error {
+func runMatch(o *matchOptions) error {
+	a := o.app
 	if o.limit < 0 {
 		return usageError{fmt.Errorf("--limit is %d; it must be 0 (every match) or more", o.limit)}
 	}
 	if o.installed.set() {
-		return a.runMatchInstalled(task, o)
+		return runMatchInstalled(o)
 	}
 	r, err := lifecycle.Open(a.repo)
 	if noSkillRepository(err) {
-		return a.runMatchInstalled(task, o)
+		return runMatchInstalled(o)
 	}
 	if err != nil {
 		return err
 	}
 	defer r.Close()
-	pi, err := a.resolvePlan(&o.planFlags, r.Config, &task, &o.limit)
+	pi, err := o.resolvePlan(a.path, r.Config, &o.task, &o.limit)
 	if err != nil {
 		return err
 	}
-	res, err := r.Published().Match(task, catalog.MatchOptions{Limit: o.limit, Hints: o.hints})
+	res, err := r.Published().Match(o.task, catalog.MatchOptions{Limit: o.limit, Hints: o.hints})
 	if err != nil {
 		return err
 	}
 	pi.clear(res)
 	a.notePlan(pi)
-	a.warnUnknownHints(res.UnknownHints)
+	o.warnUnknownHints(res.UnknownHints)
 	out := toMatchJSON(res)
 	out.planInfo = pi
 	if len(out.Matches) == 0 && !a.json && pi.open() {
@@ -96,7 +102,8 @@ func (a *app) runMatch(task string, o *matchOptions) error {
 }
 
 // warnUnknownHints warns about each hinted name that no published skill has.
-func (a *app) warnUnknownHints(hints []string) {
+func (o *matchOptions) warnUnknownHints(hints []string) {
+	a := o.app
 	for _, h := range hints {
 		a.warn("hint %q: no published skill has that name", sanitize(h))
 	}

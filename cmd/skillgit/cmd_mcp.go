@@ -11,8 +11,14 @@ import (
 	"github.com/skillgit/skillgit/mcpserver"
 )
 
-func (a *app) mcpCommand() *cobra.Command {
-	var author string
+// mcpOptions are the flag of mcp.
+type mcpOptions struct {
+	app    *app
+	author string
+}
+
+func newMCPCmd(a *app) *cobra.Command {
+	o := &mcpOptions{app: a}
 	c := &cobra.Command{
 		Use:   "mcp [--author \"Name <email>\"]",
 		Short: "Serve the skill lifecycle to agents over MCP on stdin and stdout",
@@ -38,13 +44,14 @@ stdout carries only the protocol; one line on stderr says what is served. The se
 stops at the end of its input, or on SIGINT or SIGTERM. In an agent's MCP settings,
 run it as: skillgit -C REPO mcp --author "Agent <agent@example.com>"`,
 		Args: exactArgs(0),
-		RunE: func(c *cobra.Command, _ []string) error { return a.runMCP(c.Context(), author) },
+		RunE: func(c *cobra.Command, _ []string) error { return runMCP(c.Context(), o) },
 	}
-	addAuthor(c, &author)
+	addAuthor(c, &o.author)
 	return c
 }
 
-func (a *app) runMCP(ctx context.Context, author string) error {
+func runMCP(ctx context.Context, o *mcpOptions) error {
+	a, author := o.app, o.author
 	if author != "" {
 		if _, _, err := lifecycle.ParseActor(author); err != nil {
 			return usageError{fmt.Errorf("--author: %w", err)}

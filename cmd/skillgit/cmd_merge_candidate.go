@@ -8,8 +8,14 @@ import (
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
-func (a *app) mergeCandidateCommand() *cobra.Command {
-	var note, author string
+// mergeCandidateOptions are the flags and arguments of merge-candidate.
+type mergeCandidateOptions struct {
+	app                        *app
+	newer, older, note, author string
+}
+
+func newMergeCandidateCmd(a *app) *cobra.Command {
+	o := &mergeCandidateOptions{app: a}
 	c := &cobra.Command{
 		Use:   "merge-candidate NEW OLDER [-m NOTE]",
 		Short: "Fold a duplicate candidate into an older one",
@@ -21,18 +27,20 @@ candidates of skill folders. The revision is audited again and OLDER's
 approvals no longer count. Next: 'skillgit review OLDER'.`,
 		Args: exactArgs(2),
 		RunE: func(c *cobra.Command, args []string) error {
-			return a.runMergeCandidate(args[0], args[1], note, author)
+			o.newer, o.older = args[0], args[1]
+			return runMergeCandidate(o)
 		},
 	}
-	c.Flags().StringVarP(&note, "message", "m", "", "a `NOTE` for the revision")
-	addAuthor(c, &author)
+	c.Flags().StringVarP(&o.note, "message", "m", "", "a `NOTE` for the revision")
+	addAuthor(c, &o.author)
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runMergeCandidate(newer, older, note, author string) error {
+func runMergeCandidate(o *mergeCandidateOptions) error {
+	a := o.app
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		rev, rej, err := r.MergeCandidate(newer, older, note, act(author))
+		rev, rej, err := r.MergeCandidate(o.newer, o.older, o.note, act(o.author))
 		if err != nil {
 			a.printNotes(rev)
 			return err

@@ -19,8 +19,15 @@ type modeJSON struct {
 	Channel string      `json:"channel,omitempty"`
 }
 
-func (a *app) modeCommand() *cobra.Command {
-	var author string
+// modeOptions are the flag and argument of mode.
+type modeOptions struct {
+	app    *app
+	args   []string
+	author string
+}
+
+func newModeCmd(a *app) *cobra.Command {
+	o := &modeOptions{app: a}
 	c := &cobra.Command{
 		Use:   "mode [manual|assisted|autonomous]",
 		Short: "Show or set how much of the lifecycle runs without a person",
@@ -40,14 +47,18 @@ Medium and high risk are never automatic. For an agent (the MCP server, or
 the skills in the agents' scope (agent_scope in .skillgit.yaml); its changes to
 any other skill wait for a person.`,
 		Args: rangeArgs(0, 1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runMode(args, author) },
+		RunE: func(c *cobra.Command, args []string) error {
+			o.args = args
+			return runMode(o)
+		},
 	}
-	addAuthor(c, &author)
+	addAuthor(c, &o.author)
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runMode(args []string, author string) error {
+func runMode(o *modeOptions) error {
+	a, args := o.app, o.args
 	if len(args) == 1 && !slices.Contains(modes, policy.Mode(args[0])) {
 		return usageError{fmt.Errorf("mode %q is not one of manual, assisted, autonomous", args[0])}
 	}
@@ -60,7 +71,7 @@ func (a *app) runMode(args []string, author string) error {
 			})
 		}
 		m := policy.Mode(args[0])
-		res, err := r.SetMode(m, act(author))
+		res, err := r.SetMode(m, act(o.author))
 		if err != nil {
 			return err
 		}

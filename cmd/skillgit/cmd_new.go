@@ -15,6 +15,8 @@ import (
 )
 
 type newOptions struct {
+	app              *app
+	name             string
 	description, dir string
 }
 
@@ -23,8 +25,8 @@ type newJSON struct {
 	Path string `json:"path"`
 }
 
-func (a *app) newCommand() *cobra.Command {
-	o := &newOptions{}
+func newNewCmd(a *app) *cobra.Command {
+	o := &newOptions{app: a}
 	c := &cobra.Command{
 		Use:   "new NAME",
 		Short: "Scaffold a valid skill folder in the working tree",
@@ -32,7 +34,10 @@ func (a *app) newCommand() *cobra.Command {
 made in --dir (relative to -C, like every path), else in the repository's skills folder,
 else in the current folder.`,
 		Args: exactArgs(1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runNew(o, args[0]) },
+		RunE: func(c *cobra.Command, args []string) error {
+			o.name = args[0]
+			return runNew(o)
+		},
 	}
 	c.Flags().StringVar(&o.description, "description", "", "what the skill does and when to use it")
 	c.Flags().StringVar(&o.dir, "dir", "", "create the skill folder inside `DIR`")
@@ -40,11 +45,12 @@ else in the current folder.`,
 	return c
 }
 
-func (a *app) runNew(o *newOptions, name string) error {
+func runNew(o *newOptions) error {
+	a, name := o.app, o.name
 	if err := catalog.CheckSkillName(name); err != nil {
 		return err
 	}
-	parent, err := a.newParent(o.dir)
+	parent, err := o.parent()
 	if err != nil {
 		return err
 	}
@@ -63,8 +69,9 @@ func (a *app) runNew(o *newOptions, name string) error {
 	})
 }
 
-// newParent picks the folder a new skill goes into.
-func (a *app) newParent(dir string) (string, error) {
+// parent picks the folder a new skill goes into.
+func (o *newOptions) parent() (string, error) {
+	a, dir := o.app, o.dir
 	if dir != "" {
 		return a.path(dir), nil
 	}

@@ -14,7 +14,7 @@ import (
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
-func (a *app) packCommand() *cobra.Command {
+func newPackCmd(a *app) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "pack add|update|preview|list|remove",
 		Short: "Pull skill packs from git remotes through the review path",
@@ -27,11 +27,13 @@ pack brings are pinned in ` + packs.LockFile + ` on the publish branch. 'pack pr
 shows what a source holds without writing anything.`,
 		Args: exactArgs(0),
 	}
-	c.AddCommand(a.packAddCommand(), a.packUpdateCommand(), a.packPreviewCommand(), a.packListCommand(), a.packRemoveCommand())
+	c.AddCommand(newPackAddCmd(a), newPackUpdateCmd(a), newPackPreviewCmd(a), newPackListCmd(a), newPackRemoveCmd(a))
 	return c
 }
 
 type packAddOptions struct {
+	app               *app
+	name, source      string
 	ref, path, author string
 	sel               packSelection
 }
@@ -65,8 +67,8 @@ type packJSON struct {
 	Channel string       `json:"channel"`
 }
 
-func (a *app) packAddCommand() *cobra.Command {
-	o := &packAddOptions{}
+func newPackAddCmd(a *app) *cobra.Command {
+	o := &packAddOptions{app: a}
 	c := &cobra.Command{
 		Use:   "add NAME SOURCE [--ref R] [--path P] [--include GLOB]... [--exclude GLOB]... [--prefix P] [--lenient]",
 		Short: "Record a pack in .skillgit.yaml",
@@ -85,7 +87,10 @@ agents load but the reference validator refuses (a long description, unknown
 frontmatter keys) as candidates marked with a warning. Nothing is fetched until
 'skillgit pack update NAME'; 'skillgit pack preview SOURCE' shows what a source holds.`,
 		Args: exactArgs(2),
-		RunE: func(c *cobra.Command, args []string) error { return a.runPackAdd(o, args[0], args[1]) },
+		RunE: func(c *cobra.Command, args []string) error {
+			o.name, o.source = args[0], args[1]
+			return runPackAdd(o)
+		},
 	}
 	c.Flags().StringVar(&o.ref, "ref", "", "follow branch or tag `R`")
 	c.Flags().StringVar(&o.path, "path", "", "the pack's skills folder, or one skill's folder, `P`")
@@ -95,7 +100,8 @@ frontmatter keys) as candidates marked with a warning. Nothing is fetched until
 	return c
 }
 
-func (a *app) runPackAdd(o *packAddOptions, name, source string) error {
+func runPackAdd(o *packAddOptions) error {
+	a, name, source := o.app, o.name, o.source
 	p, err := o.sel.pack(name, source, o.ref, o.path)
 	if err != nil {
 		return err
@@ -141,9 +147,15 @@ type packUpdateJSON struct {
 	Packs []*packs.Result `json:"packs"`
 }
 
-func (a *app) packUpdateCommand() *cobra.Command {
-	var author string
-	var lenient bool
+// packUpdateOptions are the flags and argument of pack update.
+type packUpdateOptions struct {
+	app          *app
+	name, author string
+	lenient      bool
+}
+
+func newPackUpdateCmd(a *app) *cobra.Command {
+	o := &packUpdateOptions{app: a}
 	c := &cobra.Command{
 		Use:   "update [NAME] [--lenient]",
 		Short: "Fetch packs and propose their new, changed and deleted skills",
@@ -167,26 +179,26 @@ skipped as invalid or unsafe or a candidate is blocked by the audit, else 4 when
 a skill was skipped for a name clash, else 0.`,
 		Args: rangeArgs(0, 1),
 		RunE: func(c *cobra.Command, args []string) error {
-			name := ""
 			if len(args) == 1 {
-				name = args[0]
+				o.name = args[0]
 			}
-			return a.runPackUpdate(c, name, author, lenient)
+			return runPackUpdate(c, o)
 		},
 	}
-	c.Flags().BoolVar(&lenient, "lenient", false, "admit skills that agents load but the validator refuses, marked with a warning")
-	addAuthor(c, &author)
+	c.Flags().BoolVar(&o.lenient, "lenient", false, "admit skills that agents load but the validator refuses, marked with a warning")
+	addAuthor(c, &o.author)
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runPackUpdate(c *cobra.Command, name, author string, lenient bool) error {
+func runPackUpdate(c *cobra.Command, po *packUpdateOptions) error {
+	a := po.app
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		o := packs.UpdateOptions{ActOptions: act(author), Context: c.Context(), Lenient: lenient}
+		o := packs.UpdateOptions{ActOptions: act(po.author), Context: c.Context(), Lenient: po.lenient}
 		if isTerminal(a.Err) {
 			o.Progress = a.Err
 		}
-		ups, err := packs.Update(r, name, o)
+		ups, err := packs.Update(r, po.name, o)
 		if err != nil {
 			return err
 		}
@@ -270,18 +282,18 @@ type packListJSON struct {
 	Packs []packs.Status `json:"packs"`
 }
 
-func (a *app) packListCommand() *cobra.Command {
+func newPackListCmd(a *app) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "list",
 		Short: "List the packs with the commit each is pinned at",
 		Args:  exactArgs(0),
-		RunE:  func(c *cobra.Command, args []string) error { return a.runPackList() },
+		RunE:  func(c *cobra.Command, args []string) error { return runPackList(a) },
 	}
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runPackList() error {
+func runPackList(a *app) error {
 	return a.withRepo(func(r *lifecycle.Repo) error {
 		list, err := packs.List(r)
 		if err != nil {
@@ -319,22 +331,32 @@ type packRemoveJSON struct {
 	Channel string `json:"channel"`
 }
 
-func (a *app) packRemoveCommand() *cobra.Command {
-	var author string
+// packRemoveOptions are the flag and argument of pack remove.
+type packRemoveOptions struct {
+	app          *app
+	name, author string
+}
+
+func newPackRemoveCmd(a *app) *cobra.Command {
+	o := &packRemoveOptions{app: a}
 	c := &cobra.Command{
 		Use:   "remove NAME",
 		Short: "Drop a pack from .skillgit.yaml; its skills stay published",
 		Args:  exactArgs(1),
-		RunE:  func(c *cobra.Command, args []string) error { return a.runPackRemove(args[0], author) },
+		RunE: func(c *cobra.Command, args []string) error {
+			o.name = args[0]
+			return runPackRemove(o)
+		},
 	}
-	addAuthor(c, &author)
+	addAuthor(c, &o.author)
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runPackRemove(name, author string) error {
+func runPackRemove(o *packRemoveOptions) error {
+	a, name := o.app, o.name
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		res, err := packs.Remove(r, name, act(author))
+		res, err := packs.Remove(r, name, act(o.author))
 		if err != nil {
 			return err
 		}

@@ -15,12 +15,14 @@ import (
 )
 
 type packPreviewOptions struct {
+	app       *app
+	source    string
 	ref, path string
 	sel       packSelection
 }
 
-func (a *app) packPreviewCommand() *cobra.Command {
-	o := &packPreviewOptions{}
+func newPackPreviewCmd(a *app) *cobra.Command {
+	o := &packPreviewOptions{app: a}
 	c := &cobra.Command{
 		Use:   "preview SOURCE [--ref R] [--path P] [--include GLOB]... [--exclude GLOB]... [--prefix P]",
 		Short: "Show what a pack source holds, writing nothing",
@@ -31,7 +33,10 @@ selected) and the audit's risk. Inside a skillgit repository the audit uses the
 repository's policy, elsewhere the defaults. Nothing is written: not to the
 repository, not to any cache.`,
 		Args: exactArgs(1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runPackPreview(c, o, args[0]) },
+		RunE: func(c *cobra.Command, args []string) error {
+			o.source = args[0]
+			return runPackPreview(c, o)
+		},
 	}
 	c.Flags().StringVar(&o.ref, "ref", "", "branch or tag `R`")
 	c.Flags().StringVar(&o.path, "path", "", "the pack's skills folder, or one skill's folder, `P`")
@@ -41,8 +46,9 @@ repository, not to any cache.`,
 	return c
 }
 
-func (a *app) runPackPreview(c *cobra.Command, o *packPreviewOptions, source string) error {
-	p, err := o.sel.pack("", source, o.ref, o.path)
+func runPackPreview(c *cobra.Command, o *packPreviewOptions) error {
+	a := o.app
+	p, err := o.sel.pack("", o.source, o.ref, o.path)
 	if err != nil {
 		return err
 	}
@@ -50,7 +56,7 @@ func (a *app) runPackPreview(c *cobra.Command, o *packPreviewOptions, source str
 	if isTerminal(a.Err) {
 		po.Progress = a.Err
 	}
-	if po.Policy, err = a.previewPolicy(); err != nil {
+	if po.Policy, err = previewPolicy(a.repo); err != nil {
 		return err
 	}
 	pv, err := packs.PreviewSource(po)
@@ -63,10 +69,10 @@ func (a *app) runPackPreview(c *cobra.Command, o *packPreviewOptions, source str
 	return a.printResult(pv, func(w io.Writer) error { return writePreview(w, pv) })
 }
 
-// previewPolicy is the audit policy of the repository skillgit runs in, or nil (the
+// previewPolicy is the audit policy of the repository in dir, or nil (the
 // defaults) outside one.
-func (a *app) previewPolicy() (*policy.AuditPolicy, error) {
-	r, err := lifecycle.Open(a.repo)
+func previewPolicy(dir string) (*policy.AuditPolicy, error) {
+	r, err := lifecycle.Open(dir)
 	if errors.Is(err, lifecycle.ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository) {
 		return nil, nil
 	}

@@ -15,6 +15,7 @@ import (
 )
 
 type promptOptions struct {
+	app               *app
 	profile, task     string
 	match, limitSet   bool
 	limit, maxChars   int
@@ -41,8 +42,8 @@ type promptEntry struct {
 	baseDir     string
 }
 
-func (a *app) promptCommand() *cobra.Command {
-	o := &promptOptions{}
+func newPromptCmd(a *app) *cobra.Command {
+	o := &promptOptions{app: a}
 	c := &cobra.Command{
 		Use:   "prompt [--profile P | --match TASK | --plan FILE] [--limit N | --step STEP] [--with-bodies [--max-chars N]]",
 		Short: "Print the <available_skills> block for an agent's system prompt",
@@ -84,7 +85,7 @@ after a "Reference: PATH" line, within the same --max-chars budget.
 			if err := o.checkPlanPrompt(); err != nil {
 				return err
 			}
-			return a.runPrompt(o)
+			return runPrompt(o)
 		},
 	}
 	f := c.Flags()
@@ -121,22 +122,23 @@ func checkPromptFlags(o *promptOptions) error {
 	return o.write.check(o.withBodies)
 }
 
-func (a *app) runPrompt(o *promptOptions) error {
+func runPrompt(o *promptOptions) error {
+	a := o.app
 	if err := checkPromptFlags(o); err != nil {
 		return err
 	}
 	if o.installed.set() {
-		return a.runPromptInstalled(o)
+		return runPromptInstalled(o)
 	}
 	r, err := lifecycle.Open(a.repo)
 	if noSkillRepository(err) {
-		return a.runPromptInstalled(o)
+		return runPromptInstalled(o)
 	}
 	if err != nil {
 		return err
 	}
 	defer r.Close()
-	pi, err := a.resolvePlan(&o.planFlags, r.Config, &o.task, &o.limit)
+	pi, err := o.resolvePlan(a.path, r.Config, &o.task, &o.limit)
 	if err != nil {
 		return err
 	}
@@ -160,7 +162,7 @@ func (a *app) runPrompt(o *promptOptions) error {
 		p.note("no published skill matches the task")
 	}
 	out.planInfo = pi
-	if err := a.emitPrompt(o, out); err != nil {
+	if err := o.emit(out); err != nil {
 		return err
 	}
 	p.ev.summary()

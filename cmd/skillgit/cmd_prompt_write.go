@@ -51,8 +51,9 @@ type promptWriteJSON struct {
 	Skills  []promptEntry `json:"skills"`
 }
 
-// emitPrompt prints the prompt's output, or with --write keeps it in the file.
-func (a *app) emitPrompt(o *promptOptions, out promptJSON) error {
+// emit prints the prompt's output, or with --write keeps it in the file.
+func (o *promptOptions) emit(out promptJSON) error {
+	a := o.app
 	if o.write.file == "" {
 		return a.printResult(out, func(w io.Writer) error { return printPrompt(w, out.Skills, o.withBodies) })
 	}

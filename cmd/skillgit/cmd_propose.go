@@ -10,13 +10,15 @@ import (
 )
 
 type proposeOptions struct {
+	app                            *app
+	args                           []string
 	from, fromRev, message, remote string
 	delete, push, config           bool
 	actor                          actorFlags
 }
 
-func (a *app) proposeCommand() *cobra.Command {
-	o := &proposeOptions{}
+func newProposeCmd(a *app) *cobra.Command {
+	o := &proposeOptions{app: a}
 	c := &cobra.Command{
 		Use:   "propose PATH|NAME [--from DIR] [--delete] [-m MSG] [--push] | propose NAME --from-rev REV [-m MSG] | propose --config [-m MSG]",
 		Short: "Propose a new skill, a patch or a deletion as a candidate branch",
@@ -57,7 +59,10 @@ author: the mode never approves or publishes it. With server.protect on, this is
 the only way policy reaches the publish branch. With --push, the candidate branch is pushed to
 the remote (--remote, default origin) so that it can be opened as a pull request.`,
 		Args: rangeArgs(0, 1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runPropose(c, o, args) },
+		RunE: func(c *cobra.Command, args []string) error {
+			o.args = args
+			return runPropose(c, o)
+		},
 	}
 	fl := c.Flags()
 	fl.StringVar(&o.from, "from", "", "take the skill folder from `DIR`")
@@ -72,7 +77,8 @@ the remote (--remote, default origin) so that it can be opened as a pull request
 	return c
 }
 
-func (a *app) runPropose(c *cobra.Command, o *proposeOptions, args []string) error {
+func runPropose(c *cobra.Command, o *proposeOptions) error {
+	a, args := o.app, o.args
 	po := lifecycle.ProposeOptions{ActOptions: o.actor.options(), From: o.from, FromRev: o.fromRev, Delete: o.delete, Message: o.message}
 	if len(args) == 1 {
 		po.Target = args[0]
@@ -105,7 +111,7 @@ func (a *app) runPropose(c *cobra.Command, o *proposeOptions, args []string) err
 		}
 		writeOverlaps(a.Err, res.ID, res.Overlaps)
 		if o.push {
-			if err := a.pushCandidate(c, r, o.remote, res); err != nil {
+			if err := pushCandidate(c, a, r, o.remote, res); err != nil {
 				return err
 			}
 		}
@@ -115,8 +121,8 @@ func (a *app) runPropose(c *cobra.Command, o *proposeOptions, args []string) err
 
 // pushCandidate pushes the branch of a candidate just proposed, or the publish branch when
 // the mode published it at once.
-func (a *app) pushCandidate(c *cobra.Command, r *lifecycle.Repo, remote string, res *lifecycle.Result) error {
-	o := remotes.PushOptions{Remote: remote, IDs: []string{res.ID}, Progress: a.progress()}
+func pushCandidate(c *cobra.Command, a *app, r *lifecycle.Repo, remote string, res *lifecycle.Result) error {
+	o := remotes.PushOptions{Remote: remote, IDs: []string{res.ID}, Progress: a.progressTo(false)}
 	what := "branch " + res.Branch
 	if res.State == lifecycle.StatePublished {
 		o.IDs, what = nil, "the publish"

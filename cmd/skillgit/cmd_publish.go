@@ -9,9 +9,16 @@ import (
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
-func (a *app) publishCommand() *cobra.Command {
-	var channel, pack, as string
-	var actor actorFlags
+// publishOptions are the flags and arguments of publish.
+type publishOptions struct {
+	app               *app
+	ids               []string
+	channel, pack, as string
+	actor             actorFlags
+}
+
+func newPublishCmd(a *app) *cobra.Command {
+	o := &publishOptions{app: a}
 	c := &cobra.Command{
 		Use:   "publish ID... | --pack NAME [--channel canary] | ID --as NAME",
 		Short: "Merge an approved candidate into the publish branch",
@@ -36,13 +43,16 @@ under. The
 publish commit records NAME in its Skillgit-Published-As trailer; log, list,
 show, read and rollback then know the skill as NAME, and --json reports it as
 "published_as". --as takes one ID, not several or --pack.` + batchHelp,
-		Args: publishArgs(&pack, &as),
-		RunE: func(c *cobra.Command, args []string) error { return a.runPublish(args, pack, channel, actor, as) },
+		Args: publishArgs(&o.pack, &o.as),
+		RunE: func(c *cobra.Command, args []string) error {
+			o.ids = args
+			return runPublish(o)
+		},
 	}
-	c.Flags().StringVar(&pack, "pack", "", "publish every open candidate of skill pack `NAME`, one at a time")
-	c.Flags().StringVar(&as, "as", "", "publish a candidate that creates a new skill under the skill name `NAME`")
-	c.Flags().StringVar(&channel, "channel", "", "publish to `CHANNEL`: main (the publish branch) or canary")
-	addActor(c, &actor)
+	c.Flags().StringVar(&o.pack, "pack", "", "publish every open candidate of skill pack `NAME`, one at a time")
+	c.Flags().StringVar(&o.as, "as", "", "publish a candidate that creates a new skill under the skill name `NAME`")
+	c.Flags().StringVar(&o.channel, "channel", "", "publish to `CHANNEL`: main (the publish branch) or canary")
+	addActor(c, &o.actor)
 	a.addJSON(c)
 	return c
 }
@@ -65,7 +75,8 @@ func publishArgs(pack, as *string) cobra.PositionalArgs {
 	}
 }
 
-func (a *app) runPublish(ids []string, pack, channel string, actor actorFlags, as string) error {
+func runPublish(o *publishOptions) error {
+	a, ids, pack, channel, actor, as := o.app, o.ids, o.pack, o.channel, o.actor, o.as
 	return a.withRepo(func(r *lifecycle.Repo) error {
 		publish := func(id string) (*lifecycle.Result, error) { return r.Publish(id, channel, actor.options()) }
 		if as != "" {

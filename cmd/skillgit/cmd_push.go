@@ -12,8 +12,15 @@ import (
 	"github.com/skillgit/skillgit/lifecycle/remotes"
 )
 
-func (a *app) pushCommand() *cobra.Command {
-	var force bool
+// pushOptions are the flag and arguments of push.
+type pushOptions struct {
+	app   *app
+	args  []string
+	force bool
+}
+
+func newPushCmd(a *app) *cobra.Command {
+	po := &pushOptions{app: a}
 	c := &cobra.Command{
 		Use:   "push [REMOTE] [ID...]",
 		Short: "Send candidates, the archive and the publish branch to a remote",
@@ -40,16 +47,20 @@ push exits with 3.
 On a terminal, or with --progress, push shows what the server says as it comes
 (after "remote: ", as git does), such as the progress of its audit, and the
 progress of its own audit when it has at least 10 skills to audit.`,
-		RunE: func(c *cobra.Command, args []string) error { return a.runPush(c, args, force) },
+		RunE: func(c *cobra.Command, args []string) error {
+			po.args = args
+			return runPush(c, po)
+		},
 	}
-	c.Flags().BoolVar(&force, "progress", false, "show progress on stderr even when it is not a terminal")
+	c.Flags().BoolVar(&po.force, "progress", false, "show progress on stderr even when it is not a terminal")
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runPush(c *cobra.Command, args []string, forceProgress bool) error {
+func runPush(c *cobra.Command, po *pushOptions) error {
+	a, args := po.app, po.args
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		o := remotes.PushOptions{Progress: a.progressTo(forceProgress)}
+		o := remotes.PushOptions{Progress: a.progressTo(po.force)}
 		if o.Progress != nil {
 			o.AuditProgress = hooks.NewProgress(o.Progress, "").Update
 		}

@@ -17,6 +17,8 @@ type readJSON struct {
 }
 
 type readOptions struct {
+	app       *app
+	names     []string
 	withRefs  bool
 	installed installedFlags
 }
@@ -28,8 +30,8 @@ type readEntry struct {
 	Scope   string `json:"scope,omitempty"`
 }
 
-func (a *app) readCommand() *cobra.Command {
-	o := &readOptions{}
+func newReadCmd(a *app) *cobra.Command {
+	o := &readOptions{app: a}
 	c := &cobra.Command{
 		Use:   "read NAME...",
 		Short: "Print published skills the way agents load them",
@@ -44,7 +46,10 @@ references/ folder (regular files only, in path order), each after a
 "Reference: PATH" line. An installed skill's DIR is its own folder.
 ` + installedHelp,
 		Args: minArgs(1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runRead(args, o) },
+		RunE: func(c *cobra.Command, args []string) error {
+			o.names = args
+			return runRead(o)
+		},
 	}
 	c.Flags().BoolVar(&o.withRefs, "with-references", false, "append each skill's references/ text files")
 	addInstalledFlags(c, &o.installed)
@@ -52,13 +57,14 @@ references/ folder (regular files only, in path order), each after a
 	return c
 }
 
-func (a *app) runRead(names []string, o *readOptions) error {
+func runRead(o *readOptions) error {
+	a, names := o.app, o.names
 	if o.installed.set() {
-		return a.runReadInstalled(names, o)
+		return runReadInstalled(o)
 	}
 	r, err := lifecycle.Open(a.repo)
 	if noSkillRepository(err) {
-		return a.runReadInstalled(names, o)
+		return runReadInstalled(o)
 	}
 	if err != nil {
 		return err

@@ -8,8 +8,14 @@ import (
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
-func (a *app) rebaseCommand() *cobra.Command {
-	var author string
+// rebaseOptions are the flags and argument of rebase.
+type rebaseOptions struct {
+	app        *app
+	id, author string
+}
+
+func newRebaseCmd(a *app) *cobra.Command {
+	o := &rebaseOptions{app: a}
 	c := &cobra.Command{
 		Use:   "rebase ID",
 		Short: "Bring a candidate up to date with the publish branch",
@@ -18,16 +24,20 @@ branch changed the same skill. When both changed the same file, it refuses
 (exit 4): revise the candidate instead. A rebase that changes the skill's folder
 voids the approvals given so far.`,
 		Args: exactArgs(1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runRebase(args[0], author) },
+		RunE: func(c *cobra.Command, args []string) error {
+			o.id = args[0]
+			return runRebase(o)
+		},
 	}
-	addAuthor(c, &author)
+	addAuthor(c, &o.author)
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runRebase(id, author string) error {
+func runRebase(o *rebaseOptions) error {
+	a := o.app
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		res, err := r.Rebase(id, act(author))
+		res, err := r.Rebase(o.id, act(o.author))
 		if err != nil {
 			return err
 		}

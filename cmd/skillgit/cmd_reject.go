@@ -8,28 +8,38 @@ import (
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
-func (a *app) rejectCommand() *cobra.Command {
-	var reason, author string
+// rejectOptions are the flags and argument of reject.
+type rejectOptions struct {
+	app                *app
+	id, reason, author string
+}
+
+func newRejectCmd(a *app) *cobra.Command {
+	o := &rejectOptions{app: a}
 	c := &cobra.Command{
 		Use:   "reject ID -m REASON",
 		Short: "Turn a candidate down, with the reason",
 		Long: `Reject candidate ID with a commit that gives REASON, then move its branch to
 refs/skillgit/archive/ID, where it stays reachable but is no longer a branch.`,
 		Args: exactArgs(1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runReject(args[0], reason, author) },
+		RunE: func(c *cobra.Command, args []string) error {
+			o.id = args[0]
+			return runReject(o)
+		},
 	}
-	c.Flags().StringVarP(&reason, "message", "m", "", "why the candidate is rejected (required)")
-	addAuthor(c, &author)
+	c.Flags().StringVarP(&o.reason, "message", "m", "", "why the candidate is rejected (required)")
+	addAuthor(c, &o.author)
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runReject(id, reason, author string) error {
-	if reason == "" {
+func runReject(o *rejectOptions) error {
+	a := o.app
+	if o.reason == "" {
 		return usageError{fmt.Errorf("reject: -m REASON is required")}
 	}
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		res, err := r.Reject(id, reason, act(author))
+		res, err := r.Reject(o.id, o.reason, act(o.author))
 		if err != nil {
 			return err
 		}

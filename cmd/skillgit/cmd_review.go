@@ -42,8 +42,10 @@ type reviewPartJSON struct {
 	Audit     json.RawMessage `json:"audit,omitempty"`
 }
 
-// reviewOptions are the flags of `skillgit review`.
+// reviewOptions are the flags and argument of `skillgit review`.
 type reviewOptions struct {
+	app    *app
+	id     string
 	format string
 	// stat shows the files with their line counts instead of the diff; findings shows the
 	// audit alone. Both together show both, still without the diff.
@@ -52,10 +54,10 @@ type reviewOptions struct {
 }
 
 // partial reports whether only parts of the review were asked for.
-func (o reviewOptions) partial() bool { return o.stat || o.findings }
+func (o *reviewOptions) partial() bool { return o.stat || o.findings }
 
-func (a *app) reviewCommand() *cobra.Command {
-	var o reviewOptions
+func newReviewCmd(a *app) *cobra.Command {
+	o := &reviewOptions{app: a}
 	c := &cobra.Command{
 		Use:   "review ID [--stat] [--findings] [--no-pager] [--format text|markdown|json|sarif]",
 		Short: "Show a candidate for review: state, diff, audit and history",
@@ -79,7 +81,10 @@ ID may be the name of a skill with exactly one open candidate (an id always
 wins). A candidate from a skill pack shows pack: NAME@COMMIT in the head (a
 "- pack:" line in markdown, "pack" in JSON).`,
 		Args: exactArgs(1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runReview(args[0], o) },
+		RunE: func(c *cobra.Command, args []string) error {
+			o.id = args[0]
+			return runReview(o)
+		},
 	}
 	c.Flags().StringVar(&o.format, "format", "text", "output `FORMAT`: text, markdown, json or sarif")
 	c.Flags().BoolVar(&o.stat, "stat", false, "list the files with lines added and removed, without the diff")
@@ -89,8 +94,9 @@ wins). A candidate from a skill pack shows pack: NAME@COMMIT in the head (a
 	return c
 }
 
-func (a *app) runReview(id string, o reviewOptions) error {
-	f, err := a.reviewFormat(o.format)
+func runReview(o *reviewOptions) error {
+	a, id := o.app, o.id
+	f, err := o.outputFormat()
 	if err != nil {
 		return err
 	}
@@ -108,9 +114,9 @@ func (a *app) runReview(id string, o reviewOptions) error {
 		required := r.Config.Approvals.Required
 		switch {
 		case f == audit.FormatJSON && o.partial():
-			return a.writeReviewPartJSON(rv, o, opts)
+			return o.writePartJSON(rv, opts)
 		case f == audit.FormatJSON:
-			return a.writeReviewJSON(rv, required, opts)
+			return o.writeFullJSON(rv, required, opts)
 		case f == audit.FormatMarkdown:
 			return writeReviewMarkdown(a.Out, rv, required, opts)
 		case f == audit.FormatSARIF:
@@ -124,8 +130,9 @@ func (a *app) runReview(id string, o reviewOptions) error {
 	})
 }
 
-// reviewFormat returns the output format; --json is --format json.
-func (a *app) reviewFormat(format string) (audit.Format, error) {
+// outputFormat returns the output format; --json is --format json.
+func (o *reviewOptions) outputFormat() (audit.Format, error) {
+	a, format := o.app, o.format
 	f, err := audit.ParseFormat(format)
 	if err != nil {
 		return 0, usageError{fmt.Errorf("--format %q: use text, markdown, json or sarif", format)}
@@ -139,7 +146,8 @@ func (a *app) reviewFormat(format string) (audit.Format, error) {
 	return f, nil
 }
 
-func (a *app) writeReviewJSON(rv *lifecycle.Review, required int, opts audit.WriteOptions) error {
+func (o *reviewOptions) writeFullJSON(rv *lifecycle.Review, required int, opts audit.WriteOptions) error {
+	a := o.app
 	var rep bytes.Buffer
 	if err := audit.WriteJSON(&rep, rv.Reports, opts); err != nil {
 		return err
@@ -150,7 +158,8 @@ func (a *app) writeReviewJSON(rv *lifecycle.Review, required int, opts audit.Wri
 	return writeJSON(a.Out, out)
 }
 
-func (a *app) writeReviewPartJSON(rv *lifecycle.Review, o reviewOptions, opts audit.WriteOptions) error {
+func (o *reviewOptions) writePartJSON(rv *lifecycle.Review, opts audit.WriteOptions) error {
+	a := o.app
 	out := reviewPartJSON{Candidate: rv.Candidate.ID, Skill: rv.Candidate.Skill, Risk: rv.Risk,
 		Verdict: verdictKey(rv.Verdict), FailOn: rv.FailOn}
 	if o.stat {
@@ -198,7 +207,7 @@ func writeReviewText(w io.Writer, rv *lifecycle.Review, required int, opts audit
 }
 
 // writeReviewPart writes the head of a review and the parts asked for, never the diff.
-func writeReviewPart(w io.Writer, rv *lifecycle.Review, required int, o reviewOptions, opts audit.WriteOptions) error {
+func writeReviewPart(w io.Writer, rv *lifecycle.Review, required int, o *reviewOptions, opts audit.WriteOptions) error {
 	writeReviewHead(w, rv, required)
 	if o.stat {
 		fmt.Fprintf(w, "\nfiles:\n")

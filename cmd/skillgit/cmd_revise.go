@@ -9,12 +9,14 @@ import (
 )
 
 type reviseOptions struct {
+	app           *app
+	args          []string
 	from, message string
 	actor         actorFlags
 }
 
-func (a *app) reviseCommand() *cobra.Command {
-	o := &reviseOptions{}
+func newReviseCmd(a *app) *cobra.Command {
+	o := &reviseOptions{app: a}
 	c := &cobra.Command{
 		Use:   "revise ID [PATH] [--from DIR] -m FEEDBACK",
 		Short: "Record a new version of a candidate, answering review feedback",
@@ -23,7 +25,10 @@ carries FEEDBACK: from --from DIR, else PATH, else the skill's folder in the
 working tree. The new version is audited again and the approvals given so far
 no longer count.`,
 		Args: rangeArgs(1, 2),
-		RunE: func(c *cobra.Command, args []string) error { return a.runRevise(o, args) },
+		RunE: func(c *cobra.Command, args []string) error {
+			o.args = args
+			return runRevise(o)
+		},
 	}
 	fl := c.Flags()
 	fl.StringVar(&o.from, "from", "", "take the skill folder from `DIR`")
@@ -33,7 +38,8 @@ no longer count.`,
 	return c
 }
 
-func (a *app) runRevise(o *reviseOptions, args []string) error {
+func runRevise(o *reviseOptions) error {
+	a, args := o.app, o.args
 	if o.message == "" {
 		return usageError{fmt.Errorf("revise: -m FEEDBACK is required: say what this version answers")}
 	}

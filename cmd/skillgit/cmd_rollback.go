@@ -8,9 +8,16 @@ import (
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
-func (a *app) rollbackCommand() *cobra.Command {
-	var commit string
-	var actor actorFlags
+// rollbackOptions are the flags and arguments of rollback.
+type rollbackOptions struct {
+	app    *app
+	args   []string
+	commit string
+	actor  actorFlags
+}
+
+func newRollbackCmd(a *app) *cobra.Command {
+	o := &rollbackOptions{app: a}
 	c := &cobra.Command{
 		Use:   "rollback NAME | --commit SHA",
 		Short: "Undo a publish on the publish branch",
@@ -23,15 +30,19 @@ a candidate, 'skillgit propose NAME --from-rev REV' with REV a commit that holds
 publish that brought it, or the commit before the rollback), and have it approved. A NAME
 never published is an error that names the published skills close to it.`,
 		Args: rangeArgs(0, 1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runRollback(args, commit, actor) },
+		RunE: func(c *cobra.Command, args []string) error {
+			o.args = args
+			return runRollback(o)
+		},
 	}
-	c.Flags().StringVar(&commit, "commit", "", "undo the publish `SHA`")
-	addActor(c, &actor)
+	c.Flags().StringVar(&o.commit, "commit", "", "undo the publish `SHA`")
+	addActor(c, &o.actor)
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runRollback(args []string, commit string, actor actorFlags) error {
+func runRollback(o *rollbackOptions) error {
+	a, args, commit := o.app, o.args, o.commit
 	name := ""
 	if len(args) == 1 {
 		name = args[0]
@@ -40,7 +51,7 @@ func (a *app) runRollback(args []string, commit string, actor actorFlags) error 
 		return usageError{fmt.Errorf("rollback: name a skill or give --commit SHA, not both")}
 	}
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		res, err := r.Rollback(name, commit, actor.options())
+		res, err := r.Rollback(name, commit, o.actor.options())
 		if err != nil {
 			return err
 		}

@@ -32,20 +32,31 @@ type fileJSON struct {
 	Mode string `json:"mode"`
 }
 
-func (a *app) showCommand() *cobra.Command {
+// showOptions are the argument of show.
+type showOptions struct {
+	app  *app
+	name string
+}
+
+func newShowCmd(a *app) *cobra.Command {
+	o := &showOptions{app: a}
 	c := &cobra.Command{
 		Use:   "show NAME",
 		Short: "Show a published skill's metadata and files",
 		Long: `Show a published skill's metadata and files. A skill whose published version
 came from a skill pack says pack: NAME@COMMIT, as list --json does.`,
 		Args: exactArgs(1),
-		RunE: func(c *cobra.Command, args []string) error { return a.runShow(args[0]) },
+		RunE: func(c *cobra.Command, args []string) error {
+			o.name = args[0]
+			return runShow(o)
+		},
 	}
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runShow(name string) error {
+func runShow(o *showOptions) error {
+	a, name := o.app, o.name
 	r, err := a.openRepo()
 	if err != nil {
 		return err

@@ -16,6 +16,7 @@ import (
 )
 
 type syncOptions struct {
+	app         *app
 	targets     []string
 	dirs        []string
 	global      bool
@@ -52,8 +53,8 @@ type syncActionJSON struct {
 	Reason string `json:"reason,omitempty"`
 }
 
-func (a *app) syncCommand() *cobra.Command {
-	o := &syncOptions{}
+func newSyncCmd(a *app) *cobra.Command {
+	o := &syncOptions{app: a}
 	c := &cobra.Command{
 		Use:   "sync [--target AGENT]... [--dir DIR]... [--project DIR] [--global] [--channel main|canary] [--offline] [--copy|--symlink] [--dry-run] [--force] [--watch [--remote R]] [--update [SKILL]...|--frozen|--check] [--gitignore]",
 		Short: "Install the published skills into the folders coding agents read",
@@ -111,7 +112,7 @@ writes nothing: exit 0 when the lock is current, 5 when there are updates.
 that remote's) and syncs again after every publish or rollback, until interrupted (SIGINT
 or SIGTERM).`,
 		Args: lockArgs(&o.lock),
-		RunE: func(c *cobra.Command, args []string) error { return a.runSync(o) },
+		RunE: func(c *cobra.Command, args []string) error { return runSync(o) },
 	}
 	f := c.Flags()
 	f.StringArrayVar(&o.targets, "target", nil, "install for agent `AGENT` (repeatable)")
@@ -132,35 +133,36 @@ or SIGTERM).`,
 	addLockFlags(c, &o.lock)
 	addDriftFlags(c, &o.drift)
 	addGitignoreFlag(c, &o.gitignore)
-	a.addVerifyFlag(c, o)
+	o.addVerifyFlag(c)
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runSync(o *syncOptions) error {
+func runSync(o *syncOptions) error {
 	if o.listTargets {
-		return a.listTargets()
+		return o.printTargets()
 	}
 	if o.channel != "" && o.channel != "main" && o.channel != "canary" {
 		return usageError{fmt.Errorf("--channel %q: use main or canary", o.channel)}
 	}
-	if done, err := a.runDrift(o); done {
+	if done, err := o.runDrift(); done {
 		return err
 	}
 	if err := o.lock.checkLockUse(o.watch); err != nil {
 		return err
 	}
 	if o.watch {
-		return a.watchSync(o)
+		return o.watchSync()
 	}
 	if o.remote != "" || o.interval != 0 {
 		return usageError{errors.New("--remote and --interval go with --watch")}
 	}
-	return a.syncOnce(o, gitstore.ZeroHash)
+	return o.syncOnce(gitstore.ZeroHash)
 }
 
 // syncOnce syncs the channel, or commit when it is not zero, and prints what changed.
-func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
+func (o *syncOptions) syncOnce(commit gitstore.Hash) error {
+	a := o.app
 	rep, err := agentsync.Run(agentsync.Request{
 		Dir: a.repo, Project: o.project, Offline: o.offline, Agents: o.targets, Dirs: o.dirs, Global: o.global, Channel: o.channel,
 		Symlink: o.symlink, DryRun: o.dryRun, Force: o.force, Getenv: getenv, Commit: commit,
@@ -176,7 +178,7 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 		return err
 	}
 	if o.lock.check && rep.Lock != nil {
-		return a.syncCheck(rep)
+		return o.syncCheck(rep)
 	}
 	var out syncJSON
 	if a.json {
@@ -189,8 +191,8 @@ func (a *app) syncOnce(o *syncOptions, commit gitstore.Hash) error {
 	if perr := a.printResult(out, func(w io.Writer) error { return printSync(w, rep, o.dryRun) }); perr != nil {
 		return perr
 	}
-	a.hintUnignored(rep.Unignored)
-	return a.syncOutcome(rep)
+	o.hintUnignored(rep.Unignored)
+	return o.syncOutcome(rep)
 }
 
 // printSync prints every change, then one summary line per target.
@@ -247,7 +249,9 @@ type agentJSON struct {
 	AlsoGlobal  []string `json:"also_global"`
 }
 
-func (a *app) listTargets() error {
+// printTargets prints the agent table, for --list-targets.
+func (o *syncOptions) printTargets() error {
+	a := o.app
 	table, err := agentsync.Agents(a.repo)
 	if err != nil {
 		return err

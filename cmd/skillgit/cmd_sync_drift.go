@@ -69,7 +69,8 @@ func addDriftFlags(c *cobra.Command, o *driftOptions) {
 }
 
 // runDrift runs --status or --propose-edits; done says whether one of them was asked for.
-func (a *app) runDrift(o *syncOptions) (done bool, err error) {
+func (o *syncOptions) runDrift() (done bool, err error) {
+	a := o.app
 	d := o.drift
 	if !d.proposeEdits && (d.message != "" || d.author != "") {
 		return true, usageError{fmt.Errorf("-m and --author go with --propose-edits")}
@@ -80,9 +81,9 @@ func (a *app) runDrift(o *syncOptions) (done bool, err error) {
 	req := agentsync.Request{Dir: a.repo, Project: o.project, Offline: o.offline, Agents: o.targets, Dirs: o.dirs, Global: o.global, Channel: o.channel, Getenv: getenv}
 	switch {
 	case d.status:
-		return true, a.syncStatus(req)
+		return true, o.syncStatus(req)
 	case d.proposeEdits:
-		return true, a.proposeEdits(req, d)
+		return true, o.proposeEdits(req, d)
 	}
 	return false, nil
 }
@@ -105,7 +106,8 @@ func skippedJSON(rep *agentsync.Report) []syncSkipJSON {
 
 // syncOutcome says on stderr what a sync left undone, and picks the exit code: 1 for a skill
 // git could not read, else 3 for one refused, else 4 for a conflict.
-func (a *app) syncOutcome(rep *agentsync.Report) error {
+func (o *syncOptions) syncOutcome(rep *agentsync.Report) error {
+	a := o.app
 	code := ExitOK
 	if rep.Conflicts > 0 {
 		a.warn("%d skill(s) left alone: see the conflicts above; --force overwrites skills edited in the target", rep.Conflicts)
@@ -147,7 +149,8 @@ type statusSkillJSON struct {
 }
 
 // syncStatus prints what each target holds.
-func (a *app) syncStatus(req agentsync.Request) error {
+func (o *syncOptions) syncStatus(req agentsync.Request) error {
+	a := o.app
 	rep, err := agentsync.Status(req)
 	if err != nil {
 		return err
@@ -202,7 +205,8 @@ type proposeEditJSON struct {
 }
 
 // proposeEdits proposes every edited skill and prints the candidates and what to do next.
-func (a *app) proposeEdits(req agentsync.Request, d driftOptions) error {
+func (o *syncOptions) proposeEdits(req agentsync.Request, d driftOptions) error {
+	a := o.app
 	props, err := agentsync.ProposeEdits(req, act(d.author), d.message)
 	if err != nil && len(props) == 0 {
 		return err

@@ -56,7 +56,8 @@ func printGitignored(w io.Writer, u *agentsync.Unignored) {
 }
 
 // hintUnignored says on stderr which agent folders git does not ignore, and how to ignore them.
-func (a *app) hintUnignored(u *agentsync.Unignored) {
+func (o *syncOptions) hintUnignored(u *agentsync.Unignored) {
+	a := o.app
 	if u == nil || u.Added {
 		return
 	}

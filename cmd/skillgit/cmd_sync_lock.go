@@ -106,7 +106,8 @@ func printLockEnd(w io.Writer, l *agentsync.LockReport) {
 
 // syncCheck prints the skills whose channel version is ahead of the lock and ends with
 // ExitUpdates when there are some.
-func (a *app) syncCheck(rep *agentsync.Report) error {
+func (o *syncOptions) syncCheck(rep *agentsync.Report) error {
+	a := o.app
 	l := rep.Lock
 	err := a.printResult(struct {
 		Lock *lockJSON `json:"lock"`

@@ -54,7 +54,7 @@ type verifyFileJSON struct {
 }
 
 // addVerifyFlag declares sync's --verify and runs it in place of a sync when it is given.
-func (a *app) addVerifyFlag(c *cobra.Command, o *syncOptions) {
+func (o *syncOptions) addVerifyFlag(c *cobra.Command) {
 	var verify bool
 	c.Use += " [--verify]"
 	c.Long += "\n" + syncVerifyHelp
@@ -67,7 +67,7 @@ func (a *app) addVerifyFlag(c *cobra.Command, o *syncOptions) {
 		if err := verifyFlagsAlone(c); err != nil {
 			return err
 		}
-		return a.syncVerify(o.project)
+		return o.syncVerify()
 	}
 }
 
@@ -86,8 +86,9 @@ func verifyFlagsAlone(c *cobra.Command) error {
 	return nil
 }
 
-func (a *app) syncVerify(project string) error {
-	rep, err := agentsync.Verify(agentsync.VerifyRequest{Dir: a.repo, Project: project})
+func (o *syncOptions) syncVerify() error {
+	a := o.app
+	rep, err := agentsync.Verify(agentsync.VerifyRequest{Dir: a.repo, Project: o.project})
 	if err != nil {
 		return err
 	}

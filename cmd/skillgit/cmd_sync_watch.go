@@ -16,7 +16,8 @@ import (
 // watchSync syncs, then again whenever the channel's tip moves, until SIGINT or SIGTERM. A
 // failed sync is reported and retried at the next look; a conflict (a skill edited in the
 // target) is reported and the others stay in sync.
-func (a *app) watchSync(o *syncOptions) error {
+func (o *syncOptions) watchSync() error {
+	a := o.app
 	if o.dryRun {
 		return usageError{errors.New("--watch and --dry-run do not go together")}
 	}
@@ -35,7 +36,7 @@ func (a *app) watchSync(o *syncOptions) error {
 		OnError: func(err error) { a.warn("sync --watch: %v", err) }}
 	err = remotes.Watch(ctx, r, opts, func(_ context.Context, tip gitstore.Hash) error {
 		fmt.Fprintf(a.Err, "skillgit: syncing %s\n", shortHash(tip.String()))
-		if err := a.syncOnce(o, tip); err != nil && !errors.As(err, new(quietExit)) {
+		if err := o.syncOnce(tip); err != nil && !errors.As(err, new(quietExit)) {
 			return err
 		}
 		return nil

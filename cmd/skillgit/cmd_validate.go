@@ -28,8 +28,15 @@ type problemJSON struct {
 	Severity string `json:"severity"`
 }
 
-func (a *app) validateCommand() *cobra.Command {
-	var lenient bool
+// validateOptions are the flag and arguments of validate.
+type validateOptions struct {
+	app     *app
+	paths   []string
+	lenient bool
+}
+
+func newValidateCmd(a *app) *cobra.Command {
+	o := &validateOptions{app: a}
 	c := &cobra.Command{
 		Use:   "validate [PATH...]",
 		Short: "Check skills against the Agent Skills specification",
@@ -42,21 +49,25 @@ branch's): a file that does not parse, or a profile entry that names a skill not
 published on the publish branch, is an error. Strict mode (the default) applies the reference rules;
 --lenient reports only what would stop an agent from loading a skill.
 Exit status 0 when every skill and profile is valid, 1 otherwise.`,
-		RunE: func(c *cobra.Command, args []string) error { return a.runValidate(args, lenient) },
+		RunE: func(c *cobra.Command, args []string) error {
+			o.paths = args
+			return runValidate(o)
+		},
 	}
-	c.Flags().BoolVar(&lenient, "lenient", false, "accept what agents load in practice; report the rest as warnings")
+	c.Flags().BoolVar(&o.lenient, "lenient", false, "accept what agents load in practice; report the rest as warnings")
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runValidate(paths []string, lenient bool) error {
+func runValidate(o *validateOptions) error {
+	paths := o.paths
 	mode := catalog.Strict
-	if lenient {
+	if o.lenient {
 		mode = catalog.Lenient
 	}
 	repoWide := len(paths) == 0
 	if repoWide {
-		p, err := a.defaultSkillsDir()
+		p, err := o.defaultSkillsDir()
 		if err != nil {
 			return err
 		}
@@ -64,7 +75,7 @@ func (a *app) runValidate(paths []string, lenient bool) error {
 	}
 	total := &catalog.Result{}
 	for _, p := range paths {
-		res, err := a.validatePath(p, mode)
+		res, err := o.validatePath(p, mode)
 		if repoWide && errors.Is(err, catalog.ErrNoSkills) {
 			continue // a repository with no skills yet is valid
 		}
@@ -75,18 +86,19 @@ func (a *app) runValidate(paths []string, lenient bool) error {
 		total.Problems = append(total.Problems, res.Problems...)
 	}
 	if repoWide {
-		ps, err := a.profileProblems()
+		ps, err := o.profileProblems()
 		if err != nil {
 			return err
 		}
 		total.Problems = append(total.Problems, ps...)
 	}
-	return a.reportValidation(total)
+	return o.reportValidation(total)
 }
 
 // profileProblems checks the profiles of .skillgit.yaml against the published skills when
 // skillgit runs in a skillgit repository; elsewhere there is nothing to check.
-func (a *app) profileProblems() ([]catalog.Problem, error) {
+func (o *validateOptions) profileProblems() ([]catalog.Problem, error) {
+	a := o.app
 	r, err := lifecycle.Open(a.repo)
 	if errors.Is(err, lifecycle.ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository) {
 		return nil, nil
@@ -100,7 +112,8 @@ func (a *app) profileProblems() ([]catalog.Problem, error) {
 
 // defaultSkillsDir is the repository's skills folder, or in a git repository that skillgit
 // has not adopted ./skills, or the current folder. Outside git there is none: a usage error.
-func (a *app) defaultSkillsDir() (string, error) {
+func (o *validateOptions) defaultSkillsDir() (string, error) {
+	a := o.app
 	r, err := lifecycle.Open(a.repo)
 	switch {
 	case err == nil:
@@ -120,7 +133,8 @@ func (a *app) defaultSkillsDir() (string, error) {
 }
 
 // validatePath checks one PATH; problem and skill paths are given as the user named them.
-func (a *app) validatePath(p string, mode catalog.Mode) (*catalog.Result, error) {
+func (o *validateOptions) validatePath(p string, mode catalog.Mode) (*catalog.Result, error) {
+	a := o.app
 	full := a.path(p)
 	st, err := os.Stat(full)
 	if err != nil {
@@ -183,7 +197,8 @@ func relocate(res *catalog.Result, dir string) {
 	}
 }
 
-func (a *app) reportValidation(res *catalog.Result) error {
+func (o *validateOptions) reportValidation(res *catalog.Result) error {
+	a := o.app
 	out := validateJSON{Valid: res.Err() == nil, Checked: len(res.Skills), Skills: []listEntry{}, Problems: []problemJSON{}}
 	for _, s := range res.Skills {
 		out.Skills = append(out.Skills, listEntry{Name: s.Name, Description: s.Description, Path: s.Dir})

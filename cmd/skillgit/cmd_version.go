@@ -24,7 +24,7 @@ type versionJSON struct {
 // information.
 func appVersion() string { return cmp.Or(version, buildinfo.Version()) }
 
-func (a *app) versionCommand() *cobra.Command {
+func newVersionCmd(a *app) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "version",
 		Short: "Print the version of skillgit",
@@ -32,13 +32,13 @@ func (a *app) versionCommand() *cobra.Command {
 for a build from a clone), the commit it was built from when known, and -dirty when that
 clone had uncommitted changes. skillgit --version prints the same.`,
 		Args: exactArgs(0),
-		RunE: func(c *cobra.Command, args []string) error { return a.runVersion() },
+		RunE: func(c *cobra.Command, args []string) error { return runVersion(a) },
 	}
 	a.addJSON(c)
 	return c
 }
 
-func (a *app) runVersion() error {
+func runVersion(a *app) error {
 	info := buildinfo.Read()
 	out := versionJSON{Version: a.version, Module: info.Module, Revision: info.Revision, Dirty: info.Dirty, Go: info.Go}
 	return a.printResult(out, func(w io.Writer) error {

@@ -12,7 +12,7 @@ import (
 // newTree builds the command tree as Main does, writing nowhere.
 func newTree() *cobra.Command {
 	a := &app{Stdio: Stdio{In: strings.NewReader(""), Out: io.Discard, Err: io.Discard}}
-	return a.rootCommand()
+	return newRootCmd(a)
 }
 
 // walk calls fn on c and every command below it.

@@ -37,7 +37,7 @@ func (a *app) remindOfHooks(c *cobra.Command) {
 
 // declineHooks records that the repository in dir goes without hooks, as init --no-hooks
 // asked, so that no command reminds of them there.
-func (a *app) declineHooks(dir string) {
+func declineHooks(a *app, dir string) {
 	if err := hooks.Decline(hooks.Options{Dir: dir}, "made by `skillgit init --no-hooks`"); err != nil {
 		a.warn("%v; skillgit may remind you once that the hooks are missing", err)
 	}

@@ -51,12 +51,12 @@ func noSkillRepository(err error) bool {
 	return errors.Is(err, lifecycle.ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository)
 }
 
-// loadInstalled reads the installed skills the flags and SKILLGIT_SKILLS_DIRS name.
-func (a *app) loadInstalled(f *installedFlags) (*published.Installed, error) {
-	if _, err := os.Stat(a.repo); err != nil {
+// load reads the installed skills, seen from dir, that the flags and SKILLGIT_SKILLS_DIRS name.
+func (f *installedFlags) load(dir string) (*published.Installed, error) {
+	if _, err := os.Stat(dir); err != nil {
 		return nil, err
 	}
-	o := published.InstalledOptions{Dir: a.repo, SkillsDirs: f.dirs}
+	o := published.InstalledOptions{Dir: dir, SkillsDirs: f.dirs}
 	if len(o.SkillsDirs) == 0 {
 		o.SkillsDirs = published.SplitSkillsDirs(getenv(published.SkillsDirsEnv))
 	}
@@ -102,12 +102,13 @@ func (a *app) warnInstalled(shadowed []shadowedJSON, failures []published.Prompt
 	}
 }
 
-func (a *app) runMatchInstalled(task string, o *matchOptions) error {
-	in, err := a.loadInstalled(&o.installed)
+func runMatchInstalled(o *matchOptions) error {
+	a, task := o.app, o.task
+	in, err := o.installed.load(a.repo)
 	if err != nil {
 		return err
 	}
-	pi, err := a.resolvePlan(&o.planFlags, nil, &task, &o.limit)
+	pi, err := o.resolvePlan(a.path, nil, &task, &o.limit)
 	if err != nil {
 		return err
 	}
@@ -130,12 +131,13 @@ func (a *app) runMatchInstalled(task string, o *matchOptions) error {
 	return a.printResult(out, func(w io.Writer) error { return printMatches(w, out.Matches) })
 }
 
-func (a *app) runPromptInstalled(o *promptOptions) error {
-	in, err := a.loadInstalled(&o.installed)
+func runPromptInstalled(o *promptOptions) error {
+	a := o.app
+	in, err := o.installed.load(a.repo)
 	if err != nil {
 		return err
 	}
-	pi, err := a.resolvePlan(&o.planFlags, nil, &o.task, &o.limit)
+	pi, err := o.resolvePlan(a.path, nil, &o.task, &o.limit)
 	if err != nil {
 		return err
 	}
@@ -176,7 +178,7 @@ func (a *app) runPromptInstalled(o *promptOptions) error {
 		p.note("no installed skill matches the task")
 	}
 	out.planInfo = pi
-	if err := a.emitPrompt(o, out); err != nil {
+	if err := o.emit(out); err != nil {
 		return err
 	}
 	p.ev.summary()
@@ -212,8 +214,8 @@ func withReferences(content []byte, on bool, refs func() ([]catalog.Reference, e
 
 // runListInstalled lists the skills installed for the agents of application project p, as
 // read finds them there, after a note on stderr saying so.
-func (a *app) runListInstalled(p *agentsync.Project) error {
-	in, err := a.loadInstalled(&installedFlags{})
+func runListInstalled(a *app, p *agentsync.Project) error {
+	in, err := (&installedFlags{}).load(a.repo)
 	if err != nil {
 		return err
 	}
@@ -233,8 +235,9 @@ func (a *app) runListInstalled(p *agentsync.Project) error {
 	return a.printResult(out, func(w io.Writer) error { return printList(w, skills) })
 }
 
-func (a *app) runReadInstalled(names []string, o *readOptions) error {
-	in, err := a.loadInstalled(&o.installed)
+func runReadInstalled(o *readOptions) error {
+	a, names := o.app, o.names
+	in, err := o.installed.load(a.repo)
 	if err != nil {
 		return err
 	}

@@ -58,8 +58,9 @@ type planInfo struct {
 }
 
 // resolvePlan sets *task to the plan's next open task and *limit to the step's limit under
-// cfg, which may be nil, unless --limit was given. It returns nil without --plan and --step.
-func (a *app) resolvePlan(f *planFlags, cfg *policy.Config, task *string, limit *int) (*planInfo, error) {
+// cfg, which may be nil, unless --limit was given; path resolves the plan file's name. It
+// returns nil without --plan and --step.
+func (f *planFlags) resolvePlan(path func(string) string, cfg *policy.Config, task *string, limit *int) (*planInfo, error) {
 	if f.plan == "" && f.step == "" {
 		return nil, nil
 	}
@@ -74,7 +75,7 @@ func (a *app) resolvePlan(f *planFlags, cfg *policy.Config, task *string, limit 
 	if f.plan == "" {
 		return info, nil
 	}
-	data, err := plan.Read(a.path(f.plan))
+	data, err := plan.Read(path(f.plan))
 	if err != nil {
 		return nil, err
 	}
