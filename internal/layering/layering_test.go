@@ -33,8 +33,10 @@ var forbidden = map[string][]string{
 	// Creating a repository needs no skillgit repository to stand on: it writes the first
 	// commits with the ledger's trailers, the policy's defaults and the audit's verdict.
 	"lifecycle/initrepo": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/published", "lifecycle/receive", "hooks", "mcpserver", "cmd", "doctor"},
-	"hooks":              {"mcpserver", "cmd"},
-	"mcpserver":          {"lifecycle/receive", "cmd"},
+	// The path policy's checks serve the actions and sync alike: they read git and the catalog.
+	"lifecycle/pathcheck": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/published", "lifecycle/auditrun", "lifecycle/receive", "lifecycle/initrepo", "hooks", "mcpserver", "cmd", "doctor"},
+	"hooks":               {"mcpserver", "cmd"},
+	"mcpserver":           {"lifecycle/receive", "cmd"},
 	// testenv serves every package's tests, lifecycle's own included: it needs only git.
 	"internal/testenv": {"gitstore", "lifecycle", "catalog", "audit", "hooks", "mcpserver", "cmd"},
 	// lifecycletest serves the packages built on lifecycle, so it stands below them.
