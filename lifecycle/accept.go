@@ -14,6 +14,7 @@ import (
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // minFingerprintPrefix is the shortest prefix of a fingerprint that --accept takes.
@@ -57,11 +58,11 @@ func (a *approval) candidateItem() (auditrun.Item, error) {
 	if err != nil {
 		return auditrun.Item{}, err
 	}
-	mine, err := folderAt(r.Git, tip.TreeHash, c.Path)
+	mine, err := skilltree.FolderAt(r.Git, tip.TreeHash, c.Path)
 	if err != nil {
 		return auditrun.Item{}, err
 	}
-	theirs, err := folderAt(r.Git, r.Tree, c.Path)
+	theirs, err := skilltree.FolderAt(r.Git, r.Tree, c.Path)
 	if err != nil {
 		return auditrun.Item{}, err
 	}

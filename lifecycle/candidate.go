@@ -8,6 +8,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/pathcheck"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // Where candidates live (DESIGN.md §2.3).
@@ -42,7 +43,7 @@ func reverse[T any](s []T) {
 
 // FolderAt returns the tree of folder p in the tree, or ZeroHash when there is none.
 func (r *Repo) FolderAt(tree gitstore.Hash, p string) (gitstore.Hash, error) {
-	return folderAt(r.Git, tree, p)
+	return skilltree.FolderAt(r.Git, tree, p)
 }
 
 // chainBase is the publish-branch commit the candidate was proposed on or last rebased onto,

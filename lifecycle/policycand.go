@@ -11,6 +11,7 @@ import (
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // ChangePolicy is the change of a policy candidate: it changes the repository's configuration,
@@ -45,32 +46,32 @@ func (p planner) policyScope(s *Scope, baseTree, tipTree gitstore.Hash) error {
 }
 
 // pathChange compares path p, a file or a folder, between two root trees, read through bk.
-func pathChange(bk *ledger.Book, p string, baseTree, tipTree gitstore.Hash) (folderChange, bool, error) {
+func pathChange(bk *ledger.Book, p string, baseTree, tipTree gitstore.Hash) (skilltree.Change, bool, error) {
 	b, err := bk.EntryAt(baseTree, p)
 	if err != nil {
-		return folderChange{}, false, err
+		return skilltree.Change{}, false, err
 	}
 	h, err := bk.EntryAt(tipTree, p)
 	if err != nil {
-		return folderChange{}, false, err
+		return skilltree.Change{}, false, err
 	}
-	f := folderChange{path: p, base: b.Hash, head: h.Hash, mode: h.Mode}
+	f := skilltree.Change{Path: p, Base: b.Hash, Head: h.Hash, Mode: h.Mode}
 	if h.Hash.IsZero() {
-		f.mode = b.Mode
+		f.Mode = b.Mode
 	}
-	if f.mode == filemode.Dir {
-		f.mode = 0
+	if f.Mode == filemode.Dir {
+		f.Mode = 0
 	}
 	return f, b != h, nil
 }
 
 // pathHash is what a change's path holds in tree, read through bk: a folder's tree, or for a
 // file change the file's blob; zero when there is none.
-func pathHash(bk *ledger.Book, tree gitstore.Hash, f folderChange) (gitstore.Hash, error) {
-	if f.mode == 0 {
-		return bk.FolderAt(tree, f.path)
+func pathHash(bk *ledger.Book, tree gitstore.Hash, f skilltree.Change) (gitstore.Hash, error) {
+	if f.Mode == 0 {
+		return bk.FolderAt(tree, f.Path)
 	}
-	e, err := bk.EntryAt(tree, f.path)
+	e, err := bk.EntryAt(tree, f.Path)
 	if err != nil || e.Mode == filemode.Dir {
 		return gitstore.ZeroHash, err
 	}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/policy"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // maxPolicyValue bounds how much of one configuration value a summary line shows.
@@ -36,7 +37,7 @@ func (d policyDiff) summary(from, to gitstore.Hash) ([]string, error) {
 			out = append(out, changedLine(p, f))
 			continue
 		}
-		lines, err := configDiff(r.Git, f.base, f.head)
+		lines, err := configDiff(r.Git, f.Base, f.Head)
 		if err != nil {
 			return nil, err
 		}
@@ -46,11 +47,11 @@ func (d policyDiff) summary(from, to gitstore.Hash) ([]string, error) {
 }
 
 // changedLine says that a policy path other than the configuration changed.
-func changedLine(p string, f folderChange) string {
+func changedLine(p string, f skilltree.Change) string {
 	switch {
-	case f.base.IsZero():
+	case f.Base.IsZero():
 		return "added " + p
-	case f.head.IsZero():
+	case f.Head.IsZero():
 		return "removed " + p
 	}
 	return "changed " + p
@@ -60,7 +61,7 @@ func changedLine(p string, f folderChange) string {
 // blob ids (zero for none).
 func configDiff(g *gitstore.Repo, from, to gitstore.Hash) ([]string, error) {
 	if from.IsZero() || to.IsZero() {
-		return []string{changedLine(policy.ConfigFile, folderChange{base: from, head: to})}, nil
+		return []string{changedLine(policy.ConfigFile, skilltree.Change{Base: from, Head: to})}, nil
 	}
 	a, err := flatConfig(g, from)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/boundedfile"
 	"github.com/skillgit/skillgit/lifecycle/policy"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // policyAudit is the Skillgit-Audit value of a policy candidate: no skill is audited, and
@@ -76,7 +77,7 @@ func worktreeEntry(g *gitstore.Repo, root *os.Root, p string) (*gitstore.TreeEnt
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		return dirEntry(h), nil
+		return skilltree.DirEntry(h), nil
 	case !st.Mode().IsRegular():
 		return nil, fmt.Errorf("%s: not a regular file; a policy file must be one", p)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // Review is what a reviewer needs to decide on a candidate.
@@ -64,7 +65,7 @@ func (r *Repo) Review(id string) (*Review, error) {
 		}
 	}
 	for _, f := range m.conflicts {
-		rv.Conflicts = append(rv.Conflicts, f.path)
+		rv.Conflicts = append(rv.Conflicts, f.Path)
 	}
 	shown := append(slices.Clone(m.changes), m.conflicts...)
 	if err := rv.diff(r.Git, shown); err != nil {
@@ -80,7 +81,7 @@ func (r *Repo) Review(id string) (*Review, error) {
 }
 
 // diff lists and diffs the files of each folder shown.
-func (rv *Review) diff(g *gitstore.Repo, shown []folderChange) error {
+func (rv *Review) diff(g *gitstore.Repo, shown []skilltree.Change) error {
 	var diff strings.Builder
 	for _, f := range shown {
 		files, d, err := changeDiff(g, f)
@@ -115,11 +116,11 @@ func (rv *Review) audit(r *Repo, items []auditrun.Item) error {
 
 // folderFiles lists and diffs the files of folder p between two trees (zero for none).
 func folderFiles(g *gitstore.Repo, p string, from, to gitstore.Hash) ([]FileChange, string, error) {
-	a, err := treeObject(g, from)
+	a, err := skilltree.TreeObject(g, from)
 	if err != nil {
 		return nil, "", err
 	}
-	b, err := treeObject(g, to)
+	b, err := skilltree.TreeObject(g, to)
 	if err != nil {
 		return nil, "", err
 	}
@@ -150,19 +151,19 @@ func fileChange(p string, ch *object.Change) FileChange {
 
 // changeDiff lists and diffs the files of one change: a folder, or a single policy file,
 // diffed as the one entry of its folder.
-func changeDiff(g *gitstore.Repo, f folderChange) ([]FileChange, string, error) {
-	if f.mode == 0 {
-		return folderFiles(g, f.path, f.base, f.head)
+func changeDiff(g *gitstore.Repo, f skilltree.Change) ([]FileChange, string, error) {
+	if f.Mode == 0 {
+		return folderFiles(g, f.Path, f.Base, f.Head)
 	}
-	from, err := oneFileTree(g, path.Base(f.path), f.mode, f.base)
+	from, err := oneFileTree(g, path.Base(f.Path), f.Mode, f.Base)
 	if err != nil {
 		return nil, "", err
 	}
-	to, err := oneFileTree(g, path.Base(f.path), f.mode, f.head)
+	to, err := oneFileTree(g, path.Base(f.Path), f.Mode, f.Head)
 	if err != nil {
 		return nil, "", err
 	}
-	return folderFiles(g, parentDir(f.path), from, to)
+	return folderFiles(g, parentDir(f.Path), from, to)
 }
 
 // oneFileTree is a tree holding only blob h as name; zero when h is.

@@ -12,6 +12,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/pathcheck"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // snapshots reads skill folders, from disk, from git or from memory, into snapshots for the
@@ -217,4 +218,4 @@ func (sn snapshots) deletion(name string) (*snapshot, error) {
 }
 
 // entry is the tree entry that puts a snapshot in place, nil for a deletion.
-func (s *snapshot) entry() *gitstore.TreeEntry { return dirEntry(s.tree) }
+func (s *snapshot) entry() *gitstore.TreeEntry { return skilltree.DirEntry(s.tree) }

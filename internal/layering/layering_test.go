@@ -35,6 +35,9 @@ var forbidden = map[string][]string{
 	"lifecycle/initrepo": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/published", "lifecycle/receive", "hooks", "mcpserver", "cmd", "doctor"},
 	// The path policy's checks serve the actions and sync alike: they read git and the catalog.
 	"lifecycle/pathcheck": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/published", "lifecycle/auditrun", "lifecycle/receive", "lifecycle/initrepo", "hooks", "mcpserver", "cmd", "doctor"},
+	// Comparing root trees under the skills folder reads git, the ledger's constants and the
+	// read side's lookup of a skill's folder; the actions stand on it.
+	"lifecycle/skilltree": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/auditrun", "lifecycle/receive", "lifecycle/initrepo", "lifecycle/pathcheck", "hooks", "mcpserver", "cmd", "doctor"},
 	"hooks":               {"mcpserver", "cmd"},
 	"mcpserver":           {"lifecycle/receive", "cmd"},
 	// testenv serves every package's tests, lifecycle's own included: it needs only git.
