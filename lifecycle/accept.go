@@ -6,12 +6,12 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/internal/termtext"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/skilltree"
@@ -177,7 +177,7 @@ func publishAccepts(reports []audit.SkillReport) []string {
 		}
 		for _, f := range sr.Report.Findings {
 			if f.SuppressedSource == audit.SourceApproval {
-				out = append(out, acceptTrailer(f)+" | "+oneLine(f.SuppressedBy)+" | "+bounded(oneLine(f.Suppressed), maxAcceptReason))
+				out = append(out, acceptTrailer(f)+" | "+oneLine(f.SuppressedBy)+" | "+termtext.Cut(oneLine(f.Suppressed), maxAcceptReason))
 			}
 		}
 	}
@@ -186,14 +186,3 @@ func publishAccepts(reports []audit.SkillReport) []string {
 
 // oneLine joins the lines of s with spaces, so it fits a trailer.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// bounded cuts s to at most n bytes at a rune boundary, marking the cut.
-func bounded(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
-}

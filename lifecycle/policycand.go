@@ -11,6 +11,7 @@ import (
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
+	"github.com/skillgit/skillgit/lifecycle/policydiff"
 	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
@@ -34,7 +35,7 @@ func (p planner) policyScope(s *Scope, baseTree, tipTree gitstore.Hash) error {
 	}
 	s.Outside = outside
 	for _, d := range s.Declared {
-		f, changed, err := pathChange(p.r.book(), d, baseTree, tipTree)
+		f, changed, err := policydiff.PathChange(p.r.book(), d, baseTree, tipTree)
 		if err != nil {
 			return err
 		}
@@ -43,26 +44,6 @@ func (p planner) policyScope(s *Scope, baseTree, tipTree gitstore.Hash) error {
 		}
 	}
 	return nil
-}
-
-// pathChange compares path p, a file or a folder, between two root trees, read through bk.
-func pathChange(bk *ledger.Book, p string, baseTree, tipTree gitstore.Hash) (skilltree.Change, bool, error) {
-	b, err := bk.EntryAt(baseTree, p)
-	if err != nil {
-		return skilltree.Change{}, false, err
-	}
-	h, err := bk.EntryAt(tipTree, p)
-	if err != nil {
-		return skilltree.Change{}, false, err
-	}
-	f := skilltree.Change{Path: p, Base: b.Hash, Head: h.Hash, Mode: h.Mode}
-	if h.Hash.IsZero() {
-		f.Mode = b.Mode
-	}
-	if f.Mode == filemode.Dir {
-		f.Mode = 0
-	}
-	return f, b != h, nil
 }
 
 // pathHash is what a change's path holds in tree, read through bk: a folder's tree, or for a

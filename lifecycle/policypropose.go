@@ -12,6 +12,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/boundedfile"
 	"github.com/skillgit/skillgit/lifecycle/policy"
+	"github.com/skillgit/skillgit/lifecycle/policydiff"
 	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
@@ -106,11 +107,11 @@ func (r *Repo) ProposePolicy(tree gitstore.Hash, body string, o ProposeOptions) 
 	if err != nil {
 		return nil, err
 	}
-	paths, err := policyDiff{r: r}.proposed(tree)
+	paths, err := proposedPolicy(r, tree)
 	if err != nil {
 		return nil, err
 	}
-	summary, err := policyDiff{r: r}.summary(r.Tree, tree)
+	summary, err := policydiff.New(r.book()).Summary(r.Tree, tree)
 	if err != nil {
 		return nil, err
 	}
@@ -128,11 +129,10 @@ func (r *Repo) ProposePolicy(tree gitstore.Hash, body string, o ProposeOptions) 
 	return res, nil
 }
 
-// proposed refuses a proposed policy tree that changes nothing against the publish branch,
+// proposedPolicy refuses a proposed policy tree that changes nothing against the publish branch,
 // changes anything but policy files, or holds a configuration or allow list that does not
 // parse; it returns the policy paths it changes.
-func (d policyDiff) proposed(tree gitstore.Hash) ([]string, error) {
-	r := d.r
+func proposedPolicy(r *Repo, tree gitstore.Hash) ([]string, error) {
 	if tree == r.Tree {
 		return nil, fmt.Errorf("nothing to propose: the policy files on %s are already exactly these; edit %s or the files of %s/ first",
 			short(r.Branch), policy.ConfigFile, policy.Dir)
@@ -149,7 +149,7 @@ func (d policyDiff) proposed(tree gitstore.Hash) ([]string, error) {
 	}
 	var paths []string
 	for _, p := range r.Config.PolicyPaths() {
-		if _, changed, err := pathChange(r.book(), p, r.Tree, tree); err != nil {
+		if _, changed, err := policydiff.PathChange(r.book(), p, r.Tree, tree); err != nil {
 			return nil, err
 		} else if changed {
 			paths = append(paths, p)
@@ -164,7 +164,7 @@ func policyMessage(id string, paths []string, body string, summary []string, bas
 	if body == "" {
 		body = "Change of the repository's policy."
 	}
-	body += "\n\n" + bulletList(summary)
+	body += "\n\n" + policydiff.BulletList(summary)
 	ts := trailerList{}.add(keyAction, actPropose).add(keySkill, PolicySkill).add(keyCandidate, id).
 		add(keyChange, string(ChangePolicy))
 	for _, p := range slices.Compact(paths) {

@@ -12,6 +12,7 @@ import (
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
+	"github.com/skillgit/skillgit/lifecycle/policydiff"
 	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
@@ -60,7 +61,7 @@ func (r *Repo) Review(id string) (*Review, error) {
 	}
 	rv := &Review{Candidate: c, Scope: m.scope, Files: []FileChange{}}
 	if ch.IsPolicy() {
-		if rv.Policy, err = (policyDiff{r: r}).summary(m.startTree, m.tree); err != nil {
+		if rv.Policy, err = policydiff.New(r.book()).Summary(m.startTree, m.tree); err != nil {
 			return nil, err
 		}
 	}

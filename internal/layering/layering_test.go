@@ -38,8 +38,11 @@ var forbidden = map[string][]string{
 	// Comparing root trees under the skills folder reads git, the ledger's constants and the
 	// read side's lookup of a skill's folder; the actions stand on it.
 	"lifecycle/skilltree": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/auditrun", "lifecycle/receive", "lifecycle/initrepo", "lifecycle/pathcheck", "hooks", "mcpserver", "cmd", "doctor"},
-	"hooks":               {"mcpserver", "cmd"},
-	"mcpserver":           {"lifecycle/receive", "cmd"},
+	// What a policy change changes reads the ledger's book and the compared trees, for the
+	// actions, the review and the trail.
+	"lifecycle/policydiff": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/auditrun", "lifecycle/receive", "lifecycle/initrepo", "lifecycle/pathcheck", "hooks", "mcpserver", "cmd", "doctor"},
+	"hooks":                {"mcpserver", "cmd"},
+	"mcpserver":            {"lifecycle/receive", "cmd"},
 	// testenv serves every package's tests, lifecycle's own included: it needs only git.
 	"internal/testenv": {"gitstore", "lifecycle", "catalog", "audit", "hooks", "mcpserver", "cmd"},
 	// lifecycletest serves the packages built on lifecycle, so it stands below them.
