@@ -2,7 +2,6 @@ package lifecycle
 
 import (
 	"fmt"
-	"path"
 	"slices"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -57,14 +56,6 @@ func pathHash(bk *ledger.Book, tree gitstore.Hash, f skilltree.Change) (gitstore
 		return gitstore.ZeroHash, err
 	}
 	return e.Hash, nil
-}
-
-// parentDir is the folder holding p, "" for a path at the root.
-func parentDir(p string) string {
-	if d := path.Dir(p); d != "." {
-		return d
-	}
-	return ""
 }
 
 // checkPolicy refuses to publish a policy candidate whose merged configuration or allow
