@@ -11,8 +11,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
-	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // Change is a skill folder that differs between two versions; a zero hash means the folder
@@ -76,12 +76,29 @@ func (st Trees) Diff(baseRoot, headRoot gitstore.Hash) (*Diff, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	fd := &folderDiff{g: st.g}
-	if err := fd.walk(st.dir, b, h, 0); err != nil {
+	d, err := st.diffFolder(b, h)
+	if err != nil {
 		return nil, false, err
 	}
 	outside, err := st.outsideChanged(baseRoot, headRoot, b)
-	return &Diff{Changes: fd.changes, Stray: fd.stray}, outside, err
+	return d, outside, err
+}
+
+// diffFolder compares two versions of the skills folder, given by their trees, as the ledger
+// does, with paths from the repository's root.
+func (st Trees) diffFolder(base, head gitstore.Hash) (*Diff, error) {
+	changes, stray, err := ledger.DiffFolders(st.g, base, head)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", st.dir, err)
+	}
+	d := &Diff{}
+	for _, c := range changes {
+		d.Changes = append(d.Changes, Change{Path: path.Join(st.dir, c.Path), Base: c.Base, Head: c.Head})
+	}
+	for _, p := range stray {
+		d.Stray = append(d.Stray, path.Join(st.dir, p))
+	}
+	return d, nil
 }
 
 // IsSkillPath reports whether p lies in the skills folder.
@@ -104,68 +121,6 @@ func (st Trees) outsideChanged(baseRoot, headRoot, baseSkills gitstore.Hash) (bo
 	}
 	return true, nil
 }
-
-// folderDiff walks two versions of the skills folder.
-type folderDiff struct {
-	g       *gitstore.Repo
-	changes []Change
-	stray   []string
-}
-
-func (d *folderDiff) walk(p string, base, head gitstore.Hash, depth int) error {
-	if base == head {
-		return nil
-	}
-	// The trees are compared as read, undecoded: a category folder of thousands of skills
-	// of which one changed costs a scan of its bytes.
-	bt, err := d.g.ReadRawTree(base)
-	if err != nil {
-		return fmt.Errorf("%s: %w", p, err)
-	}
-	ht, err := d.g.ReadRawTree(head)
-	if err != nil {
-		return fmt.Errorf("%s: %w", p, err)
-	}
-	skill, err := isSkillFolder(bt, ht)
-	if err != nil {
-		return fmt.Errorf("%s: %w", p, err)
-	}
-	if skill || depth >= catalog.DefaultMaxDepth {
-		d.changes = append(d.changes, Change{Path: p, Base: base, Head: head})
-		return nil
-	}
-	return gitstore.DiffRawTrees(bt, ht, func(b, h gitstore.TreeEntry) error {
-		return d.child(p, b, h, depth)
-	})
-}
-
-// isSkillFolder reports whether either version of a folder holds a SKILL.md.
-func isSkillFolder(base, head gitstore.RawTree) (bool, error) {
-	for _, t := range []gitstore.RawTree{base, head} {
-		if ok, err := t.Has(catalog.FileName); ok || err != nil {
-			return ok, err
-		}
-	}
-	return false, nil
-}
-
-// child compares one entry present on either side or both.
-func (d *folderDiff) child(p string, b, h gitstore.TreeEntry, depth int) error {
-	if b == h {
-		return nil
-	}
-	name := b.Name
-	if name == "" {
-		name = h.Name
-	}
-	if isDirOrNone(b) && isDirOrNone(h) {
-		return d.walk(path.Join(p, name), b.Hash, h.Hash, depth+1)
-	}
-	d.stray = append(d.stray, path.Join(p, name))
-	return nil
-}
-
-func isDirOrNone(e gitstore.TreeEntry) bool { return e.Hash.IsZero() || e.Mode == filemode.Dir }
 
 // OutsidePaths names the files that differ between two root trees outside the skills folder.
 func (st Trees) OutsidePaths(baseRoot, headRoot gitstore.Hash) ([]string, error) {
