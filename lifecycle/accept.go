@@ -6,14 +6,15 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/internal/termtext"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // minFingerprintPrefix is the shortest prefix of a fingerprint that --accept takes.
@@ -57,11 +58,11 @@ func (a *approval) candidateItem() (auditrun.Item, error) {
 	if err != nil {
 		return auditrun.Item{}, err
 	}
-	mine, err := folderAt(r.Git, tip.TreeHash, c.Path)
+	mine, err := skilltree.FolderAt(r.Git, tip.TreeHash, c.Path)
 	if err != nil {
 		return auditrun.Item{}, err
 	}
-	theirs, err := folderAt(r.Git, r.Tree, c.Path)
+	theirs, err := skilltree.FolderAt(r.Git, r.Tree, c.Path)
 	if err != nil {
 		return auditrun.Item{}, err
 	}
@@ -176,7 +177,7 @@ func publishAccepts(reports []audit.SkillReport) []string {
 		}
 		for _, f := range sr.Report.Findings {
 			if f.SuppressedSource == audit.SourceApproval {
-				out = append(out, acceptTrailer(f)+" | "+oneLine(f.SuppressedBy)+" | "+bounded(oneLine(f.Suppressed), maxAcceptReason))
+				out = append(out, acceptTrailer(f)+" | "+oneLine(f.SuppressedBy)+" | "+termtext.Cut(oneLine(f.Suppressed), maxAcceptReason))
 			}
 		}
 	}
@@ -185,14 +186,3 @@ func publishAccepts(reports []audit.SkillReport) []string {
 
 // oneLine joins the lines of s with spaces, so it fits a trailer.
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
-
-// bounded cuts s to at most n bytes at a rune boundary, marking the cut.
-func bounded(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
-}

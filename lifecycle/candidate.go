@@ -3,9 +3,12 @@ package lifecycle
 import (
 	"crypto/rand"
 	"encoding/hex"
+	"fmt"
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
+	"github.com/skillgit/skillgit/lifecycle/pathcheck"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // Where candidates live (DESIGN.md §2.3).
@@ -40,7 +43,7 @@ func reverse[T any](s []T) {
 
 // FolderAt returns the tree of folder p in the tree, or ZeroHash when there is none.
 func (r *Repo) FolderAt(tree gitstore.Hash, p string) (gitstore.Hash, error) {
-	return folderAt(r.Git, tree, p)
+	return skilltree.FolderAt(r.Git, tree, p)
 }
 
 // chainBase is the publish-branch commit the candidate was proposed on or last rebased onto,
@@ -122,4 +125,19 @@ func (p planner) withDeclared(ch *ledger.Chain, tree, from gitstore.Hash) (gitst
 		}
 	}
 	return tree, nil
+}
+
+// checkCandidatePaths refuses a candidate whose skill folder, as its tip holds it, breaks
+// the path policy: approve and publish never pass on what propose would have refused,
+// however the branch was written.
+func (r *Repo) checkCandidatePaths(ch *ledger.Chain) error {
+	dir := ch.Path()
+	folder, err := r.FolderAt(ch.Last().C.TreeHash, dir)
+	if err != nil || folder.IsZero() {
+		return err
+	}
+	if err := pathcheck.Tree(r.Git, dir, folder); err != nil {
+		return fmt.Errorf("%s: %w", ch.ID, err)
+	}
+	return nil
 }

@@ -6,13 +6,14 @@ import (
 
 	"github.com/skillgit/skillgit/bench/genrepo"
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/lifecycle/initrepo"
 )
 
 // BenchmarkOverlaps compares a new skill with the 10,000 published skills of a generated
 // repository, as propose does, with the matcher's index warm as in a long-running server.
 func BenchmarkOverlaps(b *testing.B) {
 	dir := filepath.Join(b.TempDir(), "repo")
-	if _, err := Init(InitOptions{Dir: dir}); err != nil {
+	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir}); err != nil {
 		b.Fatal(err)
 	}
 	if _, err := genrepo.Generate(dir, genrepo.Options{Skills: 10_000, Commits: 100, Seed: 1}); err != nil {

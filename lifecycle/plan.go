@@ -6,6 +6,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // planner computes what publishing a candidate would merge into a channel, as the repository
@@ -21,10 +22,10 @@ func newPlanner(r *Repo) planner { return planner{r: r} }
 // resulting tree.
 type merge struct {
 	scope   *Scope
-	changes []folderChange // base = the channel's folder, head = the candidate's
+	changes []skilltree.Change // base = the channel's folder, head = the candidate's
 	// conflicts are folders the channel changed too since the merge base; base = the
 	// channel's folder, head = the candidate's.
-	conflicts []folderChange
+	conflicts []skilltree.Change
 	startTree gitstore.Hash
 	tree      gitstore.Hash
 	// renamedPath is where a publish under another name (--as) puts the candidate's folder.
@@ -34,7 +35,7 @@ type merge struct {
 func (m *merge) paths() []string {
 	out := make([]string, len(m.changes))
 	for i, f := range m.changes {
-		out[i] = f.path
+		out[i] = f.Path
 	}
 	return out
 }
@@ -75,12 +76,12 @@ func (p planner) prepare(ch *ledger.Chain, start gitstore.Hash, target string) (
 	if len(m.conflicts) > 0 {
 		f := m.conflicts[0]
 		return nil, fmt.Errorf("%s: %w: %s changed %s since candidate %s was made; run `skillgit rebase %s` to bring the candidate up to date, or revise it",
-			f.name(), ErrConflict, short(target), f.path, ch.ID, ch.ID)
+			f.Name(), ErrConflict, short(target), f.Path, ch.ID, ch.ID)
 	}
 	if len(m.changes) == 0 {
 		return nil, fmt.Errorf("%s: nothing to publish: %s already holds the candidate's skill folders as they are", ch.ID, short(target))
 	}
-	if err := treesOf(p.r).clash(m, target); err != nil {
+	if err := treesOf(p.r).Clash(m.startTree, m.tree, m.changes, target); err != nil {
 		return nil, err
 	}
 	return m, nil
@@ -88,16 +89,16 @@ func (p planner) prepare(ch *ledger.Chain, start gitstore.Hash, target string) (
 
 // mergeFolder takes folder f from the candidate into m, or records a conflict when the
 // channel changed it too: since the merge base, or since the candidate's recorded base.
-func (p planner) mergeFolder(m *merge, f folderChange) error {
+func (p planner) mergeFolder(m *merge, f skilltree.Change) error {
 	r := p.r
 	cur, err := pathHash(r.book(), m.startTree, f)
 	switch {
 	case err != nil:
 		return err
-	case cur == f.head:
+	case cur == f.Head:
 		return nil
 	}
-	stale := cur != f.base
+	stale := cur != f.Base
 	if !stale && !m.scope.anchor.IsZero() {
 		was, err := pathHash(r.book(), m.scope.anchor, f)
 		if err != nil {
@@ -106,13 +107,13 @@ func (p planner) mergeFolder(m *merge, f folderChange) error {
 		stale = cur != was
 	}
 	if stale {
-		m.conflicts = append(m.conflicts, folderChange{path: f.path, base: cur, head: f.head, mode: f.mode})
+		m.conflicts = append(m.conflicts, skilltree.Change{Path: f.Path, Base: cur, Head: f.Head, Mode: f.Mode})
 		return nil
 	}
-	if m.tree, err = r.Git.ReplacePath(m.tree, f.path, f.entry()); err != nil {
+	if m.tree, err = r.Git.ReplacePath(m.tree, f.Path, f.Entry()); err != nil {
 		return err
 	}
-	m.changes = append(m.changes, folderChange{path: f.path, base: cur, head: f.head, mode: f.mode})
+	m.changes = append(m.changes, skilltree.Change{Path: f.Path, Base: cur, Head: f.Head, Mode: f.Mode})
 	return nil
 }
 
@@ -128,7 +129,7 @@ func (p planner) candidateBaseTree(ch *ledger.Chain, base, start, startTree gits
 	if ok, err := r.Git.IsAncestor(base, start); err != nil {
 		return gitstore.ZeroHash, err
 	} else if !ok {
-		return mergeBaseTree(r.Git, start, ch.Tip)
+		return skilltree.MergeBaseTree(r.Git, start, ch.Tip)
 	}
 	c, err := r.Git.Commit(base)
 	if err != nil {
@@ -140,13 +141,13 @@ func (p planner) candidateBaseTree(ch *ledger.Chain, base, start, startTree gits
 // items are the audit items of the folders a merge takes from a candidate: each folder
 // as the candidate has it, compared with the channel's, with the acceptances of the
 // candidate's approvals on its own folder.
-func (p planner) items(folders []folderChange, c *Candidate, ch *ledger.Chain) []auditrun.Item {
+func (p planner) items(folders []skilltree.Change, c *Candidate, ch *ledger.Chain) []auditrun.Item {
 	r := p.r
 	var items []auditrun.Item
 	for _, f := range folders {
-		if !f.head.IsZero() && treesOf(r).isSkillPath(f.path) {
-			it := auditrun.Item{Name: f.name(), Path: f.path, Tree: f.head, Base: f.base, BaseLabel: short(r.Branch)}
-			if f.path == c.Path {
+		if !f.Head.IsZero() && treesOf(r).IsSkillPath(f.Path) {
+			it := auditrun.Item{Name: f.Name(), Path: f.Path, Tree: f.Head, Base: f.Base, BaseLabel: short(r.Branch)}
+			if f.Path == c.Path {
 				it.Accepted = acceptedAllows(c, c.Writers, r.Config.Approvals.Signed)
 				if c.Skill != "" && c.Skill != it.Name {
 					it.FindingsAs = c.Skill // published under another name (--as)

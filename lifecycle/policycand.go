@@ -2,7 +2,6 @@ package lifecycle
 
 import (
 	"fmt"
-	"path"
 	"slices"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
@@ -11,6 +10,8 @@ import (
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
+	"github.com/skillgit/skillgit/lifecycle/policydiff"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // ChangePolicy is the change of a policy candidate: it changes the repository's configuration,
@@ -33,7 +34,7 @@ func (p planner) policyScope(s *Scope, baseTree, tipTree gitstore.Hash) error {
 	}
 	s.Outside = outside
 	for _, d := range s.Declared {
-		f, changed, err := pathChange(p.r.book(), d, baseTree, tipTree)
+		f, changed, err := policydiff.PathChange(p.r.book(), d, baseTree, tipTree)
 		if err != nil {
 			return err
 		}
@@ -44,45 +45,17 @@ func (p planner) policyScope(s *Scope, baseTree, tipTree gitstore.Hash) error {
 	return nil
 }
 
-// pathChange compares path p, a file or a folder, between two root trees, read through bk.
-func pathChange(bk *ledger.Book, p string, baseTree, tipTree gitstore.Hash) (folderChange, bool, error) {
-	b, err := bk.EntryAt(baseTree, p)
-	if err != nil {
-		return folderChange{}, false, err
-	}
-	h, err := bk.EntryAt(tipTree, p)
-	if err != nil {
-		return folderChange{}, false, err
-	}
-	f := folderChange{path: p, base: b.Hash, head: h.Hash, mode: h.Mode}
-	if h.Hash.IsZero() {
-		f.mode = b.Mode
-	}
-	if f.mode == filemode.Dir {
-		f.mode = 0
-	}
-	return f, b != h, nil
-}
-
 // pathHash is what a change's path holds in tree, read through bk: a folder's tree, or for a
 // file change the file's blob; zero when there is none.
-func pathHash(bk *ledger.Book, tree gitstore.Hash, f folderChange) (gitstore.Hash, error) {
-	if f.mode == 0 {
-		return bk.FolderAt(tree, f.path)
+func pathHash(bk *ledger.Book, tree gitstore.Hash, f skilltree.Change) (gitstore.Hash, error) {
+	if f.Mode == 0 {
+		return bk.FolderAt(tree, f.Path)
 	}
-	e, err := bk.EntryAt(tree, f.path)
+	e, err := bk.EntryAt(tree, f.Path)
 	if err != nil || e.Mode == filemode.Dir {
 		return gitstore.ZeroHash, err
 	}
 	return e.Hash, nil
-}
-
-// parentDir is the folder holding p, "" for a path at the root.
-func parentDir(p string) string {
-	if d := path.Dir(p); d != "." {
-		return d
-	}
-	return ""
 }
 
 // checkPolicy refuses to publish a policy candidate whose merged configuration or allow

@@ -147,22 +147,6 @@ func TestProtectedModePropose(t *testing.T) {
 	}
 }
 
-// TestConfigDiffLines checks the summary of a configuration change.
-func TestConfigDiffLines(t *testing.T) {
-	dir := newRepo(t)
-	r := open(t, dir)
-	a, _ := r.Git.WriteBlob([]byte("mode: manual\naudit:\n  fail_on: high\n"))
-	b, _ := r.Git.WriteBlob([]byte("mode: manual\naudit:\n  fail_on: medium\n  skip_security_audit: true\nserver:\n  protect: true\n"))
-	got, err := configDiff(r.Git, a, b)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := []string{"audit.fail_on: high -> medium", "audit.skip_security_audit: (unset) -> true", "server.protect: (unset) -> true"}
-	if diff := cmp.Diff(want, got); diff != "" {
-		t.Errorf("configDiff (-want +got):\n%s", diff)
-	}
-}
-
 // TestModeApprovalOnlyWhereTheModeApproves checks that an approval by policy, which anyone can
 // write by hand as a commit with a Skillgit-Policy trailer, counts only for the changes the mode
 // itself approves after a proposal.

@@ -12,6 +12,8 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/boundedfile"
 	"github.com/skillgit/skillgit/lifecycle/policy"
+	"github.com/skillgit/skillgit/lifecycle/policydiff"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // policyAudit is the Skillgit-Audit value of a policy candidate: no skill is audited, and
@@ -76,7 +78,7 @@ func worktreeEntry(g *gitstore.Repo, root *os.Root, p string) (*gitstore.TreeEnt
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
-		return dirEntry(h), nil
+		return skilltree.DirEntry(h), nil
 	case !st.Mode().IsRegular():
 		return nil, fmt.Errorf("%s: not a regular file; a policy file must be one", p)
 	}
@@ -105,11 +107,11 @@ func (r *Repo) ProposePolicy(tree gitstore.Hash, body string, o ProposeOptions) 
 	if err != nil {
 		return nil, err
 	}
-	paths, err := policyDiff{r: r}.proposed(tree)
+	paths, err := proposedPolicy(r, tree)
 	if err != nil {
 		return nil, err
 	}
-	summary, err := policyDiff{r: r}.summary(r.Tree, tree)
+	summary, err := policydiff.New(r.book()).Summary(r.Tree, tree)
 	if err != nil {
 		return nil, err
 	}
@@ -127,11 +129,10 @@ func (r *Repo) ProposePolicy(tree gitstore.Hash, body string, o ProposeOptions) 
 	return res, nil
 }
 
-// proposed refuses a proposed policy tree that changes nothing against the publish branch,
+// proposedPolicy refuses a proposed policy tree that changes nothing against the publish branch,
 // changes anything but policy files, or holds a configuration or allow list that does not
 // parse; it returns the policy paths it changes.
-func (d policyDiff) proposed(tree gitstore.Hash) ([]string, error) {
-	r := d.r
+func proposedPolicy(r *Repo, tree gitstore.Hash) ([]string, error) {
 	if tree == r.Tree {
 		return nil, fmt.Errorf("nothing to propose: the policy files on %s are already exactly these; edit %s or the files of %s/ first",
 			short(r.Branch), policy.ConfigFile, policy.Dir)
@@ -148,7 +149,7 @@ func (d policyDiff) proposed(tree gitstore.Hash) ([]string, error) {
 	}
 	var paths []string
 	for _, p := range r.Config.PolicyPaths() {
-		if _, changed, err := pathChange(r.book(), p, r.Tree, tree); err != nil {
+		if _, changed, err := policydiff.PathChange(r.book(), p, r.Tree, tree); err != nil {
 			return nil, err
 		} else if changed {
 			paths = append(paths, p)
@@ -163,7 +164,7 @@ func policyMessage(id string, paths []string, body string, summary []string, bas
 	if body == "" {
 		body = "Change of the repository's policy."
 	}
-	body += "\n\n" + bulletList(summary)
+	body += "\n\n" + policydiff.BulletList(summary)
 	ts := trailerList{}.add(keyAction, actPropose).add(keySkill, PolicySkill).add(keyCandidate, id).
 		add(keyChange, string(ChangePolicy))
 	for _, p := range slices.Compact(paths) {

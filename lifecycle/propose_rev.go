@@ -5,11 +5,8 @@ import (
 	"path"
 	"strings"
 
-	"github.com/go-git/go-git/v5/plumbing/object"
-
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
-	"github.com/skillgit/skillgit/lifecycle/published"
 )
 
 // fromRevision resolves o.FromRev to its commit and, when no message is given, words one that
@@ -39,7 +36,7 @@ func fromRevision(g *gitstore.Repo, o ProposeOptions) (ProposeOptions, error) {
 // not published now goes back to the folder it had there, when that folder is free.
 func (sn snapshots) atRevision(o ProposeOptions) (*snapshot, error) {
 	r := sn.r
-	c, found, names, err := treesOf(r).skillAt(o.fromCommit, o.Target, o.FromRev)
+	c, found, names, err := treesOf(r).SkillAt(o.fromCommit, o.Target, o.FromRev)
 	if err != nil {
 		return nil, err
 	}
@@ -56,28 +53,6 @@ func (sn snapshots) atRevision(o ProposeOptions) (*snapshot, error) {
 	}
 	snap.dest = found.Dir
 	return snap, nil
-}
-
-// skillAt reads commit h, labelled label in errors, and finds in its skills folder the skill
-// name, nil when there is none; names are the skills there.
-func (st skillTrees) skillAt(h gitstore.Hash, name, label string) (*object.Commit, *catalog.Skill, []string, error) {
-	c, err := st.g.Commit(h)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	cat, err := published.CatalogAt(st.g, c.TreeHash, st.dir, label)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	var found *catalog.Skill
-	names := make([]string, 0, len(cat.Skills))
-	for _, s := range cat.Skills {
-		if s.Name == name {
-			found = s
-		}
-		names = append(names, s.Name)
-	}
-	return c, found, names, nil
 }
 
 // closeNamesHint is "; WHAT with close names: a, b" for the names among known that are close

@@ -7,6 +7,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // canaryRef is the canary channel: the publish branch plus canary publishes.
@@ -154,7 +155,7 @@ func (p *publication) catchUpCanary(canary gitstore.Hash) (gitstore.Hash, error)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
-	baseTree, err := mergeBaseTree(r.Git, canary, r.Tip)
+	baseTree, err := skilltree.MergeBaseTree(r.Git, canary, r.Tip)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // PublishAs publishes candidate id like Publish, under the skill name as: the folder lands
@@ -64,7 +65,7 @@ func (p planner) prepareAs(ch *ledger.Chain, c *Candidate, start gitstore.Hash, 
 		return nil, nil, err
 	}
 	fs := m.scope.folders
-	if len(fs) != 1 || fs[0].path != c.Path || !fs[0].base.IsZero() || fs[0].head.IsZero() || fs[0].mode != 0 {
+	if len(fs) != 1 || fs[0].Path != c.Path || !fs[0].Base.IsZero() || fs[0].Head.IsZero() || fs[0].Mode != 0 {
 		return nil, nil, fmt.Errorf("%s: %w: --as publishes a candidate that creates one new skill folder, and candidate %s does not (it changes %s)",
 			ch.ID, ErrRefused, ch.ID, namePaths(m.scope.Changed))
 	}
@@ -79,18 +80,18 @@ func (p planner) prepareAs(ch *ledger.Chain, c *Candidate, start gitstore.Hash, 
 	if c.Lenient != "" {
 		mode = catalog.Lenient // admitted by --lenient: held to the same rules renamed
 	}
-	head, err := renamedFolder(r.Git, fs[0].head, c.Path, as, mode)
+	head, err := renamedFolder(r.Git, fs[0].Head, c.Path, as, mode)
 	if err != nil {
 		return nil, nil, err
 	}
-	tree, err := r.Git.ReplacePath(m.startTree, dest, dirEntry(head))
+	tree, err := r.Git.ReplacePath(m.startTree, dest, skilltree.DirEntry(head))
 	if err != nil {
 		return nil, nil, err
 	}
 	renamed := *c
 	renamed.Path = dest
-	out := &merge{scope: m.scope, startTree: m.startTree, tree: tree, changes: []folderChange{{path: dest, head: head}}}
-	if err := treesOf(r).clash(out, target); err != nil {
+	out := &merge{scope: m.scope, startTree: m.startTree, tree: tree, changes: []skilltree.Change{{Path: dest, Head: head}}}
+	if err := treesOf(r).Clash(out.startTree, out.tree, out.changes, target); err != nil {
 		return nil, nil, err
 	}
 	return out, &renamed, nil
@@ -185,9 +186,9 @@ func (p planner) publishedMerge(ch *ledger.Chain, target string) (*merge, string
 	}
 	if len(m.conflicts) > 0 {
 		return nil, fmt.Sprintf("publishes candidate %s, whose folder %s changed on %s since the candidate's base; `skillgit rebase %s` brings the candidate up to date",
-			ch.ID, m.conflicts[0].path, short(target), ch.ID), nil
+			ch.ID, m.conflicts[0].Path, short(target), ch.ID), nil
 	}
-	if err := treesOf(r).clash(m, target); errors.Is(err, ErrConflict) {
+	if err := treesOf(r).Clash(m.startTree, m.tree, m.changes, target); errors.Is(err, ErrConflict) {
 		return nil, fmt.Sprintf("publishes candidate %s, which skillgit refuses: %v", ch.ID, err), nil
 	} else if err != nil {
 		return nil, "", err

@@ -7,6 +7,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // Rebase brings a candidate up to date with the publish branch: a commit on the candidate
@@ -96,12 +97,12 @@ func (rb *rebase) write(tree gitstore.Hash, res *Result, sign signer) error {
 // audit audits the candidate's folder as the rebase leaves it in tree.
 func (rb *rebase) audit(tree gitstore.Hash, res *Result) error {
 	r, c := rb.t.r, rb.c
-	folder, err := folderAt(r.Git, tree, c.Path)
+	folder, err := skilltree.FolderAt(r.Git, tree, c.Path)
 	if err != nil || folder.IsZero() {
 		res.Risk, res.Audit = c.Risk, c.Audit
 		return err
 	}
-	old, err := folderAt(r.Git, r.Tree, c.Path)
+	old, err := skilltree.FolderAt(r.Git, r.Tree, c.Path)
 	if err != nil {
 		return err
 	}
@@ -121,7 +122,7 @@ func (p planner) rebaseBase(ch *ledger.Chain, base gitstore.Hash, merged bool) (
 	if err != nil || !merged {
 		return anchor, err
 	}
-	gitBase, err := mergeBaseTree(r.Git, r.Tip, ch.Tip)
+	gitBase, err := skilltree.MergeBaseTree(r.Git, r.Tip, ch.Tip)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}

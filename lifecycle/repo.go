@@ -14,6 +14,7 @@ import (
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 	"github.com/skillgit/skillgit/lifecycle/published"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // ErrNotInitialized reports a git repository that skillgit has not adopted yet.
@@ -176,7 +177,7 @@ func repoLabel(g *gitstore.Repo) string {
 var ErrRefused = ledger.ErrRefused
 
 // ErrConflict reports a change that collides with what is published.
-var ErrConflict = errors.New("conflict")
+var ErrConflict = skilltree.ErrConflict
 
 // ledger is the verified reading of the repository's history under its configuration.
 func (r *Repo) ledger() *ledger.Ledger {

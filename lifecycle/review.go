@@ -1,17 +1,14 @@
 package lifecycle
 
 import (
-	"fmt"
-	"path"
 	"slices"
 	"strings"
-
-	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
+	"github.com/skillgit/skillgit/lifecycle/policydiff"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // Review is what a reviewer needs to decide on a candidate.
@@ -39,10 +36,7 @@ type Review struct {
 }
 
 // FileChange is one file that a candidate adds, modifies or deletes.
-type FileChange struct {
-	Path   string `json:"path"`
-	Status string `json:"status"`
-}
+type FileChange = skilltree.FileChange
 
 // Review reads a candidate and shows what publishing it now would merge, computed as publish
 // computes it, diffed against the publish branch and audited under the publish branch's
@@ -59,12 +53,12 @@ func (r *Repo) Review(id string) (*Review, error) {
 	}
 	rv := &Review{Candidate: c, Scope: m.scope, Files: []FileChange{}}
 	if ch.IsPolicy() {
-		if rv.Policy, err = (policyDiff{r: r}).summary(m.startTree, m.tree); err != nil {
+		if rv.Policy, err = policydiff.New(r.book()).Summary(m.startTree, m.tree); err != nil {
 			return nil, err
 		}
 	}
 	for _, f := range m.conflicts {
-		rv.Conflicts = append(rv.Conflicts, f.path)
+		rv.Conflicts = append(rv.Conflicts, f.Path)
 	}
 	shown := append(slices.Clone(m.changes), m.conflicts...)
 	if err := rv.diff(r.Git, shown); err != nil {
@@ -80,10 +74,10 @@ func (r *Repo) Review(id string) (*Review, error) {
 }
 
 // diff lists and diffs the files of each folder shown.
-func (rv *Review) diff(g *gitstore.Repo, shown []folderChange) error {
+func (rv *Review) diff(g *gitstore.Repo, shown []skilltree.Change) error {
 	var diff strings.Builder
 	for _, f := range shown {
-		files, d, err := changeDiff(g, f)
+		files, d, err := skilltree.FileDiff(g, f)
 		if err != nil {
 			return err
 		}
@@ -111,82 +105,4 @@ func (rv *Review) audit(r *Repo, items []auditrun.Item) error {
 	rv.Risk = audit.Overall(rv.Reports)
 	rv.Verdict = audit.Judge(rv.Reports, rv.FailOn)
 	return nil
-}
-
-// folderFiles lists and diffs the files of folder p between two trees (zero for none).
-func folderFiles(g *gitstore.Repo, p string, from, to gitstore.Hash) ([]FileChange, string, error) {
-	a, err := treeObject(g, from)
-	if err != nil {
-		return nil, "", err
-	}
-	b, err := treeObject(g, to)
-	if err != nil {
-		return nil, "", err
-	}
-	changes, err := object.DiffTree(a, b)
-	if err != nil {
-		return nil, "", fmt.Errorf("%s: %w", p, err)
-	}
-	files := make([]FileChange, 0, len(changes))
-	for _, ch := range changes {
-		files = append(files, fileChange(p, ch))
-	}
-	patch, err := changes.Patch()
-	if err != nil {
-		return nil, "", fmt.Errorf("%s: %w", p, err)
-	}
-	return files, prefixPatch(patch.String(), p), nil
-}
-
-func fileChange(p string, ch *object.Change) FileChange {
-	switch {
-	case ch.From.Name == "":
-		return FileChange{Path: path.Join(p, ch.To.Name), Status: "added"}
-	case ch.To.Name == "":
-		return FileChange{Path: path.Join(p, ch.From.Name), Status: "deleted"}
-	}
-	return FileChange{Path: path.Join(p, ch.To.Name), Status: "modified"}
-}
-
-// changeDiff lists and diffs the files of one change: a folder, or a single policy file,
-// diffed as the one entry of its folder.
-func changeDiff(g *gitstore.Repo, f folderChange) ([]FileChange, string, error) {
-	if f.mode == 0 {
-		return folderFiles(g, f.path, f.base, f.head)
-	}
-	from, err := oneFileTree(g, path.Base(f.path), f.mode, f.base)
-	if err != nil {
-		return nil, "", err
-	}
-	to, err := oneFileTree(g, path.Base(f.path), f.mode, f.head)
-	if err != nil {
-		return nil, "", err
-	}
-	return folderFiles(g, parentDir(f.path), from, to)
-}
-
-// oneFileTree is a tree holding only blob h as name; zero when h is.
-func oneFileTree(g *gitstore.Repo, name string, mode filemode.FileMode, h gitstore.Hash) (gitstore.Hash, error) {
-	if h.IsZero() {
-		return gitstore.ZeroHash, nil
-	}
-	return g.WriteTree([]gitstore.TreeEntry{{Name: name, Mode: mode, Hash: h}})
-}
-
-// prefixPatch turns the folder-relative file names of a patch into repository paths.
-func prefixPatch(patch, p string) string {
-	if p == "" {
-		return patch
-	}
-	lines := strings.SplitAfter(patch, "\n")
-	for i, l := range lines {
-		switch {
-		case strings.HasPrefix(l, "diff --git a/"):
-			l = strings.Replace(l, " a/", " a/"+p+"/", 1)
-			lines[i] = strings.Replace(l, " b/", " b/"+p+"/", 1)
-		case strings.HasPrefix(l, "--- a/"), strings.HasPrefix(l, "+++ b/"):
-			lines[i] = l[:6] + p + "/" + l[6:]
-		}
-	}
-	return strings.Join(lines, "")
 }

@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 
 	"github.com/skillgit/skillgit/lifecycle/ledger"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // Revise records a new version of a candidate's skill with the reviewer's feedback as a
@@ -81,7 +82,7 @@ func (rv *revision) audit(snap *snapshot, res *Result) error {
 // candidate's branch to it.
 func (rv *revision) write(snap *snapshot, res *Result, sign signer) error {
 	t, ch, c, o := rv.t, rv.ch, rv.c, rv.o
-	tree, err := t.r.Git.ReplacePath(ch.Last().C.TreeHash, c.Path, dirEntry(snap.tree))
+	tree, err := t.r.Git.ReplacePath(ch.Last().C.TreeHash, c.Path, skilltree.DirEntry(snap.tree))
 	if err != nil {
 		return err
 	}
@@ -110,7 +111,7 @@ func (rv *revision) snapshot() (*snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	cur, err := folderAt(r.Git, ch.Last().C.TreeHash, c.Path)
+	cur, err := skilltree.FolderAt(r.Git, ch.Last().C.TreeHash, c.Path)
 	if err != nil {
 		return nil, err
 	}
@@ -118,7 +119,7 @@ func (rv *revision) snapshot() (*snapshot, error) {
 		return nil, fmt.Errorf("%s: nothing to revise: %s is already exactly this on the candidate", ch.ID, label)
 	}
 	snap.dest, snap.change = c.Path, c.Change
-	if snap.old, err = folderAt(r.Git, r.Tree, c.Path); err != nil {
+	if snap.old, err = skilltree.FolderAt(r.Git, r.Tree, c.Path); err != nil {
 		return nil, err
 	}
 	return snap, nil

@@ -7,6 +7,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // Rollback restores the skill folders a publish changed to what they were before it, as one
@@ -74,7 +75,7 @@ func (rb *rollback) once() (*Result, error) {
 
 // target finds the publish to undo and the folders of it still in effect that the rollback
 // restores.
-func (rb *rollback) target() (ledger.Commit, []folderChange, error) {
+func (rb *rollback) target() (ledger.Commit, []skilltree.Change, error) {
 	pub, undone, err := rb.find()
 	if err != nil {
 		return ledger.Commit{}, nil, err
@@ -92,7 +93,7 @@ func (rb *rollback) target() (ledger.Commit, []folderChange, error) {
 
 // restoreAll puts each folder of changes back as it was before pub, in the publish branch's
 // tree, and lists the versions restored for the audit; res names the last skill restored.
-func (rb *rollback) restoreAll(changes []folderChange, pub ledger.Commit, res *Result) (gitstore.Hash, []auditrun.Item, error) {
+func (rb *rollback) restoreAll(changes []skilltree.Change, pub ledger.Commit, res *Result) (gitstore.Hash, []auditrun.Item, error) {
 	r := rb.t.r
 	tree := r.Tree
 	var items []auditrun.Item
@@ -101,41 +102,41 @@ func (rb *rollback) restoreAll(changes []folderChange, pub ledger.Commit, res *R
 		if tree, err = rb.restore(tree, f, pub); err != nil {
 			return gitstore.ZeroHash, nil, err
 		}
-		if !f.base.IsZero() {
-			items = append(items, auditrun.Item{Name: f.name(), Path: f.path, Tree: f.base, Base: f.head, BaseLabel: short(r.Branch)})
+		if !f.Base.IsZero() {
+			items = append(items, auditrun.Item{Name: f.Name(), Path: f.Path, Tree: f.Base, Base: f.Head, BaseLabel: short(r.Branch)})
 		}
-		res.Skill = f.name()
+		res.Skill = f.Name()
 	}
 	return tree, items, nil
 }
 
 // restore puts f's folder back as it was before pub, refusing when the branch changed it since.
-func (rb *rollback) restore(tree gitstore.Hash, f folderChange, pub ledger.Commit) (gitstore.Hash, error) {
+func (rb *rollback) restore(tree gitstore.Hash, f skilltree.Change, pub ledger.Commit) (gitstore.Hash, error) {
 	r := rb.t.r
-	cur, err := r.FolderAt(tree, f.path)
+	cur, err := r.FolderAt(tree, f.Path)
 	if err != nil {
 		return tree, err
 	}
-	if cur != f.head {
+	if cur != f.Head {
 		return tree, rb.changedSince(f, pub)
 	}
-	return r.Git.ReplacePath(tree, f.path, dirEntry(f.base))
+	return r.Git.ReplacePath(tree, f.Path, skilltree.DirEntry(f.Base))
 }
 
 // changedSince says that the branch changed f's folder after publish pub, and what to do:
 // roll back the later publish first, or, when a commit made with git changed it, propose the
 // version wanted, since only publishes are rolled back.
-func (rb *rollback) changedSince(f folderChange, pub ledger.Commit) error {
+func (rb *rollback) changedSince(f skilltree.Change, pub ledger.Commit) error {
 	r := rb.t.r
 	err := fmt.Errorf("%s: %w: %s changed %s after %s; roll back the later change first (`skillgit log %s`)",
-		f.name(), ErrConflict, short(r.Branch), f.path, shortID(pub.Hash.String()), f.name())
-	last, lerr := r.book().Trail().LastChanges(r.Tip, []string{f.name()})
-	lc, ok := last[f.name()]
+		f.Name(), ErrConflict, short(r.Branch), f.Path, shortID(pub.Hash.String()), f.Name())
+	last, lerr := r.book().Trail().LastChanges(r.Tip, []string{f.Name()})
+	lc, ok := last[f.Name()]
 	if lerr != nil || !ok || lc.Action == actPublish || lc.Action == actRollback {
 		return err
 	}
 	return fmt.Errorf("%s: %w: %s changed %s after %s with commit %s, which is not a publish, so no rollback undoes it; propose the version you want (`skillgit propose %s --from-rev REV`; `skillgit log %s` lists the versions)",
-		f.name(), ErrConflict, short(r.Branch), f.path, shortID(pub.Hash.String()), shortID(lc.Commit), f.name(), f.name())
+		f.Name(), ErrConflict, short(r.Branch), f.Path, shortID(pub.Hash.String()), shortID(lc.Commit), f.Name(), f.Name())
 }
 
 // audit audits the versions the rollback restores and refuses a high-risk one.
@@ -153,12 +154,12 @@ func (rb *rollback) audit(items []auditrun.Item, res *Result) error {
 
 // rollbackMessage names every skill the rollback restores, so the trail knows which shares of
 // the publish are undone.
-func rollbackMessage(pub ledger.Commit, changes []folderChange, res *Result, o ActOptions) string {
+func rollbackMessage(pub ledger.Commit, changes []skilltree.Change, res *Result, o ActOptions) string {
 	subject, _, _ := ledger.CutSubject(pub.C.Message)
 	body := fmt.Sprintf("Rolls back %q.\n\nThis reverts commit %s.", strings.TrimSpace(subject), pub.Hash)
 	ts := trailerList{}.add(keyAction, actRollback)
 	for _, f := range changes {
-		ts = ts.add(keySkill, f.name())
+		ts = ts.add(keySkill, f.Name())
 	}
 	ts = ts.add(keyCandidate, res.ID).add(keyReverts, pub.Hash.String()).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
 	return ts.message("rollback: "+res.Skill, body, o)

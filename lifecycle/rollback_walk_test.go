@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/initrepo"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 	"github.com/skillgit/skillgit/skills"
 )
@@ -130,7 +131,7 @@ func TestRollbackUnattended(t *testing.T) {
 func TestRollbackRestOfPublish(t *testing.T) {
 	hermetic(t)
 	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := Init(InitOptions{Dir: dir, Pack: skills.FS(), PackName: "builtin", PackVersion: skills.Version}); err != nil {
+	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir, Pack: skills.FS(), PackName: "builtin", PackVersion: skills.Version}); err != nil {
 		t.Fatal(err)
 	}
 	pub := open(t, dir).Tip.String()

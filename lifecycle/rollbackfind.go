@@ -8,6 +8,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // find finds the publish to undo: the given commit, or the newest publish of name on
@@ -92,7 +93,7 @@ func (rb *rollback) latestVersion(seen publishesSeen) string {
 	name := rb.name
 	r := rb.t.r
 	for _, h := range seen.of {
-		if _, s, _, err := treesOf(r).skillAt(h, name, h.String()); err == nil && s != nil {
+		if _, s, _, err := treesOf(r).SkillAt(h, name, h.String()); err == nil && s != nil {
 			return shortID(h.String())
 		}
 	}
@@ -130,11 +131,11 @@ func (rb *rollback) noPublishToUndo(seen publishesSeen) error {
 
 // stillInEffect keeps the folders of pub that no later rollback undid, and refuses when none
 // is left.
-func stillInEffect(changes []folderChange, pub ledger.Commit, undone ledger.UndoneSet) ([]folderChange, error) {
-	var out []folderChange
+func stillInEffect(changes []skilltree.Change, pub ledger.Commit, undone ledger.UndoneSet) ([]skilltree.Change, error) {
+	var out []skilltree.Change
 	var by string
 	for _, f := range changes {
-		if b := undone.By(pub.Hash, f.name()); b != "" {
+		if b := undone.By(pub.Hash, f.Name()); b != "" {
 			by = b
 			continue
 		}
@@ -142,14 +143,14 @@ func stillInEffect(changes []folderChange, pub ledger.Commit, undone ledger.Undo
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%s: %w: %s is rolled back already, by %s; `skillgit rollback %s` undoes the latest publish still in effect",
-			changes[0].name(), ErrRefused, shortID(pub.Hash.String()), shortID(by), changes[0].name())
+			changes[0].Name(), ErrRefused, shortID(pub.Hash.String()), shortID(by), changes[0].Name())
 	}
 	return out, nil
 }
 
 // undoChanges lists the folders pub changed (only name's when given), each of which must
 // still be as pub left it.
-func (rb *rollback) undoChanges(pub ledger.Commit) ([]folderChange, error) {
+func (rb *rollback) undoChanges(pub ledger.Commit) ([]skilltree.Change, error) {
 	name := rb.name
 	r := rb.t.r
 	if len(pub.C.ParentHashes) == 0 {
@@ -159,13 +160,13 @@ func (rb *rollback) undoChanges(pub ledger.Commit) ([]folderChange, error) {
 	if err != nil {
 		return nil, err
 	}
-	all, _, err := treesOf(r).changes(parent.TreeHash, pub.C.TreeHash)
+	all, _, err := treesOf(r).Changes(parent.TreeHash, pub.C.TreeHash)
 	if err != nil {
 		return nil, err
 	}
-	var out []folderChange
+	var out []skilltree.Change
 	for _, f := range all {
-		if name == "" || f.name() == name {
+		if name == "" || f.Name() == name {
 			out = append(out, f)
 		}
 	}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // maxOutsideNamed bounds how many out-of-scope paths a refusal or a review names.
@@ -24,7 +25,7 @@ type Scope struct {
 	// refused at approve and publish.
 	Outside []string `json:"outside,omitempty"`
 	// folders are the changed skill folders inside Declared, from the merge base to the tip.
-	folders []folderChange
+	folders []skilltree.Change
 	// anchor is the channel's tree at the candidate's recorded base (chainBase) when the merge
 	// base differs from it: a channel folder that changed since then is one the candidate
 	// must be rebased onto, whatever git merges its branch holds. Zero when they are the same.
@@ -57,7 +58,7 @@ func (p planner) scope(ch *ledger.Chain, start, startTree gitstore.Hash) (*Scope
 		return nil, err
 	}
 	tipTree := ch.Last().C.TreeHash
-	fd, outside, err := treesOf(r).diff(baseTree, tipTree)
+	fd, outside, err := treesOf(r).Diff(baseTree, tipTree)
 	if err != nil {
 		return nil, err
 	}
@@ -65,18 +66,18 @@ func (p planner) scope(ch *ledger.Chain, start, startTree gitstore.Hash) (*Scope
 	if anchor != baseTree {
 		s.anchor = anchor
 	}
-	for _, f := range fd.changes {
-		s.Changed = append(s.Changed, f.path)
-		if slices.Contains(s.Declared, f.path) {
+	for _, f := range fd.Changes {
+		s.Changed = append(s.Changed, f.Path)
+		if slices.Contains(s.Declared, f.Path) {
 			s.folders = append(s.folders, f)
 		} else {
-			s.Outside = append(s.Outside, f.path)
+			s.Outside = append(s.Outside, f.Path)
 		}
 	}
-	s.Changed = append(s.Changed, fd.stray...)
-	s.Outside = append(s.Outside, fd.stray...)
+	s.Changed = append(s.Changed, fd.Stray...)
+	s.Outside = append(s.Outside, fd.Stray...)
 	if outside {
-		named, err := treesOf(r).outsidePaths(baseTree, tipTree)
+		named, err := treesOf(r).OutsidePaths(baseTree, tipTree)
 		if err != nil {
 			return nil, err
 		}
@@ -102,7 +103,7 @@ func (p planner) scopeBase(ch *ledger.Chain, start, startTree gitstore.Hash) (ba
 	if anchor, err = p.candidateBaseTree(ch, recorded, start, startTree); err != nil || !merged {
 		return anchor, anchor, err
 	}
-	base, err = mergeBaseTree(r.Git, start, ch.Tip)
+	base, err = skilltree.MergeBaseTree(r.Git, start, ch.Tip)
 	return base, anchor, err
 }
 

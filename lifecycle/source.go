@@ -11,6 +11,8 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/pathcheck"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // snapshots reads skill folders, from disk, from git or from memory, into snapshots for the
@@ -98,7 +100,7 @@ func (sn snapshots) dir(dir, want string) (*snapshot, error) {
 // them in the snapshot.
 func (sn snapshots) fs(fsys fs.FS, base, label, disk, want string, lenient bool) (*snapshot, error) {
 	r := sn.r
-	if err := checkSourcePaths(fsys, base, label); err != nil {
+	if err := pathcheck.Source(fsys, base, label); err != nil {
 		return nil, err
 	}
 	sk, problems := catalog.Load(fsys, base, catalog.Lenient, false)
@@ -116,7 +118,7 @@ func (sn snapshots) fs(fsys fs.FS, base, label, disk, want string, lenient bool)
 		return nil, err
 	}
 	if err := catalog.CheckPath(snap.dest); err != nil {
-		return nil, refusePaths(label, err)
+		return nil, pathcheck.Refuse(label, err)
 	}
 	if err := snap.strictCheck(fsys, base, disk != "", lenient); err != nil {
 		return nil, err
@@ -216,4 +218,4 @@ func (sn snapshots) deletion(name string) (*snapshot, error) {
 }
 
 // entry is the tree entry that puts a snapshot in place, nil for a deletion.
-func (s *snapshot) entry() *gitstore.TreeEntry { return dirEntry(s.tree) }
+func (s *snapshot) entry() *gitstore.TreeEntry { return skilltree.DirEntry(s.tree) }

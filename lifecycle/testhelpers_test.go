@@ -11,6 +11,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
+	"github.com/skillgit/skillgit/lifecycle/initrepo"
 )
 
 // Lines that rules fire on, each with its own fingerprint.
@@ -28,7 +29,7 @@ func newRepo(t *testing.T) string {
 	t.Helper()
 	hermetic(t)
 	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := Init(InitOptions{Dir: dir}); err != nil {
+	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir}); err != nil {
 		t.Fatal(err)
 	}
 	return dir

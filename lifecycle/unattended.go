@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/skillgit/skillgit/lifecycle/policy"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // autoChannel says where the mode publishes a change on its own (DESIGN.md §3): in autonomous
@@ -77,21 +78,21 @@ func (p *publication) checkUnattended(c *Candidate) error {
 // the version it restores, so it gets the same rule as a publish. Restoring an earlier version
 // is a patch, removing a skill its publish created is a deletion, and bringing back a skill
 // its publish deleted is a new skill.
-func (rb *rollback) checkUnattended(changes []folderChange, res *Result) error {
+func (rb *rollback) checkUnattended(changes []skilltree.Change, res *Result) error {
 	if !rb.o.Unattended {
 		return nil
 	}
 	r := rb.t.r
 	for _, f := range changes {
-		if why := r.book().RollbackOutOfScopeWhy(f.name(), f.head, f.base); why != "" {
+		if why := r.book().RollbackOutOfScopeWhy(f.Name(), f.Head, f.Base); why != "" {
 			return fmt.Errorf("%s: %w: an agent cannot roll it back: %s; a person must do it (`skillgit rollback %s`)",
-				f.name(), ErrRefused, why, f.name())
+				f.Name(), ErrRefused, why, f.Name())
 		}
 		change, risk := ChangePatch, res.Risk
 		switch {
-		case f.base.IsZero():
+		case f.Base.IsZero():
 			change, risk = ChangeDelete, "low" // nothing is restored, so nothing is rated
-		case f.head.IsZero():
+		case f.Head.IsZero():
 			change = ChangeCreate
 		}
 		allowed, why := autoChannel(r.Config.Mode, risk, change, false)
@@ -100,7 +101,7 @@ func (rb *rollback) checkUnattended(changes []folderChange, res *Result) error {
 		}
 		if why != "" {
 			return fmt.Errorf("%s: %w: an agent cannot roll it back: %s; a person must do it (`skillgit rollback %s`)",
-				f.name(), ErrRefused, why, f.name())
+				f.Name(), ErrRefused, why, f.Name())
 		}
 	}
 	return nil

@@ -15,7 +15,7 @@ import (
 	"github.com/skillgit/skillgit/bench/genrepo"
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/initrepo"
 )
 
 // hermetic points git and skillgit at an empty configuration, so the tests see neither the
@@ -36,7 +36,7 @@ func hermetic(t *testing.T) {
 func generate(t *testing.T, opts genrepo.Options) (string, *genrepo.Result) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := lifecycle.Init(lifecycle.InitOptions{Dir: dir}); err != nil {
+	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir}); err != nil {
 		t.Fatal(err)
 	}
 	res, err := genrepo.Generate(dir, opts)
@@ -223,7 +223,7 @@ func TestGenerateRefuses(t *testing.T) {
 
 func initialized(t *testing.T) string {
 	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := lifecycle.Init(lifecycle.InitOptions{Dir: dir}); err != nil {
+	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir}); err != nil {
 		t.Fatal(err)
 	}
 	return dir

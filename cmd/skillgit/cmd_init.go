@@ -9,7 +9,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/skillgit/skillgit/hooks"
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/initrepo"
 	"github.com/skillgit/skillgit/skills"
 )
 
@@ -22,7 +22,7 @@ type initOptions struct {
 
 // initJSON is the --json output of init: the result and, unless --no-hooks, the hooks.
 type initJSON struct {
-	*lifecycle.InitResult
+	*initrepo.InitResult
 	Hooks *hooksJSON `json:"hooks,omitempty"`
 }
 
@@ -66,11 +66,11 @@ func runInit(o *initOptions) error {
 			dir = filepath.Join(a.repo, dir)
 		}
 	}
-	opts := lifecycle.InitOptions{Dir: dir, Bare: o.bare, Branch: o.branch}
+	opts := initrepo.InitOptions{Dir: dir, Bare: o.bare, Branch: o.branch}
 	if o.builtin {
 		opts.Pack, opts.PackName, opts.PackVersion = skills.FS(), "builtin", skills.Version
 	}
-	res, err := lifecycle.Init(opts)
+	res, err := initrepo.Init(opts)
 	if err != nil {
 		return err
 	}
@@ -134,7 +134,7 @@ func printInit(w io.Writer, out initJSON) error {
 // initNext is what to do after init, the likeliest first: where skills are published, list
 // them; in a new repository with nothing published, write a skill or take a pack's; in a
 // bare repository, fill it from a skill repository, or clone it when it has a history.
-func initNext(res *lifecycle.InitResult) []string {
+func initNext(res *initrepo.InitResult) []string {
 	dir := res.Dir
 	switch {
 	case res.Bare && res.Empty:

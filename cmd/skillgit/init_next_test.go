@@ -5,7 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/initrepo"
 )
 
 // TestInitNext checks that init's next step fits what it made: a bare repository with no
@@ -14,20 +14,20 @@ import (
 func TestInitNext(t *testing.T) {
 	tests := []struct {
 		name string
-		res  lifecycle.InitResult
+		res  initrepo.InitResult
 		want []string
 	}{
-		{"bare, empty", lifecycle.InitResult{Dir: "/srv/skills.git", Bare: true, Empty: true},
+		{"bare, empty", initrepo.InitResult{Dir: "/srv/skills.git", Bare: true, Empty: true},
 			[]string{"it is empty until a first push: in a skill repository, `git remote add origin /srv/skills.git`, then `skillgit push origin`",
 				"`git clone /srv/skills.git`, then `skillgit init` in the clone"}},
-		{"bare, with history", lifecycle.InitResult{Dir: "/srv/skills.git", Bare: true, Commits: []string{"c1"}},
+		{"bare, with history", initrepo.InitResult{Dir: "/srv/skills.git", Bare: true, Commits: []string{"c1"}},
 			[]string{"`git clone /srv/skills.git`, then `skillgit hooks install` in the clone"}},
-		{"skills published", lifecycle.InitResult{Dir: "/w/s", Commits: []string{"c1", "c2"}, Skills: []string{"skillgit"}},
+		{"skills published", initrepo.InitResult{Dir: "/w/s", Commits: []string{"c1", "c2"}, Skills: []string{"skillgit"}},
 			[]string{"`skillgit -C /w/s list`"}},
-		{"nothing published", lifecycle.InitResult{Dir: "/w/s", Commits: []string{"c1"}},
+		{"nothing published", initrepo.InitResult{Dir: "/w/s", Commits: []string{"c1"}},
 			[]string{"`skillgit -C /w/s new NAME`, edit it, then `skillgit -C /w/s propose NAME`",
 				"`skillgit -C /w/s pack add NAME SOURCE` to take the skills of a pack"}},
-		{"adopted", lifecycle.InitResult{Dir: "/w/s", Adopted: true, Commits: []string{"c1"}},
+		{"adopted", initrepo.InitResult{Dir: "/w/s", Adopted: true, Commits: []string{"c1"}},
 			[]string{"`skillgit -C /w/s new NAME`, edit it, then `skillgit -C /w/s propose NAME`",
 				"`skillgit -C /w/s pack add NAME SOURCE` to take the skills of a pack"}},
 	}

@@ -30,8 +30,19 @@ var forbidden = map[string][]string{
 	// The server's check stands on the lifecycle like packs, remotes and agentsync; only the
 	// hooks (and cmd) run it.
 	"lifecycle/receive": {"lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "hooks", "mcpserver", "cmd", "doctor"},
-	"hooks":             {"mcpserver", "cmd"},
-	"mcpserver":         {"lifecycle/receive", "cmd"},
+	// Creating a repository needs no skillgit repository to stand on: it writes the first
+	// commits with the ledger's trailers, the policy's defaults and the audit's verdict.
+	"lifecycle/initrepo": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/published", "lifecycle/receive", "hooks", "mcpserver", "cmd", "doctor"},
+	// The path policy's checks serve the actions and sync alike: they read git and the catalog.
+	"lifecycle/pathcheck": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/published", "lifecycle/auditrun", "lifecycle/receive", "lifecycle/initrepo", "hooks", "mcpserver", "cmd", "doctor"},
+	// Comparing root trees under the skills folder reads git, the ledger's constants and the
+	// read side's lookup of a skill's folder; the actions stand on it.
+	"lifecycle/skilltree": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/auditrun", "lifecycle/receive", "lifecycle/initrepo", "lifecycle/pathcheck", "hooks", "mcpserver", "cmd", "doctor"},
+	// What a policy change changes reads the ledger's book and the compared trees, for the
+	// actions, the review and the trail.
+	"lifecycle/policydiff": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/auditrun", "lifecycle/receive", "lifecycle/initrepo", "lifecycle/pathcheck", "hooks", "mcpserver", "cmd", "doctor"},
+	"hooks":                {"mcpserver", "cmd"},
+	"mcpserver":            {"lifecycle/receive", "cmd"},
 	// testenv serves every package's tests, lifecycle's own included: it needs only git.
 	"internal/testenv": {"gitstore", "lifecycle", "catalog", "audit", "hooks", "mcpserver", "cmd"},
 	// lifecycletest serves the packages built on lifecycle, so it stands below them.

@@ -8,7 +8,7 @@ import (
 	"github.com/skillgit/skillgit/bench/genrepo"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/initrepo"
 )
 
 // Generated returns the repository that the environment variable env names, or generates one
@@ -20,7 +20,7 @@ func Generated(tb testing.TB, env string, o genrepo.Options) string {
 		return dir
 	}
 	dir := filepath.Join(tb.TempDir(), "repo")
-	if _, err := lifecycle.Init(lifecycle.InitOptions{Dir: dir}); err != nil {
+	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir}); err != nil {
 		tb.Fatal(err)
 	}
 	res, err := genrepo.Generate(dir, o)

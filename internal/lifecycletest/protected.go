@@ -9,7 +9,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/initrepo"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -21,7 +21,7 @@ func RenamedProtectedRepo(t testing.TB) string {
 	t.Helper()
 	testenv.Hermetic(t, nil)
 	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := lifecycle.Init(lifecycle.InitOptions{Dir: dir, Branch: "skills"}); err != nil {
+	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir, Branch: "skills"}); err != nil {
 		t.Fatal(err)
 	}
 	testenv.Git(t, dir, "branch", "-m", "skills", "release")

@@ -13,6 +13,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/pathcheck"
 )
 
 // LockMode says how a sync in an application project uses the project's lock file.
@@ -194,7 +195,7 @@ func (r *repo) lockedSource(l *Lock, channel string, held map[string]Skip) (*sou
 	for _, s := range l.Skills {
 		tree := plumbing.NewHash(s.Tree)
 		dir := path.Join(prefix, s.Name)
-		if err := r.CheckTreePaths(dir, tree); err != nil {
+		if err := pathcheck.Tree(r.Git, dir, tree); err != nil {
 			src.hold(dir, err, true)
 			continue
 		}

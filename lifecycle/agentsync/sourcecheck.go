@@ -11,6 +11,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/parallel"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/pathcheck"
 )
 
 // folderCheck is what readSource learns of one skill's folder in the channel's tree.
@@ -28,7 +29,7 @@ type folderCheck struct {
 // passed before, at the same path and with the same tree, is not walked again.
 func (r *repo) checkFolders(root gitstore.Hash, skills []*catalog.Skill) []folderCheck {
 	out := make([]folderCheck, len(skills))
-	paths := r.PathChecker()
+	paths := pathcheck.New(r.Git)
 	defer paths.Save()
 	parents := r.parentTrees(root, skills)
 	parallel.For(len(skills), runtime.GOMAXPROCS(0), func(i int) {
@@ -37,7 +38,7 @@ func (r *repo) checkFolders(root gitstore.Hash, skills []*catalog.Skill) []folde
 	return out
 }
 
-func (r *repo) checkFolder(paths *lifecycle.PathChecker, parents map[string][]gitstore.TreeEntry, root gitstore.Hash, dir string) folderCheck {
+func (r *repo) checkFolder(paths *pathcheck.Checker, parents map[string][]gitstore.TreeEntry, root gitstore.Hash, dir string) folderCheck {
 	var e gitstore.TreeEntry
 	var ok bool
 	var err error

@@ -12,6 +12,7 @@ import (
 	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/initrepo"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/skills"
 )
@@ -151,7 +152,7 @@ func TestForgedApprovers(t *testing.T) {
 func TestInitPublish(t *testing.T) {
 	testenv.Hermetic(t, nil)
 	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := lifecycle.Init(lifecycle.InitOptions{Dir: dir, Pack: skills.FS(), PackName: "builtin", PackVersion: skills.Version}); err != nil {
+	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir, Pack: skills.FS(), PackName: "builtin", PackVersion: skills.Version}); err != nil {
 		t.Fatal(err)
 	}
 	if st := step(t, dir, "main"); st.Kind != ledger.KindPublish || st.Via != "init" {

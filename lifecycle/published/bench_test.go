@@ -15,6 +15,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/initrepo"
 )
 
 // benchRepo returns the repository named by SKILLGIT_BENCH_REPO, or generates one of 10,000
@@ -73,7 +74,7 @@ func TestPublishedCache(t *testing.T) {
 		t.Setenv(k, v)
 	}
 	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := lifecycle.Init(lifecycle.InitOptions{Dir: dir}); err != nil {
+	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := genrepo.Generate(dir, genrepo.Options{Skills: 120, Commits: 40, Seed: 2}); err != nil {

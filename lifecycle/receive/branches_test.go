@@ -9,7 +9,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/testenv"
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/initrepo"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 	"github.com/skillgit/skillgit/lifecycle/receive"
 )
@@ -84,7 +84,7 @@ func TestCheckGuardsTheHeadBranch(t *testing.T) {
 func TestCheckUnprotectedLetsBranchesBe(t *testing.T) {
 	testenv.Hermetic(t, nil)
 	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := lifecycle.Init(lifecycle.InitOptions{Dir: dir, Branch: "release"}); err != nil {
+	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir, Branch: "release"}); err != nil {
 		t.Fatal(err)
 	}
 	run, err := receive.Check(dir, []gitstore.RefUpdate{{Ref: "refs/heads/main", New: lifecycletest.RevParse(t, dir, "release")}}, noEnv, nil)

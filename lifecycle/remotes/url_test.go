@@ -6,7 +6,7 @@ import (
 
 	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/testenv"
-	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/initrepo"
 )
 
 // TestRelativeRemoteURL checks that a remote added as a relative path is found from the top
@@ -15,7 +15,7 @@ import (
 func TestRelativeRemoteURL(t *testing.T) {
 	dir := lifecycletest.NewRepo(t)
 	srv := filepath.Join(filepath.Dir(dir), "srv.git")
-	if _, err := lifecycle.Init(lifecycle.InitOptions{Dir: srv, Bare: true}); err != nil {
+	if _, err := initrepo.Init(initrepo.InitOptions{Dir: srv, Bare: true}); err != nil {
 		t.Fatal(err)
 	}
 	testenv.Git(t, dir, "remote", "add", "origin", "../srv.git")

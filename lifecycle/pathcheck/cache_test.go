@@ -1,4 +1,4 @@
-package lifecycle
+package pathcheck
 
 import (
 	"errors"
@@ -11,13 +11,16 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
 // pathCacheRepo opens a repository whose index holds a folder the path policy passes and
 // one it refuses (a file named CON), and returns their tree ids.
-func pathCacheRepo(t *testing.T) (r *Repo, good, bad gitstore.Hash) {
+func pathCacheRepo(t *testing.T) (g *gitstore.Repo, good, bad gitstore.Hash) {
 	t.Helper()
-	dir := newRepo(t)
+	testenv.Hermetic(t, nil)
+	dir := t.TempDir()
+	testenv.Git(t, dir, "init", "-q")
 	testenv.WriteFiles(t, dir, map[string]string{
 		"good/SKILL.md":      testenv.SkillMD("good"),
 		"good/docs/notes.md": "notes\n",
@@ -28,27 +31,27 @@ func pathCacheRepo(t *testing.T) (r *Repo, good, bad gitstore.Hash) {
 	root := strings.TrimSpace(testenv.GitText(t, dir, "write-tree"))
 	good = plumbing.NewHash(strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", root+":good")))
 	bad = plumbing.NewHash(strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", root+":bad")))
-	r, err := Open(dir)
+	g, err := gitstore.Open(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { r.Close() })
-	return r, good, bad
+	t.Cleanup(func() { g.Close() })
+	return g, good, bad
 }
 
 func TestPathCheckerRemembersPasses(t *testing.T) {
-	r, good, bad := pathCacheRepo(t)
-	c := r.PathChecker()
+	g, good, bad := pathCacheRepo(t)
+	c := New(g)
 	if err := c.Check("skills/good", good); err != nil {
 		t.Fatalf("good folder refused: %v", err)
 	}
 	want := c.Check("skills/bad", bad)
-	if !errors.Is(want, ErrRefused) {
+	if !errors.Is(want, ledger.ErrRefused) {
 		t.Fatalf("folder with CON: got %v, want a refusal", want)
 	}
 	c.Save()
 
-	again := r.PathChecker()
+	again := New(g)
 	if !again.has(pathPassKey("skills/good", good)) {
 		t.Fatal("the pass of the good folder was not kept")
 	}
@@ -66,8 +69,8 @@ func TestPathCheckerRemembersPasses(t *testing.T) {
 // this build and policy version it is trusted (the cache is really consulted), under any
 // other header, or in a damaged file, it is not.
 func TestPathCheckerTrustsOnlyItsBuild(t *testing.T) {
-	r, _, bad := pathCacheRepo(t)
-	file := r.PathChecker().file
+	g, _, bad := pathCacheRepo(t)
+	file := New(g).file
 	key := pathPassKey("skills/bad", bad)
 	forge := func(data []byte) {
 		t.Helper()
@@ -79,7 +82,7 @@ func TestPathCheckerTrustsOnlyItsBuild(t *testing.T) {
 		}
 	}
 	forge(encodePathPasses([][]byte{key[:]}))
-	if err := r.PathChecker().Check("skills/bad", bad); err != nil {
+	if err := New(g).Check("skills/bad", bad); err != nil {
 		t.Fatalf("a pass under this build's header was not used: %v", err)
 	}
 	other := []byte(pathPassMagic + "0 \"another build\"\n")
@@ -89,25 +92,25 @@ func TestPathCheckerTrustsOnlyItsBuild(t *testing.T) {
 		"out of order": encodePathPasses([][]byte{key[:], key[:]}),
 	} {
 		forge(data)
-		if err := r.PathChecker().Check("skills/bad", bad); !errors.Is(err, ErrRefused) {
+		if err := New(g).Check("skills/bad", bad); !errors.Is(err, ledger.ErrRefused) {
 			t.Errorf("%s: got %v, want the folder refused", name, err)
 		}
 	}
 }
 
 func TestPathCheckerSaveKeepsEarlierPasses(t *testing.T) {
-	r, good, _ := pathCacheRepo(t)
-	first := r.PathChecker()
+	g, good, _ := pathCacheRepo(t)
+	first := New(g)
 	if err := first.Check("skills/good", good); err != nil {
 		t.Fatal(err)
 	}
 	first.Save()
-	second := r.PathChecker()
+	second := New(g)
 	if err := second.Check("skills/moved/good", good); err != nil {
 		t.Fatal(err)
 	}
 	second.Save()
-	third := r.PathChecker()
+	third := New(g)
 	for _, dir := range []string{"skills/good", "skills/moved/good"} {
 		if !third.has(pathPassKey(dir, good)) {
 			t.Errorf("pass of %s lost", dir)
@@ -118,22 +121,22 @@ func TestPathCheckerSaveKeepsEarlierPasses(t *testing.T) {
 // TestPathCheckerNoticesMissingFolder removes the tree of a folder whose pass is cached: the
 // check reads it again and gives the error, as the repository is damaged.
 func TestPathCheckerNoticesMissingFolder(t *testing.T) {
-	r, good, _ := pathCacheRepo(t)
-	c := r.PathChecker()
+	g, good, _ := pathCacheRepo(t)
+	c := New(g)
 	if err := c.Check("skills/good", good); err != nil {
 		t.Fatal(err)
 	}
 	c.Save()
-	loose := filepath.Join(r.Git.CommonDir(), "objects", good.String()[:2], good.String()[2:])
+	loose := filepath.Join(g.CommonDir(), "objects", good.String()[:2], good.String()[2:])
 	if err := os.Remove(loose); err != nil {
 		t.Fatal(err)
 	}
-	again, err := Open(r.Dir)
+	again, err := gitstore.Open(g.WorktreeDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer again.Close()
-	if err := again.PathChecker().Check("skills/good", good); err == nil || errors.Is(err, ErrRefused) {
+	if err := New(again).Check("skills/good", good); err == nil || errors.Is(err, ledger.ErrRefused) {
 		t.Fatalf("folder with its tree missing: got %v, want an error reading it", err)
 	}
 }

@@ -1,4 +1,4 @@
-package lifecycle
+package pathcheck
 
 import (
 	"bytes"
@@ -10,6 +10,8 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/atomicfile"
+	"github.com/skillgit/skillgit/internal/cachefile"
 )
 
 // pathPassKeyLen is the length of a key of the pass cache: a SHA-256.
@@ -18,10 +20,13 @@ const pathPassKeyLen = sha256.Size
 // maxPathPasses bounds the pass cache: past it, a write keeps only the passes new to its run.
 const maxPathPasses = 1 << 20
 
+// maxCacheFile bounds the cache file read back; a larger one is ignored.
+const maxCacheFile = 64 << 20
+
 // pathPassMagic begins the pass cache file; the build and policy version follow on the line.
 const pathPassMagic = "skillgit path policy passes "
 
-// PathChecker applies the path policy to skill folders of git trees, as CheckTreePaths does,
+// Checker applies the path policy to skill folders of git trees, as Tree does,
 // and remembers the folders that passed, so that a folder already checked is not walked
 // again: a sync of 10,000 unchanged skills would otherwise read every folder's tree.
 //
@@ -30,8 +35,8 @@ const pathPassMagic = "skillgit path policy passes "
 // (catalog.PathPolicyVersion) it was made under: another build or version trusts none of it.
 // Only passes are kept; a refused or unreadable folder is checked every time, so that its
 // error is always the one the policy gives. Safe for concurrent use.
-type PathChecker struct {
-	r    *Repo
+type Checker struct {
+	g    *gitstore.Repo
 	file string
 	// known is the sorted keys read from the file, pathPassKeyLen bytes each.
 	known []byte
@@ -39,11 +44,11 @@ type PathChecker struct {
 	fresh map[[pathPassKeyLen]byte]bool
 }
 
-// PathChecker returns a checker backed by the pass cache of the repository's git directory;
-// with no git directory, it checks every folder. Call Save once the checks are done.
-func (r *Repo) PathChecker() *PathChecker {
-	c := &PathChecker{r: r, fresh: map[[pathPassKeyLen]byte]bool{}}
-	if d := r.Git.CommonDir(); d != "" {
+// New returns a checker of g's trees backed by the pass cache of its git directory; with no
+// git directory, it checks every folder. Call Save once the checks are done.
+func New(g *gitstore.Repo) *Checker {
+	c := &Checker{g: g, fresh: map[[pathPassKeyLen]byte]bool{}}
+	if d := g.CommonDir(); d != "" {
 		c.file = filepath.Join(d, "skillgit", "cache", "pathpolicy-v1.bin")
 		c.known = readPathPasses(c.file)
 	}
@@ -53,12 +58,12 @@ func (r *Repo) PathChecker() *PathChecker {
 // Check applies the path policy to skill folder dir, whose tree is folder, unless the cache
 // says that this folder at this path passed and the folder's tree is still stored: a folder
 // whose object went missing is walked, so that the error reading it is the one returned.
-func (c *PathChecker) Check(dir string, folder gitstore.Hash) error {
+func (c *Checker) Check(dir string, folder gitstore.Hash) error {
 	k := pathPassKey(dir, folder)
-	if c.has(k) && c.r.Git.HasObject(folder) {
+	if c.has(k) && c.g.HasObject(folder) {
 		return nil
 	}
-	err := c.r.CheckTreePaths(dir, folder)
+	err := Tree(c.g, dir, folder)
 	if err == nil {
 		c.mu.Lock()
 		c.fresh[k] = true
@@ -70,7 +75,7 @@ func (c *PathChecker) Check(dir string, folder gitstore.Hash) error {
 // Save writes the passes found by this checker into the cache, with those it held, unless
 // there are none new; failing to write never fails the command. Two runs saving at once
 // each write a whole file, so one's new passes may be lost: they are checked again later.
-func (c *PathChecker) Save() {
+func (c *Checker) Save() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.file == "" || len(c.fresh) == 0 {
@@ -87,10 +92,10 @@ func (c *PathChecker) Save() {
 	}
 	slices.SortFunc(keys, bytes.Compare)
 	keys = slices.CompactFunc(keys, bytes.Equal)
-	_ = writeFileAtomic(c.file, encodePathPasses(keys))
+	_ = atomicfile.Write(c.file, encodePathPasses(keys), atomicfile.Options{})
 }
 
-func (c *PathChecker) has(k [pathPassKeyLen]byte) bool {
+func (c *Checker) has(k [pathPassKeyLen]byte) bool {
 	n := len(c.known) / pathPassKeyLen
 	lo, hi := 0, n
 	for lo < hi {
@@ -120,13 +125,13 @@ func pathPassKey(dir string, folder gitstore.Hash) [pathPassKeyLen]byte {
 
 // pathPassHeader is the first line of the cache file: what must match for its passes to hold.
 func pathPassHeader() []byte {
-	return []byte(pathPassMagic + strconv.Itoa(catalog.PathPolicyVersion) + " " + strconv.Quote(buildID()) + "\n")
+	return []byte(pathPassMagic + strconv.Itoa(catalog.PathPolicyVersion) + " " + strconv.Quote(cachefile.BuildID()) + "\n")
 }
 
 // readPathPasses returns the sorted keys of the cache file, or nil when it is missing, of
 // another build or policy version, or damaged.
 func readPathPasses(name string) []byte {
-	data, ok := readCacheFile(name)
+	data, ok := cachefile.Read(name, maxCacheFile)
 	if !ok {
 		return nil
 	}

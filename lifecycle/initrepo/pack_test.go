@@ -1,4 +1,4 @@
-package lifecycle
+package initrepo
 
 import (
 	"path/filepath"
@@ -7,6 +7,12 @@ import (
 	"testing/fstest"
 
 	"github.com/skillgit/skillgit/internal/testenv"
+)
+
+// A clean line, and one the audit rates medium risk.
+const (
+	cleanLine  = "Use the date command to print the date."
+	mediumLine = "Run `pip install --extra-index-url https://pypi.example.net/simple internal-tools`."
 )
 
 // TestPackAuditTrailerStatesVerdict checks that the publish commit of a pack says what the
@@ -20,7 +26,7 @@ func TestPackAuditTrailerStatesVerdict(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			hermetic(t)
+			testenv.Hermetic(t, nil)
 			dir := filepath.Join(t.TempDir(), "repo")
 			pack := fstest.MapFS{
 				"dates/SKILL.md": {Data: []byte(testenv.SkillMD("dates", cleanLine))},

@@ -1,4 +1,4 @@
-package lifecycle
+package initrepo
 
 import (
 	"fmt"
@@ -13,6 +13,8 @@ import (
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -62,21 +64,18 @@ func (in *initializer) addFolder(tree gitstore.Hash, fsys fs.FS, src, dst string
 	return in.g.ReplacePath(tree, dst, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: sub})
 }
 
-func packMessage(opts InitOptions, names []string, v auditVerdict) string {
-	trailers := []gitstore.Trailer{{Key: keyAction, Value: actPublish}}
+func packMessage(opts InitOptions, names []string, v auditrun.Verdict) string {
+	trailers := []gitstore.Trailer{{Key: ledger.KeyAction, Value: ledger.ActPublish}}
 	for _, n := range names {
-		trailers = append(trailers, gitstore.Trailer{Key: keySkill, Value: n})
+		trailers = append(trailers, gitstore.Trailer{Key: ledger.KeySkill, Value: n})
 	}
 	trailers = append(trailers,
-		gitstore.Trailer{Key: keyPack, Value: opts.PackName + "@" + opts.PackVersion},
-		gitstore.Trailer{Key: keyRisk, Value: v.Risk},
-		gitstore.Trailer{Key: keyAudit, Value: v.Audit})
+		gitstore.Trailer{Key: ledger.KeyPack, Value: opts.PackName + "@" + opts.PackVersion},
+		gitstore.Trailer{Key: ledger.KeyRisk, Value: v.Risk},
+		gitstore.Trailer{Key: ledger.KeyAudit, Value: v.Audit})
 	subject := fmt.Sprintf("publish: %s (%s pack)", strings.Join(names, ", "), opts.PackName)
 	return gitstore.FormatMessage(subject, "", trailers)
 }
-
-// auditVerdict is what the audit trailers of a commit say.
-type auditVerdict struct{ Risk, Audit string }
 
 // packFailOn is the risk at which a pack's skill stops its publish: a pack carries no policy
 // of its own yet.
@@ -85,28 +84,27 @@ const packFailOn = audit.RiskHigh
 // auditPack audits every skill of a pack; a high-risk skill stops the publish. The audit
 // trailer carries the verdict the audit reached, as for any other change, so a pack with a
 // medium-risk skill reads "needs review", never "pass".
-func (in *initializer) auditPack(opts InitOptions, skills []*catalog.Skill) (auditVerdict, error) {
+func (in *initializer) auditPack(opts InitOptions, skills []*catalog.Skill) (auditrun.Verdict, error) {
 	if skip, warn := policy.AuditSkipped(nil, os.Getenv); skip {
 		in.res.Warnings = append(in.res.Warnings, warn)
-		return auditVerdict{Risk: "unknown", Audit: "skipped"}, nil
+		return auditrun.SkippedVerdict, nil
 	}
 	reports := make([]audit.SkillReport, 0, len(skills))
 	findings := 0
 	for _, s := range skills {
 		sub, err := fs.Sub(opts.Pack, s.Dir)
 		if err != nil {
-			return auditVerdict{}, err
+			return auditrun.Verdict{}, err
 		}
 		rep, err := audit.Scan(sub, audit.Options{Skill: s.Name})
 		if err != nil {
-			return auditVerdict{}, fmt.Errorf("pack %s: %s: %w", opts.PackName, s.Name, err)
+			return auditrun.Verdict{}, fmt.Errorf("pack %s: %s: %w", opts.PackName, s.Name, err)
 		}
 		if rep.Risk >= packFailOn {
-			return auditVerdict{}, fmt.Errorf("pack %s: %s: %w: the audit rates it high risk; run `skillgit audit` on it for details", opts.PackName, s.Name, ErrRefused)
+			return auditrun.Verdict{}, fmt.Errorf("pack %s: %s: %w: the audit rates it high risk; run `skillgit audit` on it for details", opts.PackName, s.Name, ledger.ErrRefused)
 		}
 		reports = append(reports, audit.SkillReport{Name: s.Name, Path: s.Dir, Report: rep})
 		findings += len(rep.Findings)
 	}
-	return auditVerdict{Risk: audit.Overall(reports).String(),
-		Audit: verdictSummary(audit.Judge(reports, packFailOn), findings)}, nil
+	return auditrun.VerdictOf(reports, packFailOn, findings), nil
 }

@@ -1,10 +1,14 @@
-package lifecycle
+// Package initrepo creates a skillgit repository, or adopts a git repository: the
+// configuration and the skills folder in one commit, then the built-in pack if asked for. It
+// needs no skillgit repository to stand on, so it stands below the lifecycle's actions.
+package initrepo
 
 import (
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
+	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -230,7 +234,7 @@ func initMessage(adopted bool) string {
 		subject = "init: adopt repository for skillgit"
 	}
 	return gitstore.FormatMessage(subject, "Adds "+policy.ConfigFile+" and the skills folder.",
-		[]gitstore.Trailer{{Key: keyAction, Value: ledger.ActInit}})
+		[]gitstore.Trailer{{Key: ledger.KeyAction, Value: ledger.ActInit}})
 }
 
 // finish brings a checked-out publish branch's files up to date, then moves the ref.
@@ -265,3 +269,6 @@ func (in *initializer) rememberBranch() error {
 	c.Raw.Section("skillgit").SetOption("publishBranch", short(in.branch))
 	return gr.SetConfig(c)
 }
+
+// short turns refs/heads/main into main for messages.
+func short(ref string) string { return strings.TrimPrefix(ref, "refs/heads/") }

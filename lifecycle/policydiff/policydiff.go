@@ -1,31 +1,40 @@
-package lifecycle
+// Package policydiff says what a change of a repository's policy changes: one line per
+// configuration key that changes and one per other policy file, for a policy candidate, its
+// review and the audit trail.
+package policydiff
 
 import (
 	"fmt"
 	"sort"
 	"strings"
 
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/termtext"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // maxPolicyValue bounds how much of one configuration value a summary line shows.
 const maxPolicyValue = 80
 
-// policyDiff says what changes in the policy of r, the policy paths of its configuration,
-// between two trees.
-type policyDiff struct{ r *Repo }
+// Differ says what changes in the policy paths of a repository's configuration between two
+// trees, reading them through the ledger's book of the repository.
+type Differ struct{ bk *ledger.Book }
 
-// summary says what changes in the policy between two root trees: one line per
+// New says what changes in the policy of the repository bk reads, under bk's configuration.
+func New(bk *ledger.Book) Differ { return Differ{bk: bk} }
+
+// Summary says what changes in the policy between two root trees: one line per
 // configuration key that changes ("mode: manual -> assisted") and one per other policy file.
 // It reads nothing when no policy path changed.
-func (d policyDiff) summary(from, to gitstore.Hash) ([]string, error) {
-	r := d.r
+func (d Differ) Summary(from, to gitstore.Hash) ([]string, error) {
 	var out []string
-	for _, p := range r.Config.PolicyPaths() {
-		f, changed, err := pathChange(r.book(), p, from, to)
+	for _, p := range d.bk.Config.PolicyPaths() {
+		f, changed, err := PathChange(d.bk, p, from, to)
 		if err != nil || !changed {
 			if err != nil {
 				return nil, err
@@ -36,7 +45,7 @@ func (d policyDiff) summary(from, to gitstore.Hash) ([]string, error) {
 			out = append(out, changedLine(p, f))
 			continue
 		}
-		lines, err := configDiff(r.Git, f.base, f.head)
+		lines, err := ConfigLines(d.bk.Git, f.Base, f.Head)
 		if err != nil {
 			return nil, err
 		}
@@ -46,21 +55,21 @@ func (d policyDiff) summary(from, to gitstore.Hash) ([]string, error) {
 }
 
 // changedLine says that a policy path other than the configuration changed.
-func changedLine(p string, f folderChange) string {
+func changedLine(p string, f skilltree.Change) string {
 	switch {
-	case f.base.IsZero():
+	case f.Base.IsZero():
 		return "added " + p
-	case f.head.IsZero():
+	case f.Head.IsZero():
 		return "removed " + p
 	}
 	return "changed " + p
 }
 
-// configDiff lists the keys that differ between two versions of the configuration, given as
+// ConfigLines lists the keys that differ between two versions of the configuration, given as
 // blob ids (zero for none).
-func configDiff(g *gitstore.Repo, from, to gitstore.Hash) ([]string, error) {
+func ConfigLines(g *gitstore.Repo, from, to gitstore.Hash) ([]string, error) {
 	if from.IsZero() || to.IsZero() {
-		return []string{changedLine(policy.ConfigFile, folderChange{base: from, head: to})}, nil
+		return []string{changedLine(policy.ConfigFile, skilltree.Change{Base: from, Head: to})}, nil
 	}
 	a, err := flatConfig(g, from)
 	if err != nil {
@@ -96,7 +105,7 @@ func shown(m map[string]string, k string) string {
 	if !ok {
 		return "(unset)"
 	}
-	return bounded(v, maxPolicyValue)
+	return termtext.Cut(v, maxPolicyValue)
 }
 
 // flatConfig reads a configuration blob into its scalar values by dotted key; a list is one
@@ -112,8 +121,8 @@ func flatConfig(g *gitstore.Repo, h gitstore.Hash) (map[string]string, error) {
 	return policy.Flatten(data), nil
 }
 
-// bulletList renders lines as a Markdown list.
-func bulletList(lines []string) string {
+// BulletList renders lines as a Markdown list.
+func BulletList(lines []string) string {
 	var b strings.Builder
 	for i, l := range lines {
 		if i > 0 {
@@ -124,24 +133,24 @@ func bulletList(lines []string) string {
 	return b.String()
 }
 
-// commit is what commit c changed in the policy against its first parent; nil when it
+// Commit is what commit c changed in the policy against its first parent; nil when it
 // changed none, or what it changed cannot be read. Most commits change no policy: for them
 // only the two root trees are read, and tops keeps the last ones read, so that a walk down
 // the first-parent line reads each root tree once.
-func (d policyDiff) commit(c *object.Commit, tops *topEntries) []string {
-	r := d.r
+func (d Differ) Commit(c *object.Commit, tops *TopEntries) []string {
+	g := d.bk.Git
 	var parent gitstore.Hash
 	if len(c.ParentHashes) > 0 {
-		pc, err := r.Git.Commit(c.ParentHashes[0])
+		pc, err := g.Commit(c.ParentHashes[0])
 		if err != nil {
 			return nil
 		}
 		parent = pc.TreeHash
 	}
-	if !d.touched(tops.of(r.Git, parent), tops.of(r.Git, c.TreeHash)) {
+	if !d.touched(tops.of(g, parent), tops.of(g, c.TreeHash)) {
 		return nil
 	}
-	lines, err := d.summary(parent, c.TreeHash)
+	lines, err := d.Summary(parent, c.TreeHash)
 	if err != nil {
 		return nil
 	}
@@ -150,8 +159,8 @@ func (d policyDiff) commit(c *object.Commit, tops *topEntries) []string {
 
 // touched reports whether a policy path may differ between two root trees, given the
 // ids of their entries by name: a top-level one whose entry differs, or any other one.
-func (d policyDiff) touched(a, b map[string]gitstore.Hash) bool {
-	for _, p := range d.r.Config.PolicyPaths() {
+func (d Differ) touched(a, b map[string]gitstore.Hash) bool {
+	for _, p := range d.bk.Config.PolicyPaths() {
 		if strings.Contains(p, "/") || a[p] != b[p] {
 			return true
 		}
@@ -159,15 +168,16 @@ func (d policyDiff) touched(a, b map[string]gitstore.Hash) bool {
 	return false
 }
 
-// topEntries maps the names of root trees' entries to their ids, for the last two trees read.
-type topEntries struct {
+// TopEntries maps the names of root trees' entries to their ids, for the last two trees
+// read; its zero value is ready to use.
+type TopEntries struct {
 	trees [2]gitstore.Hash
 	maps  [2]map[string]gitstore.Hash
 	next  int
 }
 
 // of returns the entries of root tree tree, reading it unless it is one of the last two read.
-func (t *topEntries) of(g *gitstore.Repo, tree gitstore.Hash) map[string]gitstore.Hash {
+func (t *TopEntries) of(g *gitstore.Repo, tree gitstore.Hash) map[string]gitstore.Hash {
 	for i, h := range t.trees {
 		if h == tree && t.maps[i] != nil {
 			return t.maps[i]
@@ -184,4 +194,24 @@ func (t *topEntries) of(g *gitstore.Repo, tree gitstore.Hash) map[string]gitstor
 	t.trees[t.next], t.maps[t.next] = tree, out
 	t.next = 1 - t.next
 	return out
+}
+
+// PathChange compares path p, a file or a folder, between two root trees, read through bk.
+func PathChange(bk *ledger.Book, p string, baseTree, tipTree gitstore.Hash) (skilltree.Change, bool, error) {
+	b, err := bk.EntryAt(baseTree, p)
+	if err != nil {
+		return skilltree.Change{}, false, err
+	}
+	h, err := bk.EntryAt(tipTree, p)
+	if err != nil {
+		return skilltree.Change{}, false, err
+	}
+	f := skilltree.Change{Path: p, Base: b.Hash, Head: h.Hash, Mode: h.Mode}
+	if h.Hash.IsZero() {
+		f.Mode = b.Mode
+	}
+	if f.Mode == filemode.Dir {
+		f.Mode = 0
+	}
+	return f, b != h, nil
 }
