@@ -19,13 +19,13 @@ func TestWriteTreeRejectsHostileNames(t *testing.T) {
 		".g\u200cit", "\ufeff.git", ".git::$INDEX_ALLOCATION", "a/b", "/", `a\b`, "a\x00b"}
 	for _, name := range bad {
 		t.Run(name, func(t *testing.T) {
-			if h, err := r.WriteTree([]TreeEntry{file(name, blob)}); err == nil {
+			if h, err := r.Objects().WriteTree([]TreeEntry{file(name, blob)}); err == nil {
 				t.Errorf("WriteTree(%q) = %s, want an error", name, h)
 			}
 		})
 	}
 	for _, name := range []string{".gitignore", ".github", "git", "a.git", "..x", "x..", "git~2", "SKILL.md"} {
-		if _, err := r.WriteTree([]TreeEntry{file(name, blob)}); err != nil {
+		if _, err := r.Objects().WriteTree([]TreeEntry{file(name, blob)}); err != nil {
 			t.Errorf("WriteTree(%q) = %v, want it accepted", name, err)
 		}
 	}
@@ -34,18 +34,18 @@ func TestWriteTreeRejectsHostileNames(t *testing.T) {
 func TestReadBlobLimit(t *testing.T) {
 	r := OpenMemory()
 	h := mustBlob(t, r, strings.Repeat("x", 100))
-	if _, err := r.ReadBlob(h, 100); err != nil {
+	if _, err := r.Objects().ReadBlob(h, 100); err != nil {
 		t.Errorf("ReadBlob at the limit: %v", err)
 	}
-	_, err := r.ReadBlob(h, 99)
+	_, err := r.Objects().ReadBlob(h, 99)
 	if err == nil || !strings.Contains(err.Error(), "100 bytes") {
 		t.Errorf("ReadBlob over the limit = %v, want an error naming the size", err)
 	}
-	if _, err := r.ReadBlob(plumbing.NewHash("1234567812345678123456781234567812345678"), 10); !errors.Is(err, plumbing.ErrObjectNotFound) {
+	if _, err := r.Objects().ReadBlob(plumbing.NewHash("1234567812345678123456781234567812345678"), 10); !errors.Is(err, plumbing.ErrObjectNotFound) {
 		t.Errorf("ReadBlob of a missing blob = %v", err)
 	}
 	tree := mustTree(t, r, file("a", h))
-	if _, err := r.ReadBlob(tree, 1000); err == nil {
+	if _, err := r.Objects().ReadBlob(tree, 1000); err == nil {
 		t.Error("ReadBlob read a tree")
 	}
 }
@@ -54,7 +54,7 @@ func TestReadBlobLimit(t *testing.T) {
 // a hostile remote could.
 func rawTree(t *testing.T, r *Repo, entries ...TreeEntry) Hash {
 	t.Helper()
-	h, err := r.writeObject(plumbing.TreeObject, encodeTree(entries))
+	h, err := r.Objects().writeObject(plumbing.TreeObject, encodeTree(entries))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestTreeFSRefusesHostileTrees(t *testing.T) {
 	blob := mustBlob(t, r, "[core]\n\tfsmonitor = evil\n")
 	dotGit := rawTree(t, r, file("config", blob))
 	root := rawTree(t, r, dir(".git", dotGit), file("ok", blob))
-	fsys := r.TreeFS(root)
+	fsys := r.Objects().TreeFS(root)
 	if _, err := fs.ReadDir(fsys, "."); err == nil || !strings.Contains(err.Error(), ".git") {
 		t.Errorf("ReadDir of a tree holding .git = %v, want an error naming it", err)
 	}
@@ -77,10 +77,10 @@ func TestTreeFSRefusesHostileTrees(t *testing.T) {
 		t.Errorf("a sound sibling is unreadable: %v", err)
 	}
 	gitlink := rawTree(t, r, TreeEntry{Name: "sub", Mode: filemode.Submodule, Hash: blob})
-	if _, err := r.TreeFS(gitlink).Open("sub"); err == nil || !strings.Contains(err.Error(), "submodule") {
+	if _, err := r.Objects().TreeFS(gitlink).Open("sub"); err == nil || !strings.Contains(err.Error(), "submodule") {
 		t.Errorf("Open of a gitlink = %v", err)
 	}
-	if fi, err := fs.Stat(r.TreeFS(gitlink), "sub"); err != nil || fi.Mode()&fs.ModeIrregular == 0 || fi.IsDir() {
+	if fi, err := fs.Stat(r.Objects().TreeFS(gitlink), "sub"); err != nil || fi.Mode()&fs.ModeIrregular == 0 || fi.IsDir() {
 		t.Errorf("Stat of a gitlink = %v, %v; want an irregular entry", fi, err)
 	}
 }
@@ -101,11 +101,11 @@ func TestReadTreeRejectsMalformedObjects(t *testing.T) {
 	}
 	for name, content := range tests {
 		t.Run(name, func(t *testing.T) {
-			id, err := r.writeObject(plumbing.TreeObject, content)
+			id, err := r.Objects().writeObject(plumbing.TreeObject, content)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if entries, err := r.ReadTree(id); err == nil {
+			if entries, err := r.Objects().ReadTree(id); err == nil {
 				t.Errorf("ReadTree = %v, want an error", entries)
 			}
 		})
@@ -157,14 +157,14 @@ func TestWriteDirRefusesBadFolders(t *testing.T) {
 	r := OpenMemory()
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
-			h, err := r.WriteDir(tt.fsys, ".")
+			h, err := r.Objects().WriteDir(tt.fsys, ".")
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("WriteDir = %s, %v; want an error naming %q", h, err, tt.want)
 			}
 		})
 	}
 	t.Run("file larger than it claims", func(t *testing.T) {
-		w := &dirWriter{r: r, fsys: hugeFS{claimed: 10}, limit: 10, maxFile: 1 << 10}
+		w := &dirWriter{r: r.Objects(), fsys: hugeFS{claimed: 10}, limit: 10, maxFile: 1 << 10}
 		if _, err := w.tree(".", 0); err == nil || !strings.Contains(err.Error(), "big.bin") {
 			t.Errorf("tree = %v, want the size limit naming big.bin", err)
 		}
@@ -174,12 +174,12 @@ func TestWriteDirRefusesBadFolders(t *testing.T) {
 		for _, n := range []string{"a", "b", "c", "d"} {
 			many["skill/"+n] = &fstest.MapFile{Data: []byte(n)}
 		}
-		w := &dirWriter{r: r, fsys: many, limit: 3, maxFile: MaxFileSize}
+		w := &dirWriter{r: r.Objects(), fsys: many, limit: 3, maxFile: MaxFileSize}
 		if _, err := w.tree(".", 0); err == nil || !strings.Contains(err.Error(), "more than 3") {
 			t.Errorf("tree = %v, want the entry limit", err)
 		}
 	})
-	if _, err := r.WriteDir(fstest.MapFS{}, "../x"); err == nil {
+	if _, err := r.Objects().WriteDir(fstest.MapFS{}, "../x"); err == nil {
 		t.Error("WriteDir accepted ../x")
 	}
 }
@@ -196,7 +196,7 @@ func TestWriteDirSnapshot(t *testing.T) {
 		"skill/refs/a.md":         {Data: []byte("c")},
 		"outside/not-included.md": {Data: []byte("no")},
 	}
-	h, err := r.WriteDir(fsys, "skill")
+	h, err := r.Objects().WriteDir(fsys, "skill")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -212,15 +212,15 @@ func TestWriteDirSnapshot(t *testing.T) {
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("WriteDir tree:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if err := fstest.TestFS(r.TreeFS(h), "SKILL.md", "scripts/run.sh", "link.md", "refs/a/inner.md"); err != nil {
+	if err := fstest.TestFS(r.Objects().TreeFS(h), "SKILL.md", "scripts/run.sh", "link.md", "refs/a/inner.md"); err != nil {
 		t.Error(err)
 	}
-	empty, err := r.WriteDir(fsys, "skill/empty")
+	empty, err := r.Objects().WriteDir(fsys, "skill/empty")
 	if err != nil || empty != emptyTree {
 		t.Errorf("WriteDir of an empty folder = %s, %v; want the empty tree", empty, err)
 	}
 	for _, dir := range []string{"skill", "skill/refs", "skill/empty"} {
-		stored, _ := r.WriteDir(fsys, dir)
+		stored, _ := r.Objects().WriteDir(fsys, dir)
 		if hashed, err := HashDir(fsys, dir); err != nil || hashed != stored {
 			t.Errorf("HashDir(%s) = %s, %v; WriteDir stored %s", dir, hashed, err, stored)
 		}
@@ -293,7 +293,7 @@ func FuzzIndexExtensions(f *testing.F) {
 
 func TestWriteDirIOErrors(t *testing.T) {
 	r := OpenMemory()
-	if _, err := r.WriteDir(errFS{}, "."); err == nil || !strings.Contains(err.Error(), "boom") {
+	if _, err := r.Objects().WriteDir(errFS{}, "."); err == nil || !strings.Contains(err.Error(), "boom") {
 		t.Errorf("WriteDir over a failing file system = %v", err)
 	}
 }

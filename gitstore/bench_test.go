@@ -46,7 +46,7 @@ func BenchmarkReplacePath(b *testing.B) {
 			for b.Loop() {
 				i++
 				blob := mustBlob(b, r, fmt.Sprintf("---\nname: skill-05000\ndescription: v%d\n---\n", i))
-				if _, err := r.ReplacePath(root, "skills/skill-05000/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: blob}); err != nil {
+				if _, err := r.Objects().ReplacePath(root, "skills/skill-05000/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: blob}); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -63,7 +63,7 @@ func BenchmarkTreeFSReadDir(b *testing.B) {
 					if cold {
 						r.trees = newTreeCache(treeCacheEntries)
 					}
-					entries, err := fs.ReadDir(r.TreeFS(root), "skills")
+					entries, err := fs.ReadDir(r.Objects().TreeFS(root), "skills")
 					if err != nil || len(entries) != benchSkills {
 						b.Fatalf("ReadDir = %d entries, %v", len(entries), err)
 					}
@@ -78,12 +78,12 @@ func BenchmarkUpdateRef(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			tree := mustTree(b, r)
 			c1, c2 := mustCommit(b, r, tree, "1"), mustCommit(b, r, tree, "2")
-			if err := r.UpdateRef("refs/heads/main", c1, ZeroHash, ""); err != nil {
+			if err := r.Refs().Update("refs/heads/main", c1, ZeroHash, ""); err != nil {
 				b.Fatal(err)
 			}
 			cur, next := c1, c2
 			for b.Loop() {
-				if err := r.UpdateRef("refs/heads/main", next, cur, "bench"); err != nil {
+				if err := r.Refs().Update("refs/heads/main", next, cur, "bench"); err != nil {
 					b.Fatal(err)
 				}
 				cur, next = next, cur

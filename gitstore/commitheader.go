@@ -14,7 +14,7 @@ const maxCommitSize = 16 << 20
 // commitHeader reads only what a history walk needs from commit h: its
 // parents and its committer time. A committer line without a readable
 // time counts as time 0, as in git.
-func (r *Repo) commitHeader(h Hash) ([]Hash, int64, error) {
+func (r *Objects) commitHeader(h Hash) ([]Hash, int64, error) {
 	b, err := r.readObject(plumbing.CommitObject, h, maxCommitSize)
 	if err != nil {
 		return nil, 0, err

@@ -25,7 +25,7 @@ type CommitSpec struct {
 
 // WriteCommit stores a commit and returns its id. The tree and parents
 // must already be stored.
-func (r *Repo) WriteCommit(c CommitSpec) (Hash, error) {
+func (r *Objects) WriteCommit(c CommitSpec) (Hash, error) {
 	tree, err := r.commitTree(c.Tree)
 	if err != nil {
 		return ZeroHash, err
@@ -77,7 +77,7 @@ func encodeCommit(encode func(plumbing.EncodedObject) error) ([]byte, error) {
 
 // commitTree checks that a commit's tree is stored, writing the empty
 // tree when asked for it.
-func (r *Repo) commitTree(tree Hash) (Hash, error) {
+func (r *Objects) commitTree(tree Hash) (Hash, error) {
 	if tree.IsZero() || tree == emptyTree {
 		return r.writeTree(nil)
 	}
@@ -115,7 +115,7 @@ func checkIdentity(role, name, email string) error {
 // Commit reads commit h. Use ReadTree and Commit on the returned ids
 // rather than the commit's own Tree and Parents methods, which bypass
 // the Repo's locking.
-func (r *Repo) Commit(h Hash) (*object.Commit, error) {
+func (r *Objects) Commit(h Hash) (*object.Commit, error) {
 	obj, err := r.commitObject(h)
 	if err != nil {
 		return nil, err
@@ -128,7 +128,7 @@ func (r *Repo) Commit(h Hash) (*object.Commit, error) {
 }
 
 // commitObject reads commit h, through the fast reader when the repository has one.
-func (r *Repo) commitObject(h Hash) (plumbing.EncodedObject, error) {
+func (r *Objects) commitObject(h Hash) (plumbing.EncodedObject, error) {
 	if _, data, ok, err := r.fastRead(plumbing.CommitObject, h, maxCommitSize); ok {
 		if err != nil {
 			return nil, err

@@ -56,7 +56,7 @@ func runConformance(t *testing.T, newRepo newRepoFunc) {
 
 func mustBlob(t testing.TB, r *Repo, s string) Hash {
 	t.Helper()
-	h, err := r.WriteBlob([]byte(s))
+	h, err := r.Objects().WriteBlob([]byte(s))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func mustBlob(t testing.TB, r *Repo, s string) Hash {
 
 func mustTree(t testing.TB, r *Repo, entries ...TreeEntry) Hash {
 	t.Helper()
-	h, err := r.WriteTree(entries)
+	h, err := r.Objects().WriteTree(entries)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ var testSig = object.Signature{Name: "Ada Lovelace", Email: "ada@example.com",
 
 func mustCommit(t testing.TB, r *Repo, tree Hash, msg string, parents ...Hash) Hash {
 	t.Helper()
-	h, err := r.WriteCommit(CommitSpec{Tree: tree, Parents: parents, Author: testSig, Committer: testSig, Message: msg})
+	h, err := r.Objects().WriteCommit(CommitSpec{Tree: tree, Parents: parents, Author: testSig, Committer: testSig, Message: msg})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,18 +97,18 @@ func testBlobs(t *testing.T, r *Repo) {
 	}
 	for name, data := range tests {
 		t.Run(name, func(t *testing.T) {
-			h, err := r.WriteBlob(data)
+			h, err := r.Objects().WriteBlob(data)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if want := plumbing.ComputeHash(plumbing.BlobObject, data); h != want {
 				t.Errorf("WriteBlob id = %s, want git's %s", h, want)
 			}
-			again, err := r.WriteBlob(data)
+			again, err := r.Objects().WriteBlob(data)
 			if err != nil || again != h {
 				t.Errorf("writing the same blob twice = %s, %v; want %s", again, err, h)
 			}
-			got, err := r.ReadBlob(h, int64(len(data)))
+			got, err := r.Objects().ReadBlob(h, int64(len(data)))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -125,7 +125,7 @@ func testTrees(t *testing.T, r *Repo) {
 	h := mustTree(t, r, dir("a", sub), file("a.txt", blob), file("a-b", blob),
 		TreeEntry{Name: "run.sh", Mode: filemode.Executable, Hash: blob},
 		TreeEntry{Name: "link", Mode: filemode.Symlink, Hash: blob})
-	got, err := r.ReadTree(h)
+	got, err := r.Objects().ReadTree(h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,14 +137,14 @@ func testTrees(t *testing.T, r *Repo) {
 	if diff := cmp.Diff([]string{"a-b", "a.txt", "a", "link", "run.sh"}, names); diff != "" {
 		t.Errorf("tree order (-want +got):\n%s", diff)
 	}
-	empty, err := r.ReadTree(ZeroHash)
+	empty, err := r.Objects().ReadTree(ZeroHash)
 	if err != nil || len(empty) != 0 {
 		t.Errorf("ReadTree(ZeroHash) = %v, %v; want no entries", empty, err)
 	}
-	if _, err := r.WriteTree([]TreeEntry{file("x", blob), file("x", blob)}); err == nil {
+	if _, err := r.Objects().WriteTree([]TreeEntry{file("x", blob), file("x", blob)}); err == nil {
 		t.Error("WriteTree accepted a duplicate name")
 	}
-	if _, err := r.WriteTree([]TreeEntry{file("x", blob), dir("x", sub)}); err == nil {
+	if _, err := r.Objects().WriteTree([]TreeEntry{file("x", blob), dir("x", sub)}); err == nil {
 		t.Error("WriteTree accepted a file and a folder with one name")
 	}
 }
@@ -153,7 +153,7 @@ func testCommits(t *testing.T, r *Repo) {
 	tree := mustTree(t, r, file("README", mustBlob(t, r, "hi")))
 	first := mustCommit(t, r, tree, "first\n")
 	second := mustCommit(t, r, ZeroHash, "second\n\nbody\n", first)
-	c, err := r.Commit(second)
+	c, err := r.Objects().Commit(second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -171,7 +171,7 @@ func testCommits(t *testing.T, r *Repo) {
 		{Tree: tree, Author: testSig, Committer: object.Signature{Name: "Eve", Email: "e@x\nparent 00"}},
 	}
 	for i, spec := range bad {
-		if h, err := r.WriteCommit(spec); err == nil {
+		if h, err := r.Objects().WriteCommit(spec); err == nil {
 			t.Errorf("bad commit %d was written as %s", i, h)
 		}
 	}
@@ -195,7 +195,7 @@ func testEntryAt(t *testing.T, r *Repo) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.path, func(t *testing.T) {
-			got, found, err := r.EntryAt(root, tt.path)
+			got, found, err := r.Objects().EntryAt(root, tt.path)
 			if err != nil || found != tt.found {
 				t.Fatalf("EntryAt = %v, %v, %v; want found %v", got, found, err, tt.found)
 			}
@@ -204,10 +204,10 @@ func testEntryAt(t *testing.T, r *Repo) {
 			}
 		})
 	}
-	if _, found, err := r.EntryAt(ZeroHash, "skills"); err != nil || found {
+	if _, found, err := r.Objects().EntryAt(ZeroHash, "skills"); err != nil || found {
 		t.Errorf("EntryAt on the empty tree = %v, %v", found, err)
 	}
-	if _, _, err := r.EntryAt(root, "../x"); err == nil {
+	if _, _, err := r.Objects().EntryAt(root, "../x"); err == nil {
 		t.Error("EntryAt accepted ../x")
 	}
 }
@@ -220,7 +220,7 @@ func testWalkFirstParent(t *testing.T, r *Repo) {
 	c3 := mustCommit(t, r, tree, "3", c2, side)
 	c4 := mustCommit(t, r, tree, "4", c3)
 	var all []string
-	if err := r.WalkFirstParent(c4, func(h Hash, c *object.Commit) error {
+	if err := r.History().WalkFirstParent(c4, func(h Hash, c *object.Commit) error {
 		all = append(all, c.Message)
 		return nil
 	}); err != nil {
@@ -230,7 +230,7 @@ func testWalkFirstParent(t *testing.T, r *Repo) {
 		t.Errorf("walk (-want +got):\n%s", diff)
 	}
 	var some []Hash
-	err := r.WalkFirstParent(c4, func(h Hash, c *object.Commit) error {
+	err := r.History().WalkFirstParent(c4, func(h Hash, c *object.Commit) error {
 		some = append(some, h)
 		if h == c3 {
 			return ErrStop
@@ -241,7 +241,7 @@ func testWalkFirstParent(t *testing.T, r *Repo) {
 		t.Errorf("walk with ErrStop = %v, %v; want [c4 c3], nil", some, err)
 	}
 	boom := errors.New("boom")
-	if err := r.WalkFirstParent(c4, func(Hash, *object.Commit) error { return boom }); !errors.Is(err, boom) {
+	if err := r.History().WalkFirstParent(c4, func(Hash, *object.Commit) error { return boom }); !errors.Is(err, boom) {
 		t.Errorf("walk error = %v, want boom", err)
 	}
 }

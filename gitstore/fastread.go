@@ -22,7 +22,7 @@ func openObjects(objectsDir string) *odb.DB {
 // fastRead reads object h of type t (AnyObject for any) of at most limit bytes through the
 // fast reader, without objMu: its readers share only immutable pack maps and their own
 // cache. ok is false when the repository has no fast reader.
-func (r *Repo) fastRead(t plumbing.ObjectType, h Hash, limit int64) (plumbing.ObjectType, []byte, bool, error) {
+func (r *Objects) fastRead(t plumbing.ObjectType, h Hash, limit int64) (plumbing.ObjectType, []byte, bool, error) {
 	if r.objects == nil {
 		return 0, nil, false, nil
 	}
@@ -40,7 +40,7 @@ func (r *Repo) fastRead(t plumbing.ObjectType, h Hash, limit int64) (plumbing.Ob
 
 // fastSize returns the type and size of object h through the fast reader; ok is false when
 // the repository has none.
-func (r *Repo) fastSize(t plumbing.ObjectType, h Hash) (plumbing.ObjectType, int64, bool, error) {
+func (r *Objects) fastSize(t plumbing.ObjectType, h Hash) (plumbing.ObjectType, int64, bool, error) {
 	if r.objects == nil {
 		return 0, 0, false, nil
 	}

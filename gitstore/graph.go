@@ -23,12 +23,12 @@ type graphState struct {
 // one with grafts (whose parents the graph does not know, so git ignores it there too), or a
 // graph file that cannot be read. The graph answers only for the commits it holds; newer
 // ones are read from their objects.
-func (r *Repo) graph() *commitgraph.Graph {
+func (r *History) graph() *commitgraph.Graph {
 	s := &r.graphs
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.loaded && r.graphUsable() {
-		if g, err := commitgraph.Open(r.objectsDir()); err == nil {
+		if g, err := commitgraph.Open((*Objects)(r).objectsDir()); err == nil {
 			s.g = g
 		}
 	}
@@ -37,7 +37,7 @@ func (r *Repo) graph() *commitgraph.Graph {
 }
 
 // graphUsable reports whether git's commit-graph can describe this repository's commits.
-func (r *Repo) graphUsable() bool {
+func (r *History) graphUsable() bool {
 	if r.objects == nil || r.commonDir == "" {
 		return false
 	}
@@ -50,7 +50,7 @@ func (r *Repo) graphUsable() bool {
 }
 
 // reloadGraph makes the next use of the graph read the files again.
-func (r *Repo) reloadGraph() {
+func (r *History) reloadGraph() {
 	s := &r.graphs
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -61,7 +61,7 @@ func (r *Repo) reloadGraph() {
 }
 
 // closeGraph releases the graphs' files.
-func (r *Repo) closeGraph() {
+func (r *History) closeGraph() {
 	s := &r.graphs
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -74,7 +74,7 @@ func (r *Repo) closeGraph() {
 }
 
 // graphPositions finds a and b in the commit-graph; ok is false when either is missing.
-func (r *Repo) graphPositions(a, b Hash) (g *commitgraph.Graph, pa, pb uint32, ok bool) {
+func (r *History) graphPositions(a, b Hash) (g *commitgraph.Graph, pa, pb uint32, ok bool) {
 	if g = r.graph(); g == nil {
 		return nil, 0, 0, false
 	}
@@ -90,7 +90,7 @@ func (r *Repo) graphPositions(a, b Hash) (g *commitgraph.Graph, pa, pb uint32, o
 // graphMergeBase answers MergeBase from the commit-graph when it holds both commits: of the
 // best common ancestors, the one with the newest committer date. ok is false when the graph
 // cannot answer, and the commits are then walked.
-func (r *Repo) graphMergeBase(a, b Hash) (base Hash, ok bool) {
+func (r *History) graphMergeBase(a, b Hash) (base Hash, ok bool) {
 	g, pa, pb, ok := r.graphPositions(a, b)
 	if !ok {
 		return ZeroHash, false
@@ -118,7 +118,7 @@ func (r *Repo) graphMergeBase(a, b Hash) (base Hash, ok bool) {
 // graphIsAncestor answers IsAncestor from the commit-graph when it holds both commits: a
 // commit of a higher generation is never an ancestor, else a is one when it is b's merge
 // base with b.
-func (r *Repo) graphIsAncestor(a, b Hash) (in, ok bool) {
+func (r *History) graphIsAncestor(a, b Hash) (in, ok bool) {
 	g, pa, pb, ok := r.graphPositions(a, b)
 	if !ok {
 		return false, false
@@ -142,7 +142,7 @@ func (r *Repo) graphIsAncestor(a, b Hash) (in, ok bool) {
 // the repository's top) against its first parent. It is false only when the commit-graph's
 // changed-path Bloom filter for h says the path certainly did not change; without a graph,
 // a filter for h, or with an empty path it is true.
-func (r *Repo) MayHaveChanged(h Hash, path string) bool {
+func (r *History) MayHaveChanged(h Hash, path string) bool {
 	g := r.graph()
 	if g == nil {
 		return true

@@ -29,7 +29,7 @@ func TestMergeBaseFromGraphMatchesGit(t *testing.T) {
 					t.Fatal(err)
 				}
 				defer r.Close()
-				g := r.graph()
+				g := r.History().graph()
 				if g == nil || int(g.Len()) < len(in) {
 					t.Fatalf("the commit-graph git wrote is not read: %v", g)
 				}
@@ -52,7 +52,7 @@ func TestGraphIgnoredWhenShallow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if r.graph() == nil {
+	if r.History().graph() == nil {
 		t.Fatal("the graph of a full repository is not read")
 	}
 	r.Close()
@@ -62,7 +62,7 @@ func TestGraphIgnoredWhenShallow(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	if r.graph() != nil {
+	if r.History().graph() != nil {
 		t.Fatal("the graph of a shallow clone is read")
 	}
 }
@@ -85,7 +85,7 @@ func TestMayHaveChanged(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !r.MayHaveChanged(hashHex(t, docs), "skills") {
+	if !r.History().MayHaveChanged(hashHex(t, docs), "skills") {
 		t.Fatal("without a graph, MayHaveChanged says a commit left the path alone")
 	}
 	r.Close()
@@ -99,7 +99,7 @@ func TestMayHaveChanged(t *testing.T) {
 		commit, path string
 		want         bool
 	}{{docs, "skills", false}, {docs, "docs", true}, {skill, "skills", true}, {skill, "skills/a", true}, {skill, "skills/a/SKILL.md", true}} {
-		if got := r.MayHaveChanged(hashHex(t, c.commit), c.path); got != c.want {
+		if got := r.History().MayHaveChanged(hashHex(t, c.commit), c.path); got != c.want {
 			t.Errorf("MayHaveChanged(%s, %s) = %v; want %v", c.commit[:7], c.path, got, c.want)
 		}
 	}

@@ -31,7 +31,7 @@ const maxNewFilters = 512
 // Bloom filters that make `git log -- PATH` fast. Nothing is written when git is not on
 // PATH, for a repository in memory, a shallow clone, one whose config sets core.commitGraph
 // or gc.writeCommitGraph to false, or a threshold of 0 or less.
-func (r *Repo) MaybeExtendCommitGraph(tip Hash, threshold int) (bool, error) {
+func (r *History) MaybeExtendCommitGraph(tip Hash, threshold int) (bool, error) {
 	if threshold <= 0 || tip.IsZero() || !r.graphUsable() {
 		return false, nil
 	}
@@ -52,7 +52,7 @@ func (r *Repo) MaybeExtendCommitGraph(tip Hash, threshold int) (bool, error) {
 
 // graphWritesOff reports whether the repository's config turns commit-graphs off, or their
 // writing by housekeeping.
-func (r *Repo) graphWritesOff() bool {
+func (r *History) graphWritesOff() bool {
 	cfg, err := ReadConfigFile(filepath.Join(r.commonDir, "config"))
 	if err != nil {
 		return false
@@ -69,7 +69,7 @@ func (r *Repo) graphWritesOff() bool {
 
 // commitsOutsideGraph counts the commits of tip's first-parent history that the graph does
 // not hold, up to limit.
-func (r *Repo) commitsOutsideGraph(tip Hash, limit int) (int, error) {
+func (r *History) commitsOutsideGraph(tip Hash, limit int) (int, error) {
 	g := r.graph()
 	n := 0
 	for h := tip; n < limit; n++ {
@@ -78,7 +78,7 @@ func (r *Repo) commitsOutsideGraph(tip Hash, limit int) (int, error) {
 				return n, nil
 			}
 		}
-		c, err := r.Commit(h)
+		c, err := (*Objects)(r).Commit(h)
 		if err != nil {
 			return 0, err
 		}
@@ -94,7 +94,7 @@ func (r *Repo) commitsOutsideGraph(tip Hash, limit int) (int, error) {
 // repository whatever the environment says. When another process holds the graph's lock, as
 // a concurrent publish or a git gc may, nothing is written and that is no error: the next
 // command past the threshold adds the commits.
-func (r *Repo) writeCommitGraph(git string, tip Hash) (bool, error) {
+func (r *History) writeCommitGraph(git string, tip Hash) (bool, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), graphWriteTimeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, git, "--git-dir="+r.commonDir, "commit-graph", "write",

@@ -30,7 +30,7 @@ func extendGraph(t *testing.T, dir string, tip Hash, threshold int) (bool, *Repo
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { r.Close() })
-	wrote, err := r.MaybeExtendCommitGraph(tip, threshold)
+	wrote, err := r.History().MaybeExtendCommitGraph(tip, threshold)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func TestMaybeExtendCommitGraph(t *testing.T) {
 	if !wrote {
 		t.Fatal("no graph written with 5 commits outside it and a threshold of 5")
 	}
-	if _, ok := r.graph().Lookup(tip); !ok {
+	if _, ok := r.History().graph().Lookup(tip); !ok {
 		t.Fatal("the graph read after writing does not hold the tip")
 	}
 	gitRun(t, dir, "commit-graph", "verify")
@@ -67,10 +67,10 @@ func TestMaybeExtendCommitGraph(t *testing.T) {
 		t.Fatal("the graph was not extended with 3 new commits")
 	}
 	gitRun(t, dir, "commit-graph", "verify")
-	if n, err := r.commitsOutsideGraph(tip, 100); err != nil || n != 0 {
+	if n, err := r.History().commitsOutsideGraph(tip, 100); err != nil || n != 0 {
 		t.Fatalf("after extending, %d commits are outside the graph (%v)", n, err)
 	}
-	if v, ok := r.graph().HasChangedPaths(); !ok {
+	if v, ok := r.History().graph().HasChangedPaths(); !ok {
 		t.Fatalf("the graph carries no changed-path filters (version %d)", v)
 	}
 }
@@ -123,13 +123,13 @@ func TestMaybeExtendCommitGraphLocked(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	if wrote, err := r.MaybeExtendCommitGraph(tip, 1); wrote || err != nil {
+	if wrote, err := r.History().MaybeExtendCommitGraph(tip, 1); wrote || err != nil {
 		t.Fatalf("with the lock held: wrote %v, err %v; want neither", wrote, err)
 	}
 	if err := os.Remove(lock); err != nil {
 		t.Fatal(err)
 	}
-	if wrote, err := r.MaybeExtendCommitGraph(tip, 1); !wrote || err != nil {
+	if wrote, err := r.History().MaybeExtendCommitGraph(tip, 1); !wrote || err != nil {
 		t.Fatalf("after the lock is gone: wrote %v, err %v", wrote, err)
 	}
 }

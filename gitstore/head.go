@@ -10,7 +10,7 @@ import (
 
 // HeadBranch returns the full name of the branch HEAD points at
 // ("refs/heads/main"), even when that branch has no commit yet.
-func (r *Repo) HeadBranch() (string, error) {
+func (r *Refs) HeadBranch() (string, error) {
 	target, err := r.headTarget()
 	if err != nil {
 		return "", err
@@ -22,7 +22,7 @@ func (r *Repo) HeadBranch() (string, error) {
 }
 
 // headTarget returns the ref HEAD points at.
-func (r *Repo) headTarget() (string, error) {
+func (r *Refs) headTarget() (string, error) {
 	v, found, err := r.readRef("HEAD")
 	switch {
 	case err != nil:
@@ -37,7 +37,7 @@ func (r *Repo) headTarget() (string, error) {
 
 // SetHeadBranch points HEAD at branch name, given in full
 // ("refs/heads/main") or short ("main"). The branch need not exist yet.
-func (r *Repo) SetHeadBranch(name string) error {
+func (r *Refs) SetHeadBranch(name string) error {
 	if !strings.HasPrefix(name, "refs/") {
 		name = "refs/heads/" + name
 	}
@@ -52,7 +52,7 @@ func (r *Repo) SetHeadBranch(name string) error {
 		defer r.refMu.Unlock()
 		return r.storer.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, plumbing.ReferenceName(name)))
 	}
-	lock, err := r.acquireLock(filepath.Join(r.gitDir, "HEAD"))
+	lock, err := (*Locks)(r).acquireLock(filepath.Join(r.gitDir, "HEAD"))
 	if err != nil {
 		return fmt.Errorf("HEAD: %w", err)
 	}

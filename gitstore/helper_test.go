@@ -55,11 +55,11 @@ func casIncrements(path, ref string, n int, id string) error {
 // to retry as a lost race: nothing was written.
 func casIncrement(r *Repo, ref, id string) error {
 	for {
-		cur, err := r.Ref(ref)
+		cur, err := r.Refs().Get(ref)
 		if err != nil {
 			return err
 		}
-		c, err := r.Commit(cur)
+		c, err := r.Objects().Commit(cur)
 		if err != nil {
 			return err
 		}
@@ -68,12 +68,12 @@ func casIncrement(r *Repo, ref, id string) error {
 			return err
 		}
 		sig := object.Signature{Name: "Counter " + id, Email: "counter@example.com"}
-		next, err := r.WriteCommit(CommitSpec{Tree: c.TreeHash, Parents: []Hash{cur},
+		next, err := r.Objects().WriteCommit(CommitSpec{Tree: c.TreeHash, Parents: []Hash{cur},
 			Author: sig, Committer: sig, Message: fmt.Sprintf("%d by %s\n", n+1, id)})
 		if err != nil {
 			return err
 		}
-		err = r.UpdateRef(ref, next, cur, "increment")
+		err = r.Refs().Update(ref, next, cur, "increment")
 		if err == nil {
 			return nil
 		}

@@ -28,7 +28,7 @@ type lockedIndex struct {
 // empty one.
 func (r *Repo) lockIndex() (*lockedIndex, error) {
 	path := filepath.Join(r.gitDir, "index")
-	lock, err := r.acquireLock(path)
+	lock, err := r.Locks().acquireLock(path)
 	if err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}

@@ -16,7 +16,7 @@ import (
 func buildHistory(t *testing.T, r *Repo) (c1, c2 Hash) {
 	t.Helper()
 	put := func(root Hash, p string, mode filemode.FileMode, content string) Hash {
-		h, err := r.ReplacePath(root, p, &TreeEntry{Mode: mode, Hash: mustBlob(t, r, content)})
+		h, err := r.Objects().ReplacePath(root, p, &TreeEntry{Mode: mode, Hash: mustBlob(t, r, content)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -36,7 +36,7 @@ func buildHistory(t *testing.T, r *Repo) (c1, c2 Hash) {
 		newH Hash
 		oldH Hash
 	}{{"refs/heads/main", c1, ZeroHash}, {"refs/heads/main", c2, c1}, {"refs/skillgit/archive/x-1", c1, ZeroHash}} {
-		if err := r.UpdateRef(u.ref, u.newH, u.oldH, "skillgit: test"); err != nil {
+		if err := r.Refs().Update(u.ref, u.newH, u.oldH, "skillgit: test"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -75,12 +75,12 @@ func TestInteropGitReadsWhatWeWrite(t *testing.T) {
 func TestInteropTreeIDsMatchGit(t *testing.T) {
 	r := diskRepo(true)(t)
 	_, c2 := buildHistory(t, r)
-	c, err := r.Commit(c2)
+	c, err := r.Objects().Commit(c2)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []string{"", "skills", "skills/pdf-tools"} {
-		e, _, err := r.EntryAt(c.TreeHash, p)
+		e, _, err := r.Objects().EntryAt(c.TreeHash, p)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -123,11 +123,11 @@ func TestInteropWeReadWhatGitWrites(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	head, err := r.ResolveRevision("main")
+	head, err := r.Refs().ResolveRevision("main")
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := r.Commit(head)
+	c, err := r.Objects().Commit(head)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -135,7 +135,7 @@ func TestInteropWeReadWhatGitWrites(t *testing.T) {
 	if diff := cmp.Diff(want, ParseTrailers(c.Message)); diff != "" {
 		t.Errorf("trailers of a git commit (-want +got):\n%s", diff)
 	}
-	b, err := r.TreeFS(c.TreeHash).(interface{ ReadFile(string) ([]byte, error) }).ReadFile("skills/a/SKILL.md")
+	b, err := r.Objects().TreeFS(c.TreeHash).(interface{ ReadFile(string) ([]byte, error) }).ReadFile("skills/a/SKILL.md")
 	if err != nil || string(b) != "hello\n" {
 		t.Errorf("ReadFile = %q, %v", b, err)
 	}
@@ -149,29 +149,29 @@ func TestInteropPackedRefs(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(r.GitDir(), "refs", "heads", "main")); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("main is still loose after git pack-refs: %v", err)
 	}
-	if got, err := r.Ref("refs/heads/main"); err != nil || got != c2 {
+	if got, err := r.Refs().Get("refs/heads/main"); err != nil || got != c2 {
 		t.Errorf("packed Ref(main) = %s, %v; want %s", got, err, c2)
 	}
-	if err := r.UpdateRef("refs/heads/main", c1, c1, "stale"); !errors.Is(err, ErrRefChanged) {
+	if err := r.Refs().Update("refs/heads/main", c1, c1, "stale"); !errors.Is(err, ErrRefChanged) {
 		t.Errorf("stale CAS on a packed ref = %v, want ErrRefChanged", err)
 	}
 	if _, err := os.Stat(filepath.Join(r.GitDir(), "refs", "heads", "main")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a rejected CAS left a loose ref file behind: %v", err)
 	}
-	if err := r.UpdateRef("refs/heads/main", c1, c2, "rewind"); err != nil {
+	if err := r.Refs().Update("refs/heads/main", c1, c2, "rewind"); err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.TrimSpace(gitRun(t, dir, "rev-parse", "main")); got != c1.String() {
 		t.Errorf("git rev-parse main after CAS = %s, want %s", got, c1)
 	}
-	refs, err := r.Refs("refs/")
+	refs, err := r.Refs().List("refs/")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff([]Ref{{"refs/heads/main", c1}, {"refs/skillgit/archive/x-1", c1}}, refs); diff != "" {
 		t.Errorf("Refs with loose and packed (-want +got):\n%s", diff)
 	}
-	if err := r.UpdateRef("refs/skillgit/archive/x-1", ZeroHash, c1, "drop"); err != nil {
+	if err := r.Refs().Update("refs/skillgit/archive/x-1", ZeroHash, c1, "drop"); err != nil {
 		t.Fatal(err)
 	}
 	packed, err := os.ReadFile(filepath.Join(r.GitDir(), "packed-refs"))
@@ -217,7 +217,7 @@ func TestInteropWriteDirMatchesGitAdd(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer root.Close()
-	got, err := r.WriteDir(root.FS(), "skill")
+	got, err := r.Objects().WriteDir(root.FS(), "skill")
 	if err != nil {
 		t.Fatal(err)
 	}

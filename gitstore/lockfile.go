@@ -33,7 +33,7 @@ type lockFile struct {
 // folders, and retries with backoff while another process holds it. A lock
 // whose owner record says its process is gone is removed, with a notice on
 // stderr, and taken.
-func (r *Repo) acquireLock(target string) (*lockFile, error) {
+func (r *Locks) acquireLock(target string) (*lockFile, error) {
 	if err := os.MkdirAll(filepath.Dir(target), 0o777); err != nil {
 		return nil, err
 	}
@@ -64,7 +64,7 @@ func (r *Repo) acquireLock(target string) (*lockFile, error) {
 
 // tryLock creates the lock file once, registers it for removal on every way
 // out and records its owner.
-func (r *Repo) tryLock(target, lockPath string) (*lockFile, error) {
+func (r *Locks) tryLock(target, lockPath string) (*lockFile, error) {
 	// A signal waits until the lock is registered and has its record, so that it never
 	// leaves a lock without a record, or a record without a lock.
 	done, err := interrupt.Critical()

@@ -27,7 +27,7 @@ const maxOwnerRecord = 4096
 const breakStaleAge = 10 * time.Second
 
 // ownerPath is where the owner of lockPath is recorded.
-func (r *Repo) ownerPath(lockPath string) string {
+func (r *Locks) ownerPath(lockPath string) string {
 	abs, err := filepath.Abs(lockPath)
 	if err != nil {
 		abs = lockPath
@@ -39,7 +39,7 @@ func (r *Repo) ownerPath(lockPath string) string {
 // writeOwner records this process as the owner of the lock file f at lockPath, with the
 // file's identity, and returns the record's path; "" when it could not be written, which
 // leaves the lock one that only git's rule can clear.
-func (r *Repo) writeOwner(lockPath string, f *os.File) string {
+func (r *Locks) writeOwner(lockPath string, f *os.File) string {
 	id, ok := fileID(f)
 	if !ok {
 		return ""
@@ -97,16 +97,16 @@ func (o LockOwner) Describe() string {
 	return fmt.Sprintf("held by skillgit %s, still running", o.Owner)
 }
 
-// InspectLock reads what is known of the owner of the lock file at lockPath: a git lock's
+// Inspect reads what is known of the owner of the lock file at lockPath: a git lock's
 // from its owner record, skillgit's pack lock's from the lock itself.
-func (r *Repo) InspectLock(lockPath string) (LockOwner, error) {
+func (r *Locks) Inspect(lockPath string) (LockOwner, error) {
 	out := LockOwner{Path: lockPath}
 	fi, err := os.Lstat(lockPath)
 	if err != nil {
 		return out, err
 	}
 	out.Age = time.Since(fi.ModTime())
-	if lockPath == filepath.Join(r.objectsDir(), packLockName) {
+	if lockPath == filepath.Join((*Objects)(r).objectsDir(), packLockName) {
 		// The pack lock is skillgit's own file and holds its owner's record itself.
 		data, err := readBounded(lockPath, maxOwnerRecord)
 		if owner, _, perr := procowner.Parse(data); err == nil && perr == nil {
@@ -131,7 +131,7 @@ func (r *Repo) InspectLock(lockPath string) (LockOwner, error) {
 // process is gone, saying so on stderr, and reports whether it did. A break file makes sure
 // that only one process clears a given lock, and the record names the very file, so a lock
 // another process has just taken is never removed.
-func (r *Repo) breakStaleLock(lockPath string) bool {
+func (r *Locks) breakStaleLock(lockPath string) bool {
 	o, ok := r.removeStale(lockPath)
 	if ok {
 		fmt.Fprintf(os.Stderr, "skillgit: removed the stale lock %s (%s)\n", lockPath, o.Describe())
@@ -141,8 +141,8 @@ func (r *Repo) breakStaleLock(lockPath string) bool {
 
 // removeStale removes the lock at lockPath when its recorded skillgit owner is gone, and
 // returns what was known of it.
-func (r *Repo) removeStale(lockPath string) (LockOwner, bool) {
-	o, err := r.InspectLock(lockPath)
+func (r *Locks) removeStale(lockPath string) (LockOwner, bool) {
+	o, err := r.Inspect(lockPath)
 	if err != nil || !o.Recorded || !o.Gone {
 		return o, false
 	}
@@ -159,7 +159,7 @@ func (r *Repo) removeStale(lockPath string) (LockOwner, bool) {
 	}
 	f.Close()
 	defer os.Remove(brk)
-	if again, err := r.InspectLock(lockPath); err != nil || !again.Recorded || !again.Gone || again.Owner != o.Owner {
+	if again, err := r.Inspect(lockPath); err != nil || !again.Recorded || !again.Gone || again.Owner != o.Owner {
 		return o, false
 	}
 	if err := os.Remove(lockPath); err != nil && !errors.Is(err, fs.ErrNotExist) {
@@ -169,9 +169,9 @@ func (r *Repo) removeStale(lockPath string) (LockOwner, bool) {
 	return o, true
 }
 
-// RemoveStaleLock removes the lock at lockPath if skillgit recorded its owner and that
+// RemoveStale removes the lock at lockPath if skillgit recorded its owner and that
 // process is gone, and reports whether it did. It prints nothing: the caller says what it did.
-func (r *Repo) RemoveStaleLock(lockPath string) bool {
+func (r *Locks) RemoveStale(lockPath string) bool {
 	_, ok := r.removeStale(lockPath)
 	return ok
 }
@@ -179,16 +179,16 @@ func (r *Repo) RemoveStaleLock(lockPath string) bool {
 // lockedError is the error of a lock that stayed held: it names the lock and every other
 // lock file of the repository at once, each with what is known of its owner, so that none is
 // met only on the next try.
-func (r *Repo) lockedError(lockPath string) error {
-	o, _ := r.InspectLock(lockPath)
+func (r *Locks) lockedError(lockPath string) error {
+	o, _ := r.Inspect(lockPath)
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s: %v (%s)", lockPath, ErrLocked, o.Describe())
-	others, _ := r.LockFiles()
+	others, _ := r.List()
 	for _, p := range others {
 		if p == lockPath {
 			continue
 		}
-		po, _ := r.InspectLock(p)
+		po, _ := r.Inspect(p)
 		fmt.Fprintf(&b, "; also locked: %s (%s)", p, po.Describe())
 	}
 	b.WriteString("; if no git or skillgit process is running, remove the lock files listed, or run `skillgit doctor --fix`")
@@ -201,12 +201,12 @@ type lockError struct{ msg string }
 func (e *lockError) Error() string        { return e.msg }
 func (e *lockError) Is(target error) bool { return target == ErrLocked }
 
-// maxLockScan bounds the entries LockFiles looks at.
+// maxLockScan bounds the entries List looks at.
 const maxLockScan = 200_000
 
-// LockFiles lists the lock files of the repository: those of its refs, its index, HEAD,
+// List lists the lock files of the repository: those of its refs, its index, HEAD,
 // packed-refs and config, in the git folder and the common one, and skillgit's pack lock.
-func (r *Repo) LockFiles() ([]string, error) {
+func (r *Locks) List() ([]string, error) {
 	var out []string
 	seen := 0
 	for _, dir := range uniqueDirs(r.gitDir, r.commonDir) {
@@ -231,7 +231,7 @@ func (r *Repo) LockFiles() ([]string, error) {
 			return out, err
 		}
 	}
-	if p := filepath.Join(r.objectsDir(), packLockName); fileExists(p) {
+	if p := filepath.Join((*Objects)(r).objectsDir(), packLockName); fileExists(p) {
 		out = append(out, p)
 	}
 	return out, nil

@@ -30,10 +30,10 @@ func plantLock(t *testing.T, r *Repo, lockPath string, owner procowner.Owner) {
 		t.Fatal("no file id")
 	}
 	rec := append(owner.Marshal(), []byte("lock "+lockPath+"\nfile "+id+"\n")...)
-	if err := os.MkdirAll(filepath.Dir(r.ownerPath(lockPath)), 0o777); err != nil {
+	if err := os.MkdirAll(filepath.Dir(r.Locks().ownerPath(lockPath)), 0o777); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(r.ownerPath(lockPath), rec, 0o666); err != nil {
+	if err := os.WriteFile(r.Locks().ownerPath(lockPath), rec, 0o666); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -45,7 +45,7 @@ func refToLock(t *testing.T) (*Repo, Hash, string, string) {
 	r := diskRepo(false)(t)
 	c1 := mustCommit(t, r, mustTree(t, r), "1")
 	const ref = "refs/heads/main"
-	lockPath := r.refPath(ref) + ".lock"
+	lockPath := r.Refs().refPath(ref) + ".lock"
 	if err := os.MkdirAll(filepath.Dir(lockPath), 0o777); err != nil {
 		t.Fatal(err)
 	}
@@ -84,14 +84,14 @@ func TestStaleLockOfGoneOwnerIsRemoved(t *testing.T) {
 	r, c1, ref, lockPath := refToLock(t)
 	plantLock(t, r, lockPath, exitedProcess(t))
 	var err error
-	out := captureStderr(t, func() { err = r.UpdateRef(ref, c1, ZeroHash, "after a crash") })
+	out := captureStderr(t, func() { err = r.Refs().Update(ref, c1, ZeroHash, "after a crash") })
 	if err != nil {
 		t.Fatalf("UpdateRef over the lock of a dead process: %v", err)
 	}
 	if !strings.Contains(out, "removed the stale lock "+lockPath) || !strings.Contains(out, "which is gone") {
 		t.Errorf("stderr = %q; want the notice naming the lock", out)
 	}
-	if h, err := r.Ref(ref); err != nil || h != c1 {
+	if h, err := r.Refs().Get(ref); err != nil || h != c1 {
 		t.Errorf("ref = %v, %v; want %v", h, err, c1)
 	}
 	checkNoLocksLeft(t, r)
@@ -102,7 +102,7 @@ func TestLockWithoutRecordIsRefusedNamingEveryLock(t *testing.T) {
 	plantLock(t, r, lockPath, procowner.Owner{})
 	indexLock := filepath.Join(r.GitDir(), "index.lock")
 	plantLock(t, r, indexLock, exitedProcess(t)) // another lock, stale, met only later
-	err := r.UpdateRef(ref, c1, ZeroHash, "blocked")
+	err := r.Refs().Update(ref, c1, ZeroHash, "blocked")
 	if !errors.Is(err, ErrLocked) {
 		t.Fatalf("UpdateRef over git's lock: %v; want ErrLocked", err)
 	}
@@ -126,7 +126,7 @@ func TestLockOfRunningOwnerIsKept(t *testing.T) {
 	o := procowner.Self()
 	o.PID, o.Start = sleeper.Process.Pid, 0
 	plantLock(t, r, lockPath, o)
-	err := r.UpdateRef(ref, c1, ZeroHash, "blocked")
+	err := r.Refs().Update(ref, c1, ZeroHash, "blocked")
 	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "still running") {
 		t.Fatalf("UpdateRef over a live owner's lock: %v; want ErrLocked saying it is still running", err)
 	}
@@ -147,7 +147,7 @@ func TestRecordNamesTheFile(t *testing.T) {
 	// File times advance by the kernel's clock tick; a later lock is made at least one later.
 	time.Sleep(20 * time.Millisecond)
 	plantLock(t, r, lockPath, procowner.Owner{})
-	o, err := r.InspectLock(lockPath)
+	o, err := r.Locks().Inspect(lockPath)
 	if err != nil || o.Recorded {
 		t.Fatalf("InspectLock of a new lock with an old record: %+v, %v; want not recorded", o, err)
 	}
@@ -155,7 +155,7 @@ func TestRecordNamesTheFile(t *testing.T) {
 
 func checkNoLocksLeft(t *testing.T, r *Repo) {
 	t.Helper()
-	if locks, err := r.LockFiles(); err != nil || len(locks) > 0 {
+	if locks, err := r.Locks().List(); err != nil || len(locks) > 0 {
 		t.Errorf("lock files left: %v, %v", locks, err)
 	}
 	entries, _ := os.ReadDir(filepath.Join(r.CommonDir(), filepath.FromSlash(OwnersDir)))
@@ -170,9 +170,9 @@ func TestLocksTakenAndReleasedLeaveNothing(t *testing.T) {
 	c1 := mustCommit(t, r, tree, "1")
 	c2 := mustCommit(t, r, tree, "2", c1)
 	for _, step := range []struct{ newH, oldH Hash }{{c1, ZeroHash}, {c2, c1}, {c2, c1}, {ZeroHash, c2}} {
-		_ = r.UpdateRef("refs/heads/x", step.newH, step.oldH, "step")
+		_ = r.Refs().Update("refs/heads/x", step.newH, step.oldH, "step")
 	}
-	if err := r.SetHeadBranch("refs/heads/main"); err != nil {
+	if err := r.Refs().SetHeadBranch("refs/heads/main"); err != nil {
 		t.Fatal(err)
 	}
 	checkNoLocksLeft(t, r)
@@ -182,23 +182,23 @@ func TestLocksTakenAndReleasedLeaveNothing(t *testing.T) {
 // itself, is judged by it: a gone owner's lock is stale and removed, a live one's kept.
 func TestPackLockOwnerIsItsContent(t *testing.T) {
 	r := diskRepo(false)(t)
-	p := filepath.Join(r.objectsDir(), packLockName)
+	p := filepath.Join(r.Objects().objectsDir(), packLockName)
 	if err := os.WriteFile(p, procowner.Self().Marshal(), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	if o, err := r.InspectLock(p); err != nil || !o.Recorded || o.Gone {
+	if o, err := r.Locks().Inspect(p); err != nil || !o.Recorded || o.Gone {
 		t.Fatalf("InspectLock of this process's pack lock: %+v, %v", o, err)
 	}
-	if r.RemoveStaleLock(p) {
+	if r.Locks().RemoveStale(p) {
 		t.Fatal("a live owner's pack lock was removed")
 	}
 	if err := os.WriteFile(p, exitedProcess(t).Marshal(), 0o666); err != nil {
 		t.Fatal(err)
 	}
-	if o, err := r.InspectLock(p); err != nil || !o.Recorded || !o.Gone {
+	if o, err := r.Locks().Inspect(p); err != nil || !o.Recorded || !o.Gone {
 		t.Fatalf("InspectLock of a gone owner's pack lock: %+v, %v", o, err)
 	}
-	if !r.RemoveStaleLock(p) || fileExists(p) {
+	if !r.Locks().RemoveStale(p) || fileExists(p) {
 		t.Fatal("a gone owner's pack lock was not removed")
 	}
 }

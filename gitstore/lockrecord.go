@@ -8,10 +8,10 @@ import (
 	"github.com/skillgit/skillgit/internal/procowner"
 )
 
-// RecordLockOwner records o as the owner of the existing lock file at lockPath, in the
+// RecordOwner records o as the owner of the existing lock file at lockPath, in the
 // record skillgit writes for each lock it takes: for a tool that takes a lock on skillgit's
 // behalf, and for tests that leave a lock as a process that died would.
-func (r *Repo) RecordLockOwner(lockPath string, o procowner.Owner) error {
+func (r *Locks) RecordOwner(lockPath string, o procowner.Owner) error {
 	fi, err := os.Lstat(lockPath)
 	if err != nil {
 		return err

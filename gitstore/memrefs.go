@@ -9,7 +9,7 @@ import (
 )
 
 // memReadRef reads a ref of a repository in memory without following it.
-func (r *Repo) memReadRef(name string) (refValue, bool, error) {
+func (r *Refs) memReadRef(name string) (refValue, bool, error) {
 	r.refMu.Lock()
 	defer r.refMu.Unlock()
 	ref, err := r.storer.Reference(plumbing.ReferenceName(name))
@@ -25,9 +25,9 @@ func (r *Repo) memReadRef(name string) (refValue, bool, error) {
 	return refValue{hash: ref.Hash()}, true, nil
 }
 
-// memUpdateRef is UpdateRef for a repository in memory: a mutex makes
+// memUpdateRef is Update for a repository in memory: a mutex makes
 // the compare and the swap one step.
-func (r *Repo) memUpdateRef(name string, newH, oldH Hash, fn func() error) error {
+func (r *Refs) memUpdateRef(name string, newH, oldH Hash, fn func() error) error {
 	r.refMu.Lock()
 	defer r.refMu.Unlock()
 	refName := plumbing.ReferenceName(name)
@@ -60,7 +60,7 @@ func (r *Repo) memUpdateRef(name string, newH, oldH Hash, fn func() error) error
 
 // memRefConflict is checkRefConflict for a repository in memory; the
 // caller holds refMu.
-func (r *Repo) memRefConflict(name string) error {
+func (r *Refs) memRefConflict(name string) error {
 	iter, err := r.storer.IterReferences()
 	if err != nil {
 		return err
@@ -76,7 +76,7 @@ func (r *Repo) memRefConflict(name string) error {
 }
 
 // memRefs lists the refs of a repository in memory under prefix.
-func (r *Repo) memRefs(prefix string) ([]Ref, error) {
+func (r *Refs) memRefs(prefix string) ([]Ref, error) {
 	r.refMu.Lock()
 	var names []string
 	iter, err := r.storer.IterReferences()

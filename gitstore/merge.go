@@ -24,7 +24,7 @@ import (
 // Any of base, ours and theirs may be ZeroHash, the empty tree. A clean
 // merge never returns ZeroHash: a merge that empties the root returns the
 // empty tree. When there are conflicts the returned tree is ZeroHash.
-func (r *Repo) MergeTrees(base, ours, theirs Hash) (Hash, []string, error) {
+func (r *Objects) MergeTrees(base, ours, theirs Hash) (Hash, []string, error) {
 	m := &treeMerge{r: r}
 	root, err := m.entry("", rootEntry(base), rootEntry(ours), rootEntry(theirs))
 	switch {
@@ -42,7 +42,7 @@ func (r *Repo) MergeTrees(base, ours, theirs Hash) (Hash, []string, error) {
 
 // treeMerge is the state of one MergeTrees call.
 type treeMerge struct {
-	r         *Repo
+	r         *Objects
 	conflicts []string
 }
 

@@ -23,7 +23,7 @@ func BenchmarkMergeTrees(b *testing.B) {
 				b.StopTimer()
 				theirs := putFile(b, r, base, "skills/skill-09000/SKILL.md", fmt.Sprintf("theirs %d", i))
 				b.StartTimer()
-				if _, conflicts, err := r.MergeTrees(base, ours, theirs); err != nil || conflicts != nil {
+				if _, conflicts, err := r.Objects().MergeTrees(base, ours, theirs); err != nil || conflicts != nil {
 					b.Fatal(conflicts, err)
 				}
 			}
@@ -59,7 +59,7 @@ func benchHistory(b *testing.B, n, behind int) (r *Repo, tip, branch, fork Hash)
 		if !parent.IsZero() {
 			parents = []Hash{parent}
 		}
-		h, err := r.WriteCommit(CommitSpec{Tree: tree, Parents: parents, Author: sig, Committer: sig, Message: msg})
+		h, err := r.Objects().WriteCommit(CommitSpec{Tree: tree, Parents: parents, Author: sig, Committer: sig, Message: msg})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -93,7 +93,7 @@ func BenchmarkMergeBase(b *testing.B) {
 	run := func(name string) {
 		b.Run(name, func(b *testing.B) {
 			for b.Loop() {
-				got, err := r.MergeBase(tip, branch)
+				got, err := r.History().MergeBase(tip, branch)
 				check(b, got, err)
 			}
 		})
@@ -106,7 +106,7 @@ func BenchmarkMergeBase(b *testing.B) {
 			check(b, got, err)
 		}
 	})
-	if _, err := r.PackLoose(); err != nil {
+	if _, err := r.Objects().PackLoose(); err != nil {
 		b.Fatal(err)
 	}
 	run("packed")
@@ -116,7 +116,7 @@ func BenchmarkMergeBase(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			got, err := fresh.MergeBase(tip, branch)
+			got, err := fresh.History().MergeBase(tip, branch)
 			check(b, got, err)
 			fresh.Close()
 		}
@@ -150,7 +150,7 @@ func goGitMergeBase(r *Repo, a, b Hash) (Hash, error) {
 func BenchmarkIsAncestor(b *testing.B) {
 	r, tip, _, fork := benchHistory(b, 5000, 500)
 	for b.Loop() {
-		if ok, err := r.IsAncestor(fork, tip); err != nil || !ok {
+		if ok, err := r.History().IsAncestor(fork, tip); err != nil || !ok {
 			b.Fatal(ok, err)
 		}
 	}
@@ -164,13 +164,13 @@ func BenchmarkPackLoose(b *testing.B) {
 		b.StopTimer()
 		r := benchRepos(b)["disk"]
 		skillHistory(b, r, 1000, 100)
-		loose, _ := objectBytes(b, r.objectsDir())
+		loose, _ := objectBytes(b, r.Objects().objectsDir())
 		b.StartTimer()
-		if _, err := r.PackLoose(); err != nil {
+		if _, err := r.Objects().PackLoose(); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()
-		_, packed := objectBytes(b, r.objectsDir())
+		_, packed := objectBytes(b, r.Objects().objectsDir())
 		b.ReportMetric(float64(loose), "loose-bytes")
 		b.ReportMetric(float64(packed), "pack-bytes")
 		b.StartTimer()

@@ -46,13 +46,13 @@ func TestInteropMergeTreesMatchGit(t *testing.T) {
 			theirs := mustCommit(t, r, buildTree(t, r, tc.theirs), "theirs", base)
 			commits := map[Hash]Hash{}
 			for _, c := range []Hash{base, ours, theirs} {
-				obj, err := r.Commit(c)
+				obj, err := r.Objects().Commit(c)
 				if err != nil {
 					t.Fatal(err)
 				}
 				commits[c] = obj.TreeHash
 			}
-			got, conflicts, err := r.MergeTrees(commits[base], commits[ours], commits[theirs])
+			got, conflicts, err := r.Objects().MergeTrees(commits[base], commits[ours], commits[theirs])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -113,7 +113,7 @@ func TestMergeTreesReadsOnlyChangedPaths(t *testing.T) {
 			counter := &countingStorer{Storer: r.storer}
 			r.storer = counter
 			r.trees = newTreeCache(treeCacheEntries)
-			got, conflicts, err := r.MergeTrees(base, ours, theirs)
+			got, conflicts, err := r.Objects().MergeTrees(base, ours, theirs)
 			if err != nil || conflicts != nil {
 				t.Fatalf("MergeTrees = %v, %v", conflicts, err)
 			}
@@ -144,7 +144,7 @@ func thousandSkills(t testing.TB, r *Repo) Hash {
 
 func putFile(t testing.TB, r *Repo, root Hash, p, content string) Hash {
 	t.Helper()
-	h, err := r.ReplacePath(root, p, &TreeEntry{Mode: filemode.Regular, Hash: mustBlob(t, r, content)})
+	h, err := r.Objects().ReplacePath(root, p, &TreeEntry{Mode: filemode.Regular, Hash: mustBlob(t, r, content)})
 	if err != nil {
 		t.Fatal(err)
 	}

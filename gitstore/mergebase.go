@@ -18,7 +18,7 @@ import (
 // shallow clone, history ends at the shallow boundary. When git's
 // commit-graph holds both commits, the graph answers instead, in
 // generation order, without reading commit objects.
-func (r *Repo) MergeBase(a, b Hash) (Hash, error) {
+func (r *History) MergeBase(a, b Hash) (Hash, error) {
 	if a.IsZero() || b.IsZero() {
 		return ZeroHash, nil
 	}
@@ -37,7 +37,7 @@ func (r *Repo) MergeBase(a, b Hash) (Hash, error) {
 
 // IsAncestor reports whether commit a is reachable from commit b; a commit
 // is its own ancestor. ZeroHash is no commit and is no ancestor.
-func (r *Repo) IsAncestor(a, b Hash) (bool, error) {
+func (r *History) IsAncestor(a, b Hash) (bool, error) {
 	if a.IsZero() || b.IsZero() {
 		return false, nil
 	}
@@ -57,7 +57,7 @@ func (r *Repo) IsAncestor(a, b Hash) (bool, error) {
 // bestBase returns the newest of the candidates that is not an ancestor
 // of another one. The walk finds such redundant candidates only when
 // committer dates go backwards along the history.
-func (r *Repo) bestBase(candidates []Hash) (Hash, error) {
+func (r *History) bestBase(candidates []Hash) (Hash, error) {
 	for i, c := range candidates {
 		redundant, err := r.ancestorOfAny(c, slices.Delete(slices.Clone(candidates), i, i+1))
 		if err != nil || !redundant {
@@ -68,7 +68,7 @@ func (r *Repo) bestBase(candidates []Hash) (Hash, error) {
 }
 
 // ancestorOfAny reports whether c is an ancestor of one of others.
-func (r *Repo) ancestorOfAny(c Hash, others []Hash) (bool, error) {
+func (r *History) ancestorOfAny(c Hash, others []Hash) (bool, error) {
 	for _, o := range others {
 		if ok, err := r.IsAncestor(c, o); err != nil || ok {
 			return ok, err

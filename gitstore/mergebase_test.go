@@ -95,7 +95,7 @@ func TestMergeBaseMatchesGit(t *testing.T) {
 
 func checkMergeBase(t *testing.T, r *Repo, dir, pair string, x, y Hash) {
 	t.Helper()
-	got, err := r.MergeBase(x, y)
+	got, err := r.History().MergeBase(x, y)
 	if err != nil {
 		t.Fatalf("%s: MergeBase: %v", pair, err)
 	}
@@ -107,7 +107,7 @@ func checkMergeBase(t *testing.T, r *Repo, dir, pair string, x, y Hash) {
 	case len(all) > 0 && !slices.Contains(all, got.String()):
 		t.Errorf("%s: MergeBase = %s, git merge-base --all = %v", pair, got, all)
 	}
-	anc, err := r.IsAncestor(x, y)
+	anc, err := r.History().IsAncestor(x, y)
 	if err != nil {
 		t.Fatalf("%s: IsAncestor: %v", pair, err)
 	}
@@ -141,11 +141,11 @@ func TestMergeBaseNamedCases(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := r.MergeBase(tt.x, tt.y)
+			got, err := r.History().MergeBase(tt.x, tt.y)
 			if err != nil || got != tt.want {
 				t.Errorf("MergeBase = %s, %v; want %s", got, err, tt.want)
 			}
-			anc, err := r.IsAncestor(tt.x, tt.y)
+			anc, err := r.History().IsAncestor(tt.x, tt.y)
 			if err != nil || anc != tt.anc {
 				t.Errorf("IsAncestor = %v, %v; want %v", anc, err, tt.anc)
 			}
@@ -160,10 +160,10 @@ func TestMergeBaseBadInput(t *testing.T) {
 	missing, _ := parseHex("1111111111111111111111111111111111111111")
 	blob := mustBlob(t, r, "not a commit")
 	for name, h := range map[string]Hash{"missing": missing, "blob": blob, "tree": tree} {
-		if got, err := r.MergeBase(c, h); err == nil {
+		if got, err := r.History().MergeBase(c, h); err == nil {
 			t.Errorf("%s: MergeBase = %s, want an error", name, got)
 		}
-		if got, err := r.IsAncestor(h, c); err == nil {
+		if got, err := r.History().IsAncestor(h, c); err == nil {
 			t.Errorf("%s: IsAncestor = %v, want an error", name, got)
 		}
 	}
@@ -187,7 +187,7 @@ func TestMergeBaseDropsRedundant(t *testing.T) {
 		{nil, ZeroHash},
 	}
 	for _, tt := range tests {
-		got, err := r.bestBase(tt.cands)
+		got, err := r.History().bestBase(tt.cands)
 		if err != nil || got != tt.want {
 			t.Errorf("bestBase(%v) = %s, %v; want %s", tt.cands, got, err, tt.want)
 		}
@@ -208,7 +208,7 @@ func TestMergeBaseShallow(t *testing.T) {
 	}
 	defer r.Close()
 	checkMergeBase(t, r, r.GitDir(), "main topic", ids["d"], ids["t2"])
-	if got, err := r.MergeBase(ids["d"], ids["t2"]); err != nil || !got.IsZero() {
+	if got, err := r.History().MergeBase(ids["d"], ids["t2"]); err != nil || !got.IsZero() {
 		t.Errorf("MergeBase across the shallow boundary = %s, %v; want none", got, err)
 	}
 }

@@ -26,7 +26,7 @@ type walkNode struct {
 // ancestryWalk paints commits with the starting commits they are
 // reachable from, newest committer date first.
 type ancestryWalk struct {
-	r        *Repo
+	r        *Objects
 	nodes    map[Hash]*walkNode
 	queue    nodeQueue
 	nonStale int // queue entries whose commit is not stale
@@ -34,12 +34,12 @@ type ancestryWalk struct {
 	results  []*walkNode
 }
 
-func (r *Repo) newAncestryWalk() (*ancestryWalk, error) {
+func (r *History) newAncestryWalk() (*ancestryWalk, error) {
 	shallow, err := r.shallowCommits()
 	if err != nil {
 		return nil, err
 	}
-	return &ancestryWalk{r: r, nodes: map[Hash]*walkNode{}, shallow: shallow}, nil
+	return &ancestryWalk{r: (*Objects)(r), nodes: map[Hash]*walkNode{}, shallow: shallow}, nil
 }
 
 // paint walks back from a and b until every commit left in the queue is

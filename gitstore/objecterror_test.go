@@ -32,9 +32,9 @@ func TestObjectErrorDamagedBlob(t *testing.T) {
 			if err := fn(file); err != nil {
 				t.Fatal(err)
 			}
-			_, err := r.ReadBlob(blob, MaxFileSize)
+			_, err := r.Objects().ReadBlob(blob, MaxFileSize)
 			checkObjectError(t, "ReadBlob", err, blob)
-			_, err = fs.ReadFile(r.TreeFS(tree), "SKILL.md")
+			_, err = fs.ReadFile(r.Objects().TreeFS(tree), "SKILL.md")
 			checkObjectError(t, "TreeFS ReadFile", err, blob)
 			if name == "missing" && !errors.Is(err, plumbing.ErrObjectNotFound) {
 				t.Errorf("a missing object's error %v does not match ErrObjectNotFound", err)

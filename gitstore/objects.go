@@ -10,18 +10,18 @@ import (
 )
 
 // WriteBlob stores data as a blob and returns its id.
-func (r *Repo) WriteBlob(data []byte) (Hash, error) {
+func (r *Objects) WriteBlob(data []byte) (Hash, error) {
 	return r.writeObject(plumbing.BlobObject, data)
 }
 
 // ReadBlob returns the content of blob h. It fails without reading the
 // content when the blob is larger than limit bytes.
-func (r *Repo) ReadBlob(h Hash, limit int64) ([]byte, error) {
+func (r *Objects) ReadBlob(h Hash, limit int64) ([]byte, error) {
 	return r.readObject(plumbing.BlobObject, h, limit)
 }
 
 // writeObject stores an object unless it already exists.
-func (r *Repo) writeObject(t plumbing.ObjectType, data []byte) (Hash, error) {
+func (r *Objects) writeObject(t plumbing.ObjectType, data []byte) (Hash, error) {
 	h := plumbing.ComputeHash(t, data)
 	if r.objects != nil && r.objects.Has(h) {
 		return h, nil
@@ -55,7 +55,7 @@ func (r *Repo) writeObject(t plumbing.ObjectType, data []byte) (Hash, error) {
 
 // readObject returns the content of an object of type t that is at most
 // limit bytes long.
-func (r *Repo) readObject(t plumbing.ObjectType, h Hash, limit int64) ([]byte, error) {
+func (r *Objects) readObject(t plumbing.ObjectType, h Hash, limit int64) ([]byte, error) {
 	if _, data, ok, err := r.fastRead(t, h, limit); ok {
 		return data, err
 	}
@@ -112,7 +112,7 @@ type reindexer interface{ Reindex() }
 // encodedObject looks an object up; the caller holds objMu. When another
 // process has repacked the repository since the pack index was loaded,
 // the object is missing from it, so a miss reloads the index once.
-func (r *Repo) encodedObject(t plumbing.ObjectType, h Hash) (plumbing.EncodedObject, error) {
+func (r *Objects) encodedObject(t plumbing.ObjectType, h Hash) (plumbing.EncodedObject, error) {
 	obj, err := r.storer.EncodedObject(t, h)
 	if errors.Is(err, plumbing.ErrObjectNotFound) {
 		if fsStorer, ok := r.storer.(reindexer); ok {
@@ -132,7 +132,7 @@ func (r *Repo) encodedObject(t plumbing.ObjectType, h Hash) (plumbing.EncodedObj
 // that usually follows. (go-git's EncodedObjectSize looks for a loose file
 // first, a failed open for every packed object, and then decodes the
 // delta anyway.)
-func (r *Repo) objectSize(t plumbing.ObjectType, h Hash) (int64, error) {
+func (r *Objects) objectSize(t plumbing.ObjectType, h Hash) (int64, error) {
 	if _, size, ok, err := r.fastSize(t, h); ok {
 		return size, err
 	}
@@ -145,13 +145,13 @@ func (r *Repo) objectSize(t plumbing.ObjectType, h Hash) (int64, error) {
 	return obj.Size(), nil
 }
 
-// HasObject reports whether object h is stored, without reading it: an index lookup for a
+// Has reports whether object h is stored, without reading it: an index lookup for a
 // packed object, a stat for a loose one. An object id names its type with its content, so a
 // stored h is the object it names.
-func (r *Repo) HasObject(h Hash) bool { return r.hasObject(h) }
+func (r *Objects) Has(h Hash) bool { return r.hasObject(h) }
 
 // hasObject reports whether object h is stored.
-func (r *Repo) hasObject(h Hash) bool {
+func (r *Objects) hasObject(h Hash) bool {
 	if r.objects != nil {
 		return r.objects.Has(h) // it looks for new packs itself on a miss
 	}
@@ -169,7 +169,7 @@ func (r *Repo) hasObject(h Hash) bool {
 
 // FileAt reads the regular file at path file of root tree tree, at most limit bytes; ok is
 // false when there is none. label names the version read in errors.
-func (r *Repo) FileAt(tree Hash, file string, limit int64, label string) ([]byte, bool, error) {
+func (r *Objects) FileAt(tree Hash, file string, limit int64, label string) ([]byte, bool, error) {
 	e, ok, err := r.EntryAt(tree, file)
 	switch {
 	case err != nil:

@@ -67,7 +67,7 @@ func TestOpenFindsTheRepository(t *testing.T) {
 			if diff := cmp.Diff(tt.want, describeRepo(r)); diff != "" {
 				t.Errorf("Open (-want +got):\n%s", diff)
 			}
-			if _, err := r.Ref("refs/heads/main"); err != nil {
+			if _, err := r.Refs().Get("refs/heads/main"); err != nil {
 				t.Errorf("Ref(main): %v", err)
 			}
 		})
@@ -83,19 +83,19 @@ func TestOpenLinkedWorktree(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	if head, err := r.HeadBranch(); err != nil || head != "refs/heads/candidate/x" {
+	if head, err := r.Refs().HeadBranch(); err != nil || head != "refs/heads/candidate/x" {
 		t.Errorf("HeadBranch = %q, %v; want the linked worktree's branch", head, err)
 	}
-	main, err := r.Ref("refs/heads/main")
+	main, err := r.Refs().Get("refs/heads/main")
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := r.Commit(main)
+	c, err := r.Objects().Commit(main)
 	if err != nil {
 		t.Fatal(err)
 	}
 	next := mustCommit(t, r, c.TreeHash, "from the linked worktree", main)
-	if err := r.UpdateRef("refs/heads/candidate/x", next, main, "linked"); err != nil {
+	if err := r.Refs().Update("refs/heads/candidate/x", next, main, "linked"); err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.TrimSpace(gitRun(t, dir, "rev-parse", "candidate/x")); got != next.String() {
@@ -228,7 +228,7 @@ func TestInit(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer r.Close()
-			if head, err := r.HeadBranch(); err != nil || head != tt.head {
+			if head, err := r.Refs().HeadBranch(); err != nil || head != tt.head {
 				t.Errorf("HeadBranch = %q, %v; want %q", head, err, tt.head)
 			}
 			if r.Bare() != tt.opts.Bare {

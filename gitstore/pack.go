@@ -28,7 +28,7 @@ const packLockStale = time.Hour
 // LooseObjectEstimate estimates the number of loose objects the way git's
 // gc --auto does: the entries of objects/17 times 256. It is 0 for a
 // repository in memory.
-func (r *Repo) LooseObjectEstimate() (int, error) {
+func (r *Objects) LooseObjectEstimate() (int, error) {
 	if r.mem {
 		return 0, nil
 	}
@@ -52,7 +52,7 @@ func (r *Repo) LooseObjectEstimate() (int, error) {
 // MaybePack packs the loose objects, as PackLoose does, when
 // LooseObjectEstimate is above threshold, and reports whether it packed
 // any. A threshold of 0 or less turns packing off, as gc.auto=0 does.
-func (r *Repo) MaybePack(threshold int) (bool, error) {
+func (r *Objects) MaybePack(threshold int) (bool, error) {
 	if threshold <= 0 {
 		return false, nil
 	}
@@ -74,7 +74,7 @@ func (r *Repo) MaybePack(threshold int) (bool, error) {
 // processes write meanwhile stay loose until the next call. When another
 // process is packing (objects/skillgit-pack.lock exists), PackLoose
 // returns 0 and does nothing. A repository in memory has no loose objects.
-func (r *Repo) PackLoose() (int, error) {
+func (r *Objects) PackLoose() (int, error) {
 	if r.mem {
 		return 0, nil
 	}
@@ -97,10 +97,10 @@ func (r *Repo) PackLoose() (int, error) {
 	return len(packed), r.removeLoose(objDir, packed)
 }
 
-func (r *Repo) objectsDir() string { return filepath.Join(r.commonDir, "objects") }
+func (r *Objects) objectsDir() string { return filepath.Join(r.commonDir, "objects") }
 
 // reindex makes the object storage load the list of packs again.
-func (r *Repo) reindex() {
+func (r *Objects) reindex() {
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
 	if fsStorer, ok := r.storer.(reindexer); ok {

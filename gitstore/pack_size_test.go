@@ -57,14 +57,14 @@ func objectBytes(t testing.TB, objDir string) (loose, packed int64) {
 func TestPackLooseShrinksHistory(t *testing.T) {
 	r := diskRepo(true)(t)
 	tip := skillHistory(t, r, 300, 60)
-	if err := r.UpdateRef("refs/heads/main", tip, ZeroHash, "history"); err != nil {
+	if err := r.Refs().Update("refs/heads/main", tip, ZeroHash, "history"); err != nil {
 		t.Fatal(err)
 	}
-	loose, _ := objectBytes(t, r.objectsDir())
-	if _, err := r.PackLoose(); err != nil {
+	loose, _ := objectBytes(t, r.Objects().objectsDir())
+	if _, err := r.Objects().PackLoose(); err != nil {
 		t.Fatal(err)
 	}
-	_, packed := objectBytes(t, r.objectsDir())
+	_, packed := objectBytes(t, r.Objects().objectsDir())
 	t.Logf("loose %d KiB, packed %d KiB", loose>>10, packed>>10)
 	if packed*4 > loose {
 		t.Errorf("pack takes %d bytes, more than a quarter of the %d loose bytes", packed, loose)

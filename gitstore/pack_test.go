@@ -15,13 +15,13 @@ import (
 // looseContents returns the content of every loose object of r.
 func looseContents(t testing.TB, r *Repo) map[Hash][]byte {
 	t.Helper()
-	ids, err := listLoose(r.objectsDir())
+	ids, err := listLoose(r.Objects().objectsDir())
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := map[Hash][]byte{}
 	for _, h := range ids {
-		b, err := r.readObject(plumbing.AnyObject, h, 1<<20)
+		b, err := r.Objects().readObject(plumbing.AnyObject, h, 1<<20)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -41,7 +41,7 @@ func checkReadable(t testing.TB, dir string, want map[Hash][]byte) {
 	defer r.Close()
 	var ids strings.Builder
 	for h, content := range want {
-		got, err := r.readObject(plumbing.AnyObject, h, 1<<20)
+		got, err := r.Objects().readObject(plumbing.AnyObject, h, 1<<20)
 		if err != nil || string(got) != string(content) {
 			t.Errorf("object %s after packing: %q, %v; want %q", h, got, err, content)
 		}
@@ -75,7 +75,7 @@ func TestPackLoose(t *testing.T) {
 	if err := r.storer.HasEncodedObject(plumbing.NewHash("1234567890123456789012345678901234567890")); err == nil {
 		t.Fatal("found an object that was never written")
 	}
-	n, err := r.PackLoose()
+	n, err := r.Objects().PackLoose()
 	if err != nil || n != len(want) {
 		t.Fatalf("PackLoose = %d, %v; want %d", n, err, len(want))
 	}
@@ -90,7 +90,7 @@ func TestPackLoose(t *testing.T) {
 		}
 	}
 	checkReadable(t, r.GitDir(), want)
-	if _, err := r.ReadBlob(unreachable, 100); err != nil {
+	if _, err := r.Objects().ReadBlob(unreachable, 100); err != nil {
 		t.Errorf("unreachable blob after packing: %v", err)
 	}
 	checkObjectsDir(t, r, []string{"info", "pack"})
@@ -99,7 +99,7 @@ func TestPackLoose(t *testing.T) {
 // checkObjectsDir checks that the objects folder holds only names.
 func checkObjectsDir(t testing.TB, r *Repo, names []string) {
 	t.Helper()
-	entries, err := os.ReadDir(r.objectsDir())
+	entries, err := os.ReadDir(r.Objects().objectsDir())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,14 +115,14 @@ func checkObjectsDir(t testing.TB, r *Repo, names []string) {
 func TestPackLooseAgain(t *testing.T) {
 	r := diskRepo(true)(t)
 	buildHistory(t, r)
-	if _, err := r.PackLoose(); err != nil {
+	if _, err := r.Objects().PackLoose(); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := r.PackLoose(); n != 0 || err != nil {
+	if n, err := r.Objects().PackLoose(); n != 0 || err != nil {
 		t.Errorf("PackLoose with nothing loose = %d, %v", n, err)
 	}
 	mustBlob(t, r, "one more")
-	if n, err := r.PackLoose(); n != 1 || err != nil {
+	if n, err := r.Objects().PackLoose(); n != 1 || err != nil {
 		t.Errorf("PackLoose with one loose object = %d, %v", n, err)
 	}
 	if got := countObjects(t, r.GitDir())["packs"]; got != "2" {
@@ -133,12 +133,12 @@ func TestPackLooseAgain(t *testing.T) {
 func TestPackLooseLock(t *testing.T) {
 	r := diskRepo(true)(t)
 	buildHistory(t, r)
-	lock := filepath.Join(r.objectsDir(), packLockName)
+	lock := filepath.Join(r.Objects().objectsDir(), packLockName)
 	if err := os.WriteFile(lock, []byte("1 elsewhere\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	before := len(looseContents(t, r))
-	if n, err := r.PackLoose(); n != 0 || err != nil {
+	if n, err := r.Objects().PackLoose(); n != 0 || err != nil {
 		t.Errorf("PackLoose while locked = %d, %v; want 0, nil", n, err)
 	}
 	if got := len(looseContents(t, r)); got != before {
@@ -148,7 +148,7 @@ func TestPackLooseLock(t *testing.T) {
 	if err := os.Chtimes(lock, old, old); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := r.PackLoose(); n != before || err != nil {
+	if n, err := r.Objects().PackLoose(); n != before || err != nil {
 		t.Errorf("PackLoose with a stale lock = %d, %v; want %d", n, err, before)
 	}
 	if _, err := os.Stat(lock); !os.IsNotExist(err) {
@@ -159,26 +159,26 @@ func TestPackLooseLock(t *testing.T) {
 func TestPackLooseCorruptObject(t *testing.T) {
 	r := diskRepo(true)(t)
 	buildHistory(t, r)
-	bad := filepath.Join(r.objectsDir(), "ab", strings.Repeat("c", 38))
+	bad := filepath.Join(r.Objects().objectsDir(), "ab", strings.Repeat("c", 38))
 	if err := os.MkdirAll(filepath.Dir(bad), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(bad, []byte("not zlib"), 0o444); err != nil {
 		t.Fatal(err)
 	}
-	before, err := listLoose(r.objectsDir())
+	before, err := listLoose(r.Objects().objectsDir())
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := r.PackLoose()
+	n, err := r.Objects().PackLoose()
 	if err == nil || !strings.Contains(err.Error(), "abcccc") {
 		t.Errorf("PackLoose with a corrupt object = %d, %v; want an error naming it", n, err)
 	}
-	after, _ := listLoose(r.objectsDir())
+	after, _ := listLoose(r.Objects().objectsDir())
 	if len(after) != len(before) {
 		t.Errorf("a failed PackLoose deleted %d loose objects", len(before)-len(after))
 	}
-	packs, _ := os.ReadDir(filepath.Join(r.objectsDir(), "pack"))
+	packs, _ := os.ReadDir(filepath.Join(r.Objects().objectsDir(), "pack"))
 	if len(packs) != 0 {
 		t.Errorf("a failed PackLoose left files in objects/pack: %v", packs)
 	}
@@ -187,9 +187,9 @@ func TestPackLooseCorruptObject(t *testing.T) {
 func TestPackLooseMemory(t *testing.T) {
 	r := OpenMemory()
 	mustBlob(t, r, "x")
-	n, err := r.PackLoose()
-	est, err2 := r.LooseObjectEstimate()
-	packed, err3 := r.MaybePack(1)
+	n, err := r.Objects().PackLoose()
+	est, err2 := r.Objects().LooseObjectEstimate()
+	packed, err3 := r.Objects().MaybePack(1)
 	if n != 0 || est != 0 || packed || err != nil || err2 != nil || err3 != nil {
 		t.Errorf("in memory: PackLoose = %d, %v; LooseObjectEstimate = %d, %v; MaybePack = %v, %v",
 			n, err, est, err2, packed, err3)
@@ -206,7 +206,7 @@ func fillFanout17(t *testing.T, r *Repo) int {
 			in17++
 		}
 	}
-	junk := filepath.Join(r.objectsDir(), "17", "tmp_obj_123456")
+	junk := filepath.Join(r.Objects().objectsDir(), "17", "tmp_obj_123456")
 	if err := os.WriteFile(junk, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -215,11 +215,11 @@ func fillFanout17(t *testing.T, r *Repo) int {
 
 func TestLooseObjectEstimate(t *testing.T) {
 	r := diskRepo(true)(t)
-	if n, err := r.LooseObjectEstimate(); n != 0 || err != nil {
+	if n, err := r.Objects().LooseObjectEstimate(); n != 0 || err != nil {
 		t.Errorf("LooseObjectEstimate of a new repository = %d, %v", n, err)
 	}
 	in17 := fillFanout17(t, r)
-	if n, err := r.LooseObjectEstimate(); n != in17*256 || err != nil {
+	if n, err := r.Objects().LooseObjectEstimate(); n != in17*256 || err != nil {
 		t.Errorf("LooseObjectEstimate = %d, %v; want %d", n, err, in17*256)
 	}
 }
@@ -228,14 +228,14 @@ func TestMaybePack(t *testing.T) {
 	r := diskRepo(true)(t)
 	fillFanout17(t, r)
 	for _, threshold := range []int{0, -1, 512, AutoPackThreshold} {
-		if packed, err := r.MaybePack(threshold); packed || err != nil {
+		if packed, err := r.Objects().MaybePack(threshold); packed || err != nil {
 			t.Errorf("MaybePack(%d) = %v, %v; want false", threshold, packed, err)
 		}
 	}
 	if got := countObjects(t, r.GitDir())["packs"]; got != "0" {
 		t.Fatalf("git count-objects packs = %s before packing", got)
 	}
-	if packed, err := r.MaybePack(511); !packed || err != nil {
+	if packed, err := r.Objects().MaybePack(511); !packed || err != nil {
 		t.Errorf("MaybePack(511) = %v, %v; want true", packed, err)
 	}
 	if counts := countObjects(t, r.GitDir()); counts["count"] != "0" || counts["packs"] != "1" {

@@ -24,10 +24,10 @@ type packedRefsCache struct {
 	refs  map[string]Hash
 }
 
-func (r *Repo) packedRefsPath() string { return filepath.Join(r.commonDir, "packed-refs") }
+func (r *Refs) packedRefsPath() string { return filepath.Join(r.commonDir, "packed-refs") }
 
 // packedRefs returns the refs in packed-refs, by full name.
-func (r *Repo) packedRefs() (map[string]Hash, error) {
+func (r *Refs) packedRefs() (map[string]Hash, error) {
 	c := &r.packed
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -94,8 +94,8 @@ func parsePackedLine(line []byte) (Hash, string, bool) {
 
 // removePackedRef rewrites packed-refs without name, under its own lock.
 // The caller holds the ref's lock.
-func (r *Repo) removePackedRef(name string) error {
-	lock, err := r.acquireLock(r.packedRefsPath())
+func (r *Refs) removePackedRef(name string) error {
+	lock, err := (*Locks)(r).acquireLock(r.packedRefsPath())
 	if err != nil {
 		return fmt.Errorf("locking packed-refs: %w", err)
 	}

@@ -15,7 +15,7 @@ var ErrNotCommit = errors.New("not a commit")
 // at h points at. An object missing from the repository (and from a push's quarantine, while a
 // pre-receive hook runs) is plumbing.ErrObjectNotFound; a tag of a tree or a blob is
 // ErrNotCommit.
-func (r *Repo) PeelCommit(h Hash) (Hash, error) {
+func (r *Objects) PeelCommit(h Hash) (Hash, error) {
 	target, err := r.peel(h)
 	if err != nil {
 		return ZeroHash, err
@@ -31,7 +31,7 @@ func (r *Repo) PeelCommit(h Hash) (Hash, error) {
 }
 
 // objectType returns the type of object h.
-func (r *Repo) objectType(h Hash) (plumbing.ObjectType, error) {
+func (r *Objects) objectType(h Hash) (plumbing.ObjectType, error) {
 	if t, _, ok, err := r.fastSize(plumbing.AnyObject, h); ok {
 		return t, err
 	}

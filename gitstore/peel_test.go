@@ -49,7 +49,7 @@ func TestPeelCommit(t *testing.T) {
 	defer r.Close()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := r.PeelCommit(tc.id)
+			got, err := r.Objects().PeelCommit(tc.id)
 			if got != tc.want || !errors.Is(err, tc.err) || (tc.err == nil) != (err == nil) {
 				t.Errorf("PeelCommit(%s) = %s, %v; want %s, %v", tc.id, got, err, tc.want, tc.err)
 			}

@@ -59,7 +59,7 @@ func preReceiveReport(stdin io.Reader) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		_, err = plain.Commit(plumbing.NewHash(f[1]))
+		_, err = plain.Objects().Commit(plumbing.NewHash(f[1]))
 		fmt.Fprintf(&b, "%s %s\nwithout quarantine: %v\n", f[2], seen, err)
 	}
 	return b.String(), sc.Err()
@@ -67,15 +67,15 @@ func preReceiveReport(stdin io.Reader) (string, error) {
 
 // describePushed reads commit h, its tree and the content of pushedSkill.
 func describePushed(r *Repo, h Hash) (string, error) {
-	c, err := r.Commit(h)
+	c, err := r.Objects().Commit(h)
 	if err != nil {
 		return "", err
 	}
-	entries, err := r.ReadTree(c.TreeHash)
+	entries, err := r.Objects().ReadTree(c.TreeHash)
 	if err != nil {
 		return "", err
 	}
-	skill, err := fs.ReadFile(r.TreeFS(c.TreeHash), pushedSkill)
+	skill, err := fs.ReadFile(r.Objects().TreeFS(c.TreeHash), pushedSkill)
 	if err != nil {
 		return "", err
 	}
@@ -182,7 +182,7 @@ func TestOpenReadsQuarantineInsideObjectsOnly(t *testing.T) {
 			}
 			defer r.Close()
 			for _, h := range []Hash{blob, otherBlob} {
-				_, err := r.ReadBlob(h, 100)
+				_, err := r.Objects().ReadBlob(h, 100)
 				if readable := err == nil; readable != (h == tc.readable) {
 					t.Errorf("ReadBlob(%s) error = %v; want readable only for the quarantined blob of a folder inside objects", h, err)
 				}

@@ -17,7 +17,7 @@ type RawTree struct {
 }
 
 // ReadRawTree reads tree h without decoding it. ZeroHash reads as the empty tree.
-func (r *Repo) ReadRawTree(h Hash) (RawTree, error) {
+func (r *Objects) ReadRawTree(h Hash) (RawTree, error) {
 	if h.IsZero() || h == emptyTree {
 		return RawTree{}, nil
 	}

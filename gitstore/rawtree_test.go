@@ -174,7 +174,7 @@ func TestDiffRawTreesAgreesWithGit(t *testing.T) {
 
 func readRaw(t *testing.T, r *Repo, dir, rev string) RawTree {
 	t.Helper()
-	raw, err := r.ReadRawTree(plumbing.NewHash(strings.TrimSpace(gitRun(t, dir, "rev-parse", rev))))
+	raw, err := r.Objects().ReadRawTree(plumbing.NewHash(strings.TrimSpace(gitRun(t, dir, "rev-parse", rev))))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,13 +19,13 @@ const (
 
 // reflogPolicy reads core.logAllRefUpdates; unset means "true" in a
 // repository with a working tree and "false" in a bare one, as in git.
-func (r *Repo) reflogPolicy() reflogPolicy {
-	cfg, err := r.repoConfig()
+func (r *Refs) reflogPolicy() reflogPolicy {
+	cfg, err := (*Repo)(r).repoConfig()
 	v, ok := configValue(cfg, "core", "", "logallrefupdates")
 	switch {
 	case err != nil:
 		return reflogNone
-	case !ok && r.Bare():
+	case !ok && (*Repo)(r).Bare():
 		return reflogNone
 	case !ok:
 		return reflogNormal
@@ -38,7 +38,7 @@ func (r *Repo) reflogPolicy() reflogPolicy {
 	return reflogNone
 }
 
-func (r *Repo) reflogPath(name string) string {
+func (r *Refs) reflogPath(name string) string {
 	dir := r.commonDir
 	if perWorktreeRef(name) {
 		dir = r.gitDir
@@ -47,7 +47,7 @@ func (r *Repo) reflogPath(name string) string {
 }
 
 // shouldLog reports whether an update of name goes into a reflog.
-func (r *Repo) shouldLog(name string, policy reflogPolicy) bool {
+func (r *Refs) shouldLog(name string, policy reflogPolicy) bool {
 	if _, err := os.Stat(r.reflogPath(name)); err == nil {
 		return true
 	}
@@ -75,8 +75,8 @@ type reflogEntry struct {
 }
 
 // prepareReflog reads the reflog policy and the committer identity.
-func (r *Repo) prepareReflog(msg string) reflogEntry {
-	sig, _, err := r.identity("GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL")
+func (r *Refs) prepareReflog(msg string) reflogEntry {
+	sig, _, err := (*Repo)(r).identity("GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL")
 	if err != nil {
 		sig.Name, sig.Email, sig.When = loginName(), loginName()+"@"+hostName(), time.Now()
 	}
@@ -91,7 +91,7 @@ func (r *Repo) prepareReflog(msg string) reflogEntry {
 
 // logRefUpdate appends to name's reflog, and to HEAD's when HEAD points
 // at name, as git does. The caller holds name's lock.
-func (r *Repo) logRefUpdate(name string, oldH, newH Hash, e reflogEntry) error {
+func (r *Refs) logRefUpdate(name string, oldH, newH Hash, e reflogEntry) error {
 	line := oldH.String() + " " + newH.String() + " " + e.tail
 	if r.shouldLog(name, e.policy) {
 		if err := appendReflog(r.reflogPath(name), line); err != nil {
@@ -127,7 +127,7 @@ func appendReflog(path, line string) error {
 }
 
 // deleteReflog removes a deleted ref's reflog, as git does.
-func (r *Repo) deleteReflog(name string) {
+func (r *Refs) deleteReflog(name string) {
 	// A reflog that cannot be removed only wastes space.
 	_ = os.Remove(r.reflogPath(name))
 }

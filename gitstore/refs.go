@@ -57,7 +57,7 @@ func perWorktreeRef(name string) bool {
 	return false
 }
 
-func (r *Repo) refPath(name string) string {
+func (r *Refs) refPath(name string) string {
 	dir := r.commonDir
 	if perWorktreeRef(name) {
 		dir = r.gitDir
@@ -65,10 +65,10 @@ func (r *Repo) refPath(name string) string {
 	return filepath.Join(dir, filepath.FromSlash(name))
 }
 
-// Ref returns the id that the full ref name ("refs/heads/main", or
+// Get returns the id that the full ref name ("refs/heads/main", or
 // "HEAD") points at, following symbolic refs. It reads the loose ref,
 // then packed-refs, and returns ErrRefNotFound when neither has it.
-func (r *Repo) Ref(name string) (Hash, error) {
+func (r *Refs) Get(name string) (Hash, error) {
 	if name != "HEAD" {
 		if err := CheckRefName(name); err != nil {
 			return ZeroHash, err
@@ -77,7 +77,7 @@ func (r *Repo) Ref(name string) (Hash, error) {
 	return r.resolveRef(name, 0)
 }
 
-func (r *Repo) resolveRef(name string, depth int) (Hash, error) {
+func (r *Refs) resolveRef(name string, depth int) (Hash, error) {
 	if depth > maxSymrefDepth {
 		return ZeroHash, fmt.Errorf("%s: symbolic refs nest deeper than %d; repair them with `git symbolic-ref`", name, maxSymrefDepth)
 	}
@@ -95,7 +95,7 @@ func (r *Repo) resolveRef(name string, depth int) (Hash, error) {
 }
 
 // readRef reads a ref without following it.
-func (r *Repo) readRef(name string) (refValue, bool, error) {
+func (r *Refs) readRef(name string) (refValue, bool, error) {
 	if r.mem {
 		return r.memReadRef(name)
 	}
@@ -150,9 +150,9 @@ func parseRefFile(name string, b []byte) (refValue, error) {
 	return refValue{hash: h}, nil
 }
 
-// Refs lists the refs whose full names start with prefix, loose and
+// List lists the refs whose full names start with prefix, loose and
 // packed merged (a loose ref wins), symbolic refs resolved, sorted by name.
-func (r *Repo) Refs(prefix string) ([]Ref, error) {
+func (r *Refs) List(prefix string) ([]Ref, error) {
 	var refs []Ref
 	var err error
 	if r.mem {
@@ -164,7 +164,7 @@ func (r *Repo) Refs(prefix string) ([]Ref, error) {
 	return refs, err
 }
 
-func (r *Repo) diskRefs(prefix string) ([]Ref, error) {
+func (r *Refs) diskRefs(prefix string) ([]Ref, error) {
 	seen := map[string]bool{}
 	var refs []Ref
 	add := func(name string) {
@@ -190,7 +190,7 @@ func (r *Repo) diskRefs(prefix string) ([]Ref, error) {
 
 // walkLooseRefs calls fn with the name of every loose ref under prefix.
 // Lock files and other names git would not accept are skipped.
-func (r *Repo) walkLooseRefs(prefix string, fn func(name string)) error {
+func (r *Refs) walkLooseRefs(prefix string, fn func(name string)) error {
 	start := "refs"
 	if strings.HasPrefix(prefix, "refs/") {
 		start = prefix[:strings.LastIndex(prefix, "/")]

@@ -33,14 +33,14 @@ func testRefsCAS(t *testing.T, r *Repo) {
 		{"delete absent as expected", ZeroHash, ZeroHash, nil, ZeroHash},
 	}
 	for _, s := range steps {
-		err := r.UpdateRef(ref, s.newH, s.oldH, s.name)
+		err := r.Refs().Update(ref, s.newH, s.oldH, s.name)
 		if !errors.Is(err, s.wantErr) || (s.wantErr == nil) != (err == nil) {
 			t.Fatalf("%s: UpdateRef error = %v, want %v", s.name, err, s.wantErr)
 		}
 		if err != nil && !strings.Contains(err.Error(), ref) {
 			t.Errorf("%s: error %q does not name the ref", s.name, err)
 		}
-		got, err := r.Ref(ref)
+		got, err := r.Refs().Get(ref)
 		if s.wantHead.IsZero() {
 			if !errors.Is(err, ErrRefNotFound) {
 				t.Errorf("%s: Ref = %s, %v; want ErrRefNotFound", s.name, got, err)
@@ -52,11 +52,11 @@ func testRefsCAS(t *testing.T, r *Repo) {
 		}
 	}
 	missing := mustBlob(t, OpenMemory(), "only elsewhere")
-	if err := r.UpdateRef(ref, missing, ZeroHash, ""); err == nil {
+	if err := r.Refs().Update(ref, missing, ZeroHash, ""); err == nil {
 		t.Error("UpdateRef pointed a ref at a missing object")
 	}
 	for _, name := range []string{"heads/main", "refs/heads/a..b", "refs/heads/x.lock", "refs/heads/a b", "refs/heads/", "HEAD"} {
-		if err := r.UpdateRef(name, c1, ZeroHash, ""); err == nil {
+		if err := r.Refs().Update(name, c1, ZeroHash, ""); err == nil {
 			t.Errorf("UpdateRef accepted the name %q", name)
 		}
 	}
@@ -66,7 +66,7 @@ func testRefsList(t *testing.T, r *Repo) {
 	c := mustCommit(t, r, mustTree(t, r), "1")
 	names := []string{"refs/heads/main", "refs/heads/candidate/b", "refs/heads/candidate/a", "refs/skillgit/archive/z", "refs/tags/v1"}
 	for _, n := range names {
-		if err := r.UpdateRef(n, c, ZeroHash, "create"); err != nil {
+		if err := r.Refs().Update(n, c, ZeroHash, "create"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -79,7 +79,7 @@ func testRefsList(t *testing.T, r *Repo) {
 	}
 	for prefix, want := range tests {
 		t.Run(prefix, func(t *testing.T) {
-			refs, err := r.Refs(prefix)
+			refs, err := r.Refs().List(prefix)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -99,50 +99,50 @@ func testRefsList(t *testing.T, r *Repo) {
 
 func testRefConflicts(t *testing.T, r *Repo) {
 	c := mustCommit(t, r, mustTree(t, r), "1")
-	if err := r.UpdateRef("refs/heads/a", c, ZeroHash, ""); err != nil {
+	if err := r.Refs().Update("refs/heads/a", c, ZeroHash, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.UpdateRef("refs/heads/b/c", c, ZeroHash, ""); err != nil {
+	if err := r.Refs().Update("refs/heads/b/c", c, ZeroHash, ""); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"refs/heads/a/x", "refs/heads/b"} {
-		err := r.UpdateRef(name, c, ZeroHash, "")
+		err := r.Refs().Update(name, c, ZeroHash, "")
 		if err == nil || !strings.Contains(err.Error(), "conflicts") {
 			t.Errorf("UpdateRef(%s) = %v, want a conflict", name, err)
 		}
 	}
 	// Once refs/heads/b/c is gone, refs/heads/b can be created.
-	if err := r.UpdateRef("refs/heads/b/c", ZeroHash, c, ""); err != nil {
+	if err := r.Refs().Update("refs/heads/b/c", ZeroHash, c, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.UpdateRef("refs/heads/b", c, ZeroHash, ""); err != nil {
+	if err := r.Refs().Update("refs/heads/b", c, ZeroHash, ""); err != nil {
 		t.Errorf("creating refs/heads/b after deleting refs/heads/b/c: %v", err)
 	}
 }
 
 func testHead(t *testing.T, r *Repo) {
-	head, err := r.HeadBranch()
+	head, err := r.Refs().HeadBranch()
 	if err != nil || head != "refs/heads/main" {
 		t.Fatalf("HeadBranch = %q, %v; want refs/heads/main", head, err)
 	}
-	if _, err := r.Ref("HEAD"); !errors.Is(err, ErrRefNotFound) {
+	if _, err := r.Refs().Get("HEAD"); !errors.Is(err, ErrRefNotFound) {
 		t.Errorf("Ref(HEAD) on an unborn branch = %v, want ErrRefNotFound", err)
 	}
-	if err := r.SetHeadBranch("publish"); err != nil {
+	if err := r.Refs().SetHeadBranch("publish"); err != nil {
 		t.Fatal(err)
 	}
-	if head, err = r.HeadBranch(); err != nil || head != "refs/heads/publish" {
+	if head, err = r.Refs().HeadBranch(); err != nil || head != "refs/heads/publish" {
 		t.Errorf("HeadBranch = %q, %v; want refs/heads/publish", head, err)
 	}
 	c := mustCommit(t, r, mustTree(t, r), "1")
-	if err := r.UpdateRef("refs/heads/publish", c, ZeroHash, ""); err != nil {
+	if err := r.Refs().Update("refs/heads/publish", c, ZeroHash, ""); err != nil {
 		t.Fatal(err)
 	}
-	if got, err := r.Ref("HEAD"); err != nil || got != c {
+	if got, err := r.Refs().Get("HEAD"); err != nil || got != c {
 		t.Errorf("Ref(HEAD) = %s, %v; want %s", got, err, c)
 	}
 	for _, bad := range []string{"refs/tags/v1", "a..b"} {
-		if err := r.SetHeadBranch(bad); err == nil {
+		if err := r.Refs().SetHeadBranch(bad); err == nil {
 			t.Errorf("SetHeadBranch(%q) succeeded", bad)
 		}
 	}
@@ -152,10 +152,10 @@ func testResolveRevision(t *testing.T, r *Repo) {
 	tree := mustTree(t, r)
 	c1 := mustCommit(t, r, tree, "1")
 	c2 := mustCommit(t, r, tree, "2", c1)
-	if err := r.UpdateRef("refs/heads/main", c2, ZeroHash, ""); err != nil {
+	if err := r.Refs().Update("refs/heads/main", c2, ZeroHash, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.UpdateRef("refs/skillgit/archive/old", c1, ZeroHash, ""); err != nil {
+	if err := r.Refs().Update("refs/skillgit/archive/old", c1, ZeroHash, ""); err != nil {
 		t.Fatal(err)
 	}
 	tests := map[string]Hash{
@@ -163,13 +163,13 @@ func testResolveRevision(t *testing.T, r *Repo) {
 		c1.String()[:10]: c1, "main~1": c1, "main^": c1, "skillgit/archive/old": c1,
 	}
 	for rev, want := range tests {
-		got, err := r.ResolveRevision(rev)
+		got, err := r.Refs().ResolveRevision(rev)
 		if err != nil || got != want {
 			t.Errorf("ResolveRevision(%q) = %s, %v; want %s", rev, got, err, want)
 		}
 	}
 	for _, rev := range []string{"nope", "", "main~5", "refs/heads/nope", "0000000"} {
-		if _, err := r.ResolveRevision(rev); !errors.Is(err, ErrRefNotFound) {
+		if _, err := r.Refs().ResolveRevision(rev); !errors.Is(err, ErrRefNotFound) {
 			t.Errorf("ResolveRevision(%q) = %v, want ErrRefNotFound", rev, err)
 		}
 	}
@@ -181,7 +181,7 @@ func testConcurrentCAS(t *testing.T, r *Repo) {
 	const workers, each = 8, 50
 	const ref = "refs/heads/counter"
 	start := mustCommit(t, r, mustTree(t, r), "0\n")
-	if err := r.UpdateRef(ref, start, ZeroHash, "start"); err != nil {
+	if err := r.Refs().Update(ref, start, ZeroHash, "start"); err != nil {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
@@ -209,11 +209,11 @@ func testConcurrentCAS(t *testing.T, r *Repo) {
 // checkCounter checks that ref's history holds exactly n increments.
 func checkCounter(t *testing.T, r *Repo, ref string, n int) {
 	t.Helper()
-	tip, err := r.Ref(ref)
+	tip, err := r.Refs().Get(ref)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := r.Commit(tip)
+	c, err := r.Objects().Commit(tip)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +221,7 @@ func checkCounter(t *testing.T, r *Repo, ref string, n int) {
 		t.Errorf("counter = %s, want %d", got, n)
 	}
 	depth := 0
-	if err := r.WalkFirstParent(tip, func(Hash, *object.Commit) error { depth++; return nil }); err != nil {
+	if err := r.History().WalkFirstParent(tip, func(Hash, *object.Commit) error { depth++; return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if depth != n+1 {

@@ -16,26 +16,26 @@ import (
 
 func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }
 
-// UpdateRef moves the full ref name from oldH to newH by compare-and-swap.
+// Update moves the full ref name from oldH to newH by compare-and-swap.
 // oldH == ZeroHash requires that the ref does not exist; newH == ZeroHash
 // deletes it. When the ref does not hold oldH, nothing changes and the
 // error matches ErrRefChanged. On disk the update follows git's lock-file
 // protocol, so concurrent git commands and processes never see a
 // half-written ref, removes a deleted ref from packed-refs too, and
 // appends msg to the reflog where git would.
-func (r *Repo) UpdateRef(name string, newH, oldH Hash, msg string) error {
-	return r.UpdateRefWhileLocked(name, newH, oldH, msg, nil)
+func (r *Refs) Update(name string, newH, oldH Hash, msg string) error {
+	return r.UpdateWhileLocked(name, newH, oldH, msg, nil)
 }
 
-// UpdateRefWhileLocked is UpdateRef that runs fn, when not nil, after the ref is locked and
+// UpdateWhileLocked is Update that runs fn, when not nil, after the ref is locked and
 // found to hold oldH and before it moves: work that must happen only if the ref moves, such
 // as bringing a checked-out branch's files up to date, is then never done for an update that
 // loses a race. When fn fails, the ref stays where it was and fn's error is returned.
-func (r *Repo) UpdateRefWhileLocked(name string, newH, oldH Hash, msg string, fn func() error) error {
+func (r *Refs) UpdateWhileLocked(name string, newH, oldH Hash, msg string, fn func() error) error {
 	if err := CheckRefName(name); err != nil {
 		return err
 	}
-	if !newH.IsZero() && !r.hasObject(newH) {
+	if !newH.IsZero() && !(*Objects)(r).hasObject(newH) {
 		return fmt.Errorf("%s: object %s: %w; write it before pointing a ref at it", name, newH, plumbing.ErrObjectNotFound)
 	}
 	if fn == nil {
@@ -59,14 +59,14 @@ func describeID(h Hash) string {
 	return h.String()
 }
 
-func (r *Repo) diskUpdateRef(name string, newH, oldH Hash, msg string, fn func() error) error {
+func (r *Refs) diskUpdateRef(name string, newH, oldH Hash, msg string, fn func() error) error {
 	if oldH.IsZero() && !newH.IsZero() {
 		if err := r.checkRefConflict(name); err != nil {
 			return err
 		}
 	}
 	logEntry := r.prepareReflog(msg)
-	lock, err := r.acquireLock(r.refPath(name))
+	lock, err := (*Locks)(r).acquireLock(r.refPath(name))
 	if err != nil {
 		return fmt.Errorf("%s: locking ref: %w", name, r.explainLockError(name, err))
 	}
@@ -102,7 +102,7 @@ func (r *Repo) diskUpdateRef(name string, newH, oldH Hash, msg string, fn func()
 
 // currentValue reads a ref under its lock; a symbolic ref is refused,
 // since writing an id into it would silently detach it.
-func (r *Repo) currentValue(name string) (Hash, error) {
+func (r *Refs) currentValue(name string) (Hash, error) {
 	v, found, err := r.readRef(name)
 	switch {
 	case err != nil:
@@ -117,7 +117,7 @@ func (r *Repo) currentValue(name string) (Hash, error) {
 
 // deleteRef deletes a locked ref, releases the lock, then removes the
 // folders the deletion emptied (the lock file was in one of them).
-func (r *Repo) deleteRef(name string, cur Hash, lock *lockFile) error {
+func (r *Refs) deleteRef(name string, cur Hash, lock *lockFile) error {
 	err := r.deleteLocked(name, cur)
 	lock.release()
 	if err == nil {
@@ -130,7 +130,7 @@ func (r *Repo) deleteRef(name string, cur Hash, lock *lockFile) error {
 // deleteLocked removes a ref whose lock the caller holds: first from
 // packed-refs, so that no reader sees an older packed value surface, then
 // the loose file and its reflog.
-func (r *Repo) deleteLocked(name string, cur Hash) error {
+func (r *Refs) deleteLocked(name string, cur Hash) error {
 	if cur.IsZero() {
 		return nil
 	}
@@ -164,7 +164,7 @@ func removeEmptyDirs(dir, name string) {
 
 // checkRefConflict refuses to create refs/a/b next to an existing refs/a,
 // or refs/a next to existing refs below refs/a/, as git does.
-func (r *Repo) checkRefConflict(name string) error {
+func (r *Refs) checkRefConflict(name string) error {
 	packed, err := r.packedRefs()
 	if err != nil {
 		return err
@@ -191,7 +191,7 @@ func (r *Repo) checkRefConflict(name string) error {
 
 // looseRefBelow returns a loose ref inside the folder that ref name would
 // replace, or "".
-func (r *Repo) looseRefBelow(name string) string {
+func (r *Refs) looseRefBelow(name string) string {
 	var found string
 	r.walkLooseRefs(name+"/", func(other string) {
 		if found == "" {
@@ -215,7 +215,7 @@ func refConflict(name, other string) error {
 
 // explainLockError turns the file system's complaint about a folder in
 // the way into a ref conflict.
-func (r *Repo) explainLockError(name string, err error) error {
+func (r *Refs) explainLockError(name string, err error) error {
 	if !isNotDir(err) && !errors.Is(err, fs.ErrExist) {
 		return err
 	}

@@ -85,7 +85,7 @@ func (r *Repo) Close() error {
 	if r.objects != nil {
 		r.objects.Close()
 	}
-	r.closeGraph()
+	r.History().closeGraph()
 	if c, ok := r.storer.(io.Closer); ok {
 		return c.Close()
 	}

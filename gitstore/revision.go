@@ -15,17 +15,17 @@ const maxTagDepth = 10
 // HEAD, a branch, tag or remote-tracking name (looked up in git's order),
 // a full ref name, an abbreviated id, or an expression such as main~2.
 // Annotated tags are peeled to what they point at.
-func (r *Repo) ResolveRevision(rev string) (Hash, error) {
+func (r *Refs) ResolveRevision(rev string) (Hash, error) {
 	if rev == "" {
 		return ZeroHash, fmt.Errorf("revision is empty: %w", ErrRefNotFound)
 	}
-	if h, ok := parseHex(rev); ok && r.hasObject(h) {
-		return r.peel(h)
+	if h, ok := parseHex(rev); ok && (*Objects)(r).hasObject(h) {
+		return (*Objects)(r).peel(h)
 	}
 	for _, name := range refCandidates(rev) {
-		h, err := r.Ref(name)
+		h, err := r.Get(name)
 		if err == nil {
-			return r.peel(h)
+			return (*Objects)(r).peel(h)
 		}
 		if !errors.Is(err, ErrRefNotFound) {
 			return ZeroHash, err
@@ -50,7 +50,7 @@ func refCandidates(rev string) []string {
 
 // resolveExpression leaves abbreviated ids and ~ and ^ expressions to
 // go-git, which takes the repository's locks in a fixed order.
-func (r *Repo) resolveExpression(rev string) (h Hash, err error) {
+func (r *Refs) resolveExpression(rev string) (h Hash, err error) {
 	r.refMu.Lock()
 	defer r.refMu.Unlock()
 	r.objMu.Lock()
@@ -70,7 +70,7 @@ func (r *Repo) resolveExpression(rev string) (h Hash, err error) {
 }
 
 // peel follows annotated tags to the object they point at.
-func (r *Repo) peel(h Hash) (Hash, error) {
+func (r *Objects) peel(h Hash) (Hash, error) {
 	for range maxTagDepth {
 		tag, ok, err := r.tagObject(h)
 		if err != nil || !ok {
@@ -84,7 +84,7 @@ func (r *Repo) peel(h Hash) (Hash, error) {
 // tagObject returns h as an annotated tag, if it is one. The fast reader tells the type from
 // the object's header, so that the commit a branch names is not read through go-git, whose
 // first read of a pack loads the whole pack index.
-func (r *Repo) tagObject(h Hash) (*object.Tag, bool, error) {
+func (r *Objects) tagObject(h Hash) (*object.Tag, bool, error) {
 	if t, _, ok, err := r.fastSize(plumbing.AnyObject, h); ok && (err != nil || t != plumbing.TagObject) {
 		return nil, false, err
 	}

@@ -144,7 +144,7 @@ func TestIndexTreeMatchesGitWriteTree(t *testing.T) {
 // readAll reads every file and link of tree through TreeFS.
 func readAll(t *testing.T, r *Repo, tree Hash) {
 	t.Helper()
-	fsys := r.TreeFS(tree)
+	fsys := r.Objects().TreeFS(tree)
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		switch {
 		case err != nil:
@@ -224,7 +224,7 @@ func TestIndexTreeUsesCacheTree(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, _, err := r.EntryAt(h, "pdf-tools")
+	e, _, err := r.Objects().EntryAt(h, "pdf-tools")
 	if err != nil || e.Hash != planted {
 		t.Errorf("skills/pdf-tools = %v (%v), want the cache-tree's id %s", e.Hash, err, planted)
 	}
@@ -247,7 +247,7 @@ func TestIndexTreeEntryModes(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("IndexTree = %v, %v", ok, err)
 	}
-	entries, err := r.ReadTree(h)
+	entries, err := r.Objects().ReadTree(h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -264,7 +264,7 @@ func TestIndexTreeEntryModes(t *testing.T) {
 	if err != nil || !ok {
 		t.Fatalf("IndexTree(scripts) = %v, %v", ok, err)
 	}
-	if e, _, _ := r.EntryAt(scripts, "go.sh"); e.Mode != filemode.Executable {
+	if e, _, _ := r.Objects().EntryAt(scripts, "go.sh"); e.Mode != filemode.Executable {
 		t.Errorf("go.sh mode = %v, want executable", e.Mode)
 	}
 }

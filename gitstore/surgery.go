@@ -28,7 +28,7 @@ func splitPath(p string) ([]string, error) {
 // EntryAt returns the entry at a slash path below tree root, reading only
 // the trees along the path. The empty path returns the root itself as a
 // folder entry. ZeroHash is the empty tree.
-func (r *Repo) EntryAt(root Hash, p string) (TreeEntry, bool, error) {
+func (r *Objects) EntryAt(root Hash, p string) (TreeEntry, bool, error) {
 	parts, err := splitPath(p)
 	if err != nil {
 		return TreeEntry{}, false, err
@@ -48,7 +48,7 @@ func (r *Repo) EntryAt(root Hash, p string) (TreeEntry, bool, error) {
 }
 
 // childEntry returns the entry called name in tree.
-func (r *Repo) childEntry(tree Hash, name string) (TreeEntry, bool, error) {
+func (r *Objects) childEntry(tree Hash, name string) (TreeEntry, bool, error) {
 	entries, err := r.readTree(tree)
 	if err != nil {
 		return TreeEntry{}, false, err
@@ -67,7 +67,7 @@ func (r *Repo) childEntry(tree Hash, name string) (TreeEntry, bool, error) {
 // the size of the repository. e.Name is ignored: the last element of p
 // names the entry. A folder entry holding the empty tree counts as a
 // removal. The result is never ZeroHash: an emptied root is the empty tree.
-func (r *Repo) ReplacePath(root Hash, p string, e *TreeEntry) (Hash, error) {
+func (r *Objects) ReplacePath(root Hash, p string, e *TreeEntry) (Hash, error) {
 	parts, err := splitPath(p)
 	if err != nil {
 		return ZeroHash, err
@@ -107,7 +107,7 @@ func newEntryAt(parts []string, e TreeEntry) (*TreeEntry, error) {
 
 // replace rewrites tree so that parts[depth:] leads to e. It returns
 // ZeroHash for a tree left empty.
-func (r *Repo) replace(tree Hash, parts []string, depth int, e *TreeEntry) (Hash, error) {
+func (r *Objects) replace(tree Hash, parts []string, depth int, e *TreeEntry) (Hash, error) {
 	entries, err := r.readTree(tree)
 	if err != nil {
 		return ZeroHash, err
@@ -138,7 +138,7 @@ func (r *Repo) replace(tree Hash, parts []string, depth int, e *TreeEntry) (Hash
 }
 
 // setEntry writes tree with entry i replaced by child (nil removes it).
-func (r *Repo) setEntry(tree Hash, entries []TreeEntry, i int, found bool, child *TreeEntry) (Hash, error) {
+func (r *Objects) setEntry(tree Hash, entries []TreeEntry, i int, found bool, child *TreeEntry) (Hash, error) {
 	switch {
 	case !found && child == nil:
 		return tree, nil

@@ -24,7 +24,7 @@ func (r *Repo) filesUnderRoot(root Hash) ([]string, error) {
 	var out []string
 	var walk func(prefix string, h Hash) error
 	walk = func(prefix string, h Hash) error {
-		entries, err := r.ReadTree(h)
+		entries, err := r.Objects().ReadTree(h)
 		if err != nil {
 			return err
 		}
@@ -45,11 +45,11 @@ func (r *Repo) filesUnderRoot(root Hash) ([]string, error) {
 func testReplacePath(t *testing.T, r *Repo) {
 	a, b := mustBlob(t, r, "a"), mustBlob(t, r, "b")
 	sa, sb := a.String()[:7], b.String()[:7]
-	base, err := r.ReplacePath(ZeroHash, "skills/x/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: a})
+	base, err := r.Objects().ReplacePath(ZeroHash, "skills/x/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: a})
 	if err != nil {
 		t.Fatal(err)
 	}
-	base, err = r.ReplacePath(base, "skills/y/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: a})
+	base, err = r.Objects().ReplacePath(base, "skills/y/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: a})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func testReplacePath(t *testing.T, r *Repo) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := r.ReplacePath(base, tt.path, tt.e)
+			got, err := r.Objects().ReplacePath(base, tt.path, tt.e)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,24 +87,24 @@ func testReplacePath(t *testing.T, r *Repo) {
 		})
 	}
 	t.Run("unchanged siblings keep their ids", func(t *testing.T) {
-		got, err := r.ReplacePath(base, "skills/x/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: b})
+		got, err := r.Objects().ReplacePath(base, "skills/x/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: b})
 		if err != nil {
 			t.Fatal(err)
 		}
-		before, _, _ := r.EntryAt(base, "skills/y")
-		after, _, _ := r.EntryAt(got, "skills/y")
+		before, _, _ := r.Objects().EntryAt(base, "skills/y")
+		after, _, _ := r.Objects().EntryAt(got, "skills/y")
 		if before != after {
 			t.Errorf("sibling changed: %v -> %v", before, after)
 		}
 	})
 	t.Run("delete everything", func(t *testing.T) {
-		got, err := r.ReplacePath(base, "skills", nil)
+		got, err := r.Objects().ReplacePath(base, "skills", nil)
 		if err != nil || got != emptyTree {
 			t.Errorf("ReplacePath = %s, %v; want the empty tree", got, err)
 		}
 	})
 	t.Run("same content is a no-op", func(t *testing.T) {
-		got, err := r.ReplacePath(base, "skills/x/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: a})
+		got, err := r.Objects().ReplacePath(base, "skills/x/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: a})
 		if err != nil || got != base {
 			t.Errorf("ReplacePath = %s, %v; want %s", got, err, base)
 		}
@@ -123,7 +123,7 @@ func testReplacePath(t *testing.T, r *Repo) {
 	}
 	for name, tt := range bad {
 		t.Run("refuses "+name, func(t *testing.T) {
-			if h, err := r.ReplacePath(base, tt.path, tt.e); err == nil {
+			if h, err := r.Objects().ReplacePath(base, tt.path, tt.e); err == nil {
 				t.Errorf("ReplacePath(%q) = %s, want an error", tt.path, h)
 			}
 		})
@@ -138,7 +138,7 @@ func testTreeFS(t *testing.T, r *Repo) {
 	pdf := mustTree(t, r, file("SKILL.md", md), dir("scripts", scripts),
 		TreeEntry{Name: "link.md", Mode: filemode.Symlink, Hash: target})
 	root := mustTree(t, r, dir("pdf", pdf), file("a-b", md), dir("a", scripts))
-	fsys := r.TreeFS(root)
+	fsys := r.Objects().TreeFS(root)
 	if err := fstest.TestFS(fsys, "pdf/SKILL.md", "pdf/scripts/run.sh", "pdf/link.md", "a/run.sh", "a-b"); err != nil {
 		t.Fatal(err)
 	}
@@ -186,7 +186,7 @@ func testTreeFS(t *testing.T, r *Repo) {
 			}
 		})
 	}
-	if err := fstest.TestFS(r.TreeFS(ZeroHash)); err != nil {
+	if err := fstest.TestFS(r.Objects().TreeFS(ZeroHash)); err != nil {
 		t.Errorf("empty tree: %v", err)
 	}
 }

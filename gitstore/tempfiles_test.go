@@ -59,13 +59,13 @@ func TestLooseObjectTempRemovedWhenStopped(t *testing.T) {
 	}
 	defer r.Close()
 	stopped := stopAt(t, `^tmp_obj_`)
-	if _, err := r.WriteBlob([]byte("stopped part way\n")); err == nil {
+	if _, err := r.Objects().WriteBlob([]byte("stopped part way\n")); err == nil {
 		t.Fatal("writing an object whose temporary file vanished succeeded")
 	}
 	if len(*stopped) == 0 {
 		t.Fatal("no temporary object file was made")
 	}
-	if left := temps(t, r.objectsDir(), `^tmp_`); len(left) > 0 {
+	if left := temps(t, r.Objects().objectsDir(), `^tmp_`); len(left) > 0 {
 		t.Errorf("temporary files left: %v", left)
 	}
 }
@@ -82,16 +82,16 @@ func TestPackTempsRemovedWhenStopped(t *testing.T) {
 				mustBlob(t, r, s)
 			}
 			stopped := stopAt(t, which)
-			if _, err := r.PackLoose(); err == nil {
+			if _, err := r.Objects().PackLoose(); err == nil {
 				t.Fatal("packing whose temporary file vanished succeeded")
 			}
 			if len(*stopped) != 1 {
 				t.Fatalf("temporary files stopped at: %v; want one", *stopped)
 			}
-			if left := temps(t, r.objectsDir(), `^tmp_`); len(left) > 0 {
+			if left := temps(t, r.Objects().objectsDir(), `^tmp_`); len(left) > 0 {
 				t.Errorf("temporary files left: %v", left)
 			}
-			if packs := temps(t, r.objectsDir(), `^pack-`); len(packs) > 0 {
+			if packs := temps(t, r.Objects().objectsDir(), `^pack-`); len(packs) > 0 {
 				t.Errorf("a pack was published: %v", packs)
 			}
 		})
@@ -119,7 +119,7 @@ func TestTempsLeaveNothingOnSuccess(t *testing.T) {
 	if err := f.r.UpdateWorktree(f.old, f.new, skillPrefixes); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.r.PackLoose(); err != nil {
+	if _, err := f.r.Objects().PackLoose(); err != nil {
 		t.Fatal(err)
 	}
 	if left := temps(t, f.dir, `^tmp_|^\.skillgit-[0-9a-f]{16}\.tmp$`); len(left) > 0 {

@@ -159,7 +159,7 @@ func parseOctal(s string) (uint32, bool) {
 // WriteTree stores a tree with the given entries, which it sorts in git
 // order. It rejects names that git would not check out, modes git does
 // not write, zero ids and duplicate names.
-func (r *Repo) WriteTree(entries []TreeEntry) (Hash, error) {
+func (r *Objects) WriteTree(entries []TreeEntry) (Hash, error) {
 	sorted := slices.Clone(entries)
 	seen := make(map[string]bool, len(sorted))
 	for _, e := range sorted {
@@ -189,7 +189,7 @@ func checkNewEntry(e TreeEntry) error {
 }
 
 // writeTree stores entries already in git order and caches them.
-func (r *Repo) writeTree(entries []TreeEntry) (Hash, error) {
+func (r *Objects) writeTree(entries []TreeEntry) (Hash, error) {
 	h, err := r.writeObject(plumbing.TreeObject, encodeTree(entries))
 	if err != nil {
 		return ZeroHash, err
@@ -200,18 +200,18 @@ func (r *Repo) writeTree(entries []TreeEntry) (Hash, error) {
 
 // ReadTree returns the entries of tree h in git order. ZeroHash reads as
 // the empty tree.
-func (r *Repo) ReadTree(h Hash) ([]TreeEntry, error) {
+func (r *Objects) ReadTree(h Hash) ([]TreeEntry, error) {
 	entries, err := r.readTree(h)
 	return slices.Clone(entries), err
 }
 
 // ReadTreeShared returns the entries of tree h as ReadTree does, without copying them: they
 // are shared with later reads of the same tree and must not be modified.
-func (r *Repo) ReadTreeShared(h Hash) ([]TreeEntry, error) { return r.readTree(h) }
+func (r *Objects) ReadTreeShared(h Hash) ([]TreeEntry, error) { return r.readTree(h) }
 
 // readTree returns the cached, shared entries of tree h; callers must not
 // modify them.
-func (r *Repo) readTree(h Hash) ([]TreeEntry, error) {
+func (r *Objects) readTree(h Hash) ([]TreeEntry, error) {
 	if h.IsZero() || h == emptyTree {
 		return nil, nil
 	}

@@ -28,12 +28,12 @@ var (
 // larger than MaxFileSize. A tree entry whose name git would not check out
 // makes the paths that reach it fail. FileInfo.Sys returns the TreeEntry.
 // ZeroHash is the empty tree.
-func (r *Repo) TreeFS(tree Hash) fs.FS {
+func (r *Objects) TreeFS(tree Hash) fs.FS {
 	return &treeFS{r: r, root: tree}
 }
 
 type treeFS struct {
-	r    *Repo
+	r    *Objects
 	root Hash
 }
 

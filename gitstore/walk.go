@@ -11,13 +11,13 @@ import (
 // turn, newest first, until the root commit or, in a shallow clone, the
 // shallow boundary. When fn returns ErrStop the walk ends without error;
 // any other error ends it and is returned.
-func (r *Repo) WalkFirstParent(from Hash, fn func(h Hash, c *object.Commit) error) error {
+func (r *History) WalkFirstParent(from Hash, fn func(h Hash, c *object.Commit) error) error {
 	shallow, err := r.shallowCommits()
 	if err != nil {
 		return err
 	}
 	for h := from; ; {
-		c, err := r.Commit(h)
+		c, err := (*Objects)(r).Commit(h)
 		if err != nil {
 			return err
 		}
@@ -35,7 +35,7 @@ func (r *Repo) WalkFirstParent(from Hash, fn func(h Hash, c *object.Commit) erro
 }
 
 // shallowCommits returns the commits whose parents a shallow clone lacks.
-func (r *Repo) shallowCommits() (map[Hash]bool, error) {
+func (r *History) shallowCommits() (map[Hash]bool, error) {
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
 	list, err := r.storer.Shallow()

@@ -81,7 +81,7 @@ func underAny(p string, prefixes []string, strict bool) bool {
 func (r *Repo) filesUnder(tree Hash, prefixes []string) (map[string]TreeEntry, error) {
 	files := map[string]TreeEntry{}
 	for _, p := range prefixes {
-		e, ok, err := r.EntryAt(tree, p)
+		e, ok, err := r.Objects().EntryAt(tree, p)
 		if err != nil {
 			return nil, err
 		}
@@ -105,7 +105,7 @@ func (r *Repo) collectFiles(p string, e TreeEntry, files map[string]TreeEntry, d
 	if depth > maxDepth {
 		return fmt.Errorf("%s: folders are nested deeper than %d levels", p, maxDepth)
 	}
-	entries, err := r.readTree(e.Hash)
+	entries, err := r.Objects().readTree(e.Hash)
 	if err != nil {
 		return err
 	}

@@ -110,7 +110,7 @@ func (u *wtUpdate) write(p string, n TreeEntry) (*index.Entry, error) {
 }
 
 func (u *wtUpdate) writeFile(p string, n TreeEntry) error {
-	data, err := u.r.ReadBlob(n.Hash, MaxFileSize)
+	data, err := u.r.Objects().ReadBlob(n.Hash, MaxFileSize)
 	if err != nil {
 		return err
 	}
@@ -135,7 +135,7 @@ func (u *wtUpdate) writeFile(p string, n TreeEntry) error {
 }
 
 func (u *wtUpdate) writeLink(p string, n TreeEntry) error {
-	target, err := u.r.ReadBlob(n.Hash, maxLinkTarget)
+	target, err := u.r.Objects().ReadBlob(n.Hash, maxLinkTarget)
 	if err != nil {
 		return err
 	}

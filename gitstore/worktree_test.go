@@ -59,10 +59,10 @@ func newWorktreeFixture(t *testing.T) *worktreeFixture {
 	}
 	t.Cleanup(func() { r.Close() })
 	f := &worktreeFixture{dir: dir, r: r}
-	if f.head, err = r.Ref("HEAD"); err != nil {
+	if f.head, err = r.Refs().Get("HEAD"); err != nil {
 		t.Fatal(err)
 	}
-	c, err := r.Commit(f.head)
+	c, err := r.Objects().Commit(f.head)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func (f *worktreeFixture) edit(t *testing.T, tree Hash, changes map[string]*Tree
 	t.Helper()
 	for p, e := range changes {
 		var err error
-		if tree, err = f.r.ReplacePath(tree, p, e); err != nil {
+		if tree, err = f.r.Objects().ReplacePath(tree, p, e); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -96,7 +96,7 @@ var skillPrefixes = []string{"skills/a", "skills/b", "skills/c"}
 func (f *worktreeFixture) commitNew(t *testing.T) {
 	t.Helper()
 	next := mustCommit(t, f.r, f.new, "update skills", f.head)
-	if err := f.r.UpdateRef("refs/heads/main", next, f.head, "commit: update skills"); err != nil {
+	if err := f.r.Refs().Update("refs/heads/main", next, f.head, "commit: update skills"); err != nil {
 		t.Fatal(err)
 	}
 }
