@@ -132,11 +132,11 @@ func TestDoctorLocks(t *testing.T) {
 	pack := filepath.Join(gd, "objects", "skillgit-pack.lock")
 
 	makeLock(t, stale, time.Second)
-	if err := g.RecordLockOwner(stale, deadOwner(t)); err != nil {
+	if err := g.Locks().RecordOwner(stale, deadOwner(t)); err != nil {
 		t.Fatal(err)
 	}
 	makeLock(t, live, time.Minute)
-	if err := g.RecordLockOwner(live, procowner.Self()); err != nil {
+	if err := g.Locks().RecordOwner(live, procowner.Self()); err != nil {
 		t.Fatal(err)
 	}
 	makeLock(t, old, time.Minute)
@@ -149,7 +149,7 @@ func TestDoctorLocks(t *testing.T) {
 	// An owner record whose lock is gone.
 	gone := filepath.Join(gd, "refs", "heads", "gone.lock")
 	makeLock(t, gone, 0)
-	if err := g.RecordLockOwner(gone, deadOwner(t)); err != nil {
+	if err := g.Locks().RecordOwner(gone, deadOwner(t)); err != nil {
 		t.Fatal(err)
 	}
 	records, _ := os.ReadDir(filepath.Join(g.CommonDir(), gitstore.OwnersDir))

@@ -23,12 +23,12 @@ const maxRecord = 4096
 
 // checkLocks looks at every lock file of the repository.
 func (d *doctor) checkLocks() error {
-	locks, err := d.git.LockFiles()
+	locks, err := d.git.Locks().List()
 	if err != nil {
 		return fmt.Errorf("listing the lock files: %w", err)
 	}
 	for _, p := range locks {
-		o, err := d.git.InspectLock(p)
+		o, err := d.git.Locks().Inspect(p)
 		if errors.Is(err, fs.ErrNotExist) {
 			continue // released meanwhile
 		}
@@ -45,7 +45,7 @@ func (d *doctor) checkLock(p string, o gitstore.LockOwner) {
 	switch {
 	case o.Recorded && o.Gone:
 		d.fixWith(FindingLock, p, "stale, skillgit's own: "+o.Describe(), func() error {
-			if !d.git.RemoveStaleLock(p) && exists(p) {
+			if !d.git.Locks().RemoveStale(p) && exists(p) {
 				return errors.New("it changed hands meanwhile; run doctor again")
 			}
 			return nil
@@ -175,7 +175,7 @@ func (d *doctor) checkOwnerRecord(rec string) {
 		}
 		return
 	}
-	if cur, err := d.git.InspectLock(lock); err == nil && cur.Recorded && cur.Owner == o {
+	if cur, err := d.git.Locks().Inspect(lock); err == nil && cur.Recorded && cur.Owner == o {
 		return // the record of a lock that is there
 	}
 	if !o.Gone() && !old {

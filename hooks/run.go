@@ -103,7 +103,7 @@ func knownBases(dir string, updates []gitstore.RefUpdate) []gitstore.RefUpdate {
 		if u.Old.IsZero() || u.New.IsZero() {
 			continue
 		}
-		if _, err := r.PeelCommit(u.Old); errors.Is(err, plumbing.ErrObjectNotFound) {
+		if _, err := r.Objects().PeelCommit(u.Old); errors.Is(err, plumbing.ErrObjectNotFound) {
 			updates[i].Old = gitstore.ZeroHash
 		}
 	}

@@ -54,7 +54,7 @@ func acceptedAllows(c *Candidate, writers []string, signed bool) []audit.Allow {
 // the publish branch and carrying the acceptances of its current approvals.
 func (a *approval) candidateItem() (auditrun.Item, error) {
 	r, c := a.t.r, a.c
-	tip, err := r.Git.Commit(plumbing.NewHash(c.Tip))
+	tip, err := r.Git.Objects().Commit(plumbing.NewHash(c.Tip))
 	if err != nil {
 		return auditrun.Item{}, err
 	}

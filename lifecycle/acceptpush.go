@@ -23,7 +23,7 @@ const maxAcceptWalk = 1000
 func (r *Repo) pushedAccepts(base, head gitstore.Hash) (map[string]auditrun.Accepted, error) {
 	out := map[string]auditrun.Accepted{}
 	n := 0
-	err := r.Git.WalkFirstParent(head, func(h gitstore.Hash, c *object.Commit) error {
+	err := r.Git.History().WalkFirstParent(head, func(h gitstore.Hash, c *object.Commit) error {
 		if h == base || n >= maxAcceptWalk {
 			return gitstore.ErrStop
 		}
@@ -51,7 +51,7 @@ func (r *Repo) isNewFolder(firstParent gitstore.Hash, dir string) bool {
 	if err != nil {
 		return false
 	}
-	_, found, err := r.Git.EntryAt(tree, dir)
+	_, found, err := r.Git.Objects().EntryAt(tree, dir)
 	return err == nil && !found
 }
 

@@ -51,7 +51,7 @@ func (r *Repo) commitItems(rev string, tree gitstore.Hash) ([]auditrun.Item, err
 	}
 	items := make([]auditrun.Item, 0, len(res.Folders))
 	for _, f := range res.Folders {
-		e, ok, err := r.Git.EntryAt(tree, f)
+		e, ok, err := r.Git.Objects().EntryAt(tree, f)
 		if err != nil || !ok {
 			return nil, fmt.Errorf("%s:%s: %w", rev, f, errors.Join(err, ErrNotFound))
 		}

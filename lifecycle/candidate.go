@@ -32,7 +32,7 @@ func newID(skill string) string {
 
 // loadChain reads a candidate's commits back from tip to its propose commit.
 func (r *Repo) loadChain(id, ref string, tip gitstore.Hash) (*ledger.Chain, error) {
-	return ledger.LoadChain(r.Git, id, ref, tip)
+	return ledger.LoadChain(ledger.StoreOf(r.Git), id, ref, tip)
 }
 
 func reverse[T any](s []T) {
@@ -96,7 +96,7 @@ func (p planner) rebaseHolds(ch *ledger.Chain, base, before gitstore.Hash, ci le
 	if err != nil {
 		return false, err
 	}
-	merged, conflicts, err := r.Git.MergeTrees(from, before, onto)
+	merged, conflicts, err := r.Git.Objects().MergeTrees(from, before, onto)
 	if err != nil || len(conflicts) > 0 {
 		return false, err
 	}
@@ -120,7 +120,7 @@ func (p planner) withDeclared(ch *ledger.Chain, tree, from gitstore.Hash) (gitst
 		if !e.Hash.IsZero() {
 			put = &e
 		}
-		if tree, err = p.r.Git.ReplacePath(tree, d, put); err != nil {
+		if tree, err = p.r.Git.Objects().ReplacePath(tree, d, put); err != nil {
 			return gitstore.ZeroHash, err
 		}
 	}

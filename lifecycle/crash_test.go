@@ -270,12 +270,12 @@ func checkAfterCrash(t *testing.T, dir string, round int, c prepared, old string
 func heldLocks(t *testing.T, dir string) (recorded, ownerless []string) {
 	t.Helper()
 	g := open(t, dir).Git
-	paths, err := g.LockFiles()
+	paths, err := g.Locks().List()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range paths {
-		o, err := g.InspectLock(p)
+		o, err := g.Locks().Inspect(p)
 		switch {
 		case err != nil:
 			continue // gone meanwhile
@@ -436,11 +436,11 @@ func TestCrashBetweenWorktreeAndRef(t *testing.T) {
 	dir := newRepo(t)
 	c := prepareApproved(t, dir, []string{"halfway"})[0]
 	r := open(t, dir)
-	tip, err := r.Git.ResolveRevision("refs/heads/candidate/" + c.id)
+	tip, err := r.Git.Refs().ResolveRevision("refs/heads/candidate/" + c.id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cc, err := r.Git.Commit(tip)
+	cc, err := r.Git.Objects().Commit(tip)
 	if err != nil {
 		t.Fatal(err)
 	}

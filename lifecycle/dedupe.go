@@ -53,7 +53,7 @@ func (d dupCheck) candidateSkill(c *Candidate) *catalog.Skill {
 	if err != nil {
 		return nil
 	}
-	full, _ := catalog.Load(r.Git.TreeFS(ci.C.TreeHash), c.Path, catalog.Lenient, false)
+	full, _ := catalog.Load(r.Git.Objects().TreeFS(ci.C.TreeHash), c.Path, catalog.Lenient, false)
 	return full
 }
 

@@ -76,7 +76,7 @@ func checkMergeable(cNew, cOld *Candidate) error {
 
 // extractSkill writes the skill folder of candidate c's tip into dir on disk, named skill.
 func extractSkill(g *gitstore.Repo, ch *ledger.Chain, c *Candidate, skill, dir string) error {
-	sub, err := fs.Sub(g.TreeFS(ch.Last().C.TreeHash), c.Path)
+	sub, err := fs.Sub(g.Objects().TreeFS(ch.Last().C.TreeHash), c.Path)
 	if err != nil {
 		return err
 	}

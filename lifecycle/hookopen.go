@@ -85,7 +85,7 @@ func openUnderDefaults(dir string) (*Repo, error) {
 // configuration does not parse, and for the server's check of a push, which judges each
 // commit the push adds under the policy of the commit before it. Dir is left unset.
 func RepoAt(g *gitstore.Repo, branch string, tip gitstore.Hash, cfg *policy.Config) (*Repo, error) {
-	c, err := g.Commit(tip)
+	c, err := g.Objects().Commit(tip)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", short(branch), err)
 	}

@@ -13,11 +13,11 @@ import (
 // is when the frontmatter has a shape it does not edit safely (a flow mapping, CRLF line
 // ends) or already names a manager: the Skillgit-Managed-By trailer marks the skill then.
 func (snap *snapshot) markManaged(g *gitstore.Repo) error {
-	e, ok, err := g.EntryAt(snap.tree, catalog.FileName)
+	e, ok, err := g.Objects().EntryAt(snap.tree, catalog.FileName)
 	if err != nil || !ok || e.Mode != filemode.Regular {
 		return err
 	}
-	data, err := g.ReadBlob(e.Hash, catalog.MaxSkillFileSize)
+	data, err := g.Objects().ReadBlob(e.Hash, catalog.MaxSkillFileSize)
 	if err != nil {
 		return err
 	}
@@ -30,11 +30,11 @@ func (snap *snapshot) markManaged(g *gitstore.Repo) error {
 	if s == nil || s.Name != snap.skill.Name || s.Metadata["managed-by"] != policy.ManagedBy || len(after) > len(before) {
 		return nil
 	}
-	h, err := g.WriteBlob(marked)
+	h, err := g.Objects().WriteBlob(marked)
 	if err != nil {
 		return err
 	}
-	tree, err := g.ReplacePath(snap.tree, catalog.FileName, &gitstore.TreeEntry{Name: catalog.FileName, Mode: e.Mode, Hash: h})
+	tree, err := g.Objects().ReplacePath(snap.tree, catalog.FileName, &gitstore.TreeEntry{Name: catalog.FileName, Mode: e.Mode, Hash: h})
 	if err != nil {
 		return err
 	}

@@ -49,11 +49,11 @@ func setModeOnce(t *tx, m policy.Mode, o ActOptions) (*Result, error) {
 	if _, err := policy.ParseConfig(edited); err != nil {
 		return nil, err
 	}
-	blob, err := r.Git.WriteBlob(edited)
+	blob, err := r.Git.Objects().WriteBlob(edited)
 	if err != nil {
 		return nil, err
 	}
-	tree, err := r.Git.ReplacePath(r.Tree, policy.ConfigFile, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+	tree, err := r.Git.Objects().ReplacePath(r.Tree, policy.ConfigFile, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
 	if err != nil {
 		return nil, err
 	}

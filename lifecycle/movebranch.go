@@ -7,11 +7,11 @@ import (
 // MoveBranch moves the publish branch from old to h by compare-and-swap, with its files when
 // it is checked out, and reloads the repository's view of it.
 func (r *Repo) MoveBranch(old, h gitstore.Hash) error {
-	oc, err := r.Git.Commit(old)
+	oc, err := r.Git.Objects().Commit(old)
 	if err != nil {
 		return err
 	}
-	nc, err := r.Git.Commit(h)
+	nc, err := r.Git.Objects().Commit(h)
 	if err != nil {
 		return err
 	}

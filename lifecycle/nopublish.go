@@ -17,12 +17,12 @@ const maxNamedBranches = 5
 // error then names it and says how to check it out, instead of proposing a new repository.
 func noPublishBranch(g *gitstore.Repo, tried []string) error {
 	head := ""
-	if h, err := g.HeadBranch(); err == nil && short(h) != "main" {
+	if h, err := g.Refs().HeadBranch(); err == nil && short(h) != "main" {
 		head = fmt.Sprintf("; HEAD names %s, a branch with no commits", short(h))
 	}
 	found := fmt.Sprintf("no publish branch here (looked for %s%s)", strings.Join(tried, ", "), head)
 	remote := remoteBranches(g)
-	if heads, err := g.Refs("refs/heads/"); err == nil && len(heads) == 0 && len(remote) == 0 && g.Bare() {
+	if heads, err := g.Refs().List("refs/heads/"); err == nil && len(heads) == 0 && len(remote) == 0 && g.Bare() {
 		// A server's repository as `skillgit init --bare` makes it: a push fills it.
 		return fmt.Errorf("%s: %w: %s; the repository is empty until the first push of a skill repository fills it (`skillgit push` from a repository made with `skillgit init`)",
 			repoLabel(g), ErrNotInitialized, found)
@@ -48,7 +48,7 @@ func noPublishBranch(g *gitstore.Repo, tried []string) error {
 // remoteBranches lists the remote-tracking branches as REMOTE/BRANCH, without candidates and
 // the remotes' HEAD.
 func remoteBranches(g *gitstore.Repo) []string {
-	refs, err := g.Refs("refs/remotes/")
+	refs, err := g.Refs().List("refs/remotes/")
 	if err != nil {
 		return nil
 	}

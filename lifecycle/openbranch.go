@@ -19,7 +19,7 @@ func OpenBranch(dir, branch string) (*Repo, error) {
 	}
 	return openWith(dir, func(g *gitstore.Repo) (*Repo, error) {
 		ref := "refs/heads/" + branch
-		tip, err := g.Ref(ref)
+		tip, err := g.Refs().Get(ref)
 		if errors.Is(err, gitstore.ErrRefNotFound) {
 			return nil, fmt.Errorf("%s: %w: it has no branch %s", repoLabel(g), ErrNotInitialized, branch)
 		}
@@ -33,11 +33,11 @@ func OpenBranch(dir, branch string) (*Repo, error) {
 // ConfigNameAt is the publish branch the .skillgit.yaml at the root of commit h of g names (see
 // policy.NamedPublishBranch); false when the commit holds none.
 func ConfigNameAt(g *gitstore.Repo, h gitstore.Hash) (string, bool, error) {
-	c, err := g.Commit(h)
+	c, err := g.Objects().Commit(h)
 	if err != nil {
 		return "", false, err
 	}
-	e, ok, err := g.EntryAt(c.TreeHash, policy.ConfigFile)
+	e, ok, err := g.Objects().EntryAt(c.TreeHash, policy.ConfigFile)
 	if err != nil || !ok {
 		return "", false, err
 	}
@@ -47,7 +47,7 @@ func ConfigNameAt(g *gitstore.Repo, h gitstore.Hash) (string, bool, error) {
 // ConfigNameOf is the publish branch the configuration blob h names; an entry that is no
 // readable blob of a configuration's size (a link, a folder) names the default branch.
 func ConfigNameOf(g *gitstore.Repo, h gitstore.Hash) string {
-	data, err := g.ReadBlob(h, policy.MaxConfigSize)
+	data, err := g.Objects().ReadBlob(h, policy.MaxConfigSize)
 	if err != nil {
 		data = nil
 	}
@@ -58,7 +58,7 @@ func ConfigNameOf(g *gitstore.Repo, h gitstore.Hash) string {
 // the publish branch: the ones that could each be a publish branch. Candidates and canary,
 // which hold the publish branch's configuration, are never among them.
 func SelfNamedBranches(g *gitstore.Repo) ([]string, error) {
-	refs, err := g.Refs("refs/heads/")
+	refs, err := g.Refs().List("refs/heads/")
 	if err != nil {
 		return nil, err
 	}

@@ -46,7 +46,7 @@ func (m *merge) paths() []string {
 // it.
 func (p planner) plan(ch *ledger.Chain, start gitstore.Hash) (*merge, error) {
 	r := p.r
-	sc, err := r.Git.Commit(start)
+	sc, err := r.Git.Objects().Commit(start)
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +110,7 @@ func (p planner) mergeFolder(m *merge, f skilltree.Change) error {
 		m.conflicts = append(m.conflicts, skilltree.Change{Path: f.Path, Base: cur, Head: f.Head, Mode: f.Mode})
 		return nil
 	}
-	if m.tree, err = r.Git.ReplacePath(m.tree, f.Path, f.Entry()); err != nil {
+	if m.tree, err = r.Git.Objects().ReplacePath(m.tree, f.Path, f.Entry()); err != nil {
 		return err
 	}
 	m.changes = append(m.changes, skilltree.Change{Path: f.Path, Base: cur, Head: f.Head, Mode: f.Mode})
@@ -126,12 +126,12 @@ func (p planner) candidateBaseTree(ch *ledger.Chain, base, start, startTree gits
 	if base == start {
 		return startTree, nil
 	}
-	if ok, err := r.Git.IsAncestor(base, start); err != nil {
+	if ok, err := r.Git.History().IsAncestor(base, start); err != nil {
 		return gitstore.ZeroHash, err
 	} else if !ok {
 		return skilltree.MergeBaseTree(r.Git, start, ch.Tip)
 	}
-	c, err := r.Git.Commit(base)
+	c, err := r.Git.Objects().Commit(base)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}

@@ -29,7 +29,7 @@ func (t *tx) warnDanglingProfiles(res *Result) {
 // danglingAt checks the profiles of commit h's configuration against the skills of its tree.
 func (t *tx) danglingAt(h gitstore.Hash) ([]policy.ProfileProblem, error) {
 	r := t.r
-	c, err := r.Git.Commit(h)
+	c, err := r.Git.Objects().Commit(h)
 	if err != nil {
 		return nil, err
 	}

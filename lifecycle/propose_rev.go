@@ -21,7 +21,7 @@ func fromRevision(g *gitstore.Repo, o ProposeOptions) (ProposeOptions, error) {
 	case catalog.ValidateName(o.Target) != nil:
 		return o, fmt.Errorf("%s: --from-rev takes the name of a skill, such as pdf-tools, not a path", o.Target)
 	}
-	h, err := g.ResolveRevision(o.FromRev)
+	h, err := g.Refs().ResolveRevision(o.FromRev)
 	if err != nil {
 		return o, fmt.Errorf("--from-rev %s: %w; `skillgit log %s` lists the commits that published the skill", o.FromRev, err, o.Target)
 	}
@@ -44,7 +44,7 @@ func (sn snapshots) atRevision(o ProposeOptions) (*snapshot, error) {
 		return nil, fmt.Errorf("%s: %w: no skill of this name at %s (commit %s)%s; `skillgit log %s` lists the commits that published it",
 			o.Target, ErrNotFound, o.FromRev, shortID(o.fromCommit.String()), closeNamesHint(o.Target, names, "skills there"), o.Target)
 	}
-	snap, err := sn.fs(r.Git.TreeFS(c.TreeHash), found.Dir, o.FromRev+":"+found.Dir, "", o.Target, false)
+	snap, err := sn.fs(r.Git.Objects().TreeFS(c.TreeHash), found.Dir, o.FromRev+":"+found.Dir, "", o.Target, false)
 	if err != nil || snap.change != ChangeCreate || path.Base(found.Dir) != found.Name || found.Dir == snap.dest {
 		return snap, err
 	}

@@ -14,14 +14,14 @@ func (p *proposal) onBase(step func() (*snapshot, error)) (*snapshot, error) {
 	if base.IsZero() || base == r.Tip {
 		return step()
 	}
-	ok, err := r.Git.IsAncestor(base, r.Tip)
+	ok, err := r.Git.History().IsAncestor(base, r.Tip)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
 		return nil, fmt.Errorf("%s: not a commit of %s; a candidate is built on a published version", base, short(r.Branch))
 	}
-	c, err := r.Git.Commit(base)
+	c, err := r.Git.Objects().Commit(base)
 	if err != nil {
 		return nil, err
 	}
@@ -37,11 +37,11 @@ func (p *proposal) onBase(step func() (*snapshot, error)) (*snapshot, error) {
 func (r *Repo) PublishedCommitOf(dir string, tree gitstore.Hash, limit int) (gitstore.Hash, error) {
 	h := r.Tip
 	for i := 0; i < limit && !h.IsZero(); i++ {
-		c, err := r.Git.Commit(h)
+		c, err := r.Git.Objects().Commit(h)
 		if err != nil {
 			return gitstore.ZeroHash, err
 		}
-		e, ok, err := r.Git.EntryAt(c.TreeHash, dir)
+		e, ok, err := r.Git.Objects().EntryAt(c.TreeHash, dir)
 		if err != nil {
 			return gitstore.ZeroHash, err
 		}

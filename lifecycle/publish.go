@@ -98,14 +98,14 @@ func (p *publication) check() error {
 // there before, and a rollback since does not make its approvals count again.
 func (p *publication) publishedOnce() error {
 	r, ch := p.t.r, p.ch
-	tip, err := r.Git.Ref(p.target)
+	tip, err := r.Git.Refs().Get(p.target)
 	if errors.Is(err, gitstore.ErrRefNotFound) {
 		tip, err = r.Tip, nil // a canary channel not made yet starts at the publish branch
 	}
 	if err != nil {
 		return err
 	}
-	merged, err := r.Git.IsAncestor(ch.Tip, tip)
+	merged, err := r.Git.History().IsAncestor(ch.Tip, tip)
 	if err != nil || !merged {
 		return err
 	}
@@ -130,7 +130,7 @@ func (r *Repo) ChannelRef(channel string) (string, error) {
 // publish branch plus canary publishes.
 func (p *publication) channelTip() (old, start gitstore.Hash, err error) {
 	r := p.t.r
-	h, err := r.Git.Ref(p.target)
+	h, err := r.Git.Refs().Get(p.target)
 	if p.target != canaryRef {
 		return h, h, err
 	}
@@ -140,7 +140,7 @@ func (p *publication) channelTip() (old, start gitstore.Hash, err error) {
 	if err != nil {
 		return h, h, err
 	}
-	behind, err := r.Git.IsAncestor(r.Tip, h)
+	behind, err := r.Git.History().IsAncestor(r.Tip, h)
 	if err != nil || behind {
 		return h, h, err
 	}
@@ -151,7 +151,7 @@ func (p *publication) channelTip() (old, start gitstore.Hash, err error) {
 // catchUpCanary writes a commit that merges the publish branch into the canary tip.
 func (p *publication) catchUpCanary(canary gitstore.Hash) (gitstore.Hash, error) {
 	r := p.t.r
-	c, err := r.Git.Commit(canary)
+	c, err := r.Git.Objects().Commit(canary)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
@@ -159,7 +159,7 @@ func (p *publication) catchUpCanary(canary gitstore.Hash) (gitstore.Hash, error)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
-	tree, conflicts, err := r.Git.MergeTrees(baseTree, c.TreeHash, r.Tree)
+	tree, conflicts, err := r.Git.Objects().MergeTrees(baseTree, c.TreeHash, r.Tree)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}

@@ -70,7 +70,7 @@ func (p planner) prepareAs(ch *ledger.Chain, c *Candidate, start gitstore.Hash, 
 			ch.ID, ErrRefused, ch.ID, namePaths(m.scope.Changed))
 	}
 	dest := path.Join(path.Dir(c.Path), as)
-	if _, ok, err := r.Git.EntryAt(m.startTree, dest); err != nil {
+	if _, ok, err := r.Git.Objects().EntryAt(m.startTree, dest); err != nil {
 		return nil, nil, err
 	} else if ok {
 		return nil, nil, fmt.Errorf("%s: %w: %s already has %s; choose another name with --as (`skillgit list` shows the published skills)",
@@ -84,7 +84,7 @@ func (p planner) prepareAs(ch *ledger.Chain, c *Candidate, start gitstore.Hash, 
 	if err != nil {
 		return nil, nil, err
 	}
-	tree, err := r.Git.ReplacePath(m.startTree, dest, skilltree.DirEntry(head))
+	tree, err := r.Git.Objects().ReplacePath(m.startTree, dest, skilltree.DirEntry(head))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -104,14 +104,14 @@ func (p planner) prepareAs(ch *ledger.Chain, c *Candidate, start gitstore.Hash, 
 // wrong name.
 func renamedFolder(g *gitstore.Repo, tree gitstore.Hash, dir, as string, mode catalog.Mode) (gitstore.Hash, error) {
 	file := dir + "/" + catalog.FileName
-	e, ok, err := g.EntryAt(tree, catalog.FileName)
+	e, ok, err := g.Objects().EntryAt(tree, catalog.FileName)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
 	if !ok || !e.Mode.IsFile() {
 		return gitstore.ZeroHash, fmt.Errorf("%s: %w: not a regular file; it cannot be renamed", file, ErrRefused)
 	}
-	data, err := g.ReadBlob(e.Hash, catalog.MaxSkillFileSize)
+	data, err := g.Objects().ReadBlob(e.Hash, catalog.MaxSkillFileSize)
 	if err != nil {
 		return gitstore.ZeroHash, fmt.Errorf("%s: %w", file, err)
 	}
@@ -123,11 +123,11 @@ func renamedFolder(g *gitstore.Repo, tree gitstore.Hash, dir, as string, mode ca
 		return gitstore.ZeroHash, fmt.Errorf("%s: %w: cannot publish it as %s: %v; propose the skill under the new name instead (`skillgit propose %s --from DIR`)",
 			file, ErrRefused, as, err, as)
 	}
-	blob, err := g.WriteBlob(out)
+	blob, err := g.Objects().WriteBlob(out)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
-	return g.ReplacePath(tree, catalog.FileName, &gitstore.TreeEntry{Mode: e.Mode, Hash: blob})
+	return g.Objects().ReplacePath(tree, catalog.FileName, &gitstore.TreeEntry{Mode: e.Mode, Hash: blob})
 }
 
 // checkRenamed requires data to be a SKILL.md that validates as the skill as under mode.

@@ -42,7 +42,7 @@ func (r *Repo) packHistory(from gitstore.Hash, pending map[string]bool, found fu
 // Refresh reads the publish branch again when its tip has moved since the repository was
 // opened or last refreshed, so a long-running caller sees publishes made by others.
 func (r *Repo) Refresh() error {
-	h, err := r.Git.Ref(r.Branch)
+	h, err := r.Git.Refs().Get(r.Branch)
 	if err != nil || h == r.Tip {
 		return err
 	}
@@ -59,7 +59,7 @@ func (r *Repo) ChannelTree(channel string) (gitstore.Hash, error) {
 	case tip == r.Tip:
 		return r.Tree, nil
 	}
-	c, err := r.Git.Commit(tip)
+	c, err := r.Git.Objects().Commit(tip)
 	if err != nil {
 		return gitstore.ZeroHash, fmt.Errorf("canary: %w", err)
 	}

@@ -65,7 +65,7 @@ func (rb *rebase) merge() (gitstore.Hash, error) {
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
-	tree, conflicts, err := r.Git.MergeTrees(baseTree, ch.Last().C.TreeHash, r.Tree)
+	tree, conflicts, err := r.Git.Objects().MergeTrees(baseTree, ch.Last().C.TreeHash, r.Tree)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}

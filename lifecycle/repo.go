@@ -88,7 +88,7 @@ func load(g *gitstore.Repo) (*Repo, error) {
 
 // loadAt reads g as a skillgit repository whose publish branch, branch, is at tip.
 func loadAt(g *gitstore.Repo, branch string, tip gitstore.Hash) (*Repo, error) {
-	c, err := g.Commit(tip)
+	c, err := g.Objects().Commit(tip)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", short(branch), err)
 	}
@@ -119,7 +119,7 @@ func (r *Repo) Reload() error {
 func findPublishBranch(g *gitstore.Repo) (string, gitstore.Hash, error) {
 	var tried []string
 	for _, b := range PublishBranchChoices(g) {
-		h, err := g.Ref(b)
+		h, err := g.Refs().Get(b)
 		if err == nil {
 			return b, h, nil
 		}
@@ -142,7 +142,7 @@ func PublishBranchChoices(g *gitstore.Repo) []string {
 		}
 	}
 	out = append(out, "refs/heads/main")
-	if head, err := g.HeadBranch(); err == nil && head != "refs/heads/main" {
+	if head, err := g.Refs().HeadBranch(); err == nil && head != "refs/heads/main" {
 		out = append(out, head)
 	}
 	return out
@@ -184,7 +184,7 @@ func (r *Repo) ledger() *ledger.Ledger {
 	r.ledgerMu.Lock()
 	defer r.ledgerMu.Unlock()
 	if r.led == nil || r.led.SkillsDir() != r.Config.SkillsDir {
-		r.led = ledger.New(r.Git, r.Config.SkillsDir)
+		r.led = ledger.New(ledger.StoreOf(r.Git), r.Config.SkillsDir)
 		if d := r.Git.CommonDir(); d != "" {
 			r.led.UseCache(filepath.Join(d, "skillgit", "cache"), !r.readOnly)
 		}

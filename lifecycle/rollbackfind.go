@@ -27,7 +27,7 @@ func (rb *rollback) find() (ledger.Commit, ledger.UndoneSet, error) {
 	tc := r.book().Trail().TrailCache()
 	defer tc.Save()
 	defer r.ledger().Save()
-	err = r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
+	err = r.Git.History().WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
 		if h == target {
 			found = ledger.Commit{Hash: h, C: c, Claims: ledger.ParseClaims(c.Message)}
 			return gitstore.ErrStop
@@ -59,7 +59,7 @@ func (rb *rollback) commitTarget() (gitstore.Hash, error) {
 	if rb.commit == "" {
 		return gitstore.ZeroHash, nil
 	}
-	h, err := rb.t.r.Git.ResolveRevision(rb.commit)
+	h, err := rb.t.r.Git.Refs().ResolveRevision(rb.commit)
 	if err != nil && rb.name != "" {
 		return gitstore.ZeroHash, notPublishOf(rb.t.r, rb.name, rb.commit)
 	}
@@ -156,7 +156,7 @@ func (rb *rollback) undoChanges(pub ledger.Commit) ([]skilltree.Change, error) {
 	if len(pub.C.ParentHashes) == 0 {
 		return nil, fmt.Errorf("%s: the first commit cannot be rolled back", pub.Hash)
 	}
-	parent, err := r.Git.Commit(pub.C.ParentHashes[0])
+	parent, err := r.Git.Objects().Commit(pub.C.ParentHashes[0])
 	if err != nil {
 		return nil, err
 	}

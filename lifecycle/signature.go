@@ -60,7 +60,7 @@ func (t *tx) warnUnverified(res *Result) error {
 // key the allowed-signers file does not list for its author, say: no approval counts until a
 // revision whose signature verifies replaces it.
 func (t *tx) warnUnverifiedContent(res *Result, h gitstore.Hash) {
-	c, err := t.r.Git.Commit(h)
+	c, err := t.r.Git.Objects().Commit(h)
 	if err != nil {
 		return
 	}

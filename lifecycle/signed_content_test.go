@@ -91,7 +91,7 @@ func TestContentNeedsSigningKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := open(t, dir).Git.Commit(plumbing.NewHash(res.Commit))
+	c, err := open(t, dir).Git.Objects().Commit(plumbing.NewHash(res.Commit))
 	if err != nil || open(t, dir).book().VerifyCommit(c, time.Time{}) != nil {
 		t.Fatalf("the rebase commit does not verify (%v)", err)
 	}

@@ -63,4 +63,6 @@ func (ts trailerList) message(subject, body string, o ActOptions) string {
 }
 
 // readCommit reads commit h with its claims.
-func (r *Repo) readCommit(h gitstore.Hash) (ledger.Commit, error) { return ledger.ReadCommit(r.Git, h) }
+func (r *Repo) readCommit(h gitstore.Hash) (ledger.Commit, error) {
+	return ledger.ReadCommit(ledger.StoreOf(r.Git), h)
+}

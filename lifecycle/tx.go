@@ -73,7 +73,7 @@ func (t *tx) retry(step func() (*Result, error)) (*Result, error) {
 // commit writes a commit by the actor with the given tree, message and parents, signed by
 // sign when it is not nil.
 func (t *tx) commit(tree gitstore.Hash, msg string, sign signer, parents ...gitstore.Hash) (gitstore.Hash, error) {
-	return t.r.Git.WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: parents, Author: t.sig, Committer: t.sig, Message: msg, Sign: sign})
+	return t.r.Git.Objects().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: parents, Author: t.sig, Committer: t.sig, Message: msg, Sign: sign})
 }
 
 // onBranch is CommitOnBranch.
@@ -95,10 +95,10 @@ func (t *tx) onBranch(tree gitstore.Hash, msg string, paths []string) (gitstore.
 // they were.
 func (t *tx) move(target string, old, h, oldTree, newTree gitstore.Hash, paths []string) error {
 	g := t.r.Git
-	head, err := g.HeadBranch()
+	head, err := g.Refs().HeadBranch()
 	checkedOut := err == nil && head == target && !g.Bare() && g.WorktreeDir() != ""
 	updated := false
-	err = g.UpdateRefWhileLocked(target, h, old, "skillgit", func() error {
+	err = g.Refs().UpdateWhileLocked(target, h, old, "skillgit", func() error {
 		if !checkedOut {
 			return nil
 		}
@@ -120,13 +120,13 @@ func (t *tx) move(target string, old, h, oldTree, newTree gitstore.Hash, paths [
 // enough are outside it; a failure only warns.
 func (t *tx) done(res *Result) {
 	g := t.r.Git
-	if _, err := g.MaybePack(gitstore.AutoPackThreshold); err != nil {
+	if _, err := g.Objects().MaybePack(gitstore.AutoPackThreshold); err != nil {
 		res.addWarning(fmt.Sprintf("warning: packing loose objects failed: %v", err))
 	}
 	if res.Commit == "" {
 		return
 	}
-	if _, err := g.MaybeExtendCommitGraph(plumbing.NewHash(res.Commit), gitstore.AutoGraphThreshold); err != nil {
+	if _, err := g.History().MaybeExtendCommitGraph(plumbing.NewHash(res.Commit), gitstore.AutoGraphThreshold); err != nil {
 		res.addWarning(fmt.Sprintf("warning: %v (git log and skillgit still work without it)", err))
 	}
 }

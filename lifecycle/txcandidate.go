@@ -22,14 +22,14 @@ func (t *tx) createCandidate(tree gitstore.Hash, name string, msg func(id string
 	g := t.r.Git
 	for range idAttempts {
 		id := newID(name)
-		if _, err := g.Ref(ArchivePrefix + id); err == nil {
+		if _, err := g.Refs().Get(ArchivePrefix + id); err == nil {
 			continue
 		}
 		h, err := t.commit(tree, msg(id), sign, t.r.Tip)
 		if err != nil {
 			return err
 		}
-		err = g.UpdateRef(CandidatePrefix+id, h, gitstore.ZeroHash, "skillgit propose")
+		err = g.Refs().Update(CandidatePrefix+id, h, gitstore.ZeroHash, "skillgit propose")
 		if errors.Is(err, gitstore.ErrRefChanged) {
 			continue
 		}
@@ -49,7 +49,7 @@ func (t *tx) createCandidate(tree gitstore.Hash, name string, msg func(id string
 // removes it) by compare-and-swap: a candidate that moved meanwhile was not the version acted
 // on. action names the move in the reflog.
 func (t *tx) moveCandidate(ch *ledger.Chain, h gitstore.Hash, action string) error {
-	return t.r.Git.UpdateRef(ch.Ref, h, ch.Tip, "skillgit "+action)
+	return t.r.Git.Refs().Update(ch.Ref, h, ch.Tip, "skillgit "+action)
 }
 
 // appendTo writes an empty commit on the candidate's tip, signed with sign when it is not
@@ -75,11 +75,11 @@ func (t *tx) appendTo(ch *ledger.Chain, msg, action string, sign signer) (*Resul
 func (t *tx) archive(ch *ledger.Chain, h gitstore.Hash) error {
 	g := t.r.Git
 	ref := ArchivePrefix + ch.ID
-	if err := g.UpdateRef(ref, h, gitstore.ZeroHash, "skillgit reject"); err != nil {
+	if err := g.Refs().Update(ref, h, gitstore.ZeroHash, "skillgit reject"); err != nil {
 		return err
 	}
 	if err := t.moveCandidate(ch, gitstore.ZeroHash, actReject); err != nil {
-		_ = g.UpdateRef(ref, gitstore.ZeroHash, h, "skillgit reject undone")
+		_ = g.Refs().Update(ref, gitstore.ZeroHash, h, "skillgit reject undone")
 		return fmt.Errorf("%s: the candidate changed while you rejected it; review it again: %w", ch.ID, err)
 	}
 	return nil

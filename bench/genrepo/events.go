@@ -13,7 +13,7 @@ import (
 // importPack writes the first skills in one commit, as a pack import would, building the
 // skills folder in one pass rather than one path replacement per skill.
 func (gen *generator) importPack(names []string) error {
-	top, err := gen.g.ReadTree(gen.skillsTree())
+	top, err := gen.g.Objects().ReadTree(gen.skillsTree())
 	if err != nil {
 		return err
 	}
@@ -34,7 +34,7 @@ func (gen *generator) importPack(names []string) error {
 		gen.addLive(s)
 	}
 	for cat, entries := range byCat {
-		h, err := gen.g.WriteTree(entries)
+		h, err := gen.g.Objects().WriteTree(entries)
 		if err != nil {
 			return err
 		}
@@ -44,11 +44,11 @@ func (gen *generator) importPack(names []string) error {
 }
 
 func (gen *generator) commitImport(top []gitstore.TreeEntry, folders []gitstore.Hash) error {
-	tree, err := gen.g.WriteTree(top)
+	tree, err := gen.g.Objects().WriteTree(top)
 	if err != nil {
 		return err
 	}
-	root, err := gen.g.ReplacePath(gen.root, gen.opts.SkillsDir, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: tree})
+	root, err := gen.g.Objects().ReplacePath(gen.root, gen.opts.SkillsDir, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: tree})
 	if err != nil {
 		return err
 	}
@@ -66,7 +66,7 @@ func (gen *generator) commitImport(top []gitstore.TreeEntry, folders []gitstore.
 
 // skillsTree is the skills folder at the current tip, or the empty tree.
 func (gen *generator) skillsTree() gitstore.Hash {
-	e, ok, err := gen.g.EntryAt(gen.root, gen.opts.SkillsDir)
+	e, ok, err := gen.g.Objects().EntryAt(gen.root, gen.opts.SkillsDir)
 	if err != nil || !ok || e.Mode != filemode.Dir {
 		return gitstore.ZeroHash
 	}
@@ -78,9 +78,9 @@ func (gen *generator) skillsTree() gitstore.Hash {
 func (gen *generator) replace(root gitstore.Hash, s *skill, folder *gitstore.Hash) (gitstore.Hash, error) {
 	p := path.Join(gen.opts.SkillsDir, s.dir)
 	if folder == nil {
-		return gen.g.ReplacePath(root, p, nil)
+		return gen.g.Objects().ReplacePath(root, p, nil)
 	}
-	return gen.g.ReplacePath(root, p, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: *folder})
+	return gen.g.Objects().ReplacePath(root, p, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: *folder})
 }
 
 // draft writes the next version of a skill and the root tree that holds it on top of main.

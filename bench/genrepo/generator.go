@@ -30,11 +30,11 @@ type generator struct {
 }
 
 func newGenerator(g *gitstore.Repo, opts Options) (*generator, error) {
-	tip, err := g.Ref(mainRef)
+	tip, err := g.Refs().Get(mainRef)
 	if err != nil {
 		return nil, fmt.Errorf("genrepo: %w; run `skillgit init` on the folder first", err)
 	}
-	c, err := g.Commit(tip)
+	c, err := g.Objects().Commit(tip)
 	if err != nil {
 		return nil, err
 	}
@@ -83,7 +83,7 @@ func (gen *generator) apply(e event) error {
 }
 
 func (gen *generator) result() (*Result, error) {
-	e, _, err := gen.g.EntryAt(gen.root, gen.opts.SkillsDir)
+	e, _, err := gen.g.Objects().EntryAt(gen.root, gen.opts.SkillsDir)
 	if err != nil {
 		return nil, err
 	}
@@ -133,7 +133,7 @@ func (gen *generator) commit(tree gitstore.Hash, msg string, parents ...gitstore
 
 // commitAs writes a commit authored and committed by sig, as an approval is by its approver.
 func (gen *generator) commitAs(sig object.Signature, tree gitstore.Hash, msg string, parents ...gitstore.Hash) (gitstore.Hash, error) {
-	h, err := gen.g.WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: parents, Author: sig, Committer: sig, Message: msg})
+	h, err := gen.g.Objects().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: parents, Author: sig, Committer: sig, Message: msg})
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}

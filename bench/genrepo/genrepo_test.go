@@ -91,7 +91,7 @@ func checkStrict(t *testing.T, dir string, res *genrepo.Result) {
 		t.Fatal(err)
 	}
 	defer g.Close()
-	found, err := catalog.Discover(g.TreeFS(res.SkillsTree), ".", catalog.Options{Mode: catalog.Strict})
+	found, err := catalog.Discover(g.Objects().TreeFS(res.SkillsTree), ".", catalog.Options{Mode: catalog.Strict})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +103,7 @@ func checkStrict(t *testing.T, dir string, res *genrepo.Result) {
 		if path.Base(s.Dir) != s.Dir {
 			nested++
 		}
-		if _, err := fs.Stat(g.TreeFS(res.SkillsTree), s.Dir+"/scripts"); err == nil {
+		if _, err := fs.Stat(g.Objects().TreeFS(res.SkillsTree), s.Dir+"/scripts"); err == nil {
 			scripts++
 		}
 	}
@@ -129,11 +129,11 @@ func checkCopy(t *testing.T, dir, tree string, res *genrepo.Result) {
 	}
 	mem := gitstore.OpenMemory()
 	for _, s := range found.Skills {
-		want, ok, err := g.EntryAt(res.SkillsTree, s.Dir)
+		want, ok, err := g.Objects().EntryAt(res.SkillsTree, s.Dir)
 		if err != nil || !ok {
 			t.Fatalf("%s: not on main (%v)", s.Dir, err)
 		}
-		got, err := mem.WriteDir(os.DirFS(tree), s.Dir)
+		got, err := mem.Objects().WriteDir(os.DirFS(tree), s.Dir)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -152,7 +152,7 @@ func checkTrailers(t *testing.T, dir string, res *genrepo.Result) {
 	}
 	defer g.Close()
 	actions := map[string]int{}
-	err = g.WalkFirstParent(res.Tip, func(h gitstore.Hash, c *object.Commit) error {
+	err = g.History().WalkFirstParent(res.Tip, func(h gitstore.Hash, c *object.Commit) error {
 		action := gitstore.TrailerValue(gitstore.ParseTrailers(c.Message), "Skillgit-Action")
 		actions[action]++
 		merge, imported := len(c.ParentHashes) == 2, strings.HasPrefix(c.Message, "publish: import")

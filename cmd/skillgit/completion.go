@@ -147,7 +147,7 @@ func openCandidates(a *app) []cobra.Completion {
 // through the listing cache, which it would otherwise fill.
 func publishedSkills(a *app) []cobra.Completion {
 	return a.withRepoValues(func(r *lifecycle.Repo) ([]cobra.Completion, error) {
-		res, err := catalog.Discover(r.Git.TreeFS(r.Tree), r.Config.SkillsDir,
+		res, err := catalog.Discover(r.Git.Objects().TreeFS(r.Tree), r.Config.SkillsDir,
 			catalog.Options{Mode: catalog.Lenient, FrontmatterOnly: true})
 		if err != nil {
 			return nil, err

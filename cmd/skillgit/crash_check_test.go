@@ -320,12 +320,12 @@ func (h *crashHarness) heldLocks() (recorded, ownerless []string) {
 		h.t.Fatal(err)
 	}
 	defer g.Close()
-	paths, err := g.LockFiles()
+	paths, err := g.Locks().List()
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	for _, p := range paths {
-		o, err := g.InspectLock(p)
+		o, err := g.Locks().Inspect(p)
 		switch {
 		case err != nil:
 		case !o.Recorded:

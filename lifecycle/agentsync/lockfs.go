@@ -32,7 +32,7 @@ func (l *lockedFS) route(op, name string) (fs.FS, string, error) {
 	if inner == "" {
 		inner = "."
 	}
-	return l.g.TreeFS(tree), inner, nil
+	return l.g.Objects().TreeFS(tree), inner, nil
 }
 
 // Open opens the file name of the locked trees.

@@ -184,7 +184,7 @@ func (r *repo) lockedSource(l *Lock, channel string, held map[string]Skip) (*sou
 		src.held[k] = v
 	}
 	for _, s := range l.Skills {
-		if _, err := fs.ReadDir(r.Git.TreeFS(plumbing.NewHash(s.Tree)), "."); err != nil {
+		if _, err := fs.ReadDir(r.Git.Objects().TreeFS(plumbing.NewHash(s.Tree)), "."); err != nil {
 			return nil, fmt.Errorf("%s: skill %s: tree %s (from commit %s) is not in the skill repository %s: %v; fetch the repository (sync without --offline), or run `skillgit sync --update` to move the lock",
 				LockFileName, s.Name, s.Tree, s.Commit, repoLabel(r), err)
 		}

@@ -122,7 +122,7 @@ func rivalMainWarning(lr *lifecycle.Repo, b branchChoice, url string) string {
 	if lr.Branch == main {
 		return ""
 	}
-	tip, err := lr.Git.Ref(main)
+	tip, err := lr.Git.Refs().Get(main)
 	if err != nil {
 		return ""
 	}

@@ -45,7 +45,7 @@ func (r *repo) checkFolder(paths *pathcheck.Checker, parents map[string][]gitsto
 	if entries := parents[path.Dir(dir)]; entries != nil {
 		e, ok = gitstore.FindEntry(entries, path.Base(dir))
 	} else {
-		e, ok, err = r.Git.EntryAt(root, dir)
+		e, ok, err = r.Git.Objects().EntryAt(root, dir)
 	}
 	if err != nil || !ok || e.Mode != filemode.Dir {
 		return folderCheck{unreadable: true, err: err}
@@ -71,11 +71,11 @@ func (r *repo) parentTrees(root gitstore.Hash, skills []*catalog.Skill) map[stri
 			continue
 		}
 		out[p] = nil
-		e, ok, err := r.Git.EntryAt(root, p)
+		e, ok, err := r.Git.Objects().EntryAt(root, p)
 		if err != nil || !ok || e.Mode != filemode.Dir {
 			continue
 		}
-		if entries, err := r.Git.ReadTreeShared(e.Hash); err == nil && len(entries) > 0 {
+		if entries, err := r.Git.Objects().ReadTreeShared(e.Hash); err == nil && len(entries) > 0 {
 			out[p] = entries
 		}
 	}

@@ -254,7 +254,7 @@ func (r *repo) readSource(req Request) (*source, error) {
 	if err != nil {
 		return nil, withFsckHint(err)
 	}
-	src := &source{channel: channel, fsys: r.Git.TreeFS(root), held: map[string]Skip{}, loaded: map[string]*catalog.Skill{}}
+	src := &source{channel: channel, fsys: r.Git.Objects().TreeFS(root), held: map[string]Skip{}, loaded: map[string]*catalog.Skill{}}
 	recovered, err := src.recheckUnloaded(res)
 	if err != nil {
 		return nil, err
@@ -293,7 +293,7 @@ func (r *repo) checkSyncFileAgents() error {
 
 // commitTree is the root tree of commit h.
 func (r *repo) commitTree(h gitstore.Hash) (gitstore.Hash, error) {
-	c, err := r.Git.Commit(h)
+	c, err := r.Git.Objects().Commit(h)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}

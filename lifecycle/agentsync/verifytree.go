@@ -78,7 +78,7 @@ func (s *lockedTrees) walk(h gitstore.Hash, prefix string, out *[]catalog.TreeFi
 	if depth > 64 || len(*out) > maxLockedTreeFiles {
 		return fmt.Errorf("tree %s: too deep or too large", h)
 	}
-	entries, err := s.repo.ReadTree(h)
+	entries, err := s.repo.Objects().ReadTree(h)
 	if err != nil {
 		return err
 	}

@@ -167,11 +167,11 @@ func (r *Runner) planRev(spec string) (*auditPlan, error) {
 // forkPoint returns the merge base of commits base and head and its root tree; zero for both
 // when their histories share no commit, so that every skill of head is new.
 func (r *Runner) forkPoint(base, head gitstore.Hash) (gitstore.Hash, gitstore.Hash, error) {
-	fork, err := r.Git.MergeBase(base, head)
+	fork, err := r.Git.History().MergeBase(base, head)
 	if err != nil || fork.IsZero() {
 		return fork, gitstore.ZeroHash, err
 	}
-	c, err := r.Git.Commit(fork)
+	c, err := r.Git.Objects().Commit(fork)
 	if err != nil {
 		return fork, gitstore.ZeroHash, err
 	}
@@ -184,7 +184,7 @@ func (r *Runner) planCommit(rev string, tree gitstore.Hash) (*auditPlan, error) 
 	if err != nil {
 		return nil, err
 	}
-	folder, err := ledger.FolderAt(r.Git, tree, r.Config.SkillsDir)
+	folder, err := ledger.FolderAt(ledger.StoreOf(r.Git), tree, r.Config.SkillsDir)
 	if err != nil {
 		return nil, fmt.Errorf("%s:%s: %w", rev, r.Config.SkillsDir, err)
 	}

@@ -191,7 +191,7 @@ func (a *Auditor) cached(it Item, tree gitstore.Hash, scan func() (*audit.Report
 // in a git tree that may be an object git cannot read, and then the audit fails naming the
 // object, rather than leave in the cache a report that would outlive the repair.
 func (a *Auditor) scanTree(it Item) (*audit.Report, error) {
-	fsys := a.Git.TreeFS(it.Tree)
+	fsys := a.Git.Objects().TreeFS(it.Tree)
 	rep, err := a.scan(it, fsys)
 	if err != nil || !notAudited(rep) {
 		return rep, gitstore.WithFsckHint(err)
@@ -206,7 +206,7 @@ func (a *Auditor) scanTree(it Item) (*audit.Report, error) {
 func (a *Auditor) scan(it Item, fsys fs.FS) (*audit.Report, error) {
 	opts := audit.Options{Skill: it.findingsName(), Allow: a.Policy.Allow.With(it.Accepted...), Installers: a.Policy.Installers}
 	if !it.Base.IsZero() {
-		opts.Base = a.Git.TreeFS(it.Base)
+		opts.Base = a.Git.Objects().TreeFS(it.Base)
 	}
 	rep, err := audit.Scan(fsys, opts)
 	if err != nil {

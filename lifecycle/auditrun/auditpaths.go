@@ -136,7 +136,7 @@ func (r *Runner) attachBase(items []Item, tree gitstore.Hash, label string) erro
 		if !ok {
 			return fmt.Errorf("%s: --base compares folders of the repository's working tree, and this one is outside it", items[i].Path)
 		}
-		e, found, err := r.Git.EntryAt(tree, rel)
+		e, found, err := r.Git.Objects().EntryAt(tree, rel)
 		if err != nil {
 			return fmt.Errorf("%s:%s: %w", label, rel, err)
 		}

@@ -44,11 +44,11 @@ func parseRevRange(spec string) (revRange, error) {
 
 // resolve returns the commit rev names, and its root tree.
 func (r *Runner) resolve(rev string) (commit, tree gitstore.Hash, err error) {
-	commit, err = r.Git.ResolveRevision(rev)
+	commit, err = r.Git.Refs().ResolveRevision(rev)
 	if err != nil {
 		return commit, tree, fmt.Errorf("%s: %w", rev, err)
 	}
-	c, err := r.Git.Commit(commit)
+	c, err := r.Git.Objects().Commit(commit)
 	if err != nil {
 		return commit, tree, fmt.Errorf("%s: %w", rev, err)
 	}
@@ -60,14 +60,14 @@ func (r *Runner) resolve(rev string) (commit, tree gitstore.Hash, err error) {
 // none). Only subtrees whose ids differ are read, so the cost grows with the change, not with
 // the repository. Deleted skills are not returned: there is nothing left to audit.
 func (r *Runner) ChangedSkills(base, head gitstore.Hash, dir string) ([]Item, error) {
-	hb, ok, err := r.Git.EntryAt(head, dir)
+	hb, ok, err := r.Git.Objects().EntryAt(head, dir)
 	if err != nil || !ok || hb.Mode != filemode.Dir {
 		return nil, err
 	}
 	var bb gitstore.Hash
 	if base.IsZero() {
 		// Nothing to compare with: every skill of head is new.
-	} else if e, ok, err := r.Git.EntryAt(base, dir); err != nil {
+	} else if e, ok, err := r.Git.Objects().EntryAt(base, dir); err != nil {
 		return nil, err
 	} else if ok && e.Mode == filemode.Dir {
 		bb = e.Hash
@@ -88,7 +88,7 @@ func (d *differ) walk(p string, base, head gitstore.Hash, depth int) error {
 	if base == head {
 		return nil
 	}
-	entries, err := d.g.ReadTree(head)
+	entries, err := d.g.Objects().ReadTree(head)
 	if err != nil {
 		return fmt.Errorf("%s: %w", p, err)
 	}
@@ -99,7 +99,7 @@ func (d *differ) walk(p string, base, head gitstore.Hash, depth int) error {
 	if depth >= catalog.DefaultMaxDepth {
 		return nil
 	}
-	old, err := d.g.ReadTree(base)
+	old, err := d.g.Objects().ReadTree(base)
 	if err != nil {
 		return fmt.Errorf("%s: %w", p, err)
 	}

@@ -93,7 +93,7 @@ func (r *Runner) stagedChanges(dir string, scope StagedScope, cfg, newCfg *polic
 // stagedFolders lists the skill folders the commit touches between skills folder sdir of
 // baseTree and of the staged root tree, and, with a scope, the other staged folders it names.
 func (r *Runner) stagedFolders(dir, sdir string, scope StagedScope, baseTree, staged gitstore.Hash) ([]ledger.FolderChange, error) {
-	d, err := ledger.DiffTrees(r.Git, sdir, baseTree, staged)
+	d, err := ledger.DiffTrees(ledger.StoreOf(r.Git), sdir, baseTree, staged)
 	if err != nil {
 		return nil, err
 	}
@@ -129,14 +129,14 @@ func (r *Runner) stagedTree(dir string, getenv func(string) string) (gitstore.Ha
 // headOrPublish is the commit a commit is being made on, or the publish branch's tip when HEAD
 // is unborn.
 func (r *Runner) headOrPublish() (gitstore.Hash, gitstore.Hash, error) {
-	h, err := r.Git.Ref("HEAD")
+	h, err := r.Git.Refs().Get("HEAD")
 	if errors.Is(err, gitstore.ErrRefNotFound) {
 		return r.Tip, r.Tree, nil
 	}
 	if err != nil {
 		return h, h, err
 	}
-	c, err := r.Git.Commit(h)
+	c, err := r.Git.Objects().Commit(h)
 	if err != nil {
 		return h, h, err
 	}
@@ -147,7 +147,7 @@ func (r *Runner) headOrPublish() (gitstore.Hash, gitstore.Hash, error) {
 // reference rules.
 func (r *Runner) validateStaged(changes []ledger.FolderChange, staged gitstore.Hash) []catalog.Problem {
 	var out []catalog.Problem
-	fsys := r.Git.TreeFS(staged)
+	fsys := r.Git.Objects().TreeFS(staged)
 	for _, f := range changes {
 		if f.Head.IsZero() {
 			continue

@@ -76,12 +76,12 @@ func (r *Runner) newConfig(baseRoot, headRoot gitstore.Hash, label string) (*pol
 // changedFile reads file of headRoot when it differs from baseRoot's; ok is false when it is
 // the same or head has none.
 func (r *Runner) changedFile(baseRoot, headRoot gitstore.Hash, file string, limit int64, label string) ([]byte, bool, error) {
-	he, hok, err := r.Git.EntryAt(headRoot, file)
+	he, hok, err := r.Git.Objects().EntryAt(headRoot, file)
 	if err != nil || !hok {
 		return nil, false, err
 	}
 	if !baseRoot.IsZero() {
-		be, bok, err := r.Git.EntryAt(baseRoot, file)
+		be, bok, err := r.Git.Objects().EntryAt(baseRoot, file)
 		if err != nil {
 			return nil, false, err
 		}
@@ -89,13 +89,13 @@ func (r *Runner) changedFile(baseRoot, headRoot gitstore.Hash, file string, limi
 			return nil, false, nil
 		}
 	}
-	return r.Git.FileAt(headRoot, file, limit, label)
+	return r.Git.Objects().FileAt(headRoot, file, limit, label)
 }
 
 // configOfTree is the configuration a root tree holds; nil when it has none or it does not
 // parse.
 func (r *Runner) configOfTree(root gitstore.Hash, label string) (*policy.Config, error) {
-	data, ok, err := r.Git.FileAt(root, policy.ConfigFile, policy.MaxConfigSize, label)
+	data, ok, err := r.Git.Objects().FileAt(root, policy.ConfigFile, policy.MaxConfigSize, label)
 	if err != nil || !ok {
 		return nil, err
 	}

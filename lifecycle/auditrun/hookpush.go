@@ -74,7 +74,7 @@ func (r *Runner) rangeOf(u gitstore.RefUpdate) (pushedRange, error) {
 	pr := pushedRange{base: u.Old, head: u.New}
 	// The push that creates the publish branch brings all of it: nothing is there before.
 	if pr.base.IsZero() && !(r.FirstPush && u.Ref == r.Branch) {
-		if pr.base, err = r.Git.MergeBase(u.New, r.Tip); err != nil {
+		if pr.base, err = r.Git.History().MergeBase(u.New, r.Tip); err != nil {
 			return pr, err
 		}
 	}
@@ -90,7 +90,7 @@ func (r *Runner) rangeOf(u gitstore.RefUpdate) (pushedRange, error) {
 
 // treeOf is the root tree of commit h.
 func (r *Runner) treeOf(h gitstore.Hash) (gitstore.Hash, error) {
-	c, err := r.Git.Commit(h)
+	c, err := r.Git.Objects().Commit(h)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
@@ -158,13 +158,13 @@ func (ua *updateAudit) audit(r *Runner, run *HookRun, getenv func(string) string
 // peelUpdate turns the ids of u into commits, following annotated tags. A ref that held
 // something other than a commit (a tag of a tree, say) is audited as a new ref.
 func (r *Runner) peelUpdate(u gitstore.RefUpdate) (gitstore.RefUpdate, error) {
-	n, err := r.Git.PeelCommit(u.New)
+	n, err := r.Git.Objects().PeelCommit(u.New)
 	if err != nil {
 		return u, err
 	}
 	o := u.Old
 	if !o.IsZero() {
-		if o, err = r.Git.PeelCommit(o); errors.Is(err, gitstore.ErrNotCommit) {
+		if o, err = r.Git.Objects().PeelCommit(o); errors.Is(err, gitstore.ErrNotCommit) {
 			o, err = gitstore.ZeroHash, nil
 		}
 	}

@@ -56,7 +56,7 @@ func (r *Runner) widenStaged(dir string, scope StagedScope, changes []ledger.Fol
 			continue
 		}
 		have[f.Path] = true
-		if f.Base, err = ledger.FolderAt(r.Git, baseTree, f.Path); err != nil {
+		if f.Base, err = ledger.FolderAt(ledger.StoreOf(r.Git), baseTree, f.Path); err != nil {
 			return nil, err
 		}
 		changes = append(changes, f)
@@ -70,7 +70,7 @@ func (r *Runner) widenStaged(dir string, scope StagedScope, changes []ledger.Fol
 // reached by reading only the trees on the file's path.
 func (r *Runner) scopeFolders(dir string, scope StagedScope, staged gitstore.Hash) ([]ledger.FolderChange, error) {
 	if scope.All {
-		d, err := ledger.DiffTrees(r.Git, r.Config.SkillsDir, gitstore.ZeroHash, staged)
+		d, err := ledger.DiffTrees(ledger.StoreOf(r.Git), r.Config.SkillsDir, gitstore.ZeroHash, staged)
 		if err != nil {
 			return nil, err
 		}
@@ -80,7 +80,7 @@ func (r *Runner) scopeFolders(dir string, scope StagedScope, staged gitstore.Has
 	if err != nil {
 		return nil, err
 	}
-	skills, err := ledger.FolderAt(r.Git, staged, r.Config.SkillsDir)
+	skills, err := ledger.FolderAt(ledger.StoreOf(r.Git), staged, r.Config.SkillsDir)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +109,7 @@ func (w *folderWalker) entries(h gitstore.Hash) ([]gitstore.TreeEntry, error) {
 	if e, ok := w.trees[h]; ok {
 		return e, nil
 	}
-	e, err := w.g.ReadTree(h)
+	e, err := w.g.Objects().ReadTree(h)
 	w.trees[h] = e
 	return e, err
 }

@@ -37,11 +37,11 @@ func (r *Runner) PolicyAt(commit gitstore.Hash, label string) (*policy.AuditPoli
 // ConfigAt reads the .skillgit.yaml of commit, or the defaults when it has none, and returns
 // it with the commit's root tree.
 func (r *Runner) ConfigAt(commit gitstore.Hash, label string) (*policy.Config, gitstore.Hash, error) {
-	c, err := r.Git.Commit(commit)
+	c, err := r.Git.Objects().Commit(commit)
 	if err != nil {
 		return nil, gitstore.ZeroHash, fmt.Errorf("%s: %w", label, err)
 	}
-	data, ok, err := r.Git.FileAt(c.TreeHash, policy.ConfigFile, policy.MaxConfigSize, label)
+	data, ok, err := r.Git.Objects().FileAt(c.TreeHash, policy.ConfigFile, policy.MaxConfigSize, label)
 	if err != nil || !ok {
 		return policy.DefaultConfig(short(r.Branch)), c.TreeHash, err
 	}
@@ -54,7 +54,7 @@ func (r *Runner) ConfigAt(commit gitstore.Hash, label string) (*policy.Config, g
 
 // allowListAt reads the allow list at file of tree; a missing file is an empty list.
 func (r *Runner) allowListAt(tree gitstore.Hash, file, label string) (*audit.AllowList, error) {
-	data, ok, err := r.Git.FileAt(tree, file, maxAllowListSize, label)
+	data, ok, err := r.Git.Objects().FileAt(tree, file, maxAllowListSize, label)
 	if err != nil || !ok {
 		return nil, err
 	}

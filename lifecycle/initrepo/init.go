@@ -109,12 +109,12 @@ func chooseBranch(g *gitstore.Repo, want string, adopted bool) (string, error) {
 		return "refs/heads/" + want, nil
 	}
 	if !adopted {
-		return g.HeadBranch()
+		return g.Refs().HeadBranch()
 	}
-	if _, err := g.Ref("refs/heads/main"); err == nil {
+	if _, err := g.Refs().Get("refs/heads/main"); err == nil {
 		return "refs/heads/main", nil
 	}
-	return g.HeadBranch()
+	return g.Refs().HeadBranch()
 }
 
 // leaveEmpty prepares a bare repository without a commit when its publish branch has none and
@@ -125,11 +125,11 @@ func (in *initializer) leaveEmpty(opts InitOptions) (bool, error) {
 	if !in.g.Bare() || opts.Pack != nil {
 		return false, nil
 	}
-	if _, err := in.g.Ref(in.branch); !errors.Is(err, gitstore.ErrRefNotFound) {
+	if _, err := in.g.Refs().Get(in.branch); !errors.Is(err, gitstore.ErrRefNotFound) {
 		return false, err
 	}
-	if _, err := in.g.Ref("HEAD"); errors.Is(err, gitstore.ErrRefNotFound) {
-		if err := in.g.SetHeadBranch(in.branch); err != nil {
+	if _, err := in.g.Refs().Get("HEAD"); errors.Is(err, gitstore.ErrRefNotFound) {
+		if err := in.g.Refs().SetHeadBranch(in.branch); err != nil {
 			return false, err
 		}
 	}
@@ -179,18 +179,18 @@ func (in *initializer) run(opts InitOptions) error {
 
 // tip returns the publish branch's current commit and tree, or zero ids when it is unborn.
 func (in *initializer) tip() (gitstore.Hash, gitstore.Hash, error) {
-	h, err := in.g.Ref(in.branch)
+	h, err := in.g.Refs().Get(in.branch)
 	if errors.Is(err, gitstore.ErrRefNotFound) {
 		return gitstore.ZeroHash, gitstore.ZeroHash, nil
 	}
 	if err != nil {
 		return h, h, err
 	}
-	c, err := in.g.Commit(h)
+	c, err := in.g.Objects().Commit(h)
 	if err != nil {
 		return h, h, err
 	}
-	if _, ok, _ := in.g.EntryAt(c.TreeHash, policy.ConfigFile); ok {
+	if _, ok, _ := in.g.Objects().EntryAt(c.TreeHash, policy.ConfigFile); ok {
 		return h, h, fmt.Errorf("%s: %w (%s exists on %s); nothing to do", in.res.Dir, ErrAlreadyInitialized, policy.ConfigFile, short(in.branch))
 	}
 	return h, c.TreeHash, nil
@@ -202,18 +202,18 @@ func (in *initializer) initTree(tree gitstore.Hash, cfg *policy.Config) (gitstor
 	if err != nil {
 		return tree, err
 	}
-	if _, ok, err := in.g.EntryAt(tree, cfg.SkillsDir); err != nil || ok {
+	if _, ok, err := in.g.Objects().EntryAt(tree, cfg.SkillsDir); err != nil || ok {
 		return tree, err
 	}
 	return in.putFile(tree, cfg.SkillsDir+"/.gitkeep", nil)
 }
 
 func (in *initializer) putFile(tree gitstore.Hash, p string, data []byte) (gitstore.Hash, error) {
-	blob, err := in.g.WriteBlob(data)
+	blob, err := in.g.Objects().WriteBlob(data)
 	if err != nil {
 		return tree, err
 	}
-	return in.g.ReplacePath(tree, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+	return in.g.Objects().ReplacePath(tree, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
 }
 
 func (in *initializer) commit(tree, parent gitstore.Hash, msg string) (gitstore.Hash, error) {
@@ -221,7 +221,7 @@ func (in *initializer) commit(tree, parent gitstore.Hash, msg string) (gitstore.
 	if !parent.IsZero() {
 		spec.Parents = []gitstore.Hash{parent}
 	}
-	h, err := in.g.WriteCommit(spec)
+	h, err := in.g.Objects().WriteCommit(spec)
 	if err == nil {
 		in.res.Commits = append(in.res.Commits, h.String())
 	}
@@ -239,7 +239,7 @@ func initMessage(adopted bool) string {
 
 // finish brings a checked-out publish branch's files up to date, then moves the ref.
 func (in *initializer) finish(old, oldTree, tree, tip gitstore.Hash, cfg *policy.Config) error {
-	head, err := in.g.HeadBranch()
+	head, err := in.g.Refs().HeadBranch()
 	checkedOut := err == nil && head == in.branch && !in.g.Bare()
 	paths := []string{policy.ConfigFile, cfg.SkillsDir}
 	if checkedOut {
@@ -247,7 +247,7 @@ func (in *initializer) finish(old, oldTree, tree, tip gitstore.Hash, cfg *policy
 			return err
 		}
 	}
-	if err := in.g.UpdateRef(in.branch, tip, old, "skillgit init"); err != nil {
+	if err := in.g.Refs().Update(in.branch, tip, old, "skillgit init"); err != nil {
 		if checkedOut {
 			_ = in.g.UpdateWorktree(tree, oldTree, paths)
 		}

@@ -35,7 +35,7 @@ func (in *initializer) publishPack(tree, parent gitstore.Hash, cfg *policy.Confi
 	names := make([]string, 0, len(res.Skills))
 	for _, s := range res.Skills {
 		dst := path.Join(cfg.SkillsDir, s.Name)
-		if _, ok, err := in.g.EntryAt(tree, dst); err != nil || ok {
+		if _, ok, err := in.g.Objects().EntryAt(tree, dst); err != nil || ok {
 			return tree, parent, clashError(err, dst, opts.PackName)
 		}
 		if tree, err = in.addFolder(tree, opts.Pack, s.Dir, dst); err != nil {
@@ -57,11 +57,11 @@ func clashError(err error, dst, pack string) error {
 }
 
 func (in *initializer) addFolder(tree gitstore.Hash, fsys fs.FS, src, dst string) (gitstore.Hash, error) {
-	sub, err := in.g.WriteDir(fsys, src)
+	sub, err := in.g.Objects().WriteDir(fsys, src)
 	if err != nil {
 		return tree, err
 	}
-	return in.g.ReplacePath(tree, dst, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: sub})
+	return in.g.Objects().ReplacePath(tree, dst, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: sub})
 }
 
 func packMessage(opts InitOptions, names []string, v auditrun.Verdict) string {

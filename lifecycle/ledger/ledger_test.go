@@ -54,7 +54,7 @@ func step(t *testing.T, dir, rev string) *ledger.Step {
 	}
 	t.Cleanup(func() { g.Close() })
 	h := plumbing.NewHash(strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", rev)))
-	st, err := ledger.New(g, "skills").Step(h)
+	st, err := ledger.New(ledger.StoreOf(g), "skills").Step(h)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -175,7 +175,7 @@ func TestCacheRecallsSteps(t *testing.T) {
 	defer g.Close()
 	cache := t.TempDir()
 	hashes := []gitstore.Hash{plumbing.NewHash(h.publish), plumbing.NewHash(res.Commit)}
-	first := ledger.New(g, "skills")
+	first := ledger.New(ledger.StoreOf(g), "skills")
 	first.UseCache(cache, true)
 	var want []*ledger.Step
 	for _, x := range hashes {
@@ -187,7 +187,7 @@ func TestCacheRecallsSteps(t *testing.T) {
 	}
 	first.Save()
 
-	counting := &countingStore{Store: g}
+	counting := &countingStore{Store: ledger.StoreOf(g)}
 	second := ledger.New(counting, "skills")
 	second.UseCache(cache, true)
 	for i, x := range hashes {

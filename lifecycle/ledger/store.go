@@ -6,7 +6,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 )
 
-// Store is what the ledger reads of a repository. *gitstore.Repo implements it.
+// Store is what the ledger reads of a repository. StoreOf makes one of a *gitstore.Repo.
 type Store interface {
 	// Commit reads commit h.
 	Commit(h gitstore.Hash) (*object.Commit, error)

@@ -115,7 +115,7 @@ func pickRef(refs []*plumbing.Reference, want string) (string, error) {
 // peelToCommit follows annotated tags to the commit they name.
 func peelToCommit(g *gitstore.Repo, h gitstore.Hash) (gitstore.Hash, error) {
 	for range 8 {
-		if _, err := g.Commit(h); err == nil {
+		if _, err := g.Objects().Commit(h); err == nil {
 			return h, nil
 		}
 		tag, err := g.Git().TagObject(h)
@@ -130,14 +130,14 @@ func peelToCommit(g *gitstore.Repo, h gitstore.Hash) (gitstore.Hash, error) {
 // findFolder locates the pack's skills folder: the configured path, else skills/ when the
 // pack has one, else its root.
 func (fp *fetchedPack) findFolder(p policy.Pack) error {
-	c, err := fp.mem.Commit(fp.commit)
+	c, err := fp.mem.Objects().Commit(fp.commit)
 	if err != nil {
 		return fmt.Errorf("pack %s: %w", p.Name, err)
 	}
 	folder := p.Path
 	if folder == "" {
 		folder = "."
-		if e, ok, err := fp.mem.EntryAt(c.TreeHash, "skills"); err == nil && ok && e.Mode == filemode.Dir {
+		if e, ok, err := fp.mem.Objects().EntryAt(c.TreeHash, "skills"); err == nil && ok && e.Mode == filemode.Dir {
 			folder = "skills"
 		}
 	}
@@ -146,7 +146,7 @@ func (fp *fetchedPack) findFolder(p policy.Pack) error {
 		fp.single = fp.hasSkillFile(fp.tree)
 		return nil
 	}
-	e, ok, err := fp.mem.EntryAt(c.TreeHash, folder)
+	e, ok, err := fp.mem.Objects().EntryAt(c.TreeHash, folder)
 	switch {
 	case err != nil:
 		return fmt.Errorf("pack %s: %w: %s at %s: %v", p.Name, lifecycle.ErrRefused, folder, short7(fp.commit), err)
@@ -160,7 +160,7 @@ func (fp *fetchedPack) findFolder(p policy.Pack) error {
 
 // hasSkillFile reports whether the folder tree holds a SKILL.md file.
 func (fp *fetchedPack) hasSkillFile(tree gitstore.Hash) bool {
-	e, ok, err := fp.mem.EntryAt(tree, catalog.FileName)
+	e, ok, err := fp.mem.Objects().EntryAt(tree, catalog.FileName)
 	return err == nil && ok && e.Mode != filemode.Dir
 }
 
@@ -180,7 +180,7 @@ func (fp *fetchedPack) checkTree(tree gitstore.Hash, dir string, depth int, coun
 	if depth > maxPackDepth {
 		return fmt.Errorf("%s: folders nest deeper than %d levels", dir, maxPackDepth)
 	}
-	entries, err := fp.mem.ReadTree(tree)
+	entries, err := fp.mem.Objects().ReadTree(tree)
 	if err != nil {
 		msg := fmt.Sprintf("%s: the tree is malformed or holds a name that is not a plain file name (%v)", dir, err)
 		if depth == 0 {
@@ -217,7 +217,7 @@ func (fp *fetchedPack) entryProblem(p string, e gitstore.TreeEntry) string {
 	case filemode.Regular, filemode.Executable:
 		return ""
 	case filemode.Symlink:
-		target, _ := fp.mem.ReadBlob(e.Hash, maxLinkShown)
+		target, _ := fp.mem.Objects().ReadBlob(e.Hash, maxLinkShown)
 		return fmt.Sprintf("%s is a symbolic link (to %q)", p, target)
 	case filemode.Submodule:
 		return fmt.Sprintf("%s is a submodule (gitlink to %s)", p, e.Hash)

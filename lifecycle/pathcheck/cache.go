@@ -60,7 +60,7 @@ func New(g *gitstore.Repo) *Checker {
 // whose object went missing is walked, so that the error reading it is the one returned.
 func (c *Checker) Check(dir string, folder gitstore.Hash) error {
 	k := pathPassKey(dir, folder)
-	if c.has(k) && c.g.HasObject(folder) {
+	if c.has(k) && c.g.Objects().Has(folder) {
 		return nil
 	}
 	err := Tree(c.g, dir, folder)

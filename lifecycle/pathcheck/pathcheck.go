@@ -25,7 +25,7 @@ func Tree(g *gitstore.Repo, dir string, folder gitstore.Hash) error {
 	if err := catalog.CheckPath(dir); err != nil {
 		return Refuse(dir, err)
 	}
-	return Refuse(dir, catalog.CheckFolder(g.TreeFS(folder), "."))
+	return Refuse(dir, catalog.CheckFolder(g.Objects().TreeFS(folder), "."))
 }
 
 // Refuse marks a policy error as a refusal (ledger.ErrRefused) and names where it was found;

@@ -114,7 +114,7 @@ func flatConfig(g *gitstore.Repo, h gitstore.Hash) (map[string]string, error) {
 	if h.IsZero() {
 		return map[string]string{}, nil
 	}
-	data, err := g.ReadBlob(h, policy.MaxConfigSize)
+	data, err := g.Objects().ReadBlob(h, policy.MaxConfigSize)
 	if err != nil {
 		return nil, err
 	}
@@ -141,7 +141,7 @@ func (d Differ) Commit(c *object.Commit, tops *TopEntries) []string {
 	g := d.bk.Git
 	var parent gitstore.Hash
 	if len(c.ParentHashes) > 0 {
-		pc, err := g.Commit(c.ParentHashes[0])
+		pc, err := g.Objects().Commit(c.ParentHashes[0])
 		if err != nil {
 			return nil
 		}
@@ -185,7 +185,7 @@ func (t *TopEntries) of(g *gitstore.Repo, tree gitstore.Hash) map[string]gitstor
 	}
 	out := map[string]gitstore.Hash{}
 	if !tree.IsZero() {
-		if entries, err := g.ReadTree(tree); err == nil {
+		if entries, err := g.Objects().ReadTree(tree); err == nil {
 			for _, e := range entries {
 				out[e.Name] = e.Hash
 			}

@@ -118,11 +118,11 @@ func addFlawedSkills(t *testing.T, dir string) {
 		t.Fatal(err)
 	}
 	defer g.Close()
-	tip, err := g.Ref("refs/heads/main")
+	tip, err := g.Refs().Get("refs/heads/main")
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := g.Commit(tip)
+	c, err := g.Objects().Commit(tip)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,22 +134,22 @@ func addFlawedSkills(t *testing.T, dir string) {
 		root = replaceFile(t, g, root, folder+"/SKILL.md", md)
 	}
 	sig := object.Signature{Name: "Bench", Email: "bench@example.com"}
-	h, err := g.WriteCommit(gitstore.CommitSpec{Tree: root, Parents: []gitstore.Hash{tip}, Author: sig, Committer: sig, Message: "Add flawed skills\n"})
+	h, err := g.Objects().WriteCommit(gitstore.CommitSpec{Tree: root, Parents: []gitstore.Hash{tip}, Author: sig, Committer: sig, Message: "Add flawed skills\n"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.UpdateRef("refs/heads/main", h, tip, "test: flawed skills"); err != nil {
+	if err := g.Refs().Update("refs/heads/main", h, tip, "test: flawed skills"); err != nil {
 		t.Fatal(err)
 	}
 }
 
 func replaceFile(t *testing.T, g *gitstore.Repo, root gitstore.Hash, p, content string) gitstore.Hash {
 	t.Helper()
-	blob, err := g.WriteBlob([]byte(content))
+	blob, err := g.Objects().WriteBlob([]byte(content))
 	if err != nil {
 		t.Fatal(err)
 	}
-	root, err = g.ReplacePath(root, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+	root, err = g.Objects().ReplacePath(root, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
 	if err != nil {
 		t.Fatal(err)
 	}

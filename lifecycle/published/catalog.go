@@ -16,7 +16,7 @@ import (
 // reading only their frontmatter; label names the version in errors. Results are cached by
 // the folder's tree id.
 func CatalogAt(g *gitstore.Repo, root gitstore.Hash, dir, label string) (*catalog.Result, error) {
-	e, ok, err := g.EntryAt(root, dir)
+	e, ok, err := g.Objects().EntryAt(root, dir)
 	if err != nil {
 		return nil, WithObjectHint(fmt.Errorf("%s:%s: %w", label, dir, err))
 	}
@@ -47,10 +47,10 @@ var listingOptions = catalog.Options{Mode: catalog.Lenient, FrontmatterOnly: tru
 // listing of the folder as it was before, and only the skills the publish changed are read
 // again; otherwise every skill is.
 func catalogOf(g *gitstore.Repo, cache catalogCache, tree gitstore.Hash) (*catalog.Result, error) {
-	fsys := g.TreeFS(tree)
+	fsys := g.Objects().TreeFS(tree)
 	if prev, ok := cache.latest(); ok {
 		if old, hit := cache.get(prev); hit {
-			changes, stray, err := ledger.DiffFolders(g, prev, tree)
+			changes, stray, err := ledger.DiffFolders(ledger.StoreOf(g), prev, tree)
 			if err == nil && len(stray) == 0 {
 				if res, ok := catalog.Update(old, fsys, changedPaths(changes), listingOptions); ok {
 					return res, nil

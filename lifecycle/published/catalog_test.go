@@ -56,7 +56,7 @@ func TestPublishedAfterChanges(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", st.name, err)
 		}
-		want, err := catalog.Discover(c.git.TreeFS(skillsTree(t, c)), ".", listingOptions)
+		want, err := catalog.Discover(c.git.Objects().TreeFS(skillsTree(t, c)), ".", listingOptions)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -79,14 +79,14 @@ func (c *Channel) Find(name string) (*catalog.Skill, error) {
 // SkillFS returns the published files of a skill folder as an fs.FS rooted at the folder, and
 // the folder's tree id.
 func (c *Channel) SkillFS(s *catalog.Skill) (fs.FS, gitstore.Hash, error) {
-	e, ok, err := c.git.EntryAt(c.v.Tree, s.Dir)
+	e, ok, err := c.git.Objects().EntryAt(c.v.Tree, s.Dir)
 	if err != nil {
 		return nil, e.Hash, err
 	}
 	if !ok || e.Mode != filemode.Dir {
 		return nil, e.Hash, fmt.Errorf("%s: %s is not a folder on %s", s.Name, s.Dir, c.label())
 	}
-	return c.git.TreeFS(e.Hash), e.Hash, nil
+	return c.git.Objects().TreeFS(e.Hash), e.Hash, nil
 }
 
 // Content returns the whole SKILL.md of a published skill.
@@ -139,5 +139,5 @@ func (c *Channel) Location(s *catalog.Skill) string {
 
 // fileAt reads a regular file of the channel's tree, at most limit bytes.
 func (c *Channel) fileAt(file string, limit int64) ([]byte, bool, error) {
-	return c.git.FileAt(c.v.Tree, file, limit, c.label())
+	return c.git.Objects().FileAt(c.v.Tree, file, limit, c.label())
 }

@@ -297,7 +297,7 @@ func (c *Channel) folderTrees() (map[string]bool, error) {
 	}
 	out := make(map[string]bool, len(res.Skills))
 	for _, s := range res.Skills {
-		e, ok, err := c.git.EntryAt(c.v.Tree, s.Dir)
+		e, ok, err := c.git.Objects().EntryAt(c.v.Tree, s.Dir)
 		if err != nil {
 			return nil, err
 		}

@@ -25,7 +25,7 @@ func TestPublishedDir(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, _, err := r.git.EntryAt(r.v.Tree, "skills/alpha")
+	e, _, err := r.git.Objects().EntryAt(r.v.Tree, "skills/alpha")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -65,7 +65,7 @@ func (c *Channel) similar(sk *catalog.Skill) ([]CandidateSkill, error) {
 		return nil, err
 	}
 	var items []CandidateSkill
-	fsys := c.git.TreeFS(c.v.Tree)
+	fsys := c.git.Objects().TreeFS(c.v.Tree)
 	for _, mt := range m.Match(sk.Name+" "+sk.Description, catalog.MatchOptions{Limit: dedupeTopK}).Matches {
 		if mt.Skill.Name == sk.Name {
 			continue

@@ -57,15 +57,15 @@ func openGit(t testing.TB, dir string) *gitstore.Repo {
 func channel(t testing.TB, dir string) *Channel {
 	t.Helper()
 	g := openGit(t, dir)
-	tip, err := g.Ref("refs/heads/main")
+	tip, err := g.Refs().Get("refs/heads/main")
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := g.Commit(tip)
+	c, err := g.Objects().Commit(tip)
 	if err != nil {
 		t.Fatal(err)
 	}
-	data, _, err := g.FileAt(c.TreeHash, policy.ConfigFile, policy.MaxConfigSize, "main")
+	data, _, err := g.Objects().FileAt(c.TreeHash, policy.ConfigFile, policy.MaxConfigSize, "main")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func mustFind(t *testing.T, dir, name string) *catalog.Skill {
 // skillsTree is the tree of the skills folder on main.
 func skillsTree(t *testing.T, c *Channel) gitstore.Hash {
 	t.Helper()
-	e, ok, err := c.git.EntryAt(c.v.Tree, c.v.Config.SkillsDir)
+	e, ok, err := c.git.Objects().EntryAt(c.v.Tree, c.v.Config.SkillsDir)
 	if err != nil || !ok {
 		t.Fatalf("%s on main: %v, found %v", c.v.Config.SkillsDir, err, ok)
 	}

@@ -98,7 +98,7 @@ func (bg *branchGuard) readBefore(ref string) bool {
 	if ref == "refs/heads/main" {
 		return true
 	}
-	head, err := bg.r.Git.HeadBranch()
+	head, err := bg.r.Git.Refs().HeadBranch()
 	return err == nil && head == ref
 }
 
@@ -108,11 +108,11 @@ func publishNamesOnHistory(git *gitstore.Repo, tip gitstore.Hash) ([]string, err
 	out := []string{}
 	seen := map[gitstore.Hash]bool{}
 	n := 0
-	err := git.WalkFirstParent(tip, func(_ gitstore.Hash, c *object.Commit) error {
+	err := git.History().WalkFirstParent(tip, func(_ gitstore.Hash, c *object.Commit) error {
 		if n++; n > maxGuardWalk {
 			return gitstore.ErrStop
 		}
-		e, ok, err := git.EntryAt(c.TreeHash, policy.ConfigFile)
+		e, ok, err := git.Objects().EntryAt(c.TreeHash, policy.ConfigFile)
 		if err != nil || !ok || seen[e.Hash] {
 			return err
 		}

@@ -33,7 +33,7 @@ func (g *guard) canaryAdded(u gitstore.RefUpdate, mainTip gitstore.Hash) ([]gits
 	if !u.Old.IsZero() {
 		return firstParentsSince(g.r.Git, u.Old, u.New)
 	}
-	return firstParentsUntil(g.r.Git, u.New, func(h gitstore.Hash) (bool, error) { return g.r.Git.IsAncestor(h, mainTip) })
+	return firstParentsUntil(g.r.Git, u.New, func(h gitstore.Hash) (bool, error) { return g.r.Git.History().IsAncestor(h, mainTip) })
 }
 
 // canaryCommit says why commit h, added to canary, is not what skillgit makes there. A
@@ -70,7 +70,7 @@ func (g *guard) canaryCommit(h gitstore.Hash, c *object.Commit, mainTip gitstore
 // its tree the clean merge of both.
 func checkCatchUp(rr *lifecycle.Repo, c *object.Commit, mainTip gitstore.Hash) (string, error) {
 	from := c.ParentHashes[1]
-	if on, err := rr.Git.IsAncestor(from, mainTip); err != nil || !on {
+	if on, err := rr.Git.History().IsAncestor(from, mainTip); err != nil || !on {
 		return fmt.Sprintf("merges %s, which is not on %s", shortID(from), short(rr.Branch)), err
 	}
 	fromTree, err := treeOf(rr.Git, from)
@@ -81,7 +81,7 @@ func checkCatchUp(rr *lifecycle.Repo, c *object.Commit, mainTip gitstore.Hash) (
 	if err != nil {
 		return "", err
 	}
-	tree, conflicts, err := rr.Git.MergeTrees(baseTree, rr.Tree, fromTree)
+	tree, conflicts, err := rr.Git.Objects().MergeTrees(baseTree, rr.Tree, fromTree)
 	if err != nil {
 		return "", err
 	}
@@ -93,7 +93,7 @@ func checkCatchUp(rr *lifecycle.Repo, c *object.Commit, mainTip gitstore.Hash) (
 
 // treeOf is the root tree of commit h.
 func treeOf(git *gitstore.Repo, h gitstore.Hash) (gitstore.Hash, error) {
-	c, err := git.Commit(h)
+	c, err := git.Objects().Commit(h)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
@@ -102,7 +102,7 @@ func treeOf(git *gitstore.Repo, h gitstore.Hash) (gitstore.Hash, error) {
 
 // mergeBaseTree is the tree of the best common ancestor of a and b (the empty tree if none).
 func mergeBaseTree(git *gitstore.Repo, a, b gitstore.Hash) (gitstore.Hash, error) {
-	base, err := git.MergeBase(a, b)
+	base, err := git.History().MergeBase(a, b)
 	if err != nil || base.IsZero() {
 		return gitstore.ZeroHash, err
 	}

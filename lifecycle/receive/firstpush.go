@@ -36,7 +36,7 @@ func openFirstPush(dir string, updates []gitstore.RefUpdate) (*lifecycle.Repo, e
 func firstPushAt(g *gitstore.Repo, updates []gitstore.RefUpdate) (*lifecycle.Repo, error) {
 	choices := lifecycle.PublishBranchChoices(g)
 	for _, b := range choices {
-		if _, err := g.Ref(b); !errors.Is(err, gitstore.ErrRefNotFound) {
+		if _, err := g.Refs().Get(b); !errors.Is(err, gitstore.ErrRefNotFound) {
 			return nil, nil // there is a publish branch, or no way to tell
 		}
 	}
@@ -53,11 +53,11 @@ func firstPushAt(g *gitstore.Repo, updates []gitstore.RefUpdate) (*lifecycle.Rep
 // createdAt opens g with its publish branch, branch, created at tip, under the configuration
 // tip holds; nil when tip holds none or one that names another publish branch.
 func createdAt(g *gitstore.Repo, branch string, tip gitstore.Hash) (*lifecycle.Repo, error) {
-	c, err := g.Commit(tip)
+	c, err := g.Objects().Commit(tip)
 	if err != nil {
 		return nil, nil
 	}
-	data, ok, err := g.FileAt(c.TreeHash, policy.ConfigFile, policy.MaxConfigSize, short(branch))
+	data, ok, err := g.Objects().FileAt(c.TreeHash, policy.ConfigFile, policy.MaxConfigSize, short(branch))
 	if err != nil || !ok {
 		return nil, err // no configuration: not a skill repository's publish branch
 	}

@@ -212,11 +212,11 @@ func (w *propWorld) handMerge() string {
 	}
 	second := refs[w.rng.IntN(len(refs))]
 	if w.rng.IntN(3) == 0 {
-		if c, err := r.Git.Commit(second); err == nil && len(c.ParentHashes) > 0 {
+		if c, err := r.Git.Objects().Commit(second); err == nil && len(c.ParentHashes) > 0 {
 			second = c.ParentHashes[0] // an older commit of the candidate
 		}
 	}
-	sc, err := r.Git.Commit(second)
+	sc, err := r.Git.Objects().Commit(second)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -231,7 +231,7 @@ func (w *propWorld) handMerge() string {
 func (w *propWorld) handRevert() string {
 	r := w.open()
 	var line []gitstore.Hash
-	err := r.Git.WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
+	err := r.Git.History().WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
 		if len(c.ParentHashes) > 0 {
 			line = append(line, h)
 		}
@@ -241,8 +241,8 @@ func (w *propWorld) handRevert() string {
 		return "hand revert: nothing"
 	}
 	target := line[w.rng.IntN(len(line))]
-	tc, _ := r.Git.Commit(target)
-	parent, _ := r.Git.Commit(tc.ParentHashes[0])
+	tc, _ := r.Git.Objects().Commit(target)
+	parent, _ := r.Git.Objects().Commit(tc.ParentHashes[0])
 	tree := r.Tree
 	for _, name := range propNames {
 		p := r.Config.SkillsDir + "/" + name
@@ -264,7 +264,7 @@ func (w *propWorld) claims(r *lifecycle.Repo, subject string) string {
 	switch w.rng.IntN(3) {
 	case 0:
 		ts = append(ts, "Skillgit-Action: publish", "Skillgit-Skill: "+w.pick(propNames), "Skillgit-Change: "+w.pick([]string{"create", "patch"}))
-		if refs, err := r.Git.Refs(lifecycle.CandidatePrefix); err == nil && len(refs) > 0 {
+		if refs, err := r.Git.Refs().List(lifecycle.CandidatePrefix); err == nil && len(refs) > 0 {
 			ts = append(ts, "Skillgit-Candidate: "+strings.TrimPrefix(refs[w.rng.IntN(len(refs))].Name, lifecycle.CandidatePrefix))
 		}
 		ts = append(ts, "Approved-By: "+w.pick([]string{propBob.Author, "Security Team <security@example.com>"}))
@@ -280,14 +280,14 @@ func (w *propWorld) claims(r *lifecycle.Repo, subject string) string {
 // server's check of the update; the branch moves only when the check takes it.
 func (w *propWorld) push(r *lifecycle.Repo, tree gitstore.Hash, msg string, extra []gitstore.Hash) string {
 	sig := object.Signature{Name: "Mallory", Email: "mallory@example.com", When: time.Now()}
-	h, err := r.Git.WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: append([]gitstore.Hash{r.Tip}, extra...), Author: sig, Committer: sig, Message: msg})
+	h, err := r.Git.Objects().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: append([]gitstore.Hash{r.Tip}, extra...), Author: sig, Committer: sig, Message: msg})
 	if err != nil {
 		w.t.Fatal(err)
 	}
 	if why := w.receive(r.Tip, h); why != "" {
 		return "refused: " + why
 	}
-	if err := r.Git.UpdateRef(r.Branch, h, r.Tip, "push"); err != nil {
+	if err := r.Git.Refs().Update(r.Branch, h, r.Tip, "push"); err != nil {
 		w.t.Fatal(err)
 	}
 	return "accepted"
@@ -381,7 +381,7 @@ func (w *propWorld) openCandidate() string {
 func (w *propWorld) refs(r *lifecycle.Repo, prefixes ...string) []gitstore.Hash {
 	var out []gitstore.Hash
 	for _, p := range prefixes {
-		refs, err := r.Git.Refs(p)
+		refs, err := r.Git.Refs().List(p)
 		if err != nil {
 			w.t.Fatal(err)
 		}
@@ -396,7 +396,7 @@ func (w *propWorld) refs(r *lifecycle.Repo, prefixes ...string) []gitstore.Hash 
 func (w *propWorld) folder(h gitstore.Hash, p string) gitstore.Hash {
 	r := w.open()
 	tree := h
-	if c, err := r.Git.Commit(h); err == nil {
+	if c, err := r.Git.Objects().Commit(h); err == nil {
 		tree = c.TreeHash
 	}
 	f, err := r.FolderAt(tree, p)
@@ -411,7 +411,7 @@ func (w *propWorld) withFolder(r *lifecycle.Repo, tree gitstore.Hash, p string, 
 	if !f.IsZero() {
 		e = &gitstore.TreeEntry{Mode: filemode.Dir, Hash: f}
 	}
-	out, err := r.Git.ReplacePath(tree, p, e)
+	out, err := r.Git.Objects().ReplacePath(tree, p, e)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -419,11 +419,11 @@ func (w *propWorld) withFolder(r *lifecycle.Repo, tree gitstore.Hash, p string, 
 }
 
 func (w *propWorld) withFile(r *lifecycle.Repo, tree gitstore.Hash, p string, data []byte) gitstore.Hash {
-	blob, err := r.Git.WriteBlob(data)
+	blob, err := r.Git.Objects().WriteBlob(data)
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	out, err := r.Git.ReplacePath(tree, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+	out, err := r.Git.Objects().ReplacePath(tree, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -433,9 +433,9 @@ func (w *propWorld) withFile(r *lifecycle.Repo, tree gitstore.Hash, p string, da
 // commitTree commits tree on the publish branch directly, for the set-up.
 func (w *propWorld) commitTree(r *lifecycle.Repo, tree gitstore.Hash, msg string, extra []gitstore.Hash) {
 	sig := object.Signature{Name: "Ada", Email: "ada@example.com", When: time.Now()}
-	h, err := r.Git.WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: append([]gitstore.Hash{r.Tip}, extra...), Author: sig, Committer: sig, Message: msg})
+	h, err := r.Git.Objects().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: append([]gitstore.Hash{r.Tip}, extra...), Author: sig, Committer: sig, Message: msg})
 	if err == nil {
-		err = r.Git.UpdateRef(r.Branch, h, r.Tip, "set-up")
+		err = r.Git.Refs().Update(r.Branch, h, r.Tip, "set-up")
 	}
 	if err != nil {
 		w.t.Fatal(err)

@@ -55,7 +55,7 @@ func (g *guard) checkPublishMerge(rr *lifecycle.Repo, ci ledger.Commit) (string,
 	if ledger.CheckID(id) != nil {
 		return "names no candidate it publishes; " + protectAdvice, nil
 	}
-	ch, err := ledger.LoadChain(rr.Git, id, lifecycle.CandidatePrefix+id, ci.C.ParentHashes[1])
+	ch, err := ledger.LoadChain(ledger.StoreOf(rr.Git), id, lifecycle.CandidatePrefix+id, ci.C.ParentHashes[1])
 	if err != nil {
 		return fmt.Sprintf("merges a branch that is not candidate %s (%v); %s", id, err, protectAdvice), nil
 	}

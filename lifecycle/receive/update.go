@@ -44,7 +44,7 @@ func (g *guard) update(u gitstore.RefUpdate) (string, error) {
 // one it refuses is refused, naming that commit; empty when it refuses none.
 func (g *guard) firstRefused(added []gitstore.Hash, judge func(gitstore.Hash, *object.Commit) (string, error)) (string, error) {
 	for _, h := range added {
-		c, err := g.r.Git.Commit(h)
+		c, err := g.r.Git.Objects().Commit(h)
 		if err != nil {
 			return "", err
 		}
@@ -88,7 +88,7 @@ func firstParentsUntil(git *gitstore.Repo, tip gitstore.Hash, stop func(gitstore
 			slices.Reverse(out)
 			return out, err
 		}
-		c, err := git.Commit(h)
+		c, err := git.Objects().Commit(h)
 		if err != nil || len(c.ParentHashes) == 0 {
 			return nil, err
 		}

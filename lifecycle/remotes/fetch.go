@@ -168,7 +168,7 @@ func (r repo) adopt(ref, id string, rh gitstore.Hash, res *FetchResult) error {
 		res.add(c)
 		return nil
 	}
-	if err := r.Git.UpdateRef(ref, rh, lh, "skillgit fetch"); err != nil {
+	if err := r.Git.Refs().Update(ref, rh, lh, "skillgit fetch"); err != nil {
 		return fmt.Errorf("%s: %w", short(ref), err)
 	}
 	res.add(c)
@@ -176,7 +176,7 @@ func (r repo) adopt(ref, id string, rh gitstore.Hash, res *FetchResult) error {
 }
 
 func (r repo) refOrZero(ref string) (gitstore.Hash, error) {
-	h, err := r.Git.Ref(ref)
+	h, err := r.Git.Refs().Get(ref)
 	if errors.Is(err, gitstore.ErrRefNotFound) {
 		return gitstore.ZeroHash, nil
 	}
@@ -225,13 +225,13 @@ func (r repo) settled(id string, h gitstore.Hash) bool {
 // trackCandidates records the remote's candidates under refs/remotes/<remote>/candidate/.
 func (r repo) trackCandidates(rm *remote, cands map[string]gitstore.Hash) error {
 	prefix := rm.trackingRef(lifecycle.CandidatePrefix)
-	old, err := r.Git.Refs(prefix)
+	old, err := r.Git.Refs().List(prefix)
 	if err != nil {
 		return err
 	}
 	for _, ref := range old {
 		if _, ok := cands[strings.TrimPrefix(ref.Name, prefix)]; !ok {
-			if err := r.Git.UpdateRef(ref.Name, gitstore.ZeroHash, ref.Hash, "skillgit fetch: pruned"); err != nil {
+			if err := r.Git.Refs().Update(ref.Name, gitstore.ZeroHash, ref.Hash, "skillgit fetch: pruned"); err != nil {
 				return err
 			}
 		}
@@ -247,7 +247,7 @@ func (r repo) trackCandidates(rm *remote, cands map[string]gitstore.Hash) error 
 // retireCandidates removes the local candidates that the remote no longer has and that are
 // published on the publish branch or archived, as publish and reject do locally.
 func (r repo) retireCandidates(rr *remoteRefs, res *FetchResult) error {
-	local, err := r.Git.Refs(lifecycle.CandidatePrefix)
+	local, err := r.Git.Refs().List(lifecycle.CandidatePrefix)
 	if err != nil {
 		return err
 	}
@@ -256,7 +256,7 @@ func (r repo) retireCandidates(rr *remoteRefs, res *FetchResult) error {
 		if _, ok := rr.candidates[id]; ok || ledger.CheckID(id) != nil || !r.settled(id, ref.Hash) {
 			continue
 		}
-		if err := r.Git.UpdateRef(ref.Name, gitstore.ZeroHash, ref.Hash, "skillgit fetch: finished"); err != nil {
+		if err := r.Git.Refs().Update(ref.Name, gitstore.ZeroHash, ref.Hash, "skillgit fetch: finished"); err != nil {
 			return err
 		}
 		res.add(RefChange{ID: id, Ref: ref.Name, Action: "removed", Old: ref.Hash.String(), Note: "published or rejected"})

@@ -126,7 +126,7 @@ func (r repo) planPush(rm *remote, p *pushPlan, remote map[string]gitstore.Hash,
 	}
 	seen := map[string]bool{}
 	for _, prefix := range []string{lifecycle.CandidatePrefix, lifecycle.ArchivePrefix} {
-		local, err := r.Git.Refs(prefix)
+		local, err := r.Git.Refs().List(prefix)
 		if err != nil {
 			return err
 		}

@@ -160,7 +160,7 @@ type refView struct {
 }
 
 func newRefView(g *gitstore.Repo) (*refView, error) {
-	refs, err := g.Refs("refs/")
+	refs, err := g.Refs().List("refs/")
 	if err != nil {
 		return nil, err
 	}
@@ -230,14 +230,14 @@ func (v *refView) hash(name string) gitstore.Hash {
 // setRef moves the real ref name to h (ZeroHash deletes it) by compare-and-swap from what it
 // holds now; it is for refs that only record what was seen, such as remote-tracking refs.
 func (r repo) setRef(name string, h gitstore.Hash, msg string) error {
-	cur, err := r.Git.Ref(name)
+	cur, err := r.Git.Refs().Get(name)
 	if err != nil && !errors.Is(err, gitstore.ErrRefNotFound) {
 		return err
 	}
 	if cur == h {
 		return nil
 	}
-	return r.Git.UpdateRef(name, h, cur, msg)
+	return r.Git.Refs().Update(name, h, cur, msg)
 }
 
 // CandidatesToFetch counts the candidates that the remotes' tracking refs
@@ -253,7 +253,7 @@ func CandidatesToFetch(lr *lifecycle.Repo) (int, error) {
 	n := 0
 	for _, name := range names {
 		prefix := "refs/remotes/" + name + "/candidate/"
-		refs, err := r.Git.Refs(prefix)
+		refs, err := r.Git.Refs().List(prefix)
 		if err != nil {
 			return 0, err
 		}

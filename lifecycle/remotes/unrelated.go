@@ -24,10 +24,10 @@ func (r repo) unrelated(lt, rt gitstore.Hash) bool {
 	if rt.IsZero() || lt.IsZero() {
 		return false
 	}
-	if _, err := r.Git.Commit(rt); err != nil {
+	if _, err := r.Git.Objects().Commit(rt); err != nil {
 		return false
 	}
-	base, err := r.Git.MergeBase(lt, rt)
+	base, err := r.Git.History().MergeBase(lt, rt)
 	return err == nil && base.IsZero()
 }
 
@@ -37,7 +37,7 @@ func (r repo) fetchRemoteTip(ctx context.Context, rm *remote, rt gitstore.Hash, 
 	if rt.IsZero() {
 		return nil
 	}
-	if _, err := r.Git.Commit(rt); err == nil {
+	if _, err := r.Git.Objects().Commit(rt); err == nil {
 		return nil
 	}
 	err := rm.fetch(ctx, []config.RefSpec{config.RefSpec("+" + r.Branch + ":" + scratch + "publish")}, liveLines(progress))
@@ -64,7 +64,7 @@ func (r repo) unrelatedError(rm *remote, rt gitstore.Hash, done string) error {
 
 // initOnly reports whether commit h is a lone commit that `skillgit init` made.
 func (r repo) initOnly(h gitstore.Hash) bool {
-	c, err := r.Git.Commit(h)
+	c, err := r.Git.Objects().Commit(h)
 	if err != nil || len(c.ParentHashes) > 0 {
 		return false
 	}

@@ -23,7 +23,7 @@ var ErrConflict = errors.New("conflict")
 // LoadedName is the name agents load the skill in folder dir of the root tree root by; ""
 // when it does not load.
 func (st Trees) LoadedName(root gitstore.Hash, dir string) string {
-	if s, _ := catalog.Load(st.g.TreeFS(root), dir, catalog.Lenient, true); s != nil {
+	if s, _ := catalog.Load(st.g.Objects().TreeFS(root), dir, catalog.Lenient, true); s != nil {
 		return s.Name
 	}
 	return ""
@@ -85,14 +85,14 @@ func (st Trees) channelTrees(startTree gitstore.Hash, target string) ([]gitstore
 	if target == ledger.CanaryRef {
 		return trees, labels, nil
 	}
-	canary, err := st.g.Ref(ledger.CanaryRef)
+	canary, err := st.g.Refs().Get(ledger.CanaryRef)
 	if errors.Is(err, gitstore.ErrRefNotFound) {
 		return trees, labels, nil
 	}
 	if err != nil {
 		return nil, nil, err
 	}
-	c, err := st.g.Commit(canary)
+	c, err := st.g.Objects().Commit(canary)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -120,7 +120,7 @@ func (st Trees) clashIn(tree gitstore.Hash, label, name, p string) (*nameClash, 
 // SkillAt reads commit h, labelled label in errors, and finds in its skills folder the skill
 // name, nil when there is none; names are the skills there.
 func (st Trees) SkillAt(h gitstore.Hash, name, label string) (*object.Commit, *catalog.Skill, []string, error) {
-	c, err := st.g.Commit(h)
+	c, err := st.g.Objects().Commit(h)
 	if err != nil {
 		return nil, nil, nil, err
 	}

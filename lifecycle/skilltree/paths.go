@@ -30,11 +30,11 @@ func (st Trees) ChangedPaths(a, b gitstore.Hash) ([]string, error) {
 // topLevelChanges lists the entries of two root trees that differ, except the skills folder
 // when it is a top-level folder (its skill folders are listed one by one).
 func (st Trees) topLevelChanges(a, b gitstore.Hash) ([]string, error) {
-	ea, err := st.g.ReadTree(a)
+	ea, err := st.g.Objects().ReadTree(a)
 	if err != nil {
 		return nil, err
 	}
-	eb, err := st.g.ReadTree(b)
+	eb, err := st.g.Objects().ReadTree(b)
 	if err != nil {
 		return nil, err
 	}

@@ -87,7 +87,7 @@ func (st Trees) Diff(baseRoot, headRoot gitstore.Hash) (*Diff, bool, error) {
 // diffFolder compares two versions of the skills folder, given by their trees, as the ledger
 // does, with paths from the repository's root.
 func (st Trees) diffFolder(base, head gitstore.Hash) (*Diff, error) {
-	changes, stray, err := ledger.DiffFolders(st.g, base, head)
+	changes, stray, err := ledger.DiffFolders(ledger.StoreOf(st.g), base, head)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", st.dir, err)
 	}
@@ -115,7 +115,7 @@ func DirEntry(h gitstore.Hash) *gitstore.TreeEntry {
 // outsideChanged reports whether anything outside the skills folder differs: the head with
 // the base's skills folder put back must be the base.
 func (st Trees) outsideChanged(baseRoot, headRoot, baseSkills gitstore.Hash) (bool, error) {
-	same, err := st.g.ReplacePath(headRoot, st.dir, DirEntry(baseSkills))
+	same, err := st.g.Objects().ReplacePath(headRoot, st.dir, DirEntry(baseSkills))
 	if err != nil || same == baseRoot || baseRoot.IsZero() {
 		return false, err
 	}
@@ -159,11 +159,11 @@ func TreeObject(g *gitstore.Repo, h gitstore.Hash) (*object.Tree, error) {
 
 // MergeBaseTree is the tree of the best common ancestor of a and b (the empty tree if none).
 func MergeBaseTree(g *gitstore.Repo, a, b gitstore.Hash) (gitstore.Hash, error) {
-	base, err := g.MergeBase(a, b)
+	base, err := g.History().MergeBase(a, b)
 	if err != nil || base.IsZero() {
 		return gitstore.ZeroHash, err
 	}
-	c, err := g.Commit(base)
+	c, err := g.Objects().Commit(base)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
@@ -175,7 +175,7 @@ func FolderAt(g *gitstore.Repo, tree gitstore.Hash, p string) (gitstore.Hash, er
 	if tree.IsZero() {
 		return gitstore.ZeroHash, nil
 	}
-	e, ok, err := g.EntryAt(tree, p)
+	e, ok, err := g.Objects().EntryAt(tree, p)
 	if err != nil || !ok || e.Mode != filemode.Dir {
 		return gitstore.ZeroHash, err
 	}
