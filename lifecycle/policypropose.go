@@ -111,7 +111,7 @@ func (r *Repo) ProposePolicy(tree gitstore.Hash, body string, o ProposeOptions) 
 	if err != nil {
 		return nil, err
 	}
-	summary, err := policydiff.New(r.book()).Summary(r.Tree, tree)
+	summary, err := policydiff.New(r.Git, r.book()).Summary(r.Tree, tree)
 	if err != nil {
 		return nil, err
 	}

@@ -208,7 +208,7 @@ func (r *Repo) book() *ledger.Book {
 	if bk != nil && bk.Tip == r.Tip && bk.Tree == r.Tree && bk.Config == r.Config && bk.Branch == r.Branch {
 		return bk
 	}
-	bk = &ledger.Book{Git: r.Git, Config: r.Config, Branch: r.Branch, Tip: r.Tip, Tree: r.Tree, Ledger: r.ledger(),
+	bk = &ledger.Book{Git: ledger.ReaderOf(r.Git), Config: r.Config, Branch: r.Branch, Tip: r.Tip, Tree: r.Tree, Ledger: r.ledger(),
 		Find:       func(name string) (*catalog.Skill, error) { return r.Published().Find(name) },
 		PackOwners: func() map[string]string { return r.Published().PackOwners() }}
 	r.ledgerMu.Lock()

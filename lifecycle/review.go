@@ -53,7 +53,7 @@ func (r *Repo) Review(id string) (*Review, error) {
 	}
 	rv := &Review{Candidate: c, Scope: m.scope, Files: []FileChange{}}
 	if ch.IsPolicy() {
-		if rv.Policy, err = policydiff.New(r.book()).Summary(m.startTree, m.tree); err != nil {
+		if rv.Policy, err = policydiff.New(r.Git, r.book()).Summary(m.startTree, m.tree); err != nil {
 			return nil, err
 		}
 	}

@@ -7,7 +7,7 @@ func (b *Book) hasCommit(h gitstore.Hash) bool {
 	if h.IsZero() {
 		return false
 	}
-	_, err := b.Git.Objects().Commit(h)
+	_, err := b.Git.Commit(h)
 	return err == nil
 }
 
@@ -16,6 +16,6 @@ func (b *Book) Descends(d, a gitstore.Hash) bool {
 	if !b.hasCommit(a) || !b.hasCommit(d) {
 		return false
 	}
-	ok, err := b.Git.History().IsAncestor(a, d)
+	ok, err := b.Git.IsAncestor(a, d)
 	return err == nil && ok
 }

@@ -129,7 +129,7 @@ func (b *Book) AllowedSigners() *SignerFile {
 func (b *Book) readAllowedSigners(tree gitstore.Hash) *SignerFile {
 	label, file := short(b.Branch), b.Config.Approvals.AllowedSigners
 	set := &SignerFile{tree: tree}
-	data, ok, err := b.Git.Objects().FileAt(tree, file, sshsig.MaxAllowedSigners, label)
+	data, ok, err := b.Git.FileAt(tree, file, sshsig.MaxAllowedSigners, label)
 	switch {
 	case err != nil:
 		set.err = err

@@ -17,7 +17,7 @@ import (
 // candidates, their writers, approvals and states, its trail and who owns each skill, under
 // the branch's policy. It only reads.
 type Book struct {
-	Git    *gitstore.Repo
+	Git    Reader
 	Config *policy.Config
 	// Branch is the full name of the publish branch; Tip its commit and Tree its tree.
 	Branch    string
@@ -57,16 +57,16 @@ var (
 )
 
 // readCommit reads commit h with its claims.
-func (b *Book) readCommit(h gitstore.Hash) (Commit, error) { return ReadCommit(StoreOf(b.Git), h) }
+func (b *Book) readCommit(h gitstore.Hash) (Commit, error) { return ReadCommit(b.Git, h) }
 
 // LoadChain reads candidate id's commits back from tip, held by ref, to its propose commit.
 func (b *Book) LoadChain(id, ref string, tip gitstore.Hash) (*Chain, error) {
-	return LoadChain(StoreOf(b.Git), id, ref, tip)
+	return LoadChain(b.Git, id, ref, tip)
 }
 
 // treeOf is the root tree of commit h.
 func (b *Book) treeOf(h gitstore.Hash) (gitstore.Hash, error) {
-	c, err := b.Git.Objects().Commit(h)
+	c, err := b.Git.Commit(h)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
@@ -75,13 +75,13 @@ func (b *Book) treeOf(h gitstore.Hash) (gitstore.Hash, error) {
 
 // FolderAt returns the tree of folder p in root tree tree, or ZeroHash when there is none.
 func (b *Book) FolderAt(tree gitstore.Hash, p string) (gitstore.Hash, error) {
-	return FolderAt(StoreOf(b.Git), tree, p)
+	return FolderAt(b.Git, tree, p)
 }
 
 // folderChanges lists the skill folders that differ between two root trees, and the paths
 // outside any skill folder that differ.
 func (b *Book) FolderChanges(baseRoot, headRoot gitstore.Hash) ([]FolderChange, []string, error) {
-	d, err := DiffTrees(StoreOf(b.Git), b.Config.SkillsDir, baseRoot, headRoot)
+	d, err := DiffTrees(b.Git, b.Config.SkillsDir, baseRoot, headRoot)
 	if err != nil {
 		return nil, nil, err
 	}

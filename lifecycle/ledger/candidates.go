@@ -72,7 +72,7 @@ func (b *Book) Chains(state string) ([]*Chain, error) {
 	var out []*Chain
 	seen := map[string]bool{}
 	for _, p := range prefixes {
-		refs, err := b.Git.Refs().List(p)
+		refs, err := b.Git.Refs(p)
 		if err != nil {
 			return nil, err
 		}
@@ -98,7 +98,7 @@ func (b *Book) Chains(state string) ([]*Chain, error) {
 // publishedChains adds the candidates whose publish merges are on the branch and whose
 // branches are gone.
 func (b *Book) PublishedChains(out []*Chain, seen map[string]bool) ([]*Chain, error) {
-	err := b.Git.History().WalkFirstParent(b.Tip, func(h gitstore.Hash, c *object.Commit) error {
+	err := b.Git.WalkFirstParent(b.Tip, func(h gitstore.Hash, c *object.Commit) error {
 		if len(c.ParentHashes) != 2 {
 			return nil
 		}

@@ -5,5 +5,6 @@
 // commit carries are claims: the ledger is the only code that parses them, and a step whose
 // claims do not match what it derives is not a publish or a rollback.
 //
-// The ledger only reads: git objects and refs, through Store.
+// The ledger only reads: git objects, history and refs, through the narrow Store and
+// Reader interfaces.
 package ledger

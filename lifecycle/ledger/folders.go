@@ -218,7 +218,7 @@ func (b *Book) EntryAt(tree gitstore.Hash, p string) (gitstore.TreeEntry, error)
 	if tree.IsZero() {
 		return gitstore.TreeEntry{}, nil
 	}
-	e, ok, err := b.Git.Objects().EntryAt(tree, p)
+	e, ok, err := b.Git.EntryAt(tree, p)
 	if err != nil || !ok {
 		return gitstore.TreeEntry{}, err
 	}

@@ -45,7 +45,7 @@ func (t Trail) WalkLastChanges(from gitstore.Hash, pending map[string]bool, foun
 		return nil
 	}
 	tc := t.TrailCache()
-	err := t.b.Git.History().WalkFirstParent(from, func(h gitstore.Hash, c *object.Commit) error {
+	err := t.b.Git.WalkFirstParent(from, func(h gitstore.Hash, c *object.Commit) error {
 		e := t.EntryOf(h, c, tc)
 		if e.Action != ActPublish && e.Action != ActRollback && e.Action != "commit" {
 			return nil
@@ -76,7 +76,7 @@ func (b *Book) ChannelCommit(channel string) (gitstore.Hash, error) {
 	default:
 		return gitstore.ZeroHash, fmt.Errorf("channel %q is not one of main, canary", channel)
 	}
-	tip, err := b.Git.Refs().Get(canaryRef)
+	tip, err := b.Git.Ref(canaryRef)
 	if errors.Is(err, gitstore.ErrRefNotFound) {
 		return b.Tip, nil
 	}

@@ -21,7 +21,7 @@ func (b *Book) FindCandidate(id string) (ref string, tip gitstore.Hash, err erro
 		return "", tip, err
 	}
 	for _, ref := range []string{CandidatePrefix + id, ArchivePrefix + id} {
-		h, err := b.Git.Refs().Get(ref)
+		h, err := b.Git.Ref(ref)
 		if err == nil {
 			return ref, h, nil
 		}
@@ -153,7 +153,7 @@ func (b *Book) OpenOfSkill(name string) ([]*Chain, error) {
 
 // openChains reads the candidates that have a branch and that keep accepts.
 func (b *Book) OpenChains(keep func(*Chain) bool) ([]*Chain, error) {
-	refs, err := b.Git.Refs().List(CandidatePrefix)
+	refs, err := b.Git.Refs(CandidatePrefix)
 	if err != nil {
 		return nil, err
 	}

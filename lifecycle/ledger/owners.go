@@ -49,7 +49,7 @@ func (b *Book) PublishedManaged(name string) bool {
 // says whether it carries the Skillgit-Managed-By trailer.
 func (b *Book) CreatedManaged(name string) bool {
 	managed := false
-	err := b.Git.History().WalkFirstParent(b.Tip, func(h gitstore.Hash, c *object.Commit) error {
+	err := b.Git.WalkFirstParent(b.Tip, func(h gitstore.Hash, c *object.Commit) error {
 		ts := Commit{Claims: ParseClaims(c.Message)}
 		if ts.Claims.Get(KeyAction) != ActPublish || ts.Claims.Get(KeySkill) != name || Change(ts.Claims.Get(KeyChange)) != ChangeCreate {
 			return nil
@@ -79,7 +79,7 @@ func (b *Book) TreeManaged(tree gitstore.Hash) bool {
 	if tree.IsZero() {
 		return false
 	}
-	data, ok, err := b.Git.Objects().FileAt(tree, catalog.FileName, catalog.MaxSkillFileSize, short(b.Branch))
+	data, ok, err := b.Git.FileAt(tree, catalog.FileName, catalog.MaxSkillFileSize, short(b.Branch))
 	if err != nil || !ok {
 		return false
 	}

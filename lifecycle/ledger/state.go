@@ -36,7 +36,7 @@ func (st *StateCtx) commit(b *Book, h gitstore.Hash) (*object.Commit, error) {
 	if c, ok := st.commits[h]; ok {
 		return c, nil
 	}
-	c, err := b.Git.Objects().Commit(h)
+	c, err := b.Git.Commit(h)
 	if err != nil {
 		return nil, err
 	}
@@ -53,8 +53,8 @@ func (st *StateCtx) commit(b *Book, h gitstore.Hash) (*object.Commit, error) {
 func (b *Book) NewStateCtx(since time.Time) (*StateCtx, error) {
 	st := &StateCtx{mainTree: b.Tree, merged: map[gitstore.Hash]gitstore.Hash{},
 		reverted: map[gitstore.Hash]gitstore.Hash{}, since: since}
-	if h, err := b.Git.Refs().Get(canaryRef); err == nil {
-		c, err := b.Git.Objects().Commit(h)
+	if h, err := b.Git.Ref(canaryRef); err == nil {
+		c, err := b.Git.Commit(h)
 		if err != nil {
 			return nil, err
 		}
@@ -65,7 +65,7 @@ func (b *Book) NewStateCtx(since time.Time) (*StateCtx, error) {
 	if since.IsZero() {
 		return st, nil
 	}
-	err := b.Git.History().WalkFirstParent(b.Tip, func(h gitstore.Hash, c *object.Commit) error {
+	err := b.Git.WalkFirstParent(b.Tip, func(h gitstore.Hash, c *object.Commit) error {
 		if c.Committer.When.Before(since) {
 			return gitstore.ErrStop
 		}
@@ -123,7 +123,7 @@ func (b *Book) touches(st *StateCtx, target gitstore.Hash, c *object.Commit, p s
 	}
 	paths, ok := st.changed[target]
 	if !ok {
-		parent, err := b.Git.Objects().Commit(c.ParentHashes[0])
+		parent, err := b.Git.Commit(c.ParentHashes[0])
 		if err != nil {
 			return true
 		}
@@ -240,7 +240,7 @@ func (b *Book) baseTree(ch *Chain) gitstore.Hash {
 	if len(ps) == 0 {
 		return gitstore.ZeroHash
 	}
-	c, err := b.Git.Objects().Commit(ps[0])
+	c, err := b.Git.Commit(ps[0])
 	if err != nil {
 		return gitstore.ZeroHash
 	}

@@ -19,8 +19,8 @@ func (t Trail) Log(name string, more func(e *LogEntry, c *object.Commit)) ([]Log
 	out := []LogEntry{}
 	tc := t.TrailCache()
 	folder := t.folderOf(name)
-	err := t.b.Git.History().WalkFirstParent(t.b.Tip, func(h gitstore.Hash, c *object.Commit) error {
-		if folder != "" && !claimsSkill(c.Message, name) && !t.b.Git.History().MayHaveChanged(h, folder) {
+	err := t.b.Git.WalkFirstParent(t.b.Tip, func(h gitstore.Hash, c *object.Commit) error {
+		if folder != "" && !claimsSkill(c.Message, name) && !t.b.Git.MayHaveChanged(h, folder) {
 			return nil // git's changed-path filter says it left the skill's folder alone
 		}
 		e := t.EntryOf(h, c, tc)
@@ -150,13 +150,13 @@ func (t Trail) plainChanges(ci Commit, tc *trailCache) []string {
 	if len(ci.C.ParentHashes) == 0 {
 		return nil
 	}
-	if !t.b.Git.History().MayHaveChanged(ci.Hash, t.b.Config.SkillsDir) {
+	if !t.b.Git.MayHaveChanged(ci.Hash, t.b.Config.SkillsDir) {
 		// git's changed-path filter says the skills folder is as the first parent has it.
 		names := []string{}
 		tc.put(ci.Hash, names)
 		return names
 	}
-	parent, err := t.b.Git.Objects().Commit(ci.C.ParentHashes[0])
+	parent, err := t.b.Git.Commit(ci.C.ParentHashes[0])
 	if err != nil {
 		return nil
 	}

@@ -23,10 +23,14 @@ const maxPolicyValue = 80
 
 // Differ says what changes in the policy paths of a repository's configuration between two
 // trees, reading them through the ledger's book of the repository.
-type Differ struct{ bk *ledger.Book }
+type Differ struct {
+	g  *gitstore.Repo
+	bk *ledger.Book
+}
 
-// New says what changes in the policy of the repository bk reads, under bk's configuration.
-func New(bk *ledger.Book) Differ { return Differ{bk: bk} }
+// New says what changes in the policy of repository g, which bk reads, under bk's
+// configuration.
+func New(g *gitstore.Repo, bk *ledger.Book) Differ { return Differ{g: g, bk: bk} }
 
 // Summary says what changes in the policy between two root trees: one line per
 // configuration key that changes ("mode: manual -> assisted") and one per other policy file.
@@ -45,7 +49,7 @@ func (d Differ) Summary(from, to gitstore.Hash) ([]string, error) {
 			out = append(out, changedLine(p, f))
 			continue
 		}
-		lines, err := ConfigLines(d.bk.Git, f.Base, f.Head)
+		lines, err := ConfigLines(d.g, f.Base, f.Head)
 		if err != nil {
 			return nil, err
 		}
@@ -138,7 +142,7 @@ func BulletList(lines []string) string {
 // only the two root trees are read, and tops keeps the last ones read, so that a walk down
 // the first-parent line reads each root tree once.
 func (d Differ) Commit(c *object.Commit, tops *TopEntries) []string {
-	g := d.bk.Git
+	g := d.g
 	var parent gitstore.Hash
 	if len(c.ParentHashes) > 0 {
 		pc, err := g.Objects().Commit(c.ParentHashes[0])
