@@ -73,14 +73,3 @@ func trailerKey(key string) string {
 		return '-'
 	}, strings.TrimSpace(key))
 }
-
-// TrailerValue returns the value of the first trailer whose key equals
-// key, ignoring case, or "".
-func TrailerValue(ts []Trailer, key string) string {
-	for _, t := range ts {
-		if strings.EqualFold(t.Key, key) {
-			return t.Value
-		}
-	}
-	return ""
-}
