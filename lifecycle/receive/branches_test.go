@@ -9,6 +9,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/initrepo"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 	"github.com/skillgit/skillgit/lifecycle/receive"
@@ -16,6 +17,24 @@ import (
 
 // noEnv is an empty environment.
 func noEnv(string) string { return "" }
+
+// checkUpdate runs the server's check of update u in the repository at dir and fails the test
+// unless it refuses u with a refusal that matches refuse (under match, such as
+// strings.HasPrefix), or, for an empty refuse, takes it. It returns the check's run.
+func checkUpdate(t *testing.T, dir string, u gitstore.RefUpdate, refuse string, match func(s, refuse string) bool) *auditrun.HookRun {
+	t.Helper()
+	run, err := receive.Check(dir, []gitstore.RefUpdate{u}, noEnv, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	switch {
+	case refuse == "" && len(run.Refusals) > 0:
+		t.Fatalf("refused: %q", run.Refusals)
+	case refuse != "" && !slices.ContainsFunc(run.Refusals, func(s string) bool { return match(s, refuse) }):
+		t.Fatalf("refusals %q; want one matching %q", run.Refusals, refuse)
+	}
+	return run
+}
 
 // TestCheckGuardsOtherPublishBranches checks which pushes of branches other than the
 // publish branch a protected server refuses: those that would make a second publish branch.
@@ -49,16 +68,8 @@ func TestCheckGuardsOtherPublishBranches(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			run, err := receive.Check(dir, []gitstore.RefUpdate{tt.update}, noEnv, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			switch {
-			case tt.refuse == "" && len(run.Refusals) > 0:
-				t.Fatalf("refused: %q", run.Refusals)
-			case tt.refuse != "" && !slices.ContainsFunc(run.Refusals, func(s string) bool { return strings.HasPrefix(s, tt.refuse) }):
-				t.Fatalf("refusals %q; want one starting %q", run.Refusals, tt.refuse)
-			case tt.refuse != "" && !strings.Contains(run.Refusals[0], "skillgit propose"):
+			run := checkUpdate(t, dir, tt.update, tt.refuse, strings.HasPrefix)
+			if tt.refuse != "" && !strings.Contains(run.Refusals[0], "skillgit propose") {
 				t.Fatalf("refusal %q says nothing of what to do", run.Refusals[0])
 			}
 		})

@@ -1,7 +1,6 @@
 package receive_test
 
 import (
-	"slices"
 	"strings"
 	"testing"
 
@@ -9,7 +8,6 @@ import (
 	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle/policy"
-	"github.com/skillgit/skillgit/lifecycle/receive"
 )
 
 // catchUpMessage is what a merge of the publish branch into canary says of itself.
@@ -73,16 +71,7 @@ func TestCheckCanaryCatchUp(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			run, err := receive.Check(dir, []gitstore.RefUpdate{{Ref: "refs/heads/canary", Old: old, New: tt.new}}, noEnv, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			switch {
-			case tt.refuse == "" && len(run.Refusals) > 0:
-				t.Fatalf("refused: %q", run.Refusals)
-			case tt.refuse != "" && !slices.ContainsFunc(run.Refusals, func(s string) bool { return strings.Contains(s, tt.refuse) }):
-				t.Fatalf("refusals %q; want one saying %q", run.Refusals, tt.refuse)
-			}
+			checkUpdate(t, dir, gitstore.RefUpdate{Ref: "refs/heads/canary", Old: old, New: tt.new}, tt.refuse, strings.Contains)
 		})
 	}
 }
