@@ -11,6 +11,7 @@ import (
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/sshsig"
+	"github.com/skillgit/skillgit/internal/termtext"
 )
 
 // With approvals.signed, who wrote a candidate is told by the signatures of the commits that
@@ -76,7 +77,7 @@ func (b *Book) CheckContent(ch *Chain, content []int, at time.Time) contentCheck
 		case out.unverified == "":
 			subject, _, _ := CutSubject(ci.C.Message)
 			out.unverified = fmt.Sprintf("commit %s (%q by %s) has no verified signature: %v",
-				shortID(ci.Hash.String()), bounded(subject, 80), actorOf(ci.C.Author), err)
+				shortID(ci.Hash.String()), termtext.Cut(subject, 80), actorOf(ci.C.Author), err)
 		}
 	}
 	_, out.proposer = out.signers[0]

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"strings"
 	"sync"
-	"unicode/utf8"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 
@@ -100,17 +99,6 @@ func shortID(h string) string {
 		return h[:12]
 	}
 	return h
-}
-
-// bounded cuts s to at most n bytes, on a rune's start, marking the cut.
-func bounded(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n] + "…"
 }
 
 // actorOf is who a signature names.

@@ -7,6 +7,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/termtext"
 )
 
 // maxChain bounds how many commits one candidate branch may hold.
@@ -29,7 +30,7 @@ func (c Commit) Action() string { return c.Claims.Get(KeyAction) }
 // bytes, quoted.
 func (c Commit) Label(n int) string {
 	subject, _, _ := CutSubject(c.C.Message)
-	return fmt.Sprintf("%s (%q)", shortID(c.Hash.String()), bounded(subject, n))
+	return fmt.Sprintf("%s (%q)", shortID(c.Hash.String()), termtext.Cut(subject, n))
 }
 
 // ReadCommit reads commit h and its claims.
