@@ -46,3 +46,16 @@ func refNameProblem(name string) string {
 	}
 	return ""
 }
+
+// ShortRef is the name a person gives branch ref: ref without "refs/heads/". Other refs are
+// returned whole.
+func ShortRef(ref string) string { return strings.TrimPrefix(ref, "refs/heads/") }
+
+// ShortHash is commit id h cut to the 12 hex digits skillgit shows; a shorter text is
+// returned whole.
+func ShortHash(h string) string {
+	if len(h) > 12 {
+		return h[:12]
+	}
+	return h
+}

@@ -11,6 +11,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/skillgit/skillgit/audit"
+	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/termtext"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
@@ -43,7 +44,7 @@ func acceptedAllows(c *Candidate, writers []string, signed bool) []audit.Allow {
 		}
 		for _, af := range a.Accepted {
 			out = append(out, audit.Allow{Skill: cmp.Or(c.Skill, path.Base(c.Path)), Path: af.Path, Rule: af.Rule,
-				Fingerprint: af.Fingerprint, Reason: cmp.Or(strings.TrimSpace(a.Note), "accepted in approval "+shortID(a.Commit)),
+				Fingerprint: af.Fingerprint, Reason: cmp.Or(strings.TrimSpace(a.Note), "accepted in approval "+gitstore.ShortHash(a.Commit)),
 				By: a.Who.String(), Source: audit.SourceApproval})
 		}
 	}
@@ -66,7 +67,7 @@ func (a *approval) candidateItem() (auditrun.Item, error) {
 	if err != nil {
 		return auditrun.Item{}, err
 	}
-	return auditrun.Item{Name: path.Base(c.Path), Path: c.Path, Tree: mine, Base: theirs, BaseLabel: short(r.Branch),
+	return auditrun.Item{Name: path.Base(c.Path), Path: c.Path, Tree: mine, Base: theirs, BaseLabel: gitstore.ShortRef(r.Branch),
 		Accepted: acceptedAllows(c, c.Writers, r.Config.Approvals.Signed)}, nil
 }
 
@@ -95,7 +96,7 @@ func (a *approval) acceptFindings() ([]audit.Finding, audit.Risk, error) {
 	var findings []audit.Finding
 	if !it.Tree.IsZero() {
 		ar := r.AuditRunner()
-		policy, err := ar.PolicyAt(r.Tip, short(r.Branch))
+		policy, err := ar.PolicyAt(r.Tip, gitstore.ShortRef(r.Branch))
 		if err != nil {
 			return nil, 0, err
 		}

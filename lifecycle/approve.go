@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
@@ -162,16 +163,8 @@ func (r *Repo) Reject(id, reason string, o ActOptions) (*Result, error) {
 	if err := t.archive(ch, h); err != nil {
 		return nil, err
 	}
-	res := &Result{Action: actReject, ID: id, Branch: short(ArchivePrefix + id), Skill: c.Skill, Change: c.Change,
+	res := &Result{Action: actReject, ID: id, Branch: gitstore.ShortRef(ArchivePrefix + id), Skill: c.Skill, Change: c.Change,
 		Commit: h.String(), State: StateRejected, Risk: c.Risk, Audit: c.Audit}
 	res.addWarning(warn)
 	return res, nil
-}
-
-// shortID cuts a commit id to the twelve digits messages show.
-func shortID(h string) string {
-	if len(h) > 12 {
-		return h[:12]
-	}
-	return h
 }

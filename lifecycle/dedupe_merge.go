@@ -49,7 +49,7 @@ func (r *Repo) MergeCandidate(newer, older, note string, o ActOptions) (*Result,
 	if err != nil {
 		return rev, nil, err
 	}
-	rej, err := r.Reject(chNew.ID, fmt.Sprintf("merged into %s: its content is now revision %s of that candidate.", chOld.ID, shortID(rev.Commit)), o)
+	rej, err := r.Reject(chNew.ID, fmt.Sprintf("merged into %s: its content is now revision %s of that candidate.", chOld.ID, gitstore.ShortHash(rev.Commit)), o)
 	return rev, rej, err
 }
 

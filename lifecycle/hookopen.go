@@ -55,7 +55,7 @@ func OpenForHook(dir string) (r *Repo, warnings []string, err error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		return r, []string{auditrun.DefaultsWarning(short(r.Branch), ce)}, nil
+		return r, []string{auditrun.DefaultsWarning(gitstore.ShortRef(r.Branch), ce)}, nil
 	}
 	return r, nil, err
 }
@@ -70,7 +70,7 @@ func openUnderDefaults(dir string) (*Repo, error) {
 	branch, tip, err := findPublishBranch(g)
 	if err == nil {
 		var r *Repo
-		if r, err = RepoAt(g, branch, tip, policy.DefaultConfig(short(branch))); err == nil {
+		if r, err = RepoAt(g, branch, tip, policy.DefaultConfig(gitstore.ShortRef(branch))); err == nil {
 			if r.Dir, err = filepath.Abs(dir); err == nil {
 				return r, nil
 			}
@@ -87,7 +87,7 @@ func openUnderDefaults(dir string) (*Repo, error) {
 func RepoAt(g *gitstore.Repo, branch string, tip gitstore.Hash, cfg *policy.Config) (*Repo, error) {
 	c, err := g.Objects().Commit(tip)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", short(branch), err)
+		return nil, fmt.Errorf("%s: %w", gitstore.ShortRef(branch), err)
 	}
 	return &Repo{Git: g, Branch: branch, Tip: tip, Tree: c.TreeHash, Config: cfg}, nil
 }

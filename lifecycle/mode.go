@@ -38,7 +38,7 @@ func setModeOnce(t *tx, m policy.Mode, o ActOptions) (*Result, error) {
 	if r.Config.Mode == m {
 		return nil, fmt.Errorf("the mode is already %s", m)
 	}
-	data, _, err := r.FileAt(r.Tree, policy.ConfigFile, policy.MaxConfigSize, short(r.Branch))
+	data, _, err := r.FileAt(r.Tree, policy.ConfigFile, policy.MaxConfigSize, gitstore.ShortRef(r.Branch))
 	if err != nil {
 		return nil, err
 	}
@@ -66,5 +66,5 @@ func setModeOnce(t *tx, m policy.Mode, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Action: actMode, Commit: h.String(), Channel: short(r.Branch)}, nil
+	return &Result{Action: actMode, Commit: h.String(), Channel: gitstore.ShortRef(r.Branch)}, nil
 }

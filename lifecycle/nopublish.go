@@ -17,8 +17,8 @@ const maxNamedBranches = 5
 // error then names it and says how to check it out, instead of proposing a new repository.
 func noPublishBranch(g *gitstore.Repo, tried []string) error {
 	head := ""
-	if h, err := g.Refs().HeadBranch(); err == nil && short(h) != "main" {
-		head = fmt.Sprintf("; HEAD names %s, a branch with no commits", short(h))
+	if h, err := g.Refs().HeadBranch(); err == nil && gitstore.ShortRef(h) != "main" {
+		head = fmt.Sprintf("; HEAD names %s, a branch with no commits", gitstore.ShortRef(h))
 	}
 	found := fmt.Sprintf("no publish branch here (looked for %s%s)", strings.Join(tried, ", "), head)
 	remote := remoteBranches(g)

@@ -68,7 +68,7 @@ func SelfNamedBranches(g *gitstore.Repo) ([]string, error) {
 		if err != nil {
 			continue // not a commit, or unreadable: no publish branch either way
 		}
-		if ok && name == short(ref.Name) {
+		if ok && name == gitstore.ShortRef(ref.Name) {
 			out = append(out, name)
 		}
 	}

@@ -76,10 +76,10 @@ func (p planner) prepare(ch *ledger.Chain, start gitstore.Hash, target string) (
 	if len(m.conflicts) > 0 {
 		f := m.conflicts[0]
 		return nil, fmt.Errorf("%s: %w: %s changed %s since candidate %s was made; run `skillgit rebase %s` to bring the candidate up to date, or revise it",
-			f.Name(), ErrConflict, short(target), f.Path, ch.ID, ch.ID)
+			f.Name(), ErrConflict, gitstore.ShortRef(target), f.Path, ch.ID, ch.ID)
 	}
 	if len(m.changes) == 0 {
-		return nil, fmt.Errorf("%s: nothing to publish: %s already holds the candidate's skill folders as they are", ch.ID, short(target))
+		return nil, fmt.Errorf("%s: nothing to publish: %s already holds the candidate's skill folders as they are", ch.ID, gitstore.ShortRef(target))
 	}
 	if err := treesOf(p.r).Clash(m.startTree, m.tree, m.changes, target); err != nil {
 		return nil, err
@@ -146,7 +146,7 @@ func (p planner) items(folders []skilltree.Change, c *Candidate, ch *ledger.Chai
 	var items []auditrun.Item
 	for _, f := range folders {
 		if !f.Head.IsZero() && treesOf(r).IsSkillPath(f.Path) {
-			it := auditrun.Item{Name: f.Name(), Path: f.Path, Tree: f.Head, Base: f.Base, BaseLabel: short(r.Branch)}
+			it := auditrun.Item{Name: f.Name(), Path: f.Path, Tree: f.Head, Base: f.Base, BaseLabel: gitstore.ShortRef(r.Branch)}
 			if f.Path == c.Path {
 				it.Accepted = acceptedAllows(c, c.Writers, r.Config.Approvals.Signed)
 				if c.Skill != "" && c.Skill != it.Name {

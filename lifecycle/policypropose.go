@@ -135,7 +135,7 @@ func (r *Repo) ProposePolicy(tree gitstore.Hash, body string, o ProposeOptions) 
 func proposedPolicy(r *Repo, tree gitstore.Hash) ([]string, error) {
 	if tree == r.Tree {
 		return nil, fmt.Errorf("nothing to propose: the policy files on %s are already exactly these; edit %s or the files of %s/ first",
-			short(r.Branch), policy.ConfigFile, policy.Dir)
+			gitstore.ShortRef(r.Branch), policy.ConfigFile, policy.Dir)
 	}
 	cfg, problems, err := r.AuditRunner().NewPolicyProblems(r.Tree, tree, "proposed")
 	if err != nil {

@@ -37,7 +37,7 @@ func (t *tx) danglingAt(h gitstore.Hash) ([]policy.ProfileProblem, error) {
 	if err != nil || len(cfg.Profiles) == 0 {
 		return nil, err
 	}
-	pub, err := published.CatalogAt(r.Git, c.TreeHash, cfg.SkillsDir, shortID(h.String()))
+	pub, err := published.CatalogAt(r.Git, c.TreeHash, cfg.SkillsDir, gitstore.ShortHash(h.String()))
 	if err != nil {
 		return nil, err
 	}

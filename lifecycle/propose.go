@@ -117,7 +117,7 @@ func (p *proposal) changed(snap *snapshot, err error) (*snapshot, error) {
 		return nil, err
 	}
 	if snap.tree == snap.old {
-		return nil, fmt.Errorf("%s: nothing to propose: %s on %s is already exactly this", snap.skill.Name, snap.dest, short(p.t.r.Branch))
+		return nil, fmt.Errorf("%s: nothing to propose: %s on %s is already exactly this", snap.skill.Name, snap.dest, gitstore.ShortRef(p.t.r.Branch))
 	}
 	return snap, nil
 }

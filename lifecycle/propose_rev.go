@@ -42,7 +42,7 @@ func (sn snapshots) atRevision(o ProposeOptions) (*snapshot, error) {
 	}
 	if found == nil {
 		return nil, fmt.Errorf("%s: %w: no skill of this name at %s (commit %s)%s; `skillgit log %s` lists the commits that published it",
-			o.Target, ErrNotFound, o.FromRev, shortID(o.fromCommit.String()), closeNamesHint(o.Target, names, "skills there"), o.Target)
+			o.Target, ErrNotFound, o.FromRev, gitstore.ShortHash(o.fromCommit.String()), closeNamesHint(o.Target, names, "skills there"), o.Target)
 	}
 	snap, err := sn.fs(r.Git.Objects().TreeFS(c.TreeHash), found.Dir, o.FromRev+":"+found.Dir, "", o.Target, false)
 	if err != nil || snap.change != ChangeCreate || path.Base(found.Dir) != found.Name || found.Dir == snap.dest {

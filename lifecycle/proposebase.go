@@ -19,7 +19,7 @@ func (p *proposal) onBase(step func() (*snapshot, error)) (*snapshot, error) {
 		return nil, err
 	}
 	if !ok {
-		return nil, fmt.Errorf("%s: not a commit of %s; a candidate is built on a published version", base, short(r.Branch))
+		return nil, fmt.Errorf("%s: not a commit of %s; a candidate is built on a published version", base, gitstore.ShortRef(r.Branch))
 	}
 	c, err := r.Git.Objects().Commit(base)
 	if err != nil {

@@ -89,7 +89,7 @@ func (p *publication) check() error {
 		return err
 	}
 	if p.c.State == StateCanary && p.target == canaryRef {
-		return fmt.Errorf("%s: already published to canary; `skillgit publish %s` publishes it to %s", ch.ID, ch.ID, short(r.Branch))
+		return fmt.Errorf("%s: already published to canary; `skillgit publish %s` publishes it to %s", ch.ID, ch.ID, gitstore.ShortRef(r.Branch))
 	}
 	return nil
 }
@@ -110,13 +110,13 @@ func (p *publication) publishedOnce() error {
 		return err
 	}
 	return fmt.Errorf("%s: %w: %s already holds this candidate's tip: it was published before (and rolled back since, when %s no longer holds it); a candidate is published once, so propose that version again for new approvals: `skillgit propose %s --from-rev %s`",
-		ch.ID, ErrRefused, short(p.target), p.c.Skill, p.c.Skill, shortID(ch.Tip.String()))
+		ch.ID, ErrRefused, gitstore.ShortRef(p.target), p.c.Skill, p.c.Skill, gitstore.ShortHash(ch.Tip.String()))
 }
 
 // ChannelRef maps a channel name, main (or empty) or canary, to its branch.
 func (r *Repo) ChannelRef(channel string) (string, error) {
 	switch channel {
-	case "", "main", short(r.Branch):
+	case "", "main", gitstore.ShortRef(r.Branch):
 		return r.Branch, nil
 	case "canary":
 		return canaryRef, nil
@@ -165,10 +165,10 @@ func (p *publication) catchUpCanary(canary gitstore.Hash) (gitstore.Hash, error)
 	}
 	if len(conflicts) > 0 {
 		return gitstore.ZeroHash, fmt.Errorf("canary: %w: canary and %s both changed %s since they parted; publish or roll back those canary skills on %s first",
-			ErrConflict, short(r.Branch), strings.Join(conflicts, ", "), short(r.Branch))
+			ErrConflict, gitstore.ShortRef(r.Branch), strings.Join(conflicts, ", "), gitstore.ShortRef(r.Branch))
 	}
 	ts := trailerList{}.add(keyAction, actSync).add(keyChannel, "canary")
-	msg := ts.message("sync: canary with "+short(r.Branch), "Brings the publishes made on "+short(r.Branch)+" to the canary channel.", p.o)
+	msg := ts.message("sync: canary with "+gitstore.ShortRef(r.Branch), "Brings the publishes made on "+gitstore.ShortRef(r.Branch)+" to the canary channel.", p.o)
 	return p.t.commit(tree, msg, nil, canary, r.Tip)
 }
 
@@ -182,7 +182,7 @@ func (p *publication) once() (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Action: actPublish, ID: p.ch.ID, Skill: c.Skill, Change: c.Change, Channel: short(p.target), PublishedAs: p.as}
+	res := &Result{Action: actPublish, ID: p.ch.ID, Skill: c.Skill, Change: c.Change, Channel: gitstore.ShortRef(p.target), PublishedAs: p.as}
 	if err := p.checkMerge(m, c, res); err != nil {
 		return nil, err
 	}

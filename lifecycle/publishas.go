@@ -74,7 +74,7 @@ func (p planner) prepareAs(ch *ledger.Chain, c *Candidate, start gitstore.Hash, 
 		return nil, nil, err
 	} else if ok {
 		return nil, nil, fmt.Errorf("%s: %w: %s already has %s; choose another name with --as (`skillgit list` shows the published skills)",
-			as, ErrConflict, short(target), dest)
+			as, ErrConflict, gitstore.ShortRef(target), dest)
 	}
 	mode := catalog.Strict
 	if c.Lenient != "" {
@@ -186,7 +186,7 @@ func (p planner) publishedMerge(ch *ledger.Chain, target string) (*merge, string
 	}
 	if len(m.conflicts) > 0 {
 		return nil, fmt.Sprintf("publishes candidate %s, whose folder %s changed on %s since the candidate's base; `skillgit rebase %s` brings the candidate up to date",
-			ch.ID, m.conflicts[0].Path, short(target), ch.ID), nil
+			ch.ID, m.conflicts[0].Path, gitstore.ShortRef(target), ch.ID), nil
 	}
 	if err := treesOf(r).Clash(m.startTree, m.tree, m.changes, target); errors.Is(err, ErrConflict) {
 		return nil, fmt.Sprintf("publishes candidate %s, which skillgit refuses: %v", ch.ID, err), nil

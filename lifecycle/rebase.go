@@ -29,7 +29,7 @@ func (r *Repo) Rebase(id string, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Action: actRebase, ID: ch.ID, Branch: short(ch.Ref), Skill: c.Skill, Change: c.Change}
+	res := &Result{Action: actRebase, ID: ch.ID, Branch: gitstore.ShortRef(ch.Ref), Skill: c.Skill, Change: c.Change}
 	res.addWarning(warn)
 	if err := rb.audit(tree, res); err != nil {
 		return nil, err
@@ -59,7 +59,7 @@ func (rb *rebase) merge() (gitstore.Hash, error) {
 		return gitstore.ZeroHash, err
 	}
 	if base == r.Tip {
-		return gitstore.ZeroHash, fmt.Errorf("%s: already up to date with %s", ch.ID, short(r.Branch))
+		return gitstore.ZeroHash, fmt.Errorf("%s: already up to date with %s", ch.ID, gitstore.ShortRef(r.Branch))
 	}
 	baseTree, err := p.rebaseBase(ch, base, merged)
 	if err != nil {
@@ -71,7 +71,7 @@ func (rb *rebase) merge() (gitstore.Hash, error) {
 	}
 	if len(conflicts) > 0 {
 		return gitstore.ZeroHash, fmt.Errorf("%s: %w: both the candidate and %s changed %s; revise the candidate from a folder that includes the published changes",
-			rb.c.Skill, ErrConflict, short(r.Branch), strings.Join(conflicts, ", "))
+			rb.c.Skill, ErrConflict, gitstore.ShortRef(r.Branch), strings.Join(conflicts, ", "))
 	}
 	return tree, nil
 }
@@ -82,7 +82,7 @@ func (rb *rebase) write(tree gitstore.Hash, res *Result, sign signer) error {
 	t, r, ch, c := rb.t, rb.t.r, rb.ch, rb.c
 	ts := trailerList{}.add(keyAction, actRebase).add(keySkill, c.Skill).add(keyCandidate, ch.ID).
 		add(keyBase, r.Tip.String()).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
-	subject := fmt.Sprintf("rebase: %s (candidate %s) onto %s", c.Skill, ch.ID, short(r.Branch))
+	subject := fmt.Sprintf("rebase: %s (candidate %s) onto %s", c.Skill, ch.ID, gitstore.ShortRef(r.Branch))
 	h, err := t.commit(tree, ts.message(subject, "", rb.o), sign, ch.Tip, r.Tip)
 	if err != nil {
 		return err
@@ -106,7 +106,7 @@ func (rb *rebase) audit(tree gitstore.Hash, res *Result) error {
 	if err != nil {
 		return err
 	}
-	v, reports, err := (actAudit{r: r, o: rb.o}).run(r.Tip, []auditrun.Item{{Name: c.Skill, Path: c.Path, Tree: folder, Base: old, BaseLabel: short(r.Branch)}}, res)
+	v, reports, err := (actAudit{r: r, o: rb.o}).run(r.Tip, []auditrun.Item{{Name: c.Skill, Path: c.Path, Tree: folder, Base: old, BaseLabel: gitstore.ShortRef(r.Branch)}}, res)
 	res.Risk, res.Audit, res.Reports = v.Risk, v.Audit, reports
 	return err
 }

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"strings"
 	"sync"
 
 	"github.com/skillgit/skillgit/catalog"
@@ -90,7 +89,7 @@ func load(g *gitstore.Repo) (*Repo, error) {
 func loadAt(g *gitstore.Repo, branch string, tip gitstore.Hash) (*Repo, error) {
 	c, err := g.Objects().Commit(tip)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", short(branch), err)
+		return nil, fmt.Errorf("%s: %w", gitstore.ShortRef(branch), err)
 	}
 	r := &Repo{Git: g, Branch: branch, Tip: tip, Tree: c.TreeHash}
 	cfg, err := r.readConfig(r.Tree)
@@ -99,7 +98,7 @@ func loadAt(g *gitstore.Repo, branch string, tip gitstore.Hash) (*Repo, error) {
 	}
 	r.Config = cfg
 	if want := "refs/heads/" + cfg.PublishBranch; want != branch {
-		return nil, fmt.Errorf("%s: %s names publish_branch %q; run skillgit on that branch or correct the file", short(branch), policy.ConfigFile, cfg.PublishBranch)
+		return nil, fmt.Errorf("%s: %s names publish_branch %q; run skillgit on that branch or correct the file", gitstore.ShortRef(branch), policy.ConfigFile, cfg.PublishBranch)
 	}
 	return r, nil
 }
@@ -126,7 +125,7 @@ func findPublishBranch(g *gitstore.Repo) (string, gitstore.Hash, error) {
 		if !errors.Is(err, gitstore.ErrRefNotFound) {
 			return "", gitstore.ZeroHash, err
 		}
-		tried = append(tried, short(b))
+		tried = append(tried, gitstore.ShortRef(b))
 	}
 	return "", gitstore.ZeroHash, noPublishBranch(g, tried)
 }
@@ -149,19 +148,16 @@ func PublishBranchChoices(g *gitstore.Repo) []string {
 }
 
 func (r *Repo) readConfig(tree gitstore.Hash) (*policy.Config, error) {
-	data, ok, err := r.FileAt(tree, policy.ConfigFile, policy.MaxConfigSize, short(r.Branch))
+	data, ok, err := r.FileAt(tree, policy.ConfigFile, policy.MaxConfigSize, gitstore.ShortRef(r.Branch))
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
 		return nil, fmt.Errorf("%s: %w: the publish branch has no %s; run `skillgit init` to adopt this repository",
-			short(r.Branch), ErrNotInitialized, policy.ConfigFile)
+			gitstore.ShortRef(r.Branch), ErrNotInitialized, policy.ConfigFile)
 	}
 	return policy.ParseConfig(data)
 }
-
-// short turns refs/heads/main into main for messages.
-func short(ref string) string { return strings.TrimPrefix(ref, "refs/heads/") }
 
 func repoLabel(g *gitstore.Repo) string {
 	if d := g.WorktreeDir(); d != "" {

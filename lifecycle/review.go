@@ -92,7 +92,7 @@ func (rv *Review) diff(g *gitstore.Repo, shown []skilltree.Change) error {
 // of the candidate's current approvals.
 func (rv *Review) audit(r *Repo, items []auditrun.Item) error {
 	ar := r.AuditRunner()
-	policy, err := ar.PolicyAt(r.Tip, short(r.Branch))
+	policy, err := ar.PolicyAt(r.Tip, gitstore.ShortRef(r.Branch))
 	if err != nil {
 		return err
 	}

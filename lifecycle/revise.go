@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
@@ -34,7 +35,7 @@ func (r *Repo) Revise(id string, o ProposeOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &Result{Action: actRevise, ID: ch.ID, Branch: short(ch.Ref), Skill: c.Skill, Change: c.Change, Warnings: snap.warnings}
+	res := &Result{Action: actRevise, ID: ch.ID, Branch: gitstore.ShortRef(ch.Ref), Skill: c.Skill, Change: c.Change, Warnings: snap.warnings}
 	res.addWarning(warn)
 	if err := rv.audit(snap, res); err != nil {
 		return nil, err

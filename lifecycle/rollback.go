@@ -53,7 +53,7 @@ func (rb *rollback) once() (*Result, error) {
 		return nil, err
 	}
 	r := rb.t.r
-	res := &Result{Action: actRollback, Skill: rb.name, ID: pub.Claims.Get(keyCandidate), Channel: short(r.Branch), Reverts: pub.Hash.String()}
+	res := &Result{Action: actRollback, Skill: rb.name, ID: pub.Claims.Get(keyCandidate), Channel: gitstore.ShortRef(r.Branch), Reverts: pub.Hash.String()}
 	tree, items, err := rb.restoreAll(changes, pub, res)
 	if err != nil {
 		return nil, err
@@ -103,7 +103,7 @@ func (rb *rollback) restoreAll(changes []skilltree.Change, pub ledger.Commit, re
 			return gitstore.ZeroHash, nil, err
 		}
 		if !f.Base.IsZero() {
-			items = append(items, auditrun.Item{Name: f.Name(), Path: f.Path, Tree: f.Base, Base: f.Head, BaseLabel: short(r.Branch)})
+			items = append(items, auditrun.Item{Name: f.Name(), Path: f.Path, Tree: f.Base, Base: f.Head, BaseLabel: gitstore.ShortRef(r.Branch)})
 		}
 		res.Skill = f.Name()
 	}
@@ -129,14 +129,14 @@ func (rb *rollback) restore(tree gitstore.Hash, f skilltree.Change, pub ledger.C
 func (rb *rollback) changedSince(f skilltree.Change, pub ledger.Commit) error {
 	r := rb.t.r
 	err := fmt.Errorf("%s: %w: %s changed %s after %s; roll back the later change first (`skillgit log %s`)",
-		f.Name(), ErrConflict, short(r.Branch), f.Path, shortID(pub.Hash.String()), f.Name())
+		f.Name(), ErrConflict, gitstore.ShortRef(r.Branch), f.Path, gitstore.ShortHash(pub.Hash.String()), f.Name())
 	last, lerr := r.book().Trail().LastChanges(r.Tip, []string{f.Name()})
 	lc, ok := last[f.Name()]
 	if lerr != nil || !ok || lc.Action == actPublish || lc.Action == actRollback {
 		return err
 	}
 	return fmt.Errorf("%s: %w: %s changed %s after %s with commit %s, which is not a publish, so no rollback undoes it; propose the version you want (`skillgit propose %s --from-rev REV`; `skillgit log %s` lists the versions)",
-		f.Name(), ErrConflict, short(r.Branch), f.Path, shortID(pub.Hash.String()), shortID(lc.Commit), f.Name(), f.Name())
+		f.Name(), ErrConflict, gitstore.ShortRef(r.Branch), f.Path, gitstore.ShortHash(pub.Hash.String()), gitstore.ShortHash(lc.Commit), f.Name(), f.Name())
 }
 
 // audit audits the versions the rollback restores and refuses a high-risk one.

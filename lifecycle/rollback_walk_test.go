@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle/initrepo"
 	"github.com/skillgit/skillgit/lifecycle/policy"
@@ -48,7 +49,7 @@ func TestRollbackWalksBack(t *testing.T) {
 		t.Fatalf("dates is still published after its first publish was undone")
 	}
 	if _, err := open(t, dir).Rollback("dates", "", lead); !errors.Is(err, ErrNotFound) || !strings.Contains(err.Error(), "rolled back already") ||
-		!strings.Contains(err.Error(), "skillgit propose dates --from-rev "+shortID(log[0].Commit)) {
+		!strings.Contains(err.Error(), "skillgit propose dates --from-rev "+gitstore.ShortHash(log[0].Commit)) {
 		t.Fatalf("rollback with every publish undone: %v; want it to name the latest publish to propose again", err)
 	}
 	testenv.Fsck(t, dir)
@@ -66,7 +67,7 @@ func TestRollbackOfRollbackRefused(t *testing.T) {
 	}
 	for _, name := range []string{"", "dates"} {
 		_, err := open(t, dir).Rollback(name, rb.Commit, lead)
-		before := shortID(testenv.GitText(t, dir, "rev-parse", rb.Commit+"~1"))
+		before := gitstore.ShortHash(testenv.GitText(t, dir, "rev-parse", rb.Commit+"~1"))
 		if !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "is a rollback") || !strings.Contains(err.Error(), "skillgit propose dates --from-rev "+before) {
 			t.Fatalf("Rollback(%q, the rollback): %v; want refused with advice to propose", name, err)
 		}
@@ -90,7 +91,7 @@ func TestRollbackAfterGitRevertOfRollback(t *testing.T) {
 		t.Fatal(err)
 	}
 	testenv.Git(t, dir, "revert", "--no-edit", rb.Commit)
-	revert := shortID(testenv.GitText(t, dir, "rev-parse", "HEAD"))
+	revert := gitstore.ShortHash(testenv.GitText(t, dir, "rev-parse", "HEAD"))
 	_, err = open(t, dir).Rollback("dates", "", lead)
 	if !errors.Is(err, ErrConflict) || !strings.Contains(err.Error(), revert+", which is not a publish") || !strings.Contains(err.Error(), "skillgit propose dates --from-rev") {
 		t.Fatalf("rollback after the rollback was reverted: %v; want a conflict naming the revert %s", err, revert)

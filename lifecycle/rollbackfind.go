@@ -49,7 +49,7 @@ func (rb *rollback) find() (ledger.Commit, ledger.UndoneSet, error) {
 	}
 	if !target.IsZero() {
 		return ledger.Commit{}, nil, fmt.Errorf("--commit %s: %w: not a commit of %s's first-parent line, so not a publish a rollback can undo; `skillgit log` lists the publishes",
-			commit, ErrRefused, short(r.Branch))
+			commit, ErrRefused, gitstore.ShortRef(r.Branch))
 	}
 	return ledger.Commit{}, nil, rb.noPublishToUndo(seen)
 }
@@ -94,7 +94,7 @@ func (rb *rollback) latestVersion(seen publishesSeen) string {
 	r := rb.t.r
 	for _, h := range seen.of {
 		if _, s, _, err := treesOf(r).SkillAt(h, name, h.String()); err == nil && s != nil {
-			return shortID(h.String())
+			return gitstore.ShortHash(h.String())
 		}
 	}
 	return ""
@@ -106,7 +106,7 @@ func (rb *rollback) latestVersion(seen publishesSeen) string {
 func (rb *rollback) noPublishToUndo(seen publishesSeen) error {
 	name := rb.name
 	r := rb.t.r
-	branch := short(r.Branch)
+	branch := gitstore.ShortRef(r.Branch)
 	if len(seen.of) > 0 {
 		rev := rb.latestVersion(seen)
 		if rev == "" {
@@ -143,7 +143,7 @@ func stillInEffect(changes []skilltree.Change, pub ledger.Commit, undone ledger.
 	}
 	if len(out) == 0 {
 		return nil, fmt.Errorf("%s: %w: %s is rolled back already, by %s; `skillgit rollback %s` undoes the latest publish still in effect",
-			changes[0].Name(), ErrRefused, shortID(pub.Hash.String()), shortID(by), changes[0].Name())
+			changes[0].Name(), ErrRefused, gitstore.ShortHash(pub.Hash.String()), gitstore.ShortHash(by), changes[0].Name())
 	}
 	return out, nil
 }
@@ -222,11 +222,11 @@ func beforeRollback(rb ledger.Commit) string {
 	if len(rb.C.ParentHashes) == 0 {
 		return "REV"
 	}
-	return shortID(rb.C.ParentHashes[0].String())
+	return gitstore.ShortHash(rb.C.ParentHashes[0].String())
 }
 
 func notPublishOf(r *Repo, name, commit string) error {
-	return fmt.Errorf("%s: commit %s is not a publish of this skill on %s; `skillgit log %s` lists its publishes", name, commit, short(r.Branch), name)
+	return fmt.Errorf("%s: commit %s is not a publish of this skill on %s; `skillgit log %s` lists its publishes", name, commit, gitstore.ShortRef(r.Branch), name)
 }
 
 func forName(name string) string {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 
+	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/policy"
@@ -112,7 +113,7 @@ func TestContentSignedInAnotherName(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.AuthorVerified == nil || *c.AuthorVerified || !strings.Contains(c.Unverified, shortID(res.Commit)) ||
+	if c.AuthorVerified == nil || *c.AuthorVerified || !strings.Contains(c.Unverified, gitstore.ShortHash(res.Commit)) ||
 		!strings.Contains(c.Unverified, "may not sign as agent@example.com") || !ledger.IsWriter(c.Writers, "GRACE@example.com") {
 		t.Fatalf("author verified %v, unverified %q, writers %q; want the proposal unverified and Grace a writer", c.AuthorVerified, c.Unverified, c.Writers)
 	}
@@ -120,10 +121,10 @@ func TestContentSignedInAnotherName(t *testing.T) {
 	wantRefusal(t, "approve by Grace", err, []string{"has no verified signature", "skillgit revise " + id})
 	useKey(t, dir, k.bob)
 	_, err = open(t, dir).Approve(id, "", bob)
-	wantRefusal(t, "approve by Bob", err, []string{"commit " + shortID(res.Commit)})
+	wantRefusal(t, "approve by Bob", err, []string{"commit " + gitstore.ShortHash(res.Commit)})
 	forgeApproval(t, dir, id, k.grace, "Grace Hopper <grace@example.com>", time.Time{})
 	_, err = open(t, dir).Publish(id, "", lead)
-	wantRefusal(t, "publish", err, []string{"no approval counts while commit " + shortID(res.Commit)})
+	wantRefusal(t, "publish", err, []string{"no approval counts while commit " + gitstore.ShortHash(res.Commit)})
 
 	testenv.Git(t, dir, "update-ref", "refs/heads/candidate/"+id, res.Commit)
 	useKey(t, dir, k.agent)
@@ -156,7 +157,7 @@ func TestUnsignedContentBlocks(t *testing.T) {
 	}
 	useKey(t, dir, k.grace)
 	_, err = open(t, dir).Approve(id, "", lead)
-	wantRefusal(t, "approve", err, []string{"commit " + shortID(slipped.Commit), `"revise: pdf-tools" by Bob Builder <bob@example.com>`, "not signed"})
+	wantRefusal(t, "approve", err, []string{"commit " + gitstore.ShortHash(slipped.Commit), `"revise: pdf-tools" by Bob Builder <bob@example.com>`, "not signed"})
 	useKey(t, dir, k.agent)
 	if _, err := open(t, dir).Revise(id, ProposeOptions{ActOptions: agent, From: skillVersion(t, "pdf-tools", "Checked."), Message: "checked"}); err != nil {
 		t.Fatal(err)

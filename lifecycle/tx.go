@@ -103,7 +103,7 @@ func (t *tx) move(target string, old, h, oldTree, newTree gitstore.Hash, paths [
 			return nil
 		}
 		if err := g.UpdateWorktree(oldTree, newTree, paths); err != nil {
-			return fmt.Errorf("%s is checked out here: %w", short(target), err)
+			return fmt.Errorf("%s is checked out here: %w", gitstore.ShortRef(target), err)
 		}
 		updated = true
 		return nil

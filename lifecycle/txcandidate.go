@@ -36,7 +36,7 @@ func (t *tx) createCandidate(tree gitstore.Hash, name string, msg func(id string
 		if err != nil {
 			return err
 		}
-		res.ID, res.Branch, res.Commit, res.State = id, short(CandidatePrefix+id), h.String(), StateOpen
+		res.ID, res.Branch, res.Commit, res.State = id, gitstore.ShortRef(CandidatePrefix+id), h.String(), StateOpen
 		if sign != nil {
 			t.warnUnverifiedContent(res, h)
 		}
@@ -66,7 +66,7 @@ func (t *tx) appendTo(ch *ledger.Chain, msg, action string, sign signer) (*Resul
 		return nil, err
 	}
 	p := ch.Propose()
-	return &Result{Action: action, ID: ch.ID, Branch: short(ch.Ref), Skill: p.Claims.Get(keySkill),
+	return &Result{Action: action, ID: ch.ID, Branch: gitstore.ShortRef(ch.Ref), Skill: p.Claims.Get(keySkill),
 		Change: Change(p.Claims.Get(keyChange)), Commit: h.String()}, nil
 }
 

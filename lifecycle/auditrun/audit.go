@@ -86,7 +86,7 @@ type auditPlan struct {
 
 func planAudit(r *Runner, req Request) (*auditPlan, error) {
 	if req.Rev == "" && len(req.Paths) == 0 && r != nil && r.Git.WorktreeDir() == "" {
-		req.Rev = short(r.Branch)
+		req.Rev = gitstore.ShortRef(r.Branch)
 	}
 	if req.Rev != "" {
 		return r.planRev(req.Rev)
@@ -180,7 +180,7 @@ func (r *Runner) forkPoint(base, head gitstore.Hash) (gitstore.Hash, gitstore.Ha
 
 // planCommit plans an audit of every skill in one commit, under the publish branch's policy.
 func (r *Runner) planCommit(rev string, tree gitstore.Hash) (*auditPlan, error) {
-	policy, err := r.PolicyAt(r.Tip, short(r.Branch))
+	policy, err := r.PolicyAt(r.Tip, gitstore.ShortRef(r.Branch))
 	if err != nil {
 		return nil, err
 	}

@@ -32,7 +32,7 @@ func planPaths(r *Runner, req Request) (*auditPlan, error) {
 	if r == nil {
 		return p, nil
 	}
-	label, commit := short(r.Branch), r.Tip
+	label, commit := gitstore.ShortRef(r.Branch), r.Tip
 	if req.Base != "" {
 		var tree gitstore.Hash
 		var err error

@@ -21,11 +21,11 @@ func DefaultsWarning(label string, err error) string {
 // no installer and accept no finding), with a warning: a broken policy must not lock the
 // repository, and the commit that fixes it is audited all the same.
 func (r *Runner) hookPolicy(run *HookRun, base gitstore.Hash) (*policy.Config, *policy.AuditPolicy, error) {
-	label := shortID(base.String())
+	label := gitstore.ShortHash(base.String())
 	cfg, _, err := r.ConfigAt(base, label)
 	if _, ok := errors.AsType[*policy.ConfigError](err); ok {
 		run.Warnings = append(run.Warnings, DefaultsWarning(label, err))
-		return policy.DefaultConfig(short(r.Branch)), policy.DefaultAuditPolicy(), nil
+		return policy.DefaultConfig(gitstore.ShortRef(r.Branch)), policy.DefaultAuditPolicy(), nil
 	}
 	if err != nil {
 		return nil, nil, err

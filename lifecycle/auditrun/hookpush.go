@@ -50,7 +50,7 @@ func (r *Runner) AuditUpdates(updates []gitstore.RefUpdate, getenv func(string) 
 		if !ua.skipped {
 			done += len(ua.items)
 		}
-		titles = append(titles, fmt.Sprintf("%s %s..%s", ua.u.Ref, shortID(ua.pr.base.String()), shortID(ua.pr.head.String())))
+		titles = append(titles, fmt.Sprintf("%s %s..%s", ua.u.Ref, gitstore.ShortHash(ua.pr.base.String()), gitstore.ShortHash(ua.pr.head.String())))
 	}
 	run.Title = strings.Join(titles, ", ")
 	return run, nil
@@ -122,7 +122,7 @@ func (r *Runner) planUpdate(u gitstore.RefUpdate, getenv func(string) string) (*
 	if ua.cfg, ua.policy, err = r.hookPolicy(ua.sub, pr.policy); err != nil {
 		return nil, err
 	}
-	newCfg, problems, err := r.NewPolicyProblems(pr.baseTree, pr.headTree, shortID(pr.head.String()))
+	newCfg, problems, err := r.NewPolicyProblems(pr.baseTree, pr.headTree, gitstore.ShortHash(pr.head.String()))
 	if err != nil {
 		return nil, err
 	}

@@ -43,7 +43,7 @@ func (r *Runner) ConfigAt(commit gitstore.Hash, label string) (*policy.Config, g
 	}
 	data, ok, err := r.Git.Objects().FileAt(c.TreeHash, policy.ConfigFile, policy.MaxConfigSize, label)
 	if err != nil || !ok {
-		return policy.DefaultConfig(short(r.Branch)), c.TreeHash, err
+		return policy.DefaultConfig(gitstore.ShortRef(r.Branch)), c.TreeHash, err
 	}
 	cfg, err := policy.ParseConfig(data)
 	if err != nil {

@@ -2,7 +2,6 @@ package auditrun
 
 import (
 	"path/filepath"
-	"strings"
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
@@ -40,15 +39,4 @@ func (r *Runner) Cache() *audit.Cache {
 // Auditor returns an auditor of the repository's trees under policy p, with its cache.
 func (r *Runner) Auditor(p *policy.AuditPolicy) *Auditor {
 	return &Auditor{Git: r.Git, Policy: p, Cache: r.Cache()}
-}
-
-// short turns refs/heads/main into main for messages.
-func short(ref string) string { return strings.TrimPrefix(ref, "refs/heads/") }
-
-// shortID is the first 12 digits of an object id, as messages show it.
-func shortID(h string) string {
-	if len(h) > 12 {
-		return h[:12]
-	}
-	return h
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -60,7 +59,7 @@ func Init(opts InitOptions) (*InitResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &InitResult{Dir: opts.Dir, Branch: short(branch), Adopted: adopted, Bare: g.Bare(), Commits: []string{}}
+	res := &InitResult{Dir: opts.Dir, Branch: gitstore.ShortRef(branch), Adopted: adopted, Bare: g.Bare(), Commits: []string{}}
 	if d := g.WorktreeDir(); d != "" {
 		res.Dir = d
 	}
@@ -134,7 +133,7 @@ func (in *initializer) leaveEmpty(opts InitOptions) (bool, error) {
 		}
 	}
 	in.res.Empty = true
-	if short(in.branch) != "main" {
+	if gitstore.ShortRef(in.branch) != "main" {
 		return true, in.rememberBranch()
 	}
 	return true, nil
@@ -160,7 +159,7 @@ func (in *initializer) run(opts InitOptions) error {
 	if err != nil {
 		return err
 	}
-	cfg := policy.DefaultConfig(short(in.branch))
+	cfg := policy.DefaultConfig(gitstore.ShortRef(in.branch))
 	tree, err := in.initTree(oldTree, cfg)
 	if err != nil {
 		return err
@@ -191,7 +190,7 @@ func (in *initializer) tip() (gitstore.Hash, gitstore.Hash, error) {
 		return h, h, err
 	}
 	if _, ok, _ := in.g.Objects().EntryAt(c.TreeHash, policy.ConfigFile); ok {
-		return h, h, fmt.Errorf("%s: %w (%s exists on %s); nothing to do", in.res.Dir, ErrAlreadyInitialized, policy.ConfigFile, short(in.branch))
+		return h, h, fmt.Errorf("%s: %w (%s exists on %s); nothing to do", in.res.Dir, ErrAlreadyInitialized, policy.ConfigFile, gitstore.ShortRef(in.branch))
 	}
 	return h, c.TreeHash, nil
 }
@@ -253,7 +252,7 @@ func (in *initializer) finish(old, oldTree, tree, tip gitstore.Hash, cfg *policy
 		}
 		return err
 	}
-	if short(in.branch) != "main" {
+	if gitstore.ShortRef(in.branch) != "main" {
 		return in.rememberBranch()
 	}
 	return nil
@@ -266,9 +265,6 @@ func (in *initializer) rememberBranch() error {
 	if err != nil {
 		return err
 	}
-	c.Raw.Section("skillgit").SetOption("publishBranch", short(in.branch))
+	c.Raw.Section("skillgit").SetOption("publishBranch", gitstore.ShortRef(in.branch))
 	return gr.SetConfig(c)
 }
-
-// short turns refs/heads/main into main for messages.
-func short(ref string) string { return strings.TrimPrefix(ref, "refs/heads/") }

@@ -77,7 +77,7 @@ func (b *Book) CheckContent(ch *Chain, content []int, at time.Time) contentCheck
 		case out.unverified == "":
 			subject, _, _ := CutSubject(ci.C.Message)
 			out.unverified = fmt.Sprintf("commit %s (%q by %s) has no verified signature: %v",
-				shortID(ci.Hash.String()), termtext.Cut(subject, 80), actorOf(ci.C.Author), err)
+				gitstore.ShortHash(ci.Hash.String()), termtext.Cut(subject, 80), actorOf(ci.C.Author), err)
 		}
 	}
 	_, out.proposer = out.signers[0]
@@ -128,7 +128,7 @@ func (b *Book) AllowedSigners() *SignerFile {
 }
 
 func (b *Book) readAllowedSigners(tree gitstore.Hash) *SignerFile {
-	label, file := short(b.Branch), b.Config.Approvals.AllowedSigners
+	label, file := gitstore.ShortRef(b.Branch), b.Config.Approvals.AllowedSigners
 	set := &SignerFile{tree: tree}
 	data, ok, err := b.Git.FileAt(tree, file, sshsig.MaxAllowedSigners, label)
 	switch {

@@ -2,7 +2,6 @@ package ledger
 
 import (
 	"errors"
-	"strings"
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -88,17 +87,6 @@ func (b *Book) FolderChanges(baseRoot, headRoot gitstore.Hash) ([]FolderChange, 
 		return d.Folders, append([]string{"files outside " + b.Config.SkillsDir + "/"}, d.Stray...), nil
 	}
 	return d.Folders, d.Stray, nil
-}
-
-// short turns refs/heads/main into main for messages.
-func short(ref string) string { return strings.TrimPrefix(ref, "refs/heads/") }
-
-// shortID cuts a commit id to the twelve digits messages show.
-func shortID(h string) string {
-	if len(h) > 12 {
-		return h[:12]
-	}
-	return h
 }
 
 // actorOf is who a signature names.

@@ -30,7 +30,7 @@ func (c Commit) Action() string { return c.Claims.Get(KeyAction) }
 // bytes, quoted.
 func (c Commit) Label(n int) string {
 	subject, _, _ := CutSubject(c.C.Message)
-	return fmt.Sprintf("%s (%q)", shortID(c.Hash.String()), termtext.Cut(subject, n))
+	return fmt.Sprintf("%s (%q)", gitstore.ShortHash(c.Hash.String()), termtext.Cut(subject, n))
 }
 
 // ReadCommit reads commit h and its claims.

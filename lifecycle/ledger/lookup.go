@@ -83,7 +83,7 @@ func (b *Book) OpenCandidate(name string) (*Chain, *Candidate, error) {
 	id, ref, tip, err := b.Locate(name)
 	if errors.Is(err, ErrNotFound) && CheckID(id) == nil {
 		if _, c, perr := b.PublishedCandidate(id, err); perr == nil {
-			return nil, nil, fmt.Errorf("%s: %w: the candidate is already published on %s by %s", id, ErrRefused, short(b.Branch), shortID(c.PublishedBy))
+			return nil, nil, fmt.Errorf("%s: %w: the candidate is already published on %s by %s", id, ErrRefused, gitstore.ShortRef(b.Branch), gitstore.ShortHash(c.PublishedBy))
 		}
 	}
 	if err != nil {
@@ -105,7 +105,7 @@ func (b *Book) OpenCandidate(name string) (*Chain, *Candidate, error) {
 	case StateRejected:
 		return nil, nil, fmt.Errorf("%s: %w: the candidate was rejected (%s); propose the change again", id, ErrRefused, ref)
 	case StatePublished:
-		return nil, nil, fmt.Errorf("%s: %w: the candidate is already published on %s", id, ErrRefused, short(b.Branch))
+		return nil, nil, fmt.Errorf("%s: %w: the candidate is already published on %s", id, ErrRefused, gitstore.ShortRef(b.Branch))
 	}
 	return ch, c, nil
 }

@@ -79,7 +79,7 @@ func (b *Book) TreeManaged(tree gitstore.Hash) bool {
 	if tree.IsZero() {
 		return false
 	}
-	data, ok, err := b.Git.FileAt(tree, catalog.FileName, catalog.MaxSkillFileSize, short(b.Branch))
+	data, ok, err := b.Git.FileAt(tree, catalog.FileName, catalog.MaxSkillFileSize, gitstore.ShortRef(b.Branch))
 	if err != nil || !ok {
 		return false
 	}

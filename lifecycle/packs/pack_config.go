@@ -273,7 +273,7 @@ func packNodeName(n *yaml.Node) string {
 // editPacks edits the packs list of the published .skillgit.yaml, keeping the rest of the
 // document and its comments, and checks the result.
 func editPacks(r *lifecycle.Repo, edit func(seq *yaml.Node)) ([]byte, error) {
-	data, _, err := r.FileAt(r.Tree, policy.ConfigFile, policy.MaxConfigSize, short(r.Branch))
+	data, _, err := r.FileAt(r.Tree, policy.ConfigFile, policy.MaxConfigSize, gitstore.ShortRef(r.Branch))
 	if err != nil {
 		return nil, err
 	}
@@ -370,7 +370,7 @@ func commitPackFiles(r *lifecycle.Repo, sig object.Signature, o lifecycle.ActOpt
 	if err != nil {
 		return nil, err
 	}
-	return &lifecycle.Result{Action: actPack, Commit: h.String(), Channel: short(r.Branch)}, nil
+	return &lifecycle.Result{Action: actPack, Commit: h.String(), Channel: gitstore.ShortRef(r.Branch)}, nil
 }
 
 // packCommitMessage is the message of a pack commit: subject, body and the trailers that say
@@ -389,6 +389,3 @@ func addWarning(res *lifecycle.Result, w string) {
 		res.Warnings = append(res.Warnings, w)
 	}
 }
-
-// short is a branch name without refs/heads/.
-func short(ref string) string { return strings.TrimPrefix(ref, "refs/heads/") }

@@ -71,18 +71,18 @@ func fetchPack(ctx context.Context, p policy.Pack, progress io.Writer) (*fetched
 	if errors.Is(err, errPackTooLarge) {
 		return nil, fmt.Errorf("pack %s: %w: %s from %s holds more than its limit of %s of object content: %w; nothing was written; "+
 			"if the pack is trusted, raise the limit with max_bytes (in bytes) under the pack in %s, e.g. max_bytes: %d",
-			p.Name, lifecycle.ErrRefused, short(name), p.URL, sizeText(maxBytes(p)), err, policy.ConfigFile, suggestMaxBytes(err, maxBytes(p)))
+			p.Name, lifecycle.ErrRefused, gitstore.ShortRef(name), p.URL, sizeText(maxBytes(p)), err, policy.ConfigFile, suggestMaxBytes(err, maxBytes(p)))
 	}
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
-		return nil, fmt.Errorf("pack %s: fetching %s from %s: %w", p.Name, short(name), p.URL, err)
+		return nil, fmt.Errorf("pack %s: fetching %s from %s: %w", p.Name, gitstore.ShortRef(name), p.URL, err)
 	}
 	ref, err := mem.Git().Storer.Reference(local)
 	if err != nil {
-		return nil, fmt.Errorf("pack %s: the fetch of %s from %s brought no commit: %w", p.Name, short(name), p.URL, err)
+		return nil, fmt.Errorf("pack %s: the fetch of %s from %s brought no commit: %w", p.Name, gitstore.ShortRef(name), p.URL, err)
 	}
 	fp := &fetchedPack{mem: mem, ref: name}
 	if fp.commit, err = peelToCommit(mem, ref.Hash()); err != nil {
-		return nil, fmt.Errorf("pack %s: %s: %w", p.Name, short(name), err)
+		return nil, fmt.Errorf("pack %s: %s: %w", p.Name, gitstore.ShortRef(name), err)
 	}
 	return fp, fp.findFolder(p)
 }
@@ -151,7 +151,7 @@ func (fp *fetchedPack) findFolder(p policy.Pack) error {
 	case err != nil:
 		return fmt.Errorf("pack %s: %w: %s at %s: %v", p.Name, lifecycle.ErrRefused, folder, short7(fp.commit), err)
 	case !ok || e.Mode != filemode.Dir:
-		return fmt.Errorf("pack %s: %s is not a folder at %s (%s); correct the pack's path", p.Name, folder, short7(fp.commit), short(fp.ref))
+		return fmt.Errorf("pack %s: %s is not a folder at %s (%s); correct the pack's path", p.Name, folder, short7(fp.commit), gitstore.ShortRef(fp.ref))
 	}
 	fp.tree = e.Hash
 	fp.single = fp.hasSkillFile(fp.tree)

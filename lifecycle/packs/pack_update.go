@@ -229,7 +229,7 @@ func proposePack(r *lifecycle.Repo, p policy.Pack, fp *fetchedPack, changes []pa
 		return err
 	}
 	value := p.Name + "@" + fp.commit.String()
-	body := fmt.Sprintf("From pack %s (%s, %s) at %s.", p.Name, p.URL, short(fp.ref), fp.commit)
+	body := fmt.Sprintf("From pack %s (%s, %s) at %s.", p.Name, p.URL, gitstore.ShortRef(fp.ref), fp.commit)
 	for _, c := range changes {
 		if seen, ok := pending[pendingKey(c.name, c.want)]; ok {
 			if seen.rejected {
@@ -356,7 +356,7 @@ func ownedAfter(r *lifecycle.Repo, name string, lock *packLock, fp *fetchedPack,
 
 func pinMessage(p policy.Pack, fp *fetchedPack, up *Result) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "pack: update %s to %s\n\nFetched %s (%s) at %s.", p.Name, short7(fp.commit), p.URL, short(fp.ref), fp.commit)
+	fmt.Fprintf(&b, "pack: update %s to %s\n\nFetched %s (%s) at %s.", p.Name, short7(fp.commit), p.URL, gitstore.ShortRef(fp.ref), fp.commit)
 	if len(up.Candidates) > 0 {
 		b.WriteString("\n\nCandidates:")
 		for _, c := range up.Candidates {

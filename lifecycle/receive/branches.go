@@ -40,7 +40,7 @@ func (g *guard) branches(run *auditrun.HookRun, updates []gitstore.RefUpdate) er
 			return fmt.Errorf("%s: %w", u.Ref, err)
 		}
 		if why != "" {
-			run.Refusals = append(run.Refusals, fmt.Sprintf("%s: %s", short(u.Ref), why))
+			run.Refusals = append(run.Refusals, fmt.Sprintf("%s: %s", gitstore.ShortRef(u.Ref), why))
 		}
 	}
 	return nil
@@ -55,8 +55,8 @@ type branchGuard struct {
 
 // check says why update u, which creates or moves a branch, is refused; empty when it is not.
 func (bg *branchGuard) check(u gitstore.RefUpdate) (string, error) {
-	publish := short(bg.r.Branch)
-	was, err := bg.wasPublishBranch(short(u.Ref))
+	publish := gitstore.ShortRef(bg.r.Branch)
+	was, err := bg.wasPublishBranch(gitstore.ShortRef(u.Ref))
 	if err != nil {
 		return "", err
 	}
@@ -68,7 +68,7 @@ func (bg *branchGuard) check(u gitstore.RefUpdate) (string, error) {
 	switch {
 	case err != nil || !has:
 		return "", err
-	case names == short(u.Ref):
+	case names == gitstore.ShortRef(u.Ref):
 		return fmt.Sprintf("its %s names it the publish branch (publish_branch: %s) while this repository publishes on %s; server.protect is on: a second publish branch is refused; keep publish_branch: %s, and %s",
 			policy.ConfigFile, names, publish, publish, branchAdvice), nil
 	case bg.readBefore(u.Ref):

@@ -40,7 +40,7 @@ func (g *guard) canaryAdded(u gitstore.RefUpdate, mainTip gitstore.Hash) ([]gits
 // canary publish is judged on top of its first parent, under the publish branch's policy.
 func (g *guard) canaryCommit(h gitstore.Hash, c *object.Commit, mainTip gitstore.Hash) (string, error) {
 	ci := ledger.Commit{Hash: h, C: c, Claims: ledger.ParseClaims(c.Message)}
-	notCanary := "is not a canary publish of an approved candidate or a merge of " + short(g.r.Branch) + "; " + protectAdvice
+	notCanary := "is not a canary publish of an approved candidate or a merge of " + gitstore.ShortRef(g.r.Branch) + "; " + protectAdvice
 	if len(c.ParentHashes) != 2 || ci.Claims.Get(ledger.KeyChannel) != "canary" {
 		return notCanary, nil
 	}
@@ -71,7 +71,7 @@ func (g *guard) canaryCommit(h gitstore.Hash, c *object.Commit, mainTip gitstore
 func checkCatchUp(rr *lifecycle.Repo, c *object.Commit, mainTip gitstore.Hash) (string, error) {
 	from := c.ParentHashes[1]
 	if on, err := rr.Git.History().IsAncestor(from, mainTip); err != nil || !on {
-		return fmt.Sprintf("merges %s, which is not on %s", shortID(from), short(rr.Branch)), err
+		return fmt.Sprintf("merges %s, which is not on %s", shortID(from), gitstore.ShortRef(rr.Branch)), err
 	}
 	fromTree, err := treeOf(rr.Git, from)
 	if err != nil {
@@ -86,7 +86,7 @@ func checkCatchUp(rr *lifecycle.Repo, c *object.Commit, mainTip gitstore.Hash) (
 		return "", err
 	}
 	if len(conflicts) > 0 || tree != c.TreeHash {
-		return fmt.Sprintf("does not hold exactly the merge of %s into canary", short(rr.Branch)), nil
+		return fmt.Sprintf("does not hold exactly the merge of %s into canary", gitstore.ShortRef(rr.Branch)), nil
 	}
 	return "", nil
 }

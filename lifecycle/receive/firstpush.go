@@ -57,19 +57,19 @@ func createdAt(g *gitstore.Repo, branch string, tip gitstore.Hash) (*lifecycle.R
 	if err != nil {
 		return nil, nil
 	}
-	data, ok, err := g.Objects().FileAt(c.TreeHash, policy.ConfigFile, policy.MaxConfigSize, short(branch))
+	data, ok, err := g.Objects().FileAt(c.TreeHash, policy.ConfigFile, policy.MaxConfigSize, gitstore.ShortRef(branch))
 	if err != nil || !ok {
 		return nil, err // no configuration: not a skill repository's publish branch
 	}
 	cfg, err := policy.ParseConfig(data)
 	if _, bad := errors.AsType[*policy.ConfigError](err); bad {
 		// The audit refuses the push, naming the line; it runs under the defaults.
-		cfg, err = policy.DefaultConfig(short(branch)), nil
+		cfg, err = policy.DefaultConfig(gitstore.ShortRef(branch)), nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	if cfg.PublishBranch != short(branch) {
+	if cfg.PublishBranch != gitstore.ShortRef(branch) {
 		return nil, nil // not a skill repository's publish branch
 	}
 	return lifecycle.RepoAt(g, branch, tip, cfg)

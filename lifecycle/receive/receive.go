@@ -91,7 +91,7 @@ func (g *guard) protect(run *auditrun.HookRun, updates []gitstore.RefUpdate) err
 			return fmt.Errorf("%s: %w", u.Ref, err)
 		}
 		if why != "" {
-			run.Refusals = append(run.Refusals, fmt.Sprintf("%s: %s", short(u.Ref), why))
+			run.Refusals = append(run.Refusals, fmt.Sprintf("%s: %s", gitstore.ShortRef(u.Ref), why))
 		}
 	}
 	return g.branches(run, updates)

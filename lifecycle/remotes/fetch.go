@@ -82,7 +82,7 @@ func Fetch(ctx context.Context, lr *lifecycle.Repo, o FetchOptions) (*FetchResul
 	if err != nil {
 		return nil, err
 	}
-	res := &FetchResult{Remote: rm.name, Branch: short(r.Branch)}
+	res := &FetchResult{Remote: rm.name, Branch: gitstore.ShortRef(r.Branch)}
 	if err := r.checkRelated(rm, rr, res); err != nil {
 		return res, err
 	}
@@ -163,13 +163,13 @@ func (r repo) adopt(ref, id string, rh gitstore.Hash, res *FetchResult) error {
 		return nil
 	default:
 		c.Action, c.Old, c.New = "diverged", "", ""
-		c.Note = fmt.Sprintf("yours and the remote's (%s) have different changes; kept yours", shortID(rh.String()))
-		res.Warnings = append(res.Warnings, fmt.Sprintf("warning: %s: %s", short(ref), c.Note))
+		c.Note = fmt.Sprintf("yours and the remote's (%s) have different changes; kept yours", gitstore.ShortHash(rh.String()))
+		res.Warnings = append(res.Warnings, fmt.Sprintf("warning: %s: %s", gitstore.ShortRef(ref), c.Note))
 		res.add(c)
 		return nil
 	}
 	if err := r.Git.Refs().Update(ref, rh, lh, "skillgit fetch"); err != nil {
-		return fmt.Errorf("%s: %w", short(ref), err)
+		return fmt.Errorf("%s: %w", gitstore.ShortRef(ref), err)
 	}
 	res.add(c)
 	return nil

@@ -195,7 +195,7 @@ func (r repo) planRef(p *pushPlan, remote map[string]gitstore.Hash, ref string, 
 	}
 	if !rh.IsZero() && !r.Book().Descends(h, rh) {
 		return fmt.Errorf("%s: %w: the remote's %s has commits yours does not; run `skillgit fetch` to see them, then revise or rebase the candidate",
-			id, lifecycle.ErrConflict, short(ref))
+			id, lifecycle.ErrConflict, gitstore.ShortRef(ref))
 	}
 	p.specs = append(p.specs, config.RefSpec(ref+":"+ref))
 	if !rh.IsZero() {
@@ -265,10 +265,10 @@ func (r repo) movedError(rm *remote, rt gitstore.Hash) error {
 	}
 	remoteTip := "is gone"
 	if !rt.IsZero() {
-		remoteTip = "is at " + shortID(rt.String())
+		remoteTip = "is at " + gitstore.ShortHash(rt.String())
 	}
 	return fmt.Errorf("%s: %w: %s/%s %s, not the tip your publishes were built on (another clone published first); nothing was pushed: run `skillgit fetch %s`, then %s, then `skillgit push %s`",
-		short(r.Branch), ErrRemoteMoved, rm.name, short(r.Branch), remoteTip, rm.name, redo, rm.name)
+		gitstore.ShortRef(r.Branch), ErrRemoteMoved, rm.name, gitstore.ShortRef(r.Branch), remoteTip, rm.name, redo, rm.name)
 }
 
 // explainPushError turns a refused push into ErrRemoteMoved when the remote's publish branch

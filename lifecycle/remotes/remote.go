@@ -34,17 +34,6 @@ var ErrNoRemote = errors.New("no such remote")
 // repo is a skillgit repository, with the helpers of push, fetch and watch as methods.
 type repo struct{ *lifecycle.Repo }
 
-// short names a branch without refs/heads/.
-func short(ref string) string { return strings.TrimPrefix(ref, "refs/heads/") }
-
-// shortID cuts a commit id to the twelve digits messages show.
-func shortID(h string) string {
-	if len(h) > 12 {
-		return h[:12]
-	}
-	return h
-}
-
 // remote is a configured git remote, reached through go-git with a private view of this
 // repository's refs: go-git reads the local refs from a snapshot and writes what it learns
 // there, and skillgit moves the real refs itself, by compare-and-swap.

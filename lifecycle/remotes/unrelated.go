@@ -42,7 +42,7 @@ func (r repo) fetchRemoteTip(ctx context.Context, rm *remote, rt gitstore.Hash, 
 	}
 	err := rm.fetch(ctx, []config.RefSpec{config.RefSpec("+" + r.Branch + ":" + scratch + "publish")}, liveLines(progress))
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
-		return fmt.Errorf("%s: fetching %s/%s to compare it with yours: %w", short(r.Branch), rm.name, short(r.Branch), err)
+		return fmt.Errorf("%s: fetching %s/%s to compare it with yours: %w", gitstore.ShortRef(r.Branch), rm.name, gitstore.ShortRef(r.Branch), err)
 	}
 	return nil
 }
@@ -50,7 +50,7 @@ func (r repo) fetchRemoteTip(ctx context.Context, rm *remote, rt gitstore.Hash, 
 // unrelatedError says that the local and the remote publish branches share no commit, what
 // was left as it was (done), and what to do.
 func (r repo) unrelatedError(rm *remote, rt gitstore.Hash, done string) error {
-	b := short(r.Branch)
+	b := gitstore.ShortRef(r.Branch)
 	force := ""
 	if r.initOnly(rt) {
 		force = fmt.Sprintf("%s/%s holds nothing but the commit `skillgit init` made: if nobody works from it yet, `git push --force %s %s` replaces it with yours. ",
@@ -59,7 +59,7 @@ func (r repo) unrelatedError(rm *remote, rt gitstore.Hash, done string) error {
 	return fmt.Errorf("%s: %w: your %s (at %s) and %s/%s (at %s) share no commit, so the repository at %s was not made from this one "+
 		"(each was made with its own `skillgit init`, say); %s. %sTo work on the skills %s holds, clone it (`git clone %s`) and propose yours there (`skillgit propose DIR`); "+
 		"to share this repository as it is, push it into an empty repository (`skillgit init --bare DIR` makes one on the server) and point %s at it (`git remote set-url %s URL`)",
-		b, ErrUnrelated, b, shortID(r.Tip.String()), rm.name, b, shortID(rt.String()), rm.url, done, force, rm.name, rm.url, rm.name, rm.name)
+		b, ErrUnrelated, b, gitstore.ShortHash(r.Tip.String()), rm.name, b, gitstore.ShortHash(rt.String()), rm.url, done, force, rm.name, rm.url, rm.name, rm.name)
 }
 
 // initOnly reports whether commit h is a lone commit that `skillgit init` made.

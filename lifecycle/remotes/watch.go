@@ -120,7 +120,7 @@ func (r repo) watchLook(o WatchOptions) (func(context.Context) (gitstore.Hash, e
 		return func(context.Context) (gitstore.Hash, error) {
 			h, err := r.Git.Refs().Get(ref)
 			if err != nil {
-				return h, fmt.Errorf("watching %s: %w", short(ref), err)
+				return h, fmt.Errorf("watching %s: %w", gitstore.ShortRef(ref), err)
 			}
 			return h, nil
 		}, nil
@@ -141,7 +141,7 @@ func (r repo) remoteTip(ctx context.Context, name, ref string) (gitstore.Hash, e
 	}
 	refs, err := rm.gr.ListContext(ctx, &git.ListOptions{})
 	if err != nil {
-		return gitstore.ZeroHash, fmt.Errorf("watching %s on %s: %w", short(ref), rm.name, err)
+		return gitstore.ZeroHash, fmt.Errorf("watching %s on %s: %w", gitstore.ShortRef(ref), rm.name, err)
 	}
 	tip := gitstore.ZeroHash
 	for _, x := range refs {
@@ -150,11 +150,11 @@ func (r repo) remoteTip(ctx context.Context, name, ref string) (gitstore.Hash, e
 		}
 	}
 	if tip.IsZero() {
-		return tip, fmt.Errorf("watching %s on %s: %w", short(ref), rm.name, gitstore.ErrRefNotFound)
+		return tip, fmt.Errorf("watching %s on %s: %w", gitstore.ShortRef(ref), rm.name, gitstore.ErrRefNotFound)
 	}
 	if _, err := r.Git.Objects().Commit(tip); err != nil {
 		if err := rm.fetch(ctx, []config.RefSpec{config.RefSpec("+" + ref + ":" + scratch + "watch")}, nil); err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
-			return tip, fmt.Errorf("fetching %s from %s: %w", short(ref), rm.name, err)
+			return tip, fmt.Errorf("fetching %s from %s: %w", gitstore.ShortRef(ref), rm.name, err)
 		}
 	}
 	return tip, r.setRef(rm.trackingRef(ref), tip, "skillgit watch")
