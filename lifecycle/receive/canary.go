@@ -8,6 +8,7 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // canary says why update u of the canary channel is refused on a protected server; empty
@@ -73,11 +74,12 @@ func checkCatchUp(rr *lifecycle.Repo, c *object.Commit, mainTip gitstore.Hash) (
 	if on, err := rr.Git.History().IsAncestor(from, mainTip); err != nil || !on {
 		return fmt.Sprintf("merges %s, which is not on %s", shortID(from), gitstore.ShortRef(rr.Branch)), err
 	}
-	fromTree, err := treeOf(rr.Git, from)
+	fc, err := rr.Git.Objects().Commit(from)
 	if err != nil {
 		return "", err
 	}
-	baseTree, err := mergeBaseTree(rr.Git, rr.Tip, from)
+	fromTree := fc.TreeHash
+	baseTree, err := skilltree.MergeBaseTree(rr.Git, rr.Tip, from)
 	if err != nil {
 		return "", err
 	}
@@ -89,22 +91,4 @@ func checkCatchUp(rr *lifecycle.Repo, c *object.Commit, mainTip gitstore.Hash) (
 		return fmt.Sprintf("does not hold exactly the merge of %s into canary", gitstore.ShortRef(rr.Branch)), nil
 	}
 	return "", nil
-}
-
-// treeOf is the root tree of commit h.
-func treeOf(git *gitstore.Repo, h gitstore.Hash) (gitstore.Hash, error) {
-	c, err := git.Objects().Commit(h)
-	if err != nil {
-		return gitstore.ZeroHash, err
-	}
-	return c.TreeHash, nil
-}
-
-// mergeBaseTree is the tree of the best common ancestor of a and b (the empty tree if none).
-func mergeBaseTree(git *gitstore.Repo, a, b gitstore.Hash) (gitstore.Hash, error) {
-	base, err := git.History().MergeBase(a, b)
-	if err != nil || base.IsZero() {
-		return gitstore.ZeroHash, err
-	}
-	return treeOf(git, base)
 }
