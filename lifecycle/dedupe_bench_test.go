@@ -13,7 +13,7 @@ import (
 // repository, as propose does, with the matcher's index warm as in a long-running server.
 func BenchmarkOverlaps(b *testing.B) {
 	dir := filepath.Join(b.TempDir(), "repo")
-	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir}); err != nil {
+	if _, err := initrepo.Init(initrepo.Options{Dir: dir}); err != nil {
 		b.Fatal(err)
 	}
 	if _, err := genrepo.Generate(dir, genrepo.Options{Skills: 10_000, Commits: 100, Seed: 1}); err != nil {

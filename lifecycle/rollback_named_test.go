@@ -15,7 +15,7 @@ import (
 func TestRollbackNamedCommit(t *testing.T) {
 	hermetic(t)
 	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir, Pack: skills.FS(), PackName: "builtin", PackVersion: skills.Version}); err != nil {
+	if _, err := initrepo.Init(initrepo.Options{Dir: dir, Pack: skills.FS(), PackName: "builtin", PackVersion: skills.Version}); err != nil {
 		t.Fatal(err)
 	}
 	pub := open(t, dir).Tip.String()

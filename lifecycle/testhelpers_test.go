@@ -29,7 +29,7 @@ func newRepo(t *testing.T) string {
 	t.Helper()
 	hermetic(t)
 	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir}); err != nil {
+	if _, err := initrepo.Init(initrepo.Options{Dir: dir}); err != nil {
 		t.Fatal(err)
 	}
 	return dir

@@ -78,7 +78,7 @@ func run(args []string, stdout, stderr io.Writer) error {
 // initRepo creates the repository the way a user would, with `skillgit init`.
 func initRepo(dir, bin string) error {
 	if bin == "" {
-		_, err := initrepo.Init(initrepo.InitOptions{Dir: dir})
+		_, err := initrepo.Init(initrepo.Options{Dir: dir})
 		return err
 	}
 	out, err := exec.Command(bin, "init", dir).CombinedOutput()

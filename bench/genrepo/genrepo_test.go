@@ -36,7 +36,7 @@ func hermetic(t *testing.T) {
 func generate(t *testing.T, opts genrepo.Options) (string, *genrepo.Result) {
 	t.Helper()
 	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir}); err != nil {
+	if _, err := initrepo.Init(initrepo.Options{Dir: dir}); err != nil {
 		t.Fatal(err)
 	}
 	res, err := genrepo.Generate(dir, opts)
@@ -223,7 +223,7 @@ func TestGenerateRefuses(t *testing.T) {
 
 func initialized(t *testing.T) string {
 	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir}); err != nil {
+	if _, err := initrepo.Init(initrepo.Options{Dir: dir}); err != nil {
 		t.Fatal(err)
 	}
 	return dir

@@ -22,7 +22,7 @@ type initOptions struct {
 
 // initJSON is the --json output of init: the result and, unless --no-hooks, the hooks.
 type initJSON struct {
-	*initrepo.InitResult
+	*initrepo.Result
 	Hooks *hooksJSON `json:"hooks,omitempty"`
 }
 
@@ -66,7 +66,7 @@ func runInit(o *initOptions) error {
 			dir = filepath.Join(a.repo, dir)
 		}
 	}
-	opts := initrepo.InitOptions{Dir: dir, Bare: o.bare, Branch: o.branch}
+	opts := initrepo.Options{Dir: dir, Bare: o.bare, Branch: o.branch}
 	if o.builtin {
 		opts.Pack, opts.PackName, opts.PackVersion = skills.FS(), "builtin", skills.Version
 	}
@@ -77,7 +77,7 @@ func runInit(o *initOptions) error {
 	for _, w := range res.Warnings {
 		a.warn("%s", w)
 	}
-	out := initJSON{InitResult: res}
+	out := initJSON{Result: res}
 	if !o.noHooks {
 		rep, err := installHooks(a, res.Dir)
 		if err != nil {
@@ -107,7 +107,7 @@ func installHooks(a *app, dir string) (*hooks.Report, error) {
 }
 
 func printInit(w io.Writer, out initJSON) error {
-	res := out.InitResult
+	res := out.Result
 	verb := "Initialized skill repository"
 	if res.Adopted {
 		verb = "Adopted git repository"
@@ -134,7 +134,7 @@ func printInit(w io.Writer, out initJSON) error {
 // initNext is what to do after init, the likeliest first: where skills are published, list
 // them; in a new repository with nothing published, write a skill or take a pack's; in a
 // bare repository, fill it from a skill repository, or clone it when it has a history.
-func initNext(res *initrepo.InitResult) []string {
+func initNext(res *initrepo.Result) []string {
 	dir := res.Dir
 	switch {
 	case res.Bare && res.Empty:

@@ -14,20 +14,20 @@ import (
 func TestInitNext(t *testing.T) {
 	tests := []struct {
 		name string
-		res  initrepo.InitResult
+		res  initrepo.Result
 		want []string
 	}{
-		{"bare, empty", initrepo.InitResult{Dir: "/srv/skills.git", Bare: true, Empty: true},
+		{"bare, empty", initrepo.Result{Dir: "/srv/skills.git", Bare: true, Empty: true},
 			[]string{"it is empty until a first push: in a skill repository, `git remote add origin /srv/skills.git`, then `skillgit push origin`",
 				"`git clone /srv/skills.git`, then `skillgit init` in the clone"}},
-		{"bare, with history", initrepo.InitResult{Dir: "/srv/skills.git", Bare: true, Commits: []string{"c1"}},
+		{"bare, with history", initrepo.Result{Dir: "/srv/skills.git", Bare: true, Commits: []string{"c1"}},
 			[]string{"`git clone /srv/skills.git`, then `skillgit hooks install` in the clone"}},
-		{"skills published", initrepo.InitResult{Dir: "/w/s", Commits: []string{"c1", "c2"}, Skills: []string{"skillgit"}},
+		{"skills published", initrepo.Result{Dir: "/w/s", Commits: []string{"c1", "c2"}, Skills: []string{"skillgit"}},
 			[]string{"`skillgit -C /w/s list`"}},
-		{"nothing published", initrepo.InitResult{Dir: "/w/s", Commits: []string{"c1"}},
+		{"nothing published", initrepo.Result{Dir: "/w/s", Commits: []string{"c1"}},
 			[]string{"`skillgit -C /w/s new NAME`, edit it, then `skillgit -C /w/s propose NAME`",
 				"`skillgit -C /w/s pack add NAME SOURCE` to take the skills of a pack"}},
-		{"adopted", initrepo.InitResult{Dir: "/w/s", Adopted: true, Commits: []string{"c1"}},
+		{"adopted", initrepo.Result{Dir: "/w/s", Adopted: true, Commits: []string{"c1"}},
 			[]string{"`skillgit -C /w/s new NAME`, edit it, then `skillgit -C /w/s propose NAME`",
 				"`skillgit -C /w/s pack add NAME SOURCE` to take the skills of a pack"}},
 	}

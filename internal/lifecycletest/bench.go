@@ -20,7 +20,7 @@ func Generated(tb testing.TB, env string, o genrepo.Options) string {
 		return dir
 	}
 	dir := filepath.Join(tb.TempDir(), "repo")
-	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir}); err != nil {
+	if _, err := initrepo.Init(initrepo.Options{Dir: dir}); err != nil {
 		tb.Fatal(err)
 	}
 	res, err := genrepo.Generate(dir, o)

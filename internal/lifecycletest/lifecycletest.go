@@ -25,7 +25,7 @@ func NewRepo(t testing.TB) string {
 	t.Helper()
 	testenv.Hermetic(t, nil)
 	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir}); err != nil {
+	if _, err := initrepo.Init(initrepo.Options{Dir: dir}); err != nil {
 		t.Fatal(err)
 	}
 	return dir

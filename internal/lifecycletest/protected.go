@@ -21,7 +21,7 @@ func RenamedProtectedRepo(t testing.TB) string {
 	t.Helper()
 	testenv.Hermetic(t, nil)
 	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir, Branch: "skills"}); err != nil {
+	if _, err := initrepo.Init(initrepo.Options{Dir: dir, Branch: "skills"}); err != nil {
 		t.Fatal(err)
 	}
 	testenv.Git(t, dir, "branch", "-m", "skills", "release")

@@ -17,7 +17,7 @@ func releaseWithRivalMain(t *testing.T) string {
 	testenv.Hermetic(t, nil)
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
 	src := filepath.Join(t.TempDir(), "skills")
-	if _, err := initrepo.Init(initrepo.InitOptions{Dir: src, Branch: "release"}); err != nil {
+	if _, err := initrepo.Init(initrepo.Options{Dir: src, Branch: "release"}); err != nil {
 		t.Fatal(err)
 	}
 	testenv.Git(t, src, "checkout", "-q", "-b", "main")

@@ -20,8 +20,8 @@ import (
 // ErrAlreadyInitialized reports an init of a repository that already has a configuration.
 var ErrAlreadyInitialized = errors.New("already a skillgit repository")
 
-// InitOptions says how to create or adopt a repository.
-type InitOptions struct {
+// Options says how to create or adopt a repository.
+type Options struct {
 	Dir    string
 	Bare   bool
 	Branch string // publish branch; "" picks main, or the checked-out branch of an adopted repository
@@ -31,8 +31,8 @@ type InitOptions struct {
 	PackVersion string
 }
 
-// InitResult reports what init did.
-type InitResult struct {
+// Result reports what init did.
+type Result struct {
 	Dir     string `json:"dir"`
 	Branch  string `json:"branch"`
 	Adopted bool   `json:"adopted"`
@@ -49,7 +49,7 @@ type InitResult struct {
 // A bare repository whose publish branch has no commit yet, without opts.Pack, gets no commit:
 // it is a server's repository, and the first push of a skill repository made elsewhere fills
 // it, which an init commit of its own would keep out as an unrelated history.
-func Init(opts InitOptions) (*InitResult, error) {
+func Init(opts Options) (*Result, error) {
 	g, adopted, err := openOrInit(opts)
 	if err != nil {
 		return nil, err
@@ -59,7 +59,7 @@ func Init(opts InitOptions) (*InitResult, error) {
 	if err != nil {
 		return nil, err
 	}
-	res := &InitResult{Dir: opts.Dir, Branch: gitstore.ShortRef(branch), Adopted: adopted, Bare: g.Bare(), Commits: []string{}}
+	res := &Result{Dir: opts.Dir, Branch: gitstore.ShortRef(branch), Adopted: adopted, Bare: g.Bare(), Commits: []string{}}
 	if d := g.WorktreeDir(); d != "" {
 		res.Dir = d
 	}
@@ -77,7 +77,7 @@ func Init(opts InitOptions) (*InitResult, error) {
 	return res, nil
 }
 
-func openOrInit(opts InitOptions) (*gitstore.Repo, bool, error) {
+func openOrInit(opts Options) (*gitstore.Repo, bool, error) {
 	if _, err := os.Stat(opts.Dir); err == nil {
 		g, err := gitstore.Open(opts.Dir)
 		if err == nil {
@@ -120,7 +120,7 @@ func chooseBranch(g *gitstore.Repo, want string, adopted bool) (string, error) {
 // no pack is to be published: HEAD names the publish branch (unless it names a branch with
 // commits), so that a clone checks it out and the hooks find it, and a publish branch other
 // than main is recorded in the git config.
-func (in *initializer) leaveEmpty(opts InitOptions) (bool, error) {
+func (in *initializer) leaveEmpty(opts Options) (bool, error) {
 	if !in.g.Bare() || opts.Pack != nil {
 		return false, nil
 	}
@@ -142,11 +142,11 @@ func (in *initializer) leaveEmpty(opts InitOptions) (bool, error) {
 type initializer struct {
 	g      *gitstore.Repo
 	branch string
-	res    *InitResult
+	res    *Result
 	sig    object.Signature
 }
 
-func (in *initializer) run(opts InitOptions) error {
+func (in *initializer) run(opts Options) error {
 	sig, warn, err := in.g.Identity()
 	if err != nil {
 		return err

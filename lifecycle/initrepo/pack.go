@@ -20,7 +20,7 @@ import (
 
 // publishPack adds every skill of a pack (one folder per skill) to the skills folder in one
 // publish commit. A pack skill must be strictly valid and must not clash with a published one.
-func (in *initializer) publishPack(tree, parent gitstore.Hash, cfg *policy.Config, opts InitOptions) (gitstore.Hash, gitstore.Hash, error) {
+func (in *initializer) publishPack(tree, parent gitstore.Hash, cfg *policy.Config, opts Options) (gitstore.Hash, gitstore.Hash, error) {
 	res, err := catalog.Discover(opts.Pack, ".", catalog.Options{Mode: catalog.Strict, MaxDepth: 1})
 	if err != nil {
 		return tree, parent, err
@@ -64,7 +64,7 @@ func (in *initializer) addFolder(tree gitstore.Hash, fsys fs.FS, src, dst string
 	return in.g.Objects().ReplacePath(tree, dst, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: sub})
 }
 
-func packMessage(opts InitOptions, names []string, v auditrun.Verdict) string {
+func packMessage(opts Options, names []string, v auditrun.Verdict) string {
 	trailers := []gitstore.Trailer{{Key: ledger.KeyAction, Value: ledger.ActPublish}}
 	for _, n := range names {
 		trailers = append(trailers, gitstore.Trailer{Key: ledger.KeySkill, Value: n})
@@ -84,7 +84,7 @@ const packFailOn = audit.RiskHigh
 // auditPack audits every skill of a pack; a high-risk skill stops the publish. The audit
 // trailer carries the verdict the audit reached, as for any other change, so a pack with a
 // medium-risk skill reads "needs review", never "pass".
-func (in *initializer) auditPack(opts InitOptions, skills []*catalog.Skill) (auditrun.Verdict, error) {
+func (in *initializer) auditPack(opts Options, skills []*catalog.Skill) (auditrun.Verdict, error) {
 	if skip, warn := policy.AuditSkipped(nil, os.Getenv); skip {
 		in.res.Warnings = append(in.res.Warnings, warn)
 		return auditrun.SkippedVerdict, nil

@@ -32,7 +32,7 @@ func TestPackAuditTrailerStatesVerdict(t *testing.T) {
 				"dates/SKILL.md": {Data: []byte(testenv.SkillMD("dates", cleanLine))},
 				"tools/SKILL.md": {Data: []byte(testenv.SkillMD("tools", tt.body))},
 			}
-			if _, err := Init(InitOptions{Dir: dir, Pack: pack, PackName: "team", PackVersion: "1.0.0"}); err != nil {
+			if _, err := Init(Options{Dir: dir, Pack: pack, PackName: "team", PackVersion: "1.0.0"}); err != nil {
 				t.Fatal(err)
 			}
 			ts := testenv.Trailers(t, dir, "main")

@@ -152,7 +152,7 @@ func TestForgedApprovers(t *testing.T) {
 func TestInitPublish(t *testing.T) {
 	testenv.Hermetic(t, nil)
 	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir, Pack: skills.FS(), PackName: "builtin", PackVersion: skills.Version}); err != nil {
+	if _, err := initrepo.Init(initrepo.Options{Dir: dir, Pack: skills.FS(), PackName: "builtin", PackVersion: skills.Version}); err != nil {
 		t.Fatal(err)
 	}
 	if st := step(t, dir, "main"); st.Kind != ledger.KindPublish || st.Via != "init" {

@@ -74,7 +74,7 @@ func TestPublishedCache(t *testing.T) {
 		t.Setenv(k, v)
 	}
 	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir}); err != nil {
+	if _, err := initrepo.Init(initrepo.Options{Dir: dir}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := genrepo.Generate(dir, genrepo.Options{Skills: 120, Commits: 40, Seed: 2}); err != nil {

@@ -95,7 +95,7 @@ func TestCheckGuardsTheHeadBranch(t *testing.T) {
 func TestCheckUnprotectedLetsBranchesBe(t *testing.T) {
 	testenv.Hermetic(t, nil)
 	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := initrepo.Init(initrepo.InitOptions{Dir: dir, Branch: "release"}); err != nil {
+	if _, err := initrepo.Init(initrepo.Options{Dir: dir, Branch: "release"}); err != nil {
 		t.Fatal(err)
 	}
 	run, err := receive.Check(dir, []gitstore.RefUpdate{{Ref: "refs/heads/main", New: lifecycletest.RevParse(t, dir, "release")}}, noEnv, nil)

@@ -20,7 +20,7 @@ func TestPushPackDeltas(t *testing.T) {
 	}{{"", false}, {"10", true}} {
 		dir := lifecycletest.NewRepo(t)
 		srv := filepath.Join(t.TempDir(), "srv.git")
-		if _, err := initrepo.Init(initrepo.InitOptions{Dir: srv, Bare: true}); err != nil {
+		if _, err := initrepo.Init(initrepo.Options{Dir: srv, Bare: true}); err != nil {
 			t.Fatal(err)
 		}
 		// Keep what arrives as the pack it came in, to look at its entries.

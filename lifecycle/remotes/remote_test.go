@@ -78,14 +78,14 @@ func newRemoteSetup(t *testing.T) *remoteSetup {
 	testenv.Hermetic(t, nil)
 	base := t.TempDir()
 	s := &remoteSetup{bare: filepath.Join(base, "skills.git")}
-	if _, err := initrepo.Init(initrepo.InitOptions{Dir: s.bare, Bare: true}); err != nil {
+	if _, err := initrepo.Init(initrepo.Options{Dir: s.bare, Bare: true}); err != nil {
 		t.Fatal(err)
 	}
 	url := pushDaemon(t, base) + "skills.git"
 	work := t.TempDir()
 	s.a, s.b = filepath.Join(work, "a"), filepath.Join(work, "b")
 	gitClone(t, url, s.a)
-	if _, err := initrepo.Init(initrepo.InitOptions{Dir: s.a}); err != nil {
+	if _, err := initrepo.Init(initrepo.Options{Dir: s.a}); err != nil {
 		t.Fatal(err)
 	}
 	push(t, s.a)

@@ -15,7 +15,7 @@ import (
 func TestRelativeRemoteURL(t *testing.T) {
 	dir := lifecycletest.NewRepo(t)
 	srv := filepath.Join(filepath.Dir(dir), "srv.git")
-	if _, err := initrepo.Init(initrepo.InitOptions{Dir: srv, Bare: true}); err != nil {
+	if _, err := initrepo.Init(initrepo.Options{Dir: srv, Bare: true}); err != nil {
 		t.Fatal(err)
 	}
 	testenv.Git(t, dir, "remote", "add", "origin", "../srv.git")
