@@ -49,13 +49,20 @@ type scanner struct {
 
 // Scan audits the skill whose root folder is "." of skill and returns its
 // findings and risk. It fails only when the skill cannot be read at all;
-// unreadable or oversized parts of it are findings.
+// unreadable or oversized parts of it are findings, and so is a part the audit
+// crashes on: it is reported as not audited (high), never as a panic.
 func Scan(skill fs.FS, opts Options) (*Report, error) {
 	if skill == nil {
 		return nil, errors.New("audit: no skill to scan; pass the skill folder as an fs.FS")
 	}
 	s := &scanner{opts: opts, eng: compiled(), cand: takeCandidates()}
-	defer releaseCandidates(s.cand)
+	defer func() { releaseCandidates(s.cand) }()
+	return s.scanClosed(skill)
+}
+
+// scan is Scan's work, on the skill and opts' base.
+func (s *scanner) scan(skill fs.FS) (*Report, error) {
+	opts := s.opts
 	head, err := s.analyze(skill)
 	if err != nil {
 		return nil, fmt.Errorf("audit: read skill: %w", err)
@@ -69,6 +76,9 @@ func Scan(skill fs.FS, opts Options) (*Report, error) {
 		head.hits = append(head.hits, diffHits(base, head)...)
 	}
 	head.hits = append(head.hits, execBitHits(head, base)...)
+	if crashHook != nil {
+		crashHook("finish", "")
+	}
 	findings := s.finish(head, base)
 	if opts.Stats != nil {
 		opts.Stats.RegexEvals += s.st.RegexEvals

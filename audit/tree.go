@@ -168,8 +168,7 @@ func (s *scanner) scanEntry(fsys fs.FS, t *treeScan, e *treeEntry) {
 	}
 	t.bytes += int64(len(c.data))
 	from := len(t.hits)
-	s.scanFile(t, *e, c)
-	if !c.truncated {
+	if ok := s.scanFileClosed(t, *e, c); ok && !c.truncated {
 		t.keepSum(e, c.data, from)
 	}
 }

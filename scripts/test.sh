@@ -66,3 +66,8 @@ go test -race -skip "$without_race" $packages
 echo "== package tests that gain nothing from -race, and the end-to-end scripts"
 go test -run "$without_race" $packages
 go test ./cmd/skillgit/
+
+# The audit reads hostile text: its whole scan is fuzzed for a bounded time on every run,
+# starting from its seeds, and must neither crash nor report a file it failed on.
+echo "== fuzzing the audit's scan (45 s)"
+go test ./audit -run '^$' -fuzz '^FuzzScan$' -fuzztime 45s
