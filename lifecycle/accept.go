@@ -55,20 +55,20 @@ func acceptedAllows(c *Candidate, writers []string, signed bool) []audit.Allow {
 // the publish branch and carrying the acceptances of its current approvals.
 func (a *approval) candidateItem() (auditrun.Item, error) {
 	r, c := a.t.r, a.c
-	tip, err := r.Git.Objects().Commit(plumbing.NewHash(c.Tip))
+	tip, err := r.git.Objects().Commit(plumbing.NewHash(c.Tip))
 	if err != nil {
 		return auditrun.Item{}, err
 	}
-	mine, err := skilltree.FolderAt(r.Git, tip.TreeHash, c.Path)
+	mine, err := skilltree.FolderAt(r.git, tip.TreeHash, c.Path)
 	if err != nil {
 		return auditrun.Item{}, err
 	}
-	theirs, err := skilltree.FolderAt(r.Git, r.Tree, c.Path)
+	theirs, err := skilltree.FolderAt(r.git, r.tree, c.Path)
 	if err != nil {
 		return auditrun.Item{}, err
 	}
-	return auditrun.Item{Name: path.Base(c.Path), Path: c.Path, Tree: mine, Base: theirs, BaseLabel: gitstore.ShortRef(r.Branch),
-		Accepted: acceptedAllows(c, c.Writers, r.Config.Approvals.Signed)}, nil
+	return auditrun.Item{Name: path.Base(c.Path), Path: c.Path, Tree: mine, Base: theirs, BaseLabel: gitstore.ShortRef(r.branch),
+		Accepted: acceptedAllows(c, c.Writers, r.cfg.Approvals.Signed)}, nil
 }
 
 // checkAccepter refuses an acceptance without a reason or by one of the candidate's writers:
@@ -96,7 +96,7 @@ func (a *approval) acceptFindings() ([]audit.Finding, audit.Risk, error) {
 	var findings []audit.Finding
 	if !it.Tree.IsZero() {
 		ar := r.AuditRunner()
-		policy, err := ar.PolicyAt(r.Tip, gitstore.ShortRef(r.Branch))
+		policy, err := ar.PolicyAt(r.tip, gitstore.ShortRef(r.branch))
 		if err != nil {
 			return nil, 0, err
 		}

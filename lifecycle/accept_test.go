@@ -113,7 +113,7 @@ func TestAcceptHighThenPublish(t *testing.T) {
 	// A push of the publish passes the pre-push audit: the acceptance is read from the
 	// candidate's approval, which the publish merged.
 	r := open(t, dir)
-	pc, err := r.Git.Objects().Commit(plumbing.NewHash(pub.Commit))
+	pc, err := r.git.Objects().Commit(plumbing.NewHash(pub.Commit))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,7 @@ const maxAcceptWalk = 1000
 func (r *Repo) pushedAccepts(base, head gitstore.Hash) (map[string]auditrun.Accepted, error) {
 	out := map[string]auditrun.Accepted{}
 	n := 0
-	err := r.Git.History().WalkFirstParent(head, func(h gitstore.Hash, c *object.Commit) error {
+	err := r.git.History().WalkFirstParent(head, func(h gitstore.Hash, c *object.Commit) error {
 		if h == base || n >= maxAcceptWalk {
 			return gitstore.ErrStop
 		}
@@ -51,7 +51,7 @@ func (r *Repo) isNewFolder(firstParent gitstore.Hash, dir string) bool {
 	if err != nil {
 		return false
 	}
-	_, found, err := r.Git.Objects().EntryAt(tree, dir)
+	_, found, err := r.git.Objects().EntryAt(tree, dir)
 	return err == nil && !found
 }
 
@@ -75,6 +75,6 @@ func (r *Repo) addChainAccepts(out map[string]auditrun.Accepted, tip gitstore.Ha
 	if renamed := path.Join(path.Dir(c.Path), as); as != "" && catalog.CheckSkillName(as) == nil && r.isNewFolder(firstParent, renamed) {
 		dir, pa.As = renamed, c.Skill
 	}
-	pa.Allows = append(out[dir].Allows, acceptedAllows(c, c.Writers, r.Config.Approvals.Signed)...)
+	pa.Allows = append(out[dir].Allows, acceptedAllows(c, c.Writers, r.cfg.Approvals.Signed)...)
 	out[dir] = pa
 }

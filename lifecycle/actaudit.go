@@ -24,8 +24,8 @@ func (a actAudit) snapshot(snap *snapshot, res *Result) error {
 		res.Risk, res.Audit = audit.RiskLow.String(), auditrun.VerdictSummary(audit.VerdictPass, 0)
 		return nil
 	}
-	v, reports, err := a.run(r.Tip, []auditrun.Item{{Name: snap.skill.Name, Path: snap.dest, Tree: snap.tree,
-		Base: snap.old, BaseLabel: gitstore.ShortRef(r.Branch)}}, res)
+	v, reports, err := a.run(r.tip, []auditrun.Item{{Name: snap.skill.Name, Path: snap.dest, Tree: snap.tree,
+		Base: snap.old, BaseLabel: gitstore.ShortRef(r.branch)}}, res)
 	res.Risk, res.Audit, res.Reports = v.Risk, v.Audit, reports
 	if err == nil && v.Risk == audit.RiskHigh.String() {
 		res.addWarning(fmt.Sprintf("warning: %s: the audit rates this change high risk; it cannot be published while the audit is on (see `skillgit review`)", snap.skill.Name))
@@ -37,7 +37,7 @@ func (a actAudit) snapshot(snap *snapshot, res *Result) error {
 // is on, and sums them up for the trailers.
 func (a actAudit) run(policyFrom gitstore.Hash, items []auditrun.Item, res *Result) (auditrun.Verdict, []audit.SkillReport, error) {
 	ar := a.r.AuditRunner()
-	cfg, _, err := ar.ConfigAt(policyFrom, gitstore.ShortRef(a.r.Branch))
+	cfg, _, err := ar.ConfigAt(policyFrom, gitstore.ShortRef(a.r.branch))
 	if err != nil {
 		return auditrun.Verdict{}, nil, err
 	}
@@ -45,7 +45,7 @@ func (a actAudit) run(policyFrom gitstore.Hash, items []auditrun.Item, res *Resu
 		res.addWarning(warn)
 		return auditrun.SkippedVerdict, nil, nil
 	}
-	policy, err := ar.PolicyAt(policyFrom, gitstore.ShortRef(a.r.Branch))
+	policy, err := ar.PolicyAt(policyFrom, gitstore.ShortRef(a.r.branch))
 	if err != nil {
 		return auditrun.Verdict{}, nil, err
 	}
@@ -67,7 +67,7 @@ func (a actAudit) into(items []auditrun.Item, res *Result) (bool, error) {
 	v := auditrun.Verdict{Risk: audit.RiskLow.String(), Audit: auditrun.VerdictSummary(audit.VerdictPass, 0)}
 	if len(items) > 0 {
 		var err error
-		if v, res.Reports, err = a.run(a.r.Tip, items, res); err != nil {
+		if v, res.Reports, err = a.run(a.r.tip, items, res); err != nil {
 			return false, err
 		}
 	}

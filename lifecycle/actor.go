@@ -42,7 +42,7 @@ func (r *Repo) Actor(o ActOptions) (object.Signature, string, error) {
 		spec, from = strings.TrimSpace(o.getenv(AuthorEnv)), AuthorEnv
 	}
 	if spec == "" {
-		return r.Git.Identity()
+		return r.git.Identity()
 	}
 	name, email, err := ParseActor(spec)
 	if err != nil {

@@ -91,7 +91,7 @@ func (a *approval) trailers() (trailerList, []AcceptedFinding, error) {
 // against the publish branch.
 func (p planner) checkScope(ch *ledger.Chain, action string) error {
 	r := p.r
-	s, err := p.scope(ch, r.Tip, r.Tree)
+	s, err := p.scope(ch, r.tip, r.tree)
 	if err != nil {
 		return err
 	}
@@ -103,7 +103,7 @@ func (p planner) checkScope(ch *ledger.Chain, action string) error {
 // nothing is accepted) and a second approval of the same tip by the same person that accepts
 // nothing new, unless approvals must be signed and the first did not verify.
 func (a *approval) checkApprover() error {
-	cfg, id, sig, c := a.t.r.Config, a.ch.ID, a.t.sig, a.c
+	cfg, id, sig, c := a.t.r.cfg, a.ch.ID, a.t.sig, a.c
 	accepting := len(a.accept) > 0
 	if cfg.Approvals.Signed && c.Unverified != "" {
 		return fmt.Errorf("%s: %w: %s", id, ErrRefused, ledger.UnverifiedAdvice(c))

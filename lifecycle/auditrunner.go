@@ -14,7 +14,7 @@ import (
 // AuditRunner is the audit of the repository, at the publish branch's tip it was opened at.
 // It lists skills and reads the findings approvals accepted through the repository.
 func (r *Repo) AuditRunner() *auditrun.Runner {
-	return &auditrun.Runner{Git: r.Git, Config: r.Config, Branch: r.Branch, Tip: r.Tip, Tree: r.Tree,
+	return &auditrun.Runner{Git: r.git, Config: r.cfg, Branch: r.branch, Tip: r.tip, Tree: r.tree,
 		Skills: r.commitItems, Accepts: r.pushedAccepts}
 }
 
@@ -45,13 +45,13 @@ func openAuditRunner(dir string) (*auditrun.Runner, error) {
 
 // commitItems lists every skill folder of the root tree tree, which rev names.
 func (r *Repo) commitItems(rev string, tree gitstore.Hash) ([]auditrun.Item, error) {
-	res, err := published.CatalogAt(r.Git, tree, r.Config.SkillsDir, rev)
+	res, err := published.CatalogAt(r.git, tree, r.cfg.SkillsDir, rev)
 	if err != nil {
 		return nil, err
 	}
 	items := make([]auditrun.Item, 0, len(res.Folders))
 	for _, f := range res.Folders {
-		e, ok, err := r.Git.Objects().EntryAt(tree, f)
+		e, ok, err := r.git.Objects().EntryAt(tree, f)
 		if err != nil || !ok {
 			return nil, fmt.Errorf("%s:%s: %w", rev, f, errors.Join(err, ErrNotFound))
 		}

@@ -29,7 +29,7 @@ type automation struct {
 // run is automate.
 func (a *automation) run() error {
 	r, res, o := a.r, a.res, a.o
-	mode := r.Config.Mode
+	mode := r.cfg.Mode
 	if mode == policy.ModeManual || res.Risk != "low" || res.Change == ChangeDelete || a.leaveDuplicate() {
 		return nil
 	}
@@ -64,7 +64,7 @@ func (a *automation) run() error {
 
 // approve approves the candidate by policy, unless its scope refuses it (errNotAutomated).
 func (a *automation) approve(t *tx) error {
-	r, res, o, mode := a.r, a.res, a.o, a.r.Config.Mode
+	r, res, o, mode := a.r, a.res, a.o, a.r.cfg.Mode
 	ref, tip, err := r.book().FindCandidate(res.ID)
 	if err != nil {
 		return err

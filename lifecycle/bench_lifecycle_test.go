@@ -225,7 +225,7 @@ func (p *publisher) candidate(b *testing.B) string {
 // to its SKILL.md, and returns the folder.
 func (p *publisher) revision(b *testing.B, r *lifecycle.Repo, folder string) string {
 	dst := filepath.Join(p.tmp, strconv.Itoa(p.next), path.Base(folder))
-	sub, err := fs.Sub(r.Git.Objects().TreeFS(r.Tree), folder)
+	sub, err := fs.Sub(r.Git().Objects().TreeFS(r.Tree()), folder)
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -68,7 +68,7 @@ func gitDir(tb testing.TB, dir string) string {
 		tb.Fatal(err)
 	}
 	defer r.Close()
-	return r.Git.CommonDir()
+	return r.Git().CommonDir()
 }
 
 // benchRepo returns the repository named by SKILLGIT_BENCH_REPO, or generates one.

@@ -32,7 +32,7 @@ func newID(skill string) string {
 
 // loadChain reads a candidate's commits back from tip to its propose commit.
 func (r *Repo) loadChain(id, ref string, tip gitstore.Hash) (*ledger.Chain, error) {
-	return ledger.LoadChain(ledger.StoreOf(r.Git), id, ref, tip)
+	return ledger.LoadChain(ledger.StoreOf(r.git), id, ref, tip)
 }
 
 func reverse[T any](s []T) {
@@ -43,7 +43,7 @@ func reverse[T any](s []T) {
 
 // FolderAt returns the tree of folder p in the tree, or ZeroHash when there is none.
 func (r *Repo) FolderAt(tree gitstore.Hash, p string) (gitstore.Hash, error) {
-	return skilltree.FolderAt(r.Git, tree, p)
+	return skilltree.FolderAt(r.git, tree, p)
 }
 
 // chainBase is the publish-branch commit the candidate was proposed on or last rebased onto,
@@ -96,7 +96,7 @@ func (p planner) rebaseHolds(ch *ledger.Chain, base, before gitstore.Hash, ci le
 	if err != nil {
 		return false, err
 	}
-	merged, conflicts, err := r.Git.Objects().MergeTrees(from, before, onto)
+	merged, conflicts, err := r.git.Objects().MergeTrees(from, before, onto)
 	if err != nil || len(conflicts) > 0 {
 		return false, err
 	}
@@ -120,7 +120,7 @@ func (p planner) withDeclared(ch *ledger.Chain, tree, from gitstore.Hash) (gitst
 		if !e.Hash.IsZero() {
 			put = &e
 		}
-		if tree, err = p.r.Git.Objects().ReplacePath(tree, d, put); err != nil {
+		if tree, err = p.r.git.Objects().ReplacePath(tree, d, put); err != nil {
 			return gitstore.ZeroHash, err
 		}
 	}
@@ -136,7 +136,7 @@ func (r *Repo) checkCandidatePaths(ch *ledger.Chain) error {
 	if err != nil || folder.IsZero() {
 		return err
 	}
-	if err := pathcheck.Tree(r.Git, dir, folder); err != nil {
+	if err := pathcheck.Tree(r.git, dir, folder); err != nil {
 		return fmt.Errorf("%s: %w", ch.ID, err)
 	}
 	return nil

@@ -269,7 +269,7 @@ func checkAfterCrash(t *testing.T, dir string, round int, c prepared, old string
 // fails the test, as no process runs between the rounds.
 func heldLocks(t *testing.T, dir string) (recorded, ownerless []string) {
 	t.Helper()
-	g := open(t, dir).Git
+	g := open(t, dir).git
 	paths, err := g.Locks().List()
 	if err != nil {
 		t.Fatal(err)
@@ -436,15 +436,15 @@ func TestCrashBetweenWorktreeAndRef(t *testing.T) {
 	dir := newRepo(t)
 	c := prepareApproved(t, dir, []string{"halfway"})[0]
 	r := open(t, dir)
-	tip, err := r.Git.Refs().ResolveRevision("refs/heads/candidate/" + c.id)
+	tip, err := r.git.Refs().ResolveRevision("refs/heads/candidate/" + c.id)
 	if err != nil {
 		t.Fatal(err)
 	}
-	cc, err := r.Git.Objects().Commit(tip)
+	cc, err := r.git.Objects().Commit(tip)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := r.Git.UpdateWorktree(r.Tree, cc.TreeHash, []string{"skills/halfway"}); err != nil {
+	if err := r.git.UpdateWorktree(r.tree, cc.TreeHash, []string{"skills/halfway"}); err != nil {
 		t.Fatal(err)
 	}
 	testenv.FsckStrict(t, dir)

@@ -53,7 +53,7 @@ func (d dupCheck) candidateSkill(c *Candidate) *catalog.Skill {
 	if err != nil {
 		return nil
 	}
-	full, _ := catalog.Load(r.Git.Objects().TreeFS(ci.C.TreeHash), c.Path, catalog.Lenient, false)
+	full, _ := catalog.Load(r.git.Objects().TreeFS(ci.C.TreeHash), c.Path, catalog.Lenient, false)
 	return full
 }
 
@@ -103,7 +103,7 @@ func (d dupCheck) record(snap *snapshot, res *Result, self ...string) error {
 func (a *automation) leaveDuplicate() bool {
 	why := likelyDuplicate(a.res.Overlaps)
 	if why != "" {
-		a.res.addWarning(fmt.Sprintf("warning: %s: mode %s neither approves nor publishes it: %s", a.res.ID, a.r.Config.Mode, why))
+		a.res.addWarning(fmt.Sprintf("warning: %s: mode %s neither approves nor publishes it: %s", a.res.ID, a.r.cfg.Mode, why))
 	}
 	return why != ""
 }

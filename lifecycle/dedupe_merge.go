@@ -38,7 +38,7 @@ func (r *Repo) MergeCandidate(newer, older, note string, o ActOptions) (*Result,
 		tempMade(dir)
 	}
 	src := filepath.Join(dir, cOld.Skill)
-	if err := extractSkill(r.Git, chNew, cNew, cOld.Skill, src); err != nil {
+	if err := extractSkill(r.git, chNew, cNew, cOld.Skill, src); err != nil {
 		return nil, nil, err
 	}
 	msg := fmt.Sprintf("Merged candidate %s (%s) into this one as a likely duplicate.", chNew.ID, cNew.Skill)

@@ -55,7 +55,7 @@ func OpenForHook(dir string) (r *Repo, warnings []string, err error) {
 		if err != nil {
 			return nil, nil, err
 		}
-		return r, []string{auditrun.DefaultsWarning(gitstore.ShortRef(r.Branch), ce)}, nil
+		return r, []string{auditrun.DefaultsWarning(gitstore.ShortRef(r.branch), ce)}, nil
 	}
 	return r, nil, err
 }
@@ -70,10 +70,8 @@ func openUnderDefaults(dir string) (*Repo, error) {
 	branch, tip, err := findPublishBranch(g)
 	if err == nil {
 		var r *Repo
-		if r, err = RepoAt(g, branch, tip, policy.DefaultConfig(gitstore.ShortRef(branch))); err == nil {
-			if r.Dir, err = filepath.Abs(dir); err == nil {
-				return r, nil
-			}
+		if r, err = RepoAt(g, branch, tip, policy.DefaultConfig(gitstore.ShortRef(branch)), dir); err == nil {
+			return r, nil
 		}
 	}
 	g.Close()
@@ -83,11 +81,19 @@ func openUnderDefaults(dir string) (*Repo, error) {
 // RepoAt is g as a skillgit repository whose publish branch, branch, stands at commit tip,
 // read under configuration cfg in place of the one tip holds: for a publish branch whose
 // configuration does not parse, and for the server's check of a push, which judges each
-// commit the push adds under the policy of the commit before it. Dir is left unset.
-func RepoAt(g *gitstore.Repo, branch string, tip gitstore.Hash, cfg *policy.Config) (*Repo, error) {
+// commit the push adds under the policy of the commit before it. dir is the folder skillgit
+// runs in, made absolute (see Dir); empty leaves it unset. A Repo's folder is given here and
+// never changed afterwards, so a caller passes on another Repo's with r.Dir().
+func RepoAt(g *gitstore.Repo, branch string, tip gitstore.Hash, cfg *policy.Config, dir string) (*Repo, error) {
 	c, err := g.Objects().Commit(tip)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", gitstore.ShortRef(branch), err)
 	}
-	return &Repo{Git: g, Branch: branch, Tip: tip, Tree: c.TreeHash, Config: cfg}, nil
+	r := &Repo{git: g, branch: branch, tip: tip, tree: c.TreeHash, cfg: cfg}
+	if dir != "" {
+		if r.dir, err = filepath.Abs(dir); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
 }

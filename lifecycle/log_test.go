@@ -79,7 +79,7 @@ func TestLogSameWithCommitGraph(t *testing.T) {
 	for i, name := range []string{"", "alpha", "beta"} {
 		testenv.RemoveAll(t, filepath.Join(dir, ".git", "skillgit", "cache"))
 		r := open(t, dir)
-		if r.Git.History().MayHaveChanged(plumbing.NewHash(without[0][0].Commit), "skills") {
+		if r.git.History().MayHaveChanged(plumbing.NewHash(without[0][0].Commit), "skills") {
 			t.Fatal("the changed-path filter of the last commit is not read")
 		}
 		l, err := r.Log(name)

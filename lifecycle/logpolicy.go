@@ -11,7 +11,7 @@ import (
 // step changed in the policy.
 func (r *Repo) Log(name string) ([]LogEntry, error) {
 	bk := r.book()
-	d, tops := policydiff.New(r.Git, bk), &policydiff.TopEntries{}
+	d, tops := policydiff.New(r.git, bk), &policydiff.TopEntries{}
 	return bk.Trail().Log(name, func(e *ledger.LogEntry, c *object.Commit) {
 		e.Policy = d.Commit(c, tops)
 	})

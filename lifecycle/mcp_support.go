@@ -10,7 +10,7 @@ import (
 // CandidateFS returns the files of a candidate's skill folder as its tip has them, as an
 // fs.FS rooted at the folder, so that a caller can change one file and revise with the rest.
 func (r *Repo) CandidateFS(c *Candidate) (fs.FS, error) {
-	tip, err := r.Git.Objects().Commit(plumbing.NewHash(c.Tip))
+	tip, err := r.git.Objects().Commit(plumbing.NewHash(c.Tip))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", c.ID, err)
 	}
@@ -21,5 +21,5 @@ func (r *Repo) CandidateFS(c *Candidate) (fs.FS, error) {
 	if h.IsZero() {
 		return nil, fmt.Errorf("%s: the candidate has no folder %s; it proposes deleting %s", c.ID, c.Path, c.Skill)
 	}
-	return r.Git.Objects().TreeFS(h), nil
+	return r.git.Objects().TreeFS(h), nil
 }

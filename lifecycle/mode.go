@@ -35,10 +35,10 @@ func (r *Repo) SetMode(m policy.Mode, o ActOptions) (*Result, error) {
 // proposes it as a policy candidate when server.protect is on.
 func setModeOnce(t *tx, m policy.Mode, o ActOptions) (*Result, error) {
 	r := t.r
-	if r.Config.Mode == m {
+	if r.cfg.Mode == m {
 		return nil, fmt.Errorf("the mode is already %s", m)
 	}
-	data, _, err := r.FileAt(r.Tree, policy.ConfigFile, policy.MaxConfigSize, gitstore.ShortRef(r.Branch))
+	data, _, err := r.FileAt(r.tree, policy.ConfigFile, policy.MaxConfigSize, gitstore.ShortRef(r.branch))
 	if err != nil {
 		return nil, err
 	}
@@ -49,16 +49,16 @@ func setModeOnce(t *tx, m policy.Mode, o ActOptions) (*Result, error) {
 	if _, err := policy.ParseConfig(edited); err != nil {
 		return nil, err
 	}
-	blob, err := r.Git.Objects().WriteBlob(edited)
+	blob, err := r.git.Objects().WriteBlob(edited)
 	if err != nil {
 		return nil, err
 	}
-	tree, err := r.Git.Objects().ReplacePath(r.Tree, policy.ConfigFile, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+	tree, err := r.git.Objects().ReplacePath(r.tree, policy.ConfigFile, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
 	if err != nil {
 		return nil, err
 	}
-	body := fmt.Sprintf("The lifecycle mode changes from %s to %s.", r.Config.Mode, m)
-	if r.Config.Server.Protect {
+	body := fmt.Sprintf("The lifecycle mode changes from %s to %s.", r.cfg.Mode, m)
+	if r.cfg.Server.Protect {
 		return r.ProposePolicy(tree, body, ProposeOptions{ActOptions: o})
 	}
 	ts := trailerList{}.add(keyAction, actMode).add(keyMode, string(m))
@@ -66,5 +66,5 @@ func setModeOnce(t *tx, m policy.Mode, o ActOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Action: actMode, Commit: h.String(), Channel: gitstore.ShortRef(r.Branch)}, nil
+	return &Result{Action: actMode, Commit: h.String(), Channel: gitstore.ShortRef(r.branch)}, nil
 }

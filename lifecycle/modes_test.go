@@ -37,7 +37,7 @@ func setMode(t *testing.T, dir string, m policy.Mode) {
 	if _, err := open(t, dir).SetMode(m, lead); err != nil {
 		t.Fatal(err)
 	}
-	if got := open(t, dir).Config.Mode; got != m {
+	if got := open(t, dir).cfg.Mode; got != m {
 		t.Fatalf("mode %s after SetMode(%s)", got, m)
 	}
 }
@@ -95,15 +95,15 @@ func TestAutonomousNewSkillOnlyOnCanary(t *testing.T) {
 	if _, err := r.Published().Find("fresh"); !errors.Is(err, ErrNotFound) {
 		t.Fatalf("main has the new skill: %v", err)
 	}
-	canary, err := r.Git.Refs().Get(canaryRef)
+	canary, err := r.git.Refs().Get(canaryRef)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := r.Git.Objects().Commit(canary)
+	c, err := r.git.Objects().Commit(canary)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, ok, err := r.Git.Objects().EntryAt(c.TreeHash, "skills/fresh/SKILL.md"); err != nil || !ok {
+	if _, ok, err := r.git.Objects().EntryAt(c.TreeHash, "skills/fresh/SKILL.md"); err != nil || !ok {
 		t.Fatalf("canary lacks the skill: %v", err)
 	}
 	// A person publishes it to main afterwards; the policy approval counts for a low risk.
@@ -151,10 +151,10 @@ func TestRefusals(t *testing.T) {
 	if err != nil || rej.State != StateRejected {
 		t.Fatalf("reject: %v %+v", err, rej)
 	}
-	if _, err := open(t, dir).Git.Refs().Get(ArchivePrefix + evil.ID); err != nil {
+	if _, err := open(t, dir).git.Refs().Get(ArchivePrefix + evil.ID); err != nil {
 		t.Errorf("archive ref: %v", err)
 	}
-	if _, err := open(t, dir).Git.Refs().Get(CandidatePrefix + evil.ID); !errors.Is(err, gitstore.ErrRefNotFound) {
+	if _, err := open(t, dir).git.Refs().Get(CandidatePrefix + evil.ID); !errors.Is(err, gitstore.ErrRefNotFound) {
 		t.Errorf("candidate branch still there: %v", err)
 	}
 	if _, err := open(t, dir).Approve(evil.ID, "", lead); !errors.Is(err, ErrRefused) {
@@ -221,16 +221,16 @@ func TestCanaryFollowsMain(t *testing.T) {
 		t.Fatalf("states %s %s %s; want canary, published, canary", first.State, main.State, second.State)
 	}
 	r := open(t, dir)
-	canary, err := r.Git.Refs().Get(canaryRef)
+	canary, err := r.git.Refs().Get(canaryRef)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := r.Git.Objects().Commit(canary)
+	c, err := r.git.Objects().Commit(canary)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range []string{"skills/first", "skills/second", "skills/base"} {
-		want, _ := r.FolderAt(r.Tree, p)
+		want, _ := r.FolderAt(r.tree, p)
 		if p != "skills/base" {
 			want, _ = r.FolderAt(c.TreeHash, p)
 		}
@@ -239,7 +239,7 @@ func TestCanaryFollowsMain(t *testing.T) {
 			t.Errorf("canary %s = %s (%v); want %s", p, got, err, want)
 		}
 	}
-	if ok, err := r.Git.History().IsAncestor(r.Tip, canary); err != nil || !ok {
+	if ok, err := r.git.History().IsAncestor(r.tip, canary); err != nil || !ok {
 		t.Errorf("main is not an ancestor of canary (%v)", err)
 	}
 	testenv.Fsck(t, dir)

@@ -7,11 +7,11 @@ import (
 // MoveBranch moves the publish branch from old to h by compare-and-swap, with its files when
 // it is checked out, and reloads the repository's view of it.
 func (r *Repo) MoveBranch(old, h gitstore.Hash) error {
-	oc, err := r.Git.Objects().Commit(old)
+	oc, err := r.git.Objects().Commit(old)
 	if err != nil {
 		return err
 	}
-	nc, err := r.Git.Objects().Commit(h)
+	nc, err := r.git.Objects().Commit(h)
 	if err != nil {
 		return err
 	}
@@ -19,7 +19,7 @@ func (r *Repo) MoveBranch(old, h gitstore.Hash) error {
 	if err != nil {
 		return err
 	}
-	if err := (&tx{r: r}).move(r.Branch, old, h, oc.TreeHash, nc.TreeHash, paths); err != nil {
+	if err := (&tx{r: r}).move(r.branch, old, h, oc.TreeHash, nc.TreeHash, paths); err != nil {
 		return err
 	}
 	return r.Reload()

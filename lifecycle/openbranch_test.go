@@ -25,16 +25,16 @@ func TestOpenBranchAndSelfNamedBranches(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer guessed.Close()
-	if guessed.Branch != "refs/heads/main" {
-		t.Fatalf("Open read %s; this test needs it to try main first", guessed.Branch)
+	if guessed.Branch() != "refs/heads/main" {
+		t.Fatalf("Open read %s; this test needs it to try main first", guessed.Branch())
 	}
 	r, err := lifecycle.OpenBranch(dir, "release")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	if r.Branch != "refs/heads/release" || r.Config.PublishBranch != "release" {
-		t.Fatalf("OpenBranch(release) read %s, configuration naming %s", r.Branch, r.Config.PublishBranch)
+	if r.Branch() != "refs/heads/release" || r.Config().PublishBranch != "release" {
+		t.Fatalf("OpenBranch(release) read %s, configuration naming %s", r.Branch(), r.Config().PublishBranch)
 	}
 	if _, err := lifecycle.OpenBranch(dir, "gone"); !errors.Is(err, lifecycle.ErrNotInitialized) {
 		t.Fatalf("OpenBranch of a missing branch: %v", err)
@@ -46,7 +46,7 @@ func TestOpenBranchAndSelfNamedBranches(t *testing.T) {
 		t.Fatal("OpenBranch read a candidate, whose configuration names release, as a publish branch")
 	}
 
-	named, err := lifecycle.SelfNamedBranches(r.Git)
+	named, err := lifecycle.SelfNamedBranches(r.Git())
 	if err != nil {
 		t.Fatal(err)
 	}

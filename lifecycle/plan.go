@@ -46,7 +46,7 @@ func (m *merge) paths() []string {
 // it.
 func (p planner) plan(ch *ledger.Chain, start gitstore.Hash) (*merge, error) {
 	r := p.r
-	sc, err := r.Git.Objects().Commit(start)
+	sc, err := r.git.Objects().Commit(start)
 	if err != nil {
 		return nil, err
 	}
@@ -110,7 +110,7 @@ func (p planner) mergeFolder(m *merge, f skilltree.Change) error {
 		m.conflicts = append(m.conflicts, skilltree.Change{Path: f.Path, Base: cur, Head: f.Head, Mode: f.Mode})
 		return nil
 	}
-	if m.tree, err = r.Git.Objects().ReplacePath(m.tree, f.Path, f.Entry()); err != nil {
+	if m.tree, err = r.git.Objects().ReplacePath(m.tree, f.Path, f.Entry()); err != nil {
 		return err
 	}
 	m.changes = append(m.changes, skilltree.Change{Path: f.Path, Base: cur, Head: f.Head, Mode: f.Mode})
@@ -126,12 +126,12 @@ func (p planner) candidateBaseTree(ch *ledger.Chain, base, start, startTree gits
 	if base == start {
 		return startTree, nil
 	}
-	if ok, err := r.Git.History().IsAncestor(base, start); err != nil {
+	if ok, err := r.git.History().IsAncestor(base, start); err != nil {
 		return gitstore.ZeroHash, err
 	} else if !ok {
-		return skilltree.MergeBaseTree(r.Git, start, ch.Tip)
+		return skilltree.MergeBaseTree(r.git, start, ch.Tip)
 	}
-	c, err := r.Git.Objects().Commit(base)
+	c, err := r.git.Objects().Commit(base)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
@@ -146,9 +146,9 @@ func (p planner) items(folders []skilltree.Change, c *Candidate, ch *ledger.Chai
 	var items []auditrun.Item
 	for _, f := range folders {
 		if !f.Head.IsZero() && treesOf(r).IsSkillPath(f.Path) {
-			it := auditrun.Item{Name: f.Name(), Path: f.Path, Tree: f.Head, Base: f.Base, BaseLabel: gitstore.ShortRef(r.Branch)}
+			it := auditrun.Item{Name: f.Name(), Path: f.Path, Tree: f.Head, Base: f.Base, BaseLabel: gitstore.ShortRef(r.branch)}
 			if f.Path == c.Path {
-				it.Accepted = acceptedAllows(c, c.Writers, r.Config.Approvals.Signed)
+				it.Accepted = acceptedAllows(c, c.Writers, r.cfg.Approvals.Signed)
 				if c.Skill != "" && c.Skill != it.Name {
 					it.FindingsAs = c.Skill // published under another name (--as)
 				}

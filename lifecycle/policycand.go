@@ -70,10 +70,10 @@ func (p planner) checkPolicy(m *merge, id string) ([]auditrun.Item, error) {
 	if len(problems) > 0 {
 		return nil, fmt.Errorf("%s: %w: %s; reject it and propose the policy again", id, ErrRefused, problems[0])
 	}
-	if err := keepsPublishBranch(r.Config, cfg); err != nil {
+	if err := keepsPublishBranch(r.cfg, cfg); err != nil {
 		return nil, fmt.Errorf("%s: %w; reject it", id, err)
 	}
-	if cfg == nil || cfg.SkillsDir == r.Config.SkillsDir {
+	if cfg == nil || cfg.SkillsDir == r.cfg.SkillsDir {
 		return nil, nil
 	}
 	return r.AuditRunner().ChangedSkills(gitstore.ZeroHash, m.tree, cfg.SkillsDir)

@@ -64,7 +64,7 @@ func TestPolicyCandidateLifecycle(t *testing.T) {
 	if _, err := open(t, dir).Publish(res.ID, "", lead); err != nil {
 		t.Fatalf("Publish: %v", err)
 	}
-	if m := open(t, dir).Config.Mode; m != policy.ModeAssisted {
+	if m := open(t, dir).cfg.Mode; m != policy.ModeAssisted {
 		t.Errorf("mode after publish: %s; want assisted", m)
 	}
 	head := logHead(t, dir)

@@ -25,12 +25,12 @@ const policyAudit = "not a skill: a policy change always needs a person"
 // list must parse. Like a skill, the change is published only once people other than its
 // author approve it; the mode never approves or publishes it.
 func (r *Repo) ProposeConfig(o ProposeOptions) (*Result, error) {
-	wt := r.Git.WorktreeDir()
+	wt := r.git.WorktreeDir()
 	if wt == "" {
 		return nil, fmt.Errorf("%s has no working tree: propose --config reads the policy files from one; clone the repository, edit %s there and run it again",
-			repoLabel(r.Git), policy.ConfigFile)
+			repoLabel(r.git), policy.ConfigFile)
 	}
-	tree, err := worktreePolicy(r.Git, r.Tree, r.Config.PolicyPaths(), wt)
+	tree, err := worktreePolicy(r.git, r.tree, r.cfg.PolicyPaths(), wt)
 	if err != nil {
 		return nil, err
 	}
@@ -111,7 +111,7 @@ func (r *Repo) ProposePolicy(tree gitstore.Hash, body string, o ProposeOptions) 
 	if err != nil {
 		return nil, err
 	}
-	summary, err := policydiff.New(r.Git, r.book()).Summary(r.Tree, tree)
+	summary, err := policydiff.New(r.git, r.book()).Summary(r.tree, tree)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +120,7 @@ func (r *Repo) ProposePolicy(tree gitstore.Hash, body string, o ProposeOptions) 
 	if o.Message != "" {
 		body = o.Message
 	}
-	msg := func(id string) string { return policyMessage(id, paths, body, summary, r.Tip, o) }
+	msg := func(id string) string { return policyMessage(id, paths, body, summary, r.tip, o) }
 	t := &tx{r: r, sig: sig}
 	if err := t.createCandidate(tree, "policy", msg, res); err != nil {
 		return nil, err
@@ -133,23 +133,23 @@ func (r *Repo) ProposePolicy(tree gitstore.Hash, body string, o ProposeOptions) 
 // changes anything but policy files, or holds a configuration or allow list that does not
 // parse; it returns the policy paths it changes.
 func proposedPolicy(r *Repo, tree gitstore.Hash) ([]string, error) {
-	if tree == r.Tree {
+	if tree == r.tree {
 		return nil, fmt.Errorf("nothing to propose: the policy files on %s are already exactly these; edit %s or the files of %s/ first",
-			gitstore.ShortRef(r.Branch), policy.ConfigFile, policy.Dir)
+			gitstore.ShortRef(r.branch), policy.ConfigFile, policy.Dir)
 	}
-	cfg, problems, err := r.AuditRunner().NewPolicyProblems(r.Tree, tree, "proposed")
+	cfg, problems, err := r.AuditRunner().NewPolicyProblems(r.tree, tree, "proposed")
 	if err != nil {
 		return nil, err
 	}
 	if len(problems) > 0 {
 		return nil, fmt.Errorf("%s: %w: nothing was proposed", problems[0], ErrRefused)
 	}
-	if err := keepsPublishBranch(r.Config, cfg); err != nil {
+	if err := keepsPublishBranch(r.cfg, cfg); err != nil {
 		return nil, fmt.Errorf("%w; nothing was proposed", err)
 	}
 	var paths []string
-	for _, p := range r.Config.PolicyPaths() {
-		if _, changed, err := policydiff.PathChange(r.book(), p, r.Tree, tree); err != nil {
+	for _, p := range r.cfg.PolicyPaths() {
+		if _, changed, err := policydiff.PathChange(r.book(), p, r.tree, tree); err != nil {
 			return nil, err
 		} else if changed {
 			paths = append(paths, p)

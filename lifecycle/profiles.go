@@ -29,7 +29,7 @@ func (t *tx) warnDanglingProfiles(res *Result) {
 // danglingAt checks the profiles of commit h's configuration against the skills of its tree.
 func (t *tx) danglingAt(h gitstore.Hash) ([]policy.ProfileProblem, error) {
 	r := t.r
-	c, err := r.Git.Objects().Commit(h)
+	c, err := r.git.Objects().Commit(h)
 	if err != nil {
 		return nil, err
 	}
@@ -37,7 +37,7 @@ func (t *tx) danglingAt(h gitstore.Hash) ([]policy.ProfileProblem, error) {
 	if err != nil || len(cfg.Profiles) == 0 {
 		return nil, err
 	}
-	pub, err := published.CatalogAt(r.Git, c.TreeHash, cfg.SkillsDir, gitstore.ShortHash(h.String()))
+	pub, err := published.CatalogAt(r.git, c.TreeHash, cfg.SkillsDir, gitstore.ShortHash(h.String()))
 	if err != nil {
 		return nil, err
 	}

@@ -56,7 +56,7 @@ func (r *Repo) Propose(o ProposeOptions) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if o, err = fromRevision(r.Git, o); err != nil {
+	if o, err = fromRevision(r.git, o); err != nil {
 		return nil, err
 	}
 	p := &proposal{t: &tx{r: r, sig: sig}, o: o}
@@ -117,7 +117,7 @@ func (p *proposal) changed(snap *snapshot, err error) (*snapshot, error) {
 		return nil, err
 	}
 	if snap.tree == snap.old {
-		return nil, fmt.Errorf("%s: nothing to propose: %s on %s is already exactly this", snap.skill.Name, snap.dest, gitstore.ShortRef(p.t.r.Branch))
+		return nil, fmt.Errorf("%s: nothing to propose: %s on %s is already exactly this", snap.skill.Name, snap.dest, gitstore.ShortRef(p.t.r.branch))
 	}
 	return snap, nil
 }
@@ -128,7 +128,7 @@ func (p *proposal) changed(snap *snapshot, err error) (*snapshot, error) {
 func (p *proposal) check(snap *snapshot, warn string) (*Result, error) {
 	r, o := p.t.r, p.o
 	if managedByOf(snap.change, o) != "" {
-		if err := snap.markManaged(r.Git); err != nil {
+		if err := snap.markManaged(r.git); err != nil {
 			return nil, err
 		}
 	}
@@ -149,11 +149,11 @@ func (p *proposal) check(snap *snapshot, warn string) (*Result, error) {
 // write writes the candidate's commit on the publish branch's tip, or on o.Base.
 func (p *proposal) write(snap *snapshot, res *Result) error {
 	r := p.t.r
-	tree, err := r.Git.Objects().ReplacePath(r.Tree, snap.dest, snap.entry())
+	tree, err := r.git.Objects().ReplacePath(r.tree, snap.dest, snap.entry())
 	if err != nil {
 		return err
 	}
-	msg := func(id string) string { return proposeMessage(id, snap, res, r.Tip, p.o) }
+	msg := func(id string) string { return proposeMessage(id, snap, res, r.tip, p.o) }
 	return p.t.createCandidate(tree, snap.skill.Name, msg, res)
 }
 

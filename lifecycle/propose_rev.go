@@ -44,11 +44,11 @@ func (sn snapshots) atRevision(o ProposeOptions) (*snapshot, error) {
 		return nil, fmt.Errorf("%s: %w: no skill of this name at %s (commit %s)%s; `skillgit log %s` lists the commits that published it",
 			o.Target, ErrNotFound, o.FromRev, gitstore.ShortHash(o.fromCommit.String()), closeNamesHint(o.Target, names, "skills there"), o.Target)
 	}
-	snap, err := sn.fs(r.Git.Objects().TreeFS(c.TreeHash), found.Dir, o.FromRev+":"+found.Dir, "", o.Target, false)
+	snap, err := sn.fs(r.git.Objects().TreeFS(c.TreeHash), found.Dir, o.FromRev+":"+found.Dir, "", o.Target, false)
 	if err != nil || snap.change != ChangeCreate || path.Base(found.Dir) != found.Name || found.Dir == snap.dest {
 		return snap, err
 	}
-	if free, err := r.FolderAt(r.Tree, found.Dir); err != nil || !free.IsZero() || catalog.CheckPath(found.Dir) != nil {
+	if free, err := r.FolderAt(r.tree, found.Dir); err != nil || !free.IsZero() || catalog.CheckPath(found.Dir) != nil {
 		return snap, err
 	}
 	snap.dest = found.Dir

@@ -11,23 +11,23 @@ import (
 // not on the publish branch is refused.
 func (p *proposal) onBase(step func() (*snapshot, error)) (*snapshot, error) {
 	r, base := p.t.r, p.o.Base
-	if base.IsZero() || base == r.Tip {
+	if base.IsZero() || base == r.tip {
 		return step()
 	}
-	ok, err := r.Git.History().IsAncestor(base, r.Tip)
+	ok, err := r.git.History().IsAncestor(base, r.tip)
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
-		return nil, fmt.Errorf("%s: not a commit of %s; a candidate is built on a published version", base, gitstore.ShortRef(r.Branch))
+		return nil, fmt.Errorf("%s: not a commit of %s; a candidate is built on a published version", base, gitstore.ShortRef(r.branch))
 	}
-	c, err := r.Git.Objects().Commit(base)
+	c, err := r.git.Objects().Commit(base)
 	if err != nil {
 		return nil, err
 	}
-	tip, tree := r.Tip, r.Tree
-	r.Tip, r.Tree = base, c.TreeHash
-	defer func() { r.Tip, r.Tree = tip, tree }()
+	tip, tree := r.tip, r.tree
+	r.tip, r.tree = base, c.TreeHash
+	defer func() { r.tip, r.tree = tip, tree }()
 	return step()
 }
 
@@ -35,13 +35,13 @@ func (p *proposal) onBase(step func() (*snapshot, error)) (*snapshot, error) {
 // walks the branch's first-parent history back from its tip, at most limit commits, and
 // returns the newest such commit, or the zero hash when none is found.
 func (r *Repo) PublishedCommitOf(dir string, tree gitstore.Hash, limit int) (gitstore.Hash, error) {
-	h := r.Tip
+	h := r.tip
 	for i := 0; i < limit && !h.IsZero(); i++ {
-		c, err := r.Git.Objects().Commit(h)
+		c, err := r.git.Objects().Commit(h)
 		if err != nil {
 			return gitstore.ZeroHash, err
 		}
-		e, ok, err := r.Git.Objects().EntryAt(c.TreeHash, dir)
+		e, ok, err := r.git.Objects().EntryAt(c.TreeHash, dir)
 		if err != nil {
 			return gitstore.ZeroHash, err
 		}

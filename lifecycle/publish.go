@@ -89,7 +89,7 @@ func (p *publication) check() error {
 		return err
 	}
 	if p.c.State == StateCanary && p.target == canaryRef {
-		return fmt.Errorf("%s: already published to canary; `skillgit publish %s` publishes it to %s", ch.ID, ch.ID, gitstore.ShortRef(r.Branch))
+		return fmt.Errorf("%s: already published to canary; `skillgit publish %s` publishes it to %s", ch.ID, ch.ID, gitstore.ShortRef(r.branch))
 	}
 	return nil
 }
@@ -98,14 +98,14 @@ func (p *publication) check() error {
 // there before, and a rollback since does not make its approvals count again.
 func (p *publication) publishedOnce() error {
 	r, ch := p.t.r, p.ch
-	tip, err := r.Git.Refs().Get(p.target)
+	tip, err := r.git.Refs().Get(p.target)
 	if errors.Is(err, gitstore.ErrRefNotFound) {
-		tip, err = r.Tip, nil // a canary channel not made yet starts at the publish branch
+		tip, err = r.tip, nil // a canary channel not made yet starts at the publish branch
 	}
 	if err != nil {
 		return err
 	}
-	merged, err := r.Git.History().IsAncestor(ch.Tip, tip)
+	merged, err := r.git.History().IsAncestor(ch.Tip, tip)
 	if err != nil || !merged {
 		return err
 	}
@@ -116,8 +116,8 @@ func (p *publication) publishedOnce() error {
 // ChannelRef maps a channel name, main (or empty) or canary, to its branch.
 func (r *Repo) ChannelRef(channel string) (string, error) {
 	switch channel {
-	case "", "main", gitstore.ShortRef(r.Branch):
-		return r.Branch, nil
+	case "", "main", gitstore.ShortRef(r.branch):
+		return r.branch, nil
 	case "canary":
 		return canaryRef, nil
 	}
@@ -130,17 +130,17 @@ func (r *Repo) ChannelRef(channel string) (string, error) {
 // publish branch plus canary publishes.
 func (p *publication) channelTip() (old, start gitstore.Hash, err error) {
 	r := p.t.r
-	h, err := r.Git.Refs().Get(p.target)
+	h, err := r.git.Refs().Get(p.target)
 	if p.target != canaryRef {
 		return h, h, err
 	}
 	if errors.Is(err, gitstore.ErrRefNotFound) {
-		return gitstore.ZeroHash, r.Tip, nil
+		return gitstore.ZeroHash, r.tip, nil
 	}
 	if err != nil {
 		return h, h, err
 	}
-	behind, err := r.Git.History().IsAncestor(r.Tip, h)
+	behind, err := r.git.History().IsAncestor(r.tip, h)
 	if err != nil || behind {
 		return h, h, err
 	}
@@ -151,25 +151,25 @@ func (p *publication) channelTip() (old, start gitstore.Hash, err error) {
 // catchUpCanary writes a commit that merges the publish branch into the canary tip.
 func (p *publication) catchUpCanary(canary gitstore.Hash) (gitstore.Hash, error) {
 	r := p.t.r
-	c, err := r.Git.Objects().Commit(canary)
+	c, err := r.git.Objects().Commit(canary)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
-	baseTree, err := skilltree.MergeBaseTree(r.Git, canary, r.Tip)
+	baseTree, err := skilltree.MergeBaseTree(r.git, canary, r.tip)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
-	tree, conflicts, err := r.Git.Objects().MergeTrees(baseTree, c.TreeHash, r.Tree)
+	tree, conflicts, err := r.git.Objects().MergeTrees(baseTree, c.TreeHash, r.tree)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
 	if len(conflicts) > 0 {
 		return gitstore.ZeroHash, fmt.Errorf("canary: %w: canary and %s both changed %s since they parted; publish or roll back those canary skills on %s first",
-			ErrConflict, gitstore.ShortRef(r.Branch), strings.Join(conflicts, ", "), gitstore.ShortRef(r.Branch))
+			ErrConflict, gitstore.ShortRef(r.branch), strings.Join(conflicts, ", "), gitstore.ShortRef(r.branch))
 	}
 	ts := trailerList{}.add(keyAction, actSync).add(keyChannel, "canary")
-	msg := ts.message("sync: canary with "+gitstore.ShortRef(r.Branch), "Brings the publishes made on "+gitstore.ShortRef(r.Branch)+" to the canary channel.", p.o)
-	return p.t.commit(tree, msg, nil, canary, r.Tip)
+	msg := ts.message("sync: canary with "+gitstore.ShortRef(r.branch), "Brings the publishes made on "+gitstore.ShortRef(r.branch)+" to the canary channel.", p.o)
+	return p.t.commit(tree, msg, nil, canary, r.tip)
 }
 
 // once computes and lands one publish on the current tip of the channel.
@@ -240,7 +240,7 @@ func (p *publication) checkMerge(m *merge, c *Candidate, res *Result) error {
 	if err := p.checkUnattended(c); err != nil {
 		return err
 	}
-	if ok, why := ledger.ApprovedEnough(r.Config, c, c.Writers); !ok {
+	if ok, why := ledger.ApprovedEnough(r.cfg, c, c.Writers); !ok {
 		return fmt.Errorf("%s: %w: not approved: %s; `skillgit approve %s` records an approval", ch.ID, ErrRefused, why, ch.ID)
 	}
 	return nil

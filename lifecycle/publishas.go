@@ -70,7 +70,7 @@ func (p planner) prepareAs(ch *ledger.Chain, c *Candidate, start gitstore.Hash, 
 			ch.ID, ErrRefused, ch.ID, namePaths(m.scope.Changed))
 	}
 	dest := path.Join(path.Dir(c.Path), as)
-	if _, ok, err := r.Git.Objects().EntryAt(m.startTree, dest); err != nil {
+	if _, ok, err := r.git.Objects().EntryAt(m.startTree, dest); err != nil {
 		return nil, nil, err
 	} else if ok {
 		return nil, nil, fmt.Errorf("%s: %w: %s already has %s; choose another name with --as (`skillgit list` shows the published skills)",
@@ -80,11 +80,11 @@ func (p planner) prepareAs(ch *ledger.Chain, c *Candidate, start gitstore.Hash, 
 	if c.Lenient != "" {
 		mode = catalog.Lenient // admitted by --lenient: held to the same rules renamed
 	}
-	head, err := renamedFolder(r.Git, fs[0].Head, c.Path, as, mode)
+	head, err := renamedFolder(r.git, fs[0].Head, c.Path, as, mode)
 	if err != nil {
 		return nil, nil, err
 	}
-	tree, err := r.Git.Objects().ReplacePath(m.startTree, dest, skilltree.DirEntry(head))
+	tree, err := r.git.Objects().ReplacePath(m.startTree, dest, skilltree.DirEntry(head))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -149,7 +149,7 @@ func checkRenamed(data []byte, as string, mode catalog.Mode) error {
 // would refuse is returned as the reason why.
 func (p planner) published(ch *ledger.Chain, ci ledger.Commit) (*merge, string, error) {
 	r := p.r
-	target := r.Branch
+	target := r.branch
 	if ci.Claims.Get(keyChannel) == "canary" {
 		target = canaryRef
 	}
@@ -164,7 +164,7 @@ func (p planner) published(ch *ledger.Chain, ci ledger.Commit) (*merge, string, 
 	if c.Change != ChangeCreate {
 		return nil, fmt.Sprintf("publishes candidate %s, a %s, under another name, which only a new skill can be", ch.ID, c.Change), nil
 	}
-	m, renamed, err := p.prepareAs(ch, c, r.Tip, target, as)
+	m, renamed, err := p.prepareAs(ch, c, r.tip, target, as)
 	if errors.Is(err, ErrRefused) || errors.Is(err, ErrConflict) {
 		return nil, fmt.Sprintf("publishes candidate %s as %s, which skillgit refuses: %v", ch.ID, as, err), nil
 	}
@@ -180,7 +180,7 @@ func (p planner) published(ch *ledger.Chain, ci ledger.Commit) (*merge, string, 
 // why.
 func (p planner) publishedMerge(ch *ledger.Chain, target string) (*merge, string, error) {
 	r := p.r
-	m, err := p.plan(ch, r.Tip)
+	m, err := p.plan(ch, r.tip)
 	if err != nil {
 		return nil, "", err
 	}

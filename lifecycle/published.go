@@ -13,9 +13,9 @@ import (
 // reloaded or refreshed at. The channel is kept while that commit and configuration stand,
 // with its matcher.
 func (r *Repo) Published() *published.Channel {
-	v := published.Version{Branch: r.Branch, Commit: r.Tip, Tree: r.Tree, Config: r.Config}
+	v := published.Version{Branch: r.branch, Commit: r.tip, Tree: r.tree, Config: r.cfg}
 	if r.pub == nil || r.pub.Version() != v {
-		r.pub = published.New(r.Git, v, r.packHistory)
+		r.pub = published.New(r.git, v, r.packHistory)
 	}
 	return r.pub
 }
@@ -42,8 +42,8 @@ func (r *Repo) packHistory(from gitstore.Hash, pending map[string]bool, found fu
 // Refresh reads the publish branch again when its tip has moved since the repository was
 // opened or last refreshed, so a long-running caller sees publishes made by others.
 func (r *Repo) Refresh() error {
-	h, err := r.Git.Refs().Get(r.Branch)
-	if err != nil || h == r.Tip {
+	h, err := r.git.Refs().Get(r.branch)
+	if err != nil || h == r.tip {
 		return err
 	}
 	return r.Reload()
@@ -56,10 +56,10 @@ func (r *Repo) ChannelTree(channel string) (gitstore.Hash, error) {
 	switch {
 	case err != nil:
 		return gitstore.ZeroHash, err
-	case tip == r.Tip:
-		return r.Tree, nil
+	case tip == r.tip:
+		return r.tree, nil
 	}
-	c, err := r.Git.Objects().Commit(tip)
+	c, err := r.git.Objects().Commit(tip)
 	if err != nil {
 		return gitstore.ZeroHash, fmt.Errorf("canary: %w", err)
 	}

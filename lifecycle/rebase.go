@@ -58,20 +58,20 @@ func (rb *rebase) merge() (gitstore.Hash, error) {
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
-	if base == r.Tip {
-		return gitstore.ZeroHash, fmt.Errorf("%s: already up to date with %s", ch.ID, gitstore.ShortRef(r.Branch))
+	if base == r.tip {
+		return gitstore.ZeroHash, fmt.Errorf("%s: already up to date with %s", ch.ID, gitstore.ShortRef(r.branch))
 	}
 	baseTree, err := p.rebaseBase(ch, base, merged)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
-	tree, conflicts, err := r.Git.Objects().MergeTrees(baseTree, ch.Last().C.TreeHash, r.Tree)
+	tree, conflicts, err := r.git.Objects().MergeTrees(baseTree, ch.Last().C.TreeHash, r.tree)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
 	if len(conflicts) > 0 {
 		return gitstore.ZeroHash, fmt.Errorf("%s: %w: both the candidate and %s changed %s; revise the candidate from a folder that includes the published changes",
-			rb.c.Skill, ErrConflict, gitstore.ShortRef(r.Branch), strings.Join(conflicts, ", "))
+			rb.c.Skill, ErrConflict, gitstore.ShortRef(r.branch), strings.Join(conflicts, ", "))
 	}
 	return tree, nil
 }
@@ -81,9 +81,9 @@ func (rb *rebase) merge() (gitstore.Hash, error) {
 func (rb *rebase) write(tree gitstore.Hash, res *Result, sign signer) error {
 	t, r, ch, c := rb.t, rb.t.r, rb.ch, rb.c
 	ts := trailerList{}.add(keyAction, actRebase).add(keySkill, c.Skill).add(keyCandidate, ch.ID).
-		add(keyBase, r.Tip.String()).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
-	subject := fmt.Sprintf("rebase: %s (candidate %s) onto %s", c.Skill, ch.ID, gitstore.ShortRef(r.Branch))
-	h, err := t.commit(tree, ts.message(subject, "", rb.o), sign, ch.Tip, r.Tip)
+		add(keyBase, r.tip.String()).add(keyRisk, res.Risk).add(keyAudit, res.Audit)
+	subject := fmt.Sprintf("rebase: %s (candidate %s) onto %s", c.Skill, ch.ID, gitstore.ShortRef(r.branch))
+	h, err := t.commit(tree, ts.message(subject, "", rb.o), sign, ch.Tip, r.tip)
 	if err != nil {
 		return err
 	}
@@ -97,16 +97,16 @@ func (rb *rebase) write(tree gitstore.Hash, res *Result, sign signer) error {
 // audit audits the candidate's folder as the rebase leaves it in tree.
 func (rb *rebase) audit(tree gitstore.Hash, res *Result) error {
 	r, c := rb.t.r, rb.c
-	folder, err := skilltree.FolderAt(r.Git, tree, c.Path)
+	folder, err := skilltree.FolderAt(r.git, tree, c.Path)
 	if err != nil || folder.IsZero() {
 		res.Risk, res.Audit = c.Risk, c.Audit
 		return err
 	}
-	old, err := skilltree.FolderAt(r.Git, r.Tree, c.Path)
+	old, err := skilltree.FolderAt(r.git, r.tree, c.Path)
 	if err != nil {
 		return err
 	}
-	v, reports, err := (actAudit{r: r, o: rb.o}).run(r.Tip, []auditrun.Item{{Name: c.Skill, Path: c.Path, Tree: folder, Base: old, BaseLabel: gitstore.ShortRef(r.Branch)}}, res)
+	v, reports, err := (actAudit{r: r, o: rb.o}).run(r.tip, []auditrun.Item{{Name: c.Skill, Path: c.Path, Tree: folder, Base: old, BaseLabel: gitstore.ShortRef(r.branch)}}, res)
 	res.Risk, res.Audit, res.Reports = v.Risk, v.Audit, reports
 	return err
 }
@@ -118,11 +118,11 @@ func (rb *rebase) audit(tree gitstore.Hash, res *Result) error {
 // was (`git merge -s ours`) does not count as having taken in the publish branch's changes.
 func (p planner) rebaseBase(ch *ledger.Chain, base gitstore.Hash, merged bool) (gitstore.Hash, error) {
 	r := p.r
-	anchor, err := p.candidateBaseTree(ch, base, r.Tip, r.Tree)
+	anchor, err := p.candidateBaseTree(ch, base, r.tip, r.tree)
 	if err != nil || !merged {
 		return anchor, err
 	}
-	gitBase, err := skilltree.MergeBaseTree(r.Git, r.Tip, ch.Tip)
+	gitBase, err := skilltree.MergeBaseTree(r.git, r.tip, ch.Tip)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}

@@ -23,18 +23,20 @@ var ErrNotInitialized = errors.New("not a skillgit repository")
 var ErrNotFound = ledger.ErrNotFound
 
 // Repo is a skillgit repository: the git store, its publish branch and its configuration.
+// Its fields are private so that only lifecycle moves them, as Reload does; other packages
+// read them through the accessors below.
 type Repo struct {
-	Git    *gitstore.Repo
-	Config *policy.Config
-	// Branch is the full name of the publish branch, e.g. refs/heads/main.
-	Branch string
-	// Tip is the publish branch's commit when the repository was opened.
-	Tip gitstore.Hash
-	// Tree is Tip's root tree.
-	Tree gitstore.Hash
-	// Dir is the folder skillgit runs in, absolute; relative paths given by the user start there.
-	Dir string
-	// pub is what the publish branch publishes at Tip, with its caches (see Published).
+	git *gitstore.Repo
+	cfg *policy.Config
+	// branch is the full name of the publish branch, e.g. refs/heads/main.
+	branch string
+	// tip is the publish branch's commit when the repository was opened or last reloaded.
+	tip gitstore.Hash
+	// tree is tip's root tree.
+	tree gitstore.Hash
+	// dir is the folder skillgit runs in, absolute; relative paths given by the user start there.
+	dir string
+	// pub is what the publish branch publishes at tip, with its caches (see Published).
 	pub *published.Channel
 	// signersMu guards signers, the allowed-signers file of the publish branch, read once.
 	signersMu sync.Mutex
@@ -66,7 +68,7 @@ func openWith(dir string, read func(*gitstore.Repo) (*Repo, error)) (*Repo, erro
 		g.Close()
 		return nil, err
 	}
-	r.Dir, err = filepath.Abs(dir)
+	r.dir, err = filepath.Abs(dir)
 	if err != nil {
 		g.Close()
 		return nil, err
@@ -74,8 +76,28 @@ func openWith(dir string, read func(*gitstore.Repo) (*Repo, error)) (*Repo, erro
 	return r, nil
 }
 
+// Git is the git store the repository is read from and written to.
+func (r *Repo) Git() *gitstore.Repo { return r.git }
+
+// Config is the configuration the publish branch holds at Tip, or the one the repository was
+// opened under (see RepoAt).
+func (r *Repo) Config() *policy.Config { return r.cfg }
+
+// Branch is the full name of the publish branch, e.g. refs/heads/main.
+func (r *Repo) Branch() string { return r.branch }
+
+// Tip is the publish branch's commit when the repository was opened or last reloaded.
+func (r *Repo) Tip() gitstore.Hash { return r.tip }
+
+// Tree is Tip's root tree.
+func (r *Repo) Tree() gitstore.Hash { return r.tree }
+
+// Dir is the folder skillgit runs in, absolute; relative paths given by the user start there.
+// Empty for a repository made by RepoAt without one.
+func (r *Repo) Dir() string { return r.dir }
+
 // Close releases the repository's open files.
-func (r *Repo) Close() error { return r.Git.Close() }
+func (r *Repo) Close() error { return r.git.Close() }
 
 func load(g *gitstore.Repo) (*Repo, error) {
 	branch, tip, err := findPublishBranch(g)
@@ -91,12 +113,12 @@ func loadAt(g *gitstore.Repo, branch string, tip gitstore.Hash) (*Repo, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", gitstore.ShortRef(branch), err)
 	}
-	r := &Repo{Git: g, Branch: branch, Tip: tip, Tree: c.TreeHash}
-	cfg, err := r.readConfig(r.Tree)
+	r := &Repo{git: g, branch: branch, tip: tip, tree: c.TreeHash}
+	cfg, err := r.readConfig(r.tree)
 	if err != nil {
 		return nil, err
 	}
-	r.Config = cfg
+	r.cfg = cfg
 	if want := "refs/heads/" + cfg.PublishBranch; want != branch {
 		return nil, fmt.Errorf("%s: %s names publish_branch %q; run skillgit on that branch or correct the file", gitstore.ShortRef(branch), policy.ConfigFile, cfg.PublishBranch)
 	}
@@ -105,11 +127,11 @@ func loadAt(g *gitstore.Repo, branch string, tip gitstore.Hash) (*Repo, error) {
 
 // Reload reads the publish branch's tip and configuration again.
 func (r *Repo) Reload() error {
-	fresh, err := load(r.Git)
+	fresh, err := load(r.git)
 	if err != nil {
 		return err
 	}
-	r.Config, r.Tip, r.Tree = fresh.Config, fresh.Tip, fresh.Tree
+	r.cfg, r.tip, r.tree = fresh.cfg, fresh.tip, fresh.tree
 	return nil
 }
 
@@ -148,13 +170,13 @@ func PublishBranchChoices(g *gitstore.Repo) []string {
 }
 
 func (r *Repo) readConfig(tree gitstore.Hash) (*policy.Config, error) {
-	data, ok, err := r.FileAt(tree, policy.ConfigFile, policy.MaxConfigSize, gitstore.ShortRef(r.Branch))
+	data, ok, err := r.FileAt(tree, policy.ConfigFile, policy.MaxConfigSize, gitstore.ShortRef(r.branch))
 	if err != nil {
 		return nil, err
 	}
 	if !ok {
 		return nil, fmt.Errorf("%s: %w: the publish branch has no %s; run `skillgit init` to adopt this repository",
-			gitstore.ShortRef(r.Branch), ErrNotInitialized, policy.ConfigFile)
+			gitstore.ShortRef(r.branch), ErrNotInitialized, policy.ConfigFile)
 	}
 	return policy.ParseConfig(data)
 }
@@ -179,9 +201,9 @@ var ErrConflict = skilltree.ErrConflict
 func (r *Repo) ledger() *ledger.Ledger {
 	r.ledgerMu.Lock()
 	defer r.ledgerMu.Unlock()
-	if r.led == nil || r.led.SkillsDir() != r.Config.SkillsDir {
-		r.led = ledger.New(ledger.StoreOf(r.Git), r.Config.SkillsDir)
-		if d := r.Git.CommonDir(); d != "" {
+	if r.led == nil || r.led.SkillsDir() != r.cfg.SkillsDir {
+		r.led = ledger.New(ledger.StoreOf(r.git), r.cfg.SkillsDir)
+		if d := r.git.CommonDir(); d != "" {
 			r.led.UseCache(filepath.Join(d, "skillgit", "cache"), !r.readOnly)
 		}
 	}
@@ -201,10 +223,10 @@ func (r *Repo) book() *ledger.Book {
 	r.ledgerMu.Lock()
 	bk := r.bk
 	r.ledgerMu.Unlock()
-	if bk != nil && bk.Tip == r.Tip && bk.Tree == r.Tree && bk.Config == r.Config && bk.Branch == r.Branch {
+	if bk != nil && bk.Tip == r.tip && bk.Tree == r.tree && bk.Config == r.cfg && bk.Branch == r.branch {
 		return bk
 	}
-	bk = &ledger.Book{Git: ledger.ReaderOf(r.Git), Config: r.Config, Branch: r.Branch, Tip: r.Tip, Tree: r.Tree, Ledger: r.ledger(),
+	bk = &ledger.Book{Git: ledger.ReaderOf(r.git), Config: r.cfg, Branch: r.branch, Tip: r.tip, Tree: r.tree, Ledger: r.ledger(),
 		Find:       func(name string) (*catalog.Skill, error) { return r.Published().Find(name) },
 		PackOwners: func() map[string]string { return r.Published().PackOwners() }}
 	r.ledgerMu.Lock()

@@ -47,13 +47,13 @@ func (r *Repo) Review(id string) (*Review, error) {
 	if err != nil {
 		return nil, err
 	}
-	m, err := newPlanner(r).plan(ch, r.Tip)
+	m, err := newPlanner(r).plan(ch, r.tip)
 	if err != nil {
 		return nil, err
 	}
 	rv := &Review{Candidate: c, Scope: m.scope, Files: []FileChange{}}
 	if ch.IsPolicy() {
-		if rv.Policy, err = policydiff.New(r.Git, r.book()).Summary(m.startTree, m.tree); err != nil {
+		if rv.Policy, err = policydiff.New(r.git, r.book()).Summary(m.startTree, m.tree); err != nil {
 			return nil, err
 		}
 	}
@@ -61,7 +61,7 @@ func (r *Repo) Review(id string) (*Review, error) {
 		rv.Conflicts = append(rv.Conflicts, f.Path)
 	}
 	shown := append(slices.Clone(m.changes), m.conflicts...)
-	if err := rv.diff(r.Git, shown); err != nil {
+	if err := rv.diff(r.git, shown); err != nil {
 		return nil, err
 	}
 	if err := rv.audit(r, newPlanner(r).items(shown, c, ch)); err != nil {
@@ -92,7 +92,7 @@ func (rv *Review) diff(g *gitstore.Repo, shown []skilltree.Change) error {
 // of the candidate's current approvals.
 func (rv *Review) audit(r *Repo, items []auditrun.Item) error {
 	ar := r.AuditRunner()
-	policy, err := ar.PolicyAt(r.Tip, gitstore.ShortRef(r.Branch))
+	policy, err := ar.PolicyAt(r.tip, gitstore.ShortRef(r.branch))
 	if err != nil {
 		return err
 	}

@@ -83,7 +83,7 @@ func (rv *revision) audit(snap *snapshot, res *Result) error {
 // candidate's branch to it.
 func (rv *revision) write(snap *snapshot, res *Result, sign signer) error {
 	t, ch, c, o := rv.t, rv.ch, rv.c, rv.o
-	tree, err := t.r.Git.Objects().ReplacePath(ch.Last().C.TreeHash, c.Path, skilltree.DirEntry(snap.tree))
+	tree, err := t.r.git.Objects().ReplacePath(ch.Last().C.TreeHash, c.Path, skilltree.DirEntry(snap.tree))
 	if err != nil {
 		return err
 	}
@@ -112,7 +112,7 @@ func (rv *revision) snapshot() (*snapshot, error) {
 	if err != nil {
 		return nil, err
 	}
-	cur, err := skilltree.FolderAt(r.Git, ch.Last().C.TreeHash, c.Path)
+	cur, err := skilltree.FolderAt(r.git, ch.Last().C.TreeHash, c.Path)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +120,7 @@ func (rv *revision) snapshot() (*snapshot, error) {
 		return nil, fmt.Errorf("%s: nothing to revise: %s is already exactly this on the candidate", ch.ID, label)
 	}
 	snap.dest, snap.change = c.Path, c.Change
-	if snap.old, err = skilltree.FolderAt(r.Git, r.Tree, c.Path); err != nil {
+	if snap.old, err = skilltree.FolderAt(r.git, r.tree, c.Path); err != nil {
 		return nil, err
 	}
 	return snap, nil
@@ -138,7 +138,7 @@ func (rv *revision) source() (*snapshot, string, error) {
 	}
 	src, from := o.Target, o.From
 	if src == "" && from == "" {
-		wt := r.Git.WorktreeDir()
+		wt := r.git.WorktreeDir()
 		if wt == "" {
 			return nil, "", fmt.Errorf("%s: a bare repository has no working tree to take the revision from; pass --from DIR", rv.ch.ID)
 		}

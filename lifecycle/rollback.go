@@ -53,7 +53,7 @@ func (rb *rollback) once() (*Result, error) {
 		return nil, err
 	}
 	r := rb.t.r
-	res := &Result{Action: actRollback, Skill: rb.name, ID: pub.Claims.Get(keyCandidate), Channel: gitstore.ShortRef(r.Branch), Reverts: pub.Hash.String()}
+	res := &Result{Action: actRollback, Skill: rb.name, ID: pub.Claims.Get(keyCandidate), Channel: gitstore.ShortRef(r.branch), Reverts: pub.Hash.String()}
 	tree, items, err := rb.restoreAll(changes, pub, res)
 	if err != nil {
 		return nil, err
@@ -95,7 +95,7 @@ func (rb *rollback) target() (ledger.Commit, []skilltree.Change, error) {
 // tree, and lists the versions restored for the audit; res names the last skill restored.
 func (rb *rollback) restoreAll(changes []skilltree.Change, pub ledger.Commit, res *Result) (gitstore.Hash, []auditrun.Item, error) {
 	r := rb.t.r
-	tree := r.Tree
+	tree := r.tree
 	var items []auditrun.Item
 	for _, f := range changes {
 		var err error
@@ -103,7 +103,7 @@ func (rb *rollback) restoreAll(changes []skilltree.Change, pub ledger.Commit, re
 			return gitstore.ZeroHash, nil, err
 		}
 		if !f.Base.IsZero() {
-			items = append(items, auditrun.Item{Name: f.Name(), Path: f.Path, Tree: f.Base, Base: f.Head, BaseLabel: gitstore.ShortRef(r.Branch)})
+			items = append(items, auditrun.Item{Name: f.Name(), Path: f.Path, Tree: f.Base, Base: f.Head, BaseLabel: gitstore.ShortRef(r.branch)})
 		}
 		res.Skill = f.Name()
 	}
@@ -120,7 +120,7 @@ func (rb *rollback) restore(tree gitstore.Hash, f skilltree.Change, pub ledger.C
 	if cur != f.Head {
 		return tree, rb.changedSince(f, pub)
 	}
-	return r.Git.Objects().ReplacePath(tree, f.Path, skilltree.DirEntry(f.Base))
+	return r.git.Objects().ReplacePath(tree, f.Path, skilltree.DirEntry(f.Base))
 }
 
 // changedSince says that the branch changed f's folder after publish pub, and what to do:
@@ -129,14 +129,14 @@ func (rb *rollback) restore(tree gitstore.Hash, f skilltree.Change, pub ledger.C
 func (rb *rollback) changedSince(f skilltree.Change, pub ledger.Commit) error {
 	r := rb.t.r
 	err := fmt.Errorf("%s: %w: %s changed %s after %s; roll back the later change first (`skillgit log %s`)",
-		f.Name(), ErrConflict, gitstore.ShortRef(r.Branch), f.Path, gitstore.ShortHash(pub.Hash.String()), f.Name())
-	last, lerr := r.book().Trail().LastChanges(r.Tip, []string{f.Name()})
+		f.Name(), ErrConflict, gitstore.ShortRef(r.branch), f.Path, gitstore.ShortHash(pub.Hash.String()), f.Name())
+	last, lerr := r.book().Trail().LastChanges(r.tip, []string{f.Name()})
 	lc, ok := last[f.Name()]
 	if lerr != nil || !ok || lc.Action == actPublish || lc.Action == actRollback {
 		return err
 	}
 	return fmt.Errorf("%s: %w: %s changed %s after %s with commit %s, which is not a publish, so no rollback undoes it; propose the version you want (`skillgit propose %s --from-rev REV`; `skillgit log %s` lists the versions)",
-		f.Name(), ErrConflict, gitstore.ShortRef(r.Branch), f.Path, gitstore.ShortHash(pub.Hash.String()), gitstore.ShortHash(lc.Commit), f.Name(), f.Name())
+		f.Name(), ErrConflict, gitstore.ShortRef(r.branch), f.Path, gitstore.ShortHash(pub.Hash.String()), gitstore.ShortHash(lc.Commit), f.Name(), f.Name())
 }
 
 // audit audits the versions the rollback restores and refuses a high-risk one.

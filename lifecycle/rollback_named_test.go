@@ -18,7 +18,7 @@ func TestRollbackNamedCommit(t *testing.T) {
 	if _, err := initrepo.Init(initrepo.Options{Dir: dir, Pack: skills.FS(), PackName: "builtin", PackVersion: skills.Version}); err != nil {
 		t.Fatal(err)
 	}
-	pub := open(t, dir).Tip.String()
+	pub := open(t, dir).tip.String()
 	if _, err := open(t, dir).Rollback("skillgit", "0000000", lead); err == nil || !strings.Contains(err.Error(), "not a publish of this skill") {
 		t.Fatalf("rollback with an unknown commit: %v", err)
 	}

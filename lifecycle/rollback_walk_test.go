@@ -135,7 +135,7 @@ func TestRollbackRestOfPublish(t *testing.T) {
 	if _, err := initrepo.Init(initrepo.Options{Dir: dir, Pack: skills.FS(), PackName: "builtin", PackVersion: skills.Version}); err != nil {
 		t.Fatal(err)
 	}
-	pub := open(t, dir).Tip.String()
+	pub := open(t, dir).tip.String()
 	if _, err := open(t, dir).Rollback("skillgit", "", lead); err != nil {
 		t.Fatal(err)
 	}

@@ -27,7 +27,7 @@ func (rb *rollback) find() (ledger.Commit, ledger.UndoneSet, error) {
 	tc := r.book().Trail().TrailCache()
 	defer tc.Save()
 	defer r.ledger().Save()
-	err = r.Git.History().WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
+	err = r.git.History().WalkFirstParent(r.tip, func(h gitstore.Hash, c *object.Commit) error {
 		if h == target {
 			found = ledger.Commit{Hash: h, C: c, Claims: ledger.ParseClaims(c.Message)}
 			return gitstore.ErrStop
@@ -49,7 +49,7 @@ func (rb *rollback) find() (ledger.Commit, ledger.UndoneSet, error) {
 	}
 	if !target.IsZero() {
 		return ledger.Commit{}, nil, fmt.Errorf("--commit %s: %w: not a commit of %s's first-parent line, so not a publish a rollback can undo; `skillgit log` lists the publishes",
-			commit, ErrRefused, gitstore.ShortRef(r.Branch))
+			commit, ErrRefused, gitstore.ShortRef(r.branch))
 	}
 	return ledger.Commit{}, nil, rb.noPublishToUndo(seen)
 }
@@ -59,7 +59,7 @@ func (rb *rollback) commitTarget() (gitstore.Hash, error) {
 	if rb.commit == "" {
 		return gitstore.ZeroHash, nil
 	}
-	h, err := rb.t.r.Git.Refs().ResolveRevision(rb.commit)
+	h, err := rb.t.r.git.Refs().ResolveRevision(rb.commit)
 	if err != nil && rb.name != "" {
 		return gitstore.ZeroHash, notPublishOf(rb.t.r, rb.name, rb.commit)
 	}
@@ -106,7 +106,7 @@ func (rb *rollback) latestVersion(seen publishesSeen) string {
 func (rb *rollback) noPublishToUndo(seen publishesSeen) error {
 	name := rb.name
 	r := rb.t.r
-	branch := gitstore.ShortRef(r.Branch)
+	branch := gitstore.ShortRef(r.branch)
 	if len(seen.of) > 0 {
 		rev := rb.latestVersion(seen)
 		if rev == "" {
@@ -156,7 +156,7 @@ func (rb *rollback) undoChanges(pub ledger.Commit) ([]skilltree.Change, error) {
 	if len(pub.C.ParentHashes) == 0 {
 		return nil, fmt.Errorf("%s: the first commit cannot be rolled back", pub.Hash)
 	}
-	parent, err := r.Git.Objects().Commit(pub.C.ParentHashes[0])
+	parent, err := r.git.Objects().Commit(pub.C.ParentHashes[0])
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +226,7 @@ func beforeRollback(rb ledger.Commit) string {
 }
 
 func notPublishOf(r *Repo, name, commit string) error {
-	return fmt.Errorf("%s: commit %s is not a publish of this skill on %s; `skillgit log %s` lists its publishes", name, commit, gitstore.ShortRef(r.Branch), name)
+	return fmt.Errorf("%s: commit %s is not a publish of this skill on %s; `skillgit log %s` lists its publishes", name, commit, gitstore.ShortRef(r.branch), name)
 }
 
 func forName(name string) string {

@@ -45,7 +45,7 @@ func (r *Repo) CandidateScope(id string) (*Scope, error) {
 	if err != nil {
 		return nil, err
 	}
-	return newPlanner(r).scope(ch, r.Tip, r.Tree)
+	return newPlanner(r).scope(ch, r.tip, r.tree)
 }
 
 // scope computes a candidate's scope against start, a commit of a channel whose tree is
@@ -103,7 +103,7 @@ func (p planner) scopeBase(ch *ledger.Chain, start, startTree gitstore.Hash) (ba
 	if anchor, err = p.candidateBaseTree(ch, recorded, start, startTree); err != nil || !merged {
 		return anchor, anchor, err
 	}
-	base, err = skilltree.MergeBaseTree(r.Git, start, ch.Tip)
+	base, err = skilltree.MergeBaseTree(r.git, start, ch.Tip)
 	return base, anchor, err
 }
 

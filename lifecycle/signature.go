@@ -17,10 +17,10 @@ import (
 // such as "an approval".
 func (t *tx) signer(id, what string) (signer, error) {
 	r := t.r
-	if !r.Config.Approvals.Signed {
+	if !r.cfg.Approvals.Signed {
 		return nil, nil
 	}
-	key, err := r.Git.ConfigValue("user", "", "signingkey")
+	key, err := r.git.ConfigValue("user", "", "signingkey")
 	if err != nil {
 		return nil, err
 	}
@@ -28,7 +28,7 @@ func (t *tx) signer(id, what string) (signer, error) {
 		return nil, fmt.Errorf("%s: %w: approvals.signed is true, so %s must be signed, and no signing key is set; "+
 			"set one with `git config user.signingkey ~/.ssh/id_ed25519` (a private key, a public key whose private key is in ssh-agent, or key::ssh-ed25519 AAAA...)", id, ErrRefused, what)
 	}
-	program, err := r.Git.ConfigValue("gpg", "ssh", "program")
+	program, err := r.git.ConfigValue("gpg", "ssh", "program")
 	if err != nil {
 		return nil, err
 	}
@@ -60,7 +60,7 @@ func (t *tx) warnUnverified(res *Result) error {
 // key the allowed-signers file does not list for its author, say: no approval counts until a
 // revision whose signature verifies replaces it.
 func (t *tx) warnUnverifiedContent(res *Result, h gitstore.Hash) {
-	c, err := t.r.Git.Objects().Commit(h)
+	c, err := t.r.git.Objects().Commit(h)
 	if err != nil {
 		return
 	}

@@ -92,7 +92,7 @@ func TestContentNeedsSigningKey(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, err := open(t, dir).Git.Objects().Commit(plumbing.NewHash(res.Commit))
+	c, err := open(t, dir).git.Objects().Commit(plumbing.NewHash(res.Commit))
 	if err != nil || open(t, dir).book().VerifyCommit(c, time.Time{}) != nil {
 		t.Fatalf("the rebase commit does not verify (%v)", err)
 	}
@@ -150,7 +150,7 @@ func TestUnsignedContentBlocks(t *testing.T) {
 	dir, k := signedRepo(t, policy.DefaultAllowedSigners, nil)
 	id := proposeSigned(t, dir, k.agent, "pdf-tools")
 	forger := open(t, dir)
-	forger.Config.Approvals.Signed = false
+	forger.cfg.Approvals.Signed = false
 	slipped, err := forger.Revise(id, ProposeOptions{ActOptions: bob, From: skillVersion(t, "pdf-tools", "Version 5."), Message: "slipped in"})
 	if err != nil {
 		t.Fatal(err)
@@ -182,7 +182,7 @@ func TestRebaseThatWritesContentMakesAWriter(t *testing.T) {
 	ref := "refs/heads/candidate/" + id
 	tip := rev(t, dir, ref)
 	forger := open(t, dir)
-	forger.Config.Approvals.Signed = false
+	forger.cfg.Approvals.Signed = false
 	if _, err := forger.Revise(id, ProposeOptions{ActOptions: bob, From: skillVersion(t, "pdf-tools", "Version 6."), Message: "x"}); err != nil {
 		t.Fatal(err)
 	}

@@ -70,8 +70,8 @@ func approveWith(t *testing.T, dir, id, key string, who ActOptions, selfOK bool)
 	t.Helper()
 	useKey(t, dir, key)
 	r := open(t, dir)
-	r.Config.Approvals.Signed = key != ""
-	r.Config.Approvals.AllowSelf = selfOK
+	r.cfg.Approvals.Signed = key != ""
+	r.cfg.Approvals.AllowSelf = selfOK
 	if _, err := r.Approve(id, "", who); err != nil {
 		t.Fatalf("approve: %v", err)
 	}

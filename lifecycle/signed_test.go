@@ -144,7 +144,7 @@ func TestUnverifiedApprovalAcceptsNothing(t *testing.T) {
 	id := proposeInstaller(t, dir, t.TempDir(), evilLine)
 	fp := reviewFinding(t, dir, id, "SG-EXE-005").Fingerprint
 	forger := open(t, dir)
-	forger.Config.Approvals.Signed = false
+	forger.cfg.Approvals.Signed = false
 	if _, err := forger.ApproveAccepting(id, "pinned installer", []string{fp}, lead); err != nil {
 		t.Fatal(err)
 	}

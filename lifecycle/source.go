@@ -47,11 +47,11 @@ func (sn snapshots) sourceDir(target, from string) (string, error) {
 	if dir, err := sn.existingDir(target); err == nil {
 		return dir, nil
 	}
-	wt := r.Git.WorktreeDir()
+	wt := r.git.WorktreeDir()
 	if wt == "" || catalog.ValidateName(target) != nil {
 		return "", fmt.Errorf("%s: no such folder; give the skill folder's path or --from DIR", target)
 	}
-	rel := path.Join(r.Config.SkillsDir, target)
+	rel := path.Join(r.cfg.SkillsDir, target)
 	if s, err := r.Published().Find(target); err == nil {
 		rel = s.Dir
 	}
@@ -66,7 +66,7 @@ func (sn snapshots) sourceDir(target, from string) (string, error) {
 func (sn snapshots) existingDir(p string) (string, error) {
 	r := sn.r
 	if !filepath.IsAbs(p) {
-		p = filepath.Join(r.Dir, p)
+		p = filepath.Join(r.dir, p)
 	}
 	st, err := os.Lstat(p)
 	switch {
@@ -124,7 +124,7 @@ func (sn snapshots) fs(fsys fs.FS, base, label, disk, want string, lenient bool)
 		return nil, err
 	}
 	var err error
-	if snap.tree, err = r.Git.Objects().WriteDir(fsys, base); err != nil {
+	if snap.tree, err = r.git.Objects().WriteDir(fsys, base); err != nil {
 		return nil, fmt.Errorf("%s: %w", label, err)
 	}
 	return snap, nil
@@ -137,15 +137,15 @@ func (sn snapshots) place(snap *snapshot, dir string) error {
 	name := snap.skill.Name
 	inTree, inWorktree := "", false
 	if dir != "" {
-		inTree, inWorktree = r.Git.WorktreePath(dir)
+		inTree, inWorktree = r.git.WorktreePath(dir)
 	}
-	if inWorktree && !strings.HasPrefix(inTree, r.Config.SkillsDir+"/") {
+	if inWorktree && !strings.HasPrefix(inTree, r.cfg.SkillsDir+"/") {
 		inWorktree = false
 	}
 	published, err := r.Published().Find(name)
 	switch {
 	case errors.Is(err, ErrNotFound):
-		snap.change, snap.dest = ChangeCreate, path.Join(r.Config.SkillsDir, name)
+		snap.change, snap.dest = ChangeCreate, path.Join(r.cfg.SkillsDir, name)
 		if inWorktree && path.Base(inTree) == name {
 			snap.dest = inTree
 		}
@@ -156,7 +156,7 @@ func (sn snapshots) place(snap *snapshot, dir string) error {
 		return fmt.Errorf("%s: a skill of this name is already published at %s; a new skill needs a name of its own, or patch that one", name, published.Dir)
 	}
 	snap.change, snap.dest = ChangePatch, published.Dir
-	snap.old, err = r.FolderAt(r.Tree, published.Dir)
+	snap.old, err = r.FolderAt(r.tree, published.Dir)
 	return err
 }
 
@@ -210,7 +210,7 @@ func (sn snapshots) deletion(name string) (*snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s: cannot propose deleting a skill that is not published: %w", name, ErrNotFound)
 	}
-	old, err := r.FolderAt(r.Tree, s.Dir)
+	old, err := r.FolderAt(r.tree, s.Dir)
 	if err != nil {
 		return nil, err
 	}

@@ -64,5 +64,5 @@ func (ts trailerList) message(subject, body string, o ActOptions) string {
 
 // readCommit reads commit h with its claims.
 func (r *Repo) readCommit(h gitstore.Hash) (ledger.Commit, error) {
-	return ledger.ReadCommit(ledger.StoreOf(r.Git), h)
+	return ledger.ReadCommit(ledger.StoreOf(r.git), h)
 }

@@ -73,17 +73,17 @@ func (t *tx) retry(step func() (*Result, error)) (*Result, error) {
 // commit writes a commit by the actor with the given tree, message and parents, signed by
 // sign when it is not nil.
 func (t *tx) commit(tree gitstore.Hash, msg string, sign signer, parents ...gitstore.Hash) (gitstore.Hash, error) {
-	return t.r.Git.Objects().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: parents, Author: t.sig, Committer: t.sig, Message: msg, Sign: sign})
+	return t.r.git.Objects().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: parents, Author: t.sig, Committer: t.sig, Message: msg, Sign: sign})
 }
 
 // onBranch is CommitOnBranch.
 func (t *tx) onBranch(tree gitstore.Hash, msg string, paths []string) (gitstore.Hash, error) {
 	r := t.r
-	h, err := t.commit(tree, msg, nil, r.Tip)
+	h, err := t.commit(tree, msg, nil, r.tip)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
-	if err := t.move(r.Branch, r.Tip, h, r.Tree, tree, paths); err != nil {
+	if err := t.move(r.branch, r.tip, h, r.tree, tree, paths); err != nil {
 		return gitstore.ZeroHash, err
 	}
 	return h, nil
@@ -94,7 +94,7 @@ func (t *tx) onBranch(tree gitstore.Hash, msg string, paths []string) (gitstore.
 // known to hold old, so an update that loses a race or meets local changes leaves both as
 // they were.
 func (t *tx) move(target string, old, h, oldTree, newTree gitstore.Hash, paths []string) error {
-	g := t.r.Git
+	g := t.r.git
 	head, err := g.Refs().HeadBranch()
 	checkedOut := err == nil && head == target && !g.Bare() && g.WorktreeDir() != ""
 	updated := false
@@ -119,7 +119,7 @@ func (t *tx) move(target string, old, h, oldTree, newTree gitstore.Hash, paths [
 // done packs loose objects when they pile up, and adds the commits to git's commit-graph when
 // enough are outside it; a failure only warns.
 func (t *tx) done(res *Result) {
-	g := t.r.Git
+	g := t.r.git
 	if _, err := g.Objects().MaybePack(gitstore.AutoPackThreshold); err != nil {
 		res.addWarning(fmt.Sprintf("warning: packing loose objects failed: %v", err))
 	}

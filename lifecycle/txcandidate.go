@@ -19,13 +19,13 @@ func (t *tx) createCandidate(tree gitstore.Hash, name string, msg func(id string
 	if err != nil {
 		return err
 	}
-	g := t.r.Git
+	g := t.r.git
 	for range idAttempts {
 		id := newID(name)
 		if _, err := g.Refs().Get(ArchivePrefix + id); err == nil {
 			continue
 		}
-		h, err := t.commit(tree, msg(id), sign, t.r.Tip)
+		h, err := t.commit(tree, msg(id), sign, t.r.tip)
 		if err != nil {
 			return err
 		}
@@ -49,7 +49,7 @@ func (t *tx) createCandidate(tree gitstore.Hash, name string, msg func(id string
 // removes it) by compare-and-swap: a candidate that moved meanwhile was not the version acted
 // on. action names the move in the reflog.
 func (t *tx) moveCandidate(ch *ledger.Chain, h gitstore.Hash, action string) error {
-	return t.r.Git.Refs().Update(ch.Ref, h, ch.Tip, "skillgit "+action)
+	return t.r.git.Refs().Update(ch.Ref, h, ch.Tip, "skillgit "+action)
 }
 
 // appendTo writes an empty commit on the candidate's tip, signed with sign when it is not
@@ -73,7 +73,7 @@ func (t *tx) appendTo(ch *ledger.Chain, msg, action string, sign signer) (*Resul
 // archive points the archive ref at h, then removes the branch; if the branch moved
 // meanwhile, the archive ref is taken back and the rejection fails.
 func (t *tx) archive(ch *ledger.Chain, h gitstore.Hash) error {
-	g := t.r.Git
+	g := t.r.git
 	ref := ArchivePrefix + ch.ID
 	if err := g.Refs().Update(ref, h, gitstore.ZeroHash, "skillgit reject"); err != nil {
 		return err

@@ -55,7 +55,7 @@ func (p *publication) checkUnattended(c *Candidate) error {
 	}
 	r := p.t.r
 	fromPack := p.ch.Propose().Claims.Get(keyPack) != ""
-	allowed, why := autoChannel(r.Config.Mode, c.Risk, c.Change, fromPack)
+	allowed, why := autoChannel(r.cfg.Mode, c.Risk, c.Change, fromPack)
 	if allowed == "canary" && p.target != canaryRef {
 		why = "it is a new skill, which the mode publishes to the canary channel only"
 	}
@@ -95,7 +95,7 @@ func (rb *rollback) checkUnattended(changes []skilltree.Change, res *Result) err
 		case f.Head.IsZero():
 			change = ChangeCreate
 		}
-		allowed, why := autoChannel(r.Config.Mode, risk, change, false)
+		allowed, why := autoChannel(r.cfg.Mode, risk, change, false)
 		if allowed == "canary" {
 			why = "it would bring back a deleted skill, which the mode publishes to the canary channel only"
 		}

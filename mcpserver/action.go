@@ -42,7 +42,7 @@ func actionResult(r *lifecycle.Repo, res *lifecycle.Result) actionOut {
 	out := actionOut{ID: res.ID, Skill: res.Skill, Change: string(res.Change), Risk: res.Risk, Audit: res.Audit,
 		State: string(res.State), Channel: res.Channel, Commit: res.Commit,
 		Auto: append([]string{}, res.Auto...), Warnings: res.Warnings, Findings: findings(res.Reports)}
-	out.Next = nextStep(r.Config.Mode, r.Config.PublishBranch, res.ID, res.State, res.Risk, res.Change)
+	out.Next = nextStep(r.Config().Mode, r.Config().PublishBranch, res.ID, res.State, res.Risk, res.Change)
 	return out
 }
 

@@ -22,7 +22,7 @@ type modeOut struct {
 }
 
 func (s *Server) getMode(r *lifecycle.Repo, _ noInput) (modeOut, error) {
-	cfg := r.Config
+	cfg := r.Config()
 	skipped, _ := policy.AuditSkipped(cfg, s.getenv)
 	out := modeOut{Mode: string(cfg.Mode), ApprovalsRequired: cfg.Approvals.Required, AllowSelf: cfg.Approvals.AllowSelf,
 		SignedApprovals: cfg.Approvals.Signed, Audit: "on", FailOn: cfg.Audit.FailOn, PublishBranch: cfg.PublishBranch,

@@ -33,7 +33,7 @@ func TestManualMode(t *testing.T) {
 			t.Errorf("refusal %q does not say %q", msg, want)
 		}
 	}
-	if got := lifecycletest.Open(t, dir).Tip; strings.Contains(gitOut(t, dir, "log", "--format=%B", "-1", got.String()), out.ID) {
+	if got := lifecycletest.Open(t, dir).Tip(); strings.Contains(gitOut(t, dir, "log", "--format=%B", "-1", got.String()), out.ID) {
 		t.Fatalf("the refused publish moved main")
 	}
 }

@@ -59,7 +59,7 @@ func (s *Server) refreshListing(next mcp.MethodHandler) mcp.MethodHandler {
 // syncResources lists the published skills (the first maxListed) as resources, when the
 // published tree changed since the last time. The caller holds s.mu.
 func (s *Server) syncResources() error {
-	tree := s.repo.Tree.String()
+	tree := s.repo.Tree().String()
 	if s.res.listed != nil && s.res.tree == tree {
 		return nil
 	}

@@ -26,7 +26,7 @@ func applyPlan(r *lifecycle.Repo, in *matchSkillsIn, out *matchSkillsOut) (bool,
 	}
 	out.Step = in.Step
 	if in.Step != "" && in.Limit == 0 {
-		n, err := policy.StepLimit(r.Config, in.Step)
+		n, err := policy.StepLimit(r.Config(), in.Step)
 		if err != nil {
 			return false, inputError("step", "%v", err)
 		}
@@ -73,7 +73,7 @@ func planPath(r *lifecycle.Repo, p string) (string, error) {
 	if filepath.IsAbs(p) {
 		return p, nil
 	}
-	root := r.Git.WorktreeDir()
+	root := r.Git().WorktreeDir()
 	if root == "" {
 		return "", inputError("plan", "the repository has no working tree; give an absolute path")
 	}

@@ -61,7 +61,7 @@ func runCandidates(o *candidatesOptions) error {
 			}
 			return nil
 		}
-		if r.Config.Approvals.Signed {
+		if r.Config().Approvals.Signed {
 			return a.printResult(candidatesJSON{Candidates: cs}, func(w io.Writer) error { return printSignedCandidates(w, cs) })
 		}
 		return a.printResult(candidatesJSON{Candidates: cs}, func(w io.Writer) error { return printCandidates(w, cs) })

@@ -68,7 +68,7 @@ func runList(a *app) error {
 	}
 	a.printProblems(res.Problems)
 	if len(res.Skills) == 0 && !a.json {
-		fmt.Fprintf(a.Err, "no skills published on %s yet; propose one with `skillgit propose PATH`\n", strings.TrimPrefix(r.Branch, "refs/heads/"))
+		fmt.Fprintf(a.Err, "no skills published on %s yet; propose one with `skillgit propose PATH`\n", strings.TrimPrefix(r.Branch(), "refs/heads/"))
 	}
 	if !a.json {
 		return printList(a.Out, res.Skills)

@@ -82,7 +82,7 @@ func runMatch(o *matchOptions) error {
 		return err
 	}
 	defer r.Close()
-	pi, err := o.resolvePlan(a.path, r.Config, &o.task, &o.limit)
+	pi, err := o.resolvePlan(a.path, r.Config(), &o.task, &o.limit)
 	if err != nil {
 		return err
 	}

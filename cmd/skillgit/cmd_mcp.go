@@ -63,7 +63,7 @@ func runMCP(ctx context.Context, o *mcpOptions) error {
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(a.Err, "skillgit mcp: serving the skills of %s (mode %s) on stdin and stdout\n", r.Config.PublishBranch, r.Config.Mode)
+		fmt.Fprintf(a.Err, "skillgit mcp: serving the skills of %s (mode %s) on stdin and stdout\n", r.Config().PublishBranch, r.Config().Mode)
 		return srv.Serve(ctx, a.In, a.Out)
 	})
 }

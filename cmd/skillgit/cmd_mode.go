@@ -64,7 +64,7 @@ func runMode(o *modeOptions) error {
 	}
 	return a.withRepo(func(r *lifecycle.Repo) error {
 		if len(args) == 0 {
-			out := modeJSON{Mode: r.Config.Mode}
+			out := modeJSON{Mode: r.Config().Mode}
 			return a.printResult(out, func(w io.Writer) error {
 				_, err := fmt.Fprintln(w, out.Mode)
 				return err

@@ -83,11 +83,11 @@ func (o *newOptions) parent() (string, error) {
 		return "", err
 	}
 	defer r.Close()
-	wt := r.Git.WorktreeDir()
+	wt := r.Git().WorktreeDir()
 	if wt == "" {
-		return "", fmt.Errorf("%s: a bare repository has no working tree; pass --dir", r.Git.GitDir())
+		return "", fmt.Errorf("%s: a bare repository has no working tree; pass --dir", r.Git().GitDir())
 	}
-	return filepath.Join(wt, filepath.FromSlash(r.Config.SkillsDir)), nil
+	return filepath.Join(wt, filepath.FromSlash(r.Config().SkillsDir)), nil
 }
 
 // scaffoldSkill writes parent/name/SKILL.md without following links out of parent.

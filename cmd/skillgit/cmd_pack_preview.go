@@ -80,7 +80,7 @@ func previewPolicy(dir string) (*policy.AuditPolicy, error) {
 		return nil, err
 	}
 	defer r.Close()
-	return r.AuditRunner().PolicyAt(r.Tip, r.Branch)
+	return r.AuditRunner().PolicyAt(r.Tip(), r.Branch())
 }
 
 func writePreview(w io.Writer, pv *packs.Preview) error {

@@ -138,7 +138,7 @@ func runPrompt(o *promptOptions) error {
 		return err
 	}
 	defer r.Close()
-	pi, err := o.resolvePlan(a.path, r.Config, &o.task, &o.limit)
+	pi, err := o.resolvePlan(a.path, r.Config(), &o.task, &o.limit)
 	if err != nil {
 		return err
 	}

@@ -42,6 +42,6 @@ func runRebase(o *rebaseOptions) error {
 			return err
 		}
 		return a.printAction(res, fmt.Sprintf("Rebased %s (%s) onto %s: risk %s, state %s",
-			res.ID, oneLine(res.Skill, 100), r.Config.PublishBranch, res.Risk, res.State))
+			res.ID, oneLine(res.Skill, 100), r.Config().PublishBranch, res.Risk, res.State))
 	})
 }

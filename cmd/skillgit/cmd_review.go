@@ -111,7 +111,7 @@ func runReview(o *reviewOptions) error {
 			return err
 		}
 		opts := audit.WriteOptions{Version: a.version, FailOn: rv.FailOn, Title: "candidate " + rv.Candidate.ID}
-		required := r.Config.Approvals.Required
+		required := r.Config().Approvals.Required
 		switch {
 		case f == audit.FormatJSON && o.partial():
 			return o.writePartJSON(rv, opts)

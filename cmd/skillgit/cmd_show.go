@@ -77,7 +77,7 @@ func runShow(o *showOptions) error {
 	}
 	out := showJSON{Name: s.Name, Description: s.Description, License: s.License, Compatibility: s.Compatibility,
 		AllowedTools: s.AllowedTools, Metadata: s.Metadata, Path: s.Dir, Tree: tree.String(),
-		Branch: r.Config.PublishBranch, Files: files}
+		Branch: r.Config().PublishBranch, Files: files}
 	packs, err := pub.PackProvenance([]string{path.Base(s.Dir)})
 	if err != nil {
 		return err

@@ -118,8 +118,8 @@ func (o *validateOptions) defaultSkillsDir() (string, error) {
 	switch {
 	case err == nil:
 		defer r.Close()
-		if wt := r.Git.WorktreeDir(); wt != "" {
-			return filepath.Join(wt, filepath.FromSlash(r.Config.SkillsDir)), nil
+		if wt := r.Git().WorktreeDir(); wt != "" {
+			return filepath.Join(wt, filepath.FromSlash(r.Config().SkillsDir)), nil
 		}
 	case errors.Is(err, gitstore.ErrNotRepository):
 		return "", notInRepository("validate", a.repo)

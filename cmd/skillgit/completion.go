@@ -147,7 +147,7 @@ func openCandidates(a *app) []cobra.Completion {
 // through the listing cache, which it would otherwise fill.
 func publishedSkills(a *app) []cobra.Completion {
 	return a.withRepoValues(func(r *lifecycle.Repo) ([]cobra.Completion, error) {
-		res, err := catalog.Discover(r.Git.Objects().TreeFS(r.Tree), r.Config.SkillsDir,
+		res, err := catalog.Discover(r.Git().Objects().TreeFS(r.Tree()), r.Config().SkillsDir,
 			catalog.Options{Mode: catalog.Lenient, FrontmatterOnly: true})
 		if err != nil {
 			return nil, err
@@ -163,7 +163,7 @@ func publishedSkills(a *app) []cobra.Completion {
 func packNames(a *app) []cobra.Completion {
 	return a.withRepoValues(func(r *lifecycle.Repo) ([]cobra.Completion, error) {
 		var out []cobra.Completion
-		for _, p := range r.Config.Packs {
+		for _, p := range r.Config().Packs {
 			out = append(out, cobra.CompletionWithDesc(p.Name, oneLine(p.URL, 60)))
 		}
 		return out, nil
@@ -172,8 +172,8 @@ func packNames(a *app) []cobra.Completion {
 
 func profileNames(a *app) []cobra.Completion {
 	return a.withRepoValues(func(r *lifecycle.Repo) ([]cobra.Completion, error) {
-		out := make([]cobra.Completion, 0, len(r.Config.Profiles))
-		for name := range r.Config.Profiles {
+		out := make([]cobra.Completion, 0, len(r.Config().Profiles))
+		for name := range r.Config().Profiles {
 			out = append(out, name)
 		}
 		sort.Strings(out)

@@ -70,7 +70,7 @@ func SetMode(t testing.TB, dir string, m policy.Mode) {
 	if _, err := Open(t, dir).SetMode(m, Lead); err != nil {
 		t.Fatal(err)
 	}
-	if got := Open(t, dir).Config.Mode; got != m {
+	if got := Open(t, dir).Config().Mode; got != m {
 		t.Fatalf("mode %s after SetMode(%s)", got, m)
 	}
 }

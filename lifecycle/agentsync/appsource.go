@@ -176,7 +176,7 @@ func (r *repo) setProject(proj, given string) error {
 // SameRepository, so https://host/team/skills and git@host:team/skills.git are one).
 func (r *repo) isThisRepository(name, base string) bool {
 	if IsGitURL(name) {
-		cfg, err := r.Git.Git().Config()
+		cfg, err := r.Git().Git().Config()
 		if err != nil {
 			return false
 		}
@@ -197,7 +197,7 @@ func (r *repo) isThisRepository(name, base string) bool {
 		return false
 	}
 	defer g.Close()
-	return sameFolder(g.CommonDir(), r.Git.CommonDir())
+	return sameFolder(g.CommonDir(), r.Git().CommonDir())
 }
 
 // repoLabel names r's repository in messages.
@@ -205,10 +205,10 @@ func repoLabel(r *repo) string {
 	if r.url != "" {
 		return r.url
 	}
-	if wt := r.Git.WorktreeDir(); wt != "" {
+	if wt := r.Git().WorktreeDir(); wt != "" {
 		return wt
 	}
-	return r.Git.CommonDir()
+	return r.Git().CommonDir()
 }
 
 // ProjectChannel is the channel the sync file of the project at project (relative to dir)

@@ -22,12 +22,12 @@ func (r *repo) auditPlans(src *source, plans []*catalog.SyncPlan, req Request, r
 	if len(items) == 0 {
 		return nil
 	}
-	if skip, warn := policy.AuditSkipped(r.Config, req.Getenv); skip {
+	if skip, warn := policy.AuditSkipped(r.Config(), req.Getenv); skip {
 		rep.Warnings = append(rep.Warnings, warn)
 		return nil
 	}
 	ar := r.AuditRunner()
-	policy, err := ar.PolicyAt(r.Tip, strings.TrimPrefix(r.Branch, "refs/heads/"))
+	policy, err := ar.PolicyAt(r.Tip(), strings.TrimPrefix(r.Branch(), "refs/heads/"))
 	if err != nil {
 		return err
 	}

@@ -25,9 +25,9 @@ func ResolveDoctorScope(req Request) (*DoctorScope, error) {
 		return nil, err
 	}
 	defer r.Close()
-	s := &DoctorScope{Repo: r.Git.WorktreeDir()}
+	s := &DoctorScope{Repo: r.Git().WorktreeDir()}
 	if s.Repo == "" {
-		s.Repo = r.Git.CommonDir()
+		s.Repo = r.Git().CommonDir()
 	}
 	if !r.namesTargets(req) {
 		return s, nil
@@ -46,5 +46,5 @@ func ResolveDoctorScope(req Request) (*DoctorScope, error) {
 // target.
 func (r *repo) namesTargets(req Request) bool {
 	return len(req.Agents) > 0 || len(req.Dirs) > 0 || r.appMode || r.sync != nil ||
-		len(r.Config.Sync.Targets) > 0
+		len(r.Config().Sync.Targets) > 0
 }

@@ -128,7 +128,7 @@ func (r *repo) installedCommit(src *source, s SkillStatus) (gitstore.Hash, error
 	}
 	var tree gitstore.Hash
 	copy(tree[:], raw)
-	dir := path.Join(r.Config.SkillsDir, s.Name)
+	dir := path.Join(r.Config().SkillsDir, s.Name)
 	if sk := src.loaded[s.Name]; sk != nil {
 		dir = sk.Dir
 	}

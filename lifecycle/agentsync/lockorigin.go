@@ -24,7 +24,7 @@ func (r *repo) checkLockOrigins(l *Lock, channel, prefix string) error {
 		want[s.Commit] = true
 	}
 	onChannel := map[string]*object.Commit{}
-	err = r.Git.History().WalkFirstParent(tip, func(h gitstore.Hash, c *object.Commit) error {
+	err = r.Git().History().WalkFirstParent(tip, func(h gitstore.Hash, c *object.Commit) error {
 		if want[h.String()] {
 			onChannel[h.String()] = c
 			if len(onChannel) == len(want) {
@@ -51,7 +51,7 @@ func (r *repo) checkLockOrigin(s LockedSkill, c *object.Commit, channel, prefix 
 		return fmt.Errorf("%s: skill %s: commit %s is not on the history of the %s channel; a lock pins only published versions: restore the lock from git, or run `skillgit sync --update`",
 			LockFileName, s.Name, s.Commit, channel)
 	}
-	e, ok, err := r.Git.Objects().EntryAt(c.TreeHash, path.Join(prefix, s.Name))
+	e, ok, err := r.Git().Objects().EntryAt(c.TreeHash, path.Join(prefix, s.Name))
 	if err != nil {
 		return err
 	}

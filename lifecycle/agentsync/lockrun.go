@@ -115,7 +115,7 @@ func (r *repo) channelOf(req Request) string {
 		channel = r.sync.Channel
 	}
 	if channel == "" {
-		channel = r.Config.Sync.Channel
+		channel = r.Config().Sync.Channel
 	}
 	return channel
 }
@@ -177,14 +177,14 @@ func selection(sf *SyncFile) []string {
 // lockedSource reads the skills l pins, each at its tree; held carries skills already held.
 // A tree the repository does not have is an error naming the skill, tree and commit.
 func (r *repo) lockedSource(l *Lock, channel string, held map[string]Skip) (*source, error) {
-	prefix := strings.Trim(path.Clean(r.Config.SkillsDir), "/")
-	lfs := &lockedFS{g: r.Git, prefix: prefix, trees: map[string]gitstore.Hash{}}
+	prefix := strings.Trim(path.Clean(r.Config().SkillsDir), "/")
+	lfs := &lockedFS{g: r.Git(), prefix: prefix, trees: map[string]gitstore.Hash{}}
 	src := &source{channel: channel, fsys: lfs, held: map[string]Skip{}, loaded: map[string]*catalog.Skill{}}
 	for k, v := range held {
 		src.held[k] = v
 	}
 	for _, s := range l.Skills {
-		if _, err := fs.ReadDir(r.Git.Objects().TreeFS(plumbing.NewHash(s.Tree)), "."); err != nil {
+		if _, err := fs.ReadDir(r.Git().Objects().TreeFS(plumbing.NewHash(s.Tree)), "."); err != nil {
 			return nil, fmt.Errorf("%s: skill %s: tree %s (from commit %s) is not in the skill repository %s: %v; fetch the repository (sync without --offline), or run `skillgit sync --update` to move the lock",
 				LockFileName, s.Name, s.Tree, s.Commit, repoLabel(r), err)
 		}
@@ -195,7 +195,7 @@ func (r *repo) lockedSource(l *Lock, channel string, held map[string]Skip) (*sou
 	for _, s := range l.Skills {
 		tree := plumbing.NewHash(s.Tree)
 		dir := path.Join(prefix, s.Name)
-		if err := pathcheck.Tree(r.Git, dir, tree); err != nil {
+		if err := pathcheck.Tree(r.Git(), dir, tree); err != nil {
 			src.hold(dir, err, true)
 			continue
 		}

@@ -24,7 +24,7 @@ const (
 func (lk *lockRun) source(r *repo, req Request) (*source, error) {
 	if lk.mode == LockInstall || lk.mode == LockFrozen {
 		lk.rep.Commit = lk.old.Commit
-		if _, err := r.Git.Objects().Commit(plumbing.NewHash(lk.old.Commit)); err != nil {
+		if _, err := r.Git().Objects().Commit(plumbing.NewHash(lk.old.Commit)); err != nil {
 			return nil, fmt.Errorf("%s: commit %s is not in the skill repository %s: %v; fetch the repository (sync without --offline), or run `skillgit sync --update` to move the lock",
 				LockFileName, lk.old.Commit, repoLabel(r), err)
 		}
@@ -116,7 +116,7 @@ func (lk *lockRun) locked(n string) (LockedSkill, bool) {
 // longer has: by its skills: list, or by having no list at all.
 func (lk *lockRun) stillSelected(r *repo, n string) bool {
 	if r.sync.Profile != "" {
-		return slices.Contains(r.Config.Profiles[r.sync.Profile], n)
+		return slices.Contains(r.Config().Profiles[r.sync.Profile], n)
 	}
 	return len(r.sync.Skills) == 0 || slices.Contains(r.sync.Skills, n)
 }

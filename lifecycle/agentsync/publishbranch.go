@@ -119,14 +119,14 @@ func (b branchChoice) open(dir string) (*lifecycle.Repo, error) {
 // the publish branch: someone may have pushed it to pass for one. Empty when there is none.
 func rivalMainWarning(lr *lifecycle.Repo, b branchChoice, url string) string {
 	const main = "refs/heads/main"
-	if lr.Branch == main {
+	if lr.Branch() == main {
 		return ""
 	}
-	tip, err := lr.Git.Refs().Get(main)
+	tip, err := lr.Git().Refs().Get(main)
 	if err != nil {
 		return ""
 	}
-	named, ok, err := lifecycle.ConfigNameAt(lr.Git, tip)
+	named, ok, err := lifecycle.ConfigNameAt(lr.Git(), tip)
 	if err != nil || !ok {
 		return ""
 	}
@@ -138,4 +138,4 @@ func rivalMainWarning(lr *lifecycle.Repo, b branchChoice, url string) string {
 }
 
 // publishBranch is the short name of the publish branch r was opened on.
-func (r *repo) publishBranch() string { return strings.TrimPrefix(r.Branch, "refs/heads/") }
+func (r *repo) publishBranch() string { return strings.TrimPrefix(r.Branch(), "refs/heads/") }

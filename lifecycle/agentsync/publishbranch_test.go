@@ -40,7 +40,7 @@ func openNamedBranch(t *testing.T, sf *SyncFile, project string) (string, string
 	}
 	defer lock.release()
 	defer lr.Close()
-	return lr.Branch, warning
+	return lr.Branch(), warning
 }
 
 // TestOpenNamedNeverTriesMainFirst checks the publish branch a sync from a URL reads: the

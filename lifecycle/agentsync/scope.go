@@ -23,10 +23,10 @@ func ownTreeRefusal(what, where string) error {
 // application project that is a skill repository too.
 func (r *repo) checkInstallFolder(t Target) error {
 	dir := resolved(t.Dir)
-	if wt := r.Git.WorktreeDir(); wt != "" && within(dir, resolved(wt)) {
+	if wt := r.Git().WorktreeDir(); wt != "" && within(dir, resolved(wt)) {
 		return ownTreeRefusal("target "+t.Label+" ("+t.Dir+")", wt)
 	}
-	if cd := r.Git.CommonDir(); cd != "" && within(dir, resolved(cd)) {
+	if cd := r.Git().CommonDir(); cd != "" && within(dir, resolved(cd)) {
 		return ownTreeRefusal("target "+t.Label+" ("+t.Dir+")", cd)
 	}
 	top, ok := enclosingTop(dir)
@@ -38,7 +38,7 @@ func (r *repo) checkInstallFolder(t Target) error {
 		return nil
 	}
 	defer other.Close()
-	skills := resolved(filepath.Join(top, filepath.FromSlash(other.Config.SkillsDir)))
+	skills := resolved(filepath.Join(top, filepath.FromSlash(other.Config().SkillsDir)))
 	if within(dir, skills) {
 		return fmt.Errorf("target %s (%s) lies in the skills folder of the skillgit repository %s, which skillgit keeps in git; install for another agent, or name a folder with --dir", t.Label, t.Dir, top)
 	}

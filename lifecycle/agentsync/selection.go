@@ -18,10 +18,10 @@ func (r *repo) selectSkills(src *source) error {
 	}
 	names, what := r.sync.Skills, "skills"
 	if r.sync.Profile != "" {
-		list, ok := r.Config.Profiles[r.sync.Profile]
+		list, ok := r.Config().Profiles[r.sync.Profile]
 		if !ok {
 			return fmt.Errorf("%s: profile: %q is not a profile of the skill repository %s (profiles: %s); correct the file or add the profile to %s there",
-				r.syncPath, r.sync.Profile, repoLabel(r), orNone(policy.ProfileNames(r.Config)), policy.ConfigFile)
+				r.syncPath, r.sync.Profile, repoLabel(r), orNone(policy.ProfileNames(r.Config())), policy.ConfigFile)
 		}
 		names, what = list, fmt.Sprintf("profile %q", r.sync.Profile)
 	}

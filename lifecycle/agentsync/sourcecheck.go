@@ -29,7 +29,7 @@ type folderCheck struct {
 // passed before, at the same path and with the same tree, is not walked again.
 func (r *repo) checkFolders(root gitstore.Hash, skills []*catalog.Skill) []folderCheck {
 	out := make([]folderCheck, len(skills))
-	paths := pathcheck.New(r.Git)
+	paths := pathcheck.New(r.Git())
 	defer paths.Save()
 	parents := r.parentTrees(root, skills)
 	parallel.For(len(skills), runtime.GOMAXPROCS(0), func(i int) {
@@ -45,7 +45,7 @@ func (r *repo) checkFolder(paths *pathcheck.Checker, parents map[string][]gitsto
 	if entries := parents[path.Dir(dir)]; entries != nil {
 		e, ok = gitstore.FindEntry(entries, path.Base(dir))
 	} else {
-		e, ok, err = r.Git.Objects().EntryAt(root, dir)
+		e, ok, err = r.Git().Objects().EntryAt(root, dir)
 	}
 	if err != nil || !ok || e.Mode != filemode.Dir {
 		return folderCheck{unreadable: true, err: err}
@@ -71,11 +71,11 @@ func (r *repo) parentTrees(root gitstore.Hash, skills []*catalog.Skill) map[stri
 			continue
 		}
 		out[p] = nil
-		e, ok, err := r.Git.Objects().EntryAt(root, p)
+		e, ok, err := r.Git().Objects().EntryAt(root, p)
 		if err != nil || !ok || e.Mode != filemode.Dir {
 			continue
 		}
-		if entries, err := r.Git.Objects().ReadTreeShared(e.Hash); err == nil && len(entries) > 0 {
+		if entries, err := r.Git().Objects().ReadTreeShared(e.Hash); err == nil && len(entries) > 0 {
 			out[p] = entries
 		}
 	}

@@ -250,11 +250,11 @@ func (r *repo) readSource(req Request) (*source, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := published.CatalogAt(r.Git, root, r.Config.SkillsDir, channel)
+	res, err := published.CatalogAt(r.Git(), root, r.Config().SkillsDir, channel)
 	if err != nil {
 		return nil, withFsckHint(err)
 	}
-	src := &source{channel: channel, fsys: r.Git.Objects().TreeFS(root), held: map[string]Skip{}, loaded: map[string]*catalog.Skill{}}
+	src := &source{channel: channel, fsys: r.Git().Objects().TreeFS(root), held: map[string]Skip{}, loaded: map[string]*catalog.Skill{}}
 	recovered, err := src.recheckUnloaded(res)
 	if err != nil {
 		return nil, err
@@ -284,7 +284,7 @@ func (r *repo) checkSyncFileAgents() error {
 	if r.sync == nil {
 		return nil
 	}
-	table, err := catalog.Agents(r.Config.Agents)
+	table, err := catalog.Agents(r.Config().Agents)
 	if err != nil {
 		return err
 	}
@@ -293,7 +293,7 @@ func (r *repo) checkSyncFileAgents() error {
 
 // commitTree is the root tree of commit h.
 func (r *repo) commitTree(h gitstore.Hash) (gitstore.Hash, error) {
-	c, err := r.Git.Objects().Commit(h)
+	c, err := r.Git().Objects().Commit(h)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
@@ -340,7 +340,7 @@ func (r *repo) syncOptions(req Request) catalog.SyncOptions {
 
 // linkStore is the folder in the git directory holding the copies symlink mode links to.
 func (r *repo) linkStore() string {
-	return filepath.Join(r.Git.CommonDir(), "skillgit", "sync")
+	return filepath.Join(r.Git().CommonDir(), "skillgit", "sync")
 }
 
 func closePlans(plans []*catalog.SyncPlan) {

@@ -35,7 +35,7 @@ func Agents(dir string) ([]catalog.Agent, error) {
 		return catalog.Agents(nil)
 	}
 	defer r.Close()
-	return catalog.Agents(r.Config.Agents)
+	return catalog.Agents(r.Config().Agents)
 }
 
 // targets resolves the agents and folders of a request, or of sync.targets, to the folders
@@ -53,7 +53,7 @@ func (r *repo) targets(req Request) ([]Target, []string, error) {
 	}
 	if len(agents) == 0 && len(dirs) == 0 {
 		base = r.projectRoot()
-		for _, t := range r.Config.Sync.Targets {
+		for _, t := range r.Config().Sync.Targets {
 			if t.Agent != "" {
 				agents = append(agents, t.Agent)
 			} else {
@@ -95,15 +95,15 @@ func (r *repo) projectRoot() string {
 	if r.project != "" {
 		return r.project
 	}
-	if wt := r.Git.WorktreeDir(); wt != "" {
+	if wt := r.Git().WorktreeDir(); wt != "" {
 		return wt
 	}
-	return r.Dir
+	return r.Dir()
 }
 
 // agentTargets looks agents up in the table and expands their folders.
 func (r *repo) agentTargets(ids []string, req Request) ([]agentTarget, error) {
-	table, err := catalog.Agents(r.Config.Agents)
+	table, err := catalog.Agents(r.Config().Agents)
 	if err != nil {
 		return nil, err
 	}
@@ -166,15 +166,15 @@ func (r *repo) checkTargetDir(given, abs string) error {
 	if filepath.Dir(abs) == abs {
 		return fmt.Errorf("--dir %s is the root of the file system; name a folder of its own for the skills, such as %s", given, filepath.Join(abs, "skills"))
 	}
-	for _, repo := range []string{r.Git.WorktreeDir(), r.Git.CommonDir()} {
+	for _, repo := range []string{r.Git().WorktreeDir(), r.Git().CommonDir()} {
 		if repo != "" && sameFolder(abs, repo) {
 			return fmt.Errorf("--dir %s is the repository itself (%s); name a folder below it, such as %s", given, repo, filepath.Join(repo, ".claude", "skills"))
 		}
 	}
-	if wt := r.Git.WorktreeDir(); wt != "" && sameFolder(abs, filepath.Join(wt, filepath.FromSlash(r.Config.SkillsDir))) {
+	if wt := r.Git().WorktreeDir(); wt != "" && sameFolder(abs, filepath.Join(wt, filepath.FromSlash(r.Config().SkillsDir))) {
 		return fmt.Errorf("--dir %s is the repository's skills folder, which skillgit keeps in git; name another folder, such as %s", given, filepath.Join(wt, ".claude", "skills"))
 	}
-	if wt := r.Git.WorktreeDir(); wt != "" && within(abs, wt) {
+	if wt := r.Git().WorktreeDir(); wt != "" && within(abs, wt) {
 		return ownTreeRefusal("--dir "+given+" lies in the skill repository", wt)
 	}
 	return nil

@@ -28,7 +28,7 @@ func TestAuditUnreadableObject(t *testing.T) {
 	testenv.CommitAll(t, dir, "one skill")
 	id, restore := hideObject(t, dir, "skills/alpha/notes.md")
 	r := lifecycletest.Open(t, dir)
-	tree, err := ledger.FolderAt(ledger.StoreOf(r.Git), r.Tree, "skills/alpha")
+	tree, err := ledger.FolderAt(ledger.StoreOf(r.Git()), r.Tree(), "skills/alpha")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -53,12 +53,12 @@ type Status struct {
 
 // List lists the packs of the configuration with their pins.
 func List(r *lifecycle.Repo) ([]Status, error) {
-	lock, err := readPackLock(r, r.Tree)
+	lock, err := readPackLock(r, r.Tree())
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Status, 0, len(r.Config.Packs))
-	for _, p := range r.Config.Packs {
+	out := make([]Status, 0, len(r.Config().Packs))
+	for _, p := range r.Config().Packs {
 		st := Status{Name: p.Name, URL: p.URL, Ref: p.Ref, Path: p.Path, Skills: []string{}}
 		if l := lock.get(p.Name); l != nil {
 			st.Commit, st.Skills = l.Commit, append(st.Skills, l.Skills...)
@@ -77,7 +77,7 @@ func Add(r *lifecycle.Repo, p policy.Pack, o lifecycle.ActOptions) (*lifecycle.R
 		return nil, err
 	}
 	return packConfigCommit(r, o, p.Name, func() ([]byte, *packLock, string, error) {
-		for _, q := range r.Config.Packs {
+		for _, q := range r.Config().Packs {
 			if q.Name == p.Name {
 				return nil, nil, "", fmt.Errorf("pack %s: already recorded (%s); `skillgit pack remove %s` first to change it", p.Name, q.URL, p.Name)
 			}
@@ -116,7 +116,7 @@ func Remove(r *lifecycle.Repo, name string, o lifecycle.ActOptions) (*lifecycle.
 		if err != nil {
 			return nil, nil, "", err
 		}
-		lock, err := readPackLock(r, r.Tree)
+		lock, err := readPackLock(r, r.Tree())
 		if err != nil {
 			return nil, nil, "", err
 		}
@@ -130,7 +130,7 @@ func Remove(r *lifecycle.Repo, name string, o lifecycle.ActOptions) (*lifecycle.
 
 // pack returns the configured pack called name.
 func pack(r *lifecycle.Repo, name string) (policy.Pack, bool) {
-	for _, p := range r.Config.Packs {
+	for _, p := range r.Config().Packs {
 		if p.Name == name {
 			return p, true
 		}
@@ -147,7 +147,7 @@ func normalizePack(r *lifecycle.Repo, p policy.Pack) (policy.Pack, error) {
 	if err := checkPackName(p.Name); err != nil {
 		return p, err
 	}
-	dir, err := filepath.Abs(r.Dir)
+	dir, err := filepath.Abs(r.Dir())
 	if err != nil {
 		return p, err
 	}
@@ -273,7 +273,7 @@ func packNodeName(n *yaml.Node) string {
 // editPacks edits the packs list of the published .skillgit.yaml, keeping the rest of the
 // document and its comments, and checks the result.
 func editPacks(r *lifecycle.Repo, edit func(seq *yaml.Node)) ([]byte, error) {
-	data, _, err := r.FileAt(r.Tree, policy.ConfigFile, policy.MaxConfigSize, gitstore.ShortRef(r.Branch))
+	data, _, err := r.FileAt(r.Tree(), policy.ConfigFile, policy.MaxConfigSize, gitstore.ShortRef(r.Branch()))
 	if err != nil {
 		return nil, err
 	}
@@ -341,14 +341,14 @@ func packConfigCommit(r *lifecycle.Repo, o lifecycle.ActOptions, name string, bu
 // and the lock file where given, and moves the branch by compare-and-swap. With server.protect
 // on, the change is proposed as a policy candidate instead.
 func commitPackFiles(r *lifecycle.Repo, sig object.Signature, o lifecycle.ActOptions, cfg []byte, lock *packLock, msg, packValue string) (*lifecycle.Result, error) {
-	tree := r.Tree
+	tree := r.Tree()
 	var paths []string
 	put := func(p string, data []byte) error {
-		blob, err := r.Git.Objects().WriteBlob(data)
+		blob, err := r.Git().Objects().WriteBlob(data)
 		if err != nil {
 			return err
 		}
-		tree, err = r.Git.Objects().ReplacePath(tree, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+		tree, err = r.Git().Objects().ReplacePath(tree, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
 		paths = append(paths, p)
 		return err
 	}
@@ -363,14 +363,14 @@ func commitPackFiles(r *lifecycle.Repo, sig object.Signature, o lifecycle.ActOpt
 		}
 	}
 	subject, body, _ := strings.Cut(msg, "\n\n")
-	if r.Config.Server.Protect {
+	if r.Config().Server.Protect {
 		return r.ProposePolicy(tree, strings.TrimSpace(subject+"\n\n"+body), lifecycle.ProposeOptions{ActOptions: o})
 	}
 	h, err := lifecycle.CommitOnBranch(r, sig, tree, packCommitMessage(subject, body, packValue, o), paths)
 	if err != nil {
 		return nil, err
 	}
-	return &lifecycle.Result{Action: actPack, Commit: h.String(), Channel: gitstore.ShortRef(r.Branch)}, nil
+	return &lifecycle.Result{Action: actPack, Commit: h.String(), Channel: gitstore.ShortRef(r.Branch())}, nil
 }
 
 // packCommitMessage is the message of a pack commit: subject, body and the trailers that say

@@ -42,7 +42,7 @@ const lockHeader = "# Written by `skillgit pack update`: the commit each pack wa
 
 // readPackLock reads the lock file of tree; a missing file is an empty lock.
 func readPackLock(r *lifecycle.Repo, tree gitstore.Hash) (*packLock, error) {
-	data, ok, err := r.FileAt(tree, LockFile, maxLockSize, gitstore.ShortRef(r.Branch))
+	data, ok, err := r.FileAt(tree, LockFile, maxLockSize, gitstore.ShortRef(r.Branch()))
 	if err != nil || !ok {
 		return &packLock{}, err
 	}
@@ -50,11 +50,11 @@ func readPackLock(r *lifecycle.Repo, tree gitstore.Hash) (*packLock, error) {
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&l); err != nil && !errors.Is(err, io.EOF) {
-		return nil, fmt.Errorf("%s:%s: %v; restore it from history or remove it and run `skillgit pack update`", gitstore.ShortRef(r.Branch), LockFile, err)
+		return nil, fmt.Errorf("%s:%s: %v; restore it from history or remove it and run `skillgit pack update`", gitstore.ShortRef(r.Branch()), LockFile, err)
 	}
 	for _, p := range l.Packs {
 		if err := checkPackName(p.Name); err != nil || !lifecycle.IsCommitID(p.Commit) {
-			return nil, fmt.Errorf("%s:%s: entry %q is malformed; restore it from history", gitstore.ShortRef(r.Branch), LockFile, p.Name)
+			return nil, fmt.Errorf("%s:%s: entry %q is malformed; restore it from history", gitstore.ShortRef(r.Branch()), LockFile, p.Name)
 		}
 	}
 	return &l, nil

@@ -62,7 +62,7 @@ func packStory(t *testing.T, base string, url func(string) string) {
 		t.Fatalf("first update: %+v", up)
 	}
 	ids := checkPackCandidates(t, dir, up, "demo@"+first, map[string]lifecycle.Change{"alpha": lifecycle.ChangeCreate, "beta": lifecycle.ChangeCreate, "evil": lifecycle.ChangeCreate})
-	if got := lifecycletest.Open(t, dir).Tip.String(); got != up.Commit {
+	if got := lifecycletest.Open(t, dir).Tip().String(); got != up.Commit {
 		t.Fatalf("main is at %s; want the pin commit %s", got, up.Commit)
 	}
 	checkPin(t, dir, "demo", first, "alpha", "beta", "evil")

@@ -23,13 +23,13 @@ const packFetchTimeout = 10 * time.Minute
 // configBase is the folder a relative local path in the configuration starts from: the
 // working tree's root, or the git folder of a bare repository.
 func configBase(r *lifecycle.Repo) string {
-	if wt := r.Git.WorktreeDir(); wt != "" {
+	if wt := r.Git().WorktreeDir(); wt != "" {
 		return wt
 	}
-	if d := r.Git.CommonDir(); d != "" {
+	if d := r.Git().CommonDir(); d != "" {
 		return d
 	}
-	return r.Dir
+	return r.Dir()
 }
 
 // UpdateOptions says who updates packs and where the fetch reports progress.
@@ -60,7 +60,7 @@ type packChange struct {
 // submodule or an unsafe name, or has a name taken by another pack or by a skill of the
 // repository is skipped with its reason, and the rest is proposed.
 func Update(r *lifecycle.Repo, name string, o UpdateOptions) ([]*Result, error) {
-	packs := r.Config.Packs
+	packs := r.Config().Packs
 	if name != "" {
 		p, ok := pack(r, name)
 		if !ok {
@@ -143,7 +143,7 @@ func fetchSurvey(ctx context.Context, p policy.Pack, progress io.Writer) (*fetch
 // skill whose name belongs to another pack, or to a published skill that did not come from
 // this pack, is skipped as a conflict.
 func planPack(r *lifecycle.Repo, p policy.Pack, sv *survey, up *Result) ([]packChange, error) {
-	lock, err := readPackLock(r, r.Tree)
+	lock, err := readPackLock(r, r.Tree())
 	if err != nil {
 		return nil, err
 	}
@@ -164,7 +164,7 @@ func planPack(r *lifecycle.Repo, p policy.Pack, sv *survey, up *Result) ([]packC
 		}
 		c := packChange{name: s.name, change: lifecycle.ChangeCreate, skill: s, want: s.want}
 		if pub != nil {
-			old, err := r.FolderAt(r.Tree, pub.Dir)
+			old, err := r.FolderAt(r.Tree(), pub.Dir)
 			if err != nil {
 				return nil, err
 			}
@@ -296,7 +296,7 @@ func pinPack(r *lifecycle.Repo, p policy.Pack, fp *fetchedPack, sv *survey, up *
 		return err
 	}
 	res, err := lifecycle.RetryCAS(r, func() (*lifecycle.Result, error) {
-		lock, err := readPackLock(r, r.Tree)
+		lock, err := readPackLock(r, r.Tree())
 		if err != nil {
 			return nil, err
 		}

@@ -20,14 +20,14 @@ func BenchmarkSkillFolder(b *testing.B) {
 	dir := lifecycletest.BareCopy(b, benchRepo(b))
 	r := lifecycletest.Open(b, dir)
 	name := lifecycletest.LatestSkill(b, dir)
-	want, err := skillFolder(r, r.Tree, name)
+	want, err := skillFolder(r, r.Tree(), name)
 	if err != nil || want == "" {
 		b.Fatalf("SkillFolder(%s) = %q, %v; want its folder", name, want, err)
 	}
-	cache := filepath.Join(r.Git.CommonDir(), "skillgit", "cache")
+	cache := filepath.Join(r.Git().CommonDir(), "skillgit", "cache")
 	b.Run("Warm", func(b *testing.B) {
 		for b.Loop() {
-			lookUp(b, r, r.Tree, name, want)
+			lookUp(b, r, r.Tree(), name, want)
 		}
 	})
 	b.Run("AfterPublish", func(b *testing.B) {
@@ -35,15 +35,15 @@ func BenchmarkSkillFolder(b *testing.B) {
 		for b.Loop() {
 			b.StopTimer()
 			i++
-			blob, err := r.Git.Objects().WriteBlob(fmt.Appendf(nil, "notes %d\n", i))
+			blob, err := r.Git().Objects().WriteBlob(fmt.Appendf(nil, "notes %d\n", i))
 			if err != nil {
 				b.Fatal(err)
 			}
-			tree, err := r.Git.Objects().ReplacePath(r.Tree, want+"/notes.md", &gitstore.TreeEntry{Mode: 0o100644, Hash: blob})
+			tree, err := r.Git().Objects().ReplacePath(r.Tree(), want+"/notes.md", &gitstore.TreeEntry{Mode: 0o100644, Hash: blob})
 			if err != nil {
 				b.Fatal(err)
 			}
-			lookUp(b, r, r.Tree, name, want) // the tree before is the latest one cached
+			lookUp(b, r, r.Tree(), name, want) // the tree before is the latest one cached
 			b.StartTimer()
 			lookUp(b, r, tree, name, want)
 		}
@@ -55,14 +55,14 @@ func BenchmarkSkillFolder(b *testing.B) {
 				b.Fatal(err)
 			}
 			b.StartTimer()
-			lookUp(b, r, r.Tree, name, want)
+			lookUp(b, r, r.Tree(), name, want)
 		}
 	})
 }
 
 // skillFolder looks up the folder of the skill name in the skills folder of tree.
 func skillFolder(r *lifecycle.Repo, tree gitstore.Hash, name string) (string, error) {
-	return published.SkillFolder(r.Git, tree, r.Config.SkillsDir, name, "bench")
+	return published.SkillFolder(r.Git(), tree, r.Config().SkillsDir, name, "bench")
 }
 
 func lookUp(b *testing.B, r *lifecycle.Repo, tree gitstore.Hash, name, want string) {

@@ -26,7 +26,7 @@ func benchRepo(b *testing.B) string {
 
 // gitDir is the git folder of the repository in dir.
 func gitDir(tb testing.TB, dir string) string {
-	return lifecycletest.Open(tb, dir).Git.CommonDir()
+	return lifecycletest.Open(tb, dir).Git().CommonDir()
 }
 
 // BenchmarkPublished lists the publish branch of a packed repository of 10,000 skills and

@@ -32,7 +32,7 @@ const branchAdvice = "keep skills work on candidate branches (`skillgit propose`
 func (g *guard) branches(run *auditrun.HookRun, updates []gitstore.RefUpdate) error {
 	bg := &branchGuard{r: g.r}
 	for _, u := range updates {
-		if u.Ref == g.r.Branch || u.Ref == ledger.CanaryRef || !strings.HasPrefix(u.Ref, "refs/heads/") || u.New.IsZero() {
+		if u.Ref == g.r.Branch() || u.Ref == ledger.CanaryRef || !strings.HasPrefix(u.Ref, "refs/heads/") || u.New.IsZero() {
 			continue
 		}
 		why, err := bg.check(u)
@@ -55,7 +55,7 @@ type branchGuard struct {
 
 // check says why update u, which creates or moves a branch, is refused; empty when it is not.
 func (bg *branchGuard) check(u gitstore.RefUpdate) (string, error) {
-	publish := gitstore.ShortRef(bg.r.Branch)
+	publish := gitstore.ShortRef(bg.r.Branch())
 	was, err := bg.wasPublishBranch(gitstore.ShortRef(u.Ref))
 	if err != nil {
 		return "", err
@@ -64,7 +64,7 @@ func (bg *branchGuard) check(u gitstore.RefUpdate) (string, error) {
 		return fmt.Sprintf("%s on the history of %s named this branch the publish branch; server.protect is on: it is guarded, and skills are published on %s only; %s",
 			policy.ConfigFile, publish, publish, branchAdvice), nil
 	}
-	names, has, err := lifecycle.ConfigNameAt(bg.r.Git, u.New)
+	names, has, err := lifecycle.ConfigNameAt(bg.r.Git(), u.New)
 	switch {
 	case err != nil || !has:
 		return "", err
@@ -82,7 +82,7 @@ func (bg *branchGuard) check(u gitstore.RefUpdate) (string, error) {
 // named branch as the publish branch.
 func (bg *branchGuard) wasPublishBranch(branch string) (bool, error) {
 	if bg.named == nil {
-		named, err := publishNamesOnHistory(bg.r.Git, bg.r.Tip)
+		named, err := publishNamesOnHistory(bg.r.Git(), bg.r.Tip())
 		if err != nil {
 			return false, err
 		}
@@ -98,7 +98,7 @@ func (bg *branchGuard) readBefore(ref string) bool {
 	if ref == "refs/heads/main" {
 		return true
 	}
-	head, err := bg.r.Git.Refs().HeadBranch()
+	head, err := bg.r.Git().Refs().HeadBranch()
 	return err == nil && head == ref
 }
 

@@ -32,24 +32,23 @@ func (g *guard) canary(u gitstore.RefUpdate, mainTip gitstore.Hash) (string, err
 // is not on the first-parent line.
 func (g *guard) canaryAdded(u gitstore.RefUpdate, mainTip gitstore.Hash) ([]gitstore.Hash, error) {
 	if !u.Old.IsZero() {
-		return firstParentsSince(g.r.Git, u.Old, u.New)
+		return firstParentsSince(g.r.Git(), u.Old, u.New)
 	}
-	return firstParentsUntil(g.r.Git, u.New, func(h gitstore.Hash) (bool, error) { return g.r.Git.History().IsAncestor(h, mainTip) })
+	return firstParentsUntil(g.r.Git(), u.New, func(h gitstore.Hash) (bool, error) { return g.r.Git().History().IsAncestor(h, mainTip) })
 }
 
 // canaryCommit says why commit h, added to canary, is not what skillgit makes there. A
 // canary publish is judged on top of its first parent, under the publish branch's policy.
 func (g *guard) canaryCommit(h gitstore.Hash, c *object.Commit, mainTip gitstore.Hash) (string, error) {
 	ci := ledger.Commit{Hash: h, C: c, Claims: ledger.ParseClaims(c.Message)}
-	notCanary := "is not a canary publish of an approved candidate or a merge of " + gitstore.ShortRef(g.r.Branch) + "; " + protectAdvice
+	notCanary := "is not a canary publish of an approved candidate or a merge of " + gitstore.ShortRef(g.r.Branch()) + "; " + protectAdvice
 	if len(c.ParentHashes) != 2 || ci.Claims.Get(ledger.KeyChannel) != "canary" {
 		return notCanary, nil
 	}
-	rr, err := lifecycle.RepoAt(g.r.Git, g.r.Branch, c.ParentHashes[0], g.r.Config)
+	rr, err := lifecycle.RepoAt(g.r.Git(), g.r.Branch(), c.ParentHashes[0], g.r.Config(), g.r.Dir())
 	if err != nil {
 		return "", err
 	}
-	rr.Dir = g.r.Dir
 	switch ci.Claims.Get(ledger.KeyAction) {
 	case ledger.ActPublish:
 		st, err := g.r.Book().Ledger.Step(h)
@@ -71,24 +70,24 @@ func (g *guard) canaryCommit(h gitstore.Hash, c *object.Commit, mainTip gitstore
 // its tree the clean merge of both.
 func checkCatchUp(rr *lifecycle.Repo, c *object.Commit, mainTip gitstore.Hash) (string, error) {
 	from := c.ParentHashes[1]
-	if on, err := rr.Git.History().IsAncestor(from, mainTip); err != nil || !on {
-		return fmt.Sprintf("merges %s, which is not on %s", shortID(from), gitstore.ShortRef(rr.Branch)), err
+	if on, err := rr.Git().History().IsAncestor(from, mainTip); err != nil || !on {
+		return fmt.Sprintf("merges %s, which is not on %s", shortID(from), gitstore.ShortRef(rr.Branch())), err
 	}
-	fc, err := rr.Git.Objects().Commit(from)
+	fc, err := rr.Git().Objects().Commit(from)
 	if err != nil {
 		return "", err
 	}
 	fromTree := fc.TreeHash
-	baseTree, err := skilltree.MergeBaseTree(rr.Git, rr.Tip, from)
+	baseTree, err := skilltree.MergeBaseTree(rr.Git(), rr.Tip(), from)
 	if err != nil {
 		return "", err
 	}
-	tree, conflicts, err := rr.Git.Objects().MergeTrees(baseTree, rr.Tree, fromTree)
+	tree, conflicts, err := rr.Git().Objects().MergeTrees(baseTree, rr.Tree(), fromTree)
 	if err != nil {
 		return "", err
 	}
 	if len(conflicts) > 0 || tree != c.TreeHash {
-		return fmt.Sprintf("does not hold exactly the merge of %s into canary", gitstore.ShortRef(rr.Branch)), nil
+		return fmt.Sprintf("does not hold exactly the merge of %s into canary", gitstore.ShortRef(rr.Branch())), nil
 	}
 	return "", nil
 }

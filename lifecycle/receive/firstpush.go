@@ -2,7 +2,6 @@ package receive
 
 import (
 	"errors"
-	"path/filepath"
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
@@ -20,20 +19,15 @@ func openFirstPush(dir string, updates []gitstore.RefUpdate) (*lifecycle.Repo, e
 	if err != nil {
 		return nil, nil
 	}
-	r, err := firstPushAt(g, updates)
+	r, err := firstPushAt(g, dir, updates)
 	if r == nil {
 		g.Close()
-		return nil, err
 	}
-	if r.Dir, err = filepath.Abs(dir); err != nil {
-		g.Close()
-		return nil, err
-	}
-	return r, nil
+	return r, err
 }
 
-// firstPushAt is openFirstPush on an open repository.
-func firstPushAt(g *gitstore.Repo, updates []gitstore.RefUpdate) (*lifecycle.Repo, error) {
+// firstPushAt is openFirstPush on an open repository, which skillgit runs in at dir.
+func firstPushAt(g *gitstore.Repo, dir string, updates []gitstore.RefUpdate) (*lifecycle.Repo, error) {
 	choices := lifecycle.PublishBranchChoices(g)
 	for _, b := range choices {
 		if _, err := g.Refs().Get(b); !errors.Is(err, gitstore.ErrRefNotFound) {
@@ -43,7 +37,7 @@ func firstPushAt(g *gitstore.Repo, updates []gitstore.RefUpdate) (*lifecycle.Rep
 	for _, b := range choices {
 		for _, u := range updates {
 			if u.Ref == b && u.Old.IsZero() && !u.New.IsZero() {
-				return createdAt(g, b, u.New)
+				return createdAt(g, dir, b, u.New)
 			}
 		}
 	}
@@ -51,8 +45,8 @@ func firstPushAt(g *gitstore.Repo, updates []gitstore.RefUpdate) (*lifecycle.Rep
 }
 
 // createdAt opens g with its publish branch, branch, created at tip, under the configuration
-// tip holds; nil when tip holds none or one that names another publish branch.
-func createdAt(g *gitstore.Repo, branch string, tip gitstore.Hash) (*lifecycle.Repo, error) {
+// tip holds, running in dir; nil when tip holds none or one that names another publish branch.
+func createdAt(g *gitstore.Repo, dir, branch string, tip gitstore.Hash) (*lifecycle.Repo, error) {
 	c, err := g.Objects().Commit(tip)
 	if err != nil {
 		return nil, nil
@@ -72,5 +66,5 @@ func createdAt(g *gitstore.Repo, branch string, tip gitstore.Hash) (*lifecycle.R
 	if cfg.PublishBranch != gitstore.ShortRef(branch) {
 		return nil, nil // not a skill repository's publish branch
 	}
-	return lifecycle.RepoAt(g, branch, tip, cfg)
+	return lifecycle.RepoAt(g, branch, tip, cfg, dir)
 }

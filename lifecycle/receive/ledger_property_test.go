@@ -70,9 +70,9 @@ func newPropWorld(t *testing.T, seed uint64) *propWorld {
 	testenv.Git(t, t.TempDir(), "clone", "-q", "--bare", dir, bare)
 	w := &propWorld{t: t, dir: bare, rng: rand.New(rand.NewPCG(seed, 7)), approved: map[string][]gitstore.Hash{}}
 	r := lifecycletest.Open(t, bare)
-	cfg := *r.Config
+	cfg := *r.Config()
 	cfg.Server.Protect = true
-	w.commitTree(r, w.withFile(r, r.Tree, policy.ConfigFile, cfg.Marshal()), "protect", nil)
+	w.commitTree(r, w.withFile(r, r.Tree(), policy.ConfigFile, cfg.Marshal()), "protect", nil)
 	return w
 }
 
@@ -166,12 +166,12 @@ func (w *propWorld) rollback() string {
 // server's check, which must accept it.
 func (w *propWorld) acted(what string, act func(*lifecycle.Repo) (*lifecycle.Result, error)) string {
 	r := w.open()
-	old := r.Tip
+	old := r.Tip()
 	_, err := act(r)
 	if err != nil {
 		return fmt.Sprintf("%s: %v", what, errText(err))
 	}
-	tip := w.open().Tip
+	tip := w.open().Tip()
 	if why := w.receive(old, tip); why != "" {
 		w.t.Fatalf("%s: the server refused what skillgit made: %s\nhistory:\n%s", what, why, strings.Join(w.done, "\n"))
 	}
@@ -192,12 +192,12 @@ func (w *propWorld) reject() string {
 // on the publish branch, with random claims, and pushes it.
 func (w *propWorld) handCommit() string {
 	r := w.open()
-	p := r.Config.SkillsDir + "/" + w.pick(propNames)
+	p := r.Config().SkillsDir + "/" + w.pick(propNames)
 	var v gitstore.Hash
 	if len(w.versions) > 0 && w.rng.IntN(4) != 0 {
 		v = w.versions[w.rng.IntN(len(w.versions))]
 	}
-	tree := w.withFolder(r, r.Tree, p, v)
+	tree := w.withFolder(r, r.Tree(), p, v)
 	msg := w.claims(r, "rollback: "+path.Base(p))
 	return "hand commit " + p + ": " + w.push(r, tree, msg, nil)
 }
@@ -212,16 +212,16 @@ func (w *propWorld) handMerge() string {
 	}
 	second := refs[w.rng.IntN(len(refs))]
 	if w.rng.IntN(3) == 0 {
-		if c, err := r.Git.Objects().Commit(second); err == nil && len(c.ParentHashes) > 0 {
+		if c, err := r.Git().Objects().Commit(second); err == nil && len(c.ParentHashes) > 0 {
 			second = c.ParentHashes[0] // an older commit of the candidate
 		}
 	}
-	sc, err := r.Git.Objects().Commit(second)
+	sc, err := r.Git().Objects().Commit(second)
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	p := r.Config.SkillsDir + "/" + w.pick(propNames)
-	tree := w.withFolder(r, r.Tree, p, w.folder(sc.TreeHash, p))
+	p := r.Config().SkillsDir + "/" + w.pick(propNames)
+	tree := w.withFolder(r, r.Tree(), p, w.folder(sc.TreeHash, p))
 	msg := w.claims(r, "publish: "+path.Base(p))
 	return "hand merge of " + second.String()[:7] + ": " + w.push(r, tree, msg, []gitstore.Hash{second})
 }
@@ -231,7 +231,7 @@ func (w *propWorld) handMerge() string {
 func (w *propWorld) handRevert() string {
 	r := w.open()
 	var line []gitstore.Hash
-	err := r.Git.History().WalkFirstParent(r.Tip, func(h gitstore.Hash, c *object.Commit) error {
+	err := r.Git().History().WalkFirstParent(r.Tip(), func(h gitstore.Hash, c *object.Commit) error {
 		if len(c.ParentHashes) > 0 {
 			line = append(line, h)
 		}
@@ -241,11 +241,11 @@ func (w *propWorld) handRevert() string {
 		return "hand revert: nothing"
 	}
 	target := line[w.rng.IntN(len(line))]
-	tc, _ := r.Git.Objects().Commit(target)
-	parent, _ := r.Git.Objects().Commit(tc.ParentHashes[0])
-	tree := r.Tree
+	tc, _ := r.Git().Objects().Commit(target)
+	parent, _ := r.Git().Objects().Commit(tc.ParentHashes[0])
+	tree := r.Tree()
 	for _, name := range propNames {
-		p := r.Config.SkillsDir + "/" + name
+		p := r.Config().SkillsDir + "/" + name
 		if before := w.folder(parent.TreeHash, p); before != w.folder(tc.TreeHash, p) {
 			tree = w.withFolder(r, tree, p, before)
 		}
@@ -264,7 +264,7 @@ func (w *propWorld) claims(r *lifecycle.Repo, subject string) string {
 	switch w.rng.IntN(3) {
 	case 0:
 		ts = append(ts, "Skillgit-Action: publish", "Skillgit-Skill: "+w.pick(propNames), "Skillgit-Change: "+w.pick([]string{"create", "patch"}))
-		if refs, err := r.Git.Refs().List(lifecycle.CandidatePrefix); err == nil && len(refs) > 0 {
+		if refs, err := r.Git().Refs().List(lifecycle.CandidatePrefix); err == nil && len(refs) > 0 {
 			ts = append(ts, "Skillgit-Candidate: "+strings.TrimPrefix(refs[w.rng.IntN(len(refs))].Name, lifecycle.CandidatePrefix))
 		}
 		ts = append(ts, "Approved-By: "+w.pick([]string{propBob.Author, "Security Team <security@example.com>"}))
@@ -280,14 +280,14 @@ func (w *propWorld) claims(r *lifecycle.Repo, subject string) string {
 // server's check of the update; the branch moves only when the check takes it.
 func (w *propWorld) push(r *lifecycle.Repo, tree gitstore.Hash, msg string, extra []gitstore.Hash) string {
 	sig := object.Signature{Name: "Mallory", Email: "mallory@example.com", When: time.Now()}
-	h, err := r.Git.Objects().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: append([]gitstore.Hash{r.Tip}, extra...), Author: sig, Committer: sig, Message: msg})
+	h, err := r.Git().Objects().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: append([]gitstore.Hash{r.Tip()}, extra...), Author: sig, Committer: sig, Message: msg})
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	if why := w.receive(r.Tip, h); why != "" {
+	if why := w.receive(r.Tip(), h); why != "" {
 		return "refused: " + why
 	}
-	if err := r.Git.Refs().Update(r.Branch, h, r.Tip, "push"); err != nil {
+	if err := r.Git().Refs().Update(r.Branch(), h, r.Tip(), "push"); err != nil {
 		w.t.Fatal(err)
 	}
 	return "accepted"
@@ -311,8 +311,8 @@ func (w *propWorld) receive(old, tip gitstore.Hash) string {
 func (w *propWorld) check() error {
 	r := w.open()
 	for _, name := range propNames {
-		p := r.Config.SkillsDir + "/" + name
-		f := w.folder(r.Tree, p)
+		p := r.Config().SkillsDir + "/" + name
+		f := w.folder(r.Tree(), p)
 		if f.IsZero() || slices.Contains(w.approved[p], f) {
 			continue
 		}
@@ -381,7 +381,7 @@ func (w *propWorld) openCandidate() string {
 func (w *propWorld) refs(r *lifecycle.Repo, prefixes ...string) []gitstore.Hash {
 	var out []gitstore.Hash
 	for _, p := range prefixes {
-		refs, err := r.Git.Refs().List(p)
+		refs, err := r.Git().Refs().List(p)
 		if err != nil {
 			w.t.Fatal(err)
 		}
@@ -396,7 +396,7 @@ func (w *propWorld) refs(r *lifecycle.Repo, prefixes ...string) []gitstore.Hash 
 func (w *propWorld) folder(h gitstore.Hash, p string) gitstore.Hash {
 	r := w.open()
 	tree := h
-	if c, err := r.Git.Objects().Commit(h); err == nil {
+	if c, err := r.Git().Objects().Commit(h); err == nil {
 		tree = c.TreeHash
 	}
 	f, err := r.FolderAt(tree, p)
@@ -411,7 +411,7 @@ func (w *propWorld) withFolder(r *lifecycle.Repo, tree gitstore.Hash, p string, 
 	if !f.IsZero() {
 		e = &gitstore.TreeEntry{Mode: filemode.Dir, Hash: f}
 	}
-	out, err := r.Git.Objects().ReplacePath(tree, p, e)
+	out, err := r.Git().Objects().ReplacePath(tree, p, e)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -419,11 +419,11 @@ func (w *propWorld) withFolder(r *lifecycle.Repo, tree gitstore.Hash, p string, 
 }
 
 func (w *propWorld) withFile(r *lifecycle.Repo, tree gitstore.Hash, p string, data []byte) gitstore.Hash {
-	blob, err := r.Git.Objects().WriteBlob(data)
+	blob, err := r.Git().Objects().WriteBlob(data)
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	out, err := r.Git.Objects().ReplacePath(tree, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+	out, err := r.Git().Objects().ReplacePath(tree, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -433,9 +433,9 @@ func (w *propWorld) withFile(r *lifecycle.Repo, tree gitstore.Hash, p string, da
 // commitTree commits tree on the publish branch directly, for the set-up.
 func (w *propWorld) commitTree(r *lifecycle.Repo, tree gitstore.Hash, msg string, extra []gitstore.Hash) {
 	sig := object.Signature{Name: "Ada", Email: "ada@example.com", When: time.Now()}
-	h, err := r.Git.Objects().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: append([]gitstore.Hash{r.Tip}, extra...), Author: sig, Committer: sig, Message: msg})
+	h, err := r.Git().Objects().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: append([]gitstore.Hash{r.Tip()}, extra...), Author: sig, Committer: sig, Message: msg})
 	if err == nil {
-		err = r.Git.Refs().Update(r.Branch, h, r.Tip, "set-up")
+		err = r.Git().Refs().Update(r.Branch(), h, r.Tip(), "set-up")
 	}
 	if err != nil {
 		w.t.Fatal(err)

@@ -55,7 +55,7 @@ func (g *guard) checkPublishMerge(rr *lifecycle.Repo, ci ledger.Commit) (string,
 	if ledger.CheckID(id) != nil {
 		return "names no candidate it publishes; " + protectAdvice, nil
 	}
-	ch, err := ledger.LoadChain(ledger.StoreOf(rr.Git), id, lifecycle.CandidatePrefix+id, ci.C.ParentHashes[1])
+	ch, err := ledger.LoadChain(ledger.StoreOf(rr.Git()), id, lifecycle.CandidatePrefix+id, ci.C.ParentHashes[1])
 	if err != nil {
 		return fmt.Sprintf("merges a branch that is not candidate %s (%v); %s", id, err, protectAdvice), nil
 	}
@@ -80,7 +80,7 @@ func (g *guard) approvedAtPublish(rr *lifecycle.Repo, plan *lifecycle.PublishPla
 	if err != nil {
 		return "", err
 	}
-	run, err := rr.AuditRunner().AuditAt(rr.Tip, items, g.getenv)
+	run, err := rr.AuditRunner().AuditAt(rr.Tip(), items, g.getenv)
 	if err != nil {
 		return "", err
 	}
@@ -88,7 +88,7 @@ func (g *guard) approvedAtPublish(rr *lifecycle.Repo, plan *lifecycle.PublishPla
 	if run.Skipped {
 		c.Risk = riskUnknown
 	}
-	if ok, why := ledger.ApprovedEnough(rr.Config, c, c.Writers); !ok {
+	if ok, why := ledger.ApprovedEnough(rr.Config(), c, c.Writers); !ok {
 		return fmt.Sprintf("publishes candidate %s, which is not approved: %s; `skillgit approve %s` records an approval", c.ID, why, c.ID), nil
 	}
 	return "", nil

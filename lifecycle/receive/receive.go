@@ -50,7 +50,7 @@ func Check(dir string, updates []gitstore.RefUpdate, getenv func(string) string,
 		return nil, err
 	}
 	run.Warnings = append(warnings, run.Warnings...)
-	if !r.Config.Server.Protect || firstPush {
+	if !r.Config().Server.Protect || firstPush {
 		return run, nil
 	}
 	g := &guard{r: r, getenv: getenv}
@@ -70,9 +70,9 @@ type guard struct {
 // protect adds to run a refusal for every update that moves the publish branch or canary
 // other than skillgit does, or that could make a second publish branch.
 func (g *guard) protect(run *auditrun.HookRun, updates []gitstore.RefUpdate) error {
-	mainTip := g.r.Tip
+	mainTip := g.r.Tip()
 	for _, u := range updates {
-		if u.Ref == g.r.Branch && !u.New.IsZero() {
+		if u.Ref == g.r.Branch() && !u.New.IsZero() {
 			mainTip = u.New
 		}
 	}
@@ -80,7 +80,7 @@ func (g *guard) protect(run *auditrun.HookRun, updates []gitstore.RefUpdate) err
 		var why string
 		var err error
 		switch u.Ref {
-		case g.r.Branch:
+		case g.r.Branch():
 			why, err = g.update(u)
 		case ledger.CanaryRef:
 			why, err = g.canary(u, mainTip)

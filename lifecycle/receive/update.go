@@ -23,7 +23,7 @@ func (g *guard) update(u gitstore.RefUpdate) (string, error) {
 	case u.Old.IsZero():
 		return "creating the publish branch again is refused", nil
 	}
-	added, err := firstParentsSince(g.r.Git, u.Old, u.New)
+	added, err := firstParentsSince(g.r.Git(), u.Old, u.New)
 	if err != nil || added == nil {
 		return "the push rewrites the publish branch's history; it may only add commits to its first-parent line", err
 	}
@@ -44,7 +44,7 @@ func (g *guard) update(u gitstore.RefUpdate) (string, error) {
 // one it refuses is refused, naming that commit; empty when it refuses none.
 func (g *guard) firstRefused(added []gitstore.Hash, judge func(gitstore.Hash, *object.Commit) (string, error)) (string, error) {
 	for _, h := range added {
-		c, err := g.r.Git.Objects().Commit(h)
+		c, err := g.r.Git().Objects().Commit(h)
 		if err != nil {
 			return "", err
 		}
@@ -62,12 +62,7 @@ func at(r *lifecycle.Repo, h gitstore.Hash) (*lifecycle.Repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	rr, err := lifecycle.RepoAt(r.Git, r.Branch, h, cfg)
-	if err != nil {
-		return nil, err
-	}
-	rr.Dir = r.Dir
-	return rr, nil
+	return lifecycle.RepoAt(r.Git(), r.Branch(), h, cfg, r.Dir())
 }
 
 // firstParentsSince lists the commits on the first-parent line from tip back to old, oldest

@@ -82,7 +82,7 @@ func Fetch(ctx context.Context, lr *lifecycle.Repo, o FetchOptions) (*FetchResul
 	if err != nil {
 		return nil, err
 	}
-	res := &FetchResult{Remote: rm.name, Branch: gitstore.ShortRef(r.Branch)}
+	res := &FetchResult{Remote: rm.name, Branch: gitstore.ShortRef(r.Branch())}
 	if err := r.checkRelated(rm, rr, res); err != nil {
 		return res, err
 	}
@@ -102,7 +102,7 @@ func Fetch(ctx context.Context, lr *lifecycle.Repo, o FetchOptions) (*FetchResul
 // download fetches the remote's refs and the objects they need into the repository and
 // returns what the remote holds.
 func (r repo) download(ctx context.Context, rm *remote, progress io.Writer) (*remoteRefs, error) {
-	specs := []config.RefSpec{config.RefSpec("+" + r.Branch + ":" + scratch + "publish"),
+	specs := []config.RefSpec{config.RefSpec("+" + r.Branch() + ":" + scratch + "publish"),
 		config.RefSpec("+" + lifecycle.CandidatePrefix + "*:" + scratch + "candidate/*"),
 		config.RefSpec("+" + lifecycle.ArchivePrefix + "*:" + scratch + "archive/*")}
 	err := rm.fetch(ctx, specs, progress)
@@ -168,7 +168,7 @@ func (r repo) adopt(ref, id string, rh gitstore.Hash, res *FetchResult) error {
 		res.add(c)
 		return nil
 	}
-	if err := r.Git.Refs().Update(ref, rh, lh, "skillgit fetch"); err != nil {
+	if err := r.Git().Refs().Update(ref, rh, lh, "skillgit fetch"); err != nil {
 		return fmt.Errorf("%s: %w", gitstore.ShortRef(ref), err)
 	}
 	res.add(c)
@@ -176,7 +176,7 @@ func (r repo) adopt(ref, id string, rh gitstore.Hash, res *FetchResult) error {
 }
 
 func (r repo) refOrZero(ref string) (gitstore.Hash, error) {
-	h, err := r.Git.Refs().Get(ref)
+	h, err := r.Git().Refs().Get(ref)
 	if errors.Is(err, gitstore.ErrRefNotFound) {
 		return gitstore.ZeroHash, nil
 	}
@@ -215,7 +215,7 @@ func (r repo) fetchCandidates(rm *remote, rr *remoteRefs, res *FetchResult) erro
 // settled reports whether candidate id at h is already published on the publish branch or
 // rejected here, so that fetching it would only bring back a finished candidate.
 func (r repo) settled(id string, h gitstore.Hash) bool {
-	if r.Book().Descends(r.Tip, h) {
+	if r.Book().Descends(r.Tip(), h) {
 		return true
 	}
 	a, err := r.refOrZero(lifecycle.ArchivePrefix + id)
@@ -225,13 +225,13 @@ func (r repo) settled(id string, h gitstore.Hash) bool {
 // trackCandidates records the remote's candidates under refs/remotes/<remote>/candidate/.
 func (r repo) trackCandidates(rm *remote, cands map[string]gitstore.Hash) error {
 	prefix := rm.trackingRef(lifecycle.CandidatePrefix)
-	old, err := r.Git.Refs().List(prefix)
+	old, err := r.Git().Refs().List(prefix)
 	if err != nil {
 		return err
 	}
 	for _, ref := range old {
 		if _, ok := cands[strings.TrimPrefix(ref.Name, prefix)]; !ok {
-			if err := r.Git.Refs().Update(ref.Name, gitstore.ZeroHash, ref.Hash, "skillgit fetch: pruned"); err != nil {
+			if err := r.Git().Refs().Update(ref.Name, gitstore.ZeroHash, ref.Hash, "skillgit fetch: pruned"); err != nil {
 				return err
 			}
 		}
@@ -247,7 +247,7 @@ func (r repo) trackCandidates(rm *remote, cands map[string]gitstore.Hash) error 
 // retireCandidates removes the local candidates that the remote no longer has and that are
 // published on the publish branch or archived, as publish and reject do locally.
 func (r repo) retireCandidates(rr *remoteRefs, res *FetchResult) error {
-	local, err := r.Git.Refs().List(lifecycle.CandidatePrefix)
+	local, err := r.Git().Refs().List(lifecycle.CandidatePrefix)
 	if err != nil {
 		return err
 	}
@@ -256,7 +256,7 @@ func (r repo) retireCandidates(rr *remoteRefs, res *FetchResult) error {
 		if _, ok := rr.candidates[id]; ok || ledger.CheckID(id) != nil || !r.settled(id, ref.Hash) {
 			continue
 		}
-		if err := r.Git.Refs().Update(ref.Name, gitstore.ZeroHash, ref.Hash, "skillgit fetch: finished"); err != nil {
+		if err := r.Git().Refs().Update(ref.Name, gitstore.ZeroHash, ref.Hash, "skillgit fetch: finished"); err != nil {
 			return err
 		}
 		res.add(RefChange{ID: id, Ref: ref.Name, Action: "removed", Old: ref.Hash.String(), Note: "published or rejected"})

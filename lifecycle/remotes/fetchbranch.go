@@ -17,23 +17,23 @@ func (r repo) fetchPublish(rm *remote, rr *remoteRefs, res *FetchResult) error {
 		return nil
 	}
 	res.RemoteTip = rt.String()
-	if err := r.setRef(rm.trackingRef(r.Branch), rt, "skillgit fetch"); err != nil {
+	if err := r.setRef(rm.trackingRef(r.Branch()), rt, "skillgit fetch"); err != nil {
 		return err
 	}
 	if err := r.Reload(); err != nil {
 		return err
 	}
-	lt := r.Tip
+	lt := r.Tip()
 	switch {
 	case lt == rt:
 		res.Publish = "up to date"
 	case r.Book().Descends(rt, lt):
 		if err := r.MoveBranch(lt, rt); err != nil {
 			res.Publish = "blocked"
-			return fmt.Errorf("%s: not brought up to %s/%s: %w", gitstore.ShortRef(r.Branch), rm.name, gitstore.ShortRef(r.Branch), err)
+			return fmt.Errorf("%s: not brought up to %s/%s: %w", gitstore.ShortRef(r.Branch()), rm.name, gitstore.ShortRef(r.Branch()), err)
 		}
 		res.Publish = "fast-forwarded"
-		res.add(RefChange{Ref: r.Branch, Action: "updated", Old: lt.String(), New: rt.String()})
+		res.add(RefChange{Ref: r.Branch(), Action: "updated", Old: lt.String(), New: rt.String()})
 	case r.Book().Descends(lt, rt):
 		res.Publish = "ahead"
 	default:
@@ -51,19 +51,19 @@ func (r repo) unwind(rm *remote, lt, rt gitstore.Hash, res *FetchResult) error {
 	if err != nil {
 		return err
 	}
-	remoteBranch := rm.name + "/" + gitstore.ShortRef(r.Branch)
+	remoteBranch := rm.name + "/" + gitstore.ShortRef(r.Branch())
 	if !ok {
 		res.Publish = "diverged"
 		res.Warnings = append(res.Warnings, fmt.Sprintf("warning: %s: your branch and %s both have commits the other lacks, and yours are not only skillgit publishes; reconcile them with git (for example `git rebase %s %s`), then run `skillgit fetch` again",
-			gitstore.ShortRef(r.Branch), remoteBranch, remoteBranch, gitstore.ShortRef(r.Branch)))
+			gitstore.ShortRef(r.Branch()), remoteBranch, remoteBranch, gitstore.ShortRef(r.Branch())))
 		return nil
 	}
 	if err := r.MoveBranch(lt, rt); err != nil {
 		res.Publish = "blocked"
-		return fmt.Errorf("%s: not moved to %s: %w", gitstore.ShortRef(r.Branch), remoteBranch, err)
+		return fmt.Errorf("%s: not moved to %s: %w", gitstore.ShortRef(r.Branch()), remoteBranch, err)
 	}
 	res.Publish = "returned"
-	res.add(RefChange{Ref: r.Branch, Action: "updated", Old: lt.String(), New: rt.String(), Note: "unpushed publishes returned to their candidates"})
+	res.add(RefChange{Ref: r.Branch(), Action: "updated", Old: lt.String(), New: rt.String(), Note: "unpushed publishes returned to their candidates"})
 	var ids []string
 	for _, p := range pubs {
 		if err := r.restoreCandidate(p, res); err != nil {
@@ -72,7 +72,7 @@ func (r repo) unwind(rm *remote, lt, rt gitstore.Hash, res *FetchResult) error {
 		ids = append(ids, p.ID)
 	}
 	res.Warnings = append(res.Warnings, fmt.Sprintf("warning: %s: %s moved on while your publishes of %s were not pushed; they are candidates again: for each, `skillgit rebase ID` if it is behind, `skillgit publish ID`, then `skillgit push`",
-		gitstore.ShortRef(r.Branch), remoteBranch, strings.Join(ids, ", ")))
+		gitstore.ShortRef(r.Branch()), remoteBranch, strings.Join(ids, ", ")))
 	return nil
 }
 
@@ -87,9 +87,9 @@ func (r repo) restoreCandidate(p ledger.LocalPublish, res *FetchResult) error {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("warning: %s: its branch exists with other commits; the published version is %s", p.ID, p.Candidate))
 		return nil
 	}
-	if err := r.Git.Refs().Update(ref, p.Candidate, gitstore.ZeroHash, "skillgit fetch: publish not pushed"); err != nil {
+	if err := r.Git().Refs().Update(ref, p.Candidate, gitstore.ZeroHash, "skillgit fetch: publish not pushed"); err != nil {
 		return err
 	}
-	res.add(RefChange{ID: p.ID, Ref: ref, Action: "returned", New: p.Candidate.String(), Note: "its publish was not pushed before " + gitstore.ShortRef(r.Branch) + " moved on"})
+	res.add(RefChange{ID: p.ID, Ref: ref, Action: "returned", New: p.Candidate.String(), Note: "its publish was not pushed before " + gitstore.ShortRef(r.Branch()) + " moved on"})
 	return nil
 }

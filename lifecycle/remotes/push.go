@@ -85,7 +85,7 @@ func Push(ctx context.Context, lr *lifecycle.Repo, o PushOptions) (*PushResult, 
 		}
 	}
 	if len(o.IDs) == 0 {
-		if err := r.fetchRemoteTip(ctx, rm, remote[r.Branch], o.Progress); err != nil {
+		if err := r.fetchRemoteTip(ctx, rm, remote[r.Branch()], o.Progress); err != nil {
 			return nil, err
 		}
 	}
@@ -126,7 +126,7 @@ func (r repo) planPush(rm *remote, p *pushPlan, remote map[string]gitstore.Hash,
 	}
 	seen := map[string]bool{}
 	for _, prefix := range []string{lifecycle.CandidatePrefix, lifecycle.ArchivePrefix} {
-		local, err := r.Git.Refs().List(prefix)
+		local, err := r.Git().Refs().List(prefix)
 		if err != nil {
 			return err
 		}
@@ -175,8 +175,8 @@ func (r repo) planCandidate(rm *remote, p *pushPlan, remote map[string]gitstore.
 		}
 		r.planDelete(rm, p, branch, rh, la, id)
 		return nil
-	case !rh.IsZero() && r.Book().Descends(r.Tip, rh):
-		r.planDelete(rm, p, branch, rh, r.Tip, id)
+	case !rh.IsZero() && r.Book().Descends(r.Tip(), rh):
+		r.planDelete(rm, p, branch, rh, r.Tip(), id)
 		return nil
 	case named:
 		return fmt.Errorf("%s: candidate %w here; `skillgit candidates --state all` lists them", id, lifecycle.ErrNotFound)
@@ -223,8 +223,8 @@ func (r repo) planDelete(rm *remote, p *pushPlan, branch string, rh, holder gits
 
 // planPublish sends the publish branch when the local one descends from the remote's tip.
 func (r repo) planPublish(rm *remote, p *pushPlan, remote map[string]gitstore.Hash) error {
-	rt, lt := remote[r.Branch], r.Tip
-	tracking := rm.trackingRef(r.Branch)
+	rt, lt := remote[r.Branch()], r.Tip()
+	tracking := rm.trackingRef(r.Branch())
 	if rt == lt || r.Book().Descends(rt, lt) {
 		// Nothing to send: the remote has all of it (`skillgit fetch` brings the rest here).
 		p.track[tracking] = rt
@@ -236,24 +236,24 @@ func (r repo) planPublish(rm *remote, p *pushPlan, remote map[string]gitstore.Ha
 		}
 		return r.movedError(rm, rt)
 	}
-	p.specs = append(p.specs, config.RefSpec(r.Branch+":"+r.Branch))
+	p.specs = append(p.specs, config.RefSpec(r.Branch()+":"+r.Branch()))
 	if !rt.IsZero() {
-		p.require = append(p.require, config.RefSpec(rt.String()+":"+r.Branch))
+		p.require = append(p.require, config.RefSpec(rt.String()+":"+r.Branch()))
 	}
 	p.lease, p.leased = rt, true
 	p.track[tracking] = lt
-	p.changes = append(p.changes, RefChange{Ref: r.Branch, Action: "pushed", Old: hashOrEmpty(rt), New: lt.String()})
-	p.updates = append(p.updates, gitstore.RefUpdate{Ref: r.Branch, Old: rt, New: lt})
+	p.changes = append(p.changes, RefChange{Ref: r.Branch(), Action: "pushed", Old: hashOrEmpty(rt), New: lt.String()})
+	p.updates = append(p.updates, gitstore.RefUpdate{Ref: r.Branch(), Old: rt, New: lt})
 	return nil
 }
 
 // movedError says that the remote's publish branch is not the tip the local one was built
 // on, names the publishes to redo and what to run.
 func (r repo) movedError(rm *remote, rt gitstore.Hash) error {
-	base, _ := r.refOrZero(rm.trackingRef(r.Branch))
+	base, _ := r.refOrZero(rm.trackingRef(r.Branch()))
 	var ids []string
 	if !base.IsZero() {
-		if pubs, _, err := r.Book().Trail().LocalPublishes(r.Tip, base); err == nil {
+		if pubs, _, err := r.Book().Trail().LocalPublishes(r.Tip(), base); err == nil {
 			for _, pub := range pubs {
 				ids = append(ids, pub.ID)
 			}
@@ -268,7 +268,7 @@ func (r repo) movedError(rm *remote, rt gitstore.Hash) error {
 		remoteTip = "is at " + gitstore.ShortHash(rt.String())
 	}
 	return fmt.Errorf("%s: %w: %s/%s %s, not the tip your publishes were built on (another clone published first); nothing was pushed: run `skillgit fetch %s`, then %s, then `skillgit push %s`",
-		gitstore.ShortRef(r.Branch), ErrRemoteMoved, rm.name, gitstore.ShortRef(r.Branch), remoteTip, rm.name, redo, rm.name)
+		gitstore.ShortRef(r.Branch()), ErrRemoteMoved, rm.name, gitstore.ShortRef(r.Branch()), remoteTip, rm.name, redo, rm.name)
 }
 
 // explainPushError turns a refused push into ErrRemoteMoved when the remote's publish branch
@@ -279,7 +279,7 @@ func (r repo) explainPushError(ctx context.Context, rm *remote, p *pushPlan, lin
 		if refs, lerr := rm.gr.ListContext(ctx, &git.ListOptions{}); lerr == nil {
 			now := gitstore.ZeroHash
 			for _, ref := range refs {
-				if ref.Name().String() == r.Branch {
+				if ref.Name().String() == r.Branch() {
 					now = ref.Hash()
 				}
 			}

@@ -46,7 +46,7 @@ type remote struct {
 
 // List lists the names of the configured remotes, sorted.
 func List(r *lifecycle.Repo) ([]string, error) {
-	cfg, err := r.Git.Git().Config()
+	cfg, err := r.Git().Git().Config()
 	if err != nil {
 		return nil, fmt.Errorf("reading git config: %w", err)
 	}
@@ -99,7 +99,7 @@ func (r repo) openRemote(name string) (*remote, error) {
 	if err != nil {
 		return nil, err
 	}
-	cfg, err := r.Git.Git().Config()
+	cfg, err := r.Git().Git().Config()
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +107,7 @@ func (r repo) openRemote(name string) (*remote, error) {
 	if len(rc.URLs) == 0 {
 		return nil, fmt.Errorf("%s: the remote has no URL; `git remote set-url %s URL` sets one", name, name)
 	}
-	view, err := newRefView(r.Git)
+	view, err := newRefView(r.Git())
 	if err != nil {
 		return nil, err
 	}
@@ -130,9 +130,9 @@ func (r repo) resolveURL(u string) string {
 	if i := strings.IndexByte(u, ':'); i > 0 && !strings.ContainsRune(u[:i], '/') {
 		return u // host:path, as scp writes it
 	}
-	base := r.Git.WorktreeDir()
+	base := r.Git().WorktreeDir()
 	if base == "" {
-		base = r.Git.GitDir()
+		base = r.Git().GitDir()
 	}
 	return filepath.Join(base, u)
 }
@@ -219,14 +219,14 @@ func (v *refView) hash(name string) gitstore.Hash {
 // setRef moves the real ref name to h (ZeroHash deletes it) by compare-and-swap from what it
 // holds now; it is for refs that only record what was seen, such as remote-tracking refs.
 func (r repo) setRef(name string, h gitstore.Hash, msg string) error {
-	cur, err := r.Git.Refs().Get(name)
+	cur, err := r.Git().Refs().Get(name)
 	if err != nil && !errors.Is(err, gitstore.ErrRefNotFound) {
 		return err
 	}
 	if cur == h {
 		return nil
 	}
-	return r.Git.Refs().Update(name, h, cur, msg)
+	return r.Git().Refs().Update(name, h, cur, msg)
 }
 
 // CandidatesToFetch counts the candidates that the remotes' tracking refs
@@ -242,7 +242,7 @@ func CandidatesToFetch(lr *lifecycle.Repo) (int, error) {
 	n := 0
 	for _, name := range names {
 		prefix := "refs/remotes/" + name + "/candidate/"
-		refs, err := r.Git.Refs().List(prefix)
+		refs, err := r.Git().Refs().List(prefix)
 		if err != nil {
 			return 0, err
 		}

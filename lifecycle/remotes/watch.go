@@ -118,7 +118,7 @@ func (r repo) watchLook(o WatchOptions) (func(context.Context) (gitstore.Hash, e
 	}
 	if o.Remote == "" {
 		return func(context.Context) (gitstore.Hash, error) {
-			h, err := r.Git.Refs().Get(ref)
+			h, err := r.Git().Refs().Get(ref)
 			if err != nil {
 				return h, fmt.Errorf("watching %s: %w", gitstore.ShortRef(ref), err)
 			}
@@ -152,7 +152,7 @@ func (r repo) remoteTip(ctx context.Context, name, ref string) (gitstore.Hash, e
 	if tip.IsZero() {
 		return tip, fmt.Errorf("watching %s on %s: %w", gitstore.ShortRef(ref), rm.name, gitstore.ErrRefNotFound)
 	}
-	if _, err := r.Git.Objects().Commit(tip); err != nil {
+	if _, err := r.Git().Objects().Commit(tip); err != nil {
 		if err := rm.fetch(ctx, []config.RefSpec{config.RefSpec("+" + ref + ":" + scratch + "watch")}, nil); err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
 			return tip, fmt.Errorf("fetching %s from %s: %w", gitstore.ShortRef(ref), rm.name, err)
 		}
