@@ -1,11 +1,11 @@
 package ledger
 
 import (
-	"bufio"
-	"bytes"
 	"crypto/sha1"
 	"encoding/hex"
+	"errors"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"sort"
@@ -20,7 +20,7 @@ import (
 
 // cacheVersion names the rules the cached steps were derived under: a change to what the
 // ledger verifies changes it, and the steps are derived again.
-const cacheVersion = "v1"
+const cacheVersion = "v2"
 
 // maxCache bounds the cache file read back; a larger one is ignored.
 const maxCache = 64 << 20
@@ -45,23 +45,46 @@ func (l *Ledger) UseCache(dir string, write bool) {
 	l.cached = readCache(l.cacheFile)
 }
 
-// Save writes the steps derived since the cache was read; failing to write it never fails
-// the caller.
+// Save adds the steps derived since the cache was read to its file; failing to write it
+// never fails the caller. The file only grows by appending, so a command that derived one
+// step writes one line, not the whole history's.
 func (l *Ledger) Save() {
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if l.cacheFile == "" || !l.learned || l.readOnly {
+	if l.cacheFile == "" || len(l.derived) == 0 || l.readOnly {
 		return
 	}
-	lines := make([]string, 0, len(l.cached))
-	for h, rec := range l.cached {
-		lines = append(lines, encodeRecord(h, rec))
+	var b strings.Builder
+	for h, rec := range l.derived {
+		line := encodeRecord(h, rec)
+		l.cached.add(h.String(), line)
+		b.WriteString("\n" + line)
 	}
-	sort.Strings(lines)
-	if err := os.MkdirAll(filepath.Dir(l.cacheFile), 0o755); err == nil {
-		_ = atomicfile.Write(l.cacheFile, []byte(strings.Join(lines, "\n")+"\n"), atomicfile.Options{})
+	clear(l.derived)
+	_ = appendCache(l.cacheFile, b.String()+"\n", l.cached)
+}
+
+// appendCache appends lines to the cache file. Each starts on a line of its own, so a line
+// torn by a crash spoils only itself, which its checksum then refuses. A file that would grow
+// past maxCache is written anew from cached, one line per step.
+func appendCache(file, lines string, cached *cacheLines) error {
+	if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+		return err
 	}
-	l.learned = false
+	if info, err := os.Stat(file); err == nil && info.Size()+int64(len(lines)) > maxCache {
+		all := cached.all()
+		sort.Strings(all)
+		return atomicfile.Write(file, []byte(strings.Join(all, "\n")+"\n"), atomicfile.Options{})
+	}
+	f, err := os.OpenFile(file, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o600)
+	if err != nil {
+		return err
+	}
+	_, err = f.WriteString(lines)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
 }
 
 // remember records a step derived now for the cache.
@@ -69,15 +92,25 @@ func (l *Ledger) remember(st *Step) {
 	if l.cacheFile == "" {
 		return
 	}
-	l.cached[st.Commit.Hash] = stepRecord{kind: st.Kind, via: st.Via, unverified: st.Unverified, undoes: st.Undoes, changes: st.Changes}
-	l.learned = true
+	l.derived[st.Commit.Hash] = stepRecord{kind: st.Kind, via: st.Via, unverified: st.Unverified, undoes: st.Undoes, changes: st.Changes}
 }
 
-// recalled is the step of commit c from the cache, or nil.
+// recalled is the step of commit c from the cache, or nil. A line is decoded when its step
+// is first wanted, so a command that needs a few steps of a long history reads only those;
+// a line that does not decode is dropped, and the step is derived again.
 func (l *Ledger) recalled(c Commit) *Step {
-	rec, ok := l.cached[c.Hash]
+	rec, ok := l.derived[c.Hash]
 	if !ok {
-		return nil
+		key := c.Hash.String()
+		line, found := l.cached.get(key)
+		if !found {
+			return nil
+		}
+		h, r, err := decodeRecord(line)
+		if err != nil || h != c.Hash {
+			return nil
+		}
+		rec = r
 	}
 	return &Step{Commit: c, Kind: rec.kind, Claim: c.Action(), Via: rec.via, Unverified: rec.unverified, Undoes: rec.undoes, Changes: rec.changes}
 }
@@ -93,29 +126,36 @@ func encodeRecord(h gitstore.Hash, rec stepRecord) string {
 	for _, f := range rec.changes {
 		fields = append(fields, strconv.Quote(f.Path), f.Base.String(), f.Head.String())
 	}
-	return strings.Join(fields, " ")
+	return seal(strings.Join(fields, " "))
 }
 
-func readCache(file string) map[gitstore.Hash]stepRecord {
-	out := map[gitstore.Hash]stepRecord{}
-	data, err := os.ReadFile(file)
-	if err != nil || len(data) > maxCache {
-		return out
+// seal ends a cache line with the checksum of what comes before it.
+func seal(line string) string { return line + " " + checksum(line) }
+
+// unseal returns the line without its checksum; ok is false when the checksum does not match,
+// as for a line torn by a crash.
+func unseal(line string) (string, bool) {
+	i := strings.LastIndexByte(line, ' ')
+	if i < 0 {
+		return "", false
 	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(nil, 1<<20)
-	for sc.Scan() {
-		if h, rec, err := decodeRecord(sc.Text()); err == nil {
-			out[h] = rec
-		}
-	}
-	return out
+	return line[:i], line[i+1:] == checksum(line[:i])
 }
+
+// checksum is the CRC-32 of s in hex.
+func checksum(s string) string { return fmt.Sprintf("%08x", crc32.ChecksumIEEE([]byte(s))) }
+
+// hexLen is the length of a commit id in hex, which starts each line of the cache.
+const hexLen = 40
 
 // decodeRecord reads one line of the cache; a line that does not read whole is left out.
 func decodeRecord(line string) (gitstore.Hash, stepRecord, error) {
 	var rec stepRecord
-	r := &fieldReader{rest: line}
+	body, ok := unseal(line)
+	if !ok {
+		return gitstore.ZeroHash, rec, errors.New("checksum")
+	}
+	r := &fieldReader{rest: body}
 	h, err := r.hash()
 	if err != nil {
 		return h, rec, err

@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -21,6 +22,27 @@ func TestCacheRecordRoundTrip(t *testing.T) {
 		if err != nil || got != h || !cmp.Equal(back, rec, cmp.AllowUnexported(stepRecord{})) {
 			t.Errorf("round trip of %+v: %+v, %v", rec, back, err)
 		}
+	}
+}
+
+// TestCacheRecordChecksum checks that a line changed after it was written, or cut short, is
+// refused even where what is left still reads as a record, so that a torn or edited line is
+// never taken for a step.
+func TestCacheRecordChecksum(t *testing.T) {
+	h := plumbing.NewHash("0123456789abcdef0123456789abcdef01234567")
+	line := encodeRecord(h, stepRecord{kind: KindPublish, via: "skillgit", changes: []FolderChange{{Path: "skills/a", Base: h, Head: h}}})
+	for name, bad := range map[string]string{
+		"another folder":      strings.Replace(line, "skills/a", "skills/b", 1),
+		"another kind":        strings.Replace(line, " publish ", " rollback ", 1),
+		"without a checksum":  line[:strings.LastIndexByte(line, ' ')],
+		"cut inside the line": line[:len(line)/2],
+	} {
+		if _, _, err := decodeRecord(bad); err == nil {
+			t.Errorf("%s: %q decodes", name, bad)
+		}
+	}
+	if _, _, err := decodeRecord(line); err != nil {
+		t.Fatalf("the line as written: %v", err)
 	}
 }
 

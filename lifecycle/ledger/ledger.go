@@ -17,18 +17,19 @@ type Ledger struct {
 	chains    map[gitstore.Hash]*Chain
 	// parents remembers the first parent of the commits read, the zero hash for a root.
 	parents map[gitstore.Hash]gitstore.Hash
-	// cacheFile keeps, when set, what cached holds: the steps derived so far, by any
-	// ledger; learned says whether this one derived any.
+	// cacheFile keeps, when set, the steps derived so far, by any ledger: cached holds its
+	// lines, each decoded only when its step is wanted, and derived the steps this
+	// ledger derived, which Save adds.
 	cacheFile string
-	cached    map[gitstore.Hash]stepRecord
-	learned   bool
+	cached    *cacheLines
+	derived   map[gitstore.Hash]stepRecord
 	readOnly  bool
 }
 
 // New returns a ledger over s for a repository whose skills live under skillsDir.
 func New(s Store, skillsDir string) *Ledger {
 	return &Ledger{s: newTreeCache(s), skillsDir: skillsDir, steps: map[gitstore.Hash]*Step{}, chains: map[gitstore.Hash]*Chain{},
-		parents: map[gitstore.Hash]gitstore.Hash{}, cached: map[gitstore.Hash]stepRecord{}}
+		parents: map[gitstore.Hash]gitstore.Hash{}, cached: &cacheLines{added: map[string]string{}}, derived: map[gitstore.Hash]stepRecord{}}
 }
 
 // Store is what the ledger reads.

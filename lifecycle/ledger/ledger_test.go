@@ -1,7 +1,9 @@
 package ledger_test
 
 import (
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -202,6 +204,50 @@ func TestCacheRecallsSteps(t *testing.T) {
 	if counting.trees > 0 {
 		t.Errorf("the cached steps read %d trees; want none", counting.trees)
 	}
+	checkDamagedLine(t, g, cache, hashes, want)
+}
+
+// checkDamagedLine damages the cache line of the last of hashes, as a crash that tore it would:
+// a ledger over it derives that step again, the same as before, and its Save adds the line
+// back whole, so that the next ledger recalls every step without reading a tree.
+func checkDamagedLine(t *testing.T, g *gitstore.Repo, cache string, hashes []gitstore.Hash, want []*ledger.Step) {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(cache, "ledger-*.txt"))
+	if err != nil || len(files) != 1 {
+		t.Fatalf("cache files %q: %v", files, err)
+	}
+	data, err := os.ReadFile(files[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	last := hashes[len(hashes)-1].String()
+	torn := regexp.MustCompile(`(?m)^(` + last + ` \S+ \S+).*$`)
+	damaged := torn.ReplaceAllString(string(data), "$1")
+	if damaged == string(data) {
+		t.Fatalf("no line of %s in the cache:\n%s", last, data)
+	}
+	testenv.WriteFiles(t, cache, map[string]string{filepath.Base(files[0]): damaged})
+	recall := func(name string, wantTrees bool) {
+		t.Helper()
+		counting := &countingStore{Store: ledger.StoreOf(g)}
+		l := ledger.New(counting, "skills")
+		l.UseCache(cache, true)
+		for i, x := range hashes {
+			st, err := l.Step(x)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.Kind != want[i].Kind || st.Undoes != want[i].Undoes || !cmp.Equal(st.Changes, want[i].Changes) {
+				t.Fatalf("%s: step %s: %+v; want %+v", name, x, st, want[i])
+			}
+		}
+		if (counting.trees > 0) != wantTrees {
+			t.Fatalf("%s read %d trees", name, counting.trees)
+		}
+		l.Save()
+	}
+	recall("the ledger over a torn line", true)
+	recall("the ledger after it saved", false)
 }
 
 // countingStore counts the trees a ledger reads.
