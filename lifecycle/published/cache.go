@@ -65,7 +65,9 @@ func (c catalogCache) put(tree gitstore.Hash, res *catalog.Result) {
 	if c.dir == "" || !cacheable(res) {
 		return
 	}
-	_ = writeFileAtomic(c.file(tree), encodeCatalog(res))
+	if writeFileAtomic(c.file(tree), encodeCatalog(res)) == nil {
+		c.prune(filepath.Base(c.file(tree)))
+	}
 }
 
 // latestFile names the entry written last, from which the next listing is derived.
