@@ -99,22 +99,7 @@ func (al *AllowList) check(lines []int) error {
 }
 
 // entryLines returns the line of each entry, for error messages.
-func entryLines(root *yaml.Node) []int {
-	if len(root.Content) == 0 || root.Content[0].Kind != yaml.MappingNode {
-		return nil
-	}
-	m := root.Content[0]
-	for i := 0; i+1 < len(m.Content); i += 2 {
-		if m.Content[i].Value == "entries" {
-			var lines []int
-			for _, e := range m.Content[i+1].Content {
-				lines = append(lines, e.Line)
-			}
-			return lines
-		}
-	}
-	return nil
-}
+func entryLines(root *yaml.Node) []int { return listLines(root, "entries") }
 
 // Match returns the first entry that accepts f, found in the skill
 // named skill. A nil list accepts nothing, and nothing accepts a

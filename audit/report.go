@@ -70,6 +70,9 @@ type WriteOptions struct {
 	// Title says what was audited, such as "candidate pdf-tools-7f3a"
 	// or "main..HEAD"; empty for none.
 	Title string
+	// Custom are the repository's rules the run used, so that SARIF describes the rules of
+	// their findings; nil for none.
+	Custom *CustomRules
 }
 
 // Write writes skills in format f.

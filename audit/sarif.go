@@ -29,7 +29,7 @@ const (
 // external suppression with its reason and who accepted it.
 // Columns count Unicode code points.
 func WriteSARIF(w io.Writer, skills []SkillReport, o WriteOptions) error {
-	rules := newSARIFRules(skills)
+	rules := newSARIFRules(skills, o.Custom)
 	results := []sarifResult{}
 	for _, s := range skills {
 		for _, f := range findingsOf(s) {

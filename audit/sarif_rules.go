@@ -15,12 +15,12 @@ type sarifRules struct {
 	index map[string]int
 }
 
-func newSARIFRules(skills []SkillReport) sarifRules {
-	seen := map[string]Severity{}
+func newSARIFRules(skills []SkillReport, custom *CustomRules) sarifRules {
+	seen := map[string]Finding{}
 	for _, s := range skills {
 		for _, f := range findingsOf(s) {
 			if _, ok := seen[f.RuleID]; !ok {
-				seen[f.RuleID] = f.Severity
+				seen[f.RuleID] = f
 			}
 		}
 	}
@@ -31,10 +31,24 @@ func newSARIFRules(skills []SkillReport) sarifRules {
 	slices.Sort(ids)
 	rs := sarifRules{list: []sarifRule{}, index: map[string]int{}}
 	for i, id := range ids {
-		rs.list = append(rs.list, sarifRuleOf(id, seen[id]))
+		rs.list = append(rs.list, sarifRuleFor(id, seen[id], custom))
 		rs.index[id] = i
 	}
 	return rs
+}
+
+// sarifRuleFor describes the rule of finding f: one of custom, or else
+// as sarifRuleOf does. A repository's rule custom does not hold (the run's
+// rules were not passed on) is described by the finding's message.
+func sarifRuleFor(id string, f Finding, custom *CustomRules) sarifRule {
+	r := custom.rule(id)
+	if r == nil && strings.HasPrefix(id, CustomPrefix) {
+		r = &Rule{ID: id, Severity: f.Severity, Category: "custom", Title: id, Help: f.Message}
+	}
+	if r == nil {
+		return sarifRuleOf(id, f.Severity)
+	}
+	return sarifRuleDesc(r)
 }
 
 // sarifRuleOf describes the rule id; a finding of a rule the engine does
@@ -45,6 +59,11 @@ func sarifRuleOf(id string, found Severity) sarifRule {
 	if !ok {
 		r = &Rule{ID: id, Severity: found, Title: id, Help: "Rule " + id + " is not part of this version of the audit."}
 	}
+	return sarifRuleDesc(r)
+}
+
+// sarifRuleDesc is the SARIF description of r.
+func sarifRuleDesc(r *Rule) sarifRule {
 	tags := []string{"security"}
 	if r.Category != "" {
 		tags = append(tags, r.Category)

@@ -22,6 +22,9 @@ type Options struct {
 	// Installers are installer script addresses that the repository's
 	// configuration trusts; piping one of them into a shell is LOW.
 	Installers []string
+	// Custom are the repository's own rules, run on every text like the audit's; nil for
+	// none. They are compiled once, by ParseCustomRules, for every skill they audit.
+	Custom *CustomRules
 	// Stats, if not nil, receives the counts of the text rules' work.
 	Stats *Stats
 

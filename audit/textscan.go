@@ -44,7 +44,7 @@ func newHit(r *Rule, file string, start, end int, content string) hit {
 // scanText runs the text rules over u and returns hits whose offsets
 // refer to u.text, with snippets filled in and secrets redacted.
 func (s *scanner) scanText(u *unit) []hit {
-	hits := s.patternHits(u)
+	hits := s.customHits(u, s.patternHits(u))
 	if u.depth < maxDepth {
 		spans := secretSpans(hits)
 		hits = append(hits, s.hiddenCharHits(u, hits)...)
