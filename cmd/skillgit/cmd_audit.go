@@ -43,8 +43,9 @@ for what A changed after it forked. --base REF
 compares the folders of PATH with their versions in REF, so that findings they
 already had are marked as not new.
 
-The accepted findings (audit.allow) and trusted installers (audit.installers) come
-from .skillgit.yaml of the version compared with: A for --rev A..B, REF for --base,
+The accepted findings (audit.allow), trusted installers (audit.installers) and the
+repository's own rules (.skillgit/audit-rules.yaml) come
+from the policy of the version compared with: A for --rev A..B, REF for --base,
 else the publish branch; never from the change itself. Results are cached by tree
 id under the git directory; the cache is safe to delete.
 
@@ -104,7 +105,8 @@ func runAudit(f *auditOptions) error {
 	if f.writeAllow {
 		return f.addToAllowList(run)
 	}
-	opts := audit.WriteOptions{Color: format == audit.FormatText && colorful(a.Out), Version: a.version, FailOn: run.FailOn, Title: run.Title}
+	opts := audit.WriteOptions{Color: format == audit.FormatText && colorful(a.Out), Version: a.version, FailOn: run.FailOn, Title: run.Title,
+		Custom: run.Policy.Custom}
 	if err := audit.Write(a.Out, format, run.Reports, opts); err != nil {
 		return err
 	}

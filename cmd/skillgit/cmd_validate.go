@@ -12,6 +12,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 type validateJSON struct {
@@ -46,7 +47,9 @@ named); a PATH with no SKILL.md under it is an error. Without PATH, the reposito
 skills folder is checked (outside git, PATH is required), and in a skillgit repository
 also the profiles of .skillgit.yaml (the working tree's file, else the publish
 branch's): a file that does not parse, or a profile entry that names a skill not
-published on the publish branch, is an error. Strict mode (the default) applies the reference rules;
+published on the publish branch, is an error; and the audit rules of the working
+tree's .skillgit/audit-rules.yaml: each rule that does not compile or fails its
+examples is an error. Strict mode (the default) applies the reference rules;
 --lenient reports only what would stop an agent from loading a skill.
 Exit status 0 when every skill and profile is valid, 1 otherwise.`,
 		RunE: func(c *cobra.Command, args []string) error {
@@ -91,6 +94,10 @@ func runValidate(o *validateOptions) error {
 			return err
 		}
 		total.Problems = append(total.Problems, ps...)
+		if ps, err = o.auditRulesProblems(); err != nil {
+			return err
+		}
+		total.Problems = append(total.Problems, ps...)
 	}
 	return o.reportValidation(total)
 }
@@ -108,6 +115,29 @@ func (o *validateOptions) profileProblems() ([]catalog.Problem, error) {
 	}
 	defer r.Close()
 	return r.Published().ProfileProblems()
+}
+
+// auditRulesProblems checks the audit rules file of the working tree when skillgit runs in a
+// skillgit repository that has one.
+func (o *validateOptions) auditRulesProblems() ([]catalog.Problem, error) {
+	r, err := lifecycle.Open(o.app.repo)
+	if errors.Is(err, lifecycle.ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	wt := r.Git().WorktreeDir()
+	if wt == "" {
+		return nil, nil
+	}
+	root, err := os.OpenRoot(wt)
+	if err != nil {
+		return nil, err
+	}
+	defer root.Close()
+	return policy.AuditRulesProblems(root.FS())
 }
 
 // defaultSkillsDir is the repository's skills folder, or in a git repository that skillgit

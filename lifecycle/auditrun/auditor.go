@@ -204,7 +204,7 @@ func (a *Auditor) scanTree(it Item) (*audit.Report, error) {
 
 // scan runs the audit on fsys with the item's base version.
 func (a *Auditor) scan(it Item, fsys fs.FS) (*audit.Report, error) {
-	opts := audit.Options{Skill: it.findingsName(), Allow: a.Policy.Allow.With(it.Accepted...), Installers: a.Policy.Installers}
+	opts := audit.Options{Skill: it.findingsName(), Allow: a.Policy.Allow.With(it.Accepted...), Installers: a.Policy.Installers, Custom: a.Policy.Custom}
 	if !it.Base.IsZero() {
 		opts.Base = a.Git.Objects().TreeFS(it.Base)
 	}

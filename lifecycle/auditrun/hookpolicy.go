@@ -16,8 +16,8 @@ func DefaultsWarning(label string, err error) string {
 	return fmt.Sprintf("warning: %s: %v; auditing under the default policy until a commit fixes the file", label, err)
 }
 
-// hookPolicy is the configuration and audit policy of base for a hook. A configuration or
-// allow list there that does not parse is replaced by the defaults (which skip nothing, trust
+// hookPolicy is the configuration and audit policy of base for a hook. A configuration, allow
+// list or rules file there that does not parse is replaced by the defaults (which skip nothing, trust
 // no installer and accept no finding), with a warning: a broken policy must not lock the
 // repository, and the commit that fixes it is audited all the same.
 func (r *Runner) hookPolicy(run *HookRun, base gitstore.Hash) (*policy.Config, *policy.AuditPolicy, error) {
@@ -31,7 +31,7 @@ func (r *Runner) hookPolicy(run *HookRun, base gitstore.Hash) (*policy.Config, *
 		return nil, nil, err
 	}
 	ap, err := r.PolicyAt(base, label)
-	if errors.Is(err, errBadAllowList) {
+	if errors.Is(err, errBadAllowList) || errors.Is(err, errBadAuditRules) {
 		run.Warnings = append(run.Warnings, DefaultsWarning(label, err))
 		p := policy.DefaultAuditPolicy()
 		p.FailOn, _ = audit.ParseRisk(cfg.Audit.FailOn)
@@ -40,22 +40,36 @@ func (r *Runner) hookPolicy(run *HookRun, base gitstore.Hash) (*policy.Config, *
 	return cfg, ap, err
 }
 
-// NewPolicyProblems validates the configuration and allow list of head, a version a commit or
-// push brings, where they differ from base's: an invalid one is a problem that blocks, named
-// with its line. It returns head's configuration, or nil when it has none or it does not parse.
+// NewPolicyProblems validates the configuration, allow list and audit rules of head, a version
+// a commit or push brings, where they differ from base's: an invalid one is a problem that
+// blocks, named with its line. It returns head's configuration, or nil when it has none or it
+// does not parse.
 func (r *Runner) NewPolicyProblems(baseRoot, headRoot gitstore.Hash, label string) (*policy.Config, []catalog.Problem, error) {
 	cfg, problems, err := r.newConfig(baseRoot, headRoot, label)
 	if cfg == nil || err != nil {
 		return nil, problems, err
 	}
-	allow, ok, err := r.changedFile(baseRoot, headRoot, cfg.Audit.Allow, maxAllowListSize, label)
-	if err != nil || !ok {
-		return cfg, nil, err
+	files := []struct {
+		path, fix string
+		limit     int64
+		parse     func([]byte) error
+	}{
+		{cfg.Audit.Allow, "fix the file or remove the entry", maxAllowListSize, func(b []byte) error { _, err := audit.ParseAllowList(b); return err }},
+		{policy.AuditRulesFile, "fix the rule or its examples", policy.MaxConfigSize, func(b []byte) error { _, err := audit.ParseCustomRules(b); return err }},
 	}
-	if _, err := audit.ParseAllowList(allow); err != nil {
-		return cfg, []catalog.Problem{{File: cfg.Audit.Allow, Message: err.Error() + "; fix the file or remove the entry"}}, nil
+	for _, f := range files {
+		data, ok, err := r.changedFile(baseRoot, headRoot, f.path, f.limit, label)
+		if err != nil {
+			return cfg, nil, err
+		}
+		if !ok {
+			continue
+		}
+		if err := f.parse(data); err != nil {
+			problems = append(problems, catalog.Problem{File: f.path, Message: err.Error() + "; " + f.fix})
+		}
 	}
-	return cfg, nil, nil
+	return cfg, problems, nil
 }
 
 // newConfig is head's configuration, validated when it differs from base's; nil when head has

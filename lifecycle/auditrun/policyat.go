@@ -15,8 +15,11 @@ const maxAllowListSize = 1 << 20
 // errBadAllowList marks an allow list that does not parse, as opposed to one that cannot be read.
 var errBadAllowList = errors.New("invalid allow list")
 
+// errBadAuditRules marks a rules file that does not parse or whose rules fail their examples.
+var errBadAuditRules = errors.New("invalid audit rules")
+
 // PolicyAt reads the audit policy committed in commit: its .skillgit.yaml (the defaults when
-// it has none) and the allow list that file names. label names the commit in errors, such as
+// it has none), the allow list that file names and the repository's audit rules. label names the commit in errors, such as
 // "main" or "origin/main". A policy is always read from the version a change is compared
 // with, never from the change, so that a change cannot relax its own audit.
 func (r *Runner) PolicyAt(commit gitstore.Hash, label string) (*policy.AuditPolicy, error) {
@@ -29,6 +32,9 @@ func (r *Runner) PolicyAt(commit gitstore.Hash, label string) (*policy.AuditPoli
 		return nil, fmt.Errorf("%s:%s: audit.fail_on: %w", label, policy.ConfigFile, err)
 	}
 	if p.Allow, err = r.allowListAt(tree, cfg.Audit.Allow, label); err != nil {
+		return nil, err
+	}
+	if p.Custom, err = r.auditRulesAt(tree, label); err != nil {
 		return nil, err
 	}
 	return p, nil
@@ -63,4 +69,17 @@ func (r *Runner) allowListAt(tree gitstore.Hash, file, label string) (*audit.All
 		return nil, fmt.Errorf("%s:%s: %w: %w; fix the file or remove the entry", label, file, errBadAllowList, err)
 	}
 	return al, nil
+}
+
+// auditRulesAt reads the repository's audit rules of tree, compiled; nil when it has none.
+func (r *Runner) auditRulesAt(tree gitstore.Hash, label string) (*audit.CustomRules, error) {
+	data, ok, err := r.Git.Objects().FileAt(tree, policy.AuditRulesFile, policy.MaxConfigSize, label)
+	if err != nil || !ok {
+		return nil, err
+	}
+	c, err := audit.ParseCustomRules(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s:%s: %w: %w; fix the file", label, policy.AuditRulesFile, errBadAuditRules, err)
+	}
+	return c, nil
 }

@@ -3,7 +3,7 @@ package policy
 import "strings"
 
 // Dir is the folder of policy files beside the configuration, where the allow list and the
-// allowed-signers file are by default.
+// allowed-signers file are by default, and the audit rules (AuditRulesFile) always.
 const Dir = ".skillgit"
 
 // PolicyPaths lists the paths that hold policy under c: the configuration, the folder of
