@@ -89,12 +89,8 @@ func runValidate(o *validateOptions) error {
 		total.Problems = append(total.Problems, res.Problems...)
 	}
 	if repoWide {
-		ps, err := o.profileProblems()
+		ps, err := o.policyProblems()
 		if err != nil {
-			return err
-		}
-		total.Problems = append(total.Problems, ps...)
-		if ps, err = o.auditRulesProblems(); err != nil {
 			return err
 		}
 		total.Problems = append(total.Problems, ps...)
@@ -102,9 +98,10 @@ func runValidate(o *validateOptions) error {
 	return o.reportValidation(total)
 }
 
-// profileProblems checks the profiles of .skillgit.yaml against the published skills when
-// skillgit runs in a skillgit repository; elsewhere there is nothing to check.
-func (o *validateOptions) profileProblems() ([]catalog.Problem, error) {
+// policyProblems checks the profiles of .skillgit.yaml against the published skills, and the
+// audit rules of the working tree, when skillgit runs in a skillgit repository; elsewhere there
+// is nothing to check.
+func (o *validateOptions) policyProblems() ([]catalog.Problem, error) {
 	a := o.app
 	r, err := lifecycle.Open(a.repo)
 	if errors.Is(err, lifecycle.ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository) {
@@ -114,21 +111,16 @@ func (o *validateOptions) profileProblems() ([]catalog.Problem, error) {
 		return nil, err
 	}
 	defer r.Close()
-	return r.Published().ProfileProblems()
-}
-
-// auditRulesProblems checks the audit rules file of the working tree when skillgit runs in a
-// skillgit repository that has one.
-func (o *validateOptions) auditRulesProblems() ([]catalog.Problem, error) {
-	r, err := lifecycle.Open(o.app.repo)
-	if errors.Is(err, lifecycle.ErrNotInitialized) || errors.Is(err, gitstore.ErrNotRepository) {
-		return nil, nil
-	}
+	ps, err := r.Published().ProfileProblems()
 	if err != nil {
 		return nil, err
 	}
-	defer r.Close()
-	wt := r.Git().WorktreeDir()
+	rs, err := auditRulesProblems(r.Git().WorktreeDir())
+	return append(ps, rs...), err
+}
+
+// auditRulesProblems checks the audit rules file of the working tree wt; none without one.
+func auditRulesProblems(wt string) ([]catalog.Problem, error) {
 	if wt == "" {
 		return nil, nil
 	}

@@ -25,17 +25,10 @@ const (
       fire: ["https://intranet.corp.example/x"]
       pass: ["https://www.example.com"]
 `
-	brokenRules = `rules:
-  - id: TEAM-NET-001
-    severity: high
-    title: Internal host
-    help: Skills must not name internal hosts.
-    pattern: 'intranet\.corp\.example'
-    examples:
-      fire: ["https://intranet.corp.example/x"]
-      pass: ["see intranet.corp.example"]
-`
 )
+
+// brokenRules holds the rule of teamRules with a pass example it fires on.
+var brokenRules = strings.NewReplacer("SEV", "high", "https://www.example.com", "see intranet.corp.example").Replace(teamRules)
 
 func rulesAt(sev string) map[string]string {
 	return map[string]string{policy.AuditRulesFile: strings.Replace(teamRules, "SEV", sev, 1)}
