@@ -152,7 +152,9 @@ func (s *scanner) textFile(t *treeScan, e treeEntry, data []byte, truncated bool
 	hits := s.scanText(u)
 	if e.path == "SKILL.md" {
 		hits = append(hits, frontMatterHits(t, u)...)
+		t.hits = dropSelfInstalls(t.hits, t.front) // files read before SKILL.md
 	}
+	hits = dropSelfInstalls(hits, t.front)
 	li := newLineIndex(data)
 	placeHits(hits, data, li)
 	t.hits = append(t.hits, hits...)
