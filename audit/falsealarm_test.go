@@ -80,3 +80,20 @@ func TestSelfInstallOverflow(t *testing.T) {
 		t.Errorf("the write into another skill is lost:\n%s", dump(rep))
 	}
 }
+
+func TestFalseAlarmPlaceholderSecrets(t *testing.T) {
+	checkFalseAlarms(t, []falseAlarm{
+		{"counting key", skillMD("```python\nclient = Client(api_key=\"sk-abc123xyz789\")\n```\n"), RiskLow, nil, []string{"SG-SEC-009"}},
+		{"counting key in JSON", withFile("See config.json.\n", "config.json", "{\"apiKey\": \"sk-abc123xyz789\"}\n"), RiskLow, nil, []string{"SG-SEC-009"}},
+		{"elided PEM", skillMD("```\n-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----\n```\n"), RiskLow, nil, []string{"SG-SEC-004"}},
+		{"PEM cut short", skillMD("```\n-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC...\n-----END PRIVATE KEY-----\n```\n"), RiskLow, nil, []string{"SG-SEC-004"}},
+
+		{"random key", skillMD("api_key = \"q8Vt3Lz0Rx7Kp2Wm9Nc4\"\n"), RiskHigh, []string{"SG-SEC-009"}, nil},
+		{"random key after sk-", skillMD("api_key = \"sk-q8Vt3Lz0Rx7Kp2Wm9Nc4\"\n"), RiskHigh, []string{"SG-SEC-009"}, nil},
+		{"private key", skillMD("-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\n-----END RSA PRIVATE KEY-----\n"), RiskHigh, []string{"SG-SEC-004"}, nil},
+		{"private key with an elided tail", skillMD("-----BEGIN RSA PRIVATE KEY-----\n" +
+			"MIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\nVTLw7onLRnrq0/IzW7yWR7QkrmBL7jTKEn5u+qKhbwKfBstIs+bMY2Zkp18gnTxK\n" +
+			"LxoS2tFczGkPLPgizskuemMghRniWaoLcyehkd3qqGElvW/VDL5AaWTg0nLVkjRo\n...\n-----END RSA PRIVATE KEY-----\n"), RiskHigh, []string{"SG-SEC-004"}, nil},
+		{"AWS key", skillMD("aws_access_key_id = AKIA2QX7MZK4TRP5LWJN\n"), RiskHigh, []string{"SG-SEC-001"}, nil},
+	})
+}
