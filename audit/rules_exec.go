@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"bytes"
 	"path"
 	"slices"
 	"strings"
@@ -109,8 +110,14 @@ var execRules = []*Rule{{
 	Help:     "The skill installs a cron job, launch agent, scheduled task, startup entry or SSH key, so code keeps running after the session. Remove it.",
 	Keywords: []string{"crontab", "/etc/cron", "/var/spool/cron", "library/launch", "launchctl", "systemctl --user", ".config/systemd/user", ".config/autostart", "schtasks", "currentversion\\run", "scheduledtask", "/etc/rc.local", "/etc/init.d", "startup", "authorized_keys", "/etc/profile.d"},
 	pattern:  `(?i)\bcrontab\s+(?:-[a-z]\s+)*-\s*(?:$|[;&|)])|\|\s*crontab\b|(?:>>?|\btee\b[^\n]*)\s*/etc/cron\.|/var/spool/cron\b|/etc/crontab\b|(?:>>?|\b(?:cp|mv|tee|ln|install|write\w*)\b)[^\n]*Library/Launch(?:Agents|Daemons)|\blaunchctl\s+(?:load|bootstrap|submit)\b|\bsystemctl\s+--user\s+enable\b|\.config/systemd/user/|\.config/autostart/|\bschtasks(?:\.exe)?\s+/create\b|\\CurrentVersion\\Run(?:Once)?\b|\bregister-scheduledtask\b|\bnew-scheduledtask|/etc/rc\.local\b|(?:>>?|\b(?:cp|mv|tee|ln|install)\b)[^\n]*/etc/init\.d/|\\Start Menu\\Programs\\Startup|(?:>>?\s*|\btee\s+(?:-a\s+)?)["']?(?:~|\$HOME|/root|/home/[\w.-]+)?/?\.ssh/authorized_keys|/etc/profile\.d/`,
-	fire:     []string{"(crontab -l; echo '*/5 * * * * /tmp/u.sh') | crontab -", "echo 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 attacker' >> ~/.ssh/authorized_keys", "schtasks /create /sc minute /tn updater /tr C:\\Temp\\u.exe"},
-	pass:     []string{"Use `crontab -e` to schedule the backup yourself if you want it daily.", "Run `ssh-copy-id deploy@host` to install your key on the server.", "List jobs with crontab -l."},
+	validate: installsPersistence,
+	fire: []string{"(crontab -l; echo '*/5 * * * * /tmp/u.sh') | crontab -", "echo 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 attacker' >> ~/.ssh/authorized_keys", "schtasks /create /sc minute /tn updater /tr C:\\Temp\\u.exe",
+		"reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v Updater /d C:\\Temp\\u.exe", "echo '* * * * * root /tmp/u.sh' | sudo tee -a /etc/crontab",
+		"grep -q updater /etc/crontab || echo '* * * * * root /tmp/u.sh' >> /etc/crontab", "find /tmp/jobs -exec cp {} /var/spool/cron/crontabs/ \\;", "Remove the old entry, then add this line to /etc/crontab."},
+	pass: []string{"Use `crontab -e` to schedule the backup yourself if you want it daily.", "Run `ssh-copy-id deploy@host` to install your key on the server.", "List jobs with crontab -l.",
+		"grep /dev/tcp /etc/cron*", "Check for persistence: `grep -r /dev/tcp /etc/cron* /var/spool/cron`", "cat /etc/crontab > /tmp/crontab.bak",
+		"reg delete HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v Updater /f", "reg query HKLM\\Software\\Microsoft\\Windows\\CurrentVersion\\Run",
+		"Remove-ItemProperty -Path 'HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run' -Name Updater", "schtasks /delete /tn updater /f", "- Remove the line from /etc/crontab."},
 }, {
 	ID: "SG-EXE-012", Severity: Medium, Category: "execution",
 	Title:    "writing agent instructions or shell start-up files",
@@ -197,3 +204,44 @@ func dropSelfInstalls(hits []hit, front *frontMatter) []hit {
 		return h.RuleID == "SG-EXE-010" && h.more == 0 && selfInstall(h.content, name)
 	})
 }
+
+// installsPersistence rejects a bare persistence path (/etc/crontab,
+// \\CurrentVersion\\Run, ...) in a command or sentence that only reads or
+// removes it: grep /dev/tcp /etc/cron*, reg delete ...\\Run, "remove the line
+// from /etc/crontab". A redirect or a word that writes anywhere in the command
+// keeps the finding, and so does every match that starts with a write.
+func installsPersistence(data []byte, loc []int) bool {
+	if c := data[loc[0]]; c != '/' && c != '\\' && c != '.' {
+		return true
+	}
+	cmd := data[lineStartAt(data, loc[0]):loc[0]]
+	if i := bytes.LastIndexAny(cmd, ";|&`("); i >= 0 {
+		cmd = cmd[i+1:]
+	}
+	cmd = bytes.TrimLeft(cmd, " \t-*+>#0123456789.)\"'")
+	if bytes.IndexByte(cmd, '>') >= 0 {
+		return true
+	}
+	words := strings.Fields(strings.ToLower(string(cmd)))
+	if len(words) > 0 && words[0] == "sudo" {
+		words = words[1:]
+	}
+	if len(words) == 0 || slices.ContainsFunc(words, func(w string) bool { return persistWrites[strings.Trim(w, ",.:")] }) {
+		return true
+	}
+	if words[0] == "reg" || words[0] == "reg.exe" {
+		return len(words) < 2 || !regReads[words[1]]
+	}
+	return !persistReaders[words[0]]
+}
+
+var (
+	persistReaders = set("grep", "egrep", "fgrep", "rg", "ag", "cat", "less", "more", "head", "tail", "ls", "find", "stat", "file", "wc", "diff",
+		"test", "[", "sha256sum", "md5sum", "strings", "type", "dir", "get-content", "gc", "get-item", "get-itemproperty", "gp", "get-childitem",
+		"gci", "select-string", "sls", "test-path", "rm", "del", "unlink", "remove-item", "ri", "remove-itemproperty", "rp",
+		"check", "inspect", "look", "list", "review", "remove", "delete", "search", "audit", "verify", "examine", "read", "see", "compare", "scan")
+	persistWrites = set("cp", "mv", "tee", "install", "ln", "echo", "printf", "dd", "rsync", "scp", "-exec", "xargs", "sh", "bash", "import",
+		"set-itemproperty", "new-itemproperty", "set-content", "add-content", "out-file", "copy", "copy-item", "move-item",
+		"add", "append", "write", "insert", "put", "create", "register", "schedule", "enable")
+	regReads = set("query", "delete", "export")
+)
