@@ -142,3 +142,30 @@ func TestFalseAlarmCodeTakenForLinks(t *testing.T) {
 		{"file link with a doubled colon", skillMD("[settings](file::///home/user/.aws/credentials)\n"), RiskHigh, []string{"SG-LINK-002"}, nil},
 	})
 }
+
+// pdf returns a small PDF whose catalog carries extra, with more objects after it.
+func pdf(extra, objects string) string {
+	return "%PDF-1.4\n%\xe2\xe3\xcf\xd3\n1 0 obj\n<< /Type /Catalog /Pages 2 0 R" + extra + " >>\nendobj\n" +
+		"2 0 obj\n<< /Type /Pages /Kids [3 0 R] /Count 1 >>\nendobj\n3 0 obj\n<< /Type /Page /Parent 2 0 R >>\nendobj\n" + objects + "trailer\n<< /Root 1 0 R >>\n%%EOF\n"
+}
+
+func TestFalseAlarmPDFJump(t *testing.T) {
+	doc := func(extra, objects string) fstest.MapFS {
+		return withFile("See assets/guide.pdf.\n", "assets/guide.pdf", pdf(extra, objects))
+	}
+	checkFalseAlarms(t, []falseAlarm{
+		{"GoTo", doc(" /OpenAction << /S /GoTo /D [3 0 R /Fit] >>", ""), RiskLow, nil, []string{"SG-TREE-004"}},
+		{"destination", doc(" /OpenAction [3 0 R /XYZ null null 0]", ""), RiskLow, nil, []string{"SG-TREE-004"}},
+		{"GoTo in its own object", doc(" /OpenAction 12 0 R", "12 0 obj\n<< /Type /Action /S /GoTo /D [3 0 R /Fit] >>\nendobj\n"), RiskLow, nil, []string{"SG-TREE-004"}},
+		{"page jump on open", doc("", "4 0 obj\n<< /Type /Page /AA << /O << /S /GoTo /D [3 0 R /Fit] >> >> >>\nendobj\n"), RiskLow, nil, []string{"SG-TREE-004"}},
+		{"plain", doc("", ""), RiskLow, nil, []string{"SG-TREE-004"}},
+
+		{"JavaScript", doc(" /OpenAction << /S /JavaScript /JS (app.alert(1)) >>", ""), RiskHigh, []string{"SG-TREE-004"}, nil},
+		{"Launch", doc(" /OpenAction 9 0 R", "9 0 obj\n<< /S /Launch /F (cmd.exe) >>\nendobj\n"), RiskHigh, []string{"SG-TREE-004"}, nil},
+		{"web address in an object whose number ends like a jump's", doc(" /OpenAction 112 0 R", "112 0 obj\n<< /S /URI /URI (https://example.com/) >>\nendobj\n12 0 obj\n<< /S /GoTo /D [3 0 R /Fit] >>\nendobj\n"), RiskHigh, []string{"SG-TREE-004"}, nil},
+		{"GoTo chained to more", doc(" /OpenAction << /S /GoTo /D [3 0 R /Fit] /Next 9 0 R >>", "9 0 obj\n<< /S /Launch /F (cmd.exe) >>\nendobj\n"), RiskHigh, []string{"SG-TREE-004"}, nil},
+		{"remote GoTo", doc(" /OpenAction << /S /GoToR /F (other.pdf) /D [0 /Fit] >>", ""), RiskHigh, []string{"SG-TREE-004"}, nil},
+		{"additional action in another object", doc("", "4 0 obj\n<< /Type /Page /AA << /O 9 0 R >> >>\nendobj\n9 0 obj\n<< /S /GoTo /D [3 0 R /Fit] >>\nendobj\n"), RiskHigh, []string{"SG-TREE-004"}, nil},
+		{"missing object", doc(" /OpenAction 77 0 R", ""), RiskHigh, []string{"SG-TREE-004"}, nil},
+	})
+}
