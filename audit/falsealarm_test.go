@@ -169,3 +169,15 @@ func TestFalseAlarmPDFJump(t *testing.T) {
 		{"missing object", doc(" /OpenAction 77 0 R", ""), RiskHigh, []string{"SG-TREE-004"}, nil},
 	})
 }
+
+func TestFalseAlarmLoneEscape(t *testing.T) {
+	checkFalseAlarms(t, []falseAlarm{
+		{"pin diagram", withFile("See pins.txt.\n", "pins.txt", "  +-----+\n  |\x1b   | VCC\n  | GND |\n  +-----+\n"), RiskMedium, []string{"SG-HID-021"}, []string{"SG-HID-020"}},
+
+		{"window title", withFile("See pins.txt.\n", "pins.txt", "pins\x1b]0;pwned\x07\n"), RiskHigh, []string{"SG-HID-020"}, nil},
+		{"hidden text", withFile("See pins.txt.\n", "pins.txt", "pins \x1b[8mhidden\n"), RiskHigh, []string{"SG-HID-020"}, nil},
+		{"reset", withFile("See pins.txt.\n", "pins.txt", "pins \x1bcclean\n"), RiskHigh, []string{"SG-HID-020"}, nil},
+		{"cursor up", withFile("See pins.txt.\n", "pins.txt", "pins\n\x1bMover\n"), RiskHigh, []string{"SG-HID-020"}, nil},
+		{"line drawing", withFile("See pins.txt.\n", "pins.txt", "pins \x1b(0garbled\n"), RiskHigh, []string{"SG-HID-020"}, nil},
+	})
+}
