@@ -1,5 +1,7 @@
 package audit
 
+import "strings"
+
 // controlHits reports the control characters in a file as written.
 // Escape sequences (ESC, or a C1 control that opens a sequence) rewrite
 // the terminal that shows the file: they set its title, clear the screen,
@@ -52,6 +54,8 @@ var maybeControl = func() (t [256]bool) {
 func controlAt(text []byte, i int) (end int, escape bool) {
 	c := text[i]
 	switch {
+	case c == 0x1b && !escapeActs(text, i+1):
+		return i + 1, false
 	case c == 0x1b:
 		return sequenceEnd(text, i+1), true
 	case c == 0xc2 && i+1 < len(text) && text[i+1] >= 0x80 && text[i+1] <= 0x9f:
@@ -67,6 +71,15 @@ func controlAt(text []byte, i int) (end int, escape bool) {
 		return i + 1, false
 	}
 	return i, false
+}
+
+// escapeActs reports whether the ESC that ends before i starts an escape that
+// changes what a terminal shows: a control sequence or string, a reset, a cursor
+// save, restore or move, a change of character set. An ESC before anything else,
+// such as a space in a diagram, does nothing there and is a stray control; one at
+// the very end acts on whatever a terminal shows next.
+func escapeActs(text []byte, i int) bool {
+	return i >= len(text) || introducer(text[i]) != 0 || strings.IndexByte("c78DEMNOno|}~#%()*+-./", text[i]) >= 0
 }
 
 // c1Introducer reports whether the second byte of a C1 control starts a

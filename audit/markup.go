@@ -50,7 +50,10 @@ func (s *scanner) linkHit(u *unit, l link) (hit, bool) {
 		return h, true
 	}
 	if m := schemeRe.FindStringSubmatch(d); m != nil {
-		switch scheme := strings.ToLower(m[1]); {
+		scheme, rest := strings.ToLower(m[1]), d[len(m[0]):]
+		switch {
+		case codePath(l, scheme, rest):
+			return hit{}, false
 		case len(scheme) == 1:
 			return at("SG-LINK-001", "link to the absolute Windows path "+bounded(d, 80)+": a skill may only refer to its own files; copy what it needs into the skill")
 		case scheme == "http" || scheme == "https":
@@ -73,6 +76,17 @@ func (s *scanner) linkHit(u *unit, l link) (hit, bool) {
 		return at("SG-LINK-004", "link to the absolute path "+bounded(d, 80)+", which is not part of the skill and breaks once it is installed; link to a web address or copy the file in")
 	}
 	return s.relativeLink(u, l, d, at)
+}
+
+// codePath reports a destination that only looks like it has a scheme: an XML
+// element with a one-letter prefix written as an autolink (<w:t>, where a drive
+// letter is followed by a slash), or a path of code such as Rust's core::try or
+// C++'s std::vector, whose scheme would be followed by a second colon.
+func codePath(l link, scheme, rest string) bool {
+	if len(scheme) == 1 {
+		return l.auto && !strings.HasPrefix(rest, "/") && !strings.HasPrefix(rest, "\\")
+	}
+	return strings.HasPrefix(rest, ":") && !dangerousSchemes[scheme]
 }
 
 // dangerousSchemes read local files or run code when a link is followed;

@@ -1,6 +1,17 @@
 package audit
 
+import (
+	"bytes"
+	"path"
+	"slices"
+	"strings"
+)
+
 func init() { register(execRules...) }
+
+// skillsTail is the rest of a path into a skills folder: the skill it writes,
+// which selfInstall compares with the skill's own name.
+const skillsTail = `[^\s"'\x60)\]>;|&]*`
 
 var execRules = []*Rule{{
 	ID: "SG-EXE-001", Severity: Critical, Category: "execution", tags: tagExecution,
@@ -83,26 +94,39 @@ var execRules = []*Rule{{
 	ID: "SG-EXE-010", Severity: High, Category: "execution", tags: tagExecution,
 	Title:    "writing agent settings, hooks, MCP configuration or skills",
 	Help:     "The skill changes an agent's settings, hooks, MCP servers, other skills or git hooks, which lets it persist and widen its own rights. A skill must not configure agents; remove the step.",
-	Keywords: []string{".claude", "claude_desktop_config", "mcp.json", ".cursor/", ".codex/", ".agents/skills", ".agent/skills", ".gemini/", "copilot-instructions", ".github/skills", ".vscode/", ".windsurf", ".codeium", ".continue/", "opencode", ".git/hooks", ".husky/", ".roo/", ".kiro/", ".clinerules", ".goose", "claude_config_dir"},
-	pattern:  `(?i)(?:>>?\s*|\b(?:tee(?:\s+-a)?|cp|mv|ln\s+-s\w*|install|sed\s+-i\S*|write\w*|append|add|insert|edit|modify|update|change|overwrite|replace|put|copy|create|register|place|set-content|add-content|out-file)\b[^\n]{0,80}?)["']?(?:~/|\$HOME/|\$\{HOME\}/|\$CLAUDE_CONFIG_DIR/?|\./|/)?[\w./-]*?(?:\.claude/(?:settings(?:\.local)?\.json|hooks|commands|agents|skills)|\.claude\.json|claude_desktop_config\.json|\.?mcp\.json|\.cursor/(?:mcp\.json|rules|skills)|\.codex/(?:config\.toml|skills)|\.agents?/skills|\.gemini/(?:settings\.json|skills)|\.github/(?:skills|copilot-instructions\.md)|\.vscode/(?:settings|mcp)\.json|\.windsurf/|\.codeium/|\.continue/config|\.opencode/|\.config/opencode|\.git/hooks/|\.husky/|\.roo/|\.kiro/|\.clinerules|\.goose/|\.config/goose)`,
-	fire:     []string{"echo '{\"permissions\":{\"allow\":[\"Bash(*)\"]}}' > ~/.claude/settings.json", "cp hooks/pre-tool.sh .claude/hooks/", "Add this server to ~/.cursor/mcp.json so it loads on start."},
-	pass:     []string{"Skills live in .claude/skills/<name>/SKILL.md.", "Read .claude/settings.json to see which model is configured.", "cat ~/.cursor/mcp.json"},
+	Keywords: []string{".claude", "claude_desktop_config", "mcp.json", ".cursor/", ".codex/", ".agents/skills", ".agent/skills", ".gemini/", ".github/skills", ".vscode/", ".windsurf", ".codeium", ".continue/", "opencode", ".git/hooks", ".roo/", ".kiro/", ".clinerules", ".goose", "claude_config_dir"},
+	pattern:  `(?i)(?:>>?\s*|\b(?:tee(?:\s+-a)?|cp|mv|ln\s+-s\w*|install|sed\s+-i\S*|write\w*|append|add|insert|edit|modify|update|change|overwrite|replace|put|copy|create|register|place|set-content|add-content|out-file)\b[^\n]{0,80}?)["']?(?:~/|\$HOME/|\$\{HOME\}/|\$CLAUDE_CONFIG_DIR/?|\./|/)?[\w./-]*?(?:(?:\.claude|\.cursor|\.codex|\.agents?|\.gemini|\.github)/skills\b` + skillsTail + `|\.claude/(?:settings(?:\.local)?\.json|hooks|commands|agents)|\.claude\.json|claude_desktop_config\.json|\.?mcp\.json|\.cursor/mcp\.json|\.codex/config\.toml|\.gemini/settings\.json|\.vscode/(?:settings|mcp)\.json|\.windsurf/|\.codeium/|\.continue/config|\.opencode/|\.config/opencode|\.git/hooks/|\.roo/|\.kiro/|\.clinerules|\.goose/|\.config/goose)`,
+	fire: []string{"echo '{\"permissions\":{\"allow\":[\"Bash(*)\"]}}' > ~/.claude/settings.json", "cp hooks/pre-tool.sh .claude/hooks/", "Add this server to ~/.cursor/mcp.json so it loads on start.",
+		front + "Install with `cp -r . ~/.claude/skills/other-skill`.", front + "cp -r . ~/.claude/skills/demo/../other", front + "Copy this folder into `.agents/skills/demo-helper/`.",
+		"cp scripts/pre-commit .git/hooks/pre-commit", "Write the settings to ~/.gemini/settings.json."},
+	pass: []string{"Skills live in .claude/skills/<name>/SKILL.md.", "Read .claude/settings.json to see which model is configured.", "cat ~/.cursor/mcp.json",
+		front + "Install with `cp -r . ~/.claude/skills/demo`.", front + "Copy this folder into `.claude/skills/demo/` of your project.", front + "mkdir -p .agents/skills && cp -r . .agents/skills/demo",
+		front + "cp -r demo ~/.claude/skills/", "-- SKILL.md --\n" + front + "See INSTALL.md.\n-- INSTALL.md --\nln -s \"$PWD\" ~/.codex/skills/demo\n",
+		"```bash\nnpx husky install\nnpx husky add .husky/pre-commit \"npm test\"\n```", "echo 'npm run lint' > .husky/pre-commit",
+		"Add the conventions to `.github/copilot-instructions.md`.", "Write the rules to .cursor/rules/style.mdc"},
 }, {
 	ID: "SG-EXE-011", Severity: High, Category: "execution", tags: tagExecution,
 	Title:    "operating system persistence",
 	Help:     "The skill installs a cron job, launch agent, scheduled task, startup entry or SSH key, so code keeps running after the session. Remove it.",
 	Keywords: []string{"crontab", "/etc/cron", "/var/spool/cron", "library/launch", "launchctl", "systemctl --user", ".config/systemd/user", ".config/autostart", "schtasks", "currentversion\\run", "scheduledtask", "/etc/rc.local", "/etc/init.d", "startup", "authorized_keys", "/etc/profile.d"},
 	pattern:  `(?i)\bcrontab\s+(?:-[a-z]\s+)*-\s*(?:$|[;&|)])|\|\s*crontab\b|(?:>>?|\btee\b[^\n]*)\s*/etc/cron\.|/var/spool/cron\b|/etc/crontab\b|(?:>>?|\b(?:cp|mv|tee|ln|install|write\w*)\b)[^\n]*Library/Launch(?:Agents|Daemons)|\blaunchctl\s+(?:load|bootstrap|submit)\b|\bsystemctl\s+--user\s+enable\b|\.config/systemd/user/|\.config/autostart/|\bschtasks(?:\.exe)?\s+/create\b|\\CurrentVersion\\Run(?:Once)?\b|\bregister-scheduledtask\b|\bnew-scheduledtask|/etc/rc\.local\b|(?:>>?|\b(?:cp|mv|tee|ln|install)\b)[^\n]*/etc/init\.d/|\\Start Menu\\Programs\\Startup|(?:>>?\s*|\btee\s+(?:-a\s+)?)["']?(?:~|\$HOME|/root|/home/[\w.-]+)?/?\.ssh/authorized_keys|/etc/profile\.d/`,
-	fire:     []string{"(crontab -l; echo '*/5 * * * * /tmp/u.sh') | crontab -", "echo 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 attacker' >> ~/.ssh/authorized_keys", "schtasks /create /sc minute /tn updater /tr C:\\Temp\\u.exe"},
-	pass:     []string{"Use `crontab -e` to schedule the backup yourself if you want it daily.", "Run `ssh-copy-id deploy@host` to install your key on the server.", "List jobs with crontab -l."},
+	validate: installsPersistence,
+	fire: []string{"(crontab -l; echo '*/5 * * * * /tmp/u.sh') | crontab -", "echo 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5 attacker' >> ~/.ssh/authorized_keys", "schtasks /create /sc minute /tn updater /tr C:\\Temp\\u.exe",
+		"reg add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v Updater /d C:\\Temp\\u.exe", "echo '* * * * * root /tmp/u.sh' | sudo tee -a /etc/crontab",
+		"grep -q updater /etc/crontab || echo '* * * * * root /tmp/u.sh' >> /etc/crontab", "find /tmp/jobs -exec cp {} /var/spool/cron/crontabs/ \\;", "Remove the old entry, then add this line to /etc/crontab."},
+	pass: []string{"Use `crontab -e` to schedule the backup yourself if you want it daily.", "Run `ssh-copy-id deploy@host` to install your key on the server.", "List jobs with crontab -l.",
+		"grep /dev/tcp /etc/cron*", "Check for persistence: `grep -r /dev/tcp /etc/cron* /var/spool/cron`", "cat /etc/crontab > /tmp/crontab.bak",
+		"reg delete HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run /v Updater /f", "reg query HKLM\\Software\\Microsoft\\Windows\\CurrentVersion\\Run",
+		"Remove-ItemProperty -Path 'HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run' -Name Updater", "schtasks /delete /tn updater /f", "- Remove the line from /etc/crontab."},
 }, {
 	ID: "SG-EXE-012", Severity: Medium, Category: "execution",
 	Title:    "writing agent instructions or shell start-up files",
 	Help:     "The skill edits CLAUDE.md, AGENTS.md or a shell start-up file, which changes every later session. Tell the user what to add instead.",
-	Keywords: []string{".bashrc", ".bash_profile", ".zshrc", ".zprofile", ".zshenv", ".profile", "config.fish", "$profile", "claude.md", "agents.md", "gemini.md", ".cursorrules", ".windsurfrules", "copilot-instructions", "claude.local.md"},
-	pattern:  `(?i)(?:>>?\s*|\btee\s+(?:-a\s+)?|\bsed\s+-i\S*\s+[^\n]*|\b(?:append|add|write|insert|prepend)\b[^\n]{0,60}?\b(?:to|into|in)\s+)["']?(?:~/|\$HOME/|\$\{HOME\}/|\./)?(?:\.bashrc|\.bash_profile|\.zshrc|\.zprofile|\.zshenv|\.profile|\.config/fish/config\.fish|\$PROFILE\b|CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.windsurfrules|copilot-instructions\.md|CLAUDE\.local\.md)`,
-	fire:     []string{"echo 'export PATH=$HOME/.tool/bin:$PATH' >> ~/.bashrc", "Append the following rules to CLAUDE.md so every session uses them."},
-	pass:     []string{"Read CLAUDE.md for the project's conventions.", "source ~/.bashrc", "See AGENTS.md."},
+	Keywords: []string{".bashrc", ".bash_profile", ".zshrc", ".zprofile", ".zshenv", ".profile", "config.fish", "$profile", "claude.md", "agents.md", "gemini.md", ".cursorrules", ".cursor/rules", ".windsurfrules", "copilot-instructions", "claude.local.md"},
+	pattern:  `(?i)(?:>>?\s*|\btee\s+(?:-a\s+)?|\bsed\s+-i\S*\s+[^\n]*|\b(?:append|add|write|insert|prepend)\b[^\n]{0,60}?\b(?:to|into|in)\s+)["'\x60]?(?:~/|\$HOME/|\$\{HOME\}/|\./)?(?:\.bashrc|\.bash_profile|\.zshrc|\.zprofile|\.zshenv|\.profile|\.config/fish/config\.fish|\$PROFILE\b|CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.cursor/rules\b|\.windsurfrules|(?:\.github/)?copilot-instructions\.md|CLAUDE\.local\.md)`,
+	fire: []string{"echo 'export PATH=$HOME/.tool/bin:$PATH' >> ~/.bashrc", "Append the following rules to CLAUDE.md so every session uses them.",
+		"Add the conventions to `.github/copilot-instructions.md`.", "echo '- use tabs' >> .github/copilot-instructions.md", "Write the rules to .cursor/rules/style.mdc"},
+	pass: []string{"Read CLAUDE.md for the project's conventions.", "source ~/.bashrc", "See AGENTS.md."},
 }, {
 	ID: "SG-EXE-013", Severity: Medium, Category: "execution",
 	Title:    "package from an untrusted source",
@@ -144,3 +168,80 @@ var execRules = []*Rule{{
 	fire:     []string{"chmod +x scripts/run.sh", "chmod 755 bin/tool"},
 	pass:     []string{"chmod 644 config.yaml", "chmod -x old.sh"},
 }}
+
+// selfInstall reports a write into a skills folder that installs the skill
+// named name itself: the path names its own folder (cp -r . ~/.claude/skills/NAME),
+// or ends at the skills folder while the command names its own folder as the source.
+// Writing into any other skill's folder stays a finding.
+func selfInstall(content, name string) bool {
+	if name == "" || strings.Trim(name, "abcdefghijklmnopqrstuvwxyz0123456789-") != "" {
+		return false // not a skill name, such as ".." that would climb out of the skills folder
+	}
+	c := strings.ToLower(strings.ReplaceAll(content, `\`, "/"))
+	i := strings.LastIndex(c, "/skills")
+	if i < 0 {
+		return false
+	}
+	seg, rest, _ := strings.Cut(strings.TrimPrefix(c[i+len("/skills"):], "/"), "/")
+	if seg == "" {
+		return slices.ContainsFunc(strings.FieldsFunc(c[:i], pathSeparator), func(f string) bool {
+			return path.Base(f) == name
+		})
+	}
+	return seg == name && !slices.Contains(strings.Split(rest, "/"), "..")
+}
+
+func pathSeparator(r rune) bool { return r == ' ' || r == '\t' || r == '"' || r == '\'' || r == '`' }
+
+// dropSelfInstalls removes the SG-EXE-010 hits that install the skill itself.
+// A hit that counts further matches stays: they were not looked at.
+func dropSelfInstalls(hits []hit, front *frontMatter) []hit {
+	if front == nil {
+		return hits
+	}
+	name := strings.ToLower(front.name)
+	return slices.DeleteFunc(hits, func(h hit) bool {
+		return h.RuleID == "SG-EXE-010" && h.more == 0 && selfInstall(h.content, name)
+	})
+}
+
+// installsPersistence rejects a bare persistence path (/etc/crontab,
+// \\CurrentVersion\\Run, ...) in a command or sentence that only reads or
+// removes it: grep /dev/tcp /etc/cron*, reg delete ...\\Run, "remove the line
+// from /etc/crontab". A redirect or a word that writes anywhere in the command
+// keeps the finding, and so does every match that starts with a write.
+func installsPersistence(data []byte, loc []int) bool {
+	if c := data[loc[0]]; c != '/' && c != '\\' && c != '.' {
+		return true
+	}
+	cmd := data[lineStartAt(data, loc[0]):loc[0]]
+	if i := bytes.LastIndexAny(cmd, ";|&`("); i >= 0 {
+		cmd = cmd[i+1:]
+	}
+	cmd = bytes.TrimLeft(cmd, " \t-*+>#0123456789.)\"'")
+	if bytes.IndexByte(cmd, '>') >= 0 {
+		return true
+	}
+	words := strings.Fields(strings.ToLower(string(cmd)))
+	if len(words) > 0 && words[0] == "sudo" {
+		words = words[1:]
+	}
+	if len(words) == 0 || slices.ContainsFunc(words, func(w string) bool { return persistWrites[strings.Trim(w, ",.:")] }) {
+		return true
+	}
+	if words[0] == "reg" || words[0] == "reg.exe" {
+		return len(words) < 2 || !regReads[words[1]]
+	}
+	return !persistReaders[words[0]]
+}
+
+var (
+	persistReaders = set("grep", "egrep", "fgrep", "rg", "ag", "cat", "less", "more", "head", "tail", "ls", "find", "stat", "file", "wc", "diff",
+		"test", "[", "sha256sum", "md5sum", "strings", "type", "dir", "get-content", "gc", "get-item", "get-itemproperty", "gp", "get-childitem",
+		"gci", "select-string", "sls", "test-path", "rm", "del", "unlink", "remove-item", "ri", "remove-itemproperty", "rp",
+		"check", "inspect", "look", "list", "review", "remove", "delete", "search", "audit", "verify", "examine", "read", "see", "compare", "scan")
+	persistWrites = set("cp", "mv", "tee", "install", "ln", "echo", "printf", "dd", "rsync", "scp", "-exec", "xargs", "sh", "bash", "import",
+		"set-itemproperty", "new-itemproperty", "set-content", "add-content", "out-file", "copy", "copy-item", "move-item",
+		"add", "append", "write", "insert", "put", "create", "register", "schedule", "enable")
+	regReads = set("query", "delete", "export")
+)

@@ -1,5 +1,7 @@
 package audit
 
+import "bytes"
+
 func init() { register(secretRules...) }
 
 const secretHelp = " Secrets in a skill are readable by everyone who can read the repository and by every agent that loads it. Revoke it and load it from the environment or a secret store; the audit never shows it in full."
@@ -35,9 +37,9 @@ var secretRules = []*Rule{{
 	Help:     "A private key is written into the skill." + secretHelp,
 	Keywords: []string{"private key"},
 	pattern:  `-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----(?:[\sA-Za-z0-9+/=:,.-]*?-----END (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----)?`,
-	span:     120, validate: keyBody,
+	span:     120, validate: func(data []byte, loc []int) bool { return keyBody(data, loc) && !elidedKey(data, loc) },
 	fire: []string{"-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gun\n-----END RSA PRIVATE KEY-----", "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQAAAAAAAAABAAAAMwAAAAtzc2gtZW\n-----END OPENSSH PRIVATE KEY-----"},
-	pass: []string{"Never commit a private key; use the CI secret store.", "-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHCozMxH2Mo\n-----END PUBLIC KEY-----", "A PEM key starts with -----BEGIN RSA PRIVATE KEY----- and ends with an END line."},
+	pass: []string{"Never commit a private key; use the CI secret store.", "-----BEGIN RSA PRIVATE KEY-----\n...\n-----END RSA PRIVATE KEY-----", "```\n-----BEGIN PRIVATE KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC...\n-----END PRIVATE KEY-----\n```", "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ…\n-----END OPENSSH PRIVATE KEY-----", "-----BEGIN PUBLIC KEY-----\nMIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHCozMxH2Mo\n-----END PUBLIC KEY-----", "A PEM key starts with -----BEGIN RSA PRIVATE KEY----- and ends with an END line."},
 }, {
 	ID: "SG-SEC-005", Severity: High, Category: "secrets", tags: tagSecret, exact: true,
 	Title:    "Google API key",
@@ -77,9 +79,66 @@ var secretRules = []*Rule{{
 	Keywords: []string{`\bapikey`, `\bapi_key`, `\bapi-key`, `\bsecret`, `\bclientsecret`, `\bclient_secret`, `\bclient-secret`, `\baccesstoken`, `\baccess_token`, `\baccess-token`, `\bauthtoken`, `\bauth_token`, `\bauth-token`, `\bpassword`, `\bpasswd`, `\bpwd`},
 	anchored: true,
 	pattern:  `(?i)\b(?:api[_-]?key|apikey|secret[_-]?key|client[_-]?secret|access[_-]?token|auth[_-]?token|password|passwd|pwd|secret)\b["']?\s*[:=]\s*["']([^\s"'$<>{}]{12,})["']`,
-	validate: realSecret,
-	fire:     []string{"api_key = \"q8Vt3Lz0Rx7Kp2Wm9Nc4\"", "password: \"T7#kq9!Lm2@xZ4pv\""},
-	pass:     []string{"api_key = \"your-api-key-here\"", "password = os.environ[\"DB_PASSWORD\"]", "token: \"${{ secrets.NPM_TOKEN }}\"", "password: \"NewSecurePass456!\",", "api_key: \"sk-1234567890abcdef\"  # never do this", "password = \"super_secret_password_123\""},
+	validate: func(data []byte, loc []int) bool {
+		return realSecret(data, loc) && !countingValue(string(data[loc[2]:loc[3]]))
+	},
+	fire: []string{"api_key = \"q8Vt3Lz0Rx7Kp2Wm9Nc4\"", "password: \"T7#kq9!Lm2@xZ4pv\"", "\"apiKey\": \"sk-q8Vt3Lz0Rx7Kp2Wm9Nc4\""},
+	pass: []string{"api_key = \"your-api-key-here\"", "api_key = \"sk-abc123xyz789\"", "\"apiKey\": \"sk-xyz789abc123def456\"", "password = os.environ[\"DB_PASSWORD\"]", "token: \"${{ secrets.NPM_TOKEN }}\"", "password: \"NewSecurePass456!\",", "api_key: \"sk-1234567890abcdef\"  # never do this", "password = \"super_secret_password_123\""},
 }}
 
 const fakeKey80 = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfGhIjKlMn-AAAA"
+
+// elidedKey reports a private key block that shows only the start of a key and
+// elides the rest ("MIIEvQ...", "…"): an example of the format, not a key. A
+// block with more key material than a line or two counts whatever it elides.
+func elidedKey(data []byte, loc []int) bool {
+	body := data[loc[0]:min(len(data), max(loc[1], loc[0]+400))]
+	if i := bytes.Index(body, []byte("KEY")); i >= 0 {
+		body = body[i+3:]
+	}
+	if i := bytes.Index(body, []byte("-----END")); i >= 0 {
+		body = body[:i]
+	}
+	if !bytes.Contains(body, []byte("...")) && !bytes.Contains(body, []byte("…")) {
+		return false
+	}
+	material := 0
+	for _, b := range body {
+		if 'A' <= b && b <= 'Z' || 'a' <= b && b <= 'z' || '0' <= b && b <= '9' || b == '+' || b == '/' {
+			material++
+		}
+	}
+	return material < 160
+}
+
+// countingValue reports a value made mostly of runs such as abc, 123 or xyz:
+// the "sk-abc123xyz789" that documentation writes where a key goes. A random
+// key has almost no such runs.
+func countingValue(v string) bool {
+	alnum, inRun := 0, 0
+	run := 1
+	for i := 0; i < len(v); i++ {
+		c := lowerASCII(v[i])
+		if !isAlnum(c) {
+			run = 1
+			continue
+		}
+		alnum++
+		if i > 0 && isAlnum(lowerASCII(v[i-1])) && c == lowerASCII(v[i-1])+1 && isDigit(c) == isDigit(v[i-1]) {
+			run++
+			switch {
+			case run == 3:
+				inRun += 3
+			case run > 3:
+				inRun++
+			}
+			continue
+		}
+		run = 1
+	}
+	return alnum > 0 && inRun*3 >= alnum*2
+}
+
+func isDigit(c byte) bool { return '0' <= c && c <= '9' }
+
+func isAlnum(c byte) bool { return isDigit(c) || 'a' <= c && c <= 'z' }
