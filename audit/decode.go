@@ -69,6 +69,8 @@ func findBlobs(text []byte) []blob {
 		}
 		i = end
 	}
+	textBlobs(text, out, add)
+	frontMatterBlobs(text, add)
 	return out
 }
 
