@@ -83,9 +83,32 @@ func yamlHides(n *yaml.Node, src []byte) bool {
 	case n.Style&yaml.SingleQuotedStyle != 0:
 		return bytes.Contains(quotedSource(src, '\''), []byte("''"))
 	case n.Style&(yaml.LiteralStyle|yaml.FoldedStyle) != 0:
-		return bytes.Count([]byte(n.Value), []byte("\n")) >= 2
+		return blockLines(src) >= 3
 	}
 	return false
+}
+
+// blockLines counts the lines of text of the block scalar whose indicator
+// starts src: the following lines indented more than the first such line's
+// indentation allows the block to end.
+func blockLines(src []byte) int {
+	n, indent := 0, -1
+	for off := lineEndAt(src, 0) + 1; off < len(src); off = lineEndAt(src, off) + 1 {
+		l := src[off:lineEndAt(src, off)]
+		body := bytes.TrimLeft(l, " ")
+		if len(bytes.TrimSpace(body)) == 0 {
+			continue
+		}
+		d := len(l) - len(body)
+		if indent < 0 {
+			indent = d
+		}
+		if d < indent || d == 0 {
+			break
+		}
+		n++
+	}
+	return n
 }
 
 // quotedSource returns the quoted scalar at the start of src, up to its
