@@ -71,6 +71,7 @@ func findBlobs(text []byte) []blob {
 	}
 	textBlobs(text, out, add)
 	frontMatterBlobs(text, add)
+	phraseBlobs(text, add)
 	return out
 }
 
