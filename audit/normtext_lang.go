@@ -6,8 +6,8 @@ import (
 )
 
 // Phrasings in Chinese, Japanese, Korean and Russian of the core injection
-// classes. The keyword prefilter reads ASCII only, so a rule cannot wait
-// for these words; instead a text that holds such a phrase is given the
+// classes, and Portuguese ones that begin with a letter outside ASCII. The
+// keyword prefilter reads ASCII only, so a rule cannot wait for these words; instead a text that holds such a phrase is given the
 // rules in its English form, placed where the phrase is, and the finding
 // shows that form as what the text says.
 type phraseClass struct {
@@ -34,6 +34,12 @@ var phraseClasses = []struct {
 		{overrideForm, lazy(`(?:이전|앞|위|기존)(?:의)?\s*(?:모든\s*)?(?:지시|지침|명령|규칙|안내)(?:사항)?(?:을|를|은|는)?\s*(?:모두\s*)?(?:무시|잊어)`)},
 		{concealForm, lazy(`사용자(?:에게|한테)\s*(?:는\s*)?(?:알리지|말하지|보여주지|보고하지|알려주지)\s*(?:마|말)|사용자(?:가|도)\s*모르게`)},
 		{exfilForm, lazy(`(?:API\s*)?(?:키|토큰|비밀번호|암호|자격\s*증명|환경\s*변수|대화\s*(?:내용|기록)?)(?:을|를)\s*[^\n.]{0,40}?(?:https?://\S+|URL)\s*(?:으로|로|에)?\s*(?:보내|전송|업로드|추가|붙여)`)},
+	}},
+	{"Portuguese", "\xc3", []phraseClass{
+		{concealForm, lazy(`(?i)\bn[ãa]o\s+(?:conte|diga|mencione|informe|avise|mostre)\s+(?:nada\s+)?(?:isso\s+|isto\s+)?(?:ao|para\s+o)\s+usu[áa]rio\b`)},
+	}},
+	{"Spanish", "\xc3", []phraseClass{
+		{exfilForm, lazy(`(?i)\benvía\s+(?:la|las|el|los|tu|tus)\s+(?:claves?(?:\s+(?:de\s+)?api)?|tokens?|contrase[ñn]as?|credenciales|secretos|variables\s+de\s+entorno)\b[^\n]{0,40}?(?:https?://|\burl\b)`)},
 	}},
 	{"Russian", "\xd0\xd1", []phraseClass{
 		{overrideForm, lazy(`(?i)(?:проигнорируй|игнорируй|забудь|не\s+обращай\s+внимания\s+на)\s+(?:все\s+)?(?:свои\s+|твои\s+)?(?:предыдущие|прежние|прошлые|старые|данные\s+ранее)?\s*(?:инструкции|указания|правила|установки)`)},

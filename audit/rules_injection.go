@@ -4,9 +4,10 @@ func init() { register(injectionRules...) }
 
 var injectionRules = []*Rule{{
 	ID: "SG-INJ-001", Severity: High, Category: "injection",
-	Title:    "override of earlier instructions",
-	Help:     "Text that tells the agent to ignore or forget its earlier instructions takes control of the agent away from the user. Remove it; a quoted example is one level lower.",
-	Keywords: []string{`\bignore`, `\bdisregard`, `\bforget`, `\boverride`, `\bbypass`, `\babandon`, `\bthe rules`, `\bthe instructions`, `\bthe guidelines`, `\bthe guidance`, `\bthe directives`, `\brules above`, `\binstructions above`, `\bguidelines above`, `\bguidance above`},
+	Title: "override of earlier instructions",
+	Help:  "Text that tells the agent to ignore or forget its earlier instructions takes control of the agent away from the user. Remove it; a quoted example is one level lower.",
+	Keywords: []string{`\bignore`, `\bdisregard`, `\bforget`, `\boverride`, `\bbypass`, `\babandon`, `\bthe rules above`, `\bthe instructions above`, `\bthe guidelines above`, `\bthe guidance above`, `\bthe directives above`, `\bthe rules before this`, `\bthe instructions before this`,
+		`\brules above`, `\binstructions above`, `\bguidelines above`, `\bguidance above`, `\bdirectives above`, `\brules before this`, `\binstructions before this`},
 	anchored: true,
 	pattern: `(?i)\b(?:ignore|disregard|forget|override|bypass|abandon)\s+(?:(?:all|any|every|of|the|your|my|these|those)\s+)*(?:previous|prior|above|earlier|preceding|foregoing|original|initial|system|safety|existing|former)\s+(?:instructions?|rules|guidelines|directives|prompts?|constraints|guardrails|policies|commands|messages|programming)\b` +
 		`|(?i)\b(?:ignore|disregard|forget)\s+(?:all\s+|any\s+)?(?:your|the)\s+(?:instructions|rules|guidelines|directives|guardrails|programming|training)\b` +
