@@ -124,18 +124,25 @@ func revealing(text []byte, i, n int, s string) bool {
 	return false
 }
 
+// tokenEnd returns the end of the run of text without spaces at i, looking
+// no further than maxTextLine bytes.
+func tokenEnd(text []byte, i int) int {
+	e := i
+	for e < len(text) && e < i+maxTextLine && !isSpaceByte(text[e]) {
+		e++
+	}
+	return e
+}
+
 // inAddress reports whether offset i is inside a URL or the target of a
 // Markdown link: the run of text without spaces around it holds "://",
 // "](" or a query.
 func inAddress(text []byte, i int) bool {
-	s, e := i, i
+	s := i
 	for s > 0 && s > i-maxTextLine && !isSpaceByte(text[s-1]) {
 		s--
 	}
-	for e < len(text) && e < i+maxTextLine && !isSpaceByte(text[e]) {
-		e++
-	}
-	tok := text[s:e]
+	tok := text[s:tokenEnd(text, i)]
 	return bytes.Contains(tok, []byte("://")) || bytes.Contains(tok, []byte("](")) || bytes.ContainsAny(tok, "?=/")
 }
 
@@ -155,8 +162,15 @@ func textBlobs(text []byte, prior []blob, add func(blob)) {
 		}
 		i += j
 		s, n := escapeAtText(text[i:])
-		if n == 0 || !revealing(text, i, n, s) || inBlob(prior, i) {
+		if n == 0 || inBlob(prior, i) {
 			i++
+			continue
+		}
+		if !revealing(text, i, n, s) {
+			i += n
+			if (s == " " || s == "\t" || s == "\n") && inAddress(text, i-n) {
+				i = max(i, tokenEnd(text, i)) // the rest of an address hides no word either
+			}
 			continue
 		}
 		ls, le := lineStartAt(text, i), lineEndAt(text, i)
