@@ -155,7 +155,7 @@ func isSpaceByte(b byte) bool { return b == ' ' || b == '\t' || b == '\n' || b =
 // Escapes inside a run that prior, the runs found already, decoded are
 // left to that run.
 func textBlobs(text []byte, prior []blob, add func(blob)) {
-	for i := 0; i < len(text); {
+	for i, found := 0, 0; i < len(text) && found < maxBlobs; {
 		j := bytes.IndexAny(text[i:], "&%")
 		if j < 0 {
 			return
@@ -168,7 +168,7 @@ func textBlobs(text []byte, prior []blob, add func(blob)) {
 		}
 		if !revealing(text, i, n, s) {
 			i += n
-			if (s == " " || s == "\t" || s == "\n") && inAddress(text, i-n) {
+			if (s == " " || s == "\t" || s == "\n") && i-n > 0 && isASCIILetter(text[i-n-1]) && i < len(text) && isASCIILetter(text[i]) {
 				i = max(i, tokenEnd(text, i)) // the rest of an address hides no word either
 			}
 			continue
@@ -181,6 +181,7 @@ func textBlobs(text []byte, prior []blob, add func(blob)) {
 			ws--
 		}
 		add(blob{start: ws, end: min(le, ws+maxShownRun), encoding: "HTML or URL escaped", data: data})
+		found++
 		i = max(le, i+n)
 	}
 }

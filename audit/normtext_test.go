@@ -156,3 +156,15 @@ func TestSVGRemoteScript(t *testing.T) {
 		}
 	}
 }
+
+// TestEscapesAtEdges decodes escapes at the very start and end of a text
+// and in long runs without failing or slowing down.
+func TestEscapesAtEdges(t *testing.T) {
+	for _, text := range []string{"%20a", "&#32;b", "a%20", "&#", "%", "&#x;", "&#99999999999;", "%E5%BF", "a" + strings.Repeat("1%201", 40000), strings.Repeat("a%20a ", 40000), strings.Repeat("&#105;", 30000)} {
+		var n int
+		textBlobs([]byte(text), nil, func(blob) { n++ })
+		if n > maxBlobs {
+			t.Errorf("%q: %d blobs, want at most %d", bounded(text, 40), n, maxBlobs)
+		}
+	}
+}
