@@ -69,6 +69,9 @@ func findBlobs(text []byte) []blob {
 		}
 		i = end
 	}
+	textBlobs(text, out, add)
+	frontMatterBlobs(text, add)
+	phraseBlobs(text, add)
 	return out
 }
 

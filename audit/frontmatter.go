@@ -24,20 +24,11 @@ type frontMatter struct {
 // parseFrontMatter reads the YAML frontmatter of a SKILL.md. problem is
 // non-empty when the frontmatter is missing or malformed; off is where.
 func parseFrontMatter(text []byte) (fm *frontMatter, problem string, off int) {
-	start := 0
-	if bytes.HasPrefix(text, []byte("\ufeff")) {
-		start = 3
+	yamlStart, y, problem := frontMatterYAML(text)
+	if problem != "" {
+		return nil, problem, 0
 	}
-	body, ok := bytes.CutPrefix(text[start:], []byte("---"))
-	if !ok || len(body) == 0 || (body[0] != '\n' && body[0] != '\r') {
-		return nil, "SKILL.md has no YAML frontmatter; start the file with a --- line, name and description", 0
-	}
-	head := body[:min(len(body), maxFrontMatter)]
-	end := closingFence(head)
-	if end < 0 {
-		return nil, "SKILL.md frontmatter is not closed by a --- line within 64 KiB", 0
-	}
-	fm, problem = readFrontMatter(text, start+3, head[:end])
+	fm, problem = readFrontMatter(text, yamlStart, y)
 	if fm == nil {
 		return nil, problem, 0
 	}
@@ -48,6 +39,25 @@ func parseFrontMatter(text []byte) (fm *frontMatter, problem string, off int) {
 		return fm, "SKILL.md frontmatter has no description; agents skip a skill without one", 0
 	}
 	return fm, "", 0
+}
+
+// frontMatterYAML returns the YAML text of the frontmatter of text and the
+// offset where it starts; problem says why there is none.
+func frontMatterYAML(text []byte) (yamlStart int, y []byte, problem string) {
+	start := 0
+	if bytes.HasPrefix(text, []byte("\ufeff")) {
+		start = 3
+	}
+	body, ok := bytes.CutPrefix(text[start:], []byte("---"))
+	if !ok || len(body) == 0 || (body[0] != '\n' && body[0] != '\r') {
+		return 0, nil, "SKILL.md has no YAML frontmatter; start the file with a --- line, name and description"
+	}
+	head := body[:min(len(body), maxFrontMatter)]
+	end := closingFence(head)
+	if end < 0 {
+		return 0, nil, "SKILL.md frontmatter is not closed by a --- line within 64 KiB"
+	}
+	return start + 3, head[:end], ""
 }
 
 // readFrontMatter reads the YAML text y of the frontmatter, which starts at offset yamlStart
