@@ -517,7 +517,7 @@ func sendsBrowserData(data []byte) bool {
 
 var (
 	scriptTagRe = lazy(`(?i)<script\b[^>]{0,1000}>`)
-	scriptSrcRe = lazy(`(?i)\bsrc\s*=\s*["']?((?:https?:)?//[^"'\s>]+)`)
+	scriptSrcRe = lazy(`(?i)\b(?:src|href)\s*=\s*["']?((?:https?:)?//[^"'\s>]+)`)
 	importURLRe = lazy(`(?i)\bimport\s*(?:\(\s*|[\w{}\s,*]+\s+from\s+)["']((?:https?:)?//[^"'\s]+)`)
 )
 
@@ -526,8 +526,9 @@ var libraryCDNs = set("cdnjs.cloudflare.com", "cdn.jsdelivr.net", "unpkg.com", "
 	"cdn.tailwindcss.com", "esm.sh", "cdn.skypack.dev", "cdn.plot.ly", "d3js.org", "stackpath.bootstrapcdn.com",
 	"maxcdn.bootstrapcdn.com", "cdn.sheetjs.com", "cdn.datatables.net", "fonts.googleapis.com", "ga.jspm.io", "cdn.mathjax.org")
 
-// remoteScript returns the first address an HTML file loads script from
-// that is not a library CDN and carries no integrity hash.
+// remoteScript returns the first address an HTML or SVG file loads script from
+// (by src, or by href or xlink:href as SVG allows) that is not a library CDN and
+// carries no integrity hash.
 func remoteScript(data []byte) string {
 	for _, tag := range scriptTagRe.FindAll(data, 200) {
 		m := scriptSrcRe.FindSubmatch(tag)

@@ -130,8 +130,8 @@ func TestOtherLanguagesBenign(t *testing.T) {
 	}
 }
 
-// TestSVGRemoteScript shows how an SVG that loads script lands: from
-// another host by src, href or xlink:href high, inline or local medium.
+// TestSVGRemoteScript shows how an SVG that loads script lands: from another host by src,
+// href or xlink:href high, from a library CDN, inline or local medium.
 func TestSVGRemoteScript(t *testing.T) {
 	for _, c := range []struct {
 		svg  string
@@ -142,6 +142,7 @@ func TestSVGRemoteScript(t *testing.T) {
 		{`<svg xmlns="http://www.w3.org/2000/svg"><foreignObject width="10" height="10"><body xmlns="http://www.w3.org/1999/xhtml"><script src="https://evil.example/x.js"></script></body></foreignObject></svg>`, High},
 		{`<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><body xmlns="http://www.w3.org/1999/xhtml"><script>document.title = "x"</script></body></foreignObject></svg>`, Medium},
 		{`<svg xmlns="http://www.w3.org/2000/svg"><script href="js/local.js"/></svg>`, Medium},
+		{`<svg xmlns="http://www.w3.org/2000/svg"><script href="https://cdn.jsdelivr.net/npm/d3@7.9.0/dist/d3.min.js"/></svg>`, Medium},
 		{`<svg xmlns="http://www.w3.org/2000/svg"><use href="#icon"/><rect width="10" height="10"/></svg>`, Info},
 	} {
 		rep := scanMap(t, fstest.MapFS{"SKILL.md": {Data: []byte(front + "# Demo\n")}, "assets/x.svg": {Data: []byte(c.svg)}}, Options{})
