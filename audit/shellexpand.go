@@ -36,7 +36,7 @@ var (
 // line by line with the simple forms below, so that broken or partial
 // code is still read rather than skipped.
 func (s *scanner) shellExpandHits(u *unit, prior []hit) []hit {
-	lines, covered := readShell(u)
+	lines, covered := readShell(u, s.newKeywords)
 	var out []hit
 	add := func(start, end int, exp []byte) {
 		_, lifted := s.payload(u, start, end, exp, "a command built from shell variables or escapes")
@@ -65,6 +65,23 @@ func (s *scanner) shellExpandHits(u *unit, prior []hit) []hit {
 		off = end + 1
 	}
 	return out
+}
+
+// newKeywords reports whether text holds a keyword of the rules that
+// orig does not, so that a command that only changed in ways no rule
+// reads is not scanned again.
+func (s *scanner) newKeywords(orig, text string) bool {
+	e := s.eng
+	seen := map[int]bool{}
+	e.m.scanPlain([]byte(orig), func(kw, _ int) { seen[kw] = true })
+	found := false
+	t := []byte(text)
+	e.m.scanPlain(t, func(kw, end int) {
+		if !found && kw < e.firstNeed && !seen[kw] && boundaryOK(t, end-int(e.m.lens[kw]), end, e.kwWord[kw]) {
+			found = true
+		}
+	})
+	return found
 }
 
 // expandVars collects the simple assignments of a text: literal words and

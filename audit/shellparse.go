@@ -34,6 +34,7 @@ type shellLine struct {
 // functions seen, in order, and writes out each command.
 type shellReader struct {
 	src     []byte // the span parsed
+	unit    []byte // the whole text, where assignments are looked for
 	base    int    // offset of src in the unit
 	vars    map[string]expand.Variable
 	funcs   map[string]*syntax.Stmt
@@ -44,12 +45,17 @@ type shellReader struct {
 	depth   int
 	inFunc  bool
 	force   bool // every command is written out: a here-doc whose variables were expanded
+	news    func(orig, text string) bool
+	emitted map[string]bool // commands written out already: a function called often is scanned once
+	opaque  bool            // an expansion wrote a command substitution whose output is unknown
 	stmts   int
 }
 
 func newShellReader() *shellReader {
 	r := &shellReader{vars: map[string]expand.Variable{}, funcs: map[string]*syntax.Stmt{}, deflt: map[string]bool{}}
 	r.cfg = r.newConfig()
+	r.news = func(string, string) bool { return true }
+	r.emitted = map[string]bool{}
 	return r
 }
 
@@ -122,8 +128,11 @@ func (r *shellReader) read(src []byte, base int) bool {
 		return false
 	}
 	r.src, r.base = src, base
+	if r.unit == nil {
+		r.unit = src
+	}
 	syntax.Walk(f, func(n syntax.Node) bool {
-		if pe, ok := n.(*syntax.ParamExp); ok && pe.Exp != nil && pe.Param != nil {
+		if pe, ok := n.(*syntax.ParamExp); ok && pe.Exp != nil && pe.Param != nil && pe.Exp.Word != nil && len(pe.Exp.Word.Parts) > 0 {
 			r.deflt[pe.Param.Value] = true
 		}
 		return true
@@ -176,6 +185,10 @@ func (r *shellReader) stmt(st *syntax.Stmt, anchor int) {
 			return
 		}
 	}
+	if !r.force && !r.worth(st) {
+		r.record(st)
+		return
+	}
 	r.inner(st, anchor)
 	r.changes = r.known(st)
 	text := r.write(st)
@@ -185,10 +198,30 @@ func (r *shellReader) stmt(st *syntax.Stmt, anchor int) {
 		r.emit(st, anchor, text)
 		return
 	}
-	if r.changes > 0 && text != orig && (hidesCommand(orig, text) || r.changes >= 2 || runsText.MatchString(orig)) ||
+	if r.changes > 0 && text != orig && (hidesCommand(orig, text) || (r.changes >= 2 || runsText.MatchString(orig)) && r.news(orig, text)) ||
 		r.changes == 0 && text != orig && hidesCommand(orig, text) {
 		r.emit(st, anchor, text)
 	}
+}
+
+// worth reports whether writing st out may show anything: it holds an
+// expansion that may hide a word (worthParsing), or calls a function.
+func (r *shellReader) worth(st *syntax.Stmt) bool {
+	s, e := int(st.Pos().Offset()), int(st.End().Offset())
+	if s < 0 || e > len(r.src) || s > e || worthParsing(r.src[s:e], r.unit) {
+		return true
+	}
+	if len(r.funcs) == 0 {
+		return false
+	}
+	calls := false
+	syntax.Walk(st, func(n syntax.Node) bool {
+		if c, ok := n.(*syntax.CallExpr); ok && len(c.Args) > 0 && r.funcs[c.Args[0].Lit()] != nil {
+			calls = true
+		}
+		return !calls
+	})
+	return calls
 }
 
 // known counts the variables st reads that the code assigned, and the
@@ -254,7 +287,8 @@ func (r *shellReader) hereDocs(st *syntax.Stmt, anchor int) {
 			continue
 		}
 		sub := newShellReader()
-		sub.vars, sub.funcs, sub.deflt = r.vars, r.funcs, r.deflt
+		sub.vars, sub.funcs, sub.deflt, sub.news, sub.emitted = r.vars, r.funcs, r.deflt, r.news, r.emitted
+		sub.unit = []byte(body)
 		sub.depth, sub.stmts = r.depth+1, r.stmts
 		sub.force = body != r.source(rd.Hdoc)
 		if sub.read([]byte(body), 0) {
@@ -335,12 +369,13 @@ func (r *shellReader) value(a *syntax.Assign) (expand.Variable, bool) {
 
 // emit keeps the written-out command over the first line of st.
 func (r *shellReader) emit(st *syntax.Stmt, anchor int, text string) {
-	if len(r.lines) >= maxShellLines {
+	if len(r.lines) >= maxShellLines || r.emitted[text] {
 		return
 	}
 	if len(text) > maxShellLine {
 		text = text[:maxShellLine]
 	}
+	r.emitted[text] = true
 	start := anchor
 	if start < 0 {
 		start = r.base + int(st.Pos().Offset())
@@ -492,10 +527,12 @@ func (r *shellReader) word(w *syntax.Word) string {
 	return b.String()
 }
 
-// literal expands a word as the value of an assignment.
+// literal expands a word as the value of an assignment; a value that
+// holds the output of a command the reader cannot know is unknown.
 func (r *shellReader) literal(w *syntax.Word) (string, bool) {
+	r.opaque = false
 	s, err := expand.Literal(r.cfg, w)
-	return s, err == nil && len(s) <= maxShellLine
+	return s, err == nil && !r.opaque && len(s) <= maxShellValue
 }
 
 // cmdSubst writes what a command substitution prints when its command only
@@ -514,6 +551,7 @@ func (r *shellReader) cmdSubst(w io.Writer, cs *syntax.CmdSubst) error {
 			return err
 		}
 	}
+	r.opaque = true
 	_, err := io.WriteString(w, "$("+r.list(cs.Stmts)+")")
 	return err
 }
