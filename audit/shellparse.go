@@ -531,7 +531,7 @@ func (r *shellReader) word(w *syntax.Word) string {
 // holds the output of a command the reader cannot know is unknown.
 func (r *shellReader) literal(w *syntax.Word) (string, bool) {
 	r.opaque = false
-	s, err := expand.Literal(r.cfg, w)
+	s, err := expand.Literal(r.cfg, unescaped(w))
 	return s, err == nil && !r.opaque && len(s) <= maxShellValue
 }
 
@@ -668,4 +668,60 @@ func isBase64Decode(st *syntax.Stmt) bool {
 		return true
 	}
 	return false
+}
+
+// parsedAssignment reads line, which starts with name=, as shell and
+// returns the value the first command assigns to name, expanded with no
+// variable known; false when the line does not parse or the value reads
+// a variable or runs a command.
+func parsedAssignment(line []byte, name string) (string, bool) {
+	f := parseShell(line)
+	if f == nil || len(f.Stmts) == 0 {
+		return "", false
+	}
+	c, ok := f.Stmts[0].Cmd.(*syntax.CallExpr)
+	if !ok || len(c.Assigns) == 0 || c.Assigns[0].Name == nil || c.Assigns[0].Name.Value != name || c.Assigns[0].Value == nil {
+		return "", false
+	}
+	plain := true
+	syntax.Walk(c.Assigns[0].Value, func(n syntax.Node) bool {
+		switch n.(type) {
+		case *syntax.ParamExp, *syntax.CmdSubst, *syntax.ProcSubst, *syntax.ArithmExp:
+			plain = false
+		}
+		return plain
+	})
+	if !plain {
+		return "", false
+	}
+	v, err := expand.Literal(nil, unescaped(c.Assigns[0].Value))
+	return v, err == nil && len(v) <= maxShellValue
+}
+
+// unescaped returns w with the backslashes of its unquoted parts removed,
+// as the shell removes them from an assignment's value; expand.Literal
+// keeps them.
+func unescaped(w *syntax.Word) *syntax.Word {
+	if w == nil {
+		return nil
+	}
+	out := &syntax.Word{Parts: make([]syntax.WordPart, len(w.Parts))}
+	for i, p := range w.Parts {
+		l, ok := p.(*syntax.Lit)
+		if !ok || !strings.Contains(l.Value, "\\") {
+			out.Parts[i] = p
+			continue
+		}
+		var b strings.Builder
+		for j := 0; j < len(l.Value); j++ {
+			if l.Value[j] == '\\' && j+1 < len(l.Value) {
+				j++
+			}
+			b.WriteByte(l.Value[j])
+		}
+		cp := *l
+		cp.Value = b.String()
+		out.Parts[i] = &cp
+	}
+	return out
 }

