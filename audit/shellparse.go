@@ -237,7 +237,9 @@ func (r *shellReader) known(st *syntax.Stmt) int {
 		}
 		return true
 	}
-	syntax.Walk(st.Cmd, count)
+	if st.Cmd != nil {
+		syntax.Walk(st.Cmd, count)
+	}
 	for _, rd := range st.Redirs {
 		if rd.Word != nil {
 			syntax.Walk(rd.Word, count)
@@ -254,7 +256,7 @@ func (r *shellReader) inner(st *syntax.Stmt, anchor int) {
 	}
 	r.depth++
 	defer func() { r.depth-- }()
-	syntax.Walk(st.Cmd, func(n syntax.Node) bool {
+	walk(st.Cmd, func(n syntax.Node) bool {
 		switch n := n.(type) {
 		case *syntax.CmdSubst:
 			r.stmtList(n.Stmts, anchor)
@@ -511,6 +513,9 @@ func (r *shellReader) word(w *syntax.Word) string {
 	if w == nil {
 		return ""
 	}
+	if !boundedWord(w) {
+		return r.source(w)
+	}
 	var b strings.Builder
 	for f, err := range expand.FieldsSeq(r.cfg, w) {
 		if err != nil {
@@ -527,9 +532,40 @@ func (r *shellReader) word(w *syntax.Word) string {
 	return b.String()
 }
 
+// boundedWord reports whether expanding w costs time and memory in
+// proportion to the values it reads: a replacement ${x//p/r} whose r
+// expands again multiplies them, so such a word is read as written.
+func boundedWord(w *syntax.Word) bool {
+	if w == nil {
+		return true
+	}
+	ok, repls := true, 0
+	syntax.Walk(w, func(n syntax.Node) bool {
+		pe, isPE := n.(*syntax.ParamExp)
+		if !isPE || pe.Repl == nil {
+			return ok
+		}
+		if repls++; repls > 4 {
+			ok = false
+		}
+		if pe.Repl.With != nil {
+			for _, p := range pe.Repl.With.Parts {
+				if _, lit := p.(*syntax.Lit); !lit {
+					ok = false
+				}
+			}
+		}
+		return ok
+	})
+	return ok
+}
+
 // literal expands a word as the value of an assignment; a value that
 // holds the output of a command the reader cannot know is unknown.
 func (r *shellReader) literal(w *syntax.Word) (string, bool) {
+	if !boundedWord(w) {
+		return "", false
+	}
 	r.opaque = false
 	s, err := expand.Literal(r.cfg, unescaped(w))
 	return s, err == nil && !r.opaque && len(s) <= maxShellValue
@@ -724,4 +760,13 @@ func unescaped(w *syntax.Word) *syntax.Word {
 		out.Parts[i] = &cp
 	}
 	return out
+}
+
+// walk is syntax.Walk that accepts a statement with no command, such as a
+// lone redirection.
+func walk(n syntax.Node, fn func(syntax.Node) bool) {
+	if c, ok := n.(syntax.Command); ok && c == nil || n == nil {
+		return
+	}
+	syntax.Walk(n, fn)
 }

@@ -161,3 +161,29 @@ func TestShellAssignedParsed(t *testing.T) {
 		t.Errorf("ANSI-C variable not read:\n%s", dump(rep))
 	}
 }
+
+// FuzzShellReader reads arbitrary text as a shell script: the reader must
+// not fail, and every command it writes out lies on the script's bytes.
+func FuzzShellReader(f *testing.F) {
+	for _, s := range []string{
+		"a=cu; b=rl\n$a$b x | sh\n", "f(){ curl x; }\nf | sh\n", "bash <<EOF\n$a\nEOF\n",
+		"p=(a b); printf %s \"${p[@]}\"\n", "$(printf '\\143')\n", "x=$'\\x63'${y:-z}\n",
+		"cat <(echo $(echo YQ== | base64 -d))\n", "c\\u'r'\"l\" `x`\n",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, src string) {
+		u := &unit{file: "run.sh", text: []byte(src), kind: kindScript}
+		lines, covered := readShell(u, func(string, string) bool { return true })
+		for _, l := range lines {
+			if l.start < 0 || l.end > len(src) || l.start > l.end || len(l.text) > maxShellLine {
+				t.Fatalf("line %d:%d (%d bytes) outside %d bytes", l.start, l.end, len(l.text), len(src))
+			}
+		}
+		for _, c := range covered {
+			if c[0] < 0 || c[1] > len(src) {
+				t.Fatalf("covered %v outside %d bytes", c, len(src))
+			}
+		}
+	})
+}
