@@ -314,19 +314,26 @@ func derefOK(v *string) (string, bool) {
 }
 
 // shellAssigned returns the value assigned to a shell variable in text.
+// The assignment is read by the shell parser, so that quoting, escapes and
+// $'..' strings in the value read as the shell reads them; when its line
+// does not parse (text that is not shell), the quoted or bare word after
+// the = is taken as written.
 func shellAssigned(text, name []byte) (string, bool) {
 	if !bytes.Contains(text, append(slices.Clip(name), '=')) {
 		return "", false
 	}
-	re, err := regexp.Compile(`(?:^|[\s;])` + regexp.QuoteMeta(string(name)) + `=(` + lit + `|[^\s;'"]+)`)
+	re, err := regexp.Compile(`(?:^|[\s;])(` + regexp.QuoteMeta(string(name)) + `=(` + lit + `|[^\s;'"]+))`)
 	if err != nil {
 		return "", false
 	}
-	m := re.FindSubmatch(text)
+	m := re.FindSubmatchIndex(text)
 	if m == nil {
 		return "", false
 	}
-	v := m[1]
+	if v, ok := parsedAssignment(text[m[2]:lineEndAt(text, m[2])], string(name)); ok {
+		return v, true
+	}
+	v := text[m[4]:m[5]]
 	if len(v) >= 2 && (v[0] == '\'' || v[0] == '"') {
 		return unquote(v), true
 	}

@@ -28,30 +28,60 @@ var (
 	runsText       = lazy(`\beval\b|\b(?:ba|z|da)?sh\s+-c\b|\$\(|\|`)
 )
 
-// shellExpandHits reads again, expanded, every line that builds a command
-// from variables or hides its words with ${IFS}, backslashes or quotes.
+// shellExpandHits reads again, expanded, every command that builds a
+// command from variables or hides its words with ${IFS}, backslashes or
+// quotes. Shell code that parses (shell scripts and fenced blocks tagged
+// as shell) is read by the parser, command by command (readShell); the
+// rest of the text, and any span that does not parse as bash, is read
+// line by line with the simple forms below, so that broken or partial
+// code is still read rather than skipped.
 func (s *scanner) shellExpandHits(u *unit, prior []hit) []hit {
+	lines, covered := readShell(u, s.newKeywords)
+	var out []hit
+	add := func(start, end int, exp []byte) {
+		_, lifted := s.payload(u, start, end, exp, "a command built from shell variables or escapes")
+		for _, h := range lifted {
+			if !foundOnLine(u.text, prior, h) {
+				out = append(out, h)
+			}
+		}
+	}
+	for _, l := range lines {
+		add(l.start, l.end, []byte(l.text))
+	}
 	if !bytes.Contains(u.text, []byte("$")) && !bytes.Contains(u.text, []byte("\\")) && !bytes.Contains(u.text, []byte("''")) {
-		return nil
+		return out
 	}
 	vars := expandVars(u.text)
-	var out []hit
-	lines := 0
-	for off := 0; off < len(u.text) && lines < maxShellLines; {
+	n := len(lines)
+	for off := 0; off < len(u.text) && n < maxShellLines; {
 		end := lineEndAt(u.text, off)
-		line := u.text[off:end]
-		if exp, ok := expandLine(line, vars); ok {
-			lines++
-			_, lifted := s.payload(u, off, end, exp, "a command built from shell variables or escapes")
-			for _, h := range lifted {
-				if !foundOnLine(u.text, prior, h) {
-					out = append(out, h)
-				}
+		if !inRanges(covered, off) {
+			if exp, ok := expandLine(u.text[off:end], vars); ok {
+				n++
+				add(off, end, exp)
 			}
 		}
 		off = end + 1
 	}
 	return out
+}
+
+// newKeywords reports whether text holds a keyword of the rules that
+// orig does not, so that a command that only changed in ways no rule
+// reads is not scanned again.
+func (s *scanner) newKeywords(orig, text string) bool {
+	e := s.eng
+	seen := map[int]bool{}
+	e.m.scanPlain([]byte(orig), func(kw, _ int) { seen[kw] = true })
+	found := false
+	t := []byte(text)
+	e.m.scanPlain(t, func(kw, end int) {
+		if !found && kw < e.firstNeed && !seen[kw] && boundaryOK(t, end-int(e.m.lens[kw]), end, e.kwWord[kw]) {
+			found = true
+		}
+	})
+	return found
 }
 
 // expandVars collects the simple assignments of a text: literal words and
