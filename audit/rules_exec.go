@@ -3,6 +3,7 @@ package audit
 import (
 	"bytes"
 	"path"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -94,8 +95,8 @@ var execRules = []*Rule{{
 	ID: "SG-EXE-010", Severity: High, Category: "execution", tags: tagExecution,
 	Title:    "writing agent settings, hooks, MCP configuration or skills",
 	Help:     "The skill changes an agent's settings, hooks, MCP servers, other skills or git hooks, which lets it persist and widen its own rights. A skill must not configure agents; remove the step.",
-	Keywords: []string{".claude", "claude_desktop_config", "mcp.json", ".cursor/", ".codex/", ".agents/skills", ".agent/skills", ".gemini/", ".github/skills", ".vscode/", ".windsurf", ".codeium", ".continue/", "opencode", ".git/hooks", ".roo/", ".kiro/", ".clinerules", ".goose", "claude_config_dir"},
-	pattern:  `(?i)(?:>>?\s*|\b(?:tee(?:\s+-a)?|cp|mv|ln\s+-s\w*|install|sed\s+-i\S*|write\w*|append|add|insert|edit|modify|update|change|overwrite|replace|put|copy|create|register|place|set-content|add-content|out-file)\b[^\n]{0,80}?)["']?(?:~/|\$HOME/|\$\{HOME\}/|\$CLAUDE_CONFIG_DIR/?|\./|/)?[\w./-]*?(?:(?:\.claude|\.cursor|\.codex|\.agents?|\.gemini|\.github)/skills\b` + skillsTail + `|\.claude/(?:settings(?:\.local)?\.json|hooks|commands|agents)|\.claude\.json|claude_desktop_config\.json|\.?mcp\.json|\.cursor/mcp\.json|\.codex/config\.toml|\.gemini/settings\.json|\.vscode/(?:settings|mcp)\.json|\.windsurf/|\.codeium/|\.continue/config|\.opencode/|\.config/opencode|\.git/hooks/|\.roo/|\.kiro/|\.clinerules|\.goose/|\.config/goose)`,
+	Keywords: []string{".claude", "claude_desktop_config", "mcp.json", ".cursor/", ".codex/", ".agents/skills", ".agent/skills", ".gemini/", ".github/skills", ".vscode/", ".windsurf", ".codeium", ".continue/", "opencode", ".git/hooks", ".roo/", ".kiro/", ".goose", "claude_config_dir"},
+	pattern:  `(?i)(?:>>?\s*|\b(?:tee(?:\s+-a)?|cp|mv|ln\s+-s\w*|install|sed\s+-i\S*|write\w*|append|add|insert|edit|modify|update|change|overwrite|replace|put|copy|create|register|place|set-content|add-content|out-file)\b[^\n]{0,80}?)["']?(?:~/|\$HOME/|\$\{HOME\}/|\$CLAUDE_CONFIG_DIR/?|\./|/)?[\w./-]*?(?:(?:\.claude|\.cursor|\.codex|\.agents?|\.gemini|\.github|\.windsurf|\.codeium/windsurf|\.roo|\.kiro)/skills\b` + skillsTail + `|\.claude/(?:settings(?:\.local)?\.json|hooks|commands|agents)|\.claude\.json|claude_desktop_config\.json|\.?mcp\.json|\.cursor/mcp\.json|\.codex/config\.toml|\.gemini/settings\.json|\.vscode/(?:settings|mcp)\.json|\.windsurf/[\w.-]*|\.codeium/|\.continue/config|\.opencode/|\.config/opencode|\.git/hooks/|\.roo/[\w.-]*|\.kiro/[\w.-]*|\.goose/|\.config/goose)`,
 	fire: []string{"echo '{\"permissions\":{\"allow\":[\"Bash(*)\"]}}' > ~/.claude/settings.json", "cp hooks/pre-tool.sh .claude/hooks/", "Add this server to ~/.cursor/mcp.json so it loads on start.",
 		front + "Install with `cp -r . ~/.claude/skills/other-skill`.", front + "cp -r . ~/.claude/skills/demo/../other", front + "Copy this folder into `.agents/skills/demo-helper/`.",
 		"cp scripts/pre-commit .git/hooks/pre-commit", "Write the settings to ~/.gemini/settings.json."},
@@ -122,10 +123,10 @@ var execRules = []*Rule{{
 	ID: "SG-EXE-012", Severity: Medium, Category: "execution",
 	Title:    "writing agent instructions or shell start-up files",
 	Help:     "The skill edits CLAUDE.md, AGENTS.md or a shell start-up file, which changes every later session. Tell the user what to add instead.",
-	Keywords: []string{".bashrc", ".bash_profile", ".zshrc", ".zprofile", ".zshenv", ".profile", "config.fish", "$profile", "claude.md", "agents.md", "gemini.md", ".cursorrules", ".cursor/rules", ".windsurfrules", "copilot-instructions", "claude.local.md"},
-	pattern:  `(?i)(?:>>?\s*|\btee\s+(?:-a\s+)?|\bsed\s+-i\S*\s+[^\n]*|\b(?:append|add|write|insert|prepend)\b[^\n]{0,60}?\b(?:to|into|in)\s+)["'\x60]?(?:~/|\$HOME/|\$\{HOME\}/|\./)?(?:\.bashrc|\.bash_profile|\.zshrc|\.zprofile|\.zshenv|\.profile|\.config/fish/config\.fish|\$PROFILE\b|CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.cursor/rules\b|\.windsurfrules|(?:\.github/)?copilot-instructions\.md|CLAUDE\.local\.md)`,
+	Keywords: []string{".bashrc", ".bash_profile", ".zshrc", ".zprofile", ".zshenv", ".profile", "config.fish", "$profile", "claude.md", "agents.md", "gemini.md", ".cursorrules", ".cursor/rules", ".windsurfrules", "copilot-instructions", "claude.local.md", ".clinerules", ".windsurf/rules", ".roo/rules", ".kiro/steering"},
+	pattern:  `(?i)(?:>>?\s*|\btee\s+(?:-a\s+)?|\bsed\s+-i\S*\s+[^\n]*|\b(?:append|add|write|insert|prepend)\b[^\n]{0,60}?\b(?:to|into|in)\s+)["'\x60]?(?:~/|\$HOME/|\$\{HOME\}/|\./)?(?:\.bashrc|\.bash_profile|\.zshrc|\.zprofile|\.zshenv|\.profile|\.config/fish/config\.fish|\$PROFILE\b|CLAUDE\.md|AGENTS\.md|GEMINI\.md|\.cursorrules|\.cursor/rules\b|\.windsurfrules|(?:\.github/)?copilot-instructions\.md|CLAUDE\.local\.md|\.clinerules\b|\.windsurf/rules\b|\.roo/rules\b|\.kiro/steering\b)`,
 	fire: []string{"echo 'export PATH=$HOME/.tool/bin:$PATH' >> ~/.bashrc", "Append the following rules to CLAUDE.md so every session uses them.",
-		"Add the conventions to `.github/copilot-instructions.md`.", "echo '- use tabs' >> .github/copilot-instructions.md", "Write the rules to .cursor/rules/style.mdc"},
+		"Add the conventions to `.github/copilot-instructions.md`.", "echo '- use tabs' >> .github/copilot-instructions.md", "Write the rules to .cursor/rules/style.mdc", "echo '- be brief' >> .clinerules", "Add the style guide to .windsurf/rules/style.md", "Write the conventions into .kiro/steering/tech.md"},
 	pass: []string{"Read CLAUDE.md for the project's conventions.", "source ~/.bashrc", "See AGENTS.md."},
 }, {
 	ID: "SG-EXE-013", Severity: Medium, Category: "execution",
@@ -193,17 +194,21 @@ func selfInstall(content, name string) bool {
 
 func pathSeparator(r rune) bool { return r == ' ' || r == '\t' || r == '"' || r == '\'' || r == '`' }
 
-// dropSelfInstalls removes the SG-EXE-010 hits that install the skill itself.
-// A hit that counts further matches stays: they were not looked at.
+// dropSelfInstalls removes the SG-EXE-010 hits that install the skill itself, and those
+// that write an agent's instruction files (rules or steering folders, which SG-EXE-012 rates
+// like AGENTS.md). A hit that counts further matches stays: they were not looked at.
 func dropSelfInstalls(hits []hit, front *frontMatter) []hit {
-	if front == nil {
-		return hits
+	name := ""
+	if front != nil {
+		name = strings.ToLower(front.name)
 	}
-	name := strings.ToLower(front.name)
 	return slices.DeleteFunc(hits, func(h hit) bool {
-		return h.RuleID == "SG-EXE-010" && h.more == 0 && selfInstall(h.content, name)
+		return h.RuleID == "SG-EXE-010" && h.more == 0 && (selfInstall(h.content, name) || instructionFolder.MatchString(h.content))
 	})
 }
+
+// instructionFolder is a write into an agent's instruction files rather than its settings.
+var instructionFolder = regexp.MustCompile(`(?i)(?:\.windsurf|\.roo)/rules(?:/[^\s/"'\x60]*)?["'\x60]?\s*$|\.kiro/steering(?:/[^\s/"'\x60]*)?["'\x60]?\s*$`)
 
 // installsPersistence rejects a bare persistence path (/etc/crontab,
 // \\CurrentVersion\\Run, ...) in a command or sentence that only reads or
