@@ -84,6 +84,7 @@ func shellTag(tag []byte) bool {
 	return false
 }
 
+// fenceLine reports whether line opens or closes a fence.
 func fenceLine(line []byte) bool {
 	t := bytes.TrimLeft(line, " ")
 	return bytes.HasPrefix(t, []byte("```")) || bytes.HasPrefix(t, []byte("~~~"))
@@ -221,6 +222,8 @@ func assignedIn(unit, name []byte) bool {
 	return false
 }
 
+// isNameStart reports whether b starts with a byte a shell name may
+// start with.
 func isNameStart(b []byte) bool {
 	c := b[0]
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
