@@ -33,6 +33,8 @@ type shellReader struct {
 	src     []byte // the span parsed
 	unit    []byte // the whole text, where assignments are looked for
 	base    int    // offset of src in the unit
+	lineAt  []int  // when set, the unit offset each line of src came from
+	srcNL   []int  // offsets of the newlines of src, when lineAt is set
 	vars    map[string]expand.Variable
 	funcs   map[string]*syntax.Stmt
 	deflt   map[string]bool // names read with a default, ${x:-y}: unset unless assigned
@@ -201,11 +203,7 @@ func (r *shellReader) inner(st *syntax.Stmt, anchor int) {
 // hereDocs reads the here-docs of st, which a shell runs, as shell code;
 // their lines are placed on st, or on anchor when st came from one.
 func (r *shellReader) hereDocs(st *syntax.Stmt, anchor int) {
-	start, end := anchor, anchor
-	if anchor < 0 {
-		start = r.base + int(st.Pos().Offset())
-		end = r.lineEnd(st, start)
-	}
+	start, end := r.place(st, anchor)
 	for _, rd := range st.Redirs {
 		if rd.Hdoc == nil {
 			continue

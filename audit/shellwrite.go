@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"sort"
 	"strings"
 
 	"mvdan.cc/sh/v3/syntax"
@@ -115,15 +116,25 @@ func (r *shellReader) emit(st *syntax.Stmt, anchor int, text string) {
 		text = text[:maxShellLine]
 	}
 	r.emitted[text] = true
-	start := anchor
-	if start < 0 {
-		start = r.base + int(st.Pos().Offset())
-	}
-	end := start
-	if anchor < 0 {
-		end = r.lineEnd(st, start)
-	}
+	start, end := r.place(st, anchor)
 	r.lines = append(r.lines, shellLine{start, end, text})
+}
+
+// place returns the range of the unit the lines of st go on: anchor when
+// st came from a here-doc, else the first line of st; in a span whose
+// lines were moved (lineAt), the unit's line that src line came from.
+func (r *shellReader) place(st *syntax.Stmt, anchor int) (int, int) {
+	if anchor >= 0 {
+		return anchor, anchor
+	}
+	off := int(st.Pos().Offset())
+	if r.lineAt != nil {
+		i := min(sort.SearchInts(r.srcNL, off), len(r.lineAt)-1)
+		start := r.lineAt[i]
+		return start, lineEndAt(r.unit, start)
+	}
+	start := r.base + off
+	return start, r.lineEnd(st, start)
 }
 
 // lineEnd returns where the first line of st ends, in the unit.
