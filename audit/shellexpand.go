@@ -166,6 +166,7 @@ func shellFields(s string) []string {
 	return out
 }
 
+// stripQuotes removes one pair of matching quotes around v.
 func stripQuotes(v string) string {
 	if len(v) >= 2 && (v[0] == '\'' || v[0] == '"') && v[len(v)-1] == v[0] {
 		return v[1 : len(v)-1]

@@ -7,11 +7,14 @@ import (
 // shellSpan is a stretch of a unit that holds shell code: src is what the
 // parser reads (the unit's bytes, or a copy with console prompts and
 // output blanked, offsets kept) and covers are the ranges of the unit the
-// parsed reading replaces the line-based one on.
+// parsed reading replaces the line-based one on. When src was rebuilt from
+// the unit (a Makefile recipe, a JSON string, a YAML value), lineAt holds
+// the unit offset of the line each line of src came from.
 type shellSpan struct {
 	start  int
 	src    []byte
 	covers [][2]int
+	lineAt []int
 }
 
 var (
@@ -21,12 +24,15 @@ var (
 )
 
 // shellSpans returns the spans of u that hold shell code: the whole of a
-// shell script, or the fenced blocks of prose tagged as shell. Makefile
-// recipes, package.json scripts, YAML run: values and untagged code are
-// read line by line (shellExpandHits).
+// shell script, the fenced blocks of prose tagged as shell, Makefile and
+// justfile recipes, package.json scripts and YAML run: values. Untagged
+// code is read line by line (shellExpandHits).
 func shellSpans(u *unit) []shellSpan {
 	if u.depth > 0 {
 		return nil
+	}
+	if sp, ok := containerSpans(u); ok {
+		return sp
 	}
 	switch {
 	case u.kind&kindScript != 0:
@@ -84,6 +90,7 @@ func shellTag(tag []byte) bool {
 	return false
 }
 
+// fenceLine reports whether line opens or closes a fence.
 func fenceLine(line []byte) bool {
 	t := bytes.TrimLeft(line, " ")
 	return bytes.HasPrefix(t, []byte("```")) || bytes.HasPrefix(t, []byte("~~~"))
@@ -130,6 +137,10 @@ func readShell(u *unit, news func(orig, text string) bool) ([]shellLine, [][2]in
 		if r == nil {
 			r = newShellReader()
 			r.news, r.unit = news, u.text
+		}
+		r.lineAt, r.srcNL = sp.lineAt, nil
+		if sp.lineAt != nil {
+			r.srcNL = newlines(sp.src)
 		}
 		if r.read(sp.src, sp.start) {
 			covered = append(covered, sp.covers...)
@@ -221,7 +232,20 @@ func assignedIn(unit, name []byte) bool {
 	return false
 }
 
+// isNameStart reports whether b starts with a byte a shell name may
+// start with.
 func isNameStart(b []byte) bool {
 	c := b[0]
 	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+// newlines returns the offsets of the newlines of src.
+func newlines(src []byte) []int {
+	var out []int
+	for i, c := range src {
+		if c == '\n' {
+			out = append(out, i)
+		}
+	}
+	return out
 }
