@@ -150,7 +150,7 @@ func (r *shellReader) stmt(st *syntax.Stmt, anchor int) {
 		r.emit(st, anchor, text)
 		return
 	}
-	if r.changes > 0 && text != orig && (hidesCommand(orig, text) || (r.changes >= 2 || runsText.MatchString(orig)) && r.news(orig, text)) ||
+	if r.changes > 0 && text != orig && (hidesCommand(orig, text) || (r.changes >= 2 || runsText.MatchString(orig) || showsSecret(orig, text)) && r.news(orig, text)) ||
 		r.changes == 0 && text != orig && hidesCommand(orig, text) {
 		r.emit(st, anchor, text)
 	}

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -156,4 +157,14 @@ func (r *shellReader) source(n syntax.Node) string {
 		return ""
 	}
 	return string(r.src[s:e])
+}
+
+// secretVarRe is a variable named like a secret.
+var secretVarRe = regexp.MustCompile(`\$\{?[A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|COOKIE)`)
+
+// showsSecret reports whether writing a command out shows a variable named like a secret
+// that its source hides behind another name, as `k=$GITHUB_TOKEN; curl -d "t=$k" …` does:
+// one substitution is then enough to read the command again.
+func showsSecret(orig, text string) bool {
+	return secretVarRe.MatchString(text) && !secretVarRe.MatchString(orig)
 }
