@@ -43,7 +43,9 @@ type shellReader struct {
 	changes int // expansions that hid something, in the command being written
 	depth   int
 	inFunc  bool
-	force   bool // every command is written out: a here-doc whose variables were expanded
+	args    []string // the arguments of the call inlined, while inFunc
+	argsCut bool     // some arguments of that call were left off
+	force   bool     // every command is written out: a here-doc whose variables were expanded
 	news    func(orig, text string) bool
 	emitted map[string]bool // commands written out already: a function called often is scanned once
 	opaque  bool            // an expansion wrote a command substitution whose output is unknown
@@ -124,7 +126,7 @@ func (r *shellReader) stmt(st *syntax.Stmt, anchor int) {
 		r.stmtList(c.Do, anchor)
 		return
 	case *syntax.ForClause:
-		r.stmtList(c.Do, anchor)
+		r.loop(c, anchor)
 		return
 	case *syntax.CaseClause:
 		for _, it := range c.Items {

@@ -65,7 +65,8 @@ func (r *shellReader) list(stmts []*syntax.Stmt) string {
 }
 
 // call writes out a simple command; a call of a function defined before
-// is written as the function's body, one level deep.
+// is written as the function's body, one level deep, with the call's
+// arguments as its $1, $@ and the like.
 func (r *shellReader) call(c *syntax.CallExpr) string {
 	var parts []string
 	for _, a := range c.Assigns {
@@ -74,8 +75,9 @@ func (r *shellReader) call(c *syntax.CallExpr) string {
 	if len(c.Args) > 0 && !r.inFunc {
 		if body, ok := r.funcs[c.Args[0].Lit()]; ok && body != nil {
 			r.changes++
+			r.args, r.argsCut = r.callArgs(c.Args[1:])
 			r.inFunc = true
-			defer func() { r.inFunc = false }()
+			defer func() { r.inFunc, r.args, r.argsCut = false, nil, false }()
 			inner := r.write(body)
 			if blk, ok := body.Cmd.(*syntax.Block); ok && len(body.Redirs) == 0 {
 				inner = r.list(blk.Stmts)
