@@ -16,6 +16,11 @@ import (
 const (
 	maxCallArgs  = 32 // arguments passed into an inlined function
 	maxLoopWords = 8  // words of a loop's list its body is read with
+
+	// maxShellReread bounds the bytes of code read again: a loop's body
+	// for its second and later words, a function's body at each call; so
+	// that nested loops and calls cannot multiply the work of a unit.
+	maxShellReread = 64 << 10
 )
 
 // callArgs returns the fields the arguments of a call expand to, at most
@@ -72,7 +77,8 @@ func (r *shellReader) positional(name string) (expand.Variable, bool) {
 	return expand.Variable{}, !r.argsCut
 }
 
-// loop reads the body of a for loop: once per word, up to maxLoopWords,
+// loop reads the body of a for loop: once per word, up to maxLoopWords
+// and within maxShellReread,
 // with the variable bound to the word when the list is literal; else once
 // with the variable unknown.
 func (r *shellReader) loop(c *syntax.ForClause, anchor int) {
@@ -85,8 +91,8 @@ func (r *shellReader) loop(c *syntax.ForClause, anchor int) {
 		r.stmtList(c.Do, anchor)
 		return
 	}
-	for _, w := range words {
-		if r.stmts >= maxShellStmts {
+	for i, w := range words {
+		if i > 0 && (!r.reread(c) || r.stmts >= maxShellStmts) {
 			return
 		}
 		r.vars[wi.Name.Value] = strVar(w)
@@ -152,5 +158,16 @@ func (r *shellReader) literalParts(parts []syntax.WordPart, quoted bool) bool {
 			return false
 		}
 	}
+	return true
+}
+
+// reread reports whether the bytes of n may be read again within
+// maxShellReread, and counts them when they may.
+func (r *shellReader) reread(n syntax.Node) bool {
+	size := int(n.End().Offset()) - int(n.Pos().Offset())
+	if size < 0 || r.rereads+size > maxShellReread {
+		return false
+	}
+	r.rereads += size
 	return true
 }

@@ -131,11 +131,23 @@ func TestShellFlowBounds(t *testing.T) {
 	if !slices.Contains(got, "f298 https://x.example/i https://x.example/i | sh") || strings.Contains(strings.Join(got, "\n"), "curl -s https") {
 		t.Errorf("calls nested 300 deep: wrote %q, want one level inlined", got)
 	}
-	loops := strings.Repeat("for a in 1 2 3 4 5 6 7 8; do ", 12) + "echo $a" + strings.Repeat("; done", 12) + "\n"
+	calls := "f(){ echo " + strings.Repeat("$a$b ", 5000) + "; }\n" + strings.Repeat("f x\n", 2000)
 	r := newShellReader()
+	r.read([]byte(calls), 0)
+	if r.rereads == 0 || r.rereads > maxShellReread {
+		t.Errorf("2,000 calls of a long function read %d bytes again, want 1 to %d", r.rereads, maxShellReread)
+	}
+	loops := strings.Repeat("for a in 1 2 3 4 5 6 7 8; do ", 12) + "echo $a" + strings.Repeat("; done", 12) + "\n"
+	r = newShellReader()
 	r.read([]byte(loops), 0)
 	if r.stmts > maxShellStmts+12 {
 		t.Errorf("nested loops read %d statements", r.stmts)
+	}
+	big := strings.Repeat("for a in 1 2 3 4 5 6 7 8; do ", 5) + "echo " + strings.Repeat("$a$b ", 20000) + strings.Repeat("; done", 5) + "\n"
+	r = newShellReader()
+	r.read([]byte(big), 0)
+	if r.stmts > 10 {
+		t.Errorf("nested loops over a body of %d bytes read it %d times", len(big), r.stmts)
 	}
 }
 

@@ -50,6 +50,7 @@ type shellReader struct {
 	emitted map[string]bool // commands written out already: a function called often is scanned once
 	opaque  bool            // an expansion wrote a command substitution whose output is unknown
 	stmts   int
+	rereads int // bytes of loop and function bodies read again
 }
 
 // newShellReader returns a reader with nothing assigned that writes out
@@ -217,13 +218,13 @@ func (r *shellReader) hereDocs(st *syntax.Stmt, anchor int) {
 		sub := newShellReader()
 		sub.vars, sub.funcs, sub.deflt, sub.news, sub.emitted = r.vars, r.funcs, r.deflt, r.news, r.emitted
 		sub.unit = []byte(body)
-		sub.depth, sub.stmts = r.depth+1, r.stmts
+		sub.depth, sub.stmts, sub.rereads = r.depth+1, r.stmts, r.rereads
 		sub.force = body != r.source(rd.Hdoc)
 		if sub.read([]byte(body), 0) {
 			for _, l := range sub.lines[:min(len(sub.lines), maxShellLines-len(r.lines))] {
 				r.lines = append(r.lines, shellLine{start, end, l.text})
 			}
-			r.stmts = sub.stmts
+			r.stmts, r.rereads = sub.stmts, sub.rereads
 		}
 	}
 }
