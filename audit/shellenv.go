@@ -27,9 +27,15 @@ func (r *shellReader) nest() func() {
 // still see which variable a command uses.
 type shellEnv struct{ r *shellReader }
 
-// Get returns the value of name: the one assigned, a shell default for
+// Get returns the value of name: in an inlined function, the argument of
+// the call at that position; the one assigned, a shell default for
 // $IFS, $SHELL and $HOME, or the name itself, $NAME, when never assigned.
 func (e shellEnv) Get(name string) expand.Variable {
+	if e.r.inFunc {
+		if v, ok := e.r.positional(name); ok {
+			return v
+		}
+	}
 	if v, ok := e.r.vars[name]; ok {
 		return v
 	}

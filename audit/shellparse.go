@@ -43,11 +43,14 @@ type shellReader struct {
 	changes int // expansions that hid something, in the command being written
 	depth   int
 	inFunc  bool
-	force   bool // every command is written out: a here-doc whose variables were expanded
+	args    []string // the arguments of the call inlined, while inFunc
+	argsCut bool     // some arguments of that call were left off
+	force   bool     // every command is written out: a here-doc whose variables were expanded
 	news    func(orig, text string) bool
 	emitted map[string]bool // commands written out already: a function called often is scanned once
 	opaque  bool            // an expansion wrote a command substitution whose output is unknown
 	stmts   int
+	rereads int // bytes of loop and function bodies read again
 }
 
 // newShellReader returns a reader with nothing assigned that writes out
@@ -124,7 +127,7 @@ func (r *shellReader) stmt(st *syntax.Stmt, anchor int) {
 		r.stmtList(c.Do, anchor)
 		return
 	case *syntax.ForClause:
-		r.stmtList(c.Do, anchor)
+		r.loop(c, anchor)
 		return
 	case *syntax.CaseClause:
 		for _, it := range c.Items {
@@ -215,13 +218,13 @@ func (r *shellReader) hereDocs(st *syntax.Stmt, anchor int) {
 		sub := newShellReader()
 		sub.vars, sub.funcs, sub.deflt, sub.news, sub.emitted = r.vars, r.funcs, r.deflt, r.news, r.emitted
 		sub.unit = []byte(body)
-		sub.depth, sub.stmts = r.depth+1, r.stmts
+		sub.depth, sub.stmts, sub.rereads = r.depth+1, r.stmts, r.rereads
 		sub.force = body != r.source(rd.Hdoc)
 		if sub.read([]byte(body), 0) {
 			for _, l := range sub.lines[:min(len(sub.lines), maxShellLines-len(r.lines))] {
 				r.lines = append(r.lines, shellLine{start, end, l.text})
 			}
-			r.stmts = sub.stmts
+			r.stmts, r.rereads = sub.stmts, sub.rereads
 		}
 	}
 }

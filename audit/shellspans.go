@@ -216,7 +216,8 @@ func dollarHides(rest, unit []byte) bool {
 	return n > 0 && assignedIn(unit, name)
 }
 
-// assignedIn reports whether unit holds name= or name+=.
+// assignedIn reports whether unit holds name= or name+=, or a for loop
+// over name, which assigns it too.
 func assignedIn(unit, name []byte) bool {
 	for off := 0; off < len(unit); {
 		i := bytes.Index(unit[off:], name)
@@ -224,12 +225,21 @@ func assignedIn(unit, name []byte) bool {
 			return false
 		}
 		j := off + i + len(name)
-		if j < len(unit) && (unit[j] == '=' || unit[j] == '+' && j+1 < len(unit) && unit[j+1] == '=') {
+		if j < len(unit) && (unit[j] == '=' || unit[j] == '+' && j+1 < len(unit) && unit[j+1] == '=') || loopsOver(unit, off+i, j) {
 			return true
 		}
 		off = j
 	}
 	return false
+}
+
+// loopsOver reports whether the name at unit[i:j] follows `for `.
+func loopsOver(unit []byte, i, j int) bool {
+	if j < len(unit) && isWordByte(unit[j]) {
+		return false
+	}
+	before := bytes.TrimRight(unit[:i], " \t")
+	return len(before) < i && bytes.HasSuffix(before, []byte("for")) && (len(before) == 3 || !isWordByte(before[len(before)-4]))
 }
 
 // isNameStart reports whether b starts with a byte a shell name may

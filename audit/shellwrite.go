@@ -66,20 +66,24 @@ func (r *shellReader) list(stmts []*syntax.Stmt) string {
 }
 
 // call writes out a simple command; a call of a function defined before
-// is written as the function's body, one level deep.
+// is written as the function's body, one level deep, with the call's
+// arguments as its $1, $@ and the like, while maxShellReread allows.
 func (r *shellReader) call(c *syntax.CallExpr) string {
 	var parts []string
 	for _, a := range c.Assigns {
 		parts = append(parts, r.assign(a))
 	}
 	if len(c.Args) > 0 && !r.inFunc {
-		if body, ok := r.funcs[c.Args[0].Lit()]; ok && body != nil {
+		if body, ok := r.funcs[c.Args[0].Lit()]; ok && body != nil && r.reread(body) {
 			r.changes++
+			r.args, r.argsCut = r.callArgs(c.Args[1:])
 			r.inFunc = true
-			defer func() { r.inFunc = false }()
-			inner := r.write(body)
+			defer func() { r.inFunc, r.args, r.argsCut = false, nil, false }()
+			var inner string
 			if blk, ok := body.Cmd.(*syntax.Block); ok && len(body.Redirs) == 0 {
 				inner = r.list(blk.Stmts)
+			} else {
+				inner = r.write(body)
 			}
 			return strings.Join(append(parts, inner), " ")
 		}
