@@ -12,6 +12,16 @@ const closeDistance = 2
 // closeMax bounds how many names CloseNames returns.
 const closeMax = 3
 
+// CloseNamesHint is "; WHAT with close names: a, b" for the names among known that are close
+// to name (CloseNames), to end an error with; "" when none is.
+func CloseNamesHint(name string, known []string, what string) string {
+	near := CloseNames(name, known)
+	if len(near) == 0 {
+		return ""
+	}
+	return "; " + what + " with close names: " + strings.Join(near, ", ")
+}
+
 // CloseNames returns the names among known that name was likely meant to be, closest first
 // and at most three: those a couple of edits away, and those that contain name or that name
 // contains (three characters or more). It is how a mistyped skill name gets suggestions.

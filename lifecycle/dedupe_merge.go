@@ -2,14 +2,12 @@ package lifecycle
 
 import (
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 
-	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/interrupt"
-	"github.com/skillgit/skillgit/lifecycle/ledger"
+	"github.com/skillgit/skillgit/lifecycle/skilltree"
 )
 
 // MergeCandidate folds candidate newer, a likely duplicate, into the older open candidate
@@ -38,7 +36,11 @@ func (r *Repo) MergeCandidate(newer, older, note string, o ActOptions) (*Result,
 		tempMade(dir)
 	}
 	src := filepath.Join(dir, cOld.Skill)
-	if err := extractSkill(r.git, chNew, cNew, cOld.Skill, src); err != nil {
+	rename := cOld.Skill
+	if rename == cNew.Skill {
+		rename = ""
+	}
+	if err := skilltree.Extract(r.git, chNew.Last().C.TreeHash, cNew.Path, cNew.ID, rename, src); err != nil {
 		return nil, nil, err
 	}
 	msg := fmt.Sprintf("Merged candidate %s (%s) into this one as a likely duplicate.", chNew.ID, cNew.Skill)
@@ -72,28 +74,4 @@ func checkMergeable(cNew, cOld *Candidate) error {
 		}
 	}
 	return nil
-}
-
-// extractSkill writes the skill folder of candidate c's tip into dir on disk, named skill.
-func extractSkill(g *gitstore.Repo, ch *ledger.Chain, c *Candidate, skill, dir string) error {
-	sub, err := fs.Sub(g.Objects().TreeFS(ch.Last().C.TreeHash), c.Path)
-	if err != nil {
-		return err
-	}
-	if err := os.CopyFS(dir, sub); err != nil {
-		return fmt.Errorf("%s: cannot copy the skill folder %s: %w", c.ID, c.Path, err)
-	}
-	if skill == c.Skill {
-		return nil
-	}
-	file := filepath.Join(dir, catalog.FileName)
-	data, err := os.ReadFile(file)
-	if err != nil {
-		return err
-	}
-	renamed, err := catalog.RenameSkill(data, skill)
-	if err != nil {
-		return fmt.Errorf("%s: cannot name its skill %s: %s", c.ID, skill, err)
-	}
-	return os.WriteFile(file, renamed, 0o644)
 }

@@ -111,6 +111,9 @@ func (r *Repo) ProposePolicy(tree gitstore.Hash, body string, o ProposeOptions) 
 	if err != nil {
 		return nil, err
 	}
+	if err := checkOpenPolicy(r, tree); err != nil {
+		return nil, err
+	}
 	summary, err := policydiff.New(r.git, r.book()).Summary(r.tree, tree)
 	if err != nil {
 		return nil, err

@@ -3,7 +3,6 @@ package lifecycle
 import (
 	"fmt"
 	"path"
-	"strings"
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
@@ -42,7 +41,7 @@ func (sn snapshots) atRevision(o ProposeOptions) (*snapshot, error) {
 	}
 	if found == nil {
 		return nil, fmt.Errorf("%s: %w: no skill of this name at %s (commit %s)%s; `skillgit log %s` lists the commits that published it",
-			o.Target, ErrNotFound, o.FromRev, gitstore.ShortHash(o.fromCommit.String()), closeNamesHint(o.Target, names, "skills there"), o.Target)
+			o.Target, ErrNotFound, o.FromRev, gitstore.ShortHash(o.fromCommit.String()), catalog.CloseNamesHint(o.Target, names, "skills there"), o.Target)
 	}
 	snap, err := sn.fs(r.git.Objects().TreeFS(c.TreeHash), found.Dir, o.FromRev+":"+found.Dir, "", o.Target, false)
 	if err != nil || snap.change != ChangeCreate || path.Base(found.Dir) != found.Name || found.Dir == snap.dest {
@@ -53,14 +52,4 @@ func (sn snapshots) atRevision(o ProposeOptions) (*snapshot, error) {
 	}
 	snap.dest = found.Dir
 	return snap, nil
-}
-
-// closeNamesHint is "; WHAT with close names: a, b" for the names among known that are close
-// to name, or "" when none is.
-func closeNamesHint(name string, known []string, what string) string {
-	near := catalog.CloseNames(name, known)
-	if len(near) == 0 {
-		return ""
-	}
-	return fmt.Sprintf("; %s with close names: %s", what, strings.Join(near, ", "))
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing/object"
 
+	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/skilltree"
@@ -126,7 +127,7 @@ func (rb *rollback) noPublishToUndo(seen publishesSeen) error {
 		}
 	}
 	return fmt.Errorf("%s: %w: no skill of this name was ever published on %s%s; `skillgit list` shows the published skills",
-		name, ErrNotFound, branch, closeNamesHint(name, names, "published skills"))
+		name, ErrNotFound, branch, catalog.CloseNamesHint(name, names, "published skills"))
 }
 
 // stillInEffect keeps the folders of pub that no later rollback undid, and refuses when none
