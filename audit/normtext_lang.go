@@ -2,7 +2,6 @@ package audit
 
 import (
 	"bytes"
-	"regexp"
 )
 
 // Phrasings in Chinese, Japanese, Korean and Russian of the core injection
@@ -58,7 +57,7 @@ const (
 
 // negatedPhrase matches the words just before a phrase that turn it into
 // advice against it.
-var negatedPhrase = regexp.MustCompile(`(?:不要|别|別|切勿|禁止|不得|绝不|決して|しないで|절대|말고|никогда\s+не|не)\s*$`)
+var negatedPhrase = lazy(`(?:不要|别|別|切勿|禁止|不得|绝不|決して|しないで|절대|말고|никогда\s+не|не)\s*$`)
 
 // phraseBlobs adds, for each phrase of a class that nonLatinOverrideRe
 // does not find already, the class's English form placed at the phrase.

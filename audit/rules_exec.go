@@ -3,7 +3,6 @@ package audit
 import (
 	"bytes"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
 )
@@ -208,7 +207,7 @@ func dropSelfInstalls(hits []hit, front *frontMatter) []hit {
 }
 
 // instructionFolder is a write into an agent's instruction files rather than its settings.
-var instructionFolder = regexp.MustCompile(`(?i)(?:\.windsurf|\.roo)/rules(?:/[^\s/"'\x60]*)?["'\x60]?\s*$|\.kiro/steering(?:/[^\s/"'\x60]*)?["'\x60]?\s*$`)
+var instructionFolder = lazy(`(?i)(?:\.windsurf|\.roo)/rules(?:/[^\s/"'\x60]*)?["'\x60]?\s*$|\.kiro/steering(?:/[^\s/"'\x60]*)?["'\x60]?\s*$`)
 
 // installsPersistence rejects a bare persistence path (/etc/crontab,
 // \\CurrentVersion\\Run, ...) in a command or sentence that only reads or

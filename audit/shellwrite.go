@@ -2,7 +2,6 @@ package audit
 
 import (
 	"bytes"
-	"regexp"
 	"sort"
 	"strings"
 
@@ -164,7 +163,7 @@ func (r *shellReader) source(n syntax.Node) string {
 }
 
 // secretVarRe is a variable named like a secret.
-var secretVarRe = regexp.MustCompile(`\$\{?[A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|COOKIE)`)
+var secretVarRe = lazy(`\$\{?[A-Z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|COOKIE)`)
 
 // showsSecret reports whether writing a command out shows a variable named like a secret
 // that its source hides behind another name, as `k=$GITHUB_TOKEN; curl -d "t=$k" …` does:
