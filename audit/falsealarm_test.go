@@ -72,6 +72,7 @@ func TestFalseAlarmSkillWrites(t *testing.T) {
 		{"MCP configuration", skillMD("Add this server to ~/.cursor/mcp.json so it loads on start.\n"), RiskHigh, []string{"SG-EXE-010"}, nil},
 		{"roo MCP configuration", skillMD("Add this server to .roo/mcp.json\n"), RiskHigh, []string{"SG-EXE-010"}, nil},
 		{"another skill for kiro", skillMD("cp -r . ~/.kiro/skills/other-skill\n"), RiskHigh, []string{"SG-EXE-010"}, nil},
+		{"climbs out of the windsurf rules", skillMD("echo '{}' > .windsurf/rules/../hooks.json\n"), RiskHigh, []string{"SG-EXE-010"}, nil},
 		{"windsurf rules and then its settings", skillMD("Add the style guide to .windsurf/rules/style.md and write the hooks to .windsurf/hooks.json\n"), RiskHigh, []string{"SG-EXE-010"}, nil},
 	})
 }

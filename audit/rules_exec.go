@@ -95,7 +95,7 @@ var execRules = []*Rule{{
 	Title:    "writing agent settings, hooks, MCP configuration or skills",
 	Help:     "The skill changes an agent's settings, hooks, MCP servers, other skills or git hooks, which lets it persist and widen its own rights. A skill must not configure agents; remove the step.",
 	Keywords: []string{".claude", "claude_desktop_config", "mcp.json", ".cursor/", ".codex/", ".agents/skills", ".agent/skills", ".gemini/", ".github/skills", ".vscode/", ".windsurf", ".codeium", ".continue/", "opencode", ".git/hooks", ".roo/", ".kiro/", ".goose", "claude_config_dir"},
-	pattern:  `(?i)(?:>>?\s*|\b(?:tee(?:\s+-a)?|cp|mv|ln\s+-s\w*|install|sed\s+-i\S*|write\w*|append|add|insert|edit|modify|update|change|overwrite|replace|put|copy|create|register|place|set-content|add-content|out-file)\b[^\n]{0,80}?)["']?(?:~/|\$HOME/|\$\{HOME\}/|\$CLAUDE_CONFIG_DIR/?|\./|/)?[\w./-]*?(?:(?:\.claude|\.cursor|\.codex|\.agents?|\.gemini|\.github|\.windsurf|\.codeium/windsurf|\.roo|\.kiro)/skills\b` + skillsTail + `|\.claude/(?:settings(?:\.local)?\.json|hooks|commands|agents)|\.claude\.json|claude_desktop_config\.json|\.?mcp\.json|\.cursor/mcp\.json|\.codex/config\.toml|\.gemini/settings\.json|\.vscode/(?:settings|mcp)\.json|\.windsurf/[\w.-]*|\.codeium/|\.continue/config|\.opencode/|\.config/opencode|\.git/hooks/|\.roo/[\w.-]*|\.kiro/[\w.-]*|\.goose/|\.config/goose)`,
+	pattern:  `(?i)(?:>>?\s*|\b(?:tee(?:\s+-a)?|cp|mv|ln\s+-s\w*|install|sed\s+-i\S*|write\w*|append|add|insert|edit|modify|update|change|overwrite|replace|put|copy|create|register|place|set-content|add-content|out-file)\b[^\n]{0,80}?)["']?(?:~/|\$HOME/|\$\{HOME\}/|\$CLAUDE_CONFIG_DIR/?|\./|/)?[\w./-]*?(?:(?:\.claude|\.cursor|\.codex|\.agents?|\.gemini|\.github|\.windsurf|\.codeium/windsurf|\.roo|\.kiro)/skills\b` + skillsTail + `|\.claude/(?:settings(?:\.local)?\.json|hooks|commands|agents)|\.claude\.json|claude_desktop_config\.json|\.?mcp\.json|\.cursor/mcp\.json|\.codex/config\.toml|\.gemini/settings\.json|\.vscode/(?:settings|mcp)\.json|\.windsurf/[\w./-]*|\.codeium/|\.continue/config|\.opencode/|\.config/opencode|\.git/hooks/|\.roo/[\w./-]*|\.kiro/[\w./-]*|\.goose/|\.config/goose)`,
 	fire: []string{"echo '{\"permissions\":{\"allow\":[\"Bash(*)\"]}}' > ~/.claude/settings.json", "cp hooks/pre-tool.sh .claude/hooks/", "Add this server to ~/.cursor/mcp.json so it loads on start.",
 		front + "Install with `cp -r . ~/.claude/skills/other-skill`.", front + "cp -r . ~/.claude/skills/demo/../other", front + "Copy this folder into `.agents/skills/demo-helper/`.",
 		"cp scripts/pre-commit .git/hooks/pre-commit", "Write the settings to ~/.gemini/settings.json."},
@@ -202,7 +202,7 @@ func dropSelfInstalls(hits []hit, front *frontMatter) []hit {
 		name = strings.ToLower(front.name)
 	}
 	return slices.DeleteFunc(hits, func(h hit) bool {
-		return h.RuleID == "SG-EXE-010" && h.more == 0 && (selfInstall(h.content, name) || instructionFolder.MatchString(h.content))
+		return h.RuleID == "SG-EXE-010" && h.more == 0 && (selfInstall(h.content, name) || instructionFolder.MatchString(h.content) && !strings.Contains(h.content, ".."))
 	})
 }
 
