@@ -12,11 +12,13 @@ const module = "github.com/skillgit/skillgit/"
 
 // forbidden maps a package to the packages of this module it must not import, directly.
 var forbidden = map[string][]string{
-	"catalog":   {"gitstore", "lifecycle", "doctor", "audit", "hooks", "mcpserver", "cmd"},
-	"audit":     {"gitstore", "lifecycle", "doctor", "catalog", "hooks", "mcpserver", "cmd"},
-	"gitstore":  {"lifecycle", "doctor", "catalog", "audit", "hooks", "mcpserver", "cmd"},
-	"lifecycle": {"lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/receive", "doctor", "hooks", "mcpserver", "cmd"},
-	"doctor":    {"lifecycle", "hooks", "mcpserver", "cmd"},
+	"catalog": {"gitstore", "lifecycle", "doctor", "audit", "hooks", "mcpserver", "cmd"},
+	"audit":   {"gitstore", "lifecycle", "doctor", "catalog", "hooks", "mcpserver", "cmd"},
+	// Reading code as a program knows nothing of skills, findings or rules: the audit judges.
+	"audit/codeflow": {"=audit", "gitstore", "lifecycle", "doctor", "catalog", "hooks", "mcpserver", "cmd", "internal"},
+	"gitstore":       {"lifecycle", "doctor", "catalog", "audit", "hooks", "mcpserver", "cmd"},
+	"lifecycle":      {"lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/receive", "doctor", "hooks", "mcpserver", "cmd"},
+	"doctor":         {"lifecycle", "hooks", "mcpserver", "cmd"},
 	// The ledger reads git and nothing of the lifecycle it serves.
 	"lifecycle/ledger":    {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/published", "lifecycle/auditrun", "lifecycle/receive", "hooks", "mcpserver", "cmd", "doctor", "audit"},
 	"lifecycle/packs":     {"lifecycle/remotes", "lifecycle/agentsync", "lifecycle/receive", "hooks", "mcpserver", "cmd"},
