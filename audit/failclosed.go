@@ -32,6 +32,20 @@ func (s *scanner) scanFileClosed(t *treeScan, e treeEntry, c content) (ok bool) 
 	return true
 }
 
+// codeFlowClosed analyses the skill's code as codeFlowHits does; a panic becomes an
+// SG-TREE-008 finding for the code, and the findings of the files stand.
+func (s *scanner) codeFlowClosed(t *treeScan) {
+	defer func() {
+		if v := recover(); v != nil {
+			t.add("SG-TREE-008", ".", notAudited("the skill's code, read as a program,", v), "code")
+		}
+	}()
+	if crashHook != nil {
+		crashHook("code", "")
+	}
+	s.codeFlowHits(t)
+}
+
 // notAudited says that what failed was not audited, and why, bounded.
 func notAudited(what string, v any) string {
 	return fmt.Sprintf("%s was not audited: the audit failed on it (%s); it counts as high risk until skillgit reads it, so report the failure with the file", what, bounded(fmt.Sprint(v), 160))

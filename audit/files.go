@@ -122,6 +122,10 @@ func (s *scanner) textFile(t *treeScan, e treeEntry, data []byte, truncated bool
 	}
 	kind := kindOf(e.path, data[:min(len(data), 256)])
 	s.structureOfText(t, e, data, kind)
+	t.collectCode(e.path, data, kind)
+	if kind&(kindProse|kindScript) != 0 {
+		t.texts[e.path] = data
+	}
 	u := &unit{file: e.path, text: blankContinuations(data), orig: data, kind: kind, html: htmlExts[extOf(e.path)]}
 	if u.html {
 		u.app = activeMarkup(data) != ""

@@ -39,6 +39,7 @@ type Rule struct {
 	reach    int          // bytes an anchored match may span; 0 means maxAnchor
 	demote   bool         // a quoted example is demoted one level
 	descOnly bool         // the pattern applies to the frontmatter description only
+	parsed   bool         // judged on code read by its parser, which a build without cgo lacks
 	tags     tag
 	validate func(data []byte, loc []int) bool
 	fire     []string // examples that must produce a finding of this rule

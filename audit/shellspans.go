@@ -47,32 +47,49 @@ func shellSpans(u *unit) []shellSpan {
 
 // shellFenceSpans returns the bodies of the fenced blocks tagged as shell.
 func shellFenceSpans(text []byte) []shellSpan {
+	var out []shellSpan
+	for _, f := range fenceBodies(text) {
+		if !shellTag(f.tag) {
+			continue
+		}
+		body := text[f.start:f.end]
+		if bytes.EqualFold(f.tag, []byte("console")) || len(f.tag) > 5 && bytes.EqualFold(f.tag[:5], []byte("shell")) {
+			out = append(out, consoleSpan(f.start, body))
+			continue
+		}
+		out = append(out, shellSpan{start: f.start, src: body, covers: [][2]int{{f.start, f.end}}})
+	}
+	return out
+}
+
+// fenceBody is the body of a fenced block of prose and the first word of its info string.
+type fenceBody struct {
+	tag        []byte
+	start, end int
+}
+
+// fenceBodies returns the bodies of the fenced blocks of text.
+func fenceBodies(text []byte) []fenceBody {
 	if !bytes.Contains(text, []byte("```")) && !bytes.Contains(text, []byte("~~~")) {
 		return nil
 	}
-	var out []shellSpan
+	var out []fenceBody
 	for _, f := range fences(text) {
 		open := lineEndAt(text, f[0])
 		tag := bytes.TrimSpace(bytes.TrimLeft(bytes.TrimSpace(text[f[0]:open]), "`~"))
 		if i := bytes.IndexAny(tag, " \t{,"); i >= 0 {
 			tag = tag[:i]
 		}
-		if !shellTag(tag) || open+1 > f[1] {
+		if open+1 > f[1] {
 			continue
 		}
 		start, end := open+1, lineStartAt(text, f[1])
 		if f[1] == len(text) && !fenceLine(text[end:]) {
 			end = len(text)
 		}
-		if start > end {
-			continue
+		if start <= end {
+			out = append(out, fenceBody{tag: tag, start: start, end: end})
 		}
-		body := text[start:end]
-		if bytes.EqualFold(tag, []byte("console")) || len(tag) > 5 && bytes.EqualFold(tag[:5], []byte("shell")) {
-			out = append(out, consoleSpan(start, body))
-			continue
-		}
-		out = append(out, shellSpan{start: start, src: body, covers: [][2]int{{start, end}}})
 	}
 	return out
 }

@@ -29,6 +29,12 @@ type treeScan struct {
 	mayArchive bool
 	// sums holds fileSum of files read whole that findings about the whole file name.
 	sums map[string]string
+	// code is the Python and JavaScript of the skill, analysed as one program once every
+	// file is read; codeBytes counts its bytes. texts are the skill's prose and scripts, by
+	// path, where a file saved by that code may be run.
+	code      []codeUnit
+	codeBytes int
+	texts     map[string][]byte
 }
 
 type treeEntry struct {
@@ -60,7 +66,7 @@ func (t *treeScan) add(id, file, msg, content string) *hit {
 
 // scanTree lists the skill, then reads and scans its files one by one.
 func (s *scanner) scanTree(fsys fs.FS) (*treeScan, error) {
-	t := &treeScan{paths: map[string]bool{}, domains: map[string]hit{}, runs: map[string]bool{}, execs: map[string]bool{}}
+	t := &treeScan{paths: map[string]bool{}, domains: map[string]hit{}, runs: map[string]bool{}, execs: map[string]bool{}, texts: map[string][]byte{}}
 	if err := t.walk(fsys); err != nil {
 		return nil, err
 	}
@@ -73,6 +79,7 @@ func (s *scanner) scanTree(fsys fs.FS) (*treeScan, error) {
 	for i := range t.entries {
 		s.scanEntry(fsys, t, &t.entries[i])
 	}
+	s.codeFlowClosed(t)
 	t.escalateArchives()
 	if !t.paths["SKILL.md"] {
 		t.add("SG-MD-001", ".", "the skill has no SKILL.md; agents do not load a folder without one", "no SKILL.md")
