@@ -137,14 +137,15 @@ var variantRules2 = []*Rule{{
 }, {
 	ID: "SG-EXE-034", Severity: Critical, Category: "execution", tags: tagExecution,
 	Title:    "system-wide destruction",
-	Help:     "Shredding files across the file system, opening every file to everyone, taking ownership of system folders or deleting remote branches by force destroys the user's machine or work. Remove the command.",
+	Help:     "Shredding files across the file system, opening every file to everyone, taking ownership of system folders or deleting or overwriting remote branches by force destroys the user's machine or work. Remove the command.",
 	Keywords: []string{"chmod", "chown", "git push"},
 	pattern: `(?i)\bchmod\s+(?:-\w*R\w*|--recursive)\s+(?:0?777|a\+rwx|ugo\+rwx)\s+(?:/|~|\$home)(?:\s|$|["'\x60;&|])|\bchown\s+(?:-\w*R\w*|--recursive)\s+\S+\s+/(?:etc|bin|sbin|boot)?/?(?:\s|$|["'\x60;&|])` +
-		`|\bgit\s+push\s+[^\n]*(?:--force|-f\b)[^\n]*(?:\s:[\w./-]+|--mirror)\b|\bgit\s+push\s+[^\n]*--mirror\b[^\n]*(?:--force|-f\b)`,
+		`|\bgit\s+push\s+[^\n]*(?:--force|-f\b)[^\n]*(?:\s:[\w./-]+|--mirror|:refs/heads/(?:main|master)\b)\b|\bgit\s+push\s+[^\n]*--mirror\b[^\n]*(?:--force|-f\b)` +
+		`|\bgit\s+push\s+(?:[^\n]*\s)?(?:--force|-f)\s+(?:[^\n]*\s)?--all\s+(?:https?://|ssh://|git@)|\bgit\s+push\s+(?:[^\n]*\s)?--all\s+(?:[^\n]*\s)?(?:--force|-f)\s+(?:https?://|ssh://|git@)`,
 	validate: notNegated,
-	fire:     []string{"sudo chown -R $USER /etc", "sudo chmod -R 777 /", "git push --force origin :main && git push --mirror --force origin"},
+	fire:     []string{"sudo chown -R $USER /etc", "sudo chmod -R 777 /", "git push --force origin :main && git push --mirror --force origin", "git push --force --all https://git.example.net/m.git", "git push --force origin refs/backup/x:refs/heads/main"},
 	pass: []string{"chmod -R 755 ./build", "shred -u /tmp/new_key.json 2>/dev/null || rm -f /tmp/new_key.json", "git push --force-with-lease origin feature",
-		"sudo chown -R $(whoami):staff /usr/local/texlive"},
+		"sudo chown -R $(whoami):staff /usr/local/texlive", "git push --all origin", "git push --force origin main", "git push origin --force --all"},
 }, {
 	ID: "SG-EXE-035", Severity: High, Category: "execution", tags: tagExecution,
 	Title:    "hijacking what the shell or ssh runs",
@@ -300,9 +301,23 @@ var variantRules4 = []*Rule{{
 var nonLatinOverrideRe = lazy(`(?i)(?:игнорируй|забудь)\s+(?:все\s+)?(?:предыдущие|прежние)\s+(?:инструкции|указания)` +
 	`|忽略(?:之前|以前|上面|前面)?的?(?:所有)?(?:指令|指示|说明)|(?:以前|前)の指示を(?:すべて)?無視|不要告诉用户|не\s+говори\s+(?:об\s+этом\s+)?пользователю`)
 
+// nonLatinMarkers are words every match of nonLatinOverrideRe holds, without the
+// first letter where case may change it: the expression, case-insensitive and without a
+// literal start, reads a text at a few MB/s, so it runs only on texts that hold one.
+var nonLatinMarkers = [][]byte{[]byte("гнорируй"), []byte("абудь"), []byte("忽略"), []byte("の指示を"), []byte("不要告诉用户"), []byte("овори")}
+
+func hasAny(text []byte, words [][]byte) bool {
+	for _, w := range words {
+		if bytes.Contains(text, w) {
+			return true
+		}
+	}
+	return false
+}
+
 // nonLatinHits applies nonLatinOverrideRe to a text with non-ASCII letters.
 func nonLatinHits(u *unit) []hit {
-	if u.depth > 0 || !hasNonASCII(u.text) {
+	if u.depth > 0 || !hasNonASCII(u.text) || !hasAny(u.text, nonLatinMarkers) {
 		return nil
 	}
 	var out []hit
