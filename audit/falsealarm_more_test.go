@@ -23,3 +23,13 @@ func TestFalseAlarmKeyAuthDoc(t *testing.T) {
 		{"no placeholder", skillMD("Pass the API key as query param: `https://stats.example.net/c?key=$KEY`\n"), RiskHigh, []string{"SG-EXF-003"}, nil},
 	})
 }
+
+func TestFalseAlarmExampleKeys(t *testing.T) {
+	checkFalseAlarms(t, []falseAlarm{
+		{"counting key after a vendor prefix", skillMD("**❌ Bad - Hardcoded secret:**\n```javascript\nconst API_KEY = 'sk_live_abc123xyz';\n```\n"), RiskLow, nil, []string{"SG-SEC-009"}},
+		{"Google key of X", skillMD("```bash\ncurl \"https://identitytoolkit.googleapis.com/v1/accounts:signUp?key=AIzaXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX\"\n```\n"), RiskLow, nil, []string{"SG-SEC-005"}},
+
+		{"random key under a bad-practice heading", skillMD("**❌ Bad - Hardcoded secret:**\n```javascript\nconst API_KEY = 'sk_live_q8Vt3Lz0Rx7Kp2Wm9Nc4';\n```\n"), RiskHigh, []string{"SG-SEC-009"}, nil},
+		{"Google key with some X", skillMD("?key=AIzaSyXXXXXXA1b2C3d4E5f6G7h8I9j0K1l2M3n\n"), RiskHigh, []string{"SG-SEC-005"}, nil},
+	})
+}
