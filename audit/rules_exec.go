@@ -212,13 +212,27 @@ var instructionFolder = lazy(`(?i)(?:\.windsurf|\.roo)/rules(?:/[^\s/"'\x60]*)?[
 // installsPersistence rejects a bare persistence path (/etc/crontab,
 // \\CurrentVersion\\Run, ...) in a command or sentence that only reads or
 // removes it: grep /dev/tcp /etc/cron*, reg delete ...\\Run, "remove the line
-// from /etc/crontab". A redirect or a word that writes anywhere in the command
-// keeps the finding, and so does every match that starts with a write.
+// from /etc/crontab"; and one that a line only names, as a list of locations
+// or a code span in a sentence without a verb that writes. A redirect or a word
+// that writes anywhere in the command keeps the finding, and so does every
+// match that starts with a write, unless its ">" only closes a placeholder
+// such as <id>.
 func installsPersistence(data []byte, loc []int) bool {
-	if c := data[loc[0]]; c != '/' && c != '\\' && c != '.' {
+	switch c := data[loc[0]]; {
+	case c == '>':
+		return !placeholderEnd(data, loc[0]) || writeRe.Match(data[loc[0]+1:loc[1]])
+	case c != '/' && c != '\\' && c != '.':
 		return true
 	}
-	cmd := data[lineStartAt(data, loc[0]):loc[0]]
+	ls := lineStartAt(data, loc[0])
+	p := loc[0]
+	for p > ls && !bytes.ContainsAny(data[p-1:p], " \t\"'`(") {
+		p--
+	}
+	if namedLocation(data[ls:p]) {
+		return false
+	}
+	cmd := data[ls:p]
 	if i := bytes.LastIndexAny(cmd, ";|&`("); i >= 0 {
 		cmd = cmd[i+1:]
 	}
@@ -230,7 +244,7 @@ func installsPersistence(data []byte, loc []int) bool {
 	if len(words) > 0 && words[0] == "sudo" {
 		words = words[1:]
 	}
-	if len(words) == 0 || slices.ContainsFunc(words, func(w string) bool { return persistWrites[strings.Trim(w, ",.:")] }) {
+	if len(words) == 0 || writesWord(words) {
 		return true
 	}
 	if words[0] == "reg" || words[0] == "reg.exe" {
@@ -239,13 +253,50 @@ func installsPersistence(data []byte, loc []int) bool {
 	return !persistReaders[words[0]]
 }
 
+// placeholderEnd reports a ">" at i that closes a placeholder such as <id>, not a redirect.
+func placeholderEnd(data []byte, i int) bool {
+	return placeholderOpen.Match(data[lineStartNear(data, i):i])
+}
+
 var (
-	persistReaders = set("grep", "egrep", "fgrep", "rg", "ag", "cat", "less", "more", "head", "tail", "ls", "find", "stat", "file", "wc", "diff",
+	placeholderOpen = lazy(`<[\w.-]+$`)
+	// writeRe is a redirect or a command that writes, later in a match.
+	writeRe = lazy(`(?:^|[^<\w.-])>|\b(?:cp|mv|tee|ln|install|write\w*)\b`)
+	// locationLabel is a line that names what the location after it is: "Registry Run keys - ".
+	locationLabel = lazy(`^[\s*+-]*[A-Za-z][\w /()&,]*?\s+[-–—:]\s*$`)
+)
+
+// namedLocation reports the text before a persistence path on its line that only names the
+// path: a label of a list of locations, or a sentence whose code span holds just the path
+// and has no verb that writes before it.
+func namedLocation(pre []byte) bool {
+	if locationLabel.Match(pre) {
+		return !writesWord(strings.Fields(strings.ToLower(string(pre))))
+	}
+	prose, ok := bytes.CutSuffix(pre, []byte("`"))
+	if !ok || bytes.Count(prose, []byte("`"))%2 == 1 {
+		return false
+	}
+	for _, end := range []string{". ", "! ", "? "} {
+		if i := bytes.LastIndex(prose, []byte(end)); i >= 0 {
+			prose = prose[i+len(end):]
+		}
+	}
+	return !writesWord(strings.Fields(strings.ToLower(string(prose))))
+}
+
+func writesWord(words []string) bool {
+	return slices.ContainsFunc(words, func(w string) bool { return persistWrites[strings.Trim(w, ",.:")] })
+}
+
+var (
+	persistReaders = set("vol", "vol.py", "vol3", "volatility", "volatility3", "grep", "egrep", "fgrep", "rg", "ag", "cat", "less", "more", "head", "tail", "ls", "find", "stat", "file", "wc", "diff",
 		"test", "[", "sha256sum", "md5sum", "strings", "type", "dir", "get-content", "gc", "get-item", "get-itemproperty", "gp", "get-childitem",
 		"gci", "select-string", "sls", "test-path", "rm", "del", "unlink", "remove-item", "ri", "remove-itemproperty", "rp",
 		"check", "inspect", "look", "list", "review", "remove", "delete", "search", "audit", "verify", "examine", "read", "see", "compare", "scan")
 	persistWrites = set("cp", "mv", "tee", "install", "ln", "echo", "printf", "dd", "rsync", "scp", "-exec", "xargs", "sh", "bash", "import",
 		"set-itemproperty", "new-itemproperty", "set-content", "add-content", "out-file", "copy", "copy-item", "move-item",
-		"add", "append", "write", "insert", "put", "create", "register", "schedule", "enable")
+		"add", "append", "write", "insert", "put", "create", "register", "schedule", "enable",
+		"set", "modify", "edit", "change", "update", "save", "place", "drop", "plant", "persist")
 	regReads = set("query", "delete", "export")
 )
