@@ -1,6 +1,13 @@
 package audit
 
-import "testing"
+import (
+	"bytes"
+	"compress/zlib"
+	"fmt"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
 
 // The cases below are lines of published skills that the audit rated high,
 // each beside the attack closest to it, which must stay high.
@@ -90,5 +97,41 @@ func TestFalseAlarmPersistenceNamed(t *testing.T) {
 		{"a plist echoed into launch agents", skillMD("```bash\necho \"<plist>...</plist>\" > ~/Library/LaunchAgents/com.u.plist\n```\n"), RiskHigh, []string{"SG-EXE-011"}, nil},
 		{"a Run value to set", skillMD("Set `HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\Updater` to C:\\Temp\\u.exe.\n"), RiskHigh, []string{"SG-EXE-011"}, nil},
 		{"copied into the startup folder", skillMD("Copy u.exe to `%appdata%\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\`.\n"), RiskHigh, []string{"SG-EXE-011"}, nil},
+	})
+}
+
+// objStm returns an object stream, object num of a PDF, packing objs (number -> body)
+// compressed with FlateDecode; extra goes into its dictionary.
+func objStm(t *testing.T, num int, extra string, objs ...string) string {
+	t.Helper()
+	var head, body strings.Builder
+	for i := 0; i+1 < len(objs); i += 2 {
+		fmt.Fprintf(&head, "%s %d ", objs[i], body.Len())
+		body.WriteString(objs[i+1] + "\n")
+	}
+	var z bytes.Buffer
+	w := zlib.NewWriter(&z)
+	if _, err := w.Write([]byte(head.String() + body.String())); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("%d 0 obj\n<< /Type /ObjStm /Length %d /Filter /FlateDecode /N %d /First %d%s >>\nstream\n%s\nendstream\nendobj\n",
+		num, z.Len(), len(objs)/2, head.Len(), extra, z.String())
+}
+
+func TestFalseAlarmPDFJumpInObjectStream(t *testing.T) {
+	doc := func(objects string) fstest.MapFS {
+		return withFile("See assets/guide.pdf.\n", "assets/guide.pdf", pdf(" /OpenAction 12 0 R", objects))
+	}
+	goTo, launch := "<< /D [ 3 0 R /Fit ] /S /GoTo >>", "<< /S /Launch /F (cmd.exe) >>"
+	checkFalseAlarms(t, []falseAlarm{
+		{"GoTo in an object stream", doc(objStm(t, 32, "", "11", "<< /D (section.1) /S /GoTo >>", "12", goTo)), RiskLow, nil, []string{"SG-TREE-004"}},
+
+		{"Launch in an object stream", doc(objStm(t, 32, "", "11", goTo, "12", launch)), RiskHigh, []string{"SG-TREE-004"}, nil},
+		{"two streams that disagree", doc(objStm(t, 31, "", "12", goTo) + objStm(t, 32, "", "12", launch)), RiskHigh, []string{"SG-TREE-004"}, nil},
+		{"a stream it cannot decode", doc(objStm(t, 32, " /DecodeParms << /Predictor 12 >>", "12", goTo)), RiskHigh, []string{"SG-TREE-004"}, nil},
+		{"another generation", withFile("See assets/guide.pdf.\n", "assets/guide.pdf", pdf(" /OpenAction 12 1 R", objStm(t, 32, "", "12", goTo))), RiskHigh, []string{"SG-TREE-004"}, nil},
 	})
 }
