@@ -108,7 +108,9 @@ func pdfStreamAt(data []byte, i int) (dict, body []byte) {
 	if n := pdfInt(dict, "/Length"); n > 0 && n <= len(rest) {
 		return dict, rest[:n]
 	}
-	if e := bytes.Index(rest, []byte("endstream")); e >= 0 {
+	// Deflate never makes a stream much larger than its content, so the end of one whose
+	// content is within the bounds is near.
+	if e := bytes.Index(rest[:min(len(rest), maxObjStmBytes+maxObjStmBytes/8)], []byte("endstream")); e >= 0 {
 		return dict, rest[:e]
 	}
 	return nil, nil
