@@ -66,7 +66,7 @@ func quoted(text []byte, fenced [][2]int, s, e int) bool {
 // paragraphLineEnd returns the end of the line after the one that ends at le when
 // that line continues the paragraph (it is not blank), else le.
 func paragraphLineEnd(text []byte, le int) int {
-	if le+1 >= len(text) {
+	if le+1 >= len(text) || text[le] != '\n' {
 		return le
 	}
 	next := lineEndAt(text, le+1)
