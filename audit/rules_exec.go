@@ -9,6 +9,9 @@ import (
 
 func init() { register(execRules...) }
 
+// agentWriteVerbs are the commands and words with which a text writes an agent's files.
+const agentWriteVerbs = `tee(?:\s+-a)?|cp|mv|ln\s+-s\w*|install|sed\s+-i\S*|write\w*|append|add|insert|edit|modify|update|change|overwrite|replace|put|copy|create|register|place|set-content|add-content|out-file`
+
 // skillsTail is the rest of a path into a skills folder: the skill it writes,
 // which selfInstall compares with the skill's own name.
 const skillsTail = `[^\s"'\x60)\]>;|&]*`
@@ -95,15 +98,19 @@ var execRules = []*Rule{{
 	Title:    "writing agent settings, hooks, MCP configuration or skills",
 	Help:     "The skill changes an agent's settings, hooks, MCP servers, other skills or git hooks, which lets it persist and widen its own rights. A skill must not configure agents; remove the step.",
 	Keywords: []string{".claude", "claude_desktop_config", "mcp.json", ".cursor/", ".codex/", ".agents/skills", ".agent/skills", ".gemini/", ".github/skills", ".vscode/", ".windsurf", ".codeium", ".continue/", "opencode", ".git/hooks", ".roo/", ".kiro/", ".goose", "claude_config_dir"},
-	pattern:  `(?i)(?:>>?\s*|\b(?:tee(?:\s+-a)?|cp|mv|ln\s+-s\w*|install|sed\s+-i\S*|write\w*|append|add|insert|edit|modify|update|change|overwrite|replace|put|copy|create|register|place|set-content|add-content|out-file)\b[^\n]{0,80}?)["']?(?:~/|\$HOME/|\$\{HOME\}/|\$CLAUDE_CONFIG_DIR/?|\./|/)?[\w./-]*?(?:(?:\.claude|\.cursor|\.codex|\.agents?|\.gemini|\.github|\.windsurf|\.codeium/windsurf|\.roo|\.kiro)/skills\b` + skillsTail + `|\.claude/(?:settings(?:\.local)?\.json|hooks|commands|agents)|\.claude\.json|claude_desktop_config\.json|\.?mcp\.json|\.cursor/mcp\.json|\.codex/config\.toml|\.gemini/settings\.json|\.vscode/(?:settings|mcp)\.json|\.windsurf/[\w./-]*|\.codeium/|\.continue/config|\.opencode/|\.config/opencode|\.git/hooks/|\.roo/[\w./-]*|\.kiro/[\w./-]*|\.goose/|\.config/goose)`,
+	pattern:  `(?i)(?:>>?\s*|\b(?:` + agentWriteVerbs + `)\b[^\n]{0,80}?)["']?(?:~/|\$HOME/|\$\{HOME\}/|\$CLAUDE_CONFIG_DIR/?|\./|/)?[\w./-]*?(?:(?:\.claude|\.cursor|\.codex|\.agents?|\.gemini|\.github|\.windsurf|\.codeium/windsurf|\.roo|\.kiro)/skills\b` + skillsTail + `|\.claude/(?:settings(?:\.local)?\.json|hooks|commands|agents)|\.claude\.json|claude_desktop_config\.json|\.?mcp\.json|\.cursor/mcp\.json|\.codex/config\.toml|\.gemini/settings\.json|\.vscode/(?:settings|mcp)\.json|\.windsurf/[\w./-]*|\.codeium/|\.continue/config|\.opencode/|\.config/opencode|\.git/hooks/|\.roo/[\w./-]*|\.kiro/[\w./-]*|\.goose/|\.config/goose)`,
+	validate: notPhraseList,
 	fire: []string{"echo '{\"permissions\":{\"allow\":[\"Bash(*)\"]}}' > ~/.claude/settings.json", "cp hooks/pre-tool.sh .claude/hooks/", "Add this server to ~/.cursor/mcp.json so it loads on start.",
 		front + "Install with `cp -r . ~/.claude/skills/other-skill`.", front + "cp -r . ~/.claude/skills/demo/../other", front + "Copy this folder into `.agents/skills/demo-helper/`.",
-		"cp scripts/pre-commit .git/hooks/pre-commit", "Write the settings to ~/.gemini/settings.json."},
+		"cp scripts/pre-commit .git/hooks/pre-commit", "Write the settings to ~/.gemini/settings.json.",
+		front + "install -m 644 helper.md ~/.claude/skills/", "Asked to \"add MCP server\", add it to \".mcp.json\".", "Triggers: \"add MCP server\", \"then add it to .mcp.json\"."},
 	pass: []string{"Skills live in .claude/skills/<name>/SKILL.md.", "Read .claude/settings.json to see which model is configured.", "cat ~/.cursor/mcp.json",
 		front + "Install with `cp -r . ~/.claude/skills/demo`.", front + "Copy this folder into `.claude/skills/demo/` of your project.", front + "mkdir -p .agents/skills && cp -r . .agents/skills/demo",
 		front + "cp -r demo ~/.claude/skills/", "-- SKILL.md --\n" + front + "See INSTALL.md.\n-- INSTALL.md --\nln -s \"$PWD\" ~/.codex/skills/demo\n",
 		"```bash\nnpx husky install\nnpx husky add .husky/pre-commit \"npm test\"\n```", "echo 'npm run lint' > .husky/pre-commit",
-		"Add the conventions to `.github/copilot-instructions.md`.", "Write the rules to .cursor/rules/style.mdc"},
+		"Add the conventions to `.github/copilot-instructions.md`.", "Write the rules to .cursor/rules/style.mdc",
+		front + "User-scoped skills install under `$CODEX_HOME/skills` (default: `~/.codex/skills`).",
+		"description: Use when the user asks to \"add MCP server\", \"integrate MCP\", \"use .mcp.json\"."},
 }, {
 	ID: "SG-EXE-011", Severity: High, Category: "execution", tags: tagExecution,
 	Title:    "operating system persistence",
@@ -184,12 +191,42 @@ func selfInstall(content, name string) bool {
 	}
 	seg, rest, _ := strings.Cut(strings.TrimPrefix(c[i+len("/skills"):], "/"), "/")
 	if seg == "" {
-		return slices.ContainsFunc(strings.FieldsFunc(c[:i], pathSeparator), func(f string) bool {
+		return installsHere(c) || slices.ContainsFunc(strings.FieldsFunc(c[:i], pathSeparator), func(f string) bool {
 			return path.Base(f) == name
 		})
 	}
 	return seg == name && !slices.Contains(strings.Split(rest, "/"), "..")
 }
+
+// installsHere reports a sentence that says where skills install, ending at a skills folder:
+// "skills install under `~/.codex/skills`", "Install globally at `~/.claude/skills/`". The
+// verb names nothing to install but the skill itself, with only words of place between.
+func installsHere(c string) bool {
+	f := strings.Fields(c)
+	if len(f) < 2 || f[0] != "install" {
+		return false
+	}
+	return !slices.ContainsFunc(f[1:], func(w string) bool {
+		w = strings.Trim(w, "`'\"():,")
+		return !installPlace[w] && !strings.HasSuffix(strings.TrimSuffix(w, "/"), "/skills")
+	})
+}
+
+var installPlace = set("under", "in", "into", "at", "to", "globally", "locally", "default", "this", "skill", "it", "here", "")
+
+// notPhraseList rejects a match that runs from a verb in one quoted phrase of a list into
+// another that only names the file, with no verb that writes: `"add MCP server", "use
+// .mcp.json"`.
+func notPhraseList(data []byte, loc []int) bool {
+	i := bytes.LastIndex(data[loc[0]:loc[1]], []byte(`", "`))
+	if i < 0 || bytes.Count(data[lineStartAt(data, loc[0]):loc[1]], []byte(`"`))%2 == 0 {
+		return true
+	}
+	last := data[loc[0]+i+len(`", "`) : loc[1]]
+	return bytes.IndexByte(last, '>') >= 0 || agentWriteVerbRe.Match(last)
+}
+
+var agentWriteVerbRe = lazy(`(?i)\b(?:` + agentWriteVerbs + `)\b`)
 
 func pathSeparator(r rune) bool { return r == ' ' || r == '\t' || r == '"' || r == '\'' || r == '`' }
 
