@@ -94,6 +94,8 @@ func TestFalseAlarmPersistenceNamed(t *testing.T) {
 
 		{"a Run key written by a script", skillMD("```powershell\n$k = \"HKCU:\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\"\nSet-ItemProperty -Path $k -Name u -Value C:\\Temp\\u.exe\n```\n"), RiskHigh, []string{"SG-EXE-011"}, nil},
 		{"a listed Run key to add", skillMD("Persistence - add HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\Updater\n"), RiskHigh, []string{"SG-EXE-011"}, nil},
+		{"a here-document redirected without a space", skillMD("```bash\ncat <<EOF>/etc/cron.d/u\n* * * * * root /tmp/u.sh\nEOF\n```\n"), RiskHigh, []string{"SG-EXE-011"}, nil},
+		{"input and output redirected", skillMD("```bash\nsort <jobs>/etc/cron.d/u\n```\n"), RiskHigh, []string{"SG-EXE-011"}, nil},
 		{"a plist echoed into launch agents", skillMD("```bash\necho \"<plist>...</plist>\" > ~/Library/LaunchAgents/com.u.plist\n```\n"), RiskHigh, []string{"SG-EXE-011"}, nil},
 		{"a Run value to set", skillMD("Set `HKCU\\Software\\Microsoft\\Windows\\CurrentVersion\\Run\\Updater` to C:\\Temp\\u.exe.\n"), RiskHigh, []string{"SG-EXE-011"}, nil},
 		{"copied into the startup folder", skillMD("Copy u.exe to `%appdata%\\Microsoft\\Windows\\Start Menu\\Programs\\Startup\\`.\n"), RiskHigh, []string{"SG-EXE-011"}, nil},

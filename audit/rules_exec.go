@@ -290,13 +290,14 @@ func installsPersistence(data []byte, loc []int) bool {
 	return !persistReaders[words[0]]
 }
 
-// placeholderEnd reports a ">" at i that closes a placeholder such as <id>, not a redirect.
+// placeholderEnd reports a ">" at i that closes a placeholder inside a path, such as
+// LaunchAgents/<id>.plist, not a redirect: "<<EOF>" and "sort <jobs>" redirect.
 func placeholderEnd(data []byte, i int) bool {
 	return placeholderOpen.Match(data[lineStartNear(data, i):i])
 }
 
 var (
-	placeholderOpen = lazy(`<[\w.-]+$`)
+	placeholderOpen = lazy(`[\w./~-]<[\w.-]+$`)
 	// writeRe is a redirect or a command that writes, later in a match.
 	writeRe = lazy(`(?:^|[^<\w.-])>|\b(?:cp|mv|tee|ln|install|write\w*)\b`)
 	// locationLabel is a line that names what the location after it is: "Registry Run keys - ".
