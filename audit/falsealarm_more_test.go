@@ -69,6 +69,7 @@ func TestFalseAlarmBypassForbidden(t *testing.T) {
 
 		{"prevented from failing", skillMD("To prevent the hook from failing use --no-verify.\n"), RiskHigh, []string{"SG-SELF-002"}, nil},
 		{"blocked, so bypassed", skillMD("```bash\n# the hook blocks slow commits, so\ngit commit --no-verify -m wip\n```\n"), RiskHigh, []string{"SG-SELF-002"}, nil},
+		{"blocked, then bypassed", skillMD("```bash\n# blocked by the hook? then:\ngit commit --no-verify -m wip\n```\n"), RiskHigh, []string{"SG-SELF-002"}, nil},
 		{"printed and run", skillMD("```bash\necho \"git commit --no-verify (only if certain)\"; git commit --no-verify -m wip\n```\n"), RiskHigh, []string{"SG-SELF-002"}, nil},
 		{"a message that orders it", skillMD("```bash\necho \"Commit with git commit --no-verify now\"\n```\n"), RiskHigh, []string{"SG-SELF-002"}, nil},
 	})

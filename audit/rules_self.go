@@ -1,9 +1,6 @@
 package audit
 
-import (
-	"bytes"
-	"slices"
-)
+import "bytes"
 
 func init() { register(selfRules...) }
 
@@ -83,7 +80,8 @@ func blockedAbove(data []byte, ls int) bool {
 	if !bytes.HasPrefix(prev, []byte("#")) && !bytes.HasPrefix(prev, []byte("//")) {
 		return false
 	}
-	return slices.ContainsFunc([]string{"blocked", "rejected", "denied", "refused", "should fail", "must fail", "not allowed"}, func(w string) bool {
-		return bytes.Contains(prev, []byte(w))
-	})
+	return blockedSaid.Match(prev)
 }
+
+// blockedSaid is a comment that says what its command does is refused.
+var blockedSaid = lazy(`\b(?:should|must|will|is|are|gets?)\s+(?:be\s+)?(?:blocked|rejected|denied|refused)\b|\b(?:should|must)\s+fail\b|\bnot\s+allowed\b`)
