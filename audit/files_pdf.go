@@ -1,6 +1,9 @@
 package audit
 
-import "bytes"
+import (
+	"bytes"
+	"strconv"
+)
 
 var pdfTokens = []string{"/JavaScript", "/JS", "/Launch", "/OpenAction", "/AA", "/EmbeddedFile", "/SubmitForm", "/RichMedia", "/XFA"}
 
@@ -9,6 +12,7 @@ var pdfTokens = []string{"/JavaScript", "/JS", "/Launch", "/OpenAction", "/AA", 
 // or a bare destination) is navigation, not active content.
 func pdfActive(data []byte) string {
 	jumps := 0 // jumps read; each may search the file for an object, so they are bounded
+	streams := &pdfStreams{data: data}
 	for _, tok := range pdfTokens {
 		for off := 0; ; {
 			i := bytes.Index(data[off:], []byte(tok))
@@ -20,7 +24,7 @@ func pdfActive(data []byte) string {
 				off = end
 				continue
 			}
-			if jumps++; jumps > maxPDFJumps || !pdfJumpOnly(data, tok, end) {
+			if jumps++; jumps > maxPDFJumps || !pdfJumpOnly(data, streams, tok, end) {
 				return tok
 			}
 			off = end
@@ -39,20 +43,19 @@ var (
 )
 
 // pdfJumpOnly reports an /OpenAction or /AA at off whose value, inline or in
-// the object it refers to, holds only GoTo actions or a destination array.
-// Anything it cannot read whole, such as an action chained with /Next or an
-// action in another object, is not a jump.
-func pdfJumpOnly(data []byte, tok string, off int) bool {
+// the object it refers to (in the file or in one of its object streams), holds
+// only GoTo actions or a destination array. Anything it cannot read whole, such
+// as an action chained with /Next or an action in another object, is not a jump.
+func pdfJumpOnly(data []byte, streams *pdfStreams, tok string, off int) bool {
 	if tok != "/OpenAction" && tok != "/AA" {
 		return false
 	}
 	v := pdfValue(data, off)
 	if m := pdfRefRe.FindSubmatch(v); m != nil {
-		obj := pdfObject(data, string(m[1])+" "+string(m[2])+" obj")
-		if obj < 0 {
+		v = pdfReferred(data, streams, string(m[1]), string(m[2]))
+		if v == nil {
 			return false
 		}
-		v = pdfValue(data, obj)
 	}
 	v = bytes.TrimSpace(v)
 	switch {
@@ -68,6 +71,23 @@ func pdfJumpOnly(data []byte, tok string, off int) bool {
 		}
 	}
 	return len(actions) > 0 && !pdfAnyRefRe.Match(withoutArrays(v))
+}
+
+// pdfReferred returns the value of object num, generation gen: written in the
+// file, or else packed in an object stream (whose objects are generation 0); nil
+// when neither holds it.
+func pdfReferred(data []byte, streams *pdfStreams, num, gen string) []byte {
+	if obj := pdfObject(data, num+" "+gen+" obj"); obj >= 0 {
+		return pdfValue(data, obj)
+	}
+	n, err := strconv.Atoi(num)
+	if err != nil || gen != "0" {
+		return nil
+	}
+	if body := streams.object(n); body != nil {
+		return pdfValue(body, 0)
+	}
+	return nil
 }
 
 // pdfObject returns where the body of the object with the header "N G obj"

@@ -48,17 +48,32 @@ func quoted(text []byte, fenced [][2]int, s, e int) bool {
 	if bytes.Count(before, []byte("`"))%2 == 1 && bytes.IndexByte(after, '`') >= 0 {
 		return true
 	}
-	if bytes.Count(before, []byte(`"`))%2 == 1 && bytes.IndexByte(after, '"') >= 0 {
+	// A quotation that a paragraph wraps closes on the next line.
+	wrapped := text[e:paragraphLineEnd(text, le)]
+	if bytes.Count(before, []byte(`"`))%2 == 1 && bytes.IndexByte(wrapped, '"') >= 0 {
 		return true
 	}
 	for _, q := range [][2]string{{"“", "”"}, {"«", "»"}, {"„", "“"}, {"‘", "’"}} {
 		o := bytes.LastIndex(before, []byte(q[0]))
-		if o >= 0 && !bytes.Contains(before[o:], []byte(q[1])) && bytes.Contains(after, []byte(q[1])) {
+		if o >= 0 && !bytes.Contains(before[o:], []byte(q[1])) && bytes.Contains(wrapped, []byte(q[1])) {
 			return true
 		}
 	}
 	tb := bytes.TrimRight(before, " ")
 	return len(tb) > 0 && tb[len(tb)-1] == '\'' && bytes.IndexByte(after, '\'') >= 0
+}
+
+// paragraphLineEnd returns the end of the line after the one that ends at le when
+// that line continues the paragraph (it is not blank), else le.
+func paragraphLineEnd(text []byte, le int) int {
+	if le+1 >= len(text) || text[le] != '\n' {
+		return le
+	}
+	next := lineEndAt(text, le+1)
+	if len(bytes.TrimSpace(text[le+1:next])) == 0 || next-le > maxAnchor {
+		return le
+	}
+	return next
 }
 
 // inCodeSpan reports whether off lies inside an inline code span of its

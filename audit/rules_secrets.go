@@ -1,6 +1,9 @@
 package audit
 
-import "bytes"
+import (
+	"bytes"
+	"strings"
+)
 
 func init() { register(secretRules...) }
 
@@ -46,8 +49,9 @@ var secretRules = []*Rule{{
 	Help:     "A Google API key is written into the skill." + secretHelp,
 	Keywords: []string{"aiza"},
 	pattern:  `\bAIza[0-9A-Za-z_-]{35}\b`,
+	validate: func(data []byte, loc []int) bool { return !filledKey(data[loc[0]:loc[1]]) },
 	fire:     []string{"GOOGLE_API_KEY=AIzaSyA1234567890abcdefghijklmnopqrstuv", "key: \"AIzaSyD-abcdefghijklmnopqrstuvwxyz01234\""},
-	pass:     []string{"Google API keys begin with AIza.", "GOOGLE_API_KEY=AIza..."},
+	pass:     []string{"Google API keys begin with AIza.", "GOOGLE_API_KEY=AIza...", "?key=AIzaXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXX", "GOOGLE_API_KEY=AIzaSy00000000000000000000000000000000"},
 }, {
 	ID: "SG-SEC-006", Severity: High, Category: "secrets", tags: tagSecret, exact: true,
 	Title:    "AI provider API key",
@@ -83,7 +87,7 @@ var secretRules = []*Rule{{
 		return realSecret(data, loc) && !countingValue(string(data[loc[2]:loc[3]]))
 	},
 	fire: []string{"api_key = \"q8Vt3Lz0Rx7Kp2Wm9Nc4\"", "password: \"T7#kq9!Lm2@xZ4pv\"", "\"apiKey\": \"sk-q8Vt3Lz0Rx7Kp2Wm9Nc4\""},
-	pass: []string{"api_key = \"your-api-key-here\"", "api_key = \"sk-abc123xyz789\"", "\"apiKey\": \"sk-xyz789abc123def456\"", "password = os.environ[\"DB_PASSWORD\"]", "token: \"${{ secrets.NPM_TOKEN }}\"", "password: \"NewSecurePass456!\",", "api_key: \"sk-1234567890abcdef\"  # never do this", "password = \"super_secret_password_123\""},
+	pass: []string{"api_key = \"your-api-key-here\"", "api_key = \"sk-abc123xyz789\"", "\"apiKey\": \"sk-xyz789abc123def456\"", "password = os.environ[\"DB_PASSWORD\"]", "token: \"${{ secrets.NPM_TOKEN }}\"", "password: \"NewSecurePass456!\",", "api_key: \"sk-1234567890abcdef\"  # never do this", "password = \"super_secret_password_123\"", "const API_KEY = 'sk_live_abc123xyz';"},
 }}
 
 const fakeKey80 = "AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfGhIjKlMnOpQrStUvWxYz0123456789AbCdEfGhIjKlMn-AAAA"
@@ -115,6 +119,7 @@ func elidedKey(data []byte, loc []int) bool {
 // the "sk-abc123xyz789" that documentation writes where a key goes. A random
 // key has almost no such runs.
 func countingValue(v string) bool {
+	v = withoutKeyPrefix(v)
 	alnum, inRun := 0, 0
 	run := 1
 	for i := 0; i < len(v); i++ {
@@ -137,6 +142,35 @@ func countingValue(v string) bool {
 		run = 1
 	}
 	return alnum > 0 && inRun*3 >= alnum*2
+}
+
+// withoutKeyPrefix returns v without the vendor prefix keys start with (sk_live_, sk-,
+// pk_test_): letters that name the kind of key, which are no part of its random body.
+func withoutKeyPrefix(v string) string {
+	for range 3 {
+		i := strings.IndexAny(v, "_-")
+		if i <= 0 || i > 6 || i == len(v)-1 || strings.Trim(strings.ToLower(v[:i]), "abcdefghijklmnopqrstuvwxyz") != "" {
+			break
+		}
+		v = v[i+1:]
+	}
+	return v
+}
+
+// filledKey reports a key whose body is filler, such as AIzaXXXXXXXX…: eight
+// characters alike in a row, which a random key has about never.
+func filledKey(key []byte) bool {
+	run := 1
+	for i := 1; i < len(key); i++ {
+		if lowerASCII(key[i]) != lowerASCII(key[i-1]) {
+			run = 1
+			continue
+		}
+		if run++; run >= 8 {
+			return true
+		}
+	}
+	return false
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }

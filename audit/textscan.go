@@ -62,6 +62,7 @@ func (s *scanner) scanText(u *unit) []hit {
 	}
 	if u.depth == 0 && u.kind&kindProse != 0 {
 		demoteQuoted(u, hits)
+		demoteSetupSnippets(u, hits)
 	}
 	spans := secretSpans(hits)
 	for i := range hits {

@@ -127,6 +127,9 @@ func pipeHasSource(data []byte, loc []int) bool {
 		return false
 	}
 	rest := data[loc[1]:end]
+	if bytes.IndexByte(data[loc[0]:loc[1]], '|') >= 0 && localScriptRe.Match(rest) {
+		return false
+	}
 	m := inlineCodeRe.FindSubmatch(rest)
 	if m == nil || !inlineFlag(interpreterBefore(data, loc[1]), string(m[1])) {
 		return true
@@ -135,8 +138,11 @@ func pipeHasSource(data []byte, loc []int) bool {
 }
 
 var (
-	inlineCodeRe = lazy(`^\s+-([a-zA-Z]{1,2})\b`)
-	stdinExecRe  = lazy(`(?i)\b(?:exec|eval|compile|system|popen|spawn|execsync|execfile|runpy|run_path)\s*\(|\$\(\s*cat\b|\bsource\b`)
+	// localScriptRe is a script file of the skill named after the interpreter, which runs
+	// that file and reads the download piped in as its data: `| python scripts/report.py`.
+	localScriptRe = lazy(`^\s+(?:\./)?[\w-]+(?:\.[\w-]+)*(?:/[\w-]+(?:\.[\w-]+)*)*\.(?:py|sh|bash|js|mjs|cjs|ts|pl|rb|php)(?:\s|$|[;&|)])`)
+	inlineCodeRe  = lazy(`^\s+-([a-zA-Z]{1,2})\b`)
+	stdinExecRe   = lazy(`(?i)\b(?:exec|eval|compile|system|popen|spawn|execsync|execfile|runpy|run_path)\s*\(|\$\(\s*cat\b|\bsource\b`)
 )
 
 // interpreterBefore returns the word that ends at end, such as python3.

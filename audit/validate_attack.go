@@ -325,3 +325,32 @@ func assignedThenRun(lines int) func([]byte, []int) bool {
 		return m != nil && flowsToSink(data, loc[1], string(m[1]), lines)
 	}
 }
+
+// controlsOff accepts a match that turns the agent's safety controls off, and rejects one
+// that is negated, the description of a browser's own sandbox flag in a list of flags
+// ("`--no-sandbox`: Disable sandbox"), or a flag that a sentence names as a dangerous
+// setting by the harm it does ("misconfigurations (`--yolo`) disable protections").
+func controlsOff(data []byte, loc []int) bool {
+	if !notNegated(data, loc) {
+		return false
+	}
+	ls := lineStartAt(data, loc[0])
+	if browserSandboxFlag.Match(data[ls:loc[0]]) {
+		return false
+	}
+	before := bytes.ToLower(data[max(ls, loc[0]-160):loc[0]])
+	if i := bytes.LastIndexAny(before, ".!?;:"); i >= 0 {
+		before = before[i+1:]
+	}
+	named := slices.ContainsFunc([]string{"misconfigur", "insecure", "unsafe", "dangerous", "vulnerab"}, func(w string) bool {
+		return bytes.Contains(before, []byte(w))
+	})
+	return !named || !harmAfter.Match(bytes.ToLower(data[loc[1]:matchLineEnd(data, loc[0], loc[1])]))
+}
+
+var (
+	// browserSandboxFlag is the start of a line that documents Chromium's sandbox flag.
+	browserSandboxFlag = lazy(`^[\s*+|>-]*(?:\d+\.\s*)?\x60?--(?:no-sandbox|disable-setuid-sandbox|disable-gpu-sandbox)\x60?\s*[:|—–-]+\s*$`)
+	// harmAfter is what a dangerous setting does, said right after it.
+	harmAfter = lazy(`^[\x60)"'\s,/]*(?:(?:and|or)\s+)?(?:\x60[^\x60\n]*\x60[\s,/)]*)*(?:disables?|bypass(?:es)?|removes?|turns? off)\s+(?:the\s+|all\s+|its\s+)?(?:protections?|sandbox\w*|approvals?|safety|confirmations?|guardrails|security)\b`)
+)
