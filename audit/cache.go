@@ -40,7 +40,7 @@ type cacheKey struct {
 }
 
 func newCacheKey(treeID, policyHash, base string) cacheKey {
-	return cacheKey{tree: treeID, policy: policyHash, base: base, ruleset: RulesetVersion}
+	return cacheKey{tree: treeID, policy: policyHash, base: base, ruleset: rulesetKey()}
 }
 
 // file returns the entry's path: a hash of the key, so that ids from

@@ -68,7 +68,7 @@ func (c *Cache) GetAll(rootTree, folder, policyHash string) ([]SkillReport, bool
 	if c == nil || c.Dir == "" || rootTree == "" {
 		return nil, false
 	}
-	k := allKey{root: rootTree, folder: folder, policy: policyHash, ruleset: RulesetVersion}
+	k := allKey{root: rootTree, folder: folder, policy: policyHash, ruleset: rulesetKey()}
 	name := c.allFile(k)
 	fi, err := os.Lstat(name)
 	if err != nil || fi.Size() > maxAllEntry {
@@ -100,7 +100,7 @@ func (c *Cache) PutAll(rootTree, folder, policyHash string, reports []SkillRepor
 	case rootTree == "":
 		return errors.New("audit cache: no tree id; only results of a git tree can be cached")
 	}
-	k := allKey{root: rootTree, folder: folder, policy: policyHash, ruleset: RulesetVersion}
+	k := allKey{root: rootTree, folder: folder, policy: policyHash, ruleset: rulesetKey()}
 	data, err := encodeAllEntry(k, reports)
 	if err != nil {
 		return err

@@ -38,12 +38,12 @@ func TestCacheAllRoundTrip(t *testing.T) {
 
 func TestCacheAllCorrupt(t *testing.T) {
 	policy := PolicyHash(nil, nil)
-	k := allKey{root: "root", folder: "skills", policy: policy, ruleset: RulesetVersion}
+	k := allKey{root: "root", folder: "skills", policy: policy, ruleset: rulesetKey()}
 	good, err := encodeAllEntry(k, goldenSkills())
 	mustDo(t, err)
 	flipped := slices.Clone(good)
 	flipped[len(flipped)/2] ^= 0x20
-	otherKey, err := encodeAllEntry(allKey{root: "other", folder: "skills", policy: policy, ruleset: RulesetVersion}, goldenSkills())
+	otherKey, err := encodeAllEntry(allKey{root: "other", folder: "skills", policy: policy, ruleset: rulesetKey()}, goldenSkills())
 	mustDo(t, err)
 	tests := []struct {
 		name string
@@ -84,7 +84,7 @@ func TestCacheAllBounded(t *testing.T) {
 	for i := range maxAllEntries + 3 {
 		root := string(rune('a' + i))
 		mustDo(t, c.PutAll(root, "skills", policy, goldenSkills()[:1]))
-		file := c.allFile(allKey{root: root, folder: "skills", policy: policy, ruleset: RulesetVersion})
+		file := c.allFile(allKey{root: root, folder: "skills", policy: policy, ruleset: rulesetKey()})
 		mustDo(t, os.Chtimes(file, old.Add(time.Duration(i)*time.Minute), old.Add(time.Duration(i)*time.Minute)))
 		if i == 0 {
 			continue

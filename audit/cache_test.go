@@ -52,16 +52,16 @@ func TestCacheMiss(t *testing.T) {
 		ruleset              int
 		wantHit, useInternal bool
 	}{
-		{"same key", c, "tree", policy, "base", RulesetVersion, true, false},
-		{"other tree", c, "tree2", policy, "base", RulesetVersion, false, false},
-		{"other base", c, "tree", policy, "", RulesetVersion, false, false},
-		{"allow list changed", c, "tree", PolicyHash(&AllowList{Entries: []Allow{{Fingerprint: "abc", Reason: "other"}}}, []string{"https://get.example.dev/install.sh"}), "base", RulesetVersion, false, false},
-		{"installers changed", c, "tree", PolicyHash(allow, nil), "base", RulesetVersion, false, false},
-		{"ruleset changed", c, "tree", policy, "base", RulesetVersion + 1, false, true},
-		{"empty tree id", c, "", policy, "base", RulesetVersion, false, false},
-		{"no folder", &Cache{}, "tree", policy, "base", RulesetVersion, false, false},
-		{"nil cache", nil, "tree", policy, "base", RulesetVersion, false, false},
-		{"missing folder", &Cache{Dir: filepath.Join(t.TempDir(), "none")}, "tree", policy, "base", RulesetVersion, false, false},
+		{"same key", c, "tree", policy, "base", rulesetKey(), true, false},
+		{"other tree", c, "tree2", policy, "base", rulesetKey(), false, false},
+		{"other base", c, "tree", policy, "", rulesetKey(), false, false},
+		{"allow list changed", c, "tree", PolicyHash(&AllowList{Entries: []Allow{{Fingerprint: "abc", Reason: "other"}}}, []string{"https://get.example.dev/install.sh"}), "base", rulesetKey(), false, false},
+		{"installers changed", c, "tree", PolicyHash(allow, nil), "base", rulesetKey(), false, false},
+		{"ruleset changed", c, "tree", policy, "base", rulesetKey() + 1, false, true},
+		{"empty tree id", c, "", policy, "base", rulesetKey(), false, false},
+		{"no folder", &Cache{}, "tree", policy, "base", rulesetKey(), false, false},
+		{"nil cache", nil, "tree", policy, "base", rulesetKey(), false, false},
+		{"missing folder", &Cache{Dir: filepath.Join(t.TempDir(), "none")}, "tree", policy, "base", rulesetKey(), false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

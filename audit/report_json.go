@@ -55,6 +55,7 @@ type jsonSkill struct {
 	Files    int           `json:"files"`
 	Bytes    int64         `json:"bytes"`
 	Ruleset  int           `json:"ruleset,omitempty"`
+	Parsers  *Parsers      `json:"parsers,omitempty"`
 }
 
 // jsonRun is the result of a run over several skills.
@@ -66,6 +67,7 @@ type jsonRun struct {
 	Findings []jsonFinding `json:"findings"`
 	Skills   []jsonSkill   `json:"skills"`
 	Ruleset  int           `json:"ruleset"`
+	Parsers  Parsers       `json:"parsers"`
 }
 
 // WriteJSON writes skills as one JSON object with snake_case fields. For
@@ -77,7 +79,8 @@ func WriteJSON(w io.Writer, skills []SkillReport, o WriteOptions) error {
 	var v any
 	if len(skills) == 1 {
 		one := newJSONSkill(skills[0], o.FailOn)
-		one.FailOn, one.Title, one.Ruleset = o.FailOn.String(), o.Title, RulesetVersion
+		parsers := CodeParsers()
+		one.FailOn, one.Title, one.Ruleset, one.Parsers = o.FailOn.String(), o.Title, RulesetVersion, &parsers
 		v = one
 	} else {
 		v = newJSONRun(skills, o)
@@ -94,6 +97,7 @@ func newJSONRun(skills []SkillReport, o WriteOptions) jsonRun {
 	run := jsonRun{
 		Title: o.Title, Risk: Overall(skills).String(), Verdict: Judge(skills, o.FailOn).key(),
 		FailOn: o.FailOn.String(), Findings: []jsonFinding{}, Skills: []jsonSkill{}, Ruleset: RulesetVersion,
+		Parsers: CodeParsers(),
 	}
 	for _, s := range skills {
 		run.Skills = append(run.Skills, newJSONSkill(s, o.FailOn))

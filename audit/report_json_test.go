@@ -43,11 +43,11 @@ func TestJSONShape(t *testing.T) {
 		findings []any
 	}{
 		{"one clean skill", []SkillReport{skillWith()},
-			[]string{"bytes", "fail_on", "files", "findings", "name", "path", "risk", "ruleset", "verdict"}, []any{}},
+			[]string{"bytes", "fail_on", "files", "findings", "name", "parsers", "path", "risk", "ruleset", "verdict"}, []any{}},
 		{"several skills", goldenSkills(),
-			[]string{"fail_on", "findings", "risk", "ruleset", "skills", "verdict"}, nil},
+			[]string{"fail_on", "findings", "parsers", "risk", "ruleset", "skills", "verdict"}, nil},
 		{"no skills", nil,
-			[]string{"fail_on", "findings", "risk", "ruleset", "skills", "verdict"}, []any{}},
+			[]string{"fail_on", "findings", "parsers", "risk", "ruleset", "skills", "verdict"}, []any{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -36,6 +36,9 @@ func WriteText(w io.Writer, skills []SkillReport, o WriteOptions) error {
 		tw.skill(s, o.FailOn)
 	}
 	tw.summary(skills, o.FailOn)
+	if note := CodeParsers().Note; note != "" {
+		tw.printf("note: %s\n", note)
+	}
 	if tw.err != nil {
 		return fmt.Errorf("write text report: %w", tw.err)
 	}

@@ -211,7 +211,7 @@ func (st *shellTaint) sink(s *syntax.Stmt, c *syntax.CallExpr, name string) {
 		if src.direct && channel == "HTTP" {
 			continue // a secret named in the request itself: SG-EXF-024 judges its host
 		}
-		if !src.ok() {
+		if !src.ok() && (i > 0 && uploadFlag(wordText(args[i-1])) || strings.Contains(wordText(w), "@")) {
 			src = st.fileArg(wordText(w))
 		}
 		if src.ok() {
@@ -236,6 +236,9 @@ func (st *shellTaint) sink(s *syntax.Stmt, c *syntax.CallExpr, name string) {
 
 // fileArg is the taint of a file a command uploads: curl -d @f, -T f, -F k=@f.
 func (st *shellTaint) fileArg(w string) taintSrc {
+	if strings.Contains(w, "://") {
+		return taintSrc{}
+	}
 	if i := strings.IndexByte(w, '@'); i >= 0 {
 		w = w[i+1:]
 	}
@@ -392,6 +395,15 @@ func secretVar(name string) bool {
 		if secretWords[w] && i > 0 || strings.HasSuffix(w, "TOKEN") || strings.HasSuffix(w, "SECRET") || strings.HasSuffix(w, "PASSWORD") {
 			return true
 		}
+	}
+	return false
+}
+
+// uploadFlag reports a flag whose value is a file a command sends.
+func uploadFlag(flag string) bool {
+	switch flag {
+	case "-T", "--upload-file", "--post-file", "--body-file", "--data-binary", "-d", "--data", "--data-raw", "-F", "--form":
+		return true
 	}
 	return false
 }

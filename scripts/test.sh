@@ -71,3 +71,10 @@ go test ./cmd/skillgit/
 # starting from its seeds, and must neither crash nor report a file it failed on.
 echo "== fuzzing the audit's scan (45 s)"
 go test ./audit -run '^$' -fuzz '^FuzzScan$' -fuzztime 45s
+
+# Python and JavaScript are read as programs by tree-sitter, which needs cgo; the same fuzzing
+# bounds that reading, and a build without cgo must fall back to the text rules and say so.
+echo "== fuzzing the code reader (30 s)"
+go test ./audit/codeflow -run '^$' -fuzz '^FuzzAnalyze$' -fuzztime 30s
+echo "== the audit built without cgo"
+CGO_ENABLED=0 go test ./audit/codeflow ./audit -run '^(TestWithoutParsers|TestParsersNote|TestRuleExamples|TestCache.*)$'

@@ -73,6 +73,7 @@ type unitState struct {
 // interp reads the units of one skill.
 type interp struct {
 	units []*unitState
+	given int                 // the units Analyze was given; those after them are code read from strings
 	fns   map[string][]*fnDef // by bare name, across units
 	order []*fnDef            // every function, in the order the units define them
 	defAt map[*node]*fnDef    // functions by the node that defines them
@@ -105,6 +106,7 @@ func newInterp(units []Unit) *interp {
 
 // load parses every unit and collects the functions they define.
 func (in *interp) load() error {
+	in.given = len(in.units)
 	for i, u := range in.units {
 		root, err := parse(u.Lang, u.Code)
 		if err != nil {
@@ -141,7 +143,7 @@ func (in *interp) pass() {
 	for _, f := range in.order {
 		f.runs = 0
 	}
-	for i, u := range in.units {
+	for i, u := range in.units[:in.given] { // not the units read from strings: their calls read them
 		in.cur = i
 		in.block(u.root, u.globals)
 	}

@@ -464,6 +464,7 @@ func (in *interp) pyMapItems(n *node, sc *scope) (value, bool) {
 	for _, item := range it.items {
 		inner.vars[in.textOf(left)] = item
 		v := in.pyExpr(body, inner)
+		in.steps += len(v.items)
 		out = join(out, v)
 		items = append(items, v)
 	}

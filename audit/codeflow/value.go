@@ -30,7 +30,7 @@ const (
 const unknown = "\x00"
 
 // maxText bounds the text a value carries.
-const maxText = 4096
+const maxText = 2048
 
 // value is what an expression evaluates to.
 type value struct {

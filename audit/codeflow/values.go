@@ -73,6 +73,7 @@ func (in *interp) seq(n *node, sc *scope, eval func(*node, *scope) value) value 
 		iv := eval(k, sc)
 		if len(items) < maxItems {
 			items = append(items, iv)
+			in.steps += len(iv.items) // copying nested lists is work too
 		}
 		v = join(v, iv)
 	}
