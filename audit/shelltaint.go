@@ -182,26 +182,7 @@ func (st *shellTaint) call(s *syntax.Stmt, c *syntax.CallExpr) {
 
 // sink records a networking command that reads a tainted variable or file.
 func (st *shellTaint) sink(s *syntax.Stmt, c *syntax.CallExpr, name string) {
-	channel := "HTTP"
-	switch {
-	case shellDNSTools[name]:
-		channel = "DNS"
-	case name == "mail" || name == "sendmail" || name == "mutt":
-		channel = "mail"
-	case name != "curl" && name != "wget" && name != "http" && name != "https" && name != "xh":
-		channel = "socket"
-	}
-	var words []string
-	for _, w := range c.Args[1:] {
-		words = append(words, wordText(w))
-	}
-	host := ""
-	if hosts := requestHosts(strings.Join(words, " ")); len(hosts) > 0 {
-		host = hosts[0]
-	}
-	if channel == "DNS" && len(words) > 0 {
-		host = words[len(words)-1]
-	}
+	channel, host := destination(c, name)
 	args := c.Args[1:]
 	for i, w := range args {
 		if i > 0 && identityFlag(name, wordText(args[i-1])) {
@@ -232,6 +213,31 @@ func (st *shellTaint) sink(s *syntax.Stmt, c *syntax.CallExpr, name string) {
 			return
 		}
 	}
+}
+
+// destination is how a networking command sends and where: its channel, and the host
+// of its first address (or, for a DNS lookup, the name it looks up).
+func destination(c *syntax.CallExpr, name string) (channel, host string) {
+	channel = "HTTP"
+	switch {
+	case shellDNSTools[name]:
+		channel = "DNS"
+	case name == "mail" || name == "sendmail" || name == "mutt":
+		channel = "mail"
+	case name != "curl" && name != "wget" && name != "http" && name != "https" && name != "xh":
+		channel = "socket"
+	}
+	var words []string
+	for _, w := range c.Args[1:] {
+		words = append(words, wordText(w))
+	}
+	if hosts := requestHosts(strings.Join(words, " ")); len(hosts) > 0 {
+		host = hosts[0]
+	}
+	if channel == "DNS" && len(words) > 0 {
+		host = words[len(words)-1]
+	}
+	return channel, host
 }
 
 // fileArg is the taint of a file a command uploads: curl -d @f, -T f, -F k=@f.
@@ -270,18 +276,7 @@ func (st *shellTaint) pipe(b *syntax.BinaryCmd) {
 				return
 			}
 		case shellNetTools[name] || shellDNSTools[name]:
-			channel := "HTTP"
-			if name != "curl" && name != "wget" && name != "http" && name != "https" && name != "xh" {
-				channel = "socket"
-			}
-			var words []string
-			for _, w := range c.Args[1:] {
-				words = append(words, wordText(w))
-			}
-			host := ""
-			if hosts := requestHosts(strings.Join(words, " ")); len(hosts) > 0 {
-				host = hosts[0]
-			}
+			channel, host := destination(c, name)
 			st.flows = append(st.flows, shellFlow{pos: int(parts[0].Pos().Offset()), end: int(p.End().Offset()), channel: channel, host: host, src: src})
 			return
 		case !shellFilters[name]:
