@@ -34,6 +34,10 @@ func (s *scanner) codeFlowHits(t *treeScan) {
 		}
 		u := &t.code[f.Unit]
 		switch f.Kind {
+		case codeflow.Unread:
+			h := newHit(rule("SG-TREE-014"), u.file, u.place(0), u.place(0), "unread\x00"+u.codeName())
+			h.Message = u.codeName() + " was not read as a program: " + rule("SG-TREE-014").Help
+			byFile[u.file] = append(byFile[u.file], h)
 		case codeflow.Download:
 			saved = append(saved, f)
 		case codeflow.Command:

@@ -14,6 +14,19 @@ const (
 // ErrUnavailable is returned when this build has no parsers (cgo is off).
 var ErrUnavailable = errors.New("codeflow: no parsers in this build (built without cgo)")
 
+// errTooCostly is a parse stopped at its budget: code the parser recovers from
+// errors in at great cost, as hostile code can be made to be.
+var errTooCostly = errors.New("codeflow: code too costly to parse")
+
+// Parsing is bounded in processor time: a source may take budgetBase nanoseconds and
+// budgetPerByte per byte, a megabyte a second, five to ten times what real code takes.
+// Only code built to stall the parser's error recovery reaches the bound, which on a
+// few hundred kilobytes would otherwise take minutes.
+const (
+	budgetBase    = 250_000_000
+	budgetPerByte = 1000
+)
+
 // Available reports whether this build parses code; without cgo it does not.
 func Available() bool { return available }
 
@@ -39,6 +52,8 @@ const (
 	Command
 	// Download: content fetched from the network is saved to the path in Text.
 	Download
+	// Unread: the unit could not be parsed within its budget; it is read as text only.
+	Unread
 )
 
 // Flow is one thing found: where it happens (the unit and the byte range of

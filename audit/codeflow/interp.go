@@ -1,6 +1,7 @@
 package codeflow
 
 import (
+	"errors"
 	"strings"
 )
 
@@ -109,7 +110,10 @@ func (in *interp) load() error {
 	in.given = len(in.units)
 	for i, u := range in.units {
 		root, err := parse(u.Lang, u.Code)
-		if err != nil {
+		if errors.Is(err, errTooCostly) {
+			in.out = append(in.out, Flow{Kind: Unread, Unit: i, End: min(len(u.Code), 1)})
+			root = &node{kind: "module"}
+		} else if err != nil {
 			return err
 		}
 		u.root = root

@@ -6,10 +6,22 @@ package codeflow
 #include <stdint.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <time.h>
 
 // The parts of tree-sitter's C API this package calls; the library itself is
 // built and linked by github.com/tree-sitter/go-tree-sitter.
 typedef struct { uint32_t context[4]; const void *id; const void *tree; } TSNode;
+typedef struct { uint32_t row; uint32_t column; } TSPoint;
+typedef enum { TSInputEncodingUTF8, TSInputEncodingUTF16LE, TSInputEncodingUTF16BE, TSInputEncodingCustom } TSInputEncoding;
+typedef uint32_t (*DecodeFunction)(const uint8_t *, uint32_t, int32_t *);
+typedef struct {
+	void *payload;
+	const char *(*read)(void *payload, uint32_t byte_index, TSPoint position, uint32_t *bytes_read);
+	TSInputEncoding encoding;
+	DecodeFunction decode;
+} TSInput;
+typedef struct { void *payload; uint32_t current_byte_offset; bool has_error; } TSParseState;
+typedef struct { void *payload; bool (*progress_callback)(TSParseState *state); } TSParseOptions;
 typedef struct { const void *tree; const void *id; uint32_t context[3]; } TSTreeCursor;
 typedef struct TSParser TSParser;
 typedef struct TSTree TSTree;
@@ -18,7 +30,7 @@ typedef struct TSLanguage TSLanguage;
 extern TSParser *ts_parser_new(void);
 extern void ts_parser_delete(TSParser *);
 extern bool ts_parser_set_language(TSParser *, const TSLanguage *);
-extern TSTree *ts_parser_parse_string(TSParser *, const TSTree *, const char *, uint32_t);
+extern TSTree *ts_parser_parse_with_options(TSParser *, const TSTree *, TSInput, TSParseOptions);
 extern void ts_tree_delete(TSTree *);
 extern TSNode ts_tree_root_node(const TSTree *);
 extern TSTreeCursor ts_tree_cursor_new(TSNode);
@@ -45,19 +57,57 @@ static void cf_use_libc(void) { ts_set_allocator(malloc, calloc, realloc, free);
 
 typedef struct { uint16_t sym, field; uint32_t start, end, depth; } cf_node;
 
+typedef struct {
+	const char *src;
+	uint32_t len;
+	uint64_t start_ns, max_ns;
+	bool stopped;
+} cf_input;
+
+static const char *cf_read(void *payload, uint32_t byte, TSPoint pos, uint32_t *n) {
+	cf_input *in = payload;
+	if (byte >= in->len) {
+		*n = 0;
+		return "";
+	}
+	*n = in->len - byte;
+	return in->src + byte;
+}
+
+// cf_cpu_ns is the processor time this thread has used: the budget is counted in it,
+// not in wall time, so that a machine busy with other work does not cut a parse short.
+static uint64_t cf_cpu_ns(void) {
+	struct timespec ts;
+	clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+// cf_progress stops a parse that has used more than its budget.
+static bool cf_progress(TSParseState *st) {
+	cf_input *in = st->payload;
+	if (cf_cpu_ns() - in->start_ns > in->max_ns) {
+		in->stopped = true;
+	}
+	return in->stopped;
+}
+
 // cf_parse parses src and writes its named nodes in preorder, each with its
-// depth, into out; it returns how many, -1 when there are more than cap, or
-// -2 when the parser fails. Nodes deeper than max_depth are not visited.
-static int cf_parse(const TSLanguage *lang, const char *src, uint32_t len, cf_node *out, int cap, uint32_t max_depth) {
+// depth, into out; it returns how many, -1 when there are more than cap, -2
+// when the parser fails, or -3 when the parse took more than max_ns of
+// processor time. Nodes deeper than max_depth are not visited.
+static int cf_parse(const TSLanguage *lang, const char *src, uint32_t len, cf_node *out, int cap, uint32_t max_depth, uint64_t max_ns) {
 	TSParser *p = ts_parser_new();
 	if (!ts_parser_set_language(p, lang)) {
 		ts_parser_delete(p);
 		return -2;
 	}
-	TSTree *t = ts_parser_parse_string(p, NULL, src, len);
+	cf_input in = {src, len, cf_cpu_ns(), max_ns, false};
+	TSInput input = {&in, cf_read, TSInputEncodingUTF8, NULL};
+	TSParseOptions opts = {&in, cf_progress};
+	TSTree *t = ts_parser_parse_with_options(p, NULL, input, opts);
 	ts_parser_delete(p);
 	if (!t) {
-		return -2;
+		return in.stopped ? -3 : -2;
 	}
 	TSTreeCursor c = ts_tree_cursor_new(ts_tree_root_node(t));
 	int n = 0;
@@ -147,8 +197,10 @@ func parse(lang Lang, src []byte) (*node, error) {
 	size := min(len(src)/2+64, maxNodes)
 	for {
 		out := make([]C.cf_node, size)
-		n := int(C.cf_parse(g.lang, (*C.char)(unsafe.Pointer(&src[0])), C.uint32_t(len(src)), &out[0], C.int(size), maxDepth))
+		n := int(C.cf_parse(g.lang, (*C.char)(unsafe.Pointer(&src[0])), C.uint32_t(len(src)), &out[0], C.int(size), maxDepth, C.uint64_t(parseBudget(len(src)))))
 		switch {
+		case n == -3:
+			return nil, errTooCostly
 		case n == -2:
 			return nil, ErrUnavailable
 		case n == -1 && size < maxNodes:
@@ -191,3 +243,6 @@ func (g *grammar) tree(flat []C.cf_node) *node {
 	}
 	return &all[0]
 }
+
+// parseBudget is the processor time, in nanoseconds, a source of n bytes may take to parse.
+func parseBudget(n int) uint64 { return uint64(budgetBase + budgetPerByte*n) }
