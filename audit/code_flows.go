@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/skillgit/skillgit/audit/codeflow"
@@ -22,7 +23,7 @@ func (s *scanner) codeFlowHits(t *treeScan) {
 	for i, u := range t.code {
 		units[i] = codeflow.Unit{Lang: u.lang, Code: u.code}
 	}
-	flows, err := codeflow.Analyze(units)
+	flows, err := codeflow.Analyze(units, t.dumps...)
 	if err != nil {
 		return
 	}
@@ -54,6 +55,13 @@ func (s *scanner) codeFlowHits(t *treeScan) {
 		}
 	}
 	t.placeCodeHits(byFile)
+}
+
+// dumped notes a file the skill's shell code writes the environment or a secret into.
+func (s *scanner) dumped(name string) {
+	if t := s.tree; t != nil && len(t.dumps) < 64 && !slices.Contains(t.dumps, name) {
+		t.dumps = append(t.dumps, name)
+	}
 }
 
 // placeCodeHits gives the hits of each file their lines and adds them.

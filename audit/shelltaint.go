@@ -52,14 +52,15 @@ var (
 	shellTaintGate = [][]byte{[]byte("curl"), []byte("wget"), []byte("dig"), []byte("nslookup"), []byte("host"), []byte("nc "), []byte("ncat"), []byte("socat"), []byte("ping"), []byte("telnet"), []byte("ssh"), []byte("scp"), []byte("http"), []byte("mail")}
 )
 
-// shellFlowHits returns the exfiltration flows of u's shell code.
-func shellFlowHits(u *unit) []hit {
+// shellFlowHits returns the exfiltration flows of u's shell code; the names of the
+// files it writes secrets into go to dumped, for the code of other files that reads them.
+func shellFlowHits(u *unit, dumped func(name string)) []hit {
 	if u.depth > 0 || !bytes.Contains(u.text, []byte("$")) && !bytes.Contains(u.text, []byte("env")) {
 		return nil
 	}
 	var out []hit
 	for _, sp := range shellSpans(u) {
-		if len(sp.src) > maxShellParse || !hasAny(sp.src, shellTaintGate) {
+		if len(sp.src) > maxShellParse || !hasAny(sp.src, shellTaintGate) && !bytes.Contains(sp.src, []byte(">")) {
 			continue
 		}
 		f := parseShell(sp.src)
@@ -69,6 +70,11 @@ func shellFlowHits(u *unit) []hit {
 		st := &shellTaint{vars: map[string]taintSrc{}, files: map[string]taintSrc{}}
 		for _, stmt := range f.Stmts {
 			st.stmt(stmt)
+		}
+		for p := range st.files {
+			if base := p[strings.LastIndexByte(p, '/')+1:]; len(base) >= 3 && !strings.ContainsAny(base, "$`") {
+				dumped(base)
+			}
 		}
 		for _, fl := range st.flows {
 			if h, ok := shellFlowHit(u, sp, fl); ok {
@@ -168,7 +174,7 @@ func (st *shellTaint) call(s *syntax.Stmt, c *syntax.CallExpr) {
 	if out := st.emits(c); out.ok() {
 		for _, r := range s.Redirs {
 			if (r.Op == syntax.RdrOut || r.Op == syntax.AppOut || r.Op == syntax.RdrAll || r.Op == syntax.AppAll) && r.Word != nil {
-				st.files[r.Word.Lit()] = out
+				st.files[wordText(r.Word)] = out
 			}
 		}
 	}

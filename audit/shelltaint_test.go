@@ -25,13 +25,13 @@ func TestShellFlows(t *testing.T) {
 	}
 	for _, code := range fire {
 		u := &unit{file: "x.sh", text: []byte(code), orig: []byte(code), kind: kindScript}
-		if hits := shellFlowHits(u); len(hits) == 0 {
+		if hits := shellFlowHits(u, func(string) {}); len(hits) == 0 {
 			t.Errorf("no flow in:\n%s", code)
 		}
 	}
 	for _, code := range pass {
 		u := &unit{file: "x.sh", text: []byte(code), orig: []byte(code), kind: kindScript}
-		if hits := shellFlowHits(u); len(hits) > 0 {
+		if hits := shellFlowHits(u, func(string) {}); len(hits) > 0 {
 			t.Errorf("unexpected flow %q in:\n%s", hits[0].Message, code)
 		}
 	}

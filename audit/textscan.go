@@ -51,7 +51,7 @@ func (s *scanner) scanText(u *unit) []hit {
 		hits = append(hits, s.blobHits(u, spans)...)
 		hits = append(hits, s.rebuiltHits(u, hits)...)
 		hits = append(hits, s.shellExpandHits(u, hits)...)
-		hits = append(hits, shellFlowHits(u)...)
+		hits = append(hits, shellFlowHits(u, s.dumped)...)
 		hits = append(hits, nonLatinHits(u)...)
 	}
 	if u.depth == 0 {

@@ -35,6 +35,7 @@ type treeScan struct {
 	code      []codeUnit
 	codeBytes int
 	texts     map[string][]byte
+	dumps     []string // names of files its shell code writes secrets into
 }
 
 type treeEntry struct {

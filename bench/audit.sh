@@ -8,6 +8,8 @@
 # The plain copy is also scanned by gitleaks (`gitleaks dir`), the secret scanner the audit is
 # shaped after, as the speed to beat; when gitleaks is not on PATH the script installs it once
 # into BENCH_DIR with `go install` (for this benchmark only: tests never need it).
+# The same cold audit is timed with skillgit built without cgo, which has no Python and JavaScript
+# parsers, for the parsers' share (SKILLGIT_NOPARSE_BIN=path measures that build instead).
 # For context it times `git grep` of a few of the audit's keywords over the same tree, and
 # `cat` of every file of the plain copy. Every repetition runs each command once, in turn, so
 # that load from other work on the machine falls on all of them alike; the table shows medians.
@@ -55,6 +57,7 @@ check() {
 	SCANNED=$(grep -c '"name":' "$BENCH_DIR/audit.json" || true)
 	[ "$SCANNED" -gt 0 ] || die "skillgit audit --rev main reported no skills"
 	find_gitleaks
+	noparse_build
 	GITLEAKS_RUN=("$GITLEAKS" dir "$TREE" --no-banner --exit-code 0 --log-level error)
 	"${GITLEAKS_RUN[@]}" >/dev/null 2>&1 || die "${GITLEAKS_RUN[*]} failed"
 }
@@ -74,7 +77,18 @@ one_round() {
 	rm -rf "$CACHE/all"
 	OK_CODES="0 3" measure perskill "$BIN" -C "$REPO" audit --rev main
 	OK_CODES="0 3" measure disk "$BIN" audit "$TREE" --no-cache
+	OK_CODES="0 3" measure noparse "$NOPARSE_BIN" -C "$REPO" audit --rev main --no-cache
 	measure gitleaks "${GITLEAKS_RUN[@]}"
+}
+
+# noparse_build sets NOPARSE_BIN: the same skillgit built without cgo, whose audit reads Python
+# and JavaScript with the text rules only, so that the code parsers' share of the audit shows.
+noparse_build() {
+	NOPARSE_BIN=${SKILLGIT_NOPARSE_BIN:-$BENCH_DIR/skillgit-nocgo}
+	if [ -z "${SKILLGIT_NOPARSE_BIN:-}" ]; then
+		say "building skillgit without cgo (no code parsers)"
+		(cd "$ROOT" && CGO_ENABLED=0 go build -o "$NOPARSE_BIN" ./cmd/skillgit)
+	fi
 }
 
 report() {
@@ -90,12 +104,15 @@ report() {
 	row "audit --rev main, cache hit" warm "< 0.1 s" "$(verdict "$w" 0.1)"
 	row "  the same from per-skill entries" perskill "" ""
 	row "audit TREE (from disk), cache off" disk "<= gitleaks" "$(verdict "$(median disk)" "$(median gitleaks)")"
+	row "  cache off, without the code parsers" noparse "" ""
 	row "gitleaks dir TREE" gitleaks "" ""
 	row "git grep -c 6 keywords main (context)" grep "" ""
 	row "cat every file of TREE (context)" cat "" ""
 	printf '\nthroughput, cache off: %s MB per CPU-second (%.2f s CPU, %.2f s wall, %.1f MB/s wall; goal >= %s MB per CPU-second: %s)\n' \
 		"$mbps" "$(cpu cold)" "$c" "$(awk -v b="$BYTES" -v t="$c" 'BEGIN { print b / 1e6 / t }')" "$MBPS_GOAL" \
 		"$(awk -v m="$mbps" -v g="$MBPS_GOAL" 'BEGIN { print (m >= g) ? "met" : "MISSED" }')"
+	printf 'code parsers (tree-sitter, Python and JavaScript): cache off with / without them %s wall, %s CPU (goal: they add at most 30%%)\n' \
+		"$(ratio "$c" "$(median noparse)")" "$(ratio "$(cpu cold)" "$(cpu noparse)")"
 	printf 'ratios: cache off / git grep %s, cache hit / git grep %s, whole-result hit / per-skill hit %s\n' \
 		"$(ratio "$c" "$(median grep)")" "$(ratio "$w" "$(median grep)")" "$(ratio "$w" "$(median perskill)")"
 	printf 'against %s (default rules) over the plain copy: skillgit / gitleaks %s wall, %s CPU (below 1 is faster)\n' \

@@ -83,11 +83,14 @@ type Flow struct {
 }
 
 // Analyze reads the units of one skill and returns what flows through them.
-func Analyze(units []Unit) ([]Flow, error) {
+// secretFiles are the names of files that other code of the skill (its shell
+// scripts) writes the environment or a secret into: reading one is reading that.
+func Analyze(units []Unit, secretFiles ...string) ([]Flow, error) {
 	if !available {
 		return nil, ErrUnavailable
 	}
 	in := newInterp(units)
+	in.secretFiles = secretFiles
 	if err := in.load(); err != nil {
 		return nil, err
 	}

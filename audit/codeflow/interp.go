@@ -93,8 +93,10 @@ type interp struct {
 	anchor     *node
 	anchorUnit int
 
-	dl    []string // paths fetched content was saved to
-	later []func() // callbacks of connections, called once the statement is read
+	dl []string // paths fetched content was saved to
+	// secretFiles are names of files other code of the skill writes secrets into.
+	secretFiles []string
+	later       []func() // callbacks of connections, called once the statement is read
 }
 
 func newInterp(units []Unit) *interp {

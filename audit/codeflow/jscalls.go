@@ -145,11 +145,11 @@ func (in *interp) jsSource(c *call) (value, bool) {
 	case q == "path.join" || q == "path.resolve" || q == "path.posix.join":
 		return joinPath(c.args), true
 	case q == "fs.readFileSync" || q == "fs.readFile" || q == "fs.promises.readFile" || q == "fs/promises.readFile":
-		return contentOf(fileValue(c.arg(0, ""), false)), true
+		return contentOf(in.fileValue(c.arg(0, ""), false)), true
 	case q == "fs.createReadStream":
-		return contentOf(fileValue(c.arg(0, ""), false)), true
+		return contentOf(in.fileValue(c.arg(0, ""), false)), true
 	case q == "fs.createWriteStream" || q == "fs.openSync":
-		return fileValue(c.arg(0, ""), true), true
+		return in.fileValue(c.arg(0, ""), true), true
 	case q == "fs.writeFileSync" || q == "fs.writeFile" || q == "fs.promises.writeFile" || q == "fs/promises.writeFile":
 		if c.arg(1, "").t&tFetched != 0 {
 			in.saved(c.n, c.arg(0, "").s)

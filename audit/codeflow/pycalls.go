@@ -222,7 +222,7 @@ func (in *interp) pyFile(c *call) (value, bool) {
 		if c.name == "open" && c.q != "open" && c.q != "io.open" && c.q != "codecs.open" {
 			p, mode = c.recv, c.arg(0, "mode")
 		}
-		return fileValue(p, mode.known() && strings.ContainsAny(mode.s, "wax")), true
+		return in.fileValue(p, mode.known() && strings.ContainsAny(mode.s, "wax")), true
 	case c.recv.kind == vFile && (c.name == "write" || c.name == "writelines"):
 		if c.arg(0, "").t&tFetched != 0 {
 			in.saved(c.n, c.recv.path)
@@ -231,7 +231,7 @@ func (in *interp) pyFile(c *call) (value, bool) {
 	case c.recv.kind == vFile:
 		return contentOf(c.recv), true
 	case c.name == "read_text" || c.name == "read_bytes":
-		return contentOf(fileValue(c.recv, false)), true
+		return contentOf(in.fileValue(c.recv, false)), true
 	case c.name == "write_text" || c.name == "write_bytes":
 		if c.arg(0, "data").t&tFetched != 0 {
 			in.saved(c.n, c.recv.s)

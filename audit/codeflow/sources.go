@@ -75,9 +75,12 @@ func fetched(url value) value {
 }
 
 // fileValue is an open file: its content is a credential when its path is one.
-func fileValue(p value, write bool) value {
+func (in *interp) fileValue(p value, write bool) value {
 	v := value{kind: vFile, s: unknown, path: p.s, write: write, t: p.t & sensitive}
 	switch {
+	case in.secretFile(p.s):
+		v.t |= tEnv
+		v.from = p.shown() + ", which the skill's shell code fills with the environment"
 	case credFile(p.s):
 		v.t |= tCred
 		v.from = p.shown()
@@ -86,6 +89,20 @@ func fileValue(p value, write bool) value {
 		v.from = p.shown()
 	}
 	return v
+}
+
+// secretFile reports a path whose file name is one the skill's other code writes secrets into.
+func (in *interp) secretFile(p string) bool {
+	if p == "" || p == unknown {
+		return false
+	}
+	base := p[strings.LastIndexAny(p, `/\`)+1:]
+	for _, f := range in.secretFiles {
+		if base == f {
+			return true
+		}
+	}
+	return false
 }
 
 // contentOf is what reading an open file gives.

@@ -4,6 +4,10 @@
 // real skill collections, which are read from a path and never committed.
 //
 //	go run ./bench/calibrate [-list high|medium] [-json] FOLDER...
+//	go run ./bench/calibrate -manifest SET/manifest.tsv
+//
+// With -manifest it audits a labelled set instead (see manifest.go) and
+// prints, per class, how many skills reach the severity the set expects.
 package main
 
 import (
@@ -28,11 +32,19 @@ func main() {
 	list := flag.String("list", "", "also list the skills at this risk (high or medium) with their deciding findings")
 	asJSON := flag.Bool("json", false, "print the table as JSON")
 	top := flag.Int("top", 4, "rules shown per risk in the table")
+	manifest := flag.String("manifest", "", "audit the labelled set this manifest describes instead of folders")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: calibrate [-list high|medium] [-json] [-top N] FOLDER...")
+		fmt.Fprintln(os.Stderr, "usage: calibrate [-list high|medium] [-json] [-top N] FOLDER...\n       calibrate -manifest SET/manifest.tsv")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
+	if *manifest != "" {
+		if err := runManifest(os.Stdout, *manifest); err != nil {
+			fmt.Fprintln(os.Stderr, "calibrate:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if flag.NArg() == 0 {
 		flag.Usage()
 		os.Exit(2)
