@@ -123,6 +123,9 @@ var hostLike = lazy(`://|\$|%|[A-Za-z0-9-]\.[A-Za-z]`)
 // download as data, unless that code executes what it reads.
 func pipeHasSource(data []byte, loc []int) bool {
 	end := matchLineEnd(data, loc[0], loc[1])
+	if i := bytes.IndexByte(data[loc[1]:end], '`'); i >= 0 {
+		end = loc[1] + i // a command in a code span ends with it
+	}
 	if !hostLike.Match(data[loc[0]:end]) {
 		return false
 	}

@@ -354,3 +354,11 @@ var (
 	// harmAfter is what a dangerous setting does, said right after it.
 	harmAfter = lazy(`^[\x60)"'\s,/]*(?:(?:and|or)\s+)?(?:\x60[^\x60\n]*\x60[\s,/)]*)*(?:disables?|bypass(?:es)?|removes?|turns? off)\s+(?:the\s+|all\s+|its\s+)?(?:protections?|sandbox\w*|approvals?|safety|confirmations?|guardrails|security)\b`)
 )
+
+// notElided rejects a fetch whose only argument is an ellipsis, `exec(requests.get(...))`: a
+// pattern named in a list of what to look for, with nothing to fetch.
+func notElided(data []byte, loc []int) bool {
+	return !elidedFetchRe.Match(data[loc[0]:min(len(data), loc[1]+16)])
+}
+
+var elidedFetchRe = lazy(`(?i)(?:urlopen|requests\.get|httpx\.get|fetch|get)\s*\(\s*(?:\.\.\.|…)\s*\)`)
