@@ -9,7 +9,8 @@ import (
 const (
 	maxSteps     = 2_000_000 // nodes evaluated in all
 	maxCallDepth = 12        // nested calls of the skill's own functions and callbacks followed
-	maxFnRuns    = 12        // times one function's body is read
+	maxFnRuns    = 6         // times one function's body is read
+	maxMissed    = 4096      // attribute names remembered as read before they were set
 	maxFlows     = 200
 	maxExecDepth = 2 // code built in a string and run with exec or eval, read again
 )
@@ -96,11 +97,12 @@ type interp struct {
 	dl []string // paths fetched content was saved to
 	// secretFiles are names of files other code of the skill writes secrets into.
 	secretFiles []string
-	later       []func() // callbacks of connections, called once the statement is read
+	later       []func()        // callbacks of connections, called once the statement is read
+	missed      map[string]bool // attributes read before any code set them
 }
 
 func newInterp(units []Unit) *interp {
-	in := &interp{fns: map[string][]*fnDef{}, seen: map[[3]int]bool{}, defAt: map[*node]*fnDef{}}
+	in := &interp{fns: map[string][]*fnDef{}, seen: map[[3]int]bool{}, defAt: map[*node]*fnDef{}, missed: map[string]bool{}}
 	for _, u := range units {
 		in.units = append(in.units, &unitState{Unit: u, globals: newScope(nil), attrs: map[string]value{}})
 	}
@@ -125,20 +127,32 @@ func (in *interp) load() error {
 }
 
 // run reads each unit's top level, then every function no call reached,
-// with unknown arguments, for the flows inside it; twice when the code
-// sets attributes.
+// with unknown arguments, for the flows inside it; twice when an attribute
+// was read before the code that sets it.
 func (in *interp) run() {
 	in.pass()
-	if in.attrsSet() {
+	if in.lateAttr() {
 		in.pass() // attributes one method sets, read by one that ran before it
 	}
 }
 
-// attrsSet reports whether the code set any attribute.
-func (in *interp) attrsSet() bool {
+// attr looks up an attribute set anywhere in the current unit, and remembers a miss.
+func (in *interp) attr(name string) (value, bool) {
+	u := in.units[in.cur]
+	v, ok := u.attrs[name]
+	if !ok && len(in.missed) < maxMissed {
+		in.missed[name] = true
+	}
+	return v, ok
+}
+
+// lateAttr reports whether an attribute was read before the code that sets it ran.
+func (in *interp) lateAttr() bool {
 	for _, u := range in.units {
-		if len(u.attrs) > 0 {
-			return true
+		for name := range u.attrs {
+			if in.missed[name] {
+				return true
+			}
 		}
 	}
 	return false

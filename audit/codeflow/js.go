@@ -332,14 +332,14 @@ func (in *interp) jsMember(n *node, sc *scope) value {
 		if q == "process.env" {
 			return environ(q)
 		}
-		if v, ok := in.units[in.cur].attrs[prop]; ok && !knownModule(obj.s) {
+		if v, ok := in.attr(prop); ok && !knownModule(obj.s) {
 			return v
 		}
 		return value{kind: vModule, s: q}
 	case obj.kind == vClient || obj.kind == vFile:
 		return obj
 	}
-	if v, ok := in.units[in.cur].attrs[prop]; ok && obj.t == 0 {
+	if v, ok := in.attr(prop); ok && obj.t == 0 {
 		return v
 	}
 	return derived(obj)

@@ -324,12 +324,12 @@ func (in *interp) pyAttr(n *node, sc *scope) value {
 		if q == "os.environ" || q == "posix.environ" {
 			return environ(q)
 		}
-		if v, ok := in.units[in.cur].attrs[attr]; ok && !knownModule(obj.s) {
+		if v, ok := in.attr(attr); ok && !knownModule(obj.s) {
 			return v
 		}
 		return value{kind: vModule, s: q}
 	}
-	if v, ok := in.units[in.cur].attrs[attr]; ok && obj.t == 0 {
+	if v, ok := in.attr(attr); ok && obj.t == 0 {
 		return v
 	}
 	if obj.kind == vClient || obj.kind == vFile {
