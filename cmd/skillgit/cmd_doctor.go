@@ -54,7 +54,7 @@ a crash) can leave behind, and with --fix repair what is safe to repair:
                 runs is left alone.
   lock-record   an owner record (in <git dir>/skillgit/locks) whose lock is gone, or
                 one never finished; removed.
-  sync-lock     a target folder's .skillgit-sync.lock whose sync process has ended; removed.
+  sync-lock     a target folder's .skillgit-target.lock whose sync process has ended; removed.
   sync-leftover a temporary entry an interrupted sync left in a target folder
                 (.skillgit-tmp-*, .skillgit-old-*, a manifest draft); removed, without
                 following links, while holding the folder's lock. Also a temporary copy

@@ -84,7 +84,7 @@ Each skill is replaced in one step; only changed skills are written; skills skil
 installed that are no longer published, or no longer selected, are removed; a skill
 skillgit did not install, or one edited in the target, is left alone (--force overwrites an
 edited one). A manifest, .skillgit-manifest.json, records what skillgit owns in a target.
-One sync at a time writes a target: it holds .skillgit-sync.lock beside the manifest, and
+One sync at a time writes a target: it holds .skillgit-target.lock beside the manifest, and
 another sync waits a few seconds for it, then fails; the lock of a process that has ended
 is taken over. A skill that cannot be read from git (a missing or corrupt object) is
 skipped and stays installed (see below); run git fsck. The root of the file system and an
