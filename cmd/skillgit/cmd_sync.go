@@ -43,6 +43,8 @@ type syncJSON struct {
 	Instructions []string         `json:"instructions,omitempty"`
 	Lock         *lockJSON        `json:"lock,omitempty"`
 	Unignored    *unignoredJSON   `json:"unignored,omitempty"`
+	// Differences are what --frozen found different from the lock once it was done.
+	Differences []verifyProblemJSON `json:"differences,omitempty"`
 }
 
 type syncActionJSON struct {
@@ -106,6 +108,9 @@ named (the others stay pinned), prints each skill added, changed or removed with
 approvers and publish commit, installs and writes the lock; with --dry-run it only prints.
 --frozen (for CI) installs from the lock and fails when the lock is missing, names a commit
 or tree the repository does not have, or does not match the sync file; it never writes it.
+Once installed, it fails (exit 1) on anything --verify reports, listing it: a skill edited
+in the target, which it leaves alone (--force puts the locked version back), or an entry
+the lock does not list (--json: "differences", as --verify's "problems").
 --check (for update bots) lists the skills whose channel version is ahead of the lock and
 writes nothing: exit 0 when the lock is current, 5 when there are updates.
 --watch (in the skill repository) keeps following the channel's branch (or, with --remote,
@@ -184,6 +189,9 @@ func (o *syncOptions) syncOnce(commit gitstore.Hash) error {
 	if a.json {
 		out = syncJSON{Project: rep.Project, Actions: make([]syncActionJSON, 0, len(rep.Actions)), Skipped: skippedJSON(rep), Instructions: rep.Instructions, Lock: lockOut(rep.Lock),
 			Unignored: toUnignoredJSON(rep.Unignored)}
+		if rep.Differences != nil {
+			out.Differences = problemsJSON(rep.Differences.Problems)
+		}
 		for _, it := range rep.Actions {
 			out.Actions = append(out.Actions, syncActionJSON{Skill: it.Skill, Target: it.Target, Path: it.Path, Action: string(it.Action), Reason: it.Reason})
 		}
@@ -220,6 +228,9 @@ func printSync(w io.Writer, rep *agentsync.Report, dryRun bool) error {
 	}
 	for _, f := range rep.Instructions {
 		fmt.Fprintf(w, "%s the skills block in %s\n", verb("keep", dryRun), f)
+	}
+	if rep.Differences != nil {
+		printProblems(w, rep.Differences.Problems)
 	}
 	printLockEnd(w, rep.Lock)
 	printGitignored(w, rep.Unignored)

@@ -122,6 +122,10 @@ func (o *syncOptions) syncOutcome(rep *agentsync.Report) error {
 			code = ExitRefused
 		}
 	}
+	if d := rep.Differences; d != nil && len(d.Problems) > 0 {
+		a.warn("--frozen: the targets differ from %s in %d place(s), listed above; %s", sanitize(d.Lock), len(d.Problems), verifyRepair)
+		code = ExitError
+	}
 	if code != ExitOK {
 		return quietExit{code}
 	}

@@ -93,27 +93,45 @@ func (o *syncOptions) syncVerify() error {
 		return err
 	}
 	out := verifyJSON{Project: rep.Project, Lock: rep.Lock, Commit: rep.Commit, Targets: rep.Targets, Skills: rep.Skills,
-		OK: len(rep.Problems) == 0, Problems: []verifyProblemJSON{}}
-	for _, p := range rep.Problems {
-		j := verifyProblemJSON{Kind: string(p.Kind), Target: p.Target, Skill: p.Skill, Path: p.Path, Want: p.Want, Got: p.Got, Detail: p.Detail}
-		for _, f := range p.Files {
-			j.Files = append(j.Files, verifyFileJSON(f))
-		}
-		out.Problems = append(out.Problems, j)
-	}
+		OK: len(rep.Problems) == 0, Problems: problemsJSON(rep.Problems)}
 	if err := a.printResult(out, func(w io.Writer) error { return printVerify(w, rep) }); err != nil {
 		return err
 	}
 	if len(rep.Problems) > 0 {
-		a.warn("%d difference(s) from %s; `skillgit sync --force` installs the locked skills again, foreign entries must be removed by hand", len(rep.Problems), sanitize(rep.Lock))
+		a.warn("%d difference(s) from %s; %s", len(rep.Problems), sanitize(rep.Lock), verifyRepair)
 		return quietExit{ExitError}
 	}
 	return nil
 }
 
+// verifyRepair says how differences from the lock are repaired.
+const verifyRepair = "`skillgit sync --force` installs the locked skills again, foreign entries must be removed by hand"
+
+// problemsJSON lists differences from the lock as --json prints them.
+func problemsJSON(problems []agentsync.VerifyProblem) []verifyProblemJSON {
+	out := []verifyProblemJSON{}
+	for _, p := range problems {
+		j := verifyProblemJSON{Kind: string(p.Kind), Target: p.Target, Skill: p.Skill, Path: p.Path, Want: p.Want, Got: p.Got, Detail: p.Detail}
+		for _, f := range p.Files {
+			j.Files = append(j.Files, verifyFileJSON(f))
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
 // printVerify prints each difference, its files indented below it, or one summary line.
 func printVerify(w io.Writer, rep *agentsync.VerifyReport) error {
-	for _, p := range rep.Problems {
+	printProblems(w, rep.Problems)
+	if len(rep.Problems) == 0 {
+		fmt.Fprintf(w, "verified: %d skills in %d targets match %s (commit %s)\n", rep.Skills, rep.Targets, sanitize(rep.Lock), shortHash(rep.Commit))
+	}
+	return nil
+}
+
+// printProblems prints each difference from the lock, its files indented below it.
+func printProblems(w io.Writer, problems []agentsync.VerifyProblem) {
+	for _, p := range problems {
 		line := string(p.Kind) + " " + sanitize(p.Path)
 		if p.Got != "" {
 			line += fmt.Sprintf(": tree %s, locked %s", shortHash(p.Got), shortHash(p.Want))
@@ -126,8 +144,4 @@ func printVerify(w io.Writer, rep *agentsync.VerifyReport) error {
 			fmt.Fprintf(w, "  %s %s\n", f.Change, sanitize(f.Path))
 		}
 	}
-	if len(rep.Problems) == 0 {
-		fmt.Fprintf(w, "verified: %d skills in %d targets match %s (commit %s)\n", rep.Skills, rep.Targets, sanitize(rep.Lock), shortHash(rep.Commit))
-	}
-	return nil
 }

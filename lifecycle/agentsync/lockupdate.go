@@ -186,3 +186,14 @@ func (lk *lockRun) write(r *repo, targets []Target) error {
 	lk.rep.Written = true
 	return nil
 }
+
+// verify checks, after a LockFrozen sync, that the targets hold exactly what the lock pins,
+// as `sync --verify` would, and puts what differs in rep.Differences.
+func (lk *lockRun) verify(r *repo, rep *Report) error {
+	v, err := verifyLock(r.project, lk.file, lk.old, 0)
+	if err != nil {
+		return err
+	}
+	rep.Differences = v
+	return nil
+}

@@ -102,13 +102,18 @@ func Verify(req VerifyRequest) (*VerifyReport, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: no lock file; run `skillgit sync` in the project to write it", file)
 	}
+	return verifyLock(project, file, lock, req.Workers)
+}
+
+// verifyLock checks the targets of lock, read from file, in the project's top folder project.
+func verifyLock(project, file string, lock *Lock, workers int) (*VerifyReport, error) {
 	rep := &VerifyReport{Project: project, Lock: file, Commit: lock.Commit, Targets: len(lock.Targets), Skills: len(lock.Skills)}
 	proot, err := os.OpenRoot(project)
 	if err != nil {
 		return nil, err
 	}
 	defer proot.Close()
-	v := &verifier{lock: lock, project: project, workers: req.Workers}
+	v := &verifier{lock: lock, project: project, workers: workers}
 	rep.Problems = v.run(proot)
 	return rep, nil
 }
