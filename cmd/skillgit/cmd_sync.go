@@ -97,7 +97,7 @@ An agent that reads several of the chosen folders gets each skill once.
 
 In an application project, sync writes .skillgit-sync.lock beside the sync file, to commit
 with the project: the skill repository, its publish branch, the channel and its commit, the targets, and per
-skill its tree id, the channel commit it was taken from, the publish that last changed it
+skill its tree id (and its folder, when in a category folder), the channel commit it was taken from, the publish that last changed it
 and its approvers. Same input, same bytes. Once the lock exists, sync installs exactly what
 it pins (fetching a repository named by URL when needed) and never moves it: a skill
 published or rolled back since does not reach the project. When the sync file no longer

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"slices"
@@ -68,6 +69,10 @@ type LockTarget struct {
 type LockedSkill struct {
 	// Name is the skill's name, its folder's name in every target.
 	Name string `yaml:"name"`
+	// Folder is the skill's folder below the skills folder, with forward slashes, when it
+	// lies in a category folder (such as tools/pdf for the skill pdf); empty when the folder
+	// is Name itself.
+	Folder string `yaml:"folder,omitempty"`
 	// Tree is the git tree id of the skill's folder: what is installed, byte for byte.
 	Tree string `yaml:"tree"`
 	// Commit is the channel's commit the tree was taken from.
@@ -86,6 +91,14 @@ func (l *Lock) Skill(name string) (LockedSkill, bool) {
 		return LockedSkill{}, false
 	}
 	return l.Skills[i], true
+}
+
+// dir is the skill's folder in the repository, whose skills folder is prefix.
+func (s LockedSkill) dir(prefix string) string {
+	if s.Folder != "" {
+		return path.Join(prefix, s.Folder)
+	}
+	return path.Join(prefix, s.Name)
 }
 
 // Marshal renders the lock deterministically: the same lock gives the same bytes.
@@ -180,6 +193,9 @@ func (l *Lock) validateSkills() error {
 			if !lifecycle.IsCommitID(id) {
 				return fmt.Errorf("skills: %s: %q is not a full object id", s.Name, id)
 			}
+		}
+		if s.Folder != "" && (!fs.ValidPath(s.Folder) || s.Folder == s.Name || path.Base(s.Folder) != s.Name || strings.Contains(s.Folder, `\`)) {
+			return fmt.Errorf("skills: %s: folder: %q is not a folder named %s below the skills folder", s.Name, s.Folder, s.Name)
 		}
 		if s.Published != "" && !lifecycle.IsCommitID(s.Published) {
 			return fmt.Errorf("skills: %s: published: %q is not a full commit id", s.Name, s.Published)

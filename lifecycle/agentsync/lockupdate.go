@@ -79,6 +79,7 @@ func (lk *lockRun) move(r *repo, src *source, tip gitstore.Hash, names []string)
 	next := &Lock{Version: LockVersion, Repository: r.sync.Repository, Branch: r.publishBranch(), Channel: lk.channel, Commit: tip.String(),
 		Profile: r.sync.Profile, Select: selection(r.sync)}
 	moved := func(n string) bool { return len(names) == 0 || slices.Contains(names, n) }
+	prefix := r.skillsPrefix()
 	var fresh []string
 	for _, s := range src.skills {
 		old, wasLocked := lk.locked(s.Name)
@@ -86,7 +87,7 @@ func (lk *lockRun) move(r *repo, src *source, tip gitstore.Hash, names []string)
 		case moved(s.Name) && wasLocked && old.Tree == s.Hash:
 			next.Skills = append(next.Skills, old)
 		case moved(s.Name):
-			next.Skills = append(next.Skills, LockedSkill{Name: s.Name, Tree: s.Hash, Commit: tip.String()})
+			next.Skills = append(next.Skills, LockedSkill{Name: s.Name, Folder: lockFolder(prefix, s.Name, s.Dir), Tree: s.Hash, Commit: tip.String()})
 			fresh = append(fresh, s.Name)
 		case wasLocked:
 			next.Skills = append(next.Skills, old)
