@@ -90,7 +90,8 @@ One sync at a time writes a target: it holds .skillgit-target.lock beside the ma
 another sync waits a few seconds for it, then fails; the lock of a process that has ended
 is taken over. A skill that cannot be read from git (a missing or corrupt object) is
 skipped and stays installed (see below); run git fsck. The root of the file system and an
-empty --dir are refused as targets.
+empty --dir are refused as targets, and so is a folder of the application project that is,
+or lies below, a symbolic link leading out of the project.
 --symlink links each skill to a stable copy in the git folder (<gitdir>/skillgit/sync).
 An agent that reads several of the chosen folders gets each skill once.
 --list-targets prints the agent table.
