@@ -12,19 +12,21 @@ import (
 const syncVerifyHelp = `
 --verify checks, in every target the project's .skillgit-sync.lock lists, that each
 locked skill is installed byte for byte as locked (its folder's git tree id is the lock's)
-and that nothing else is there besides skillgit's own files. It reads only the lock and
-the installed files: it writes nothing, fetches nothing, and works without the skill
-repository. It reports each skill modified (with the files that differ when the locked
-tree can be read from a copy of the skill repository on this machine or from another
-target), missing, foreign (not in the lock), of the wrong type (a link or file where a
-folder or file should be, a pipe, a device) or unreadable (such as a file over 64 MiB),
-and each target folder missing; it exits 1 on any difference, 0 with a one-line summary
+and that nothing else is there besides skillgit's own files (the manifest and the folder's
+lock, as files). It reads only the lock and the installed files: it writes nothing, fetches
+nothing, and works without the skill repository. It reports each skill modified (with the
+files that differ when the locked tree can be read from a copy of the skill repository on
+this machine or from another target), missing, foreign (not in the lock, such as a name
+that only looks like skillgit's), a leftover of an interrupted sync (.skillgit-tmp-*,
+.skillgit-old-*: a copy an agent may load as a skill; sync or doctor --fix removes it), of
+the wrong type (a link or file where a folder or file should be, a pipe, a device) or
+unreadable (such as a file over 64 MiB), and each target folder missing; it exits 1 on any difference, 0 with a one-line summary
 when all match. The lock is found at the project's top (beside .skillgit-sync.yaml) or in
 --project DIR. With --json:
   {"project": DIR, "lock": FILE, "commit": C, "targets": N, "skills": N, "ok": B,
   "problems": [{"kind": K, "target": DIR, "skill": NAME, "path": P, "want": TREE,
   "got": TREE, "files": [{"path": P, "change": C}], "detail": TEXT}]}
-K is modified, missing, foreign, type, unreadable or target-missing; C is modified, mode
+K is modified, missing, foreign, leftover, type, unreadable or target-missing; C is modified, mode
 (the execute bit), added, removed or type.`
 
 type verifyJSON struct {
