@@ -107,6 +107,8 @@ nothing. --dry-run, --dir, --target, --channel and --global write no lock and ig
 --update [SKILL]... moves the lock to the channel's tip, for every skill or only those
 named (the others stay pinned), prints each skill added, changed or removed with its risk,
 approvers and publish commit, installs and writes the lock; with --dry-run it only prints.
+A lock that cannot be read is refused by every sync, --update too, and left as it is:
+restore it from git, or delete it and run --update to lock the channel's tip anew.
 --frozen (for CI) installs from the lock and fails when the lock is missing, names a commit
 or tree the repository does not have, or does not match the sync file; it never writes it.
 Once installed, it fails (exit 1) on anything --verify reports, listing it: a skill edited

@@ -31,6 +31,9 @@ const LockVersion = 1
 // skills and more.
 const maxLockFileSize = 64 << 20
 
+// lockStartOver says what to do with a lock file that cannot be read.
+const lockStartOver = "restore it from git, or start over: delete it and run `skillgit sync --update`, which locks the channel's tip"
+
 // lockHeader opens every lock file.
 const lockHeader = "# Written by skillgit sync; commit it with the project. `skillgit sync --update` moves it.\n"
 
@@ -139,12 +142,12 @@ func ParseLock(data []byte, file string) (*Lock, error) {
 	dec.KnownFields(true)
 	if err := dec.Decode(&l); err != nil {
 		if errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("%s: the file is empty; delete it and run `skillgit sync --update` to write it again", file)
+			return nil, fmt.Errorf("%s: the file is empty; %s", file, lockStartOver)
 		}
-		return nil, fmt.Errorf("%s: %s; it is written by skillgit: restore it from git, or run `skillgit sync --update`", file, strings.TrimPrefix(err.Error(), "yaml: "))
+		return nil, fmt.Errorf("%s: %s; it is written by skillgit: %s", file, strings.TrimPrefix(err.Error(), "yaml: "), lockStartOver)
 	}
 	if err := l.validate(); err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+		return nil, fmt.Errorf("%s: %w; %s", file, err, lockStartOver)
 	}
 	return &l, nil
 }
@@ -219,9 +222,9 @@ func ReadLock(file string) (*Lock, bool, error) {
 	case errors.Is(err, os.ErrNotExist):
 		return nil, false, nil
 	case errors.Is(err, boundedfile.ErrNotRegular):
-		return nil, false, fmt.Errorf("%s: not a regular file (a link or a folder); restore it from git", file)
+		return nil, false, fmt.Errorf("%s: not a regular file (a link or a folder); %s", file, lockStartOver)
 	case errors.Is(err, boundedfile.ErrTooLarge):
-		return nil, false, fmt.Errorf("%s: larger than %d MiB", file, maxLockFileSize>>20)
+		return nil, false, fmt.Errorf("%s: larger than %d MiB; %s", file, maxLockFileSize>>20, lockStartOver)
 	case err != nil:
 		return nil, false, err
 	}

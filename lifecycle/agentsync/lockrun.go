@@ -89,8 +89,9 @@ func (r *repo) openLock(req Request, targets []Target) (*lockRun, error) {
 	}
 	lk := &lockRun{file: filepath.Join(r.project, LockFileName), mode: req.Lock, channel: r.channelOf(req)}
 	lk.rep = &LockReport{File: lk.file}
+	// An unreadable lock is refused by --update too: replacing it would hide what it pinned.
 	old, found, err := ReadLock(lk.file)
-	if err != nil && lk.mode != LockUpdate {
+	if err != nil {
 		return nil, err
 	}
 	lk.old = old
