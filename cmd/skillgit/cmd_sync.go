@@ -137,7 +137,7 @@ or SIGTERM).`,
 	f.BoolVar(&o.watch, "watch", false, "keep syncing after every publish or rollback until interrupted")
 	f.StringVar(&o.remote, "remote", "", "with --watch, follow the publish branch of `REMOTE`")
 	f.DurationVar(&o.interval, "interval", 0, "with --watch, how often to look for a new tip (default 1s)")
-	c.MarkFlagsMutuallyExclusive("copy", "symlink")
+	exclusiveFlags(c, "a skill is either copied or linked to a copy in the git folder", "copy", "symlink")
 	addLockFlags(c, &o.lock)
 	addDriftFlags(c, &o.drift)
 	addGitignoreFlag(c, &o.gitignore)
@@ -156,7 +156,7 @@ func runSync(o *syncOptions) error {
 	if done, err := o.runDrift(); done {
 		return err
 	}
-	if err := o.lock.checkLockUse(o.watch); err != nil {
+	if err := o.checkLockUse(); err != nil {
 		return err
 	}
 	if o.watch {

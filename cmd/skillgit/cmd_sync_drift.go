@@ -63,9 +63,7 @@ func addDriftFlags(c *cobra.Command, o *driftOptions) {
 	f.StringVarP(&o.message, "message", "m", "", "with --propose-edits, explain the change in `MSG`")
 	f.StringVar(&o.author, "author", "", "with --propose-edits, "+authorHelp)
 	f.StringArrayVar(&o.agentsMD, "agents-md", nil, "keep the skills block of agent instructions file `FILE` (repeatable)")
-	c.MarkFlagsMutuallyExclusive("status", "propose-edits")
-	c.MarkFlagsMutuallyExclusive("status", "watch")
-	c.MarkFlagsMutuallyExclusive("propose-edits", "watch")
+	exclusiveFlags(c, "--status reports, --propose-edits proposes what was edited and --watch keeps installing", "status", "propose-edits", "watch")
 }
 
 // runDrift runs --status or --propose-edits; done says whether one of them was asked for.

@@ -61,6 +61,10 @@ type LockChange struct {
 	Approvers []string
 }
 
+// LockFlagsScope says where the flags of a sync about the lock (--update, --frozen, --check)
+// work.
+const LockFlagsScope = "--update, --frozen and --check work in an application project (one with a " + SyncFileName + ") installing into its agents' folders, not with --dir, --target, --channel or --global"
+
 // lockRun is the lock of a sync in an application project.
 type lockRun struct {
 	file    string
@@ -83,7 +87,7 @@ func (r *repo) usesLock(req Request) bool {
 func (r *repo) openLock(req Request, targets []Target) (*lockRun, error) {
 	if !r.usesLock(req) {
 		if req.Lock != LockInstall || len(req.Update) > 0 {
-			return nil, errors.New("--update, --frozen and --check work in an application project (one with a " + SyncFileName + ") installing into its agents' folders, not with --dir, --target, --channel or --global")
+			return nil, errors.New(LockFlagsScope)
 		}
 		return nil, nil
 	}
