@@ -225,9 +225,9 @@ func printSync(w io.Writer, rep *agentsync.Report, dryRun bool) error {
 				counts[it.Action]++
 			}
 		}
-		fmt.Fprintf(w, "%s (%s): %d installed, %d updated, %d removed, %d unchanged, %d edited, %d skipped, %d conflicts\n", t.Dir, t.Label,
+		fmt.Fprintf(w, "%s (%s): %d installed, %d updated, %d removed, %d unchanged, %d edited, %d skipped, %s\n", t.Dir, t.Label,
 			counts[catalog.ActionInstall], counts[catalog.ActionUpdate], counts[catalog.ActionRemove], counts[catalog.ActionKeep],
-			counts[catalog.ActionEdited], counts[catalog.ActionSkip], counts[catalog.ActionConflict])
+			counts[catalog.ActionEdited], counts[catalog.ActionSkip], countOf(counts[catalog.ActionConflict], "conflict", "conflicts"))
 	}
 	for _, f := range rep.Instructions {
 		fmt.Fprintf(w, "%s the skills block in %s\n", verb("keep", dryRun), f)

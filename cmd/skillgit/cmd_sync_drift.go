@@ -108,7 +108,7 @@ func (o *syncOptions) syncOutcome(rep *agentsync.Report) error {
 	a := o.app
 	code := ExitOK
 	if rep.Conflicts > 0 {
-		a.warn("%d skill(s) left alone: see the conflicts above; --force overwrites skills edited in the target", rep.Conflicts)
+		a.warn("%s left alone: see the conflicts above; --force overwrites skills edited in the target", countOf(rep.Conflicts, "skill", "skills"))
 		code = ExitConflict
 	}
 	for _, s := range rep.Skipped {
@@ -121,7 +121,7 @@ func (o *syncOptions) syncOutcome(rep *agentsync.Report) error {
 		}
 	}
 	if d := rep.Differences; d != nil && len(d.Problems) > 0 {
-		a.warn("--frozen: the targets differ from %s in %d place(s), listed above; %s", sanitize(d.Lock), len(d.Problems), verifyRepair)
+		a.warn("--frozen: the targets differ from %s in %s, listed above; %s", sanitize(d.Lock), countOf(len(d.Problems), "place", "places"), verifyRepair)
 		code = ExitError
 	}
 	if code != ExitOK {

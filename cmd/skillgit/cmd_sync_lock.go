@@ -143,7 +143,7 @@ func (o *syncOptions) syncCheck(rep *agentsync.Report) error {
 		if len(l.Changes) == 0 {
 			fmt.Fprintf(w, "%s is current with %s (%s)\n", agentsync.LockFileName, rep.Channel, shortID(l.Commit))
 		} else {
-			fmt.Fprintf(w, "%d update(s) on %s (%s) since the lock; `skillgit sync --update` moves it\n", len(l.Changes), rep.Channel, shortID(l.Commit))
+			fmt.Fprintf(w, "%s on %s (%s) since the lock; `skillgit sync --update` moves it\n", countOf(len(l.Changes), "update", "updates"), rep.Channel, shortID(l.Commit))
 		}
 		return nil
 	})

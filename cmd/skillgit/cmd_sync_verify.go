@@ -100,7 +100,7 @@ func (o *syncOptions) syncVerify() error {
 		return err
 	}
 	if len(rep.Problems) > 0 {
-		a.warn("%d difference(s) from %s; %s", len(rep.Problems), sanitize(rep.Lock), verifyRepair)
+		a.warn("%s from %s; %s", countOf(len(rep.Problems), "difference", "differences"), sanitize(rep.Lock), verifyRepair)
 		return quietExit{ExitError}
 	}
 	return nil
@@ -126,7 +126,12 @@ func problemsJSON(problems []agentsync.VerifyProblem) []verifyProblemJSON {
 func printVerify(w io.Writer, rep *agentsync.VerifyReport) error {
 	printProblems(w, rep.Problems)
 	if len(rep.Problems) == 0 {
-		fmt.Fprintf(w, "verified: %d skills in %d targets match %s (commit %s)\n", rep.Skills, rep.Targets, sanitize(rep.Lock), shortHash(rep.Commit))
+		verb := "match"
+		if rep.Skills == 1 {
+			verb = "matches"
+		}
+		fmt.Fprintf(w, "verified: %s in %s %s %s (commit %s)\n", countOf(rep.Skills, "skill", "skills"), countOf(rep.Targets, "target", "targets"),
+			verb, sanitize(rep.Lock), shortHash(rep.Commit))
 	}
 	return nil
 }
