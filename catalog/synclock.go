@@ -18,8 +18,10 @@ import (
 // moment it reads the manifest until it is done: one sync at a time per folder. Its first
 // line holds its owner's process id and a nonce, as it always has; the lines after it the
 // owner's record (start time, boot and host), so that a lock left by a process that died is
-// taken over even when a new process got the same id.
-const LockFile = ".skillgit-sync.lock"
+// taken over even when a new process got the same id. Its name is no other file's: a target
+// may be an application project's top folder, where .skillgit-sync.lock is the project's
+// committed lock, which a stale lock of that name would have been taken for and removed.
+const LockFile = ".skillgit-target.lock"
 
 // breakFile is held, for an instant, by the one process that clears a stale lock.
 const breakFile = LockFile + ".break"

@@ -9,6 +9,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -23,6 +24,8 @@ const maxManifestSize = 64 << 20
 const (
 	tmpPrefix = ".skillgit-tmp-"
 	oldPrefix = ".skillgit-old-"
+	// manifestTmpPrefix begins the draft of a manifest, renamed over it once written.
+	manifestTmpPrefix = ManifestFile + ".tmp-"
 )
 
 // pendingHash is the written hash of a skill whose install began and may not have finished;
@@ -111,7 +114,7 @@ func writeManifest(w Writer, m *manifest) error {
 	if err != nil {
 		return err
 	}
-	tmp := ManifestFile + ".tmp-" + randSuffix()
+	tmp := manifestTmpPrefix + randSuffix()
 	defer w.Track(tmp, false)()
 	if err := w.WriteFile(tmp, bytes.NewReader(append(data, '\n')), 0o644); err != nil {
 		return err
@@ -130,8 +133,23 @@ func randSuffix() string {
 	return hex.EncodeToString(b[:])
 }
 
+// TargetFiles are the names of the files a sync keeps in a target folder beside the skills:
+// the manifest, the folder's lock and the file held while a stale lock is cleared.
+func TargetFiles() []string { return []string{ManifestFile, LockFile, breakFile} }
+
+// TargetLeftoverPrefixes begin the names of the entries a sync writes in a target folder for
+// an instant, which only an interrupted sync leaves behind.
+func TargetLeftoverPrefixes() []string { return slices.Clone(leftoverPrefixes[:]) }
+
+// leftoverPrefixes are those of TargetLeftoverPrefixes.
+var leftoverPrefixes = [...]string{tmpPrefix, oldPrefix, manifestTmpPrefix}
+
 // isLeftover reports an entry that only an interrupted sync leaves behind.
 func isLeftover(name string) bool {
-	return strings.HasPrefix(name, tmpPrefix) || strings.HasPrefix(name, oldPrefix) ||
-		strings.HasPrefix(name, ManifestFile+".tmp-")
+	for _, p := range leftoverPrefixes {
+		if strings.HasPrefix(name, p) {
+			return true
+		}
+	}
+	return false
 }

@@ -253,9 +253,14 @@ func treeObjectID(entries []treeEntry) []byte {
 }
 
 // IsSyncOwnFile reports whether name, an entry of a sync's target folder, is one of the
-// files a sync keeps there for itself rather than a skill: the manifest, the target's lock
-// and what an interrupted sync leaves behind.
+// files a sync keeps there for itself rather than a skill (TargetFiles): the manifest, the
+// target's lock and its break file. Only these exact names are; what an interrupted sync
+// leaves behind is IsSyncLeftover.
 func IsSyncOwnFile(name string) bool {
-	return name == ManifestFile || name == LockFile || name == breakFile ||
-		strings.HasPrefix(name, tmpPrefix) || strings.HasPrefix(name, oldPrefix)
+	return name == ManifestFile || name == LockFile || name == breakFile
 }
+
+// IsSyncLeftover reports whether name, an entry of a sync's target folder, is one that a
+// sync writes for an instant and only an interrupted sync leaves behind; the next sync, or
+// `skillgit doctor --fix`, removes it.
+func IsSyncLeftover(name string) bool { return isLeftover(name) }

@@ -25,6 +25,11 @@ const (
 	FindingManifest = "manifest"
 	// FindingRef is a ref that does not parse.
 	FindingRef = "ref"
+	// FindingProject is an application project's sync file or lock that cannot be read or
+	// disagrees; FindingInstalled a target of the project that differs from its lock. The
+	// application project's checks find them (agentsync.CheckProject); Run does not.
+	FindingProject   = "project"
+	FindingInstalled = "installed"
 )
 
 // unownedLockAge is how old a lock file without an owner record must be before the doctor
@@ -83,29 +88,39 @@ func (r *Report) Left() int { return len(r.Findings) - r.Fixed() }
 // store of --symlink syncs, temporary files of killed object writers, and refs that do not
 // parse. With opts.Fix it removes stale locks, orphaned owner records, the leftovers of
 // interrupted syncs and the temporary object files; it never rewrites a skill or a ref.
+// With g nil, only the targets are looked at.
 func Run(g *gitstore.Repo, opts Options) (*Report, error) {
 	d := &doctor{git: g, fix: opts.Fix}
-	if err := d.checkLocks(); err != nil {
-		return nil, err
-	}
-	if err := d.checkOwnerRecords(); err != nil {
-		return nil, err
+	if g != nil {
+		if err := d.checkLocks(); err != nil {
+			return nil, err
+		}
+		if err := d.checkOwnerRecords(); err != nil {
+			return nil, err
+		}
 	}
 	for _, dir := range opts.Targets {
 		if err := d.checkTarget(dir); err != nil {
 			return nil, err
 		}
 	}
-	if err := d.checkLinkStore(); err != nil {
-		return nil, err
-	}
-	if err := d.checkObjectTemps(); err != nil {
-		return nil, err
-	}
-	if err := d.checkRefs(); err != nil {
-		return nil, err
+	if g != nil {
+		if err := d.checkRepository(); err != nil {
+			return nil, err
+		}
 	}
 	return &Report{Findings: d.found}, nil
+}
+
+// checkRepository looks at the link store, the temporary object files and the refs.
+func (d *doctor) checkRepository() error {
+	if err := d.checkLinkStore(); err != nil {
+		return err
+	}
+	if err := d.checkObjectTemps(); err != nil {
+		return err
+	}
+	return d.checkRefs()
 }
 
 // doctor gathers findings.

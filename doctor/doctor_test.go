@@ -604,3 +604,20 @@ func TestDoctorLinkStore(t *testing.T) {
 	mustExist(t, fresh, true)
 	mustExist(t, filepath.Join(version, "alpha", "SKILL.md"), true)
 }
+
+// TestDoctorTargetsWithoutRepository checks the targets of a project that is no git
+// repository: with no repository, only the targets are looked at.
+func TestDoctorTargetsWithoutRepository(t *testing.T) {
+	target := syncedTarget(t)
+	tmp := filepath.Join(target, ".skillgit-tmp-alpha-0011aabb")
+	testenv.WriteFiles(t, tmp, map[string]string{"SKILL.md": "half"})
+	rep := runDoctor(t, nil, false, target)
+	if f := findingFor(t, rep, tmp); f.Kind != doctor.FindingSyncLeftover || f.Fixed {
+		t.Fatalf("%+v, want a leftover left", f)
+	}
+	if len(rep.Findings) != 1 {
+		t.Fatalf("findings %+v, want the leftover alone", rep.Findings)
+	}
+	runDoctor(t, nil, true, target)
+	mustExist(t, tmp, false)
+}

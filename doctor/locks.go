@@ -248,9 +248,17 @@ func roughAge(d time.Duration) string {
 	case d < time.Minute:
 		return d.Round(time.Second).String()
 	case d < time.Hour:
-		return fmt.Sprintf("%d minutes", int(d/time.Minute))
+		return units(int(d/time.Minute), "minute")
 	case d < 48*time.Hour:
-		return fmt.Sprintf("%d hours", int(d/time.Hour))
+		return units(int(d/time.Hour), "hour")
 	}
-	return fmt.Sprintf("%d days", int(d/(24*time.Hour)))
+	return units(int(d/(24*time.Hour)), "day")
+}
+
+// units says "1 minute" or "5 minutes".
+func units(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
 }

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
 	"slices"
 
 	"github.com/spf13/cobra"
@@ -54,7 +56,7 @@ a crash) can leave behind, and with --fix repair what is safe to repair:
                 runs is left alone.
   lock-record   an owner record (in <git dir>/skillgit/locks) whose lock is gone, or
                 one never finished; removed.
-  sync-lock     a target folder's .skillgit-sync.lock whose sync process has ended; removed.
+  sync-lock     a target folder's .skillgit-target.lock whose sync process has ended; removed.
   sync-leftover a temporary entry an interrupted sync left in a target folder
                 (.skillgit-tmp-*, .skillgit-old-*, a manifest draft); removed, without
                 following links, while holding the folder's lock. Also a temporary copy
@@ -70,12 +72,21 @@ a crash) can leave behind, and with --fix repair what is safe to repair:
                 the repository, and it is older than an hour.
   ref           HEAD, a loose ref or a packed-refs line that does not parse, or a ref file
                 with an invalid name. Never changed; each says how to repair it.
+  project       in an application project, a .skillgit-sync.yaml or .skillgit-sync.lock
+                that cannot be read, a missing lock, or a lock of another repository.
+                Never changed.
+  installed     in an application project, an entry of a target of the lock that differs
+                from it, as sync --verify reports it (the manifest finding of the same
+                entry, if any, stands for it). Never changed: sync installs the lock.
 
 The target folders are those sync would write: in an application project, the agents'
 folders its .skillgit-sync.yaml names; in the skill repository, sync.targets (with
 --project or --global for agents' folders); or those named with --target, --dir,
 --project and --global, as for sync. Nothing is fetched. A folder sync is writing is
-reported as in use, and nothing else in it is looked at.
+reported as in use, and nothing else in it is looked at. In an application project (found
+at or above the current folder, or named with --project), the project and the targets of
+its lock are checked even when the skill repository its sync file names cannot be opened,
+which is said on stderr.
 
 Each finding says what is known and, when it is left, why and what to do. Exit 0 when
 nothing was found or everything found was fixed, 1 when something is left. With --json:
@@ -98,18 +109,33 @@ nothing was found or everything found was fixed, 1 when something is left. With 
 // runDoctor checks, repairs with --fix, prints the findings, and exits 1 when any is left.
 func runDoctor(o *doctorOptions) error {
 	a := o.app
-	repoDir, targets, err := o.scope()
+	proj := o.appProject()
+	repoDir, targets, err := o.scope(proj != "")
 	if err != nil {
 		return err
+	}
+	var health *agentsync.ProjectHealth
+	if proj != "" {
+		if health, err = agentsync.CheckProject(proj); err != nil {
+			return err
+		}
+		targets = appendNew(targets, health.Targets...)
 	}
 	g, err := gitstore.Open(repoDir)
-	if err != nil {
+	switch {
+	case err != nil && proj != "" && errors.Is(err, gitstore.ErrNotRepository):
+		g = nil // an application project need not be a git repository
+	case err != nil:
 		return err
+	default:
+		defer g.Close()
 	}
-	defer g.Close()
 	rep, err := doctor.Run(g, doctor.Options{Fix: o.fix, Targets: targets})
 	if err != nil {
 		return err
+	}
+	if health != nil {
+		rep.Findings = append(projectFindings(health, rep.Findings), rep.Findings...)
 	}
 	out := doctorJSON{Findings: []doctorFindingJSON{}, Fixed: rep.Fixed(), Left: rep.Left()}
 	for _, f := range rep.Findings {
@@ -124,16 +150,75 @@ func runDoctor(o *doctorOptions) error {
 	return nil
 }
 
+// appProject is the top folder of the application project doctor checks: --project DIR when
+// it holds a sync file, or the project at or above the current folder; empty with --target,
+// --dir or --global, or when there is none.
+func (o *doctorOptions) appProject() string {
+	if len(o.targets) > 0 || len(o.dirs) > 0 || o.global {
+		return ""
+	}
+	if o.project == "" {
+		if p := agentsync.FindProject(o.app.repo); p != nil {
+			return p.Dir
+		}
+		return ""
+	}
+	dir := o.project
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(o.app.repo, dir)
+	}
+	dir, err := filepath.Abs(dir)
+	if err != nil {
+		return ""
+	}
+	if _, err := os.Lstat(filepath.Join(dir, agentsync.SyncFileName)); err != nil {
+		return ""
+	}
+	return dir
+}
+
+// projectFindings are the problems of an application project as findings, leaving out a
+// target's entry that found already reports (such as a skill edited since it was installed).
+func projectFindings(h *agentsync.ProjectHealth, found []doctor.Finding) []doctor.Finding {
+	var out []doctor.Finding
+	for _, p := range h.Problems {
+		kind := doctor.FindingProject
+		if p.Installed {
+			kind = doctor.FindingInstalled
+			if slices.ContainsFunc(found, func(f doctor.Finding) bool { return filepath.Clean(f.Path) == filepath.Clean(p.Path) }) {
+				continue
+			}
+		}
+		out = append(out, doctor.Finding{Kind: kind, Path: p.Path, Detail: p.Detail, Left: p.Fix})
+	}
+	return out
+}
+
+// appendNew appends to list each of dirs it does not hold yet.
+func appendNew(list []string, dirs ...string) []string {
+	for _, d := range dirs {
+		if !slices.Contains(list, d) {
+			list = append(list, d)
+		}
+	}
+	return list
+}
+
 // scope finds the repository and the target folders to check. Without target flags,
 // a folder that is no skill repository is checked as a git repository, without targets.
-func (o *doctorOptions) scope() (string, []string, error) {
+// In an application project, a skill repository that cannot be opened is no error: the
+// project is checked (see CheckProject), and the repository left out, with a warning.
+func (o *doctorOptions) scope(inProject bool) (string, []string, error) {
 	a := o.app
 	req := agentsync.Request{Dir: a.repo, Project: o.project, Agents: o.targets, Dirs: o.dirs, Global: o.global, Getenv: getenv}
-	named := o.project != "" || len(o.targets) > 0 || len(o.dirs) > 0 || o.global
+	named := (o.project != "" || len(o.targets) > 0 || len(o.dirs) > 0 || o.global) && !inProject
 	scope, err := agentsync.ResolveDoctorScope(req)
 	switch {
 	case err != nil && named:
 		return "", nil, err
+	case err != nil && inProject:
+		a.warn("the skill repository is not checked: %s", sanitize(err.Error()))
+		return a.repo, nil, nil
 	case err != nil:
 		if !errors.Is(err, gitstore.ErrNotRepository) && !errors.Is(err, lifecycle.ErrNotInitialized) {
 			a.warn("sync targets not checked: %s", sanitize(err.Error()))
@@ -156,6 +241,7 @@ var doctorHeadings = []struct {
 	title string
 	kinds []string
 }{
+	{"application project", []string{doctor.FindingProject, doctor.FindingInstalled}},
 	{"locks", []string{doctor.FindingLock, doctor.FindingLockRecord}},
 	{"sync targets", []string{doctor.FindingSyncLock, doctor.FindingSyncLeftover, doctor.FindingManifest}},
 	{"objects", []string{doctor.FindingObjectTemp}},

@@ -43,6 +43,8 @@ type syncJSON struct {
 	Instructions []string         `json:"instructions,omitempty"`
 	Lock         *lockJSON        `json:"lock,omitempty"`
 	Unignored    *unignoredJSON   `json:"unignored,omitempty"`
+	// Differences are what --frozen found different from the lock once it was done.
+	Differences []verifyProblemJSON `json:"differences,omitempty"`
 }
 
 type syncActionJSON struct {
@@ -84,18 +86,19 @@ Each skill is replaced in one step; only changed skills are written; skills skil
 installed that are no longer published, or no longer selected, are removed; a skill
 skillgit did not install, or one edited in the target, is left alone (--force overwrites an
 edited one). A manifest, .skillgit-manifest.json, records what skillgit owns in a target.
-One sync at a time writes a target: it holds .skillgit-sync.lock beside the manifest, and
+One sync at a time writes a target: it holds .skillgit-target.lock beside the manifest, and
 another sync waits a few seconds for it, then fails; the lock of a process that has ended
 is taken over. A skill that cannot be read from git (a missing or corrupt object) is
 skipped and stays installed (see below); run git fsck. The root of the file system and an
-empty --dir are refused as targets.
+empty --dir are refused as targets, and so is a folder of the application project that is,
+or lies below, a symbolic link leading out of the project.
 --symlink links each skill to a stable copy in the git folder (<gitdir>/skillgit/sync).
 An agent that reads several of the chosen folders gets each skill once.
 --list-targets prints the agent table.
 
 In an application project, sync writes .skillgit-sync.lock beside the sync file, to commit
 with the project: the skill repository, its publish branch, the channel and its commit, the targets, and per
-skill its tree id, the channel commit it was taken from, the publish that last changed it
+skill its tree id (and its folder, when in a category folder), the channel commit it was taken from, the publish that last changed it
 and its approvers. Same input, same bytes. Once the lock exists, sync installs exactly what
 it pins (fetching a repository named by URL when needed) and never moves it: a skill
 published or rolled back since does not reach the project. When the sync file no longer
@@ -104,8 +107,13 @@ nothing. --dry-run, --dir, --target, --channel and --global write no lock and ig
 --update [SKILL]... moves the lock to the channel's tip, for every skill or only those
 named (the others stay pinned), prints each skill added, changed or removed with its risk,
 approvers and publish commit, installs and writes the lock; with --dry-run it only prints.
+A lock that cannot be read is refused by every sync, --update too, and left as it is:
+restore it from git, or delete it and run --update to lock the channel's tip anew.
 --frozen (for CI) installs from the lock and fails when the lock is missing, names a commit
 or tree the repository does not have, or does not match the sync file; it never writes it.
+Once installed, it fails (exit 1) on anything --verify reports, listing it: a skill edited
+in the target, which it leaves alone (--force puts the locked version back), or an entry
+the lock does not list (--json: "differences", as --verify's "problems").
 --check (for update bots) lists the skills whose channel version is ahead of the lock and
 writes nothing: exit 0 when the lock is current, 5 when there are updates.
 --watch (in the skill repository) keeps following the channel's branch (or, with --remote,
@@ -129,7 +137,7 @@ or SIGTERM).`,
 	f.BoolVar(&o.watch, "watch", false, "keep syncing after every publish or rollback until interrupted")
 	f.StringVar(&o.remote, "remote", "", "with --watch, follow the publish branch of `REMOTE`")
 	f.DurationVar(&o.interval, "interval", 0, "with --watch, how often to look for a new tip (default 1s)")
-	c.MarkFlagsMutuallyExclusive("copy", "symlink")
+	exclusiveFlags(c, "a skill is either copied or linked to a copy in the git folder", "copy", "symlink")
 	addLockFlags(c, &o.lock)
 	addDriftFlags(c, &o.drift)
 	addGitignoreFlag(c, &o.gitignore)
@@ -148,7 +156,7 @@ func runSync(o *syncOptions) error {
 	if done, err := o.runDrift(); done {
 		return err
 	}
-	if err := o.lock.checkLockUse(o.watch); err != nil {
+	if err := o.checkLockUse(); err != nil {
 		return err
 	}
 	if o.watch {
@@ -184,6 +192,9 @@ func (o *syncOptions) syncOnce(commit gitstore.Hash) error {
 	if a.json {
 		out = syncJSON{Project: rep.Project, Actions: make([]syncActionJSON, 0, len(rep.Actions)), Skipped: skippedJSON(rep), Instructions: rep.Instructions, Lock: lockOut(rep.Lock),
 			Unignored: toUnignoredJSON(rep.Unignored)}
+		if rep.Differences != nil {
+			out.Differences = problemsJSON(rep.Differences.Problems)
+		}
 		for _, it := range rep.Actions {
 			out.Actions = append(out.Actions, syncActionJSON{Skill: it.Skill, Target: it.Target, Path: it.Path, Action: string(it.Action), Reason: it.Reason})
 		}
@@ -214,12 +225,15 @@ func printSync(w io.Writer, rep *agentsync.Report, dryRun bool) error {
 				counts[it.Action]++
 			}
 		}
-		fmt.Fprintf(w, "%s (%s): %d installed, %d updated, %d removed, %d unchanged, %d edited, %d skipped, %d conflicts\n", t.Dir, t.Label,
+		fmt.Fprintf(w, "%s (%s): %d installed, %d updated, %d removed, %d unchanged, %d edited, %d skipped, %s\n", t.Dir, t.Label,
 			counts[catalog.ActionInstall], counts[catalog.ActionUpdate], counts[catalog.ActionRemove], counts[catalog.ActionKeep],
-			counts[catalog.ActionEdited], counts[catalog.ActionSkip], counts[catalog.ActionConflict])
+			counts[catalog.ActionEdited], counts[catalog.ActionSkip], countOf(counts[catalog.ActionConflict], "conflict", "conflicts"))
 	}
 	for _, f := range rep.Instructions {
 		fmt.Fprintf(w, "%s the skills block in %s\n", verb("keep", dryRun), f)
+	}
+	if rep.Differences != nil {
+		printProblems(w, rep.Differences.Problems)
 	}
 	printLockEnd(w, rep.Lock)
 	printGitignored(w, rep.Unignored)

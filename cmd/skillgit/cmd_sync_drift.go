@@ -63,9 +63,7 @@ func addDriftFlags(c *cobra.Command, o *driftOptions) {
 	f.StringVarP(&o.message, "message", "m", "", "with --propose-edits, explain the change in `MSG`")
 	f.StringVar(&o.author, "author", "", "with --propose-edits, "+authorHelp)
 	f.StringArrayVar(&o.agentsMD, "agents-md", nil, "keep the skills block of agent instructions file `FILE` (repeatable)")
-	c.MarkFlagsMutuallyExclusive("status", "propose-edits")
-	c.MarkFlagsMutuallyExclusive("status", "watch")
-	c.MarkFlagsMutuallyExclusive("propose-edits", "watch")
+	exclusiveFlags(c, "--status reports, --propose-edits proposes what was edited and --watch keeps installing", "status", "propose-edits", "watch")
 }
 
 // runDrift runs --status or --propose-edits; done says whether one of them was asked for.
@@ -110,7 +108,7 @@ func (o *syncOptions) syncOutcome(rep *agentsync.Report) error {
 	a := o.app
 	code := ExitOK
 	if rep.Conflicts > 0 {
-		a.warn("%d skill(s) left alone: see the conflicts above; --force overwrites skills edited in the target", rep.Conflicts)
+		a.warn("%s left alone: see the conflicts above; --force overwrites skills edited in the target", countOf(rep.Conflicts, "skill", "skills"))
 		code = ExitConflict
 	}
 	for _, s := range rep.Skipped {
@@ -121,6 +119,10 @@ func (o *syncOptions) syncOutcome(rep *agentsync.Report) error {
 		case code != ExitError:
 			code = ExitRefused
 		}
+	}
+	if d := rep.Differences; d != nil && len(d.Problems) > 0 {
+		a.warn("--frozen: the targets differ from %s in %s, listed above; %s", sanitize(d.Lock), countOf(len(d.Problems), "place", "places"), verifyRepair)
+		code = ExitError
 	}
 	if code != ExitOK {
 		return quietExit{code}

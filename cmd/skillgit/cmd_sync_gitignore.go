@@ -34,7 +34,7 @@ func addGitignoreFlag(c *cobra.Command, on *bool) {
 	c.Long += "\n" + syncGitignoreHelp
 	c.Flags().BoolVar(on, "gitignore", false, "add the .gitignore lines that ignore the agent skills folders the sync wrote")
 	for _, other := range []string{"status", "propose-edits", "watch", "check", "dry-run"} {
-		c.MarkFlagsMutuallyExclusive("gitignore", other)
+		exclusiveFlags(c, "--gitignore goes with a sync under the lock that writes the agent folders", "gitignore", other)
 	}
 }
 

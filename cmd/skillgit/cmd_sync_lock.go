@@ -24,7 +24,8 @@ func addLockFlags(c *cobra.Command, o *lockOptions) {
 	f.BoolVar(&o.update, "update", false, "move the lock to the channel's tip, for every skill or the SKILLs named, then install")
 	f.BoolVar(&o.frozen, "frozen", false, "install exactly what the lock pins; fail when it is missing or does not match (for CI)")
 	f.BoolVar(&o.check, "check", false, "list the skills whose channel version is ahead of the lock; exit 5 when there are some")
-	c.MarkFlagsMutuallyExclusive("update", "frozen", "check")
+	exclusiveFlags(c, "--update moves the lock to the channel's tip, --frozen installs exactly what it pins and --check only lists what the channel has ahead of it",
+		"update", "frozen", "check")
 }
 
 // lockArgs accepts skill names only with --update.
@@ -50,10 +51,36 @@ func (o *lockOptions) mode() agentsync.LockMode {
 	return agentsync.LockInstall
 }
 
-// checkLockUse refuses the lock flags with --watch.
-func (o *lockOptions) checkLockUse(watch bool) error {
-	if watch && (o.update || o.frozen || o.check) {
+// checkLockUse refuses the lock flags with --watch, and with the flags of a sync that
+// installs without the lock.
+func (o *syncOptions) checkLockUse() error {
+	l := o.lock
+	var used []string
+	for _, f := range []struct {
+		name string
+		on   bool
+	}{{"--update", l.update}, {"--frozen", l.frozen}, {"--check", l.check}} {
+		if f.on {
+			used = append(used, f.name)
+		}
+	}
+	if len(used) == 0 {
+		return nil
+	}
+	if o.watch {
 		return usageError{errors.New("--update, --frozen and --check do not go with --watch")}
+	}
+	var without []string
+	for _, f := range []struct {
+		name string
+		on   bool
+	}{{"--dir", len(o.dirs) > 0}, {"--target", len(o.targets) > 0}, {"--channel", o.channel != ""}, {"--global", o.global}} {
+		if f.on {
+			without = append(without, f.name)
+		}
+	}
+	if len(without) > 0 {
+		return usageError{fmt.Errorf("%s does not go with %s: %s", joinAnd(used), joinAnd(without), agentsync.LockFlagsScope)}
 	}
 	return nil
 }
@@ -116,7 +143,7 @@ func (o *syncOptions) syncCheck(rep *agentsync.Report) error {
 		if len(l.Changes) == 0 {
 			fmt.Fprintf(w, "%s is current with %s (%s)\n", agentsync.LockFileName, rep.Channel, shortID(l.Commit))
 		} else {
-			fmt.Fprintf(w, "%d update(s) on %s (%s) since the lock; `skillgit sync --update` moves it\n", len(l.Changes), rep.Channel, shortID(l.Commit))
+			fmt.Fprintf(w, "%s on %s (%s) since the lock; `skillgit sync --update` moves it\n", countOf(len(l.Changes), "update", "updates"), rep.Channel, shortID(l.Commit))
 		}
 		return nil
 	})

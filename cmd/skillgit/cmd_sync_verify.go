@@ -12,19 +12,21 @@ import (
 const syncVerifyHelp = `
 --verify checks, in every target the project's .skillgit-sync.lock lists, that each
 locked skill is installed byte for byte as locked (its folder's git tree id is the lock's)
-and that nothing else is there besides skillgit's own files. It reads only the lock and
-the installed files: it writes nothing, fetches nothing, and works without the skill
-repository. It reports each skill modified (with the files that differ when the locked
-tree can be read from a copy of the skill repository on this machine or from another
-target), missing, foreign (not in the lock), of the wrong type (a link or file where a
-folder or file should be, a pipe, a device) or unreadable (such as a file over 64 MiB),
-and each target folder missing; it exits 1 on any difference, 0 with a one-line summary
+and that nothing else is there besides skillgit's own files (the manifest and the folder's
+lock, as files). It reads only the lock and the installed files: it writes nothing, fetches
+nothing, and works without the skill repository. It reports each skill modified (with the
+files that differ when the locked tree can be read from a copy of the skill repository on
+this machine or from another target), missing, foreign (not in the lock, such as a name
+that only looks like skillgit's), a leftover of an interrupted sync (.skillgit-tmp-*,
+.skillgit-old-*: a copy an agent may load as a skill; sync or doctor --fix removes it), of
+the wrong type (a link or file where a folder or file should be, a pipe, a device) or
+unreadable (such as a file over 64 MiB), and each target folder missing; it exits 1 on any difference, 0 with a one-line summary
 when all match. The lock is found at the project's top (beside .skillgit-sync.yaml) or in
 --project DIR. With --json:
   {"project": DIR, "lock": FILE, "commit": C, "targets": N, "skills": N, "ok": B,
   "problems": [{"kind": K, "target": DIR, "skill": NAME, "path": P, "want": TREE,
   "got": TREE, "files": [{"path": P, "change": C}], "detail": TEXT}]}
-K is modified, missing, foreign, type, unreadable or target-missing; C is modified, mode
+K is modified, missing, foreign, leftover, type, unreadable or target-missing; C is modified, mode
 (the execute bit), added, removed or type.`
 
 type verifyJSON struct {
@@ -93,27 +95,50 @@ func (o *syncOptions) syncVerify() error {
 		return err
 	}
 	out := verifyJSON{Project: rep.Project, Lock: rep.Lock, Commit: rep.Commit, Targets: rep.Targets, Skills: rep.Skills,
-		OK: len(rep.Problems) == 0, Problems: []verifyProblemJSON{}}
-	for _, p := range rep.Problems {
-		j := verifyProblemJSON{Kind: string(p.Kind), Target: p.Target, Skill: p.Skill, Path: p.Path, Want: p.Want, Got: p.Got, Detail: p.Detail}
-		for _, f := range p.Files {
-			j.Files = append(j.Files, verifyFileJSON(f))
-		}
-		out.Problems = append(out.Problems, j)
-	}
+		OK: len(rep.Problems) == 0, Problems: problemsJSON(rep.Problems)}
 	if err := a.printResult(out, func(w io.Writer) error { return printVerify(w, rep) }); err != nil {
 		return err
 	}
 	if len(rep.Problems) > 0 {
-		a.warn("%d difference(s) from %s; `skillgit sync --force` installs the locked skills again, foreign entries must be removed by hand", len(rep.Problems), sanitize(rep.Lock))
+		a.warn("%s from %s; %s", countOf(len(rep.Problems), "difference", "differences"), sanitize(rep.Lock), verifyRepair)
 		return quietExit{ExitError}
 	}
 	return nil
 }
 
+// verifyRepair says how differences from the lock are repaired.
+const verifyRepair = "`skillgit sync --force` installs the locked skills again, foreign entries must be removed by hand"
+
+// problemsJSON lists differences from the lock as --json prints them.
+func problemsJSON(problems []agentsync.VerifyProblem) []verifyProblemJSON {
+	out := []verifyProblemJSON{}
+	for _, p := range problems {
+		j := verifyProblemJSON{Kind: string(p.Kind), Target: p.Target, Skill: p.Skill, Path: p.Path, Want: p.Want, Got: p.Got, Detail: p.Detail}
+		for _, f := range p.Files {
+			j.Files = append(j.Files, verifyFileJSON(f))
+		}
+		out = append(out, j)
+	}
+	return out
+}
+
 // printVerify prints each difference, its files indented below it, or one summary line.
 func printVerify(w io.Writer, rep *agentsync.VerifyReport) error {
-	for _, p := range rep.Problems {
+	printProblems(w, rep.Problems)
+	if len(rep.Problems) == 0 {
+		verb := "match"
+		if rep.Skills == 1 {
+			verb = "matches"
+		}
+		fmt.Fprintf(w, "verified: %s in %s %s %s (commit %s)\n", countOf(rep.Skills, "skill", "skills"), countOf(rep.Targets, "target", "targets"),
+			verb, sanitize(rep.Lock), shortHash(rep.Commit))
+	}
+	return nil
+}
+
+// printProblems prints each difference from the lock, its files indented below it.
+func printProblems(w io.Writer, problems []agentsync.VerifyProblem) {
+	for _, p := range problems {
 		line := string(p.Kind) + " " + sanitize(p.Path)
 		if p.Got != "" {
 			line += fmt.Sprintf(": tree %s, locked %s", shortHash(p.Got), shortHash(p.Want))
@@ -126,8 +151,4 @@ func printVerify(w io.Writer, rep *agentsync.VerifyReport) error {
 			fmt.Fprintf(w, "  %s %s\n", f.Change, sanitize(f.Path))
 		}
 	}
-	if len(rep.Problems) == 0 {
-		fmt.Fprintf(w, "verified: %d skills in %d targets match %s (commit %s)\n", rep.Skills, rep.Targets, sanitize(rep.Lock), shortHash(rep.Commit))
-	}
-	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/procowner"
 	"github.com/skillgit/skillgit/internal/testenv"
@@ -207,7 +208,7 @@ func (h *crashHarness) refs(dir string) map[string]string {
 }
 
 // targetLock is the lock a sync holds in the synced folder.
-func (h *crashHarness) targetLock() string { return filepath.Join(h.target, ".skillgit-sync.lock") }
+func (h *crashHarness) targetLock() string { return filepath.Join(h.target, catalog.LockFile) }
 
 // lockFiles lists the lock files of the repository, of the remote and of the synced folder.
 func (h *crashHarness) lockFiles() []string {

@@ -97,8 +97,12 @@ func (r *repo) notFromClone(edited []SkillStatus) ([]Proposal, error) {
 			Reason: "the skill repository is named by URL and read from a cached clone; propose it from a clone of " + r.url}
 		names[i] = s.Name
 	}
-	return out, fmt.Errorf("%s: %d edited skill(s) not proposed (%s): the skill repository %s is read from a cached clone, where a candidate would reach no one; in a clone of it (`git clone %s`), run `skillgit sync --project %s --propose-edits`, then `skillgit push`",
-		r.syncPath, len(edited), strings.Join(names, ", "), r.url, r.url, r.project)
+	noun := "edited skills"
+	if len(edited) == 1 {
+		noun = "edited skill"
+	}
+	return out, fmt.Errorf("%s: %d %s not proposed (%s): the skill repository %s is read from a cached clone, where a candidate would reach no one; in a clone of it (`git clone %s`), run `skillgit sync --project %s --propose-edits`, then `skillgit push`",
+		r.syncPath, len(edited), noun, strings.Join(names, ", "), r.url, r.url, r.project)
 }
 
 // proposeEdit proposes the edited skill s on the commit it was installed from.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"slices"
@@ -29,6 +30,9 @@ const LockVersion = 1
 // maxLockFileSize bounds the read of a lock file: some hundred bytes a skill, for 100,000
 // skills and more.
 const maxLockFileSize = 64 << 20
+
+// lockStartOver says what to do with a lock file that cannot be read.
+const lockStartOver = "restore it from git, or start over: delete it and run `skillgit sync --update`, which locks the channel's tip"
 
 // lockHeader opens every lock file.
 const lockHeader = "# Written by skillgit sync; commit it with the project. `skillgit sync --update` moves it.\n"
@@ -68,6 +72,10 @@ type LockTarget struct {
 type LockedSkill struct {
 	// Name is the skill's name, its folder's name in every target.
 	Name string `yaml:"name"`
+	// Folder is the skill's folder below the skills folder, with forward slashes, when it
+	// lies in a category folder (such as tools/pdf for the skill pdf); empty when the folder
+	// is Name itself.
+	Folder string `yaml:"folder,omitempty"`
 	// Tree is the git tree id of the skill's folder: what is installed, byte for byte.
 	Tree string `yaml:"tree"`
 	// Commit is the channel's commit the tree was taken from.
@@ -86,6 +94,14 @@ func (l *Lock) Skill(name string) (LockedSkill, bool) {
 		return LockedSkill{}, false
 	}
 	return l.Skills[i], true
+}
+
+// dir is the skill's folder in the repository, whose skills folder is prefix.
+func (s LockedSkill) dir(prefix string) string {
+	if s.Folder != "" {
+		return path.Join(prefix, s.Folder)
+	}
+	return path.Join(prefix, s.Name)
 }
 
 // Marshal renders the lock deterministically: the same lock gives the same bytes.
@@ -126,12 +142,12 @@ func ParseLock(data []byte, file string) (*Lock, error) {
 	dec.KnownFields(true)
 	if err := dec.Decode(&l); err != nil {
 		if errors.Is(err, io.EOF) {
-			return nil, fmt.Errorf("%s: the file is empty; delete it and run `skillgit sync --update` to write it again", file)
+			return nil, fmt.Errorf("%s: the file is empty; %s", file, lockStartOver)
 		}
-		return nil, fmt.Errorf("%s: %s; it is written by skillgit: restore it from git, or run `skillgit sync --update`", file, strings.TrimPrefix(err.Error(), "yaml: "))
+		return nil, fmt.Errorf("%s: %s; it is written by skillgit: %s", file, strings.TrimPrefix(err.Error(), "yaml: "), lockStartOver)
 	}
 	if err := l.validate(); err != nil {
-		return nil, fmt.Errorf("%s: %w", file, err)
+		return nil, fmt.Errorf("%s: %w; %s", file, err, lockStartOver)
 	}
 	return &l, nil
 }
@@ -181,6 +197,9 @@ func (l *Lock) validateSkills() error {
 				return fmt.Errorf("skills: %s: %q is not a full object id", s.Name, id)
 			}
 		}
+		if s.Folder != "" && (!fs.ValidPath(s.Folder) || s.Folder == s.Name || path.Base(s.Folder) != s.Name || strings.Contains(s.Folder, `\`)) {
+			return fmt.Errorf("skills: %s: folder: %q is not a folder named %s below the skills folder", s.Name, s.Folder, s.Name)
+		}
 		if s.Published != "" && !lifecycle.IsCommitID(s.Published) {
 			return fmt.Errorf("skills: %s: published: %q is not a full commit id", s.Name, s.Published)
 		}
@@ -203,9 +222,9 @@ func ReadLock(file string) (*Lock, bool, error) {
 	case errors.Is(err, os.ErrNotExist):
 		return nil, false, nil
 	case errors.Is(err, boundedfile.ErrNotRegular):
-		return nil, false, fmt.Errorf("%s: not a regular file (a link or a folder); restore it from git", file)
+		return nil, false, fmt.Errorf("%s: not a regular file (a link or a folder); %s", file, lockStartOver)
 	case errors.Is(err, boundedfile.ErrTooLarge):
-		return nil, false, fmt.Errorf("%s: larger than %d MiB", file, maxLockFileSize>>20)
+		return nil, false, fmt.Errorf("%s: larger than %d MiB; %s", file, maxLockFileSize>>20, lockStartOver)
 	case err != nil:
 		return nil, false, err
 	}

@@ -15,7 +15,7 @@ func sampleLock() *Lock {
 		Repository: "../skills", Branch: "release", Channel: "main", Commit: strings.Repeat("a", 40),
 		Targets: []LockTarget{{Agent: "codex", Dir: ".agents/skills"}, {Agent: "claude-code", Dir: ".claude/skills"}},
 		Skills: []LockedSkill{
-			{Name: "xlsx", Tree: strings.Repeat("e", 40), Commit: strings.Repeat("a", 40)},
+			{Name: "xlsx", Folder: "office/xlsx", Tree: strings.Repeat("e", 40), Commit: strings.Repeat("a", 40)},
 			{Name: "docx", Tree: strings.Repeat("2", 40), Commit: strings.Repeat("b", 40), Published: strings.Repeat("c", 40), Approvers: []string{"Grace Hopper <grace@example.com>"}},
 		},
 	}
@@ -74,6 +74,9 @@ func TestParseLockRefusals(t *testing.T) {
 		"absolute":     {"dir: .agents/skills", "dir: /etc", "not a folder inside the project"},
 		"name":         {"name: docx", "name: ../docx", "skills:"},
 		"out of order": {"name: docx", "name: zzz", "out of order"},
+		"folder name":  {"folder: office/xlsx", "folder: office/docx", `folder: "office/docx" is not a folder named xlsx`},
+		"folder up":    {"folder: office/xlsx", "folder: ../xlsx", "is not a folder named xlsx"},
+		"folder flat":  {"folder: office/xlsx", "folder: xlsx", "is not a folder named xlsx"},
 	} {
 		data := strings.Replace(string(good), c.old, c.new, 1)
 		if data == string(good) {

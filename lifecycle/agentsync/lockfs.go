@@ -2,37 +2,37 @@ package agentsync
 
 import (
 	"io/fs"
-	"strings"
 
 	"github.com/skillgit/skillgit/gitstore"
 )
 
-// lockedFS shows each locked skill's tree at its folder, prefix/NAME, whatever commit each
-// was locked at: the source of a sync that installs what the lock pins.
+// lockedFS shows each locked skill's tree at its folder in the repository (prefix/NAME, or
+// the folder the lock records for a skill in a category folder), whatever commit each was
+// locked at: the source of a sync that installs what the lock pins.
 type lockedFS struct {
-	g      *gitstore.Repo
-	prefix string
-	trees  map[string]gitstore.Hash
+	g *gitstore.Repo
+	// trees holds each skill's tree by its folder.
+	trees map[string]gitstore.Hash
 }
 
-// route finds the tree a path lies in and the path inside it.
+// route finds the tree a path lies in and the path inside it: the tree of the folder that
+// is the path or its nearest parent.
 func (l *lockedFS) route(op, name string) (fs.FS, string, error) {
-	rest := name
-	if l.prefix != "" && l.prefix != "." {
-		var ok bool
-		if rest, ok = strings.CutPrefix(name, l.prefix+"/"); !ok {
-			return nil, "", &fs.PathError{Op: op, Path: name, Err: fs.ErrNotExist}
+	if fs.ValidPath(name) {
+		for i := len(name); i >= 0; i-- {
+			if i < len(name) && name[i] != '/' {
+				continue
+			}
+			if tree, ok := l.trees[name[:i]]; ok {
+				inner := "."
+				if i < len(name) {
+					inner = name[i+1:]
+				}
+				return l.g.Objects().TreeFS(tree), inner, nil
+			}
 		}
 	}
-	skill, inner, _ := strings.Cut(rest, "/")
-	tree, ok := l.trees[skill]
-	if !ok || !fs.ValidPath(name) {
-		return nil, "", &fs.PathError{Op: op, Path: name, Err: fs.ErrNotExist}
-	}
-	if inner == "" {
-		inner = "."
-	}
-	return l.g.Objects().TreeFS(tree), inner, nil
+	return nil, "", &fs.PathError{Op: op, Path: name, Err: fs.ErrNotExist}
 }
 
 // Open opens the file name of the locked trees.

@@ -2,7 +2,6 @@ package agentsync
 
 import (
 	"fmt"
-	"path"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -51,7 +50,7 @@ func (r *repo) checkLockOrigin(s LockedSkill, c *object.Commit, channel, prefix 
 		return fmt.Errorf("%s: skill %s: commit %s is not on the history of the %s channel; a lock pins only published versions: restore the lock from git, or run `skillgit sync --update`",
 			LockFileName, s.Name, s.Commit, channel)
 	}
-	e, ok, err := r.Git().Objects().EntryAt(c.TreeHash, path.Join(prefix, s.Name))
+	e, ok, err := r.Git().Objects().EntryAt(c.TreeHash, s.dir(prefix))
 	if err != nil {
 		return err
 	}

@@ -61,6 +61,10 @@ type LockChange struct {
 	Approvers []string
 }
 
+// LockFlagsScope says where the flags of a sync about the lock (--update, --frozen, --check)
+// work.
+const LockFlagsScope = "--update, --frozen and --check work in an application project (one with a " + SyncFileName + ") installing into its agents' folders, not with --dir, --target, --channel or --global"
+
 // lockRun is the lock of a sync in an application project.
 type lockRun struct {
 	file    string
@@ -83,14 +87,15 @@ func (r *repo) usesLock(req Request) bool {
 func (r *repo) openLock(req Request, targets []Target) (*lockRun, error) {
 	if !r.usesLock(req) {
 		if req.Lock != LockInstall || len(req.Update) > 0 {
-			return nil, errors.New("--update, --frozen and --check work in an application project (one with a " + SyncFileName + ") installing into its agents' folders, not with --dir, --target, --channel or --global")
+			return nil, errors.New(LockFlagsScope)
 		}
 		return nil, nil
 	}
 	lk := &lockRun{file: filepath.Join(r.project, LockFileName), mode: req.Lock, channel: r.channelOf(req)}
 	lk.rep = &LockReport{File: lk.file}
+	// An unreadable lock is refused by --update too: replacing it would hide what it pinned.
 	old, found, err := ReadLock(lk.file)
-	if err != nil && lk.mode != LockUpdate {
+	if err != nil {
 		return nil, err
 	}
 	lk.old = old
@@ -177,8 +182,8 @@ func selection(sf *SyncFile) []string {
 // lockedSource reads the skills l pins, each at its tree; held carries skills already held.
 // A tree the repository does not have is an error naming the skill, tree and commit.
 func (r *repo) lockedSource(l *Lock, channel string, held map[string]Skip) (*source, error) {
-	prefix := strings.Trim(path.Clean(r.Config().SkillsDir), "/")
-	lfs := &lockedFS{g: r.Git(), prefix: prefix, trees: map[string]gitstore.Hash{}}
+	prefix := r.skillsPrefix()
+	lfs := &lockedFS{g: r.Git(), trees: map[string]gitstore.Hash{}}
 	src := &source{channel: channel, fsys: lfs, held: map[string]Skip{}, loaded: map[string]*catalog.Skill{}}
 	for k, v := range held {
 		src.held[k] = v
@@ -194,16 +199,34 @@ func (r *repo) lockedSource(l *Lock, channel string, held map[string]Skip) (*sou
 	}
 	for _, s := range l.Skills {
 		tree := plumbing.NewHash(s.Tree)
-		dir := path.Join(prefix, s.Name)
+		dir := s.dir(prefix)
 		if err := pathcheck.Tree(r.Git(), dir, tree); err != nil {
 			src.hold(dir, err, true)
 			continue
 		}
-		lfs.trees[s.Name] = tree
+		lfs.trees[dir] = tree
 		if sk, _ := catalog.Load(lfs, dir, catalog.Lenient, true); sk != nil {
 			src.loaded[s.Name] = sk
 		}
 		src.skills = append(src.skills, catalog.SyncSkill{Name: s.Name, Dir: dir, Hash: s.Tree})
 	}
 	return src, nil
+}
+
+// skillsPrefix is the skills folder of the repository, clean and without slashes around it.
+func (r *repo) skillsPrefix() string {
+	return strings.Trim(path.Clean(r.Config().SkillsDir), "/")
+}
+
+// lockFolder is what the lock records as the folder of a skill at dir, a folder of the
+// repository: its path below the skills folder prefix when that is not the skill's name.
+func lockFolder(prefix, name, dir string) string {
+	rel := dir
+	if prefix != "." && prefix != "" {
+		rel = strings.TrimPrefix(dir, prefix+"/")
+	}
+	if rel == name {
+		return ""
+	}
+	return rel
 }

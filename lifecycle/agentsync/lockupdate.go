@@ -10,6 +10,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // Change kinds of a LockChange.
@@ -39,6 +40,10 @@ func (lk *lockRun) source(r *repo, req Request) (*source, error) {
 	if err != nil {
 		return nil, err
 	}
+	published := make(map[string]bool, len(chanSrc.skills))
+	for _, s := range chanSrc.skills {
+		published[s.Name] = true
+	}
 	if err := r.selectSkills(chanSrc); err != nil {
 		return nil, err
 	}
@@ -46,7 +51,7 @@ func (lk *lockRun) source(r *repo, req Request) (*source, error) {
 	if lk.mode == LockCheck {
 		names = nil
 	}
-	if err := lk.checkNames(r, chanSrc, names); err != nil {
+	if err := lk.checkNames(r, chanSrc, names, published); err != nil {
 		return nil, err
 	}
 	if err := lk.move(r, chanSrc, tip, names); err != nil {
@@ -55,22 +60,41 @@ func (lk *lockRun) source(r *repo, req Request) (*source, error) {
 	return r.lockedSource(lk.next, lk.channel, chanSrc.held)
 }
 
-// checkNames makes sure every skill named for --update is one the sync file selects.
-func (lk *lockRun) checkNames(r *repo, src *source, names []string) error {
+// checkNames makes sure every skill named for --update is one the sync file selects, or one
+// the lock holds; published names the skills of the channel, selected or not.
+func (lk *lockRun) checkNames(r *repo, src *source, names []string, published map[string]bool) error {
 	for _, n := range names {
 		if err := catalog.CheckSkillName(n); err != nil {
 			return err
 		}
 		onChannel := slices.ContainsFunc(src.skills, func(s catalog.SyncSkill) bool { return s.Name == n })
-		locked := false
-		if lk.old != nil {
-			_, locked = lk.old.Skill(n)
+		if _, locked := lk.locked(n); onChannel || locked {
+			continue
 		}
-		if !onChannel && !locked {
-			return fmt.Errorf("--update %s: the skill is not selected by %s, nor published on %s in %s; name a skill the project installs", n, r.syncPath, lk.channel, repoLabel(r))
+		if published[n] {
+			return fmt.Errorf("--update %s: the skill is published on %s in %s, but %s does not select it (%s); %s, then run `skillgit sync --update %s`",
+				n, lk.channel, repoLabel(r), r.syncPath, r.selectionLabel(), r.howToSelect(), n)
 		}
+		return fmt.Errorf("--update %s: no skill %s is published on %s in %s, nor locked in %s; name a skill the project installs", n, n, lk.channel, repoLabel(r), lk.file)
 	}
 	return nil
+}
+
+// selectionLabel says how the sync file selects its skills, such as "skills: [pdf]".
+func (r *repo) selectionLabel() string {
+	if r.sync.Profile != "" {
+		return "profile " + r.sync.Profile
+	}
+	return "skills: [" + strings.Join(r.sync.Skills, ", ") + "]"
+}
+
+// howToSelect says how a skill is added to the sync file's selection.
+func (r *repo) howToSelect() string {
+	if r.sync.Profile != "" {
+		return fmt.Sprintf("add it to the profile %s in the %s of the skill repository %s, or list the skills under skills: in place of profile:",
+			r.sync.Profile, policy.ConfigFile, repoLabel(r))
+	}
+	return "add it to skills: there"
 }
 
 // move computes the lock at the channel's commit tip for the named skills, or all when none
@@ -79,6 +103,7 @@ func (lk *lockRun) move(r *repo, src *source, tip gitstore.Hash, names []string)
 	next := &Lock{Version: LockVersion, Repository: r.sync.Repository, Branch: r.publishBranch(), Channel: lk.channel, Commit: tip.String(),
 		Profile: r.sync.Profile, Select: selection(r.sync)}
 	moved := func(n string) bool { return len(names) == 0 || slices.Contains(names, n) }
+	prefix := r.skillsPrefix()
 	var fresh []string
 	for _, s := range src.skills {
 		old, wasLocked := lk.locked(s.Name)
@@ -86,7 +111,7 @@ func (lk *lockRun) move(r *repo, src *source, tip gitstore.Hash, names []string)
 		case moved(s.Name) && wasLocked && old.Tree == s.Hash:
 			next.Skills = append(next.Skills, old)
 		case moved(s.Name):
-			next.Skills = append(next.Skills, LockedSkill{Name: s.Name, Tree: s.Hash, Commit: tip.String()})
+			next.Skills = append(next.Skills, LockedSkill{Name: s.Name, Folder: lockFolder(prefix, s.Name, s.Dir), Tree: s.Hash, Commit: tip.String()})
 			fresh = append(fresh, s.Name)
 		case wasLocked:
 			next.Skills = append(next.Skills, old)
@@ -184,5 +209,16 @@ func (lk *lockRun) write(r *repo, targets []Target) error {
 		return fmt.Errorf("%s: %w", filepath.Base(lk.file), err)
 	}
 	lk.rep.Written = true
+	return nil
+}
+
+// verify checks, after a LockFrozen sync, that the targets hold exactly what the lock pins,
+// as `sync --verify` would, and puts what differs in rep.Differences.
+func (lk *lockRun) verify(r *repo, rep *Report) error {
+	v, err := verifyLock(r.project, lk.file, lk.old, 0)
+	if err != nil {
+		return err
+	}
+	rep.Differences = v
 	return nil
 }

@@ -22,6 +22,9 @@ func ownTreeRefusal(what, where string) error {
 // git folder) and one inside the skills folder of any skillgit repository, such as an
 // application project that is a skill repository too.
 func (r *repo) checkInstallFolder(t Target) error {
+	if err := r.checkProjectLinks(t); err != nil {
+		return err
+	}
 	dir := resolved(t.Dir)
 	if wt := r.Git().WorktreeDir(); wt != "" && within(dir, resolved(wt)) {
 		return ownTreeRefusal("target "+t.Label+" ("+t.Dir+")", wt)
@@ -41,6 +44,45 @@ func (r *repo) checkInstallFolder(t Target) error {
 	skills := resolved(filepath.Join(top, filepath.FromSlash(other.Config().SkillsDir)))
 	if within(dir, skills) {
 		return fmt.Errorf("target %s (%s) lies in the skills folder of the skillgit repository %s, which skillgit keeps in git; install for another agent, or name a folder with --dir", t.Label, t.Dir, top)
+	}
+	return nil
+}
+
+// checkProjectLinks refuses a target inside the application project that is, or lies below,
+// a symbolic link leading out of the project: a link committed in the project, such as
+// .claude/skills -> ../../elsewhere, would have sync write wherever it points. A link that
+// points nowhere yet is judged by where it points, since creating the target would follow it.
+func (r *repo) checkProjectLinks(t Target) error {
+	if r.project == "" || !within(t.Dir, r.project) {
+		return nil
+	}
+	top := resolved(r.project)
+	rel, err := filepath.Rel(r.project, t.Dir)
+	if err != nil || rel == "." {
+		return nil
+	}
+	d := r.project
+	for _, part := range strings.Split(rel, string(filepath.Separator)) {
+		d = filepath.Join(d, part)
+		fi, err := os.Lstat(d)
+		if err != nil {
+			return nil
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			continue
+		}
+		dest, err := os.Readlink(d)
+		if err != nil {
+			return fmt.Errorf("target %s (%s): %w", t.Label, t.Dir, err)
+		}
+		to := dest
+		if !filepath.IsAbs(to) {
+			to = filepath.Join(resolved(filepath.Dir(d)), to)
+		}
+		if !within(resolved(to), top) {
+			return fmt.Errorf("target %s (%s): %s is a symbolic link to %s, which leads out of the project %s; sync writes only inside the project: replace the link with a folder, or point it inside the project",
+				t.Label, t.Dir, d, dest, r.project)
+		}
 	}
 	return nil
 }

@@ -72,8 +72,8 @@ func finish(rep *Report, err error) error {
 	return errors.Join(err, ErrSkipped)
 }
 
-// IsPartial reports an outcome that still wrote what it could: nil, conflicts and skipped
-// skills, and any join of them. An error joined with them is not partial.
+// IsPartial reports an outcome that still wrote what it could: nil, conflicts, skipped
+// skills and differences left after a frozen sync, and any join of them. An error joined with them is not partial.
 func IsPartial(err error) bool { return isPartial(err) }
 
 // isPartial reports an outcome that still wrote what it could: conflicts and skipped skills.
@@ -90,5 +90,5 @@ func isPartial(err error) bool {
 		}
 		return true
 	}
-	return errors.Is(err, ErrConflict) || errors.Is(err, ErrSkipped)
+	return errors.Is(err, ErrConflict) || errors.Is(err, ErrSkipped) || errors.Is(err, ErrFrozenDiffers)
 }

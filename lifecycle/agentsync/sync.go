@@ -85,6 +85,10 @@ type Report struct {
 	// Unignored names the project's agent folders, written under the lock, that git would
 	// list as untracked; nil when there are none or git cannot tell.
 	Unignored *Unignored
+	// Differences are what Verify finds in the targets once a LockFrozen sync is done, such
+	// as a skill edited in the target, which the sync leaves alone; the error is then
+	// ErrFrozenDiffers.
+	Differences *VerifyReport
 }
 
 // Item is what a sync does to one skill in one target.
@@ -104,6 +108,10 @@ type Item struct {
 // ErrConflict reports a sync that left skills alone because they were edited in the
 // target or were not installed by skillgit.
 var ErrConflict = fmt.Errorf("%w: some skills were left alone", lifecycle.ErrConflict)
+
+// ErrFrozenDiffers reports a LockFrozen sync after which the targets still differ from the
+// lock (Report.Differences): what CI installs must be exactly what the lock pins.
+var ErrFrozenDiffers = errors.New("the installed skills differ from the lock")
 
 // repo is the repository a sync reads, with the folder it runs in.
 type repo struct {
@@ -181,6 +189,14 @@ func Run(req Request) (*Report, error) {
 	err = r.install(src, targets, opened, req, rep)
 	if err != nil && !isPartial(err) {
 		return rep, err
+	}
+	if lk != nil && lk.mode == LockFrozen && !req.DryRun {
+		if verr := lk.verify(r, rep); verr != nil {
+			return rep, verr
+		}
+		if rep.Differences != nil && len(rep.Differences.Problems) > 0 {
+			err = errors.Join(err, ErrFrozenDiffers)
+		}
 	}
 	if lk != nil && !req.DryRun {
 		if werr := lk.write(r, targets); werr != nil {

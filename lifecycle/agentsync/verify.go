@@ -34,6 +34,9 @@ const (
 	VerifyUnreadable VerifyKind = "unreadable"
 	// VerifyTargetMissing is a target folder of the lock that does not exist.
 	VerifyTargetMissing VerifyKind = "target-missing"
+	// VerifyLeftover is an entry an interrupted sync left in a target (.skillgit-tmp-*,
+	// .skillgit-old-*, a manifest draft): a copy of a skill an agent may load.
+	VerifyLeftover VerifyKind = "leftover"
 )
 
 // VerifyRequest says which project to verify.
@@ -102,13 +105,18 @@ func Verify(req VerifyRequest) (*VerifyReport, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: no lock file; run `skillgit sync` in the project to write it", file)
 	}
+	return verifyLock(project, file, lock, req.Workers)
+}
+
+// verifyLock checks the targets of lock, read from file, in the project's top folder project.
+func verifyLock(project, file string, lock *Lock, workers int) (*VerifyReport, error) {
 	rep := &VerifyReport{Project: project, Lock: file, Commit: lock.Commit, Targets: len(lock.Targets), Skills: len(lock.Skills)}
 	proot, err := os.OpenRoot(project)
 	if err != nil {
 		return nil, err
 	}
 	defer proot.Close()
-	v := &verifier{lock: lock, project: project, workers: req.Workers}
+	v := &verifier{lock: lock, project: project, workers: workers}
 	rep.Problems = v.run(proot)
 	return rep, nil
 }
@@ -205,8 +213,9 @@ func (v *verifier) openTarget(proot *os.Root, t LockTarget) (*os.Root, *VerifyPr
 	return nil, p
 }
 
-// foreign lists the entries of target t that the lock does not list, leaving out the
-// files a sync keeps there.
+// foreign lists the entries of target t that the lock does not list: leftovers of an
+// interrupted sync, skillgit's own file names held by something other than a file, and the
+// rest as foreign; only the files a sync keeps there are left out.
 func (v *verifier) foreign(root *os.Root, t LockTarget) []VerifyProblem {
 	f, err := root.Open(".")
 	if err != nil {
@@ -219,14 +228,21 @@ func (v *verifier) foreign(root *os.Root, t LockTarget) []VerifyProblem {
 	}
 	var out []VerifyProblem
 	for _, e := range ents {
-		if catalog.IsSyncOwnFile(e.Name()) {
+		p := VerifyProblem{Kind: VerifyForeign, Target: t.Dir, Skill: e.Name(), Path: path.Join(t.Dir, e.Name())}
+		switch {
+		case catalog.IsSyncOwnFile(e.Name()) && e.Type().IsRegular():
 			continue
+		case catalog.IsSyncOwnFile(e.Name()):
+			p.Kind, p.Detail = VerifyType, describeType(e.Type())+" where skillgit keeps a file of its own; remove it"
+		case catalog.IsSyncLeftover(e.Name()):
+			p.Kind, p.Detail = VerifyLeftover, "left by an interrupted sync ("+describeType(e.Type())+"); `skillgit sync` or `skillgit doctor --fix` removes it"
+		default:
+			if _, ok := v.lock.Skill(e.Name()); ok {
+				continue
+			}
+			p.Detail = "not in the lock: " + describeType(e.Type())
 		}
-		if _, ok := v.lock.Skill(e.Name()); ok {
-			continue
-		}
-		out = append(out, VerifyProblem{Kind: VerifyForeign, Target: t.Dir, Skill: e.Name(), Path: path.Join(t.Dir, e.Name()),
-			Detail: "not in the lock: " + describeType(e.Type())})
+		out = append(out, p)
 	}
 	return out
 }
