@@ -52,6 +52,7 @@ func (s *scanner) scanText(u *unit) []hit {
 		hits = append(hits, s.rebuiltHits(u, hits)...)
 		hits = append(hits, s.shellExpandHits(u, hits)...)
 		hits = append(hits, nonLatinHits(u)...)
+		hits = append(hits, scriptHits(u, hits)...)
 	}
 	if u.depth == 0 {
 		hits = append(hits, controlHits(u)...)
