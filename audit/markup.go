@@ -33,7 +33,8 @@ func (s *scanner) markupHits(u *unit, prior []hit) []hit {
 var (
 	schemeRe      = lazy(`^([a-zA-Z][a-zA-Z0-9+.-]*):`)
 	placeholderRe = lazy(`(?i)(?:\{\{?|\$\{|\$\(|%7b|<|\[)[\w.$ -]{0,40}?(?:conversation|chat|histor|secret|token|api.?key|passw|credential|cookie|session|summar|context|prompt|memor|message|environ|user.?(?:data|input|info)|data\b|content|\benv\b)` +
-		`|\$\{?[A-Z_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|SESSION|COOKIE)\b`)
+		`|\$\{?[A-Z_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|SESSION|COOKIE)\b` +
+		`|(?:\{\{?|\$\{|%7b|<|\[)[\w.$ -]{0,40}?` + placeholderWordsLang)
 )
 
 // linkHit judges one link destination.

@@ -15,7 +15,7 @@ import (
 // prefilter cannot read, and which are tried only on lines that hold one of their cue words.
 
 func init() {
-	register(langHideRule, langPersonaRule, langFetchedRule)
+	register(langHideRule, langPersonaRule, langFetchedRule, langLeakRule)
 }
 
 // scriptPhrase is a class of phrasing written in a script outside ASCII.
@@ -29,7 +29,7 @@ type scriptPhrase struct {
 // scriptPhrases lists the phrasings of every class in Russian, Chinese, Japanese and Korean.
 var scriptPhrases = sync.OnceValue(func() []scriptPhrase {
 	var all []scriptPhrase
-	for _, set := range [][]scriptPhrase{hideScripts, personaScripts, fetchedScripts} {
+	for _, set := range [][]scriptPhrase{hideScripts, personaScripts, fetchedScripts, leakScripts} {
 		all = append(all, set...)
 	}
 	return all

@@ -47,7 +47,7 @@ var langPersonaRule = &Rule{
 	Title: "persona without limits, in any of ten languages",
 	Help: "Text that gives the agent a new name or role, in English or another language, and says that this persona has no rules, guidelines, restrictions or filters, or never refuses, tries to switch off its safety behaviour. " +
 		"Remove it; a quoted example is one level lower.",
-	Keywords: []string{"you are now", "you're now", "you’re now", "from now on", "henceforth", "you will", `\bact as`, "pretend", "roleplay", "role-play", "role of", "in character", "name is",
+	Keywords: []string{"you are now", "re now", "from now on", "henceforth", "you will", `\bact as`, "pretend", "roleplay", "role-play", "role of", "in character", "name is",
 		"ahora eres", "eres ahora", "a partir de", "desde ahora", "en adelante", `\bact\b`, "finge", "interpreta", "nombre es", "te llamas",
 		"agora", "aja como", "atue como", "finja", "papel de", "novo nome",
 		"tu es maintenant", "tu es d", "sormais", "navant", "tes maintenant", "agis comme", "agissez comme", "semblant", "joue le r", "joues le r", "jouez le r", "incarne", "nouveau nom", "appelles",
