@@ -15,7 +15,7 @@ import (
 // prefilter cannot read, and which are tried only on lines that hold one of their cue words.
 
 func init() {
-	register(langHideRule, langPersonaRule, langFetchedRule, langLeakRule)
+	register(langHideRule, langPersonaRule, langFetchedRule, langLeakRule, langRootRule)
 }
 
 // scriptPhrase is a class of phrasing written in a script outside ASCII.
