@@ -9,10 +9,10 @@ import (
 // German, Italian, Russian, Chinese, Japanese and Korean: hiding an action from the user, a
 // persona without limits, obeying what fetched content says, putting the conversation or
 // secrets where they leave the machine, and quietly opening root access. Each class is one
-// rule. Its pattern holds the phrasings that carry an ASCII word the keyword prefilter finds
-// (every Latin-script language, and the phrases of other scripts that name sudo, a URL or
-// authorized_keys); scriptPhrases holds those written wholly in another script, which the
-// prefilter cannot read, and which are tried only on lines that hold one of their cue words.
+// rule. Its pattern holds the phrasings of the Latin-script languages, each beginning with
+// an ASCII word, so that a line is searched only where such a word begins; scriptPhrases
+// holds those of Russian, Chinese, Japanese and Korean, which the keyword prefilter cannot
+// read, and which are tried only on lines that hold one of their cue words.
 
 func init() {
 	register(langHideRule, langPersonaRule, langFetchedRule, langLeakRule, langRootRule)
@@ -20,17 +20,37 @@ func init() {
 
 // scriptPhrase is a class of phrasing written in a script outside ASCII.
 type scriptPhrase struct {
-	rule  string   // the id of the rule the phrasing belongs to
-	cues  []string // words one of which a line must hold before re is tried
-	re    *lazyRegexp
-	check func(text []byte, s, e int) bool // accepts a match; nil accepts every match
+	rule   string   // the id of the rule the phrasing belongs to
+	cues   []string // words one of which a line must hold before re is tried
+	re     *lazyRegexp
+	check  func(text []byte, s, e int) bool // accepts a match; nil accepts every match
+	search *phraseSearch
+}
+
+// phraseSearch holds what a phrase's matches begin with, found when the phrase is first
+// tried: a line is then searched only where one of those texts begins, as rules are.
+type phraseSearch struct {
+	once sync.Once
+	st   *starts
+}
+
+// findAll returns the matches of p in b.
+func (p *scriptPhrase) findAll(b []byte) [][]int {
+	p.search.once.Do(func() { p.search.st = newStarts(p.re.get()) })
+	if p.search.st != nil {
+		return p.search.st.findAll(b, maxPerRule, false)
+	}
+	return p.re.FindAllIndex(b, maxPerRule)
 }
 
 // scriptPhrases lists the phrasings of every class in Russian, Chinese, Japanese and Korean.
 var scriptPhrases = sync.OnceValue(func() []scriptPhrase {
 	var all []scriptPhrase
-	for _, set := range [][]scriptPhrase{hideScripts, personaScripts, fetchedScripts, leakScripts} {
-		all = append(all, set...)
+	for _, set := range [][]scriptPhrase{hideScripts, personaScripts, fetchedScripts, leakScripts, rootScripts} {
+		for _, p := range set {
+			p.search = &phraseSearch{}
+			all = append(all, p)
+		}
 	}
 	return all
 })
@@ -95,7 +115,7 @@ func scriptHits(u *unit, prior []hit) []hit {
 func (p *scriptPhrase) find(u *unit, ws, we int, prior, found []hit) []hit {
 	r := rule(p.rule)
 	var out []hit
-	for _, loc := range p.re.FindAllIndex(u.text[ws:we], maxPerRule) {
+	for _, loc := range p.findAll(u.text[ws:we]) {
 		s, e := ws+loc[0], ws+loc[1]
 		if p.check != nil && !p.check(u.text, s, e) || covered(prior, s, e, r.Severity) || covered(found, s, e, r.Severity) {
 			continue

@@ -56,21 +56,21 @@ var hidePattern = `(?i)` + hideNegEN + `(?:tell|inform|notify|alert|warn|remind|
 	// Spanish
 	`|\bno\s+(?:le\s+|les\s+|se\s+lo\s+|se\s+la\s+)?(?:digas|cuentes|menciones|informes|avises|comentes|reveles|muestres|expliques)\s+(?:nada\s+)?al\s+usuario\s+(?:que\s+(?:` + hidePastES + `)|(?:sobre|de)\s+` + hideObjES + `)` +
 	`|\bno\s+(?:menciones|incluyas|indiques|cuentes|registres|muestres|pongas|reportes|comentes)\s+` + hideObjES + `\s+en\s+(?:el\s+|la\s+|tu\s+|su\s+)?` + hideSumES +
-	`|\b(?:omite|excluye|quita|saca|borra)\s+` + hideObjES + `\s+(?:del?|en)\s+(?:el\s+|la\s+|tu\s+|su\s+)?` + hideSumES + `|\bd[ée]ja(?:lo|la|los|las)?\s+(?:` + hideObjES + `\s+)?fuera\s+del?\s+` + hideSumES + `|\bom[íi]te(?:lo|la|los|las)\s+(?:del?|en)\s+(?:el\s+|tu\s+)?` + hideSumES +
+	`|\b(?:omite|excluye|quita|saca|borra)\s+` + hideObjES + `\s+(?:del?|en)\s+(?:el\s+|la\s+|tu\s+|su\s+)?` + hideSumES + `|\b(?:deja|déja)(?:lo|la|los|las)?\s+(?:` + hideObjES + `\s+)?fuera\s+del?\s+` + hideSumES + `|\b(?:omite|omíte)(?:lo|la|los|las)\s+(?:del?|en)\s+(?:el\s+|tu\s+)?` + hideSumES +
 	`|\b(?:esconde|oculta|entierra|camufla|disfraza|cuela)(?:lo|la|los|las)?\s+[^\n]{0,40}?\ben\s+(?:(?:otro|otra)\s+(?:\w+\s+)?(?:commit|pr|pull\s+request|merge)|(?:un|una)\s+(?:commit|pr|pull\s+request|merge)\s+(?:grande|enorme|distinto|diferente|aparte|no\s+relacionad[oa]|sin\s+relaci[óo]n))` +
 	`|\bsi\s+(?:el\s+usuario|la\s+usuaria|alguien|te)\s+(?:pregunta|preguntan|lo\s+pregunta|consulta)\w*\b[^\n]{0,60}?(?:,\s*|\by\s+|\bentonces\s+)(?:ni[ée]ga(?:lo|la|los)?|miente|di(?:le)?\s+que\s+no\s+(?:has|hiciste|se\s+ha)|finge\s+que)` +
 	`|\bmiente\s+(?:al\s+usuario|sobre\s+(?:ello|eso|esto|` + hideObjES + `)|si\s+te\s+pregunt)` +
 	// Portuguese
-	`|\bn[ãa]o\s+(?:conte|diga|mencione|informe|avise|comente|revele|mostre|fale)\s+(?:nada\s+)?(?:ao|para\s+o|[àa]|para\s+a)\s+usu[áa]ri[oa]\s+(?:que\s+` + hidePastPT + `|sobre\s+` + hideObjPT + `)` +
-	`|\bn[ãa]o\s+(?:conte|diga|mencione|informe|avise|mostre)\s+(?:nada\s+)?(?:isso\s+|isto\s+)?(?:ao|para\s+o)\s+usu[áa]rio(?:\s*(?:[.;:!)]|$))` +
-	`|\bn[ãa]o\s+(?:mencione|inclua|cite|registre|mostre|coloque|relate|liste)\s+` + hideObjPT + `\s+(?:n[oa]s?|em)\s+(?:sua\s+|seu\s+)?` + hideSumPT +
+	`|\b(?:nao|não)\s+(?:conte|diga|mencione|informe|avise|comente|revele|mostre|fale)\s+(?:nada\s+)?(?:ao|para\s+o|[àa]|para\s+a)\s+usu[áa]ri[oa]\s+(?:que\s+` + hidePastPT + `|sobre\s+` + hideObjPT + `)` +
+	`|\b(?:nao|não)\s+(?:conte|diga|mencione|informe|avise|mostre)\s+(?:nada\s+)?(?:isso\s+|isto\s+)?(?:ao|para\s+o)\s+usu[áa]rio(?:\s*(?:[.;:!)]|$))` +
+	`|\b(?:nao|não)\s+(?:mencione|inclua|cite|registre|mostre|coloque|relate|liste)\s+` + hideObjPT + `\s+(?:n[oa]s?|em)\s+(?:sua\s+|seu\s+)?` + hideSumPT +
 	`|\b(?:deixe|deixa|omita|omite|exclua|tire|remova)\s+` + hideObjPT + `\s+(?:fora\s+)?(?:d[oa]|n[oa])\s+(?:seu\s+|sua\s+)?` + hideSumPT +
 	`|\b(?:esconda|esconde|oculte|oculta|enterre|camufle|disfarce)\s+[^\n]{0,40}?\bem\s+(?:(?:outro|outra)\s+(?:\w+\s+)?(?:commit|pr|pull\s+request|merge)|(?:um|uma)\s+(?:commit|pr|pull\s+request)\s+(?:grande|enorme|diferente|separado|n[ãa]o\s+relacionad[oa]|sem\s+rela[çc][ãa]o))` +
 	`|\bse\s+(?:o\s+usu[áa]rio|a\s+usu[áa]ria|algu[ée]m|te|lhe)\s+(?:perguntar|questionar|perguntarem)\b[^\n]{0,60}?(?:,\s*|\be\s+|\bent[ãa]o\s+)(?:negue|nega|minta|mente|diga\s+que\s+n[ãa]o|finja\s+que)` +
 	`|\bminta\s+(?:para\s+o\s+usu[áa]rio|ao\s+usu[áa]rio|sobre|se\s+(?:te\s+|lhe\s+)?perguntarem)` +
 	// French
 	`|\bne\s+(?:lui\s+|leur\s+)?(?:dis|dites|r[ée]v[èe]le[sz]?|raconte[sz]?|signale[sz]?|indique[sz]?|pr[ée]cise[sz]?|mentionne[sz]?)\s+(?:pas|jamais)\s+(?:[àa]\s+` + hideUserFR + `\s+)?(?:ce\s+)?que\s+(?:tu|vous)\s+` + hidePastFR +
-	`|\bn['’]\s*en\s+(?:parle[sz]?|dis|dites)\s+(?:pas|jamais|rien)\s+(?:[àa]\s+` + hideUserFR + `|dans\s+(?:le|la|ton|ta|votre)\s+` + hideSumFR + `)` +
+	`|\b(?:n'\s*en|n’\s*en)\s+(?:parle[sz]?|dis|dites)\s+(?:pas|jamais|rien)\s+(?:[àa]\s+` + hideUserFR + `|dans\s+(?:le|la|ton|ta|votre)\s+` + hideSumFR + `)` +
 	`|\bne\s+(?:parle[sz]?|dis|dites)\s+(?:pas|jamais|rien)\s+(?:de\s+|d['’]\s*)` + hideObjFR + `\s+[àa]\s+` + hideUserFR +
 	`|\bne\s+(?:mentionne[sz]?|inclus|incluez|signale[sz]?|indique[sz]?|note[sz]?|montre[sz]?|d[ée]cris|d[ée]crivez|[ée]voque[sz]?)\s+(?:pas|jamais)\s+` + hideObjFR + `\s+dans\s+(?:le\s+|la\s+|ton\s+|ta\s+|votre\s+)?` + hideSumFR +
 	`|\b(?:omets|omettez|exclus|excluez|retire[sz]?|enl[èe]ve[sz]?|laisse[sz]?)\s+` + hideObjFR + `\s+(?:de\s+c[ôo]t[ée]\s+|hors\s+)?(?:du|de\s+la|de\s+ton|de\s+ta|de\s+votre|dans\s+(?:le|la|ton|ta|votre))\s+` + hideSumFR +
@@ -83,7 +83,7 @@ var hidePattern = `(?i)` + hideNegEN + `(?:tell|inform|notify|alert|warn|remind|
 	`|\b(?:lass|lasse|streiche|entferne|nimm)\s+` + hideObjDE + `\s+(?:aus\s+(?:der|dem|deiner|deinem)\s+` + hideSumDE + `(?:\s+(?:weg|raus|heraus))?|in\s+(?:der|dem|deiner|deinem)\s+` + hideSumDE + `\s+weg)` +
 	`|\b(?:versteck|verstecke|verberge|vergrabe|schmuggle|schmuggel|tarne|schleuse)\s+[^\n]{0,40}?\bin\s+(?:einem|einen|einer|ein)\s+(?:anderen|andere|unverd[äa]chtigen|unauff[äa]lligen|gro[ßs]en|separaten|fremden|unabh[äa]ngigen)\s+(?:\w+\s+)?(?:commit|pr|pull[\s-]request|merge)` +
 	`|\bwenn\s+(?:der\s+(?:nutzer|benutzer|anwender)(?:in)?|die\s+(?:nutzerin|benutzerin)|jemand|du)\s+(?:fragt|nachfragt|gefragt\s+wirst|danach\s+fragt)\b[^\n]{0,60}?(?:,\s*|\bdann\s+)(?:streite|leugne|l[üu]ge|bestreite|behaupte,?\s+(?:dass\s+)?(?:du\s+)?(?:nichts|nicht|nie)|sag,?\s+(?:dass\s+)?(?:du\s+)?(?:nichts|nicht|nie))` +
-	`|\bl[üu]ge\s+(?:den\s+(?:nutzer|benutzer|anwender)\s+an|wenn\s+du\s+(?:danach\s+)?gefragt)|\bbel[üu]ge\s+den\s+(?:nutzer|benutzer|anwender)` +
+	`|\b(?:luge|lüge)\s+(?:den\s+(?:nutzer|benutzer|anwender)\s+an|wenn\s+du\s+(?:danach\s+)?gefragt)|\bbel[üu]ge\s+den\s+(?:nutzer|benutzer|anwender)` +
 	// Italian
 	`|\bnon\s+(?:dire|dirgli|raccontare|menzionare|informare|avvisare|riferire|rivelare)\s+(?:nulla\s+|niente\s+)?` + hideUserIT + `\s+(?:che\s+` + hidePastIT + `|(?:del|della|dello|dei|delle|dell['’])\s*` + hideActIT + `)` +
 	`|\bnon\s+(?:menzionare|includere|citare|riportare|indicare|mostrare|elencare)\s+` + hideObjIT + `\s+(?:nel|nella|nei|in)\s+(?:tuo\s+|tua\s+)?` + hideSumIT +
@@ -97,10 +97,10 @@ var langHideRule = &Rule{
 	Title: "hiding an action from the user, in any of ten languages",
 	Help: "Text that tells the agent, in English or another language, not to tell the user what it did, to leave a step out of its summary, to bury a change in another commit or to deny it if asked removes the user's oversight. " +
 		"Remove it; a quoted example is one level lower.",
-	Keywords: []string{"user", "summary", "report", "reply", "response", "answer", "recap", "changelog", "status update", "commit", `\bpr\b`, "pull request", "diff", "refactor", `\bdeny`, `\blie\b`,
+	Keywords: []string{"user that", "user about", "user what", "to the user", "from the user", "within the user", "if the user", "summary", "report", "reply", "response", "answer", "recap", "changelog", "status update", "commit", `\bpr\b`, "pull request", "diff", "refactor", `\bdeny`, `\blie\b`, `\bif asked`, `\bif questioned`, `\bif they`, `\bif anyone`, `\bif someone`, `\bif somebody`,
 		"usuari", "resumen", "informe", "reporte", "respuesta", "pregunt", "miente",
 		`\busu`, "resumo", "relat", "resposta", "minta",
-		"utilisat", `\bsum`, "rapport", "ponse", "compte-rendu", "compte rendu", "demande", "interroge", `\bmens`,
+		"utilisat", "rapport", "ponse", "compte-rendu", "compte rendu", "demande", "interroge", `\bmens`, "omets", "omettez", "exclus", "excluez", "retire", "laisse", "mentionne", "signale", "indique", "voque", "cris ", "crivez",
 		"nutzer", "anwender", "zusammenfassung", "bericht", "antwort", "fragt", "gefragt",
 		"utente", "riepilogo", "riassunto", "resoconto", "rapporto", "risposta", "chied", "domand"},
 	pattern: hidePattern,
@@ -134,13 +134,10 @@ var langHideRule = &Rule{
 // changes in unrelated commits"), its object is a secret kept from view rather than an
 // action, or it leaves out "it" with no action named before that "it" could be.
 func hideAccepted(data []byte, loc []int) bool {
-	if negatedBefore(data, loc[0]) || secretObject(data, loc[0], loc[1], 0) {
+	if hidePronounRe.Match(bytes.ToLower(data[loc[0]:min(loc[1], loc[0]+24)])) && !hideActionBeforeRe.Match(clauseBefore(data, loc[0], 120)) {
 		return false
 	}
-	if hidePronounRe.Match(bytes.ToLower(data[loc[0]:loc[1]])) {
-		return hideActionBeforeRe.Match(clauseBefore(data, loc[0], 120))
-	}
-	return true
+	return !negatedBefore(data, loc[0]) && !secretObject(data, loc[0], loc[1], 0)
 }
 
 // hidePronounRe matches a concealment whose object is only a pronoun.
@@ -149,13 +146,13 @@ var hidePronounRe = lazy(`^(?:leave|keep)\s+(?:it|this|that|them)\s|^d[ée]ja(?:
 // hideActionBeforeRe matches a verb of an action that a pronoun after it can stand for.
 var hideActionBeforeRe = lazy(`\b(?:run|execute|upload|send|post|push|commit|install|delete|copy|download|sync|transfer|curl|write|modify|sube|env[íi]a|ejecuta|instala|borra|copia|descarga)\b`)
 
-// secretWordRe matches the names of secrets in the ten languages.
-var secretWordRe = lazy(`(?i)token|passw|\bsecrets?\b|api[\s_-]?keys?|credential|private\s+keys?|contrase[ñn]a|\bclaves?\b|senha|chave|mots?\s+de\s+passe|jeton|\bcl[ée]s?\b|schl[üu]ssel|kennwort|zugangsdaten|chiav[ei]|credenzial|парол|токен|(?:^|[^\p{L}])ключ|令牌|密码|密碼|密钥|密鑰|凭据|凭证|憑證|トークン|パスワード|秘密鍵|認証情報|토큰|비밀번호|암호|자격\s*증명`)
+// secretWordRe matches the names of secrets in the ten languages, in lowercase text.
+var secretWordRe = lazy(`token|passw|\bsecrets?\b|api[\s_-]?keys?|credential|private\s+keys?|contrase[ñn]a|\bclaves?\b|senha|chave|mots?\s+de\s+passe|jeton|\bcl[ée]s?\b|schl[üu]ssel|kennwort|zugangsdaten|chiav[ei]|credenzial|парол|токен|(?:^|[^\p{L}])ключ|令牌|密码|密碼|密钥|密鑰|凭据|凭证|憑證|トークン|パスワード|秘密鍵|認証情報|토큰|비밀번호|암호|자격\s*증명`)
 
 // secretObject reports whether text[s:e], the clause after it or the before bytes of the
 // clause before it name a secret: then the text keeps a secret from view.
 func secretObject(text []byte, s, e, before int) bool {
-	if secretWordRe.Match(text[s:e]) || secretWordRe.Match(clauseAfter(text, e, 32)) {
+	if secretWordRe.Match(bytes.ToLower(text[s:e])) || secretWordRe.Match(clauseAfter(text, e, 32)) {
 		return true
 	}
 	return before > 0 && secretWordRe.Match(clauseBefore(text, s, before))

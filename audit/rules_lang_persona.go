@@ -10,11 +10,11 @@ import "bytes"
 const (
 	personaIntroEN  = `\b(?:you\s+are\s+now|you['’]re\s+now|from\s+now\s+on,?\s+you\s+are|from\s+now\s+on,?\s+you['’]re|henceforth,?\s+you\s+are|you\s+will\s+(?:now\s+)?(?:be|act\s+as|play|become)|act\s+as|pretend\s+(?:to\s+be|you\s+are|that\s+you\s+are)|role-?play\s+as|play\s+the\s+role\s+of|stay\s+in\s+character\s+as|your\s+(?:new\s+)?name\s+is(?:\s+now)?)\s+(?:(?:called|named)\s+)?`
 	personaLimitsEN = `(?:rules|guidelines|restrictions|limits|limitations|filters|boundaries|ethics|morals|morality|policies|censorship|guardrails|content\s+polic(?:y|ies)|safety\s+(?:rules|guidelines|filters|measures)|constraints|inhibitions)\b`
-	personaLimitsES = `(?:reglas|normas|restricciones|l[íi]mites|filtros|censura|[ée]tica|moral|directrices|pol[íi]ticas|barreras)`
-	personaLimitsPT = `(?:regras|normas|restri[çc][õo]es|limites|filtros|censura|[ée]tica|moral|diretrizes|pol[íi]ticas|barreiras)`
+	personaLimitsES = `(?:reglas?|normas?|restricci(?:[óo]n|ones)|l[íi]mites?|filtros?|censura|[ée]tica|moral|directrices|pol[íi]ticas?|barreras?)`
+	personaLimitsPT = `(?:regras?|normas?|restri[çc](?:[ãa]o|[õo]es)|limites?|filtros?|censura|[ée]tica|moral|diretrizes?|pol[íi]ticas?|barreiras?)`
 	personaLimitsFR = `(?:r[èe]gles?|restrictions?|limites?|filtres?|censure|[ée]thique|morale|garde-fous|directives|politiques?|barri[èe]res?)`
-	personaLimitsDE = `(?:regeln|einschr[äa]nkungen|grenzen|filter|zensur|ethik|moral|richtlinien|beschr[äa]nkungen|schranken|vorgaben)`
-	personaLimitsIT = `(?:regole|restrizioni|limiti|filtri|censura|etica|morale|linee\s+guida|vincoli|barriere)`
+	personaLimitsDE = `(?:regeln?|einschr[äa]nkung(?:en)?|grenzen?|filter|zensur|ethik|moral|richtlinien?|beschr[äa]nkung(?:en)?|schranken?|vorgaben?)`
+	personaLimitsIT = `(?:regol[ae]|restrizion[ei]|limit[ei]|filtr[oi]|censura|etica|morale|linee\s+guida|vincol[oi]|barrier[ae])`
 	// personaRoleEN is the name or role given: a few words, or a name and then what it is.
 	personaRoleEN = `(?:an?\s+|the\s+)?(?:[\w.'’-]+\s+){0,3}?[\w.'’-]+(?:,\s*|\s+)(?:an?\s+[^\n,.;]{0,40}?\s+)?`
 )
@@ -27,19 +27,19 @@ var personaPattern = `(?i)` + personaIntroEN + personaRoleEN + `(?:(?:who|which|
 	`|(?:who|which|that)\s+(?:never|will\s+never|does\s+not\s+ever|doesn['’]t\s+ever|cannot|can['’]t)\s+(?:refuses?|decline|say\s+no|reject))` +
 	`|` + personaIntroEN + `([\w-]+)[.!]\s+(he|she|they|it|[\w-]+)\s+(?:(?:has|have|knows|follows)\s+no\s+(?:\w+\s+){0,2}?` + personaLimitsEN + `|(?:never|will\s+never)\s+refuses?)` +
 	// Spanish
-	`|\b(?:ahora\s+eres|a\s+partir\s+de\s+ahora,?\s+(?:eres|ser[áa]s)|desde\s+ahora,?\s+(?:eres|ser[áa]s)|de\s+ahora\s+en\s+adelante,?\s+(?:eres|ser[áa]s)|eres\s+ahora|act[úu]a\s+como|finge\s+(?:ser|que\s+eres)|interpreta\s+(?:a|el\s+papel\s+de)|tu\s+nuevo\s+nombre\s+es|te\s+llamas)\s+[^\n]{0,60}?` +
+	`|\b(?:ahora\s+eres|partir\s+de\s+ahora,?\s+(?:eres|ser[áa]s)|desde\s+ahora,?\s+(?:eres|ser[áa]s)|de\s+ahora\s+en\s+adelante,?\s+(?:eres|ser[áa]s)|eres\s+ahora|act[úu]a\s+como|finge\s+(?:ser|que\s+eres)|interpreta\s+(?:a|el\s+papel\s+de)|tu\s+nuevo\s+nombre\s+es|te\s+llamas)\s+[^\n]{0,60}?` +
 	`(?:\bsin\s+(?:ning[úu]n[ao]?\s+|ningunas?\s+)?` + personaLimitsES + `|\bno\s+tiene[sn]?\s+(?:ning[úu]n[ao]?\s+|ningunas?\s+)?` + personaLimitsES + `|\bnunca\s+(?:te\s+niegas|se\s+niega|rechaza[sn]?|dice[sn]?\s+que\s+no|reh[úu]sa[sn]?)|\bno\s+est[áa]s?\s+(?:sujet[oa]|limitad[oa]|atad[oa])\s+(?:a|por))` +
 	// Portuguese
-	`|\b(?:agora\s+voc[êe]\s+(?:[ée]|ser[áa])|a\s+partir\s+de\s+agora,?\s+voc[êe]\s+(?:[ée]|ser[áa])|de\s+agora\s+em\s+diante,?\s+voc[êe]\s+(?:[ée]|ser[áa])|voc[êe]\s+agora\s+[ée]|agora\s+tu\s+[ée]s|aja\s+como|atue\s+como|finja\s+(?:ser|que\s+(?:voc[êe]\s+)?[ée])|interprete\s+o\s+papel\s+de|seu\s+novo\s+nome\s+[ée])\s+[^\n]{0,60}?` +
-	`(?:\bsem\s+(?:nenhuma?\s+|quaisquer\s+)?` + personaLimitsPT + `|\bn[ãa]o\s+tem\s+(?:nenhuma?\s+)?` + personaLimitsPT + `|\bnunca\s+(?:recusa|se\s+recusa|nega|diz\s+n[ãa]o)|\bn[ãa]o\s+est[áa]\s+(?:sujeit|limitad|pres))` +
+	`|\b(?:agora\s+voc[êe]\s+(?:[ée]|ser[áa])|partir\s+de\s+agora,?\s+voc[êe]\s+(?:[ée]|ser[áa])|de\s+agora\s+em\s+diante,?\s+voc[êe]\s+(?:[ée]|ser[áa])|voc[êe]\s+agora\s+[ée]|agora\s+tu\s+[ée]s|aja\s+como|atue\s+como|finja\s+(?:ser|que\s+(?:voc[êe]\s+)?[ée])|interprete\s+o\s+papel\s+de|seu\s+novo\s+nome\s+[ée])\s+[^\n]{0,60}?` +
+	`(?:\bsem\s+(?:nenhuma?\s+|quaisquer\s+)?` + personaLimitsPT + `|\b(?:nao|não)\s+tem\s+(?:nenhuma?\s+)?` + personaLimitsPT + `|\bnunca\s+(?:recusa|se\s+recusa|nega|diz\s+n[ãa]o)|\b(?:nao|não)\s+est[áa]\s+(?:sujeit|limitad|pres))` +
 	// French
-	`|\b(?:tu\s+es\s+(?:maintenant|d[ée]sormais)|d[ée]sormais,?\s+tu\s+es|[àa]\s+partir\s+de\s+maintenant,?\s+tu\s+es|dor[ée]navant,?\s+tu\s+es|vous\s+[êe]tes\s+(?:maintenant|d[ée]sormais)|agis(?:sez)?\s+comme|fai(?:s|tes)\s+semblant\s+d['’]\s*[êe]tre|joue[sz]?\s+le\s+r[ôo]le\s+d['’e]|incarne[sz]?|ton\s+nouveau\s+nom\s+est|tu\s+t['’]\s*appelles\s+(?:maintenant|d[ée]sormais))\s*[^\n]{0,60}?` +
+	`|\b(?:tu\s+es\s+(?:maintenant|d[ée]sormais)|(?:desormais|désormais),?\s+tu\s+es|partir\s+de\s+maintenant,?\s+tu\s+es|dor[ée]navant,?\s+tu\s+es|vous\s+[êe]tes\s+(?:maintenant|d[ée]sormais)|agis(?:sez)?\s+comme|fai(?:s|tes)\s+semblant\s+d['’]\s*[êe]tre|joue[sz]?\s+le\s+r[ôo]le\s+d['’e]|incarne[sz]?|ton\s+nouveau\s+nom\s+est|tu\s+t['’]\s*appelles\s+(?:maintenant|d[ée]sormais))\s*[^\n]{0,60}?` +
 	`(?:\bsans\s+(?:aucune?\s+)?` + personaLimitsFR + `|\bn['’]\s*(?:a|as|avez)\s+(?:aucune?|pas\s+de|plus\s+de)\s+` + personaLimitsFR + `|\bne\s+refuse[sz]?\s+(?:jamais|rien)|\bn['’]\s*est\s+(?:li[ée]e?|soumise?|tenue?)\s+(?:par|[àa])\s+aucune)` +
 	// German
 	`|\b(?:du\s+bist\s+(?:jetzt|nun|ab\s+sofort|ab\s+jetzt|von\s+nun\s+an)|ab\s+(?:jetzt|sofort|nun)\s+bist\s+du|von\s+nun\s+an\s+bist\s+du|tu\s+so,?\s+als\s+(?:ob\s+du|w[äa]rst\s+du)|spiele?\s+die\s+rolle|verhalte\s+dich\s+wie|agiere\s+als|dein\s+neuer\s+name\s+ist|sie\s+sind\s+(?:jetzt|nun|ab\s+sofort))\s+[^\n]{0,60}?` +
-	`(?:\bohne\s+(?:jegliche\s+|irgendwelche\s+|alle\s+)?` + personaLimitsDE + `|\b(?:hast|hat|habe|haben)\s+keine(?:rlei)?\s+(?:\w+\s+)?` + personaLimitsDE + `|\b(?:lehnt|lehnst)\s+(?:nie|niemals)|\b(?:nie|niemals)\s+ablehnt|\ban\s+keine\s+(?:regeln|richtlinien|vorgaben)\s+gebunden)` +
+	`(?:\bohne\s+(?:jegliche\s+|irgendwelche\s+|alle\s+|jede\s+)?` + personaLimitsDE + `|\b(?:hast|hat|habe|haben)\s+keine(?:rlei)?\s+(?:\w+\s+)?` + personaLimitsDE + `|\b(?:lehnt|lehnst)\s+(?:nie|niemals)|\b(?:nie|niemals)\s+ablehnt|\ban\s+keine\s+(?:regeln|richtlinien|vorgaben)\s+gebunden)` +
 	// Italian
-	`|\b(?:ora\s+sei|adesso\s+sei|da\s+(?:ora|adesso)\s+in\s+poi,?\s+sei|d['’]\s*ora\s+in\s+poi,?\s+sei|sei\s+ora|comportati\s+come|fingi\s+di\s+essere|interpreta\s+il\s+ruolo\s+di|agisci\s+come|il\s+tuo\s+nuovo\s+nome\s+[èe])\s+[^\n]{0,60}?` +
+	`|\b(?:ora\s+sei|adesso\s+sei|da\s+(?:ora|adesso)\s+in\s+poi,?\s+sei|(?:d'\s*ora|d’\s*ora)\s+in\s+poi,?\s+sei|sei\s+ora|comportati\s+come|fingi\s+di\s+essere|interpreta\s+il\s+ruolo\s+di|agisci\s+come|il\s+tuo\s+nuovo\s+nome\s+[èe])\s+[^\n]{0,60}?` +
 	`(?:\bsenza\s+(?:alcuna?\s+|nessuna?\s+|alcun\s+)?` + personaLimitsIT + `|\bnon\s+(?:hai|ha)\s+(?:alcuna?\s+|nessuna?\s+|alcun\s+)?` + personaLimitsIT + `|\bnon\s+rifiut[ai]\s+mai|\bnon\s+(?:sei|[èe])\s+(?:vincolat|limitat|legat))`
 
 var langPersonaRule = &Rule{
@@ -107,7 +107,8 @@ var personaScripts = []scriptPhrase{
 			`(?:(?:没有|沒有|不受|无|無|不存在|毫无|毫無)(?:任何)?(?:的)?(?:规则|規則|限制|约束|約束|过滤|過濾|审查|審查|道德|伦理|倫理|准则|準則|底线|底線)|(?:从不|從不|永远不|永遠不|绝不|絕不|不会|不會)(?:会)?(?:拒绝|拒絕))`)},
 	{rule: "SG-INJ-041", cues: []string{"あなたは", "君は", "お前は", "今から", "これから"}, check: scriptNotForbidden,
 		re: lazy(`(?:(?:あなたは|君は|お前は)(?:今から|これから|今後|もう)?[^\n。]{0,20}?(?:です|だ|として|になりきって|を演じ)|(?:今から|これから)(?:あなた|君)は)[^\n]{0,60}?` +
-			`(?:(?:ルール|規則|制限|制約|フィルター|検閲|倫理|ガイドライン|規制)(?:も|は|が|や|に)?[^\n。]{0,12}?(?:なく|ない|ありません|無い|無し|なし|縛られない|従わない)|(?:決して|絶対に|一切)?(?:拒否|拒絶|断ら|断り)(?:しない|せず|ません|ない))`)},
+			`(?:(?:ルール|規則|制限|制約|フィルター|検閲|倫理|ガイドライン|規制)(?:も|は|が|や|に)?[^\n。]{0,12}?(?:なく|ない|ありません|無い|無し|なし|縛られない|従わない)|(?:決して|絶対に|一切)?(?:拒否|拒絶|断ら|断り)(?:しない|せず|ません|ない))` +
+			`|(?:あなたは|君は|お前は)(?:今から|これから|今後)?[^\n。]{0,10}?(?:ルール|規則|制限|制約|フィルター|検閲|倫理)(?:の|が|も)(?:ない|無い|一切ない)[^\n。]{0,10}?(?:AI|アシスタント|モデル|存在|キャラクター|人格)(?:として|です|だ|になりきって)`)},
 	{rule: "SG-INJ-041", cues: []string{"지금부터", "이제", "앞으로", "너는", "당신은"}, check: scriptNotForbidden,
 		re: lazy(`(?:(?:지금부터|이제부터|이제|앞으로)\s*(?:너는|당신은|넌)|(?:너는|당신은|넌)\s*(?:이제|지금부터|앞으로))[^\n]{0,60}?` +
 			`(?:(?:규칙|제한|제약|필터|검열|윤리|가이드라인|지침|규제)(?:이나|이|가|도|과|와|은|는)?[^\n.]{0,12}?(?:없|받지\s*않|따르지\s*않)|(?:절대|결코)?\s*거절하지\s*않)`)},

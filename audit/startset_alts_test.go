@@ -72,3 +72,35 @@ func TestAlternativesFindAll(t *testing.T) {
 		}
 	}
 }
+
+// TestScriptPhrasesStarts compares, for every script phrase, the search from its start texts
+// with the plain search on the rules' examples and the language tests' texts.
+func TestScriptPhrasesStarts(t *testing.T) {
+	var texts []string
+	for _, r := range ruleList {
+		texts = append(append(texts, r.fire...), r.pass...)
+	}
+	for _, c := range langVariants {
+		texts = append(texts, c.text)
+	}
+	for _, c := range langQuoted {
+		texts = append(texts, c.text)
+	}
+	searched := 0
+	for _, p := range scriptPhrases() {
+		p.search.once.Do(func() { p.search.st = newStarts(p.re.get()) })
+		if p.search.st == nil {
+			continue
+		}
+		searched++
+		for _, text := range texts {
+			got, want := p.findAll([]byte(text)), p.re.FindAllIndex([]byte(text), maxPerRule)
+			if (len(got) != 0 || len(want) != 0) && !reflect.DeepEqual(got, want) {
+				t.Errorf("%s phrase %q on %q:\nstarts %v\nregexp %v", p.rule, p.cues, text, got, want)
+			}
+		}
+	}
+	if searched < len(scriptPhrases())/2 {
+		t.Errorf("only %d of %d script phrases are searched from start texts", searched, len(scriptPhrases()))
+	}
+}
