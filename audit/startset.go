@@ -1,9 +1,9 @@
 package audit
 
 import (
-	"bytes"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"unicode"
 	"unicode/utf8"
 )
@@ -133,50 +133,87 @@ func prefixes(re *syntax.Regexp, room int) (set []starts1, exact, ok bool) {
 	return nil, false, false
 }
 
-// literalPrefix returns a literal, or its first room bytes. A literal that ignores case is
-// kept in lowercase and marked, unless some letter of it has a case outside ASCII, such as the
-// Kelvin sign of k, which a match may begin with. Other characters, such as those of Chinese,
-// have no case: their UTF-8 bytes are what a match begins with.
+// literalPrefix returns the texts a literal begins with, none longer than room bytes. A
+// literal that ignores case keeps its ASCII letters in lowercase and is marked, as the search
+// then folds the ASCII of the text; a letter with a case outside ASCII, such as Cyrillic н or
+// the Kelvin sign that k folds to, gives a text for each of its forms while they are few.
+// Characters without case, such as Chinese ones, are their UTF-8 bytes.
 func literalPrefix(re *syntax.Regexp, room int) ([]starts1, bool, bool) {
 	fold := re.Flags&syntax.FoldCase != 0
-	b := make([]byte, 0, len(re.Rune))
+	texts, exact := [][]byte{{}}, true
 	for _, r := range re.Rune {
-		if fold && !asciiFold(r) {
-			return nil, false, false
+		forms := []rune{r}
+		if fold {
+			forms = foldForms(r)
 		}
-		b = utf8.AppendRune(b, r)
+		if len(texts)*len(forms) > maxFoldTexts || !fits(texts, forms, room) {
+			exact = false
+			break
+		}
+		next := make([][]byte, 0, len(texts)*len(forms))
+		for _, t := range texts {
+			for _, f := range forms {
+				next = append(next, utf8.AppendRune(t[:len(t):len(t)], f))
+			}
+		}
+		texts = next
 	}
-	exact := len(b) <= room
-	if !exact {
-		b = b[:room]
+	set := make([]starts1, 0, len(texts))
+	for _, t := range texts {
+		set = append(set, starts1{lit: t, fold: fold})
 	}
-	if fold {
-		b = bytes.ToLower(b)
-	}
-	return []starts1{{lit: b, fold: fold}}, exact, len(b) > 0 || exact
+	return set, exact, len(texts[0]) > 0 || exact
 }
 
-// asciiFold reports whether every rune that r folds to is ASCII.
-func asciiFold(r rune) bool {
+// maxFoldTexts bounds the texts a literal that ignores case begins with.
+const maxFoldTexts = 16
+
+// foldForms returns the forms of r that a search ignoring case matches, ASCII ones in
+// lowercase.
+func foldForms(r rune) []rune {
+	forms := []rune{lowerRune(r)}
 	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-		if f >= 0x80 {
-			return false
+		if f = lowerRune(f); !slices.Contains(forms, f) {
+			forms = append(forms, f)
+		}
+	}
+	return forms
+}
+
+func lowerRune(r rune) rune {
+	if r < utf8.RuneSelf {
+		return rune(lowerASCII(byte(r)))
+	}
+	return r
+}
+
+// fits reports whether every text stays within room bytes with any of forms after it.
+func fits(texts [][]byte, forms []rune, room int) bool {
+	for _, t := range texts {
+		for _, f := range forms {
+			if len(t)+utf8.RuneLen(f) > room {
+				return false
+			}
 		}
 	}
 	return true
 }
 
-// classPrefixes returns the single bytes of a small ASCII class.
+// classPrefixes returns the characters of a small class, each as its UTF-8 bytes.
 // Spaces of every kind are one byte, ' ', which hasPrefix takes for any of them: `\s` then
 // begins one text, not five, which leaves room for longer texts.
 func classPrefixes(ranges []rune) ([]starts1, bool, bool) {
 	var set []starts1
-	space := false
+	space, n := false, 0
 	for i := 0; i+1 < len(ranges); i += 2 {
-		if ranges[i+1] >= 0x80 || int(ranges[i+1]-ranges[i])+len(set) >= 16 {
+		if n += int(ranges[i+1]-ranges[i]) + 1; n >= 16 {
 			return nil, false, false
 		}
 		for r := ranges[i]; r <= ranges[i+1]; r++ {
+			if r >= utf8.RuneSelf {
+				set = append(set, starts1{lit: utf8.AppendRune(nil, r)})
+				continue
+			}
 			c := byte(r)
 			if isSpaceByte(c) || c == '\f' || c == '\v' {
 				if space {

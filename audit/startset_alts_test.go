@@ -52,9 +52,11 @@ func TestAlternativesFindAll(t *testing.T) {
 		`héllo\s+wörld|(a)(b)?c|(?i)不要\s*告诉`,
 		`(?i)x\s+y|(?s)z.w|(?i:Q)r`,
 		`(?:ab|cd)\s+(e)|ab\s+f|(g)`,
+		`(?i)не\s+говори|kelvin|[别別]让|(скрой)`,
 	}
 	texts := []string{"foo bar baz qux BAZ\tQUX foo\nbar xfoo", "HÉLLO wörld héllo\twörld abc ac 不要 告诉 不要告诉",
-		"X  y z\nw zqw Qr qr", "ab e cd\te ab f g"}
+		"X  y z\nw zqw Qr qr", "ab e cd\te ab f g",
+		"Не говори, НЕ ГОВОРИ, не\tговори; \u212aelvin KELVIN; 别让 別让; Скрой СКРОЙ"}
 	for _, src := range patterns {
 		re := regexp.MustCompile(src)
 		st := newStarts(re)
