@@ -33,8 +33,7 @@ func (s *scanner) markupHits(u *unit, prior []hit) []hit {
 var (
 	schemeRe      = lazy(`^([a-zA-Z][a-zA-Z0-9+.-]*):`)
 	placeholderRe = lazy(`(?i)(?:\{\{?|\$\{|\$\(|%7b|<|\[)[\w.$ -]{0,40}?(?:conversation|chat|histor|secret|token|api.?key|passw|credential|cookie|session|summar|context|prompt|memor|message|environ|user.?(?:data|input|info)|data\b|content|\benv\b)` +
-		`|\$\{?[A-Z_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|SESSION|COOKIE)\b` +
-		`|(?:\{\{?|\$\{|%7b|<|\[)[\w.$ -]{0,40}?` + placeholderWordsLang)
+		`|\$\{?[A-Z_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|SESSION|COOKIE)\b`)
 )
 
 // linkHit judges one link destination.
@@ -146,7 +145,7 @@ func (s *scanner) relativeLink(u *unit, l link, d string, at func(id, msg string
 // conversation data or secrets: loading it sends them to the host.
 func dataInURL(u *unit, l link, d string) (hit, bool) {
 	if _, rest, ok := strings.Cut(d, "//"); ok {
-		if i := strings.IndexAny(rest, "/?#"); i >= 0 && placeholderRe.MatchString(rest[i:]) {
+		if i := strings.IndexAny(rest, "/?#"); i >= 0 && (placeholderRe.MatchString(rest[i:]) || langSlot(rest[i:])) {
 			what := "link"
 			if l.image {
 				what = "image"

@@ -1,5 +1,7 @@
 package audit
 
+import "strings"
+
 // Putting the conversation or secrets where they leave the machine, in ten languages: into a
 // URL, a link or a Markdown image, a pull request's description, a commit message or an
 // issue comment. The secret must be what is put there, right after the verb: "add the token
@@ -100,7 +102,15 @@ var leakScripts = []scriptPhrase{
 			`|` + koLeakPlace + `(?:에|에는)\s*` + koLeakSecret + `(?:을|를)\s*(?:포함|넣|추가|붙여|삽입|적)`)},
 }
 
-// placeholderWordsLang names, in the nine languages other than English, what a slot in a
-// link's address is to be filled with when that is the conversation or a secret:
-// ![](https://host/p.gif?s=<conversación>) as much as ?s=<conversation>.
+// langSlot reports whether the path of a link's address holds a slot named, in one of the
+// nine languages other than English, for the conversation or a secret:
+// ![](https://host/p.gif?s=<conversación>) as much as ?s=<conversation>. Most addresses hold
+// no character that opens a slot, and are not searched.
+func langSlot(path string) bool {
+	return strings.ContainsAny(path, "{<[%$") && langSlotRe.MatchString(path)
+}
+
+var langSlotRe = lazy(`(?i)(?:\{\{?|\$\{|%7b|<|\[)[\w.$ -]{0,40}?` + placeholderWordsLang)
+
+// placeholderWordsLang names the conversation and secrets in those languages.
 const placeholderWordsLang = `(?:conversaci|conversa|gespr[äa]ch|verlauf|conversazion|cronolog|historique|hist[óo]ric|historial|segred|secreto|segret|contrase|senha|mot.?de.?passe|jeton|passwort|schl[üu]ssel|chiav|clave|chave|entorno|ambiente|umgebung|разговор|диалог|переписк|истори|секрет|токен|парол|ключ|对话|對話|聊天|会话|會話|历史|歷史|令牌|密钥|密鑰|密码|密碼|环境变量|環境變數|会話|履歴|チャット|トークン|パスワード|秘密|環境変数|대화|기록|토큰|비밀번호|비밀|환경\s*변수)`
