@@ -2,6 +2,8 @@ package audit
 
 import (
 	"bytes"
+	"maps"
+	"slices"
 	"sync"
 )
 
@@ -10,7 +12,7 @@ import (
 // persona without limits, obeying what fetched content says, putting the conversation or
 // secrets where they leave the machine, and quietly opening root access. Each class is one
 // rule. Its pattern holds the phrasings of the Latin-script languages, each beginning with
-// an ASCII word, so that a line is searched only where such a word begins; scriptPhrases
+// a word, so that a line is searched only where such a word begins; scriptPhrases
 // holds those of Russian, Chinese, Japanese and Korean, which the keyword prefilter cannot
 // read, and which are tried only on lines that hold one of their cue words.
 
@@ -55,28 +57,23 @@ var scriptPhrases = sync.OnceValue(func() []scriptPhrase {
 	return all
 })
 
-// scriptCues finds the cue words of all script phrases in one pass; cueOwners maps a cue to
-// the phrases that wait for it.
+// scriptCueIndex finds the cue words of all script phrases in one pass.
 type scriptCueIndex struct {
 	m      *matcher
-	owners [][]int
+	owners [][]int // cue word index -> the phrases that wait for it
 }
 
 var scriptCues = sync.OnceValue(func() *scriptCueIndex {
-	idx := map[string]int{}
-	ix := &scriptCueIndex{}
-	var words []string
+	owners := map[string][]int{}
 	for pi, p := range scriptPhrases() {
 		for _, c := range p.cues {
-			i, ok := idx[c]
-			if !ok {
-				i = len(words)
-				idx[c] = i
-				words = append(words, c)
-				ix.owners = append(ix.owners, nil)
-			}
-			ix.owners[i] = append(ix.owners[i], pi)
+			owners[c] = append(owners[c], pi)
 		}
+	}
+	words := slices.Sorted(maps.Keys(owners))
+	ix := &scriptCueIndex{}
+	for _, w := range words {
+		ix.owners = append(ix.owners, owners[w])
 	}
 	// The matcher compares bytes; cue words are lowercase, and bytes outside ASCII are read
 	// as they are.
