@@ -127,18 +127,24 @@ var langHideRule = &Rule{
 		"Сообщи пользователю, что ты изменил.", "Никогда не показывай пользователю свой токен.", "Не сообщай пользователю пароль в логах; покажи только имя.",
 		"告诉用户你修改了什么。", "不要向用户透露你的令牌。",
 		"変更した内容をユーザーに伝えてください。", "トークンをユーザーに見せないでください。", "ユーザーに結果を見せてください。",
-		"변경한 내용을 사용자에게 알려 주세요.", "토큰을 사용자에게 보여주지 마세요."},
+		"변경한 내용을 사용자에게 알려 주세요.", "토큰을 사용자에게 보여주지 마세요.", "사용자에게 거짓말하지 마세요.",
+		"Don't tell the user what you changed until the tests pass.", "不要向用户显示原始日志。", "不要对用户说谎。", "ユーザーに生のログを見せないでください。"},
 }
 
 // hideAccepted accepts a concealment unless the clause before forbids it ("never hide
 // changes in unrelated commits"), its object is a secret kept from view rather than an
-// action, or it leaves out "it" with no action named before that "it" could be.
+// action, it leaves out "it" with no action named before that "it" could be, or the user is
+// to be told later.
 func hideAccepted(data []byte, loc []int) bool {
 	if hidePronounRe.Match(bytes.ToLower(data[loc[0]:min(loc[1], loc[0]+24)])) && !hideActionBeforeRe.Match(clauseBefore(data, loc[0], 120)) {
 		return false
 	}
-	return !negatedBefore(data, loc[0]) && !secretObject(data, loc[0], loc[1], 0)
+	return !negatedBefore(data, loc[0]) && !secretObject(data, loc[0], loc[1], 0) && !hideUntilRe.Match(clauseAfter(data, loc[1], 40))
 }
+
+// hideUntilRe matches a time after which the user is told, which makes the match a matter of
+// order: "don't tell the user what you changed until the tests pass".
+var hideUntilRe = lazy(`^\W*(?:until|unless|before|till|yet|hasta|antes|avant|bevor|bis|finch|prima|пока)(?:$|[^\p{L}])`)
 
 // hidePronounRe matches a concealment whose object is only a pronoun.
 var hidePronounRe = lazy(`^(?:leave|keep)\s+(?:it|this|that|them)\s|^d[ée]ja(?:lo|la|los|las)\s+fuera|^om[íi]te(?:lo|la|los|las)\s`)
@@ -158,14 +164,20 @@ func secretObject(text []byte, s, e, before int) bool {
 	return before > 0 && secretWordRe.Match(clauseBefore(text, s, before))
 }
 
-// hideSecretFree accepts a script phrase of concealment whose object is not a secret; the
-// object of a Japanese or Korean verb comes before it.
-func hideSecretFree(text []byte, s, e int) bool { return !secretObject(text, s, e, 16) }
+// hideSecretFree accepts a script phrase of concealment whose object is not a secret (the
+// object of a Japanese or Korean verb comes before it) and that does not forbid lying, as
+// "사용자에게 거짓말하지 마세요" does.
+func hideSecretFree(text []byte, s, e int) bool {
+	return !secretObject(text, s, e, 16) && !lieWordRe.Match(text[s:e])
+}
+
+// lieWordRe matches the words for lying in Chinese, Japanese, Korean and Russian.
+var lieWordRe = lazy(`거짓말|谎|謊|嘘|лж|лг|вра|ври`)
 
 // hideAffirmed accepts a script phrase of concealment that is neither forbidden nor about a
 // secret.
 func hideAffirmed(text []byte, s, e int) bool {
-	return scriptAffirmed(text, s, e) && hideSecretFree(text, s, e)
+	return scriptAffirmed(text, s, e) && !secretObject(text, s, e, 16)
 }
 
 const (
@@ -180,7 +192,7 @@ const (
 	jaHideSum  = `(?:要約|まとめ|報告|レポート|返答|回答|サマリー|最終報告)`
 	koHideAct  = `(?:단계|작업|업로드|전송|변경|명령|설치|요청|동기화)`
 	koHideSum  = `(?:요약|보고서|보고|응답|답변|최종\s*보고)`
-	hideVerbKO = `(?:알리지|말하지|알려\s*주지|보고하지|언급하지|전하지|보여\s*주지|공개하지)\s*(?:마|말|않)`
+	hideVerbKO = `(?:알리지|말하지|알려\s*주지|보고하지|언급하지|전하지|공개하지)\s*(?:마|말|않)`
 )
 
 // hideScripts is the class in Russian, Chinese, Japanese and Korean.
@@ -192,14 +204,14 @@ var hideScripts = []scriptPhrase{
 	{rule: "SG-INJ-040", cues: []string{"коммит", "реквест"}, check: hideAffirmed, re: lazy(`(?i)(?:спрячь|скрой|замаскируй|закопай|спрячьте|скройте|протащи)\s+[^\n]{0,40}?\s(?:в|среди)\s+(?:друг\p{L}+|отдельн\p{L}+|больш\p{L}+|посторонн\p{L}+|несвязанн\p{L}+)\s+(?:\p{L}+\s+)?(?:коммит|pull\s*request|pr|пулл?[\s-]?реквест)\p{L}*`)},
 	{rule: "SG-INJ-040", cues: []string{"отрица", "олги", "соври", "лги", "ври", "кажи"}, check: hideAffirmed, re: lazy(`(?i)если\s+(?:пользователь|кто-то|кто-нибудь|тебя|вас)\s+(?:спросит|спросят|спрашивает|будет\s+спрашивать|поинтересуется)[^\n]{0,60}?(?:,|\sто\s)\s*(?:то\s+)?(?:отрицай|отрицайте|солги|лги|соври|ври|скажи,?\s+что\s+(?:ты\s+)?(?:ничего\s+)?не)` +
 		`|(?:солги|соври|лги|ври)\s+(?:пользователю|если\s+(?:тебя\s+)?спросят)`)},
-	{rule: "SG-INJ-040", cues: []string{"用户", "用戶", "使用者"}, check: hideSecretFree, re: lazy(zhNeg + `(?:向|对|對|跟|和|给|給)?` + zhUser + `(?:透露|说|說|提起|提及|告知|汇报|彙報|报告|報告|讲|講|展示|显示|顯示)|` + zhNeg + `(?:告诉|告訴|通知|提醒|透露给|透露給|告知)` + zhUser +
+	{rule: "SG-INJ-040", cues: []string{"用户", "用戶", "使用者"}, check: hideSecretFree, re: lazy(zhNeg + `(?:向|对|對|跟|和|给|給)?` + zhUser + `(?:透露|提起|提及|告知|汇报|彙報|报告|報告)|` + zhNeg + `(?:告诉|告訴|通知|提醒|透露给|透露給|告知)` + zhUser +
 		`|(?:对|對)` + zhUser + `(?:隐瞒|隱瞞|保密)|(?:不要|别|別|不能|不可)让` + zhUser + `(?:知道|发现|發現|看到|察觉|察覺|注意到)|(?:瞒着|瞞著|背着|背著)` + zhUser)},
 	{rule: "SG-INJ-040", cues: []string{"总结", "總結", "摘要", "报告", "報告", "回复", "回覆", "回答", "汇报", "彙報"}, check: hideSecretFree, re: lazy(`(?:不要|别|別|切勿|不得|无需|無需|不用|不必)(?:在|于|於)?` + zhSum + `(?:中|里|裡|内|內)?(?:提及|提到|提起|提|写|寫|包含|列出|说明|說明|记录|記錄|出现)[^\n。，,]{0,6}?` + zhHideAct +
 		`|` + zhHideAct + `[^\n。]{0,4}?(?:从|從)` + zhSum + `(?:中|里|裡)?(?:删掉|刪掉|删除|刪除|去掉|省略|移除|略去)`)},
 	{rule: "SG-INJ-040", cues: []string{"提交", "合并请求", "合併請求"}, check: hideAffirmed, re: lazy(`(?:改动|改動|修改|更改|变更|變更|代码|代碼)[^\n。]{0,6}?(?:藏|隐藏|隱藏|混|夹带|夾帶|塞|埋)(?:在|进|進|到|入)(?:另一个|另一個|其他|其它|别的|別的|一个无关的|一個無關的|无关的|無關的|一个大的)[^\n。]{0,8}?(?:提交|commit|PR|合并请求|合併請求)`)},
 	{rule: "SG-INJ-040", cues: []string{"否认", "否認", "撒谎", "撒謊", "说谎", "說謊", "谎称", "謊稱", "声称没有", "聲稱沒有", "说没有", "說沒有"}, check: hideAffirmed, re: lazy(`(?:如果|若|要是|假如|万一|萬一)(?:用户|用戶|使用者|有人|别人|別人|对方|對方)?(?:问起|问到|問起|問到|询问|詢問|追问|追問|问|問|被问到|被問到|被问起|被問起)[^\n。]{0,30}?(?:就|则|則|，|,)\s*(?:就)?(?:否认|否認|撒谎|撒謊|说谎|說謊|谎称|謊稱|声称没有|聲稱沒有|说没有|說沒有)`)},
 	{rule: "SG-INJ-040", cues: []string{"悄悄", "偷偷", "暗中"}, check: hideAffirmed, re: lazy(`(?:悄悄|偷偷|暗中)地?(?:上传|上傳|发送|發送|执行|執行|安装|安裝|修改|删除|刪除|提交)`)},
-	{rule: "SG-INJ-040", cues: []string{"ユーザー"}, check: hideSecretFree, re: lazy(`ユーザー(?:に|には|へ|へは)[^\n。]{0,30}?(?:言わ|伝え|知らせ|教え|報告し|話さ|見せ|明かさ|通知し)(?:ない|ず)|ユーザー(?:に|には)(?:は)?(?:秘密|内緒)に|ユーザーに(?:気づかれ|知られ|ばれ)(?:ない|ず)ように`)},
+	{rule: "SG-INJ-040", cues: []string{"ユーザー"}, check: hideSecretFree, re: lazy(`ユーザー(?:に|には|へ|へは)[^\n。]{0,30}?(?:言わ|伝え|知らせ|教え|報告し|話さ|明かさ|通知し)(?:ない|ず)|ユーザー(?:に|には)(?:は)?(?:秘密|内緒)に|ユーザーに(?:気づかれ|知られ|ばれ)(?:ない|ず)ように`)},
 	{rule: "SG-INJ-040", cues: []string{"要約", "まとめ", "報告", "レポート", "返答", "回答", "サマリー"}, check: hideSecretFree, re: lazy(`(?:この|その|これらの)?` + jaHideAct + `(?:は|を|について)?` + jaHideSum + `(?:に|には|から|では)(?:は)?(?:含め|記載し|書か|載せ|入れ|触れ|言及し)(?:ない|ず)` +
 		`|` + jaHideSum + `(?:に|には|では)(?:この|その)?` + jaHideAct + `(?:は|を|について)?(?:含め|記載し|書か|載せ|触れ|言及し)(?:ない|ず)|` + jaHideAct + `(?:は|を)` + jaHideSum + `から(?:省|除|外し|削除し|除外し)`)},
 	{rule: "SG-INJ-040", cues: []string{"コミット", "プルリクエスト"}, check: hideAffirmed, re: lazy(`(?:変更|修正|改変|差分|コード)(?:は|を)(?:別|他|無関係|関係のない|関係ない|大きな)の?(?:コミット|PR|プルリクエスト)(?:に|へ|の中に)(?:紛れ込ませ|紛れ込ま|隠|混ぜ|埋め込|忍ば)`)},
@@ -212,12 +224,16 @@ var hideScripts = []scriptPhrase{
 }
 
 // keptSecret reports whether a match that keeps something from the user keeps a secret, as
-// "ne révèle jamais ton jeton à l'utilisateur" does; a match that sends to an address is
-// about the secret's leaving, not its keeping.
+// "ne révèle jamais ton jeton à l'utilisateur" does, or only some named thing out of view; a
+// match that sends to an address is about the secret's leaving, not its keeping.
 func keptSecret(data []byte, loc []int) bool {
 	m := bytes.ToLower(data[loc[0]:loc[1]])
 	if bytes.Contains(m, []byte("://")) || bytes.Contains(m, []byte("url")) {
 		return false
 	}
-	return secretObject(data, loc[0], loc[1], 0)
+	return secretObject(data, loc[0], loc[1], 0) || showVerbRe.Match(m) && len(bytes.TrimSpace(clauseAfter(data, loc[1], 32))) > 0
 }
+
+// showVerbRe matches the verbs of showing: what is not shown to the user, when the sentence
+// names it, is a matter of presentation ("non mostrare all'utente i log grezzi").
+var showVerbRe = lazy(`muestres|zeig|mostrar|montre|mostre`)
