@@ -145,7 +145,7 @@ func (s *scanner) relativeLink(u *unit, l link, d string, at func(id, msg string
 // conversation data or secrets: loading it sends them to the host.
 func dataInURL(u *unit, l link, d string) (hit, bool) {
 	if _, rest, ok := strings.Cut(d, "//"); ok {
-		if i := strings.IndexAny(rest, "/?#"); i >= 0 && placeholderRe.MatchString(rest[i:]) {
+		if i := strings.IndexAny(rest, "/?#"); i >= 0 && (placeholderRe.MatchString(rest[i:]) || langSlot(rest[i:])) {
 			what := "link"
 			if l.image {
 				what = "image"

@@ -1,10 +1,11 @@
 package audit
 
 import (
-	"bytes"
 	"regexp"
 	"regexp/syntax"
+	"slices"
 	"unicode"
+	"unicode/utf8"
 )
 
 // starts lists the texts that every match of a pattern begins with, so that a search need only
@@ -20,6 +21,10 @@ type starts struct {
 	// head and after are compiled when the first match is tried.
 	head  *lazyRegexp // the pattern anchored, for a match at the start of the text
 	after *lazyRegexp // the pattern after one character, so that `\b` sees what precedes
+	// alts holds, for a pattern that is an alternation, each alternative to be tried alone
+	// where one of its own texts begins (startset_alts.go); nil tries the whole pattern.
+	alts    []startAlt
+	ngroups int // the pattern's groups, for the submatches of an alternative
 }
 
 // starts1 is one text a match may begin with; word demands that no word character come right
@@ -27,7 +32,8 @@ type starts struct {
 type starts1 struct {
 	lit  []byte
 	word bool
-	fold bool // lit is in lowercase and the text may hold it in any case
+	fold bool  // lit is in lowercase and the text may hold it in any case
+	alt  int32 // the alternative of the pattern that begins with lit, when alts are kept
 }
 
 // Bounds of the analysis: a pattern that may begin with more texts is searched the ordinary
@@ -38,21 +44,33 @@ const (
 )
 
 // newStarts analyzes re and returns its start texts, or nil when some match may begin with
-// something else than a short list of ASCII texts.
+// something else than a short list of texts (of ASCII, where case is ignored).
 func newStarts(re *regexp.Regexp) *starts {
 	parsed, err := syntax.Parse(re.String(), syntax.Perl)
 	if err != nil {
 		return nil
 	}
-	set, _, ok := prefixes(parsed.Simplify(), maxStartLen)
-	if !ok || len(set) == 0 {
+	simple := parsed.Simplify()
+	st := &starts{lits: make([][]starts1, 256), head: lazy(`^(?:` + re.String() + `)`),
+		after: lazy(`^(?s:.)(?:` + re.String() + `)`), ngroups: re.NumSubexp()}
+	if set, alts := alternativeStarts(re.String()); alts != nil && st.addAll(set) {
+		st.alts = alts
+		return st
+	}
+	st.lits, st.first = make([][]starts1, 256), [256]uint8{}
+	set, _, ok := prefixes(simple, maxStartLen)
+	if !ok || len(set) == 0 || !st.addAll(set) {
 		return nil
 	}
-	st := &starts{lits: make([][]starts1, 256), head: lazy(`^(?:` + re.String() + `)`),
-		after: lazy(`^(?s:.)(?:` + re.String() + `)`)}
+	return st
+}
+
+// addAll adds the entries of set; it reports false when one is empty, which a match may
+// begin anywhere with.
+func (st *starts) addAll(set []starts1) bool {
 	for _, e := range set {
 		if len(e.lit) == 0 {
-			return nil
+			return false
 		}
 		// Before a character that is not a word character, `\b` demands one: the entry
 		// then narrows nothing that is cheap to test here.
@@ -61,8 +79,13 @@ func newStarts(re *regexp.Regexp) *starts {
 		if c := e.lit[0]; e.fold && 'a' <= c && c <= 'z' {
 			st.add(c-'a'+'A', e)
 		}
+		if e.lit[0] == ' ' {
+			for _, c := range []byte("\t\n\f\r\v") {
+				st.add(c, e)
+			}
+		}
 	}
-	return st
+	return len(set) > 0
 }
 
 const (
@@ -110,47 +133,95 @@ func prefixes(re *syntax.Regexp, room int) (set []starts1, exact, ok bool) {
 	return nil, false, false
 }
 
-// literalPrefix returns a literal, or its first room bytes. A literal that ignores case is
-// kept in lowercase and marked, unless some letter of it has a case outside ASCII, such as the
-// Kelvin sign of k, which a match may begin with.
+// literalPrefix returns the texts a literal begins with, none longer than room bytes. A
+// literal that ignores case keeps its ASCII letters in lowercase and is marked, as the search
+// then folds the ASCII of the text; a letter with a case outside ASCII, such as Cyrillic н or
+// the Kelvin sign that k folds to, gives a text for each of its forms while they are few.
+// Characters without case, such as Chinese ones, are their UTF-8 bytes.
 func literalPrefix(re *syntax.Regexp, room int) ([]starts1, bool, bool) {
 	fold := re.Flags&syntax.FoldCase != 0
-	b := make([]byte, 0, len(re.Rune))
+	texts, exact := [][]byte{{}}, true
 	for _, r := range re.Rune {
-		if r >= 0x80 || fold && !asciiFold(r) {
-			return nil, false, false
+		forms := []rune{r}
+		if fold {
+			forms = foldForms(r)
 		}
-		b = append(b, byte(r))
+		if len(texts)*len(forms) > maxFoldTexts || !fits(texts, forms, room) {
+			exact = false
+			break
+		}
+		next := make([][]byte, 0, len(texts)*len(forms))
+		for _, t := range texts {
+			for _, f := range forms {
+				next = append(next, utf8.AppendRune(t[:len(t):len(t)], f))
+			}
+		}
+		texts = next
 	}
-	exact := len(b) <= room
-	if !exact {
-		b = b[:room]
+	set := make([]starts1, 0, len(texts))
+	for _, t := range texts {
+		set = append(set, starts1{lit: t, fold: fold})
 	}
-	if fold {
-		b = bytes.ToLower(b)
-	}
-	return []starts1{{lit: b, fold: fold}}, exact, len(b) > 0 || exact
+	return set, exact, len(texts[0]) > 0 || exact
 }
 
-// asciiFold reports whether every rune that r folds to is ASCII.
-func asciiFold(r rune) bool {
+// maxFoldTexts bounds the texts a literal that ignores case begins with.
+const maxFoldTexts = 16
+
+// foldForms returns the forms of r that a search ignoring case matches, ASCII ones in
+// lowercase.
+func foldForms(r rune) []rune {
+	forms := []rune{lowerRune(r)}
 	for f := unicode.SimpleFold(r); f != r; f = unicode.SimpleFold(f) {
-		if f >= 0x80 {
-			return false
+		if f = lowerRune(f); !slices.Contains(forms, f) {
+			forms = append(forms, f)
+		}
+	}
+	return forms
+}
+
+func lowerRune(r rune) rune {
+	if r < utf8.RuneSelf {
+		return rune(lowerASCII(byte(r)))
+	}
+	return r
+}
+
+// fits reports whether every text stays within room bytes with any of forms after it.
+func fits(texts [][]byte, forms []rune, room int) bool {
+	for _, t := range texts {
+		for _, f := range forms {
+			if len(t)+utf8.RuneLen(f) > room {
+				return false
+			}
 		}
 	}
 	return true
 }
 
-// classPrefixes returns the single bytes of a small ASCII class.
+// classPrefixes returns the characters of a small class, each as its UTF-8 bytes.
+// Spaces of every kind are one byte, ' ', which hasPrefix takes for any of them: `\s` then
+// begins one text, not five, which leaves room for longer texts.
 func classPrefixes(ranges []rune) ([]starts1, bool, bool) {
 	var set []starts1
+	space, n := false, 0
 	for i := 0; i+1 < len(ranges); i += 2 {
-		if ranges[i+1] >= 0x80 || int(ranges[i+1]-ranges[i])+len(set) >= 16 {
+		if n += int(ranges[i+1]-ranges[i]) + 1; n >= 16 {
 			return nil, false, false
 		}
 		for r := ranges[i]; r <= ranges[i+1]; r++ {
-			set = append(set, starts1{lit: []byte{byte(r)}})
+			if r >= utf8.RuneSelf {
+				set = append(set, starts1{lit: utf8.AppendRune(nil, r)})
+				continue
+			}
+			c := byte(r)
+			if isSpaceByte(c) || c == '\f' || c == '\v' {
+				if space {
+					continue
+				}
+				c, space = ' ', true
+			}
+			set = append(set, starts1{lit: []byte{c}})
 		}
 	}
 	return set, true, len(set) > 0
@@ -161,12 +232,47 @@ func alternatePrefixes(subs []*syntax.Regexp, room int) ([]starts1, bool, bool) 
 	exact := true
 	for _, sub := range subs {
 		s, e, ok := prefixes(sub, room)
-		if !ok || len(set)+len(s) > maxStartLits {
+		if !ok {
 			return nil, false, false
 		}
 		set, exact = append(set, s...), exact && e
 	}
+	if len(set) > maxStartLits {
+		set, ok := shortened(set, maxStartLits)
+		return set, false, ok
+	}
 	return set, exact, true
+}
+
+// shortened cuts the texts of set to their first n bytes, for the longest n that leaves no
+// more than limit different texts: a shorter text begins every match the longer one
+// begins. Texts of one alternative that become one demand a word start only if all of them
+// did, and ignore case if any of them did. It reports false when even single bytes are too
+// many.
+func shortened(set []starts1, limit int) ([]starts1, bool) {
+	for n := maxStartLen; n >= 1; n-- {
+		out := make([]starts1, 0, limit)
+		index := map[string]int{}
+		for _, e := range set {
+			lit := e.lit[:min(n, len(e.lit))]
+			key := string(lit) + "\x00" + string(rune(e.alt))
+			if i, ok := index[key]; ok {
+				out[i].word = out[i].word && e.word
+				out[i].fold = out[i].fold || e.fold
+				continue
+			}
+			if len(out) == limit {
+				out = nil
+				break
+			}
+			index[key] = len(out)
+			out = append(out, starts1{lit: lit, word: e.word, fold: e.fold, alt: e.alt})
+		}
+		if out != nil {
+			return out, true
+		}
+	}
+	return nil, false
 }
 
 // concatPrefixes returns the texts of a concatenation: those of its first part, extended by
@@ -216,8 +322,12 @@ func concatPrefixes(subs []*syntax.Regexp, room int) ([]starts1, bool, bool) {
 // unionPrefixes joins the texts of two alternatives that follow one another in the source.
 func unionPrefixes(a []starts1, aExact, aOK bool) func([]starts1, bool, bool) ([]starts1, bool, bool) {
 	return func(b []starts1, bExact, bOK bool) ([]starts1, bool, bool) {
-		if !aOK || !bOK || len(a)+len(b) > maxStartLits {
+		if !aOK || !bOK {
 			return nil, false, false
+		}
+		if set := append(a, b...); len(set) > maxStartLits {
+			set, ok := shortened(set, maxStartLits)
+			return set, false, ok
 		}
 		return append(a, b...), aExact && bExact, true
 	}
@@ -233,16 +343,18 @@ func (st *starts) at(b []byte, p int) bool {
 	return false
 }
 
-// hasPrefix reports whether b begins with lit, in any ASCII case when fold is set.
+// hasPrefix reports whether b begins with lit, in any ASCII case when fold is set; a space in
+// lit stands for a space of any kind.
 func hasPrefix(b, lit []byte, fold bool) bool {
-	if !fold {
-		return bytes.HasPrefix(b, lit)
-	}
 	if len(b) < len(lit) {
 		return false
 	}
 	for i, c := range lit {
-		if lowerTable[b[i]] != c {
+		d := b[i]
+		if fold {
+			d = lowerTable[d]
+		}
+		if d != c && (c != ' ' || !isSpaceByte(d) && d != '\f' && d != '\v') {
 			return false
 		}
 	}
@@ -278,6 +390,9 @@ func (st *starts) findAll(b []byte, limit int, submatches bool) [][]int {
 // that is not the start of a character reads as one invalid character, which like the
 // character it belongs to is no word character.
 func (st *starts) matchAt(b []byte, p int, submatches bool) []int {
+	if st.alts != nil {
+		return st.altMatchAt(b, p, submatches)
+	}
 	re, from := st.head, p
 	if p > 0 {
 		re, from = st.after, p-1

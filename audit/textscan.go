@@ -53,6 +53,7 @@ func (s *scanner) scanText(u *unit) []hit {
 		hits = append(hits, s.shellExpandHits(u, hits)...)
 		hits = append(hits, shellFlowHits(u, s.dumped)...)
 		hits = append(hits, nonLatinHits(u)...)
+		hits = append(hits, scriptHits(u, hits)...)
 	}
 	if u.depth == 0 {
 		hits = append(hits, controlHits(u)...)
