@@ -9,7 +9,7 @@ import (
 
 // RulesetVersion changes whenever a rule is added, removed or changed, so
 // that cached audit results keyed by it are not reused across rule sets.
-const RulesetVersion = 5
+const RulesetVersion = 6
 
 // Rule describes one check of the audit.
 type Rule struct {
