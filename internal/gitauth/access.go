@@ -68,6 +68,15 @@ func For(rawURL string) *Access {
 	return a
 }
 
+// Keep returns prev when it is for the URL of next, so that a command that reaches one URL
+// again and again keeps the credentials it found; else next.
+func Keep(prev, next *Access) *Access {
+	if prev != nil && next != nil && prev.raw == next.raw {
+		return prev
+	}
+	return next
+}
+
 // setToken takes the token variable of the URL's host.
 func (a *Access) setToken() {
 	m, name, secret := tokenAuth(a.ep)
@@ -183,6 +192,8 @@ func (a *Access) explain(err error) error {
 // httpAdvice says which credentials were tried and what to set.
 func (a *Access) httpAdvice() string {
 	switch {
+	case a.ep != nil && a.ep.Password != "":
+		return "the server refused the credentials in the URL; remove them from it and " + advice(a.ep)
 	case a.cred != nil:
 		return "the server refused the credentials of git's credential helper for " + a.hostLabel() + "; update them there (git credential reject forgot them)"
 	case a.source != "" && !a.asked:
@@ -225,7 +236,7 @@ type redactedError struct {
 }
 
 func (e *redactedError) Error() string {
-	msg := e.err.Error()
+	msg := strings.TrimSpace(e.err.Error())
 	if e.note != "" {
 		msg += "; " + e.note
 	}

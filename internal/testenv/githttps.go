@@ -3,6 +3,7 @@ package testenv
 import (
 	"encoding/pem"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/cgi"
 	"net/http/httptest"
@@ -39,7 +40,7 @@ func NewGitHTTPS(base, dir string, accounts map[string]string) (*GitHTTPS, error
 	}
 	s := &GitHTTPS{CAFile: filepath.Join(dir, "githttps-ca.pem"), Log: filepath.Join(dir, "githttps.log")}
 	backend := cgi.Handler{Path: git, Args: []string{"http-backend"},
-		Env: []string{"GIT_PROJECT_ROOT=" + base, "GIT_HTTP_EXPORT_ALL=1", "GIT_CONFIG_NOSYSTEM=1", "HOME=" + dir}}
+		Env: []string{"GIT_PROJECT_ROOT=" + base, "GIT_HTTP_EXPORT_ALL=1", "GIT_CONFIG_NOSYSTEM=1", "HOME=" + dir}, Stderr: io.Discard}
 	s.srv = httptest.NewTLSServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		user, pass, ok := r.BasicAuth()
 		if len(accounts) > 0 && (!ok || accounts[user] == "" || accounts[user] != pass) {
