@@ -52,15 +52,18 @@ func credentialRequest(ep *transport.Endpoint) (string, error) {
 }
 
 // fill asks git's credential helpers for the endpoint's credentials, with prompts on the
-// terminal turned off (an askpass program still runs). It returns nil and why when git
-// has none, or git is not there.
+// terminal turned off (an askpass program still runs). It returns nil when none answered,
+// with why when something failed (git is not there, a helper broke).
 func fill(ctx context.Context, ep *transport.Endpoint) (*credential, string) {
 	req, err := credentialRequest(ep)
 	if err != nil {
 		return nil, err.Error()
 	}
 	out, err := runCredential(ctx, "fill", req)
-	if err != nil {
+	switch {
+	case err != nil && strings.Contains(err.Error(), "terminal prompts disabled"):
+		return nil, "" // no helper answered: git would have prompted
+	case err != nil:
 		return nil, err.Error()
 	}
 	c := &credential{}
