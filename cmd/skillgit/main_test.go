@@ -31,7 +31,7 @@ func TestScripts(t *testing.T) {
 		Setup:               hermetic,
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
-		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"jsonget": jsonget, "openskills": openskills, "githttps": githttps},
+		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"jsonget": jsonget, "openskills": openskills, "githttps": githttps, "gitssh": gitssh},
 		UpdateScripts:       os.Getenv("SKILLGIT_UPDATE_SCRIPTS") == "1",
 	})
 }
@@ -120,6 +120,20 @@ func githttps(ts *testscript.TestScript, neg bool, args []string) {
 	ts.Setenv("GITHTTPS_HOST", strings.TrimPrefix(srv.URL, "https://"))
 	ts.Setenv("GITHTTPS_LOG", srv.Log)
 	ts.Setenv("GIT_SSL_CAINFO", srv.CAFile)
+}
+
+// gitssh BASE USER PUBKEYFILE serves the repositories below BASE over SSH on a loopback
+// port, to USER signed in with the key of PUBKEYFILE, until the script ends. It sets
+// GITSSH_PORT and GITSSH_KNOWN_HOSTS, the server's line for a known_hosts file.
+func gitssh(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: gitssh BASE USER PUBKEYFILE")
+	}
+	srv, err := testenv.NewGitSSH(ts.MkAbs(args[0]), args[1], ts.ReadFile(args[2]))
+	ts.Check(err)
+	ts.Defer(srv.Close)
+	ts.Setenv("GITSSH_PORT", strconv.Itoa(srv.Port))
+	ts.Setenv("GITSSH_KNOWN_HOSTS", srv.KnownHosts)
 }
 
 // openskills ARGS... runs the openskills CLI that SKILLGIT_OPENSKILLS names, with the

@@ -142,6 +142,8 @@ func TestSSHNoKnownHosts(t *testing.T) {
 	if err := os.Remove(filepath.Join(home, ".ssh", "known_hosts")); err != nil {
 		t.Fatal(err)
 	}
+	// Not the machine's /etc/ssh/ssh_known_hosts, which may exist.
+	testenv.WriteFiles(t, home, map[string]string{".ssh/config": "Host *\n  GlobalKnownHostsFile ~/.ssh/global_known_hosts\n"})
 	url := fmt.Sprintf("ssh://git@%s:%d/skills.git", srv.Host, srv.Port)
 	err := listRefs(For(url), url)
 	if err == nil || !strings.Contains(err.Error(), "no known_hosts file") {

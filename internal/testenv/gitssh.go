@@ -32,25 +32,24 @@ type GitSSH struct {
 	logins []string
 }
 
-// ServeGitSSH serves the repositories below base over SSH until the test ends, to user
-// signed in with one of the authorized keys (lines of an authorized_keys file).
-func ServeGitSSH(t testing.TB, base, user string, authorized ...string) *GitSSH {
-	t.Helper()
+// NewGitSSH serves the repositories below base over SSH to user signed in with one of the
+// authorized keys (lines of an authorized_keys file), until Close.
+func NewGitSSH(base, user string, authorized ...string) (*GitSSH, error) {
 	keys := map[string]bool{}
 	for _, line := range authorized {
 		pk, _, _, _, err := ssh.ParseAuthorizedKey([]byte(line))
 		if err != nil {
-			t.Fatal(err)
+			return nil, err
 		}
 		keys[string(pk.Marshal())] = true
 	}
 	_, priv, err := ed25519.GenerateKey(rand.Reader)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	hostKey, err := ssh.NewSignerFromKey(priv)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	s := &GitSSH{}
 	cfg := &ssh.ServerConfig{PublicKeyCallback: func(c ssh.ConnMetadata, k ssh.PublicKey) (*ssh.Permissions, error) {
@@ -64,13 +63,29 @@ func ServeGitSSH(t testing.TB, base, user string, authorized ...string) *GitSSH 
 	}}
 	cfg.AddHostKey(hostKey)
 	if s.l, err = net.Listen("tcp", "127.0.0.1:0"); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	s.Host, s.Port = "127.0.0.1", s.l.Addr().(*net.TCPAddr).Port
 	s.KnownHosts = fmt.Sprintf("[%s]:%d %s", s.Host, s.Port, strings.TrimSpace(string(ssh.MarshalAuthorizedKey(hostKey.PublicKey()))))
 	s.wg.Go(func() { s.accept(cfg, base) })
-	t.Cleanup(func() { s.l.Close(); s.wg.Wait() })
+	return s, nil
+}
+
+// ServeGitSSH is NewGitSSH for a test: the server stops when t ends.
+func ServeGitSSH(t testing.TB, base, user string, authorized ...string) *GitSSH {
+	t.Helper()
+	s, err := NewGitSSH(base, user, authorized...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.Close)
 	return s
+}
+
+// Close stops the server and waits for its connections to end.
+func (s *GitSSH) Close() {
+	s.l.Close()
+	s.wg.Wait()
 }
 
 // Logins lists the sign-ins so far: the user and the key's fingerprint.
