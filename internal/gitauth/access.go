@@ -144,7 +144,7 @@ func (a *Access) Do(ctx context.Context, op func(transport.AuthMethod) error) er
 // refused the call, and they were not asked yet. A server that answers an anonymous call
 // with "not found" may hide a private repository, as GitHub does.
 func (a *Access) canAsk(err error) bool {
-	if a.asked || a.ep == nil || (a.ep.Protocol != "http" && a.ep.Protocol != "https") || a.ep.User != "" && a.ep.Password != "" {
+	if a.asked || a.ep == nil || (a.ep.Protocol != "http" && a.ep.Protocol != "https") || a.ep.Password != "" {
 		return false
 	}
 	return refused(err) || a.method == nil && errors.Is(err, transport.ErrRepositoryNotFound)
@@ -179,7 +179,7 @@ func (a *Access) explain(err error) error {
 	note := ""
 	switch {
 	case refused(err) || a.asked && a.cred == nil && errors.Is(err, transport.ErrRepositoryNotFound):
-		note = a.httpAdvice()
+		note = a.httpAdvice(err)
 	case a.keys != nil && isSSHAuthFailure(err):
 		note = a.keys.advice(a.ep)
 	}
@@ -189,15 +189,13 @@ func (a *Access) explain(err error) error {
 	return &redactedError{err: err, note: note, secrets: a.secrets}
 }
 
-// httpAdvice says which credentials were tried and what to set.
-func (a *Access) httpAdvice() string {
+// httpAdvice says which credentials were tried and what to set, after err.
+func (a *Access) httpAdvice(err error) string {
 	switch {
 	case a.ep != nil && a.ep.Password != "":
 		return "the server refused the credentials in the URL; remove them from it and " + advice(a.ep)
 	case a.cred != nil:
-		return "the server refused the credentials of git's credential helper for " + a.hostLabel() + "; update them there (git credential reject forgot them)"
-	case a.source != "" && !a.asked:
-		return "the server refused the token of " + a.source + "; set a token with access to this repository"
+		return "the server refused the credentials git's credential helper gave for " + a.hostLabel() + ", and the helper was told to forget them; store ones with access to this repository"
 	}
 	tried := ""
 	if a.source != "" {
@@ -206,7 +204,11 @@ func (a *Access) httpAdvice() string {
 	if a.why != "" {
 		tried += "git's credential helpers gave nothing (" + a.why + "); "
 	}
-	return tried + "the repository needs credentials: " + advice(a.ep)
+	need := "the repository needs credentials: "
+	if !refused(err) {
+		need = "no such repository, or a private one that needs credentials: "
+	}
+	return tried + need + advice(a.ep)
 }
 
 // hostLabel is the URL's host, as messages name it.

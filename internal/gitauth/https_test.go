@@ -114,7 +114,7 @@ func TestCredentialHelperRefused(t *testing.T) {
 	if !errors.Is(err, transport.ErrAuthenticationRequired) {
 		t.Fatalf("List: %v, want ErrAuthenticationRequired", err)
 	}
-	if msg := err.Error(); strings.Contains(msg, "wrong-password-42") || !strings.Contains(msg, "refused the credentials of git's credential helper") {
+	if msg := err.Error(); strings.Contains(msg, "wrong-password-42") || !strings.Contains(msg, "refused the credentials git's credential helper gave") {
 		t.Errorf("the error does not say the helper's credentials were refused, or shows them: %v", err)
 	}
 	if got, want := readLog(t, log), "get\nerase\n1"; got != want {

@@ -164,23 +164,50 @@ func (k *keyRing) signers() ([]ssh.Signer, error) {
 	return k.keys, nil
 }
 
-// agentKeys lists the keys of the agent at k.socket; the connection stays open for the
-// signatures, for as long as the process runs.
+// agentKeys lists the keys of the agent at k.socket.
 func (k *keyRing) agentKeys() []ssh.Signer {
 	if k.socket == "" {
 		return nil
 	}
-	conn, err := net.Dial("unix", k.socket)
+	keys, err := agents.signers(k.socket)
 	if err != nil {
 		k.agentErr = err
-		return nil
-	}
-	keys, err := agent.NewClient(conn).Signers()
-	if err != nil {
-		k.agentErr = err
-		conn.Close()
 	}
 	return keys
+}
+
+// agents holds one connection to each ssh-agent for the whole process: the signatures of
+// every connection go through it, and a command that connects again and again (a watch)
+// opens no more of them.
+var agents = agentConns{conns: map[string]net.Conn{}}
+
+type agentConns struct {
+	mu    sync.Mutex
+	conns map[string]net.Conn
+}
+
+// signers lists the keys of the agent at socket, connecting once more when the connection
+// kept from before broke (the agent restarted).
+func (c *agentConns) signers(socket string) ([]ssh.Signer, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for range 2 {
+		conn := c.conns[socket]
+		if conn == nil {
+			var err error
+			if conn, err = net.Dial("unix", socket); err != nil {
+				return nil, err
+			}
+			c.conns[socket] = conn
+		}
+		keys, err := agent.NewClient(conn).Signers()
+		if err == nil {
+			return keys, nil
+		}
+		conn.Close()
+		delete(c.conns, socket)
+	}
+	return nil, fmt.Errorf("ssh-agent at %s does not answer", socket)
 }
 
 // readFiles reads the identity files: the keys it can use, and the public keys of all
