@@ -37,15 +37,23 @@ func privateServer(t *testing.T, gitconfig string) (*testenv.GitHTTPS, string) {
 		t.Fatal(err)
 	}
 	t.Setenv("GIT_CONFIG_GLOBAL", cfgFile)
+	base := servedRepository(t)
+	srv := testenv.ServeGitHTTPS(t, base, map[string]string{"alice": helperSecret, "oauth2": tokenSecret})
+	t.Setenv("GIT_SSL_CAINFO", srv.CAFile)
+	return srv, home
+}
+
+// servedRepository makes a folder to serve that holds a bare repository skills.git with
+// one commit, and returns the folder.
+func servedRepository(t *testing.T) string {
+	t.Helper()
 	base := t.TempDir()
 	work := filepath.Join(t.TempDir(), "work")
 	testenv.WriteFiles(t, work, map[string]string{"skills/a/SKILL.md": testenv.SkillMD("a")})
 	testenv.Git(t, work, "init", "-q")
 	testenv.CommitAll(t, work, "first")
 	testenv.Git(t, base, "clone", "-q", "--bare", work, "skills.git")
-	srv := testenv.ServeGitHTTPS(t, base, map[string]string{"alice": helperSecret, "oauth2": tokenSecret})
-	t.Setenv("GIT_SSL_CAINFO", srv.CAFile)
-	return srv, home
+	return base
 }
 
 // helperConfig is a git configuration whose credential helper answers alice and the

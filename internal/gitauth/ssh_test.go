@@ -20,12 +20,7 @@ import (
 func sshServer(t *testing.T, pub, knownHosts string) (*testenv.GitSSH, string) {
 	t.Helper()
 	home := testenv.Hermetic(t, map[string]string{"SSH_AUTH_SOCK": "", "SSH_KNOWN_HOSTS": ""})
-	base := t.TempDir()
-	work := filepath.Join(t.TempDir(), "work")
-	testenv.WriteFiles(t, work, map[string]string{"skills/a/SKILL.md": testenv.SkillMD("a")})
-	testenv.Git(t, work, "init", "-q")
-	testenv.CommitAll(t, work, "first")
-	testenv.Git(t, base, "clone", "-q", "--bare", work, "skills.git")
+	base := servedRepository(t)
 	srv := testenv.ServeGitSSH(t, base, "git", pub)
 	if knownHosts == "" {
 		knownHosts = srv.KnownHosts
