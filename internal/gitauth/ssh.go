@@ -176,36 +176,42 @@ func (k *keyRing) agentKeys() []ssh.Signer {
 	return keys
 }
 
-// agents holds one connection to each ssh-agent for the whole process: the signatures of
-// every connection go through it, and a command that connects again and again (a watch)
-// opens no more of them.
-var agents = agentConns{conns: map[string]net.Conn{}}
+// agents holds one client of each ssh-agent for the whole process: the signatures of every
+// connection go through it, one at a time, and a command that connects again and again (a
+// watch) opens no more connections to the agent.
+var agents = agentClients{clients: map[string]agentClient{}}
 
-type agentConns struct {
-	mu    sync.Mutex
-	conns map[string]net.Conn
+type agentClients struct {
+	mu      sync.Mutex
+	clients map[string]agentClient
+}
+
+type agentClient struct {
+	conn net.Conn
+	agent.ExtendedAgent
 }
 
 // signers lists the keys of the agent at socket, connecting once more when the connection
 // kept from before broke (the agent restarted).
-func (c *agentConns) signers(socket string) ([]ssh.Signer, error) {
+func (c *agentClients) signers(socket string) ([]ssh.Signer, error) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	for range 2 {
-		conn := c.conns[socket]
-		if conn == nil {
-			var err error
-			if conn, err = net.Dial("unix", socket); err != nil {
+		ac, ok := c.clients[socket]
+		if !ok {
+			conn, err := net.Dial("unix", socket)
+			if err != nil {
 				return nil, err
 			}
-			c.conns[socket] = conn
+			ac = agentClient{conn, agent.NewClient(conn)}
+			c.clients[socket] = ac
 		}
-		keys, err := agent.NewClient(conn).Signers()
+		keys, err := ac.Signers()
 		if err == nil {
 			return keys, nil
 		}
-		conn.Close()
-		delete(c.conns, socket)
+		ac.conn.Close()
+		delete(c.clients, socket)
 	}
 	return nil, fmt.Errorf("ssh-agent at %s does not answer", socket)
 }
