@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
+
+	"github.com/skillgit/skillgit/internal/testenv"
 )
 
 func TestMain(m *testing.M) {
@@ -29,7 +31,7 @@ func TestScripts(t *testing.T) {
 		Setup:               hermetic,
 		RequireExplicitExec: true,
 		RequireUniqueNames:  true,
-		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"jsonget": jsonget, "openskills": openskills},
+		Cmds:                map[string]func(*testscript.TestScript, bool, []string){"jsonget": jsonget, "openskills": openskills, "githttps": githttps, "gitssh": gitssh},
 		UpdateScripts:       os.Getenv("SKILLGIT_UPDATE_SCRIPTS") == "1",
 	})
 }
@@ -91,6 +93,47 @@ func jsonget(ts *testscript.TestScript, neg bool, args []string) {
 		}
 	}
 	ts.Setenv(args[2], fmt.Sprint(v))
+}
+
+// githttps BASE USER:PASSWORD... serves the repositories below BASE with git http-backend
+// over HTTPS on a loopback port, to those accounts only, until the script ends. It sets
+// GITHTTPS_URL (https://127.0.0.1:PORT), GITHTTPS_HOST (127.0.0.1:PORT), GITHTTPS_LOG (a
+// file with each request's user and status) and GIT_SSL_CAINFO (the server's certificate).
+func githttps(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) < 2 {
+		ts.Fatalf("usage: githttps BASE USER:PASSWORD...")
+	}
+	accounts := map[string]string{}
+	for _, a := range args[1:] {
+		user, pass, ok := strings.Cut(a, ":")
+		if !ok || pass == "" {
+			ts.Fatalf("githttps: %q is not USER:PASSWORD", a)
+		}
+		accounts[user] = pass
+	}
+	dir := ts.MkAbs(".githttps")
+	ts.Check(os.MkdirAll(dir, 0o755))
+	srv, err := testenv.NewGitHTTPS(ts.MkAbs(args[0]), dir, accounts)
+	ts.Check(err)
+	ts.Defer(srv.Close)
+	ts.Setenv("GITHTTPS_URL", srv.URL)
+	ts.Setenv("GITHTTPS_HOST", strings.TrimPrefix(srv.URL, "https://"))
+	ts.Setenv("GITHTTPS_LOG", srv.Log)
+	ts.Setenv("GIT_SSL_CAINFO", srv.CAFile)
+}
+
+// gitssh BASE USER PUBKEYFILE serves the repositories below BASE over SSH on a loopback
+// port, to USER signed in with the key of PUBKEYFILE, until the script ends. It sets
+// GITSSH_PORT and GITSSH_KNOWN_HOSTS, the server's line for a known_hosts file.
+func gitssh(ts *testscript.TestScript, neg bool, args []string) {
+	if neg || len(args) != 3 {
+		ts.Fatalf("usage: gitssh BASE USER PUBKEYFILE")
+	}
+	srv, err := testenv.NewGitSSH(ts.MkAbs(args[0]), args[1], ts.ReadFile(args[2]))
+	ts.Check(err)
+	ts.Defer(srv.Close)
+	ts.Setenv("GITSSH_PORT", strconv.Itoa(srv.Port))
+	ts.Setenv("GITSSH_KNOWN_HOSTS", srv.KnownHosts)
 }
 
 // openskills ARGS... runs the openskills CLI that SKILLGIT_OPENSKILLS names, with the

@@ -1,6 +1,7 @@
 package agentsync
 
 import (
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -16,6 +17,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/transport"
 
+	"github.com/skillgit/skillgit/internal/gitauth"
 	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
@@ -163,11 +165,12 @@ func fetchClone(repo *git.Repository, url string) error {
 	if err != nil {
 		return err
 	}
-	refs, err := rm.List(&git.ListOptions{})
+	access := gitauth.For(url)
+	refs, err := access.List(context.Background(), rm, &git.ListOptions{})
 	if err != nil {
 		return fetchError(url, err)
 	}
-	err = rm.Fetch(&git.FetchOptions{RefSpecs: []config.RefSpec{fetchSpec}, Force: true, Prune: true, Tags: git.NoTags})
+	err = access.Fetch(context.Background(), rm, &git.FetchOptions{RefSpecs: []config.RefSpec{fetchSpec}, Force: true, Prune: true, Tags: git.NoTags})
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
 		return fetchError(url, err)
 	}

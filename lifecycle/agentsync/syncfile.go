@@ -15,6 +15,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/internal/boundedfile"
+	"github.com/skillgit/skillgit/internal/gitauth"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
@@ -74,7 +75,10 @@ func (sf *SyncFile) validate() error {
 	case sf.Repository == "":
 		return errors.New("repository: is missing; name the skill repository by a path relative to this file or a git URL")
 	case strings.ContainsRune(sf.Repository, 0) || strings.ContainsAny(sf.Repository, "\n\r"):
-		return fmt.Errorf("repository: %q holds a control character", sf.Repository)
+		return fmt.Errorf("repository: %q holds a control character", gitauth.Redact(sf.Repository))
+	}
+	if err := gitauth.Check(sf.Repository); err != nil {
+		return fmt.Errorf("repository: %w", err)
 	}
 	if sf.Branch != "" && !policy.ValidBranchName(sf.Branch) {
 		return fmt.Errorf("branch: %q is not a branch name; name the skill repository's publish branch, such as release", sf.Branch)

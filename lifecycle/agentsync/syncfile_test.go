@@ -26,6 +26,8 @@ func TestParseSyncFile(t *testing.T) {
 		{"bad agent id", "repository: x\nagents: [a/b]\n", `agents: "a/b" is not an agent id`},
 		{"empty", "", "the file is empty"},
 		{"not a map", "- a\n", "cannot unmarshal"},
+		{"password in url", "repository: https://ci:s3cr3t@gitlab.com/t/s.git\n", "repository: https://ci:***@gitlab.com/t/s.git: the URL holds a password or token"},
+		{"token in url", "repository: https://ghp_0123456789abcdefghijklmnopqrstuvwxyz@github.com/t/s\n", "repository: https://***@github.com/t/s: the URL holds a password or token, which would be written into every file that records the URL; remove it and set GH_TOKEN or GITHUB_TOKEN"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

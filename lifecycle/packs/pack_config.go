@@ -14,6 +14,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/gitauth"
 
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
@@ -59,7 +60,7 @@ func List(r *lifecycle.Repo) ([]Status, error) {
 	}
 	out := make([]Status, 0, len(r.Config().Packs))
 	for _, p := range r.Config().Packs {
-		st := Status{Name: p.Name, URL: p.URL, Ref: p.Ref, Path: p.Path, Skills: []string{}}
+		st := Status{Name: p.Name, URL: gitauth.Redact(p.URL), Ref: p.Ref, Path: p.Path, Skills: []string{}}
 		if l := lock.get(p.Name); l != nil {
 			st.Commit, st.Skills = l.Commit, append(st.Skills, l.Skills...)
 		}
@@ -196,8 +197,11 @@ func mergeSource(p policy.Pack, src Source) (policy.Pack, error) {
 var packSchemes = []string{"https://", "http://", "ssh://", "git://", "file://"}
 
 // normalizeURL accepts https, http, ssh, git and file URLs, scp-like ssh addresses and local
-// paths, which it makes absolute against base.
+// paths, which it makes absolute against base. A URL that holds credentials is refused.
 func normalizeURL(u, base string) (string, error) {
+	if err := gitauth.Check(u); err != nil {
+		return "", err
+	}
 	switch {
 	case u == "":
 		return "", fmt.Errorf("the URL is empty")

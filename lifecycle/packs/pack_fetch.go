@@ -16,6 +16,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/gitauth"
 
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/policy"
@@ -51,13 +52,14 @@ func fetchPack(ctx context.Context, p policy.Pack, progress io.Writer) (*fetched
 	mem := gitstore.OpenMemory()
 	store := &budgetStorer{Storer: mem.Git().Storer, budget: maxBytes(p)}
 	remote := git.NewRemote(store, &config.RemoteConfig{Name: "pack", URLs: []string{p.URL}})
-	refs, err := remote.ListContext(ctx, &git.ListOptions{})
+	access, shown := gitauth.For(p.URL), gitauth.Redact(p.URL)
+	refs, err := access.List(ctx, remote, &git.ListOptions{})
 	if err != nil {
-		return nil, fmt.Errorf("pack %s: listing %s: %w", p.Name, p.URL, err)
+		return nil, fmt.Errorf("pack %s: listing %s: %w", p.Name, shown, err)
 	}
 	name, err := pickRef(refs, p.Ref)
 	if err != nil {
-		return nil, fmt.Errorf("pack %s: %s: %w", p.Name, p.URL, err)
+		return nil, fmt.Errorf("pack %s: %s: %w", p.Name, shown, err)
 	}
 	const local = "refs/skillgit/pack"
 	opts := &git.FetchOptions{
@@ -67,18 +69,18 @@ func fetchPack(ctx context.Context, p policy.Pack, progress io.Writer) (*fetched
 	if progress != nil {
 		opts.Progress = progress
 	}
-	err = remote.FetchContext(ctx, opts)
+	err = access.Fetch(ctx, remote, opts)
 	if errors.Is(err, errPackTooLarge) {
 		return nil, fmt.Errorf("pack %s: %w: %s from %s holds more than its limit of %s of object content: %w; nothing was written; "+
 			"if the pack is trusted, raise the limit with max_bytes (in bytes) under the pack in %s, e.g. max_bytes: %d",
-			p.Name, lifecycle.ErrRefused, gitstore.ShortRef(name), p.URL, sizeText(maxBytes(p)), err, policy.ConfigFile, suggestMaxBytes(err, maxBytes(p)))
+			p.Name, lifecycle.ErrRefused, gitstore.ShortRef(name), shown, sizeText(maxBytes(p)), err, policy.ConfigFile, suggestMaxBytes(err, maxBytes(p)))
 	}
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
-		return nil, fmt.Errorf("pack %s: fetching %s from %s: %w", p.Name, gitstore.ShortRef(name), p.URL, err)
+		return nil, fmt.Errorf("pack %s: fetching %s from %s: %w", p.Name, gitstore.ShortRef(name), shown, err)
 	}
 	ref, err := mem.Git().Storer.Reference(local)
 	if err != nil {
-		return nil, fmt.Errorf("pack %s: the fetch of %s from %s brought no commit: %w", p.Name, gitstore.ShortRef(name), p.URL, err)
+		return nil, fmt.Errorf("pack %s: the fetch of %s from %s brought no commit: %w", p.Name, gitstore.ShortRef(name), shown, err)
 	}
 	fp := &fetchedPack{mem: mem, ref: name}
 	if fp.commit, err = peelToCommit(mem, ref.Hash()); err != nil {

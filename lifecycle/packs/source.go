@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+
+	"github.com/skillgit/skillgit/internal/gitauth"
 )
 
 // Source is where a pack comes from, as `pack add` records it in the configuration.
@@ -34,6 +36,9 @@ var shorthand = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9_.-
 // where skillgit runs: a relative path starts there.
 func ParseSource(src, dir, root string) (Source, error) {
 	if err := checkSourceText(src); err != nil {
+		return Source{}, err
+	}
+	if err := gitauth.Check(src); err != nil {
 		return Source{}, err
 	}
 	if strings.Contains(src, "://") {

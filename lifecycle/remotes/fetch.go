@@ -131,7 +131,7 @@ func (rm *remote) fetch(ctx context.Context, specs []config.RefSpec, progress io
 	if len(specs) == 0 {
 		return nil
 	}
-	return rm.gr.FetchContext(ctx, &git.FetchOptions{RemoteName: rm.name, RefSpecs: specs, Tags: git.NoTags, Progress: progress})
+	return rm.access.Fetch(ctx, rm.gr, &git.FetchOptions{RemoteName: rm.name, RefSpecs: specs, Tags: git.NoTags, Progress: progress})
 }
 
 // fetchArchive creates or fast-forwards the archive refs the remote has.

@@ -74,7 +74,7 @@ func Push(ctx context.Context, lr *lifecycle.Repo, o PushOptions) (*PushResult, 
 	if err != nil {
 		return nil, err
 	}
-	refs, err := rm.gr.ListContext(ctx, &git.ListOptions{})
+	refs, err := rm.list(ctx)
 	if err != nil && !errors.Is(err, transport.ErrEmptyRemoteRepository) {
 		return nil, fmt.Errorf("listing refs of %s (%s): %w", rm.name, rm.url, err)
 	}
@@ -103,7 +103,7 @@ func Push(ctx context.Context, lr *lifecycle.Repo, o PushOptions) (*PushResult, 
 	}
 	res.Warnings = run.Warnings
 	server := newServerLines(o.Progress)
-	err = rm.gr.PushContext(ctx, &git.PushOptions{RemoteName: rm.name, RefSpecs: p.specs,
+	err = rm.access.Push(ctx, rm.gr, &git.PushOptions{RemoteName: rm.name, RefSpecs: p.specs,
 		RequireRemoteRefs: p.require, Atomic: true, Progress: server})
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
 		return res, r.explainPushError(ctx, rm, p, server.lines(), server.shown(), err)
@@ -276,7 +276,7 @@ func (r repo) movedError(rm *remote, rt gitstore.Hash) error {
 // when its hooks declined it.
 func (r repo) explainPushError(ctx context.Context, rm *remote, p *pushPlan, lines []string, shown bool, err error) error {
 	if p.leased {
-		if refs, lerr := rm.gr.ListContext(ctx, &git.ListOptions{}); lerr == nil {
+		if refs, lerr := rm.list(ctx); lerr == nil {
 			now := gitstore.ZeroHash
 			for _, ref := range refs {
 				if ref.Name().String() == r.Branch() {

@@ -1,6 +1,7 @@
 package remotes
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -17,6 +18,7 @@ import (
 	"github.com/go-git/go-git/v5/storage/memory"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/gitauth"
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
@@ -39,9 +41,12 @@ type repo struct{ *lifecycle.Repo }
 // there, and skillgit moves the real refs itself, by compare-and-swap.
 type remote struct {
 	name string
+	// url is the remote's URL as messages show it, without a secret it may hold.
 	url  string
 	view *refView
 	gr   *git.Remote
+	// access carries the credentials for the URL through every call to the remote.
+	access *gitauth.Access
 }
 
 // List lists the names of the configured remotes, sorted.
@@ -117,7 +122,12 @@ func (r repo) openRemote(name string) (*remote, error) {
 	}
 	// No fetch refspecs: go-git then writes no remote-tracking refs on its own after a push.
 	gr := git.NewRemote(view, &config.RemoteConfig{Name: name, URLs: urls})
-	return &remote{name: name, url: rc.URLs[0], view: view, gr: gr}, nil
+	return &remote{name: name, url: gitauth.Redact(rc.URLs[0]), view: view, gr: gr, access: gitauth.For(urls[0])}, nil
+}
+
+// list lists the remote's refs.
+func (rm *remote) list(ctx context.Context) ([]*plumbing.Reference, error) {
+	return rm.access.List(ctx, rm.gr, &git.ListOptions{})
 }
 
 // resolveURL makes a remote URL that is a relative path start where git starts it: at the top

@@ -11,6 +11,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/gitauth"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -129,17 +130,23 @@ func (r repo) watchLook(o WatchOptions) (func(context.Context) (gitstore.Hash, e
 	if err != nil {
 		return nil, err
 	}
-	return func(ctx context.Context) (gitstore.Hash, error) { return r.remoteTip(ctx, name, ref) }, nil
+	// The credentials found for the first look serve the looks after it.
+	var access *gitauth.Access
+	return func(ctx context.Context) (gitstore.Hash, error) {
+		rm, err := r.openRemote(name)
+		if err != nil {
+			return gitstore.ZeroHash, err
+		}
+		access = gitauth.Keep(access, rm.access)
+		rm.access = access
+		return r.remoteTip(ctx, rm, ref)
+	}, nil
 }
 
 // remoteTip lists the remote's ref and, when its tip is not here yet, fetches it into the
 // remote-tracking ref.
-func (r repo) remoteTip(ctx context.Context, name, ref string) (gitstore.Hash, error) {
-	rm, err := r.openRemote(name)
-	if err != nil {
-		return gitstore.ZeroHash, err
-	}
-	refs, err := rm.gr.ListContext(ctx, &git.ListOptions{})
+func (r repo) remoteTip(ctx context.Context, rm *remote, ref string) (gitstore.Hash, error) {
+	refs, err := rm.list(ctx)
 	if err != nil {
 		return gitstore.ZeroHash, fmt.Errorf("watching %s on %s: %w", gitstore.ShortRef(ref), rm.name, err)
 	}
