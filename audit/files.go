@@ -126,7 +126,11 @@ func (s *scanner) textFile(t *treeScan, e treeEntry, data []byte, truncated bool
 	if kind&(kindProse|kindScript) != 0 {
 		t.texts[e.path] = data
 	}
-	u := &unit{file: e.path, text: blankContinuations(data), orig: data, kind: kind, html: htmlExts[extOf(e.path)]}
+	text := blankContinuations(data)
+	if kind&kindProse != 0 {
+		text = joinSoftBreaks(text)
+	}
+	u := &unit{file: e.path, text: text, orig: data, kind: kind, html: htmlExts[extOf(e.path)]}
 	if u.html {
 		u.app = activeMarkup(data) != ""
 	}
