@@ -1,9 +1,6 @@
 package audit
 
-import (
-	"testing"
-	"testing/fstest"
-)
+import "testing"
 
 // benignPythonClient is an API client of the kind skills ship: it reads its
 // key from the environment, calls its service and saves the result; every
@@ -59,24 +56,5 @@ if __name__ == "__main__":
 // BenchmarkScan and BenchmarkScanShell (run with CGO_ENABLED=0 for the same
 // scan without it).
 func BenchmarkScanCode(b *testing.B) {
-	skills, size := benchSkills(100)
-	for _, s := range skills {
-		s["scripts/report.py"] = &fstest.MapFile{Data: []byte(benignPythonClient)}
-		size += int64(len(benignPythonClient))
-	}
-	b.SetBytes(size)
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, s := range skills {
-			rep, err := Scan(s, Options{})
-			if err != nil {
-				b.Fatal(err)
-			}
-			for _, f := range rep.Findings {
-				if f.File == "scripts/report.py" && f.Severity >= High {
-					b.Fatalf("benign client: %s %s %s", f.RuleID, f.Severity, f.Message)
-				}
-			}
-		}
-	}
+	benchScanWith(b, "scripts/report.py", benignPythonClient, func(f Finding) bool { return f.Severity >= High })
 }
