@@ -90,6 +90,8 @@ type lockJSON struct {
 	Commit  string           `json:"commit"`
 	Written bool             `json:"written"`
 	Changes []lockChangeJSON `json:"changes"`
+	// Verified says whether the project's trust: verified what the lock installs.
+	Verified bool `json:"verified"`
 }
 
 type lockChangeJSON struct {
@@ -99,16 +101,17 @@ type lockChangeJSON struct {
 	Publish   string   `json:"publish,omitempty"`
 	Risk      string   `json:"risk,omitempty"`
 	Approvers []string `json:"approvers"`
+	Keys      []string `json:"keys,omitempty"`
 }
 
 func lockOut(l *agentsync.LockReport) *lockJSON {
 	if l == nil {
 		return nil
 	}
-	out := &lockJSON{File: l.File, Commit: l.Commit, Written: l.Written, Changes: []lockChangeJSON{}}
+	out := &lockJSON{File: l.File, Commit: l.Commit, Written: l.Written, Changes: []lockChangeJSON{}, Verified: !l.Unverified}
 	for _, c := range l.Changes {
 		out.Changes = append(out.Changes, lockChangeJSON{Skill: c.Skill, Change: c.Change, Tree: c.Tree, Publish: c.Publish,
-			Risk: c.Risk, Approvers: orEmpty(c.Approvers)})
+			Risk: c.Risk, Approvers: orEmpty(c.Approvers), Keys: c.Keys})
 	}
 	return out
 }
@@ -121,6 +124,9 @@ func printLockChanges(w io.Writer, l *agentsync.LockReport, prefix string) {
 	for _, c := range l.Changes {
 		fmt.Fprintf(w, "%s%s %s: risk %s, approved by %s, publish %s\n", prefix, c.Change, sanitize(c.Skill),
 			dash(c.Risk), dash(sanitize(strings.Join(c.Approvers, ", "))), dash(shortID(c.Publish)))
+		if len(c.Keys) > 0 {
+			fmt.Fprintf(w, "%s  verified: signed by %s\n", prefix, strings.Join(c.Keys, ", "))
+		}
 	}
 }
 

@@ -85,6 +85,9 @@ type LockedSkill struct {
 	Published string `yaml:"published,omitempty"`
 	// Approvers are the people whose approvals published it, in order.
 	Approvers []string `yaml:"approvers,omitempty"`
+	// Keys are the fingerprints of the keys of the approvals that the project's trust:
+	// verified, when the sync file has one.
+	Keys []string `yaml:"keys,omitempty"`
 }
 
 // Skill returns the locked skill called name.

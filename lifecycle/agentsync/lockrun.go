@@ -43,6 +43,8 @@ type LockReport struct {
 	Written bool
 	// Changes are the skills the lock moves, or with LockCheck would move, in order of name.
 	Changes []LockChange
+	// Unverified is set when the sync file names no trust:, so nothing installed was verified.
+	Unverified bool
 }
 
 // LockChange is one skill a lock update adds, changes or removes.
@@ -59,6 +61,8 @@ type LockChange struct {
 	Risk string
 	// Approvers are the approvers of that commit.
 	Approvers []string
+	// Keys are the fingerprints of the keys whose approvals the project's trust verified.
+	Keys []string
 }
 
 // LockFlagsScope says where the flags of a sync about the lock (--update, --frozen, --check)
@@ -73,6 +77,7 @@ type lockRun struct {
 	channel string
 	next    *Lock
 	rep     *LockReport
+	held    map[string]Skip // skills the channel's source, and the trust, leave as they are
 }
 
 // usesLock reports whether a request installs what an application project's sync file asks

@@ -29,6 +29,9 @@ func (lk *lockRun) source(r *repo, req Request) (*source, error) {
 			return nil, fmt.Errorf("%s: commit %s is not in the skill repository %s: %v; fetch the repository (sync without --offline), or run `skillgit sync --update` to move the lock",
 				LockFileName, lk.old.Commit, repoLabel(r), err)
 		}
+		if err := lk.verifyLocked(r, lk.old); err != nil {
+			return nil, err
+		}
 		return r.lockedSource(lk.old, lk.channel, nil)
 	}
 	tip, err := r.Book().ChannelCommit(lk.channel)
@@ -54,6 +57,10 @@ func (lk *lockRun) source(r *repo, req Request) (*source, error) {
 	if err := lk.checkNames(r, chanSrc, names, published); err != nil {
 		return nil, err
 	}
+	if chanSrc.held == nil {
+		chanSrc.held = map[string]Skip{}
+	}
+	lk.held = chanSrc.held
 	if err := lk.move(r, chanSrc, tip, names); err != nil {
 		return nil, err
 	}
@@ -126,6 +133,10 @@ func (lk *lockRun) move(r *repo, src *source, tip gitstore.Hash, names []string)
 	}
 	slices.SortFunc(next.Skills, func(a, b LockedSkill) int { return strings.Compare(a.Name, b.Name) })
 	lk.next = next
+	fresh, err := lk.verifyMoved(r, tip, fresh, lk.held)
+	if err != nil {
+		return err
+	}
 	return lk.describe(r, tip, fresh)
 }
 
@@ -170,6 +181,9 @@ func (lk *lockRun) describe(r *repo, tip gitstore.Hash, fresh []string) error {
 	for i, c := range changes {
 		if lc, ok := last[c.Skill]; ok {
 			changes[i].Publish, changes[i].Risk, changes[i].Approvers = lc.Commit, lc.Risk, lc.ApprovedBy
+		}
+		if s, ok := lk.next.Skill(c.Skill); ok {
+			changes[i].Keys = s.Keys
 		}
 	}
 	lk.rep.Commit, lk.rep.Changes = tip.String(), changes

@@ -14,6 +14,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/published"
 )
 
@@ -123,6 +124,7 @@ type repo struct {
 	project string
 	// sync is the project's sync file, read from syncPath; nil when there is none.
 	sync     *SyncFile
+	trusted  *ledger.Trust // the sync file's trust:, read on first use
 	syncPath string
 	// appMode is set when skillgit runs in the application project, found by its sync file.
 	appMode bool
@@ -179,6 +181,9 @@ func Run(req Request) (*Report, error) {
 	rep := &Report{Channel: src.channel, Project: r.project, Targets: targets, Warnings: append(r.warnings, warns...)}
 	if lk != nil {
 		rep.Lock = lk.rep
+		if lk.rep.Unverified {
+			rep.Warnings = append(rep.Warnings, NotVerifiedWarning)
+		}
 		if lk.mode == LockCheck {
 			return rep, nil
 		}

@@ -44,6 +44,18 @@ type SyncFile struct {
 	Profile string `yaml:"profile,omitempty"`
 	// Skills, when set, installs only these skills.
 	Skills []string `yaml:"skills,omitempty"`
+	// Trust, when set, names whom the project trusts to approve what it installs: a skill
+	// version is installed only when people whose keys its allowed-signers file lists
+	// approved it. Without it, installs are not verified, and sync says so.
+	Trust *TrustSpec `yaml:"trust,omitempty"`
+}
+
+// TrustSpec is the trust: key of a sync file.
+type TrustSpec struct {
+	// Signers is the project's allowed-signers file (git's format), relative to the sync file.
+	Signers string `yaml:"signers"`
+	// Approvals is how many people must have approved a version; 1 when unset.
+	Approvals int `yaml:"approvals,omitempty"`
 }
 
 // ParseSyncFile reads a sync file strictly: an unknown key, a bad channel, a bad name or a
@@ -58,7 +70,7 @@ func ParseSyncFile(data []byte, file string) (*SyncFile, error) {
 		}
 		msg := strings.TrimPrefix(err.Error(), "yaml: ")
 		msg = strings.TrimPrefix(msg, "unmarshal errors:\n  ")
-		msg = unknownField.ReplaceAllString(msg, "unknown key $1 (the keys are repository, branch, channel, agents, profile and skills)")
+		msg = unknownField.ReplaceAllString(msg, "unknown key $1 (the keys are repository, branch, channel, agents, profile, skills and trust)")
 		return nil, fmt.Errorf("%s: %s", file, msg)
 	}
 	if err := sf.validate(); err != nil {
@@ -101,6 +113,23 @@ func (sf *SyncFile) validate() error {
 		if err := catalog.CheckSkillName(n); err != nil {
 			return fmt.Errorf("skills: %w", err)
 		}
+	}
+	return sf.Trust.validate()
+}
+
+// validate checks the trust: key; nil is a valid, absent one.
+func (t *TrustSpec) validate() error {
+	if t == nil {
+		return nil
+	}
+	if err := policy.CheckRelDir("trust.signers", t.Signers); err != nil || t.Signers == "" {
+		return fmt.Errorf("trust.signers: %q is not a file of the project; name its allowed-signers file by a path relative to this file, such as .skillgit/trusted_signers", t.Signers)
+	}
+	switch {
+	case t.Approvals == 0:
+		t.Approvals = 1
+	case t.Approvals < 0 || t.Approvals > 16:
+		return fmt.Errorf("trust.approvals: %d is not between 1 and 16", t.Approvals)
 	}
 	return nil
 }

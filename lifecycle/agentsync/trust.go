@@ -1,0 +1,113 @@
+package agentsync
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/skillgit/skillgit/internal/boundedfile"
+	"github.com/skillgit/skillgit/internal/sshsig"
+	"github.com/skillgit/skillgit/lifecycle/ledger"
+)
+
+// Verified installs. A hosted skill repository runs no server hook, so whoever can push to
+// its publish branch can put anything there. An application project whose sync file names a
+// trust: installs a skill version only when the history shows it published with approvals
+// signed by keys of the project's own allowed-signers file, checked here, at install time.
+
+// NotVerifiedWarning is said once per run by a sync under a lock whose sync file names no trust.
+const NotVerifiedWarning = "installs are not verified: " + SyncFileName + " names no trust:, so whatever the skill repository's publish branch holds is installed, however it got there; add trust: {signers: FILE, approvals: N} with the keys of the people whose approvals you accept"
+
+// ErrNotVerified reports a locked skill that the project's trust does not verify.
+var ErrNotVerified = errors.New("not verified")
+
+// trust returns the project's trust, reading its allowed-signers file once; nil when the sync
+// file names none.
+func (r *repo) trust() (*ledger.Trust, error) {
+	if r.sync == nil || r.sync.Trust == nil {
+		return nil, nil
+	}
+	if r.trusted != nil {
+		return r.trusted, nil
+	}
+	rel := r.sync.Trust.Signers
+	file := filepath.Join(r.project, filepath.FromSlash(rel))
+	data, _, err := boundedfile.Read(file, sshsig.MaxAllowedSigners)
+	if err != nil {
+		return nil, fmt.Errorf("%s: trust.signers: %s cannot be read (%v); commit the project's allowed-signers file there", SyncFileName, rel, err)
+	}
+	signers, err := sshsig.ParseAllowedSigners(data)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", rel, err)
+	}
+	if len(signers) == 0 {
+		return nil, fmt.Errorf("%s lists no key, so nothing could be verified; add a line per person: EMAIL namespaces=\"git\" KEY", rel)
+	}
+	r.trusted = &ledger.Trust{Signers: signers, Need: r.sync.Trust.Approvals, File: rel}
+	return r.trusted, nil
+}
+
+// verifyMoved checks every skill the lock moves to a new version against the project's
+// trust. A version that fails is not installed: the skill keeps its locked version, or is
+// left out when it had none, and held says why. Verified ones record their keys.
+func (lk *lockRun) verifyMoved(r *repo, tip plumbing.Hash, fresh []string, held map[string]Skip) ([]string, error) {
+	t, err := r.trust()
+	if err != nil || t == nil {
+		if err == nil {
+			lk.rep.Unverified = true
+		}
+		return fresh, err
+	}
+	var kept []string
+	for _, name := range fresh {
+		i := slices.IndexFunc(lk.next.Skills, func(s LockedSkill) bool { return s.Name == name })
+		proof, err := r.Book().VerifyInstall(tip, name, *t)
+		if err == nil {
+			lk.next.Skills[i].Keys = proof.Keys
+			kept = append(kept, name)
+			continue
+		}
+		reason := fmt.Sprintf("not installed: the version at %s is not verified: %v", shortCommit(tip.String()), err)
+		if old, ok := lk.locked(name); ok {
+			lk.next.Skills[i] = old
+			reason += "; the locked version stays"
+		} else {
+			lk.next.Skills = slices.Delete(lk.next.Skills, i, i+1)
+		}
+		held[name] = Skip{Skill: name, Reason: reason, Refused: true}
+	}
+	return kept, nil
+}
+
+// verifyLocked checks every skill a lock pins against the project's trust, for an install
+// or a frozen install from the lock: a lock edited to pin a version nobody trusted approved,
+// or written before the trust was added, installs nothing until it is moved.
+func (lk *lockRun) verifyLocked(r *repo, l *Lock) error {
+	t, err := r.trust()
+	if err != nil || t == nil {
+		if err == nil {
+			lk.rep.Unverified = true
+		}
+		return err
+	}
+	var bad []string
+	for i, s := range l.Skills {
+		proof, err := r.Book().VerifyInstall(plumbing.NewHash(s.Commit), s.Name, *t)
+		if err != nil {
+			bad = append(bad, fmt.Sprintf("%s (%v)", s.Name, err))
+			continue
+		}
+		l.Skills[i].Keys = proof.Keys
+	}
+	if len(bad) > 0 {
+		return fmt.Errorf("%s pins skills that %s does not verify: %s; %w: move the lock to verified versions with `skillgit sync --update`, or restore it from git",
+			LockFileName, t.File, strings.Join(bad, "; "), ErrNotVerified)
+	}
+	return nil
+}
+
+func shortCommit(h string) string { return h[:min(len(h), 12)] }

@@ -1,0 +1,179 @@
+package ledger
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"golang.org/x/crypto/ssh"
+
+	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/sshsig"
+)
+
+// An application project cannot count on the skill repository's server to guard its publish
+// branch: most hosted git runs no pre-receive hook, so whoever can push can put anything on
+// it. VerifyInstall is the check the installer makes instead, from the history alone and with
+// keys the project chose, never with the repository's own allowed-signers file, which a push
+// could change too.
+
+// Trust is whom an application project trusts to approve what it installs.
+type Trust struct {
+	// Signers are the keys of the project's allowed-signers file.
+	Signers []sshsig.Signer
+	// Need is how many people must have approved, each with a signature by one of Signers.
+	Need int
+	// File names the allowed-signers file, for messages.
+	File string
+}
+
+// InstallProof is why a version of a skill may be installed.
+type InstallProof struct {
+	// Publish is the publish that put the version on the channel.
+	Publish gitstore.Hash
+	// Approvers are the people whose signed approvals counted, and Keys the fingerprints
+	// (SHA256:…) of the keys they signed with, in the same order.
+	Approvers []string
+	Keys      []string
+}
+
+// maxRollbackHops bounds how far back through rollbacks a version is traced to its publish.
+const maxRollbackHops = 64
+
+// VerifyInstall checks that skill name's folder, as of commit at of a channel, was put there
+// by a publish (or a rollback to one) whose candidate carries approvals by t.Need people,
+// each signed by a key of t.Signers for that person's email, none of whom wrote the content.
+// The error says, for each approval that did not count, why.
+func (b *Book) VerifyInstall(at gitstore.Hash, name string, t Trust) (InstallProof, error) {
+	from := at
+	for range maxRollbackHops {
+		h, c, err := b.lastChangeOf(from, name)
+		if err != nil {
+			return InstallProof{}, err
+		}
+		if c == nil {
+			return InstallProof{}, fmt.Errorf("no publish on the channel put %s there", name)
+		}
+		st, err := b.ledger().StepOf(h, c)
+		if err != nil {
+			return InstallProof{}, err
+		}
+		switch st.Kind {
+		case KindPublish:
+			return b.proveApprovals(h, c, t)
+		case KindRollback:
+			undone, err := b.Git.Commit(st.Undoes)
+			if err != nil || len(undone.ParentHashes) == 0 {
+				return InstallProof{}, fmt.Errorf("rollback %s undoes %s, which the repository does not hold", shortHash(h), shortHash(st.Undoes))
+			}
+			from = undone.ParentHashes[0] // the version the rollback restored
+		case KindInit:
+			return InstallProof{}, fmt.Errorf("it was put there by %s, skillgit init's built-in skills, which no one approved", shortHash(h))
+		default:
+			why := "made with git, not by a publish"
+			if st.Unverified != "" {
+				why = "which claims to be a " + st.Claim + " but is not one: " + st.Unverified
+			}
+			return InstallProof{}, fmt.Errorf("its last change is commit %s, %s", shortHash(h), why)
+		}
+	}
+	return InstallProof{}, fmt.Errorf("more than %d rollbacks back from %s; it cannot be traced to a publish", maxRollbackHops, shortHash(at))
+}
+
+// lastChangeOf returns the commit of the first-parent line of from that last changed skill
+// name's folder, or a nil commit when none did.
+func (b *Book) lastChangeOf(from gitstore.Hash, name string) (gitstore.Hash, *object.Commit, error) {
+	var h gitstore.Hash
+	var found *object.Commit
+	err := b.Trail().WalkLastChanges(from, map[string]bool{name: true}, func(_ string, e LogEntry, c *object.Commit) {
+		h, found = plumbing.NewHash(e.Commit), c
+	})
+	return h, found, err
+}
+
+// proveApprovals checks the approvals of the candidate that publish h merged.
+func (b *Book) proveApprovals(h gitstore.Hash, c *object.Commit, t Trust) (InstallProof, error) {
+	if len(c.ParentHashes) != 2 {
+		return InstallProof{}, fmt.Errorf("publish %s merges no candidate", shortHash(h))
+	}
+	ch, err := chainAt(b.Git, c.ParentHashes[1])
+	if err != nil {
+		return InstallProof{}, fmt.Errorf("publish %s: %w", shortHash(h), err)
+	}
+	last, err := ch.LastContent(b.Git, b.Config.SkillsDir)
+	if err != nil {
+		return InstallProof{}, err
+	}
+	writers := trustedWriters(ch, last, t)
+	approvals, err := ch.Approvals(b.Git, b.Config.SkillsDir)
+	if err != nil {
+		return InstallProof{}, err
+	}
+	proof := InstallProof{Publish: h}
+	var refused []string
+	for _, a := range approvals {
+		who, key, why := countsFor(a, ch.Commits[last], writers, t, c)
+		switch {
+		case why != "":
+			refused = append(refused, a.C.Author.Name+" <"+a.C.Author.Email+"> ("+why+")")
+		case !slices.Contains(proof.Approvers, who):
+			proof.Approvers, proof.Keys = append(proof.Approvers, who), append(proof.Keys, key)
+		}
+	}
+	if len(proof.Approvers) >= t.Need {
+		return proof, nil
+	}
+	msg := fmt.Sprintf("publish %s (candidate %s) has %d approval(s) signed by a key of %s and needs %d", shortHash(h), ch.ID, len(proof.Approvers), t.File, t.Need)
+	if len(refused) > 0 {
+		msg += "; not counted: " + strings.Join(refused, ", ")
+	}
+	return InstallProof{}, errors.New(msg)
+}
+
+// trustedWriters are who wrote the candidate's content, as the project sees it: the authors
+// of its proposal and revisions, and everyone the project's allowed-signers file lists for a
+// key that signed one of them.
+func trustedWriters(ch *Chain, last int, t Trust) []string {
+	writers := Authors(ch)
+	for _, ci := range ch.Commits[:last+1] {
+		writers = addWriter(writers, ci.C.Author.Email)
+		if sig, err := signatureOf(ci.C); err == nil {
+			for _, p := range sshsig.Holders(t.Signers, sig.PublicKey) {
+				writers = addWriter(writers, p)
+			}
+		}
+	}
+	return writers
+}
+
+// countsFor says whether approval a counts for the project: it returns the approver and the
+// fingerprint of the key, or why it does not count. Keys are checked as of the publish merge
+// that carried the candidate, never at a time the approval itself claims.
+func countsFor(a Commit, content Commit, writers []string, t Trust, publish *object.Commit) (who, key, why string) {
+	if m := a.Claims.Get(KeyPolicy); m != "" {
+		return "", "", "approved by the " + m + " mode, not by a person"
+	}
+	email := a.C.Author.Email
+	if IsWriter(writers, email) {
+		return "", "", "wrote the candidate"
+	}
+	sig, err := signatureOf(a.C)
+	if err != nil {
+		return "", "", err.Error()
+	}
+	if _, err := sshsig.Find(t.Signers, sig.PublicKey, email, SignNamespace, publish.Committer.When); err != nil {
+		return "", "", err.Error()
+	}
+	for _, p := range sshsig.Holders(t.Signers, sig.PublicKey) {
+		if IsWriter(writers, p) {
+			return "", "", "signed with a key of a writer of the candidate"
+		}
+	}
+	if DatedBefore(a, content) {
+		return "", "", "dated before the content it approves"
+	}
+	return strings.ToLower(email), ssh.FingerprintSHA256(sig.PublicKey), ""
+}
