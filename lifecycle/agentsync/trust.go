@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
+	"golang.org/x/crypto/ssh"
 
 	"github.com/skillgit/skillgit/internal/boundedfile"
 	"github.com/skillgit/skillgit/internal/sshsig"
@@ -62,6 +63,7 @@ func (lk *lockRun) verifyMoved(r *repo, tip plumbing.Hash, fresh []string, held 
 		}
 		return fresh, err
 	}
+	lk.verifyKept(r, fresh, *t)
 	var kept []string
 	for _, name := range fresh {
 		i := slices.IndexFunc(lk.next.Skills, func(s LockedSkill) bool { return s.Name == name })
@@ -81,6 +83,23 @@ func (lk *lockRun) verifyMoved(r *repo, tip plumbing.Hash, fresh []string, held 
 		held[name] = Skip{Skill: name, Reason: reason, Refused: true}
 	}
 	return kept, nil
+}
+
+// verifyKept verifies the skills the lock keeps as they were and that record no keys, as a
+// lock written before the sync file had its trust: does, so that --update fills them in. One
+// that fails stays installed and the warning names it; --frozen refuses it.
+func (lk *lockRun) verifyKept(r *repo, fresh []string, t ledger.Trust) {
+	for i, s := range lk.next.Skills {
+		if len(s.Keys) > 0 || slices.Contains(fresh, s.Name) {
+			continue
+		}
+		proof, err := r.Book().VerifyInstall(plumbing.NewHash(s.Commit), s.Name, t)
+		if err != nil {
+			r.warnings = append(r.warnings, fmt.Sprintf("%s: the locked version is not verified: %v", s.Name, err))
+			continue
+		}
+		lk.next.Skills[i].Keys = proof.Keys
+	}
 }
 
 // verifyLocked checks every skill a lock pins against the project's trust, for an install
@@ -111,3 +130,37 @@ func (lk *lockRun) verifyLocked(r *repo, l *Lock) error {
 }
 
 func shortCommit(h string) string { return h[:min(len(h), 12)] }
+
+// trustProblems checks, for `sync --verify`, that every skill the lock pins records the keys
+// of enough approvers of the project's trust: a lock written before the trust was added, or
+// edited by hand, shows. It reads no repository, as --verify does not; the history itself is
+// checked when sync installs (`sync --frozen` in CI).
+func trustProblems(project string, lock *Lock) ([]VerifyProblem, error) {
+	sf, err := ReadSyncFile(filepath.Join(project, SyncFileName))
+	if err != nil || sf.Trust == nil {
+		return nil, nil // no sync file or no trust: nothing to check
+	}
+	r := &repo{project: project, sync: sf}
+	t, err := r.trust()
+	if err != nil {
+		return nil, err
+	}
+	known := map[string]bool{}
+	for _, s := range t.Signers {
+		known[ssh.FingerprintSHA256(s.Key)] = true
+	}
+	var out []VerifyProblem
+	for _, s := range lock.Skills {
+		good := 0
+		for _, k := range s.Keys {
+			if known[k] {
+				good++
+			}
+		}
+		if good < t.Need {
+			out = append(out, VerifyProblem{Kind: VerifyUnverified, Skill: s.Name, Path: s.Name,
+				Detail: fmt.Sprintf("the lock records %d key(s) of %s for it and needs %d; run `skillgit sync --update %s`, which verifies it", good, t.File, t.Need, s.Name)})
+		}
+	}
+	return out, nil
+}

@@ -37,6 +37,9 @@ const (
 	// VerifyLeftover is an entry an interrupted sync left in a target (.skillgit-tmp-*,
 	// .skillgit-old-*, a manifest draft): a copy of a skill an agent may load.
 	VerifyLeftover VerifyKind = "leftover"
+	// VerifyUnverified is a locked skill that the sync file's trust: does not cover: the lock
+	// records fewer keys than it needs, or keys its allowed-signers file does not list.
+	VerifyUnverified VerifyKind = "unverified"
 )
 
 // VerifyRequest says which project to verify.
@@ -105,7 +108,16 @@ func Verify(req VerifyRequest) (*VerifyReport, error) {
 	if !ok {
 		return nil, fmt.Errorf("%s: no lock file; run `skillgit sync` in the project to write it", file)
 	}
-	return verifyLock(project, file, lock, req.Workers)
+	rep, err := verifyLock(project, file, lock, req.Workers)
+	if err != nil {
+		return nil, err
+	}
+	probs, err := trustProblems(project, lock)
+	if err != nil {
+		return nil, err
+	}
+	rep.Problems = append(rep.Problems, probs...)
+	return rep, nil
 }
 
 // verifyLock checks the targets of lock, read from file, in the project's top folder project.
