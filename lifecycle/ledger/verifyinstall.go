@@ -74,8 +74,11 @@ func (b *Book) VerifyInstall(at gitstore.Hash, name string, t Trust) (InstallPro
 			return InstallProof{}, fmt.Errorf("it was put there by %s, skillgit init's built-in skills, which no one approved", shortHash(h))
 		default:
 			why := "made with git, not by a publish"
-			if st.Unverified != "" {
+			switch {
+			case st.Unverified != "" && st.Claim != "":
 				why = "which claims to be a " + st.Claim + " but is not one: " + st.Unverified
+			case st.Unverified != "":
+				why = "made with git, not by a publish: " + st.Unverified
 			}
 			return InstallProof{}, fmt.Errorf("its last change is commit %s, %s", shortHash(h), why)
 		}
