@@ -1,0 +1,246 @@
+package agentsync
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/go-git/go-git/v5"
+
+	"github.com/skillgit/skillgit/internal/testenv"
+	"github.com/skillgit/skillgit/lifecycle/initrepo"
+)
+
+// partialSkills is how many flat skills the served repository holds; it also holds
+// tools/pdf, a skill in a category folder.
+const partialSkills = 12
+
+// partialServer makes a skill repository of partialSkills skills (sNN, each with a SKILL.md
+// and a notes file) and tools/pdf, serves a bare copy skills.git with git daemon, with
+// uploadpack.allowFilter as allowFilter says, and returns the work tree, the bare copy and
+// its URL.
+func partialServer(t *testing.T, allowFilter bool) (work, bare, url string) {
+	t.Helper()
+	work = filepath.Join(t.TempDir(), "work")
+	if _, err := initrepo.Init(initrepo.Options{Dir: work}); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{"skills/tools/pdf/SKILL.md": testenv.SkillMD("pdf")}
+	for i := 1; i <= partialSkills; i++ {
+		name := fmt.Sprintf("s%02d", i)
+		files["skills/"+name+"/SKILL.md"] = testenv.SkillMD(name)
+		files["skills/"+name+"/notes.md"] = "Notes of " + name + ".\n"
+	}
+	testenv.WriteFiles(t, work, files)
+	testenv.CommitAll(t, work, "add the skills")
+	base := t.TempDir()
+	bare = filepath.Join(base, "skills.git")
+	testenv.Git(t, base, "clone", "-q", "--bare", work, bare)
+	testenv.Git(t, bare, "config", "uploadpack.allowFilter", fmt.Sprint(allowFilter))
+	return work, bare, testenv.GitDaemon(t, base) + "skills.git"
+}
+
+// appProject makes an application project that installs skills (by name) from url for
+// Claude Code, and returns its folder.
+func appProject(t *testing.T, url string, skills ...string) string {
+	t.Helper()
+	project := t.TempDir()
+	testenv.Git(t, project, "init", "-q")
+	setSelection(t, project, url, skills...)
+	return project
+}
+
+// setSelection writes the project's sync file, selecting skills.
+func setSelection(t *testing.T, project, url string, skills ...string) {
+	t.Helper()
+	sf := fmt.Sprintf("repository: %s\nagents: [claude-code]\nskills: [%s]\n", url, strings.Join(skills, ", "))
+	testenv.WriteFiles(t, project, map[string]string{SyncFileName: sf})
+}
+
+// syncProject syncs the project with lock mode mode and fails the test on an error.
+func syncProject(t *testing.T, project string, mode LockMode) *Report {
+	t.Helper()
+	rep, err := Run(Request{Dir: project, Getenv: os.Getenv, Lock: mode})
+	if err != nil {
+		t.Fatalf("sync: %v", err)
+	}
+	return rep
+}
+
+// cacheObjects lists the objects the cached clone of url holds, by type; listing them never
+// fetches one.
+func cacheObjects(t *testing.T, url string) map[string][]string {
+	t.Helper()
+	root, err := cacheRoot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := testenv.GitText(t, CacheDir(root, url), "cat-file", "--batch-all-objects", "--batch-check=%(objecttype) %(objectname)")
+	objs := map[string][]string{}
+	for _, line := range strings.Split(strings.TrimSpace(out), "\n") {
+		typ, id, _ := strings.Cut(line, " ")
+		objs[typ] = append(objs[typ], id)
+	}
+	return objs
+}
+
+// cachedLevel is the skillgit.partial of the cached clone of url.
+func cachedLevel(t *testing.T, url string) string {
+	t.Helper()
+	root, _ := cacheRoot()
+	repo, err := git.PlainOpen(CacheDir(root, url))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cacheLevel(repo)
+}
+
+// objectOf is the id of rev (such as main:skills/s01/SKILL.md) in repository dir.
+func objectOf(t *testing.T, dir, rev string) string {
+	t.Helper()
+	return strings.TrimSpace(testenv.GitText(t, dir, "rev-parse", rev))
+}
+
+// holds reports which of the skills' SKILL.md (at main of bare) the cache holds, by name.
+func holds(t *testing.T, objs map[string][]string, bare string, skills ...string) map[string]bool {
+	t.Helper()
+	out := map[string]bool{}
+	for _, s := range skills {
+		p := "skills/" + s
+		if s == "pdf" {
+			p = "skills/tools/pdf"
+		}
+		out[s] = slices.Contains(objs["blob"], objectOf(t, bare, "main:"+p+"/SKILL.md"))
+	}
+	return out
+}
+
+// installedSkills fails the test unless the project's Claude Code folder holds exactly skills.
+func installedSkills(t *testing.T, project string, skills ...string) {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Join(project, ".claude", "skills"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, e := range entries {
+		if e.IsDir() && !strings.HasPrefix(e.Name(), ".") {
+			got = append(got, e.Name())
+		}
+	}
+	slices.Sort(skills)
+	if !slices.Equal(got, skills) {
+		t.Fatalf("installed %v; want %v", got, skills)
+	}
+}
+
+func hasNote(rep *Report) bool {
+	return slices.ContainsFunc(rep.Warnings, func(w string) bool { return strings.Contains(w, "does not allow partial fetch") })
+}
+
+// TestPartialFetch checks a sync from a server that allows filters: the cache holds the
+// files of the selected skills only, a fresh cache that installs from the lock holds not even
+// the folders of the others, a selection that grows installs the new skills (one in a
+// category folder) and fetches their files, and all of it still works after the server is
+// repacked.
+func TestPartialFetch(t *testing.T) {
+	testenv.Hermetic(t, map[string]string{"XDG_CACHE_HOME": t.TempDir()})
+	work, bare, url := partialServer(t, true)
+	project := appProject(t, url, "s01", "s02")
+
+	rep := syncProject(t, project, LockInstall)
+	installedSkills(t, project, "s01", "s02")
+	if hasNote(rep) {
+		t.Errorf("a note that the server refused the filter: %q", rep.Warnings)
+	}
+	objs := cacheObjects(t, url)
+	want := map[string]bool{"s01": true, "s02": true, "s03": false, "s12": false, "pdf": false}
+	if got := holds(t, objs, bare, "s01", "s02", "s03", "s12", "pdf"); !maps(got, want) {
+		t.Fatalf("the cache holds the SKILL.md of %v; want %v", got, want)
+	}
+	// Beside the selected skills' four files, the cache holds the configuration files of the
+	// branch at most: not one file of the other skills.
+	if n := len(objs["blob"]); n > 4+3 {
+		t.Errorf("the cache holds %d files: %v", n, objs["blob"])
+	}
+	// The first sync moved the lock, which reads the ledger's history: every tree is there.
+	if got := cachedLevel(t, url); got != filterTrees {
+		t.Errorf("cache level %q; want %q", got, filterTrees)
+	}
+
+	// A fresh clone of the project, with its lock, and a fresh cache: only the locked skills'
+	// folders are fetched, not the trees of the others.
+	t.Setenv("XDG_CACHE_HOME", t.TempDir())
+	syncProject(t, project, LockFrozen)
+	objs = cacheObjects(t, url)
+	if slices.Contains(objs["tree"], objectOf(t, bare, "main:skills/s03")) {
+		t.Errorf("a sync from the lock fetched the folder of s03, which the project does not select")
+	}
+	if got := cachedLevel(t, url); got != filterExact {
+		t.Errorf("cache level %q after a sync from the lock; want %q", got, filterExact)
+	}
+
+	// The selection grows, with a skill in a category folder.
+	setSelection(t, project, url, "s01", "s02", "s03", "pdf")
+	syncProject(t, project, LockUpdate)
+	installedSkills(t, project, "s01", "s02", "s03", "pdf")
+	want = map[string]bool{"s01": true, "s02": true, "s03": true, "s12": false, "pdf": true}
+	if got := holds(t, cacheObjects(t, url), bare, "s01", "s02", "s03", "s12", "pdf"); !maps(got, want) {
+		t.Fatalf("after the selection grew, the cache holds the SKILL.md of %v; want %v", got, want)
+	}
+
+	// The server publishes a new s01 and is repacked; the update and a grown selection install.
+	testenv.WriteFiles(t, work, map[string]string{"skills/s01/SKILL.md": testenv.SkillMD("s01", "Version two.")})
+	testenv.CommitAll(t, work, "s01, version two")
+	testenv.Git(t, work, "push", "-q", bare, "main")
+	testenv.Git(t, bare, "repack", "-a", "-d", "-b", "-q")
+	testenv.Git(t, bare, "gc", "-q", "--prune=now")
+	setSelection(t, project, url, "s01", "s02", "s03", "pdf", "s04")
+	syncProject(t, project, LockUpdate)
+	installedSkills(t, project, "s01", "s02", "s03", "pdf", "s04")
+	b, err := os.ReadFile(filepath.Join(project, ".claude", "skills", "s01", "SKILL.md"))
+	if err != nil || !strings.Contains(string(b), "Version two.") {
+		t.Fatalf("s01 after the update: %q, %v", b, err)
+	}
+	if got := holds(t, cacheObjects(t, url), bare, "s12"); got["s12"] {
+		t.Errorf("the cache holds s12, which the project never selected")
+	}
+}
+
+// TestPartialFetchRefused checks a sync from a server that does not allow filters: it
+// installs, with a note, from a cache that holds everything.
+func TestPartialFetchRefused(t *testing.T) {
+	testenv.Hermetic(t, map[string]string{"XDG_CACHE_HOME": t.TempDir()})
+	_, bare, url := partialServer(t, false)
+	project := appProject(t, url, "s01", "s02")
+	rep := syncProject(t, project, LockInstall)
+	installedSkills(t, project, "s01", "s02")
+	if !hasNote(rep) {
+		t.Errorf("no note that the server refused the filter: %q", rep.Warnings)
+	}
+	if got := holds(t, cacheObjects(t, url), bare, "s12"); !got["s12"] {
+		t.Errorf("the cache does not hold s12: the server sent everything")
+	}
+	if got := cachedLevel(t, url); got != "" {
+		t.Errorf("cache level %q; want none, a whole clone", got)
+	}
+	setSelection(t, project, url, "s01", "s02", "s03")
+	syncProject(t, project, LockUpdate)
+	installedSkills(t, project, "s01", "s02", "s03")
+}
+
+// maps reports whether a and b hold the same keys and values.
+func maps(a, b map[string]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
+}
