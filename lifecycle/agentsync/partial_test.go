@@ -18,11 +18,18 @@ import (
 // tools/pdf, a skill in a category folder.
 const partialSkills = 12
 
-// partialServer makes a skill repository of partialSkills skills (sNN, each with a SKILL.md
-// and a notes file) and tools/pdf, serves a bare copy skills.git with git daemon, with
-// uploadpack.allowFilter as allowFilter says, and returns the work tree, the bare copy and
-// its URL.
+// partialServer makes a skill repository (see partialRepository), serves its bare copy with
+// git daemon, and returns the work tree, the bare copy and its URL.
 func partialServer(t *testing.T, allowFilter bool) (work, bare, url string) {
+	t.Helper()
+	work, bare = partialRepository(t, allowFilter)
+	return work, bare, testenv.GitDaemon(t, filepath.Dir(bare)) + "skills.git"
+}
+
+// partialRepository makes a skill repository of partialSkills skills (sNN, each with a
+// SKILL.md and a notes file) and tools/pdf, and a bare copy skills.git of it alone in a
+// folder, with uploadpack.allowFilter as allowFilter says; it returns both.
+func partialRepository(t *testing.T, allowFilter bool) (work, bare string) {
 	t.Helper()
 	work = filepath.Join(t.TempDir(), "work")
 	if _, err := initrepo.Init(initrepo.Options{Dir: work}); err != nil {
@@ -40,7 +47,7 @@ func partialServer(t *testing.T, allowFilter bool) (work, bare, url string) {
 	bare = filepath.Join(base, "skills.git")
 	testenv.Git(t, base, "clone", "-q", "--bare", work, bare)
 	testenv.Git(t, bare, "config", "uploadpack.allowFilter", fmt.Sprint(allowFilter))
-	return work, bare, testenv.GitDaemon(t, base) + "skills.git"
+	return work, bare
 }
 
 // appProject makes an application project that installs skills (by name) from url for
@@ -243,4 +250,50 @@ func maps(a, b map[string]bool) bool {
 		}
 	}
 	return true
+}
+
+// TestPartialFetchCredentials checks a partial fetch from a private server over HTTPS: the
+// git command sends the token of the host's variable, or what git's credential helper gave,
+// and fetches the selected skills alone.
+func TestPartialFetchCredentials(t *testing.T) {
+	for _, via := range []string{"token", "helper"} {
+		t.Run(via, func(t *testing.T) {
+			home := testenv.Hermetic(t, map[string]string{"XDG_CACHE_HOME": t.TempDir(), "GITLAB_TOKEN": "", "GITLAB_HOST": ""})
+			_, bare := partialRepository(t, true)
+			srv := testenv.ServeGitHTTPS(t, filepath.Dir(bare), map[string]string{"alice": "helper-secret-7", "oauth2": "glpat-partial-token-1"})
+			t.Setenv("GIT_SSL_CAINFO", srv.CAFile)
+			log := filepath.Join(t.TempDir(), "helper.log")
+			if via == "token" {
+				t.Setenv("GITLAB_HOST", strings.TrimPrefix(srv.URL, "https://"))
+				t.Setenv("GITLAB_TOKEN", "glpat-partial-token-1")
+			} else {
+				helper := filepath.Join(home, "helper.sh")
+				testenv.WriteFiles(t, home, map[string]string{"helper.sh": "#!/bin/sh\necho \"$1\" >> " + log + "\ncat >/dev/null\n[ \"$1\" = get ] && printf 'username=alice\\npassword=helper-secret-7\\n'\nexit 0\n"})
+				if err := os.Chmod(helper, 0o755); err != nil {
+					t.Fatal(err)
+				}
+				cfg := filepath.Join(home, "gitconfig")
+				testenv.WriteFiles(t, home, map[string]string{"gitconfig": "[credential]\n\thelper = " + helper + "\n"})
+				t.Setenv("GIT_CONFIG_GLOBAL", cfg)
+			}
+			url := srv.URL + "/skills.git"
+			project := appProject(t, url, "s01", "s02")
+			syncProject(t, project, LockInstall)
+			installedSkills(t, project, "s01", "s02")
+			want := map[string]bool{"s01": true, "s03": false}
+			if got := holds(t, cacheObjects(t, url), bare, "s01", "s03"); !maps(got, want) {
+				t.Errorf("the cache holds the SKILL.md of %v; want %v", got, want)
+			}
+			user := map[string]string{"token": "oauth2", "helper": "alice"}[via]
+			for _, seen := range srv.Seen() {
+				if seen != user+" 200" && seen != "- 401" {
+					t.Errorf("the server saw %q; want %s only", srv.Seen(), user)
+					break
+				}
+			}
+			if b, _ := os.ReadFile(log); via == "helper" && string(b) != "get\nstore\n" {
+				t.Errorf("the helper was asked %q; want once, by the listing, and told it worked", b)
+			}
+		})
+	}
 }
