@@ -20,11 +20,15 @@ import (
 // go-git speaks neither protocol v2 nor its object filters.
 
 // Filters of a cached clone's fetches. Given with the objects to fetch, filterExact fetches
-// those objects alone and filterTrees a tree with every tree below it; with the branches,
-// filterExact fetches their commits only and filterTrees their commits and trees.
+// those objects alone, filterTrees a tree with every tree below it, and filterAll a tree with
+// everything below it; with the branches, filterExact fetches their commits only and
+// filterTrees their commits and trees. filterAll leaves out no file a skill may hold, but as a
+// filter it has git keep what it fetched among the objects the server promises, which git's
+// housekeeping in a partial clone keeps; an unfiltered fetch would be dropped by it.
 const (
 	filterExact = "tree:0"
 	filterTrees = "blob:none"
+	filterAll   = "blob:limit=4g"
 )
 
 // filterRefused is what git says when the server ignores a filter and sends everything.
@@ -92,7 +96,7 @@ func (g *cacheGit) fetchBranches(ctx context.Context, filter string, again bool)
 }
 
 // fetchObjects fetches the objects ids, with filter: filterExact for those objects alone,
-// filterTrees for each with every tree below it, empty for everything below each. It fetches
+// filterTrees for each with every tree below it, filterAll for everything below each. It fetches
 // them again when the clone holds them already, to get what lies below; and nothing the clone
 // holds is named to the server, which would otherwise leave out what those hold. Housekeeping
 // waits for the next fetch of the branches: after --refetch, git would repack everything.

@@ -177,6 +177,13 @@ func TestPartialFetch(t *testing.T) {
 	if got := cachedLevel(t, url); got != filterTrees {
 		t.Errorf("cache level %q; want %q", got, filterTrees)
 	}
+	// git's housekeeping in the clone, which drops what a partial clone got unfiltered,
+	// keeps what the sync fetched.
+	root, _ := cacheRoot()
+	testenv.Git(t, CacheDir(root, url), "-c", "remote.origin.promisor=true", "gc", "-q", "--prune=now")
+	if got := holds(t, cacheObjects(t, url), bare, "s01"); !got["s01"] {
+		t.Errorf("git gc dropped the SKILL.md of s01 from the cache")
+	}
 
 	// A fresh clone of the project, with its lock, and a fresh cache: only the locked skills'
 	// folders are fetched, not the trees of the others.

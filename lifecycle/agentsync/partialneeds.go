@@ -39,7 +39,7 @@ const maxTreeDepth = 256
 const maxFetchRounds = 64
 
 // fetchOrder is the order in which the filters of a round are fetched.
-var fetchOrder = []string{filterExact, filterTrees, ""}
+var fetchOrder = []string{filterExact, filterTrees, filterAll}
 
 // ensure fetches, level by level, what the needs ask for and the clone lacks: each round
 // finds what is missing as far as the clone can be read, and fetches it in one request per
@@ -132,7 +132,7 @@ func (w *needWalk) walk(n need) {
 		}
 	default:
 		if !w.complete(h, true, 0) {
-			w.want("", h)
+			w.want(filterAll, h)
 		}
 	}
 }
