@@ -3,7 +3,6 @@ package agentsync
 import (
 	"bytes"
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -117,17 +116,14 @@ func filterFlag(filter string) string {
 	return "--filter=" + filter
 }
 
-// fetch runs git fetch with args, which may start with -c options, quietly and without tags.
-// The clone's remote is a promisor, so that git takes the objects a filtered fetch leaves out
-// for the server's to give; housekeeping runs before git returns, never beside a read.
+// fetch runs git fetch with args, quietly and without tags. The clone's remote is a promisor
+// for this command only, so that git takes what a filtered fetch leaves out as objects the
+// server will give, while go-git, which knows no partial clone, can open the clone; the
+// housekeeping git runs after a fetch ends before git does, never beside a read.
 func (g *cacheGit) fetch(ctx context.Context, stdin string, args ...string) error {
-	var opts []string
-	for len(args) >= 2 && args[0] == "-c" {
-		opts, args = append(opts, args[:2]...), args[2:]
-	}
-	full := append([]string{"--git-dir=" + g.dir, "-c", "protocol.version=2", "-c", "remote." + cacheRemote + ".promisor=true",
-		"-c", "gc.autoDetach=false", "-c", "maintenance.autoDetach=false"}, opts...)
-	full = append(full, "fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no")
+	full := []string{"--git-dir=" + g.dir, "-c", "protocol.version=2", "-c", "remote." + cacheRemote + ".promisor=true",
+		"-c", "gc.autoDetach=false", "-c", "maintenance.autoDetach=false",
+		"fetch", "--quiet", "--no-tags", "--no-write-fetch-head", "--recurse-submodules=no"}
 	cmd := exec.CommandContext(ctx, "git", append(full, args...)...)
 	cmd.Env = append(append(gitstore.IsolatedEnv(os.Environ()), "LC_ALL=C"), g.access.CommandEnv()...)
 	if stdin != "" {
@@ -157,9 +153,6 @@ func (g *cacheGit) fetchFailed(err error, stderr string) error {
 	msg := strings.Join(lines, "; ")
 	if msg == "" {
 		msg = err.Error()
-	}
-	if errors.Is(err, exec.ErrNotFound) {
-		msg = "git is not installed: " + msg
 	}
 	return fmt.Errorf("fetching the skill repository %s with git: %s; check the URL and your access to it, or pass --offline to use the copy fetched by the last sync",
 		g.url, g.access.Conceal(msg))
