@@ -11,12 +11,13 @@ import (
 	"time"
 )
 
-// GitDaemon serves the bare repositories below base, read-only, with `git daemon` on a free
-// loopback port until t ends, and returns the URL prefix git://127.0.0.1:PORT/. Each
+// GitDaemon serves the bare repositories below base with `git daemon` on a free loopback
+// port until t ends, and returns the URL prefix git://127.0.0.1:PORT/. They are read-only
+// unless options, given to the daemon, say otherwise (--enable=receive-pack). Each
 // repository's own configuration applies, such as uploadpack.allowFilter. The daemon runs
 // in a process group of its own, which the cleanup ends: git starts git-daemon as a child,
 // and ending git alone would leave it running.
-func GitDaemon(t testing.TB, base string) string {
+func GitDaemon(t testing.TB, base string, options ...string) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -29,8 +30,9 @@ func GitDaemon(t testing.TB, base string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("git", "daemon", "--listen=127.0.0.1", fmt.Sprintf("--port=%d", port), "--reuseaddr",
-		"--export-all", "--base-path="+base, base)
+	args := append([]string{"daemon", "--listen=127.0.0.1", fmt.Sprintf("--port=%d", port), "--reuseaddr",
+		"--export-all", "--base-path=" + base}, options...)
+	cmd := exec.Command("git", append(args, base)...)
 	cmd.Stdout, cmd.Stderr = logs, logs
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
