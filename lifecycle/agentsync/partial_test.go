@@ -148,18 +148,26 @@ func hasNote(rep *Report) bool {
 	return slices.ContainsFunc(rep.Warnings, func(w string) bool { return strings.Contains(w, "does not allow partial fetch") })
 }
 
+// firstPartialSync serves a skill repository (see partialServer) to a project that selects
+// s01 and s02, syncs it for the first time, with a cache of its own, and checks that both are
+// installed.
+func firstPartialSync(t *testing.T, allowFilter bool) (work, bare, url, project string, rep *Report) {
+	t.Helper()
+	testenv.Hermetic(t, map[string]string{"XDG_CACHE_HOME": t.TempDir()})
+	work, bare, url = partialServer(t, allowFilter)
+	project = appProject(t, url, "s01", "s02")
+	rep = syncProject(t, project, LockInstall)
+	installedSkills(t, project, "s01", "s02")
+	return work, bare, url, project, rep
+}
+
 // TestPartialFetch checks a sync from a server that allows filters: the cache holds the
 // files of the selected skills only, a fresh cache that installs from the lock holds not even
 // the folders of the others, a selection that grows installs the new skills (one in a
 // category folder) and fetches their files, and all of it still works after the server is
 // repacked.
 func TestPartialFetch(t *testing.T) {
-	testenv.Hermetic(t, map[string]string{"XDG_CACHE_HOME": t.TempDir()})
-	work, bare, url := partialServer(t, true)
-	project := appProject(t, url, "s01", "s02")
-
-	rep := syncProject(t, project, LockInstall)
-	installedSkills(t, project, "s01", "s02")
+	work, bare, url, project, rep := firstPartialSync(t, true)
 	if hasNote(rep) {
 		t.Errorf("a note that the server refused the filter: %q", rep.Warnings)
 	}
@@ -227,11 +235,7 @@ func TestPartialFetch(t *testing.T) {
 // TestPartialFetchRefused checks a sync from a server that does not allow filters: it
 // installs, with a note, from a cache that holds everything.
 func TestPartialFetchRefused(t *testing.T) {
-	testenv.Hermetic(t, map[string]string{"XDG_CACHE_HOME": t.TempDir()})
-	_, bare, url := partialServer(t, false)
-	project := appProject(t, url, "s01", "s02")
-	rep := syncProject(t, project, LockInstall)
-	installedSkills(t, project, "s01", "s02")
+	_, bare, url, project, rep := firstPartialSync(t, false)
 	if !hasNote(rep) {
 		t.Errorf("no note that the server refused the filter: %q", rep.Warnings)
 	}
