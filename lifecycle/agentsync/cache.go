@@ -103,8 +103,11 @@ func refreshClone(root, dir, url string, offline bool, plan *readPlan) (string, 
 		return "", fmt.Errorf("%s: the cached copy of %s is a link or not a folder; remove it and sync again", dir, url)
 	}
 	repo, err := openClone(dir, url)
-	if err != nil || offline {
+	switch {
+	case err != nil:
 		return "", err
+	case offline:
+		return "", checkOffline(repo, dir, url, plan)
 	}
 	return fetchClone(repo, dir, url, plan, false)
 }

@@ -43,6 +43,8 @@ type cacheGit struct {
 	access   *gitauth.Access
 	// refused is set once the server ignored a filter.
 	refused bool
+	// offline fetches nothing: what is missing is an error.
+	offline bool
 }
 
 // newCacheGit returns the runner of the git command for the cached clone dir of url, or nil

@@ -96,3 +96,23 @@ func (g *cacheGit) refusedNote() string {
 	}
 	return g.url + ": the server does not allow partial fetch (git's uploadpack.allowFilter is off), so all of the repository was fetched, not only the skills this project selects"
 }
+
+// checkOffline makes sure the cached clone repo in dir of url holds what plan reads, since
+// --offline fetches nothing: a partial clone holds only what earlier syncs read.
+func checkOffline(repo *git.Repository, dir, url string, plan *readPlan) error {
+	level := cacheLevel(repo)
+	if plan == nil || level == "" {
+		return nil
+	}
+	g := &cacheGit{dir: dir, url: url, offline: true}
+	if level == filterExact && plan.history() {
+		return g.offlineMissing("the history of the publish branch")
+	}
+	return g.prefetch(context.Background(), plan)
+}
+
+// offlineMissing is the error of an --offline sync that reads what the clone lacks.
+func (g *cacheGit) offlineMissing(what string) error {
+	return fmt.Errorf("%s: --offline, and the cached copy %s holds only what earlier syncs read, not %s, which this one reads; sync once without --offline",
+		g.url, g.dir, what)
+}

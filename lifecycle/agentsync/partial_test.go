@@ -193,6 +193,15 @@ func TestPartialFetch(t *testing.T) {
 		t.Errorf("git gc dropped the SKILL.md of s01 from the cache")
 	}
 
+	// Offline, a skill the selection adds, which the cache lacks, is an error that says to
+	// sync online.
+	setSelection(t, project, url, "s01", "s02", "s05")
+	if _, err := Run(Request{Dir: project, Getenv: os.Getenv, Lock: LockUpdate, Offline: true}); err == nil ||
+		!strings.Contains(err.Error(), "not object "+objectOf(t, bare, "main:skills/s05")) {
+		t.Errorf("an offline sync of a skill the cache lacks: %v", err)
+	}
+	setSelection(t, project, url, "s01", "s02")
+
 	// A fresh clone of the project, with its lock, and a fresh cache: only the locked skills'
 	// folders are fetched, not the trees of the others.
 	t.Setenv("XDG_CACHE_HOME", t.TempDir())
@@ -203,6 +212,13 @@ func TestPartialFetch(t *testing.T) {
 	}
 	if got := cachedLevel(t, url); got != filterExact {
 		t.Errorf("cache level %q after a sync from the lock; want %q", got, filterExact)
+	}
+
+	// Offline, what the cache lacks is an error that says to sync online: the history that
+	// --update reads.
+	if _, err := Run(Request{Dir: project, Getenv: os.Getenv, Lock: LockUpdate, Offline: true}); err == nil ||
+		!strings.Contains(err.Error(), "not the history of the publish branch") || !strings.Contains(err.Error(), "sync once without --offline") {
+		t.Errorf("an offline --update from a cache without history: %v", err)
 	}
 
 	// The selection grows, with a skill in a category folder.

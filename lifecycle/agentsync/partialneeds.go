@@ -52,10 +52,12 @@ func (g *cacheGit) ensure(ctx context.Context, o *gitstore.Objects, needs []need
 		for _, f := range fetchOrder {
 			all = append(all, todo[f]...)
 		}
-		if len(all) == 0 {
+		switch {
+		case len(all) == 0:
 			return nil
-		}
-		if slices.Equal(all, last) {
+		case g.offline:
+			return g.offlineMissing("object " + all[0].String())
+		case slices.Equal(all, last):
 			return fmt.Errorf("fetching the skill repository %s: the server did not send object %s, which the sync reads; run the sync again, or remove the cached copy %s", g.url, all[0], g.dir)
 		}
 		last = all
