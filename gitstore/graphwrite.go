@@ -100,7 +100,7 @@ func (r *History) writeCommitGraph(git string, tip Hash) (bool, error) {
 	cmd := exec.CommandContext(ctx, git, "--git-dir="+r.commonDir, "commit-graph", "write",
 		"--stdin-commits", "--split", "--changed-paths", fmt.Sprintf("--max-new-filters=%d", maxNewFilters), "--no-progress")
 	cmd.Stdin = strings.NewReader(tip.String() + "\n")
-	cmd.Env = append(isolatedEnv(os.Environ()), "LC_ALL=C")
+	cmd.Env = append(IsolatedEnv(os.Environ()), "LC_ALL=C")
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	err := cmd.Run()
@@ -116,9 +116,9 @@ func (r *History) writeCommitGraph(git string, tip Hash) (bool, error) {
 	return false, fmt.Errorf("writing the commit-graph of %s with git commit-graph write: %v: %s", r.commonDir, err, msg)
 }
 
-// isolatedEnv is env without the variables that would point git at another repository,
+// IsolatedEnv is env without the variables that would point git at another repository,
 // object folder or index than the one named on its command line.
-func isolatedEnv(env []string) []string {
+func IsolatedEnv(env []string) []string {
 	out := env[:0:0]
 	for _, kv := range env {
 		name, _, _ := strings.Cut(kv, "=")

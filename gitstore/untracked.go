@@ -30,7 +30,7 @@ func Untracked(dir string, paths []string) ([]string, error) {
 	defer cancel()
 	args := append([]string{"-C", dir, "ls-files", "-z", "--others", "--exclude-standard", "--directory", "--no-empty-directory", "--"}, paths...)
 	cmd := exec.CommandContext(ctx, git, args...)
-	cmd.Env = append(isolatedEnv(os.Environ()), "LC_ALL=C")
+	cmd.Env = append(IsolatedEnv(os.Environ()), "LC_ALL=C")
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {

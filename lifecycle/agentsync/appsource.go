@@ -46,14 +46,11 @@ func openRepo(req Request) (*repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	lr, lock, warning, err := openNamed(sf, filepath.Dir(file), req.Offline)
+	lr, lock, warnings, err := openNamed(sf, filepath.Dir(file), req)
 	if err != nil {
 		return nil, fmt.Errorf("%s: repository %s: %w", file, sf.Repository, err)
 	}
-	r := &repo{Repo: lr, dir: dir, project: filepath.Dir(file), sync: sf, syncPath: file, appMode: true, clone: lock}
-	if warning != "" {
-		r.warnings = append(r.warnings, warning)
-	}
+	r := &repo{Repo: lr, dir: dir, project: filepath.Dir(file), sync: sf, syncPath: file, appMode: true, clone: lock, warnings: warnings}
 	if IsGitURL(sf.Repository) {
 		r.url = sf.Repository
 	}
@@ -93,11 +90,12 @@ func withSyncFileHint(err error) error {
 }
 
 // openNamed opens the skill repository the sync file sf in folder base names: a local path
-// relative to base, or a URL read through its cached clone, whose lock is then returned, held.
+// relative to base, or a URL read through its cached clone, whose lock is then returned, held,
+// and which fetches what req reads (see readPlan).
 // The publish branch is the one sf or the project's lock names (see namedBranch); else, for a
 // URL, the one the repository's HEAD names, with a warning when main claims otherwise, and for
 // a local repository its own (skillgit.publishBranch, main, HEAD).
-func openNamed(sf *SyncFile, base string, offline bool) (*lifecycle.Repo, *cloneLock, string, error) {
+func openNamed(sf *SyncFile, base string, req Request) (*lifecycle.Repo, *cloneLock, []string, error) {
 	b := namedBranch(sf, base)
 	if !IsGitURL(sf.Repository) {
 		p := sf.Repository
@@ -106,14 +104,14 @@ func openNamed(sf *SyncFile, base string, offline bool) (*lifecycle.Repo, *clone
 		}
 		if b.name == "" {
 			lr, err := lifecycle.Open(p)
-			return lr, nil, "", err
+			return lr, nil, nil, err
 		}
 		lr, err := b.open(p)
-		return lr, nil, "", err
+		return lr, nil, nil, err
 	}
-	dir, lock, err := cachedClone(sf.Repository, offline)
+	dir, lock, note, err := cachedClone(sf.Repository, req.Offline, &readPlan{sf: sf, project: base, req: req})
 	if err != nil {
-		return nil, nil, "", err
+		return nil, nil, nil, err
 	}
 	if b.name == "" {
 		b, err = headBranch(dir)
@@ -124,9 +122,15 @@ func openNamed(sf *SyncFile, base string, offline bool) (*lifecycle.Repo, *clone
 	}
 	if err != nil {
 		lock.release()
-		return nil, nil, "", err
+		return nil, nil, nil, err
 	}
-	return lr, lock, rivalMainWarning(lr, b, sf.Repository), nil
+	var warnings []string
+	for _, w := range []string{note, rivalMainWarning(lr, b, sf.Repository)} {
+		if w != "" {
+			warnings = append(warnings, w)
+		}
+	}
+	return lr, lock, warnings, nil
 }
 
 // openForProject opens the skill repository at dir to install into the project folder

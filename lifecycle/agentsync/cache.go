@@ -59,51 +59,57 @@ func cacheRoot() (string, error) {
 }
 
 // cachedClone makes the cached clone of url current and returns its folder: created on first
-// use, fetched on every other, or with offline used as it is. The clone's lock is held,
-// shared, until the caller releases it: no other command fetches into the clone meanwhile.
-func cachedClone(url string, offline bool) (string, *cloneLock, error) {
+// use, fetched on every other, or with offline used as it is. What plan reads is fetched (see
+// partial.go); the note, when not empty, says that more was fetched than the sync reads. The
+// clone's lock is held, shared, until the caller releases it: no other command fetches into
+// the clone meanwhile.
+func cachedClone(url string, offline bool, plan *readPlan) (string, *cloneLock, string, error) {
 	root, err := cacheRoot()
 	if err != nil {
-		return "", nil, err
+		return "", nil, "", err
 	}
 	if err := os.MkdirAll(root, 0o700); err != nil {
-		return "", nil, err
+		return "", nil, "", err
 	}
 	dir := CacheDir(root, url)
 	lock, err := lockClone(dir, !offline)
 	if err != nil {
-		return "", nil, err
+		return "", nil, "", err
 	}
-	if err := refreshClone(root, dir, url, offline); err != nil {
+	note, err := refreshClone(root, dir, url, offline, plan)
+	if err != nil {
 		lock.release()
-		return "", nil, err
+		return "", nil, "", err
 	}
 	if err := lock.share(); err != nil {
 		lock.release()
-		return "", nil, err
+		return "", nil, "", err
 	}
-	return dir, lock, nil
+	return dir, lock, note, nil
 }
 
 // refreshClone creates or fetches the cached clone of url in dir; offline, it only makes
 // sure the clone is there.
-func refreshClone(root, dir, url string, offline bool) error {
+func refreshClone(root, dir, url string, offline bool, plan *readPlan) (string, error) {
 	fi, err := os.Lstat(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist) && offline:
-		return fmt.Errorf("%s: --offline, and there is no cached copy of it yet (%s); sync once without --offline", url, dir)
+		return "", fmt.Errorf("%s: --offline, and there is no cached copy of it yet (%s); sync once without --offline", url, dir)
 	case errors.Is(err, fs.ErrNotExist):
-		return createClone(root, dir, url)
+		return createClone(root, dir, url, plan)
 	case err != nil:
-		return err
+		return "", err
 	case fi.Mode()&fs.ModeSymlink != 0 || !fi.IsDir():
-		return fmt.Errorf("%s: the cached copy of %s is a link or not a folder; remove it and sync again", dir, url)
+		return "", fmt.Errorf("%s: the cached copy of %s is a link or not a folder; remove it and sync again", dir, url)
 	}
 	repo, err := openClone(dir, url)
-	if err != nil || offline {
-		return err
+	switch {
+	case err != nil:
+		return "", err
+	case offline:
+		return "", checkOffline(repo, dir, url, plan)
 	}
-	return fetchClone(repo, url)
+	return fetchClone(repo, dir, url, plan, false)
 }
 
 // openClone opens the cached clone in dir and makes sure it is the clone of url.
@@ -125,13 +131,13 @@ var tempMade func(path string)
 
 // createClone clones url into a new folder beside dir and renames it to dir, so that dir
 // is either missing or whole. Another sync that created dir first wins.
-func createClone(root, dir, url string) error {
+func createClone(root, dir, url string, plan *readPlan) (string, error) {
 	if err := os.MkdirAll(root, 0o700); err != nil {
-		return err
+		return "", err
 	}
 	tmp, untrack, err := interrupt.MkdirTemp(root, ".new-"+filepath.Base(dir)+"-")
 	if err != nil {
-		return err
+		return "", err
 	}
 	defer untrack()
 	defer os.RemoveAll(tmp)
@@ -140,40 +146,73 @@ func createClone(root, dir, url string) error {
 	}
 	repo, err := git.PlainInit(tmp, true)
 	if err != nil {
-		return err
+		return "", err
 	}
 	if _, err := repo.CreateRemote(&config.RemoteConfig{Name: cacheRemote, URLs: []string{url}, Fetch: []config.RefSpec{fetchSpec}}); err != nil {
-		return err
+		return "", err
 	}
-	if err := fetchClone(repo, url); err != nil {
-		return err
+	note, err := fetchClone(repo, tmp, url, plan, true)
+	if err != nil {
+		return "", err
 	}
 	if err := os.Rename(tmp, dir); err != nil {
 		if fi, lerr := os.Lstat(dir); lerr == nil && fi.IsDir() && fi.Mode()&fs.ModeSymlink == 0 {
-			return nil
+			return note, nil
 		}
-		return fmt.Errorf("%s: storing the clone of %s: %w", dir, url, err)
+		return "", fmt.Errorf("%s: storing the clone of %s: %w", dir, url, err)
 	}
-	return nil
+	return note, nil
 }
 
-// fetchClone fetches every branch of the skill repository into the cached clone, pruning
-// the branches it deleted, points HEAD where the repository's HEAD points and records that
-// branch (see recordRemoteHead).
-func fetchClone(repo *git.Repository, url string) error {
+// fetchClone fetches every branch of the skill repository into the cached clone repo in dir,
+// pruning the branches it deleted, points HEAD where the repository's HEAD points, records
+// that branch (see recordRemoteHead) and fetches what plan reads. created says the clone is
+// new.
+func fetchClone(repo *git.Repository, dir, url string, plan *readPlan, created bool) (string, error) {
+	ctx := context.Background()
 	rm, err := repo.Remote(cacheRemote)
 	if err != nil {
-		return err
+		return "", err
 	}
 	access := gitauth.For(url)
-	refs, err := access.List(context.Background(), rm, &git.ListOptions{})
+	refs, err := access.List(ctx, rm, &git.ListOptions{})
 	if err != nil {
-		return fetchError(url, err)
+		return "", fetchError(url, err)
 	}
-	err = access.Fetch(context.Background(), rm, &git.FetchOptions{RefSpecs: []config.RefSpec{fetchSpec}, Force: true, Prune: true, Tags: git.NoTags})
-	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
-		return fetchError(url, err)
+	g := newCacheGit(dir, url, access)
+	switch {
+	case g != nil:
+		err = g.fetchBranchesPartial(ctx, repo, plan, created)
+	case !created && cacheLevel(repo) != "":
+		err = fmt.Errorf("%s: the cached copy %s was fetched in part with git, which cannot fetch it now (git is not installed, or the URL is an SSH one); install git, or remove the folder and sync again", url, dir)
+	default:
+		err = access.Fetch(ctx, rm, &git.FetchOptions{RefSpecs: []config.RefSpec{fetchSpec}, Force: true, Prune: true, Tags: git.NoTags})
+		if errors.Is(err, git.NoErrAlreadyUpToDate) {
+			err = nil
+		}
+		if err != nil {
+			err = fetchError(url, err)
+		}
 	}
+	if err != nil {
+		return "", err
+	}
+	if err := recordHead(repo, refs); err != nil {
+		return "", err
+	}
+	if g == nil {
+		return "", nil
+	}
+	note, err := g.fill(ctx, repo, plan)
+	if n := g.refusedNote(); n != "" {
+		note = n
+	}
+	return note, err
+}
+
+// recordHead points HEAD of the cached clone where the repository's HEAD, among refs,
+// points, and records that branch; none when HEAD names no branch.
+func recordHead(repo *git.Repository, refs []*plumbing.Reference) error {
 	for _, ref := range refs {
 		if ref.Name() == plumbing.HEAD && ref.Type() == plumbing.SymbolicReference && ref.Target().IsBranch() {
 			if err := repo.Storer.SetReference(plumbing.NewSymbolicReference(plumbing.HEAD, ref.Target())); err != nil {

@@ -35,7 +35,7 @@ func TestCreateCloneStoppedLeavesNoTemp(t *testing.T) {
 				}
 			}
 			defer func() { tempMade = nil }()
-			err := createClone(root, root+"/clone", c.url)
+			_, err := createClone(root, root+"/clone", c.url, nil)
 			if !c.stop && err == nil {
 				t.Fatal("cloning a missing repository succeeded")
 			}

@@ -34,10 +34,10 @@ func TestCachedClone(t *testing.T) {
 	gitRun(t, src, "branch", "gone")
 	url := "file://" + src
 
-	if _, _, err := cachedClone(url, true); err == nil || !strings.Contains(err.Error(), "no cached copy") {
+	if _, _, _, err := cachedClone(url, true, nil); err == nil || !strings.Contains(err.Error(), "no cached copy") {
 		t.Fatalf("offline without a cache: %v", err)
 	}
-	dir, lock, err := cachedClone(url, false)
+	dir, lock, _, err := cachedClone(url, false, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -71,7 +71,7 @@ func TestCachedClone(t *testing.T) {
 	if err := os.Symlink(real, dir); err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := cachedClone(url, true); err == nil || !strings.Contains(err.Error(), "is a link") {
+	if _, _, _, err := cachedClone(url, true, nil); err == nil || !strings.Contains(err.Error(), "is a link") {
 		t.Fatalf("linked cache: %v", err)
 	}
 	os.Remove(dir)
@@ -79,7 +79,7 @@ func TestCachedClone(t *testing.T) {
 		t.Fatal(err)
 	}
 	gitRun(t, dir, "config", "remote.origin.url", "file:///elsewhere")
-	if _, _, err := cachedClone(url, true); err == nil || !strings.Contains(err.Error(), "not a clone of "+url) {
+	if _, _, _, err := cachedClone(url, true, nil); err == nil || !strings.Contains(err.Error(), "not a clone of "+url) {
 		t.Fatalf("cache of another URL: %v", err)
 	}
 }
@@ -87,7 +87,7 @@ func TestCachedClone(t *testing.T) {
 // mustClone makes the cached clone of url current and lets its lock go.
 func mustClone(t *testing.T, url string, offline bool) string {
 	t.Helper()
-	dir, lock, err := cachedClone(url, offline)
+	dir, lock, _, err := cachedClone(url, offline, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -114,7 +114,7 @@ func TestCachedCloneConcurrentFetches(t *testing.T) {
 		errs := make(chan error, 8)
 		for range 8 {
 			go func() {
-				d, lock, err := cachedClone(url, false)
+				d, lock, _, err := cachedClone(url, false, nil)
 				if err == nil {
 					var got []byte
 					got, err = os.ReadFile(filepath.Join(d, "refs", "heads", "trunk"))

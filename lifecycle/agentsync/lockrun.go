@@ -83,8 +83,12 @@ type lockRun struct {
 // usesLock reports whether a request installs what an application project's sync file asks
 // into the project's agent folders, where the lock file applies: not with folders, agents or
 // a channel given for this run, nor into the global folders.
-func (r *repo) usesLock(req Request) bool {
-	return r.appMode && len(req.Dirs) == 0 && len(req.Agents) == 0 && req.Channel == "" && !req.Global && req.Commit.IsZero()
+func (r *repo) usesLock(req Request) bool { return r.appMode && lockApplies(req) }
+
+// lockApplies reports whether a request in an application project installs under its lock:
+// it names no folders, agents or channel of its own, nor the global folders.
+func lockApplies(req Request) bool {
+	return len(req.Dirs) == 0 && len(req.Agents) == 0 && req.Channel == "" && !req.Global && req.Commit.IsZero()
 }
 
 // openLock reads the project's lock for a request, and checks that it matches the sync file

@@ -34,13 +34,13 @@ func releaseWithRivalMain(t *testing.T) string {
 // warning.
 func openNamedBranch(t *testing.T, sf *SyncFile, project string) (string, string) {
 	t.Helper()
-	lr, lock, warning, err := openNamed(sf, project, false)
+	lr, lock, warnings, err := openNamed(sf, project, Request{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer lock.release()
 	defer lr.Close()
-	return lr.Branch(), warning
+	return lr.Branch(), strings.Join(warnings, "\n")
 }
 
 // TestOpenNamedNeverTriesMainFirst checks the publish branch a sync from a URL reads: the
@@ -104,7 +104,7 @@ func TestCachedCloneRecordsRemoteHead(t *testing.T) {
 	if got := recordedRemoteHead(dir); got != "" {
 		t.Fatalf("recorded HEAD %q when it names no branch; want none", got)
 	}
-	_, _, _, err := openNamed(&SyncFile{Repository: url}, t.TempDir(), false)
+	_, _, _, err := openNamed(&SyncFile{Repository: url}, t.TempDir(), Request{})
 	if err == nil || !strings.Contains(err.Error(), "HEAD names no branch, and branches main, release each claim") || !strings.Contains(err.Error(), "branch: NAME") {
 		t.Fatalf("open with no branch named and two that claim to be: %v", err)
 	}

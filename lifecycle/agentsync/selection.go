@@ -9,24 +9,30 @@ import (
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
+// selection is the names of the skills the sync file selects, by profile or by name, and
+// how it selects them, for messages; nil names when it selects every skill.
+func (r *repo) selection() ([]string, string, error) {
+	if r.sync == nil {
+		return nil, "", nil
+	}
+	if r.sync.Profile == "" {
+		return r.sync.Skills, "skills", nil
+	}
+	list, ok := r.Config().Profiles[r.sync.Profile]
+	if !ok {
+		return nil, "", fmt.Errorf("%s: profile: %q is not a profile of the skill repository %s (profiles: %s); correct the file or add the profile to %s there",
+			r.syncPath, r.sync.Profile, repoLabel(r), orNone(policy.ProfileNames(r.Config())), policy.ConfigFile)
+	}
+	return list, fmt.Sprintf("profile %q", r.sync.Profile), nil
+}
+
 // selectSkills keeps, of the channel's skills, those the sync file selects by profile or by
 // name; the skills it drops are pruned from the targets like unpublished ones. A name that
 // is not published on the channel is an error naming it.
 func (r *repo) selectSkills(src *source) error {
-	if r.sync == nil {
-		return nil
-	}
-	names, what := r.sync.Skills, "skills"
-	if r.sync.Profile != "" {
-		list, ok := r.Config().Profiles[r.sync.Profile]
-		if !ok {
-			return fmt.Errorf("%s: profile: %q is not a profile of the skill repository %s (profiles: %s); correct the file or add the profile to %s there",
-				r.syncPath, r.sync.Profile, repoLabel(r), orNone(policy.ProfileNames(r.Config())), policy.ConfigFile)
-		}
-		names, what = list, fmt.Sprintf("profile %q", r.sync.Profile)
-	}
-	if names == nil {
-		return nil
+	names, what, err := r.selection()
+	if err != nil || names == nil {
+		return err
 	}
 	var kept []catalog.SyncSkill
 	for _, n := range names {

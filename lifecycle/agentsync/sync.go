@@ -271,7 +271,7 @@ func (r *repo) readSource(req Request) (*source, error) {
 	if err != nil {
 		return nil, err
 	}
-	res, err := published.CatalogAt(r.Git(), root, r.Config().SkillsDir, channel)
+	res, err := r.channelCatalog(root, channel, req)
 	if err != nil {
 		return nil, withFsckHint(err)
 	}
@@ -297,6 +297,25 @@ func (r *repo) readSource(req Request) (*source, error) {
 		src.skills = append(src.skills, catalog.SyncSkill{Name: path.Base(s.Dir), Dir: s.Dir, Hash: c.entry.Hash.String()})
 	}
 	return src, nil
+}
+
+// channelCatalog lists the channel's skills in its root tree root: from a repository read
+// through the cached clone of a URL whose sync file selects skills, the selected ones and
+// those --update names alone, the only ones that clone holds.
+func (r *repo) channelCatalog(root gitstore.Hash, channel string, req Request) (*catalog.Result, error) {
+	names, _, err := r.selection()
+	switch {
+	case err != nil:
+		return nil, err
+	case r.url == "" || names == nil:
+		return published.CatalogAt(r.Git(), root, r.Config().SkillsDir, channel)
+	}
+	dir := r.Config().SkillsDir
+	res, err := selectedCatalog(r.Git(), root, dir, append(slices.Clone(names), req.Update...))
+	if err != nil {
+		return nil, published.WithObjectHint(fmt.Errorf("%s:%s: %w", channel, dir, err))
+	}
+	return res, nil
 }
 
 // checkSyncFileAgents makes sure the sync file names only agents of the skill repository's

@@ -3,16 +3,12 @@ package remotes
 import (
 	"context"
 	"errors"
-	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -24,46 +20,10 @@ import (
 )
 
 // pushDaemon serves the bare repositories under base with `git daemon` on a free loopback
-// port, pushes allowed, and returns the URL prefix (git://127.0.0.1:PORT/). The daemon runs
-// in a process group of its own, which the test's cleanup ends: git starts git-daemon as a
-// child, and killing git alone would leave it running.
+// port, pushes allowed, and returns the URL prefix (git://127.0.0.1:PORT/).
 func pushDaemon(t *testing.T, base string) string {
 	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().(*net.TCPAddr)
-	l.Close()
-	logs, err := os.Create(filepath.Join(t.TempDir(), "daemon.log"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command("git", "daemon", "--listen=127.0.0.1", fmt.Sprintf("--port=%d", addr.Port), "--reuseaddr",
-		"--enable=receive-pack", "--export-all", "--base-path="+base, base)
-	cmd.Stdout, cmd.Stderr = logs, logs
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	if err := cmd.Start(); err != nil {
-		t.Fatalf("git daemon: %v", err)
-	}
-	t.Cleanup(func() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		cmd.Wait()
-		logs.Close()
-	})
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		c, err := net.DialTimeout("tcp", addr.String(), time.Second)
-		if err == nil {
-			c.Close()
-			return fmt.Sprintf("git://%s/", addr)
-		}
-		if time.Now().After(deadline) {
-			b, _ := os.ReadFile(logs.Name())
-			t.Fatalf("git daemon does not accept connections on %s: %v\n%s", addr, err, b)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	return testenv.GitDaemon(t, base, "--enable=receive-pack")
 }
 
 // remoteSetup is a bare skill repository behind git daemon and two clones of it.
