@@ -47,10 +47,10 @@ var fetchOrder = []string{filterExact, filterTrees, filterAll}
 func (g *cacheGit) ensure(ctx context.Context, o *gitstore.Objects, needs []need) error {
 	var last []gitstore.Hash
 	for range maxFetchRounds {
-		todo := missingFor(o, needs)
+		missing := missingFor(o, needs)
 		var all []gitstore.Hash
 		for _, f := range fetchOrder {
-			all = append(all, todo[f]...)
+			all = append(all, missing[f]...)
 		}
 		switch {
 		case len(all) == 0:
@@ -62,7 +62,7 @@ func (g *cacheGit) ensure(ctx context.Context, o *gitstore.Objects, needs []need
 		}
 		last = all
 		for _, f := range fetchOrder {
-			if ids := todo[f]; len(ids) > 0 {
+			if ids := missing[f]; len(ids) > 0 {
 				if err := g.fetchObjects(ctx, f, ids); err != nil {
 					return err
 				}
@@ -75,28 +75,28 @@ func (g *cacheGit) ensure(ctx context.Context, o *gitstore.Objects, needs []need
 // missingFor walks every need as far as o holds it and returns, by the filter that fetches
 // them, the objects to fetch next, each once, in a stable order.
 func missingFor(o *gitstore.Objects, needs []need) map[string][]gitstore.Hash {
-	w := &needWalk{o: o, todo: map[string][]gitstore.Hash{}, seen: map[gitstore.Hash]bool{}}
+	w := &needWalk{o: o, missing: map[string][]gitstore.Hash{}, seen: map[gitstore.Hash]bool{}}
 	for _, n := range needs {
 		w.walk(n)
 	}
-	for _, ids := range w.todo {
+	for _, ids := range w.missing {
 		slices.SortFunc(ids, func(a, b gitstore.Hash) int { return strings.Compare(a.String(), b.String()) })
 	}
-	return w.todo
+	return w.missing
 }
 
 // needWalk gathers what needs ask for and o lacks.
 type needWalk struct {
-	o    *gitstore.Objects
-	todo map[string][]gitstore.Hash
-	seen map[gitstore.Hash]bool
+	o       *gitstore.Objects
+	missing map[string][]gitstore.Hash
+	seen    map[gitstore.Hash]bool
 }
 
 // want adds object h, to be fetched with filter, once.
 func (w *needWalk) want(filter string, h gitstore.Hash) {
 	if !w.seen[h] {
 		w.seen[h] = true
-		w.todo[filter] = append(w.todo[filter], h)
+		w.missing[filter] = append(w.missing[filter], h)
 	}
 }
 
