@@ -72,6 +72,13 @@ type unitState struct {
 	attrs   map[string]value // attributes set anywhere: self.token, config.url
 }
 
+// pyReader and jsReader are the interpreter reading one language: that language's
+// statements, expressions and library calls, over the state and the sinks interp shares.
+type (
+	pyReader struct{ *interp }
+	jsReader struct{ *interp }
+)
+
 // interp reads the units of one skill.
 type interp struct {
 	units []*unitState
@@ -284,18 +291,18 @@ func (in *interp) block(n *node, sc *scope) {
 		return
 	}
 	if in.units[in.cur].Lang == Python {
-		in.pyBlock(n, sc)
+		pyReader{in}.pyBlock(n, sc)
 		return
 	}
-	in.jsBlock(n, sc)
+	jsReader{in}.jsBlock(n, sc)
 }
 
 // expr evaluates an expression in the current unit's language.
 func (in *interp) expr(n *node, sc *scope) value {
 	if in.units[in.cur].Lang == Python {
-		return in.pyExpr(n, sc)
+		return pyReader{in}.pyExpr(n, sc)
 	}
-	return in.jsExpr(n, sc)
+	return jsReader{in}.jsExpr(n, sc)
 }
 
 // lookupFn returns the skill's function of a bare or dotted name.

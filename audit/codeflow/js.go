@@ -48,7 +48,7 @@ func jsFunc(n *node, src []byte) *fnDef {
 	return f
 }
 
-func (in *interp) jsBlock(n *node, sc *scope) {
+func (in jsReader) jsBlock(n *node, sc *scope) {
 	if n == nil {
 		return
 	}
@@ -68,7 +68,7 @@ func (in *interp) jsBlock(n *node, sc *scope) {
 // runLater calls the callbacks held back until the statement that made a
 // connection bound it: in const sock = net.connect(opts, () => sock.write(x)),
 // the callback's sock is the connection.
-func (in *interp) runLater() {
+func (in jsReader) runLater() {
 	for len(in.later) > 0 {
 		f := in.later[0]
 		in.later = in.later[1:]
@@ -77,7 +77,7 @@ func (in *interp) runLater() {
 }
 
 // jsStmt reads one statement.
-func (in *interp) jsStmt(n *node, sc *scope) {
+func (in jsReader) jsStmt(n *node, sc *scope) {
 	switch n.kind {
 	case "function_declaration", "generator_function_declaration":
 		in.defined(n, sc)
@@ -135,7 +135,7 @@ func isJSStmt(kind string) bool {
 }
 
 // jsImport binds the names an import statement brings in.
-func (in *interp) jsImport(n *node, sc *scope) {
+func (in jsReader) jsImport(n *node, sc *scope) {
 	src := n.child("source")
 	if src == nil {
 		return
@@ -165,7 +165,7 @@ func (in *interp) jsImport(n *node, sc *scope) {
 func jsModule(s string) string { return strings.TrimPrefix(s, "node:") }
 
 // jsBind assigns v to a target: a name, a member, or a destructuring pattern.
-func (in *interp) jsBind(t *node, v value, sc *scope) {
+func (in jsReader) jsBind(t *node, v value, sc *scope) {
 	if t == nil {
 		return
 	}
@@ -212,7 +212,7 @@ func (in *interp) jsBind(t *node, v value, sc *scope) {
 // jsBindProperty binds one property of an object pattern: from the
 // environment, const { GITHUB_TOKEN } = process.env reads that variable;
 // from a module, const { exec } = require("child_process") names its function.
-func (in *interp) jsBindProperty(k *node, v value, sc *scope) {
+func (in jsReader) jsBindProperty(k *node, v value, sc *scope) {
 	var key string
 	var target *node
 	switch k.kind {
@@ -237,7 +237,7 @@ func (in *interp) jsBindProperty(k *node, v value, sc *scope) {
 }
 
 // jsExpr evaluates one expression.
-func (in *interp) jsExpr(n *node, sc *scope) value {
+func (in jsReader) jsExpr(n *node, sc *scope) value {
 	if n == nil || !in.step() {
 		return unknownValue()
 	}
@@ -302,7 +302,7 @@ func (in *interp) jsExpr(n *node, sc *scope) value {
 }
 
 // between is the operator text between two operands.
-func (in *interp) between(l, r *node) string {
+func (in jsReader) between(l, r *node) string {
 	if l == nil || r == nil || l.end > r.start {
 		return ""
 	}
@@ -310,7 +310,7 @@ func (in *interp) between(l, r *node) string {
 }
 
 // jsName is the value of a name.
-func (in *interp) jsName(name string, sc *scope) value {
+func (in jsReader) jsName(name string, sc *scope) value {
 	if v, ok := sc.get(name); ok {
 		return v
 	}
@@ -321,7 +321,7 @@ func (in *interp) jsName(name string, sc *scope) value {
 }
 
 // jsMember is obj.prop read as a value.
-func (in *interp) jsMember(n *node, sc *scope) value {
+func (in jsReader) jsMember(n *node, sc *scope) value {
 	obj := in.jsExpr(n.child("object"), sc)
 	prop := in.textOf(n.child("property"))
 	switch {
@@ -346,7 +346,7 @@ func (in *interp) jsMember(n *node, sc *scope) value {
 }
 
 // jsSubscript is obj[index].
-func (in *interp) jsSubscript(n *node, sc *scope) value {
+func (in jsReader) jsSubscript(n *node, sc *scope) value {
 	obj := in.jsExpr(n.child("object"), sc)
 	idx := in.jsExpr(n.child("index"), sc)
 	switch {
@@ -361,7 +361,7 @@ func (in *interp) jsSubscript(n *node, sc *scope) value {
 }
 
 // jsString is a string literal with its escapes decoded.
-func (in *interp) jsString(n *node, sc *scope) value {
+func (in jsReader) jsString(n *node, sc *scope) value {
 	v := dataOf("")
 	for _, k := range n.kids {
 		switch k.kind {
@@ -376,7 +376,7 @@ func (in *interp) jsString(n *node, sc *scope) value {
 }
 
 // jsTemplate is a template literal with its substitutions in place.
-func (in *interp) jsTemplate(n *node, sc *scope) value {
+func (in jsReader) jsTemplate(n *node, sc *scope) value {
 	v := dataOf("")
 	at := n.start + 1
 	for _, k := range n.kids {

@@ -6,7 +6,7 @@ import (
 )
 
 // jsCall evaluates a call or new expression.
-func (in *interp) jsCall(n *node, sc *scope) value {
+func (in jsReader) jsCall(n *node, sc *scope) value {
 	c := &call{n: n, kw: map[string]value{}}
 	fn := n.child("function")
 	if fn == nil {
@@ -75,7 +75,7 @@ func (in *interp) jsCall(n *node, sc *scope) value {
 }
 
 // promise runs a promise's executor and returns what it resolves with.
-func (in *interp) promise(executor *fnDef) value {
+func (in jsReader) promise(executor *fnDef) value {
 	acc := &value{s: unknown}
 	r := value{kind: vResolve, acc: acc, s: unknown}
 	in.call(executor, []value{r, r}, nil)
@@ -92,7 +92,7 @@ var jsBuiltinMethod = map[string]bool{
 // callbacks calls the functions passed to a call, with what the call
 // hands them: the receiver's data (res.on("data", d => ...), a promise's
 // then), or the call's own result (https.get(url, res => ...)).
-func (in *interp) callbacks(c *call, out value) {
+func (in jsReader) callbacks(c *call, out value) {
 	arg := value{s: unknown}
 	switch {
 	case c.recv.kind == vData && c.recv.t != 0:
@@ -114,7 +114,7 @@ func (in *interp) callbacks(c *call, out value) {
 }
 
 // jsLib judges a library call and returns its result.
-func (in *interp) jsLib(c *call) value {
+func (in jsReader) jsLib(c *call) value {
 	if v, ok := in.jsSource(c); ok {
 		return v
 	}
@@ -135,7 +135,7 @@ func (in *interp) jsLib(c *call) value {
 }
 
 // jsSource is a call that reads a module, a file, a path or the environment.
-func (in *interp) jsSource(c *call) (value, bool) {
+func (in jsReader) jsSource(c *call) (value, bool) {
 	q := strings.TrimPrefix(c.q, "node:")
 	switch {
 	case q == "require":
@@ -184,7 +184,7 @@ var jsDNS = map[string]bool{
 }
 
 // jsNet is a call that sends data or opens a connection.
-func (in *interp) jsNet(c *call) (value, bool) {
+func (in jsReader) jsNet(c *call) (value, bool) {
 	q := strings.TrimPrefix(c.q, "node:")
 	mod, _, _ := strings.Cut(q, ".")
 	switch {
@@ -224,7 +224,7 @@ func (in *interp) jsNet(c *call) (value, bool) {
 }
 
 // jsSend sends an HTTP request to url, with all the call's arguments.
-func (in *interp) jsSend(c *call, url value) value {
+func (in jsReader) jsSend(c *call, url value) value {
 	host := firstOf(hostOf(url.s), url.host)
 	in.send(c.n, "HTTP", host, c.all())
 	return fetched(url)
@@ -239,7 +239,7 @@ func jsSocketHost(c *call) string {
 }
 
 // jsClient is a method of a connection or request object.
-func (in *interp) jsClient(c *call) value {
+func (in jsReader) jsClient(c *call) value {
 	r := c.recv
 	switch {
 	case r.channel == "HTTP" && httpVerbs[c.name]:
@@ -260,7 +260,7 @@ var jsCommands = map[string]bool{
 }
 
 // jsRun is a call that runs a command or code.
-func (in *interp) jsRun(c *call) (value, bool) {
+func (in jsReader) jsRun(c *call) (value, bool) {
 	q := strings.TrimPrefix(c.q, "node:")
 	mod, _, _ := strings.Cut(q, ".")
 	if words, ok := jsCommands[c.name]; ok && (mod == "child_process" || q == "execa" || q == "shelljs.exec") {

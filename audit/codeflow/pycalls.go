@@ -48,7 +48,7 @@ func contains(list []string, s string) bool {
 }
 
 // pyCall evaluates a call: a function of the skill, or a library call.
-func (in *interp) pyCall(n *node, sc *scope) value {
+func (in pyReader) pyCall(n *node, sc *scope) value {
 	c := &call{n: n, kw: map[string]value{}}
 	fn := n.child("function")
 	var callee value
@@ -120,7 +120,7 @@ func (in *interp) ownFn(c *call) *fnDef {
 }
 
 // pyArgs evaluates the arguments of a call.
-func (in *interp) pyArgs(args *node, sc *scope, c *call) {
+func (in pyReader) pyArgs(args *node, sc *scope, c *call) {
 	if args == nil {
 		return
 	}
@@ -151,7 +151,7 @@ func hostOfAddress(v value) string {
 }
 
 // pyLib judges a library call and returns its result.
-func (in *interp) pyLib(c *call) value {
+func (in pyReader) pyLib(c *call) value {
 	if v, ok := in.pySource(c); ok {
 		return v
 	}
@@ -175,7 +175,7 @@ func (in *interp) pyLib(c *call) value {
 }
 
 // pySource is a call that reads the environment, a keychain or a path.
-func (in *interp) pySource(c *call) (value, bool) {
+func (in pyReader) pySource(c *call) (value, bool) {
 	switch {
 	case c.q == "os.getenv" || c.q == "os.environ.get" || c.recv.environ && (c.name == "get" || c.name == "setdefault" || c.name == "pop"):
 		k := c.arg(0, "key")
@@ -215,7 +215,7 @@ func joinPath(parts []value) value {
 }
 
 // pyFile is a call on a file or a path: opening, reading, writing.
-func (in *interp) pyFile(c *call) (value, bool) {
+func (in pyReader) pyFile(c *call) (value, bool) {
 	switch {
 	case c.q == "open" || c.q == "io.open" || c.q == "codecs.open" || c.name == "open" && c.recv.kind == vData && c.recv.s != unknown:
 		p, mode := c.arg(0, "file"), c.arg(1, "mode")

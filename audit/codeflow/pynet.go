@@ -27,7 +27,7 @@ var pyDNS = map[string]bool{
 
 // pyNet is a call that sends: an HTTP request, a socket write, a DNS
 // lookup, a mail, a browser opened on a URL.
-func (in *interp) pyNet(c *call) (value, bool) {
+func (in pyReader) pyNet(c *call) (value, bool) {
 	if ch, ok := pyClients[c.q]; ok {
 		v := value{kind: vClient, channel: ch, s: unknown}
 		switch ch {
@@ -104,7 +104,7 @@ func (in *interp) httpCall(c *call, base string) value {
 }
 
 // clientCall is a method of a connection.
-func (in *interp) clientCall(c *call) value {
+func (in pyReader) clientCall(c *call) value {
 	r := c.recv
 	switch r.channel {
 	case "HTTP":
@@ -165,7 +165,7 @@ var pyCode = map[string]bool{
 }
 
 // pyRun is a call that runs a command or code.
-func (in *interp) pyRun(c *call) (value, bool) {
+func (in pyReader) pyRun(c *call) (value, bool) {
 	if words, ok := pyCommands[c.q]; ok {
 		cmd := c.arg(0, "args")
 		if words {

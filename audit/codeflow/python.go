@@ -57,7 +57,7 @@ func pyParams(ps *node, src []byte) []string {
 	return out
 }
 
-func (in *interp) pyBlock(n *node, sc *scope) {
+func (in pyReader) pyBlock(n *node, sc *scope) {
 	if n == nil {
 		return
 	}
@@ -74,7 +74,7 @@ func (in *interp) pyBlock(n *node, sc *scope) {
 }
 
 // pyStmt reads one statement.
-func (in *interp) pyStmt(n *node, sc *scope) {
+func (in pyReader) pyStmt(n *node, sc *scope) {
 	switch n.kind {
 	case "function_definition":
 		in.defined(n, sc)
@@ -136,7 +136,7 @@ func (in *interp) pyStmt(n *node, sc *scope) {
 }
 
 // pyWith binds the targets of a with statement and reads its body.
-func (in *interp) pyWith(n *node, sc *scope) {
+func (in pyReader) pyWith(n *node, sc *scope) {
 	for _, c := range n.kids {
 		if c.kind == "with_clause" {
 			for _, item := range c.kids {
@@ -156,7 +156,7 @@ func (in *interp) pyWith(n *node, sc *scope) {
 }
 
 // pyImport binds imported names to the modules and names they stand for.
-func (in *interp) pyImport(n *node, sc *scope) {
+func (in pyReader) pyImport(n *node, sc *scope) {
 	mod := ""
 	if m := n.child("module_name"); m != nil {
 		mod = in.textOf(m) + "."
@@ -180,7 +180,7 @@ func (in *interp) pyImport(n *node, sc *scope) {
 
 // pyBind assigns v to a target: a name, an attribute, an item of a
 // container (which then holds v's data) or a pattern of several.
-func (in *interp) pyBind(t *node, v value, sc *scope) {
+func (in pyReader) pyBind(t *node, v value, sc *scope) {
 	if t == nil {
 		return
 	}
@@ -214,7 +214,7 @@ func (in *interp) pyBind(t *node, v value, sc *scope) {
 }
 
 // pyExpr evaluates one expression.
-func (in *interp) pyExpr(n *node, sc *scope) value {
+func (in pyReader) pyExpr(n *node, sc *scope) value {
 	if n == nil || !in.step() {
 		return unknownValue()
 	}
@@ -282,7 +282,7 @@ func (in *interp) pyExpr(n *node, sc *scope) value {
 }
 
 // pyAssign binds an assignment, item by item when both sides are lists.
-func (in *interp) pyAssign(left, right *node, v value, sc *scope) {
+func (in pyReader) pyAssign(left, right *node, v value, sc *scope) {
 	if left == nil {
 		return
 	}
@@ -305,7 +305,7 @@ func isPySeq(n *node) bool {
 
 // pyName is the value of a name: a variable, a function of the skill, or
 // a module or builtin named by it.
-func (in *interp) pyName(name string, sc *scope) value {
+func (in pyReader) pyName(name string, sc *scope) value {
 	if v, ok := sc.get(name); ok {
 		return v
 	}
@@ -316,7 +316,7 @@ func (in *interp) pyName(name string, sc *scope) value {
 }
 
 // pyAttr is obj.attr read as a value.
-func (in *interp) pyAttr(n *node, sc *scope) value {
+func (in pyReader) pyAttr(n *node, sc *scope) value {
 	obj := in.pyExpr(n.child("object"), sc)
 	attr := in.textOf(n.child("attribute"))
 	if obj.kind == vModule {
@@ -340,7 +340,7 @@ func (in *interp) pyAttr(n *node, sc *scope) value {
 
 // pySubscript is base[index]: an environment variable read by name, a
 // string reversed by [::-1], or an item of a container.
-func (in *interp) pySubscript(n *node, sc *scope) value {
+func (in pyReader) pySubscript(n *node, sc *scope) value {
 	base := in.pyExpr(n.child("value"), sc)
 	idx := n.child("subscript")
 	iv := in.pyExpr(idx, sc)
@@ -359,7 +359,7 @@ func (in *interp) pySubscript(n *node, sc *scope) value {
 
 // pyBinary is a binary operation: + joins strings, / joins paths, %
 // formats.
-func (in *interp) pyBinary(n *node, sc *scope) value {
+func (in pyReader) pyBinary(n *node, sc *scope) value {
 	l, r := in.pyExpr(n.child("left"), sc), in.pyExpr(n.child("right"), sc)
 	op := ""
 	if ln, rn := n.child("left"), n.child("right"); ln != nil && rn != nil && ln.end <= rn.start {
@@ -388,7 +388,7 @@ func isNumber(s string) bool {
 
 // pyString is a string literal: its text with escapes decoded, and the
 // values of an f-string's fields in place.
-func (in *interp) pyString(n *node, sc *scope) value {
+func (in pyReader) pyString(n *node, sc *scope) value {
 	raw := false
 	if st := n.first("string_start"); st != nil {
 		raw = strings.ContainsAny(in.textOf(st), "rR")
@@ -413,7 +413,7 @@ func (in *interp) pyString(n *node, sc *scope) value {
 }
 
 // pyContent is the text of a string's content, its escapes decoded.
-func (in *interp) pyContent(k *node, raw bool) string {
+func (in pyReader) pyContent(k *node, raw bool) string {
 	if raw || len(k.kids) == 0 {
 		return in.textOf(k)
 	}
@@ -433,7 +433,7 @@ func (in *interp) pyContent(k *node, raw bool) string {
 
 // pyMapItems evaluates a comprehension over a list literal item by item,
 // so that (chr(c) for c in codes) keeps the text each item gives.
-func (in *interp) pyMapItems(n *node, sc *scope) (value, bool) {
+func (in pyReader) pyMapItems(n *node, sc *scope) (value, bool) {
 	var clause *node
 	for _, k := range n.kids {
 		switch k.kind {
@@ -474,7 +474,7 @@ func (in *interp) pyMapItems(n *node, sc *scope) (value, bool) {
 }
 
 // pyComprehension reads a comprehension with its loop variables bound.
-func (in *interp) pyComprehension(n *node, sc *scope) value {
+func (in pyReader) pyComprehension(n *node, sc *scope) value {
 	if v, ok := in.pyMapItems(n, sc); ok {
 		return v
 	}
