@@ -6,7 +6,8 @@ import "sync"
 // about 5 MB/s), so a skill's code is parsed only when its words show that a flow the
 // analysis reports is possible at all: something that reads secrets and something that
 // sends, something that fetches and something that runs or saves, or something that
-// runs and a way of building its command from pieces. One pass of a keyword automaton over the code
+// runs and a way of building its command from pieces; and always when it imports a module by
+// a name built at run time, which hides every other word the gate looks for. One pass of a keyword automaton over the code
 // decides.
 
 // gate words, by what they show the code may do.
@@ -16,6 +17,7 @@ const (
 	gateRun                // runs a command or code
 	gateBuild              // builds text from pieces: decoding, joining, character codes
 	gateSave               // writes a file, which another file may run
+	gateImport             // imports a module by a name built at run time, hiding which
 )
 
 var gateWords = map[int][]string{
@@ -30,7 +32,8 @@ var gateWords = map[int][]string{
 	gateBuild: {"b64decode", "fromhex", "unhexlify", "chr(", "::-1", ".join(", "format(", "%", "atob(", "fromcharcode",
 		"buffer.from", "reverse", "codecs", "getattr", "__import__", "replace(", "concat(", "rot13", "decode(", "`",
 		"f\"", "f'", "\" +", "' +", "+ \"", "+ '", "\"+", "'+", "+\"", "+'"},
-	gateSave: {"write", "urlretrieve", "copyfileobj", "pipe("},
+	gateSave:   {"write", "urlretrieve", "copyfileobj", "pipe("},
+	gateImport: {"__import__", "importlib", "sys.modules", "require(`", "import(`"},
 }
 
 var gate = sync.OnceValues(func() (*matcher, []int) {
@@ -52,7 +55,8 @@ func codeWorthReading(units []codeUnit) bool {
 	for _, u := range units {
 		m.scanPlain(u.code, func(kw, _ int) { seen |= class[kw] })
 	}
-	return seen&(gateSource|gateNet) == gateSource|gateNet ||
+	return seen&gateImport != 0 ||
+		seen&(gateSource|gateNet) == gateSource|gateNet ||
 		seen&(gateNet|gateRun) == gateNet|gateRun ||
 		seen&(gateRun|gateBuild) == gateRun|gateBuild ||
 		seen&(gateNet|gateSave) == gateNet|gateSave

@@ -198,6 +198,9 @@ func (in pyReader) pyRun(c *call) (value, bool) {
 	if c.q == "getattr" {
 		obj, name := c.arg(0, ""), c.arg(1, "")
 		if obj.kind == vModule && name.known() {
+			if q := obj.s + "." + name.s; q == "os.environ" || q == "posix.environ" {
+				return environ(q), true
+			}
 			return value{kind: vModule, s: obj.s + "." + name.s}, true
 		}
 		if obj.environ {
