@@ -49,3 +49,19 @@ func has(flows []string, want string) bool {
 	}
 	return false
 }
+
+// flowCase is a program and the flow it must hold, in the short form of short.
+type flowCase struct{ name, code, want string }
+
+// checkFlows analyses each case in lang and fails when none of its flows starts with want.
+func checkFlows(t *testing.T, lang Lang, cases []flowCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := flowsOf(t, lang, c.code)
+			if !has(got, c.want) {
+				t.Errorf("flows %q; want one starting %q", got, c.want)
+			}
+		})
+	}
+}

