@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"cmp"
 	"fmt"
 	"net"
 	"regexp"
@@ -97,7 +98,7 @@ func flowHit(u *codeUnit, f codeflow.Flow) (hit, bool) {
 			return hit{}, false
 		}
 		h = newHit(rule("SG-EXF-025"), u.file, start, end, f.From+"\x00"+f.Channel+"\x00"+f.Host)
-		h.Message = fmt.Sprintf("%s sends %s to %s over %s: %s", u.codeName(), f.From, orText(f.Host, "an address"), f.Channel, rule("SG-EXF-025").Help)
+		h.Message = fmt.Sprintf("%s sends %s to %s over %s: %s", u.codeName(), f.From, cmp.Or(f.Host, "an address"), f.Channel, rule("SG-EXF-025").Help)
 	case codeflow.RemoteExec:
 		h = newHit(rule("SG-EXE-039"), u.file, start, end, f.From+"\x00"+f.Channel)
 		h.Message = fmt.Sprintf("%s runs %s as code (%s): %s", u.codeName(), f.From, f.Channel, rule("SG-EXE-039").Help)
@@ -106,13 +107,6 @@ func flowHit(u *codeUnit, f codeflow.Flow) (hit, bool) {
 	}
 	h.Snippet = codeSnippet(u, f)
 	return h, true
-}
-
-func orText(s, alt string) string {
-	if s == "" {
-		return alt
-	}
-	return s
 }
 
 // codeSnippet is the code of a flow's call, as a finding shows it.

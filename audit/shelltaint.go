@@ -2,6 +2,7 @@ package audit
 
 import (
 	"bytes"
+	"cmp"
 	"fmt"
 	"strings"
 
@@ -99,7 +100,7 @@ func shellFlowHit(u *unit, sp shellSpan, fl shellFlow) (hit, bool) {
 		start, end = sp.start+fl.pos, sp.start+fl.end
 	}
 	h := newHit(rule("SG-EXF-025"), u.file, start, end, f.From+"\x00"+f.Channel+"\x00"+f.Host)
-	h.Message = fmt.Sprintf("shell code sends %s to %s over %s: %s", f.From, orText(f.Host, "an address"), f.Channel, rule("SG-EXF-025").Help)
+	h.Message = fmt.Sprintf("shell code sends %s to %s over %s: %s", f.From, cmp.Or(f.Host, "an address"), f.Channel, rule("SG-EXF-025").Help)
 	return h, true
 }
 
@@ -418,15 +419,9 @@ func identityFlag(cmd, flag string) bool {
 	return false
 }
 
-// credentialPath reports a path to a credential file.
-func credentialPath(p string) bool {
-	for _, c := range []string{".ssh/id_", ".aws/credentials", ".netrc", ".git-credentials", ".npmrc", ".pypirc", ".docker/config.json", ".kube/config", ".config/gh/hosts.yml", ".kaggle/kaggle.json", ".pgpass"} {
-		if strings.Contains(p, c) {
-			return true
-		}
-	}
-	return strings.HasSuffix(p, "/.env") || p == ".env"
-}
+// credentialPath reports a path to a credential file or a dotenv file, as the code reader
+// judges them.
+func credentialPath(p string) bool { return codeflow.CredentialFile(p) || codeflow.DotenvFile(p) }
 
 func cmdName(c *syntax.CallExpr) string {
 	name := wordText(c.Args[0])

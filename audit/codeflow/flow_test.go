@@ -1,6 +1,7 @@
 package codeflow
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 	"testing"
@@ -22,7 +23,7 @@ func short(flows []Flow) []string {
 	for _, f := range flows {
 		switch f.Kind {
 		case Exfiltration:
-			out = append(out, fmt.Sprintf("exfil %s %s %s", f.Channel, f.Host, firstOf(f.Secret, kindOfWhole(f))))
+			out = append(out, fmt.Sprintf("exfil %s %s %s", f.Channel, f.Host, cmp.Or(f.Secret, kindOfWhole(f))))
 		case RemoteExec:
 			out = append(out, "rce "+f.Channel)
 		case Command:

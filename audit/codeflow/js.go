@@ -1,6 +1,7 @@
 package codeflow
 
 import (
+	"cmp"
 	"strings"
 )
 
@@ -154,7 +155,7 @@ func (in jsReader) jsImport(n *node, sc *scope) {
 		case "named_imports":
 			for _, sp := range k.kids {
 				name := in.textOf(sp.child("name"))
-				alias := firstOf(in.textOf(sp.child("alias")), name)
+				alias := cmp.Or(in.textOf(sp.child("alias")), name)
 				sc.vars[alias] = value{kind: vModule, s: mod + "." + name}
 			}
 		}

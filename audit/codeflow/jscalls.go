@@ -1,6 +1,7 @@
 package codeflow
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 )
@@ -200,7 +201,7 @@ func (in jsReader) jsNet(c *call) (value, bool) {
 		return value{kind: vClient, channel: "HTTP", s: unknown, host: hostOf(textOf(c.arg(0, "")))}, true
 	case (mod == "http" || mod == "https") && (c.name == "request" || c.name == "get"):
 		url := c.arg(0, "")
-		host := firstOf(hostOf(url.s), url.host)
+		host := cmp.Or(hostOf(url.s), url.host)
 		in.send(c.n, "HTTP", host, c.all())
 		return value{kind: vClient, channel: "HTTP", host: host, s: unknown, t: tFetched, from: fetched(url).from}, true
 	case q == "XMLHttpRequest":
@@ -225,7 +226,7 @@ func (in jsReader) jsNet(c *call) (value, bool) {
 
 // jsSend sends an HTTP request to url, with all the call's arguments.
 func (in jsReader) jsSend(c *call, url value) value {
-	host := firstOf(hostOf(url.s), url.host)
+	host := cmp.Or(hostOf(url.s), url.host)
 	in.send(c.n, "HTTP", host, c.all())
 	return fetched(url)
 }
@@ -245,7 +246,7 @@ func (in jsReader) jsClient(c *call) value {
 	case r.channel == "HTTP" && httpVerbs[c.name]:
 		return in.httpCall(c, r.host)
 	case c.name == "write" || c.name == "end" || c.name == "send":
-		in.send(c.n, firstOf(r.channel, "HTTP"), r.host, c.all())
+		in.send(c.n, cmp.Or(r.channel, "HTTP"), r.host, c.all())
 	}
 	if r.t&tFetched != 0 {
 		return derived(r)

@@ -1,6 +1,7 @@
 package codeflow
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -31,20 +32,11 @@ func (c *call) arg(i int, key string) value {
 func (c *call) all(skip ...string) value {
 	v := joinAll(c.args)
 	for k, a := range c.kw {
-		if !contains(skip, k) {
+		if !slices.Contains(skip, k) {
 			v = join(v, a)
 		}
 	}
 	return v
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // pyCall evaluates a call: a function of the skill, or a library call.

@@ -1,6 +1,7 @@
 package codeflow
 
 import (
+	"cmp"
 	"strings"
 )
 
@@ -55,11 +56,11 @@ func (in pyReader) pyNet(c *call) (value, bool) {
 	case c.q == "urllib.request.Request" || c.q == "Request":
 		url := c.arg(0, "url")
 		v := join(c.all(), value{s: unknown})
-		v.s, v.host = url.s, firstOf(url.host, hostOf(url.s))
+		v.s, v.host = url.s, cmp.Or(url.host, hostOf(url.s))
 		return v, true
 	case c.q == "urllib.request.urlretrieve" || c.q == "urlretrieve":
 		url := c.arg(0, "url")
-		in.send(c.n, "HTTP", firstOf(url.host, hostOf(url.s)), c.all())
+		in.send(c.n, "HTTP", cmp.Or(url.host, hostOf(url.s)), c.all())
 		if p := c.arg(1, "filename"); p.s != unknown {
 			in.saved(c.n, p.s)
 		}
@@ -95,7 +96,7 @@ func (in *interp) httpCall(c *call, base string) value {
 			url = c.arg(-1, "url")
 		}
 	}
-	host := firstOf(url.host, hostOf(url.s))
+	host := cmp.Or(url.host, hostOf(url.s))
 	if host == "" {
 		host = base
 	}

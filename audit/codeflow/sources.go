@@ -39,6 +39,14 @@ func dotenvFile(p string) bool {
 	return base == ".env" || strings.HasSuffix(base, ".env") || strings.HasPrefix(base, ".env.")
 }
 
+// CredentialFile reports whether a path names a credential file: an SSH key, a cloud
+// provider's or a package registry's credentials, a keychain, the agent's conversation.
+func CredentialFile(p string) bool { return credFile(p) }
+
+// DotenvFile reports whether a path names a dotenv file (.env, prod.env, .env.local), which
+// holds secrets; templates such as .env.example are not.
+func DotenvFile(p string) bool { return dotenvFile(p) }
+
 // credFile reports whether a path names a credential file.
 func credFile(p string) bool {
 	p = strings.ToLower(strings.ReplaceAll(p, `\`, "/"))

@@ -1,6 +1,10 @@
 package codeflow
 
-import "strings"
+import (
+	"cmp"
+	"slices"
+	"strings"
+)
 
 // taint records where a value's data came from.
 type taint uint8
@@ -69,7 +73,7 @@ func join(a, b value) value {
 	if len(out.secrets) > 0 {
 		out.secret = out.secrets[0]
 	}
-	out.host = firstOf(a.host, b.host)
+	out.host = cmp.Or(a.host, b.host)
 	return out
 }
 
@@ -85,7 +89,7 @@ func mergeNames(a, b []string) []string {
 	}
 	out := append([]string(nil), a...)
 	for _, n := range b {
-		if len(out) < maxSecrets && !contains(out, n) {
+		if len(out) < maxSecrets && !slices.Contains(out, n) {
 			out = append(out, n)
 		}
 	}
@@ -99,14 +103,7 @@ func pickFrom(a, b value) string {
 	case b.t&sensitive != 0:
 		return b.from
 	}
-	return firstOf(a.from, b.from)
-}
-
-func firstOf(a, b string) string {
-	if a != "" {
-		return a
-	}
-	return b
+	return cmp.Or(a.from, b.from)
 }
 
 // concat is a + b as strings.

@@ -1,6 +1,7 @@
 package codeflow
 
 import (
+	"cmp"
 	"strconv"
 	"strings"
 )
@@ -93,7 +94,7 @@ func (in *interp) dict(n *node, sc *scope, eval func(*node, *scope) value) value
 			key, val := eval(k.child("key"), sc), eval(k.child("value"), sc)
 			v = join(v, join(key, val))
 			if hostKeys[strings.ToLower(key.s)] && val.known() && v.host == "" {
-				v.host = firstOf(hostOf(val.s), strings.ToLower(val.s))
+				v.host = cmp.Or(hostOf(val.s), strings.ToLower(val.s))
 			}
 		case "comment":
 		default:
