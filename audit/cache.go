@@ -23,6 +23,10 @@ type Cache struct {
 	// Dir is the cache folder; it is created when the first result is
 	// stored.
 	Dir string
+
+	// bundles indexes the entries stored together in bundle files, read at the
+	// first miss of an entry file (see cache_bundle.go).
+	bundles bundleIndex
 }
 
 const (
@@ -46,12 +50,22 @@ func newCacheKey(treeID, policyHash, base string) cacheKey {
 // file returns the entry's path: a hash of the key, so that ids from
 // outside never become path elements, fanned out over 256 folders.
 func (c *Cache) file(k cacheKey) string {
-	name := entryName("skillgit-audit-cache", cacheFormat, k.ruleset, k.tree, k.base, k.policy)
+	name := hex.EncodeToString(k.sum())
 	return filepath.Join(c.Dir, name[:2], name[2:])
+}
+
+// sum hashes the key: the name of its entry file, and its name in a bundle.
+func (k cacheKey) sum() []byte {
+	return entrySum("skillgit-audit-cache", cacheFormat, k.ruleset, k.tree, k.base, k.policy)
 }
 
 // entryName hashes what keys a cache entry into a file name.
 func entryName(kind string, format, ruleset int, fields ...string) string {
+	return hex.EncodeToString(entrySum(kind, format, ruleset, fields...))
+}
+
+// entrySum hashes what keys a cache entry.
+func entrySum(kind string, format, ruleset int, fields ...string) []byte {
 	h := sha256.New()
 	writeField(h, kind)
 	writeInt(h, format)
@@ -59,7 +73,7 @@ func entryName(kind string, format, ruleset int, fields ...string) string {
 	for _, s := range fields {
 		writeField(h, s)
 	}
-	return hex.EncodeToString(h.Sum(nil))
+	return h.Sum(nil)
 }
 
 // Get returns the cached report of the skill whose tree object id is
@@ -87,7 +101,7 @@ func (c *Cache) get(k cacheKey) (*Report, bool) {
 	data, err := readBounded(c.file(k), maxCacheEntry, (*bp)[:0])
 	*bp = data[:0]
 	if err != nil {
-		return nil, false
+		return c.fromBundle(k)
 	}
 	r, err := decodeCacheEntry(data, k)
 	if err != nil {
@@ -101,6 +115,19 @@ func (c *Cache) get(k cacheKey) (*Report, bool) {
 // none) under the policy policyHash. The entry appears whole or not at
 // all: it is written aside and renamed into place.
 func (c *Cache) Put(treeID, policyHash, base string, r *Report) error {
+	if err := c.checkPut(treeID, r); err != nil {
+		return err
+	}
+	k := newCacheKey(treeID, policyHash, base)
+	data, err := encodeEntryBounded(k, r)
+	if err != nil {
+		return err
+	}
+	return c.storeError(writeAtomic(c.file(k), data))
+}
+
+// checkPut refuses a report that cannot be stored.
+func (c *Cache) checkPut(treeID string, r *Report) error {
 	switch {
 	case c == nil || c.Dir == "":
 		return errors.New("audit cache: no folder set; give the cache a folder")
@@ -109,18 +136,16 @@ func (c *Cache) Put(treeID, policyHash, base string, r *Report) error {
 	case r == nil:
 		return errors.New("audit cache: no report to store")
 	}
-	return c.put(newCacheKey(treeID, policyHash, base), r)
+	return nil
 }
 
-func (c *Cache) put(k cacheKey, r *Report) error {
+// encodeEntryBounded encodes r under k, if the entry stays within maxCacheEntry.
+func encodeEntryBounded(k cacheKey, r *Report) ([]byte, error) {
 	data := encodeCacheEntry(k, r)
 	if len(data) > maxCacheEntry {
-		return fmt.Errorf("audit cache: entry of tree %s is %d bytes, over the limit of %d; it is not cached", k.tree, len(data), maxCacheEntry)
+		return nil, fmt.Errorf("audit cache: entry of tree %s is %d bytes, over the limit of %d; it is not cached", k.tree, len(data), maxCacheEntry)
 	}
-	if err := writeAtomic(c.file(k), data); err != nil {
-		return fmt.Errorf("audit cache: %w; delete %s if it keeps failing", err, c.Dir)
-	}
-	return nil
+	return data, nil
 }
 
 // writeAtomic writes data to a temporary file beside name and renames it

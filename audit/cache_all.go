@@ -7,8 +7,6 @@ import (
 	"hash/crc32"
 	"os"
 	"path/filepath"
-	"slices"
-	"strings"
 	"time"
 )
 
@@ -106,9 +104,9 @@ func (c *Cache) PutAll(rootTree, folder, policyHash string, reports []SkillRepor
 		return err
 	}
 	if err := writeAtomic(c.allFile(k), data); err != nil {
-		return fmt.Errorf("audit cache: %w; delete %s if it keeps failing", err, c.Dir)
+		return c.storeError(err)
 	}
-	c.pruneAll(maxAllEntries)
+	c.prune(allFolder, maxAllEntries)
 	return nil
 }
 
@@ -177,42 +175,9 @@ func decodeSkill(d *entryDecoder, k allKey, s *SkillReport) error {
 	return nil
 }
 
-// touch marks a whole-result entry as used now, for pruneAll; a failure only makes it look
+// touch marks a whole-result entry as used now, for prune; a failure only makes it look
 // older.
 func touch(name string) {
 	now := time.Now()
 	_ = os.Chtimes(name, now, now)
-}
-
-// pruneAll removes the least recently used whole-result entries beyond keep, and temporary
-// files left by writers that stopped long ago. Failures are ignored: what stays is only
-// disk space, and the next store tries again.
-func (c *Cache) pruneAll(keep int) {
-	dir := filepath.Join(c.Dir, allFolder)
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return
-	}
-	type aged struct {
-		name string
-		mod  time.Time
-	}
-	var files []aged
-	for _, e := range entries {
-		fi, err := e.Info()
-		if err != nil || !fi.Mode().IsRegular() {
-			continue
-		}
-		if strings.HasPrefix(e.Name(), ".tmp-") {
-			if time.Since(fi.ModTime()) > time.Hour {
-				os.Remove(filepath.Join(dir, e.Name()))
-			}
-			continue
-		}
-		files = append(files, aged{e.Name(), fi.ModTime()})
-	}
-	slices.SortFunc(files, func(a, b aged) int { return b.mod.Compare(a.mod) })
-	for _, f := range files[min(keep, len(files)):] {
-		os.Remove(filepath.Join(dir, f.name))
-	}
 }

@@ -32,3 +32,15 @@ func readBounded(name string, limit int64, buf []byte) ([]byte, error) {
 	}
 	return w.Bytes(), err
 }
+
+// openEntryFile opens the cache file name for reading if it is a regular file.
+func openEntryFile(name string) (*os.File, error) {
+	fi, err := os.Lstat(name)
+	if err != nil {
+		return nil, err
+	}
+	if !fi.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s: not a regular file", name)
+	}
+	return os.Open(name)
+}

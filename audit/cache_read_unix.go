@@ -5,6 +5,7 @@ package audit
 import (
 	"errors"
 	"fmt"
+	"os"
 	"syscall"
 )
 
@@ -58,4 +59,14 @@ func openNoFollow(name string) (int, error) {
 			return fd, nil
 		}
 	}
+}
+
+// openEntryFile opens the cache file name for reading, without following a symbolic link and
+// without waiting on a named pipe.
+func openEntryFile(name string) (*os.File, error) {
+	fd, err := openNoFollow(name)
+	if err != nil {
+		return nil, err
+	}
+	return os.NewFile(uintptr(fd), name), nil
 }

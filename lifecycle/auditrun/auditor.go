@@ -70,11 +70,15 @@ func (a *Auditor) Run(items []Item) ([]audit.SkillReport, error) {
 	errs := make([]error, len(items))
 	next := make(chan int)
 	tick := a.counter(len(items))
+	var store *audit.Batch
+	if a.Cache != nil {
+		store = a.Cache.NewBatch()
+	}
 	var wg sync.WaitGroup
 	for range a.workers(len(items)) {
 		wg.Go(func() {
 			for i := range next {
-				out[i], errs[i] = a.one(items[i])
+				out[i], errs[i] = a.one(items[i], store)
 				tick()
 			}
 		})
@@ -84,6 +88,10 @@ func (a *Auditor) Run(items []Item) ([]audit.SkillReport, error) {
 	}
 	close(next)
 	wg.Wait()
+	if store != nil {
+		// Results that cannot be stored are only later cache misses.
+		_ = store.Flush()
+	}
 	for _, err := range errs {
 		if err != nil {
 			return nil, err
@@ -117,15 +125,15 @@ func (a *Auditor) workers(n int) int {
 	return max(1, min(w, n))
 }
 
-// one audits one item, from the cache when it can.
-func (a *Auditor) one(it Item) (audit.SkillReport, error) {
+// one audits one item, from the cache when it can; what it scans goes into store, when not nil.
+func (a *Auditor) one(it Item, store *audit.Batch) (audit.SkillReport, error) {
 	sr := audit.SkillReport{Name: it.Name, Path: it.Path, Base: it.BaseLabel}
 	if it.Dir != "" {
-		rep, err := a.scanDir(it)
+		rep, err := a.scanDir(it, store)
 		sr.Report = rep
 		return sr, err
 	}
-	rep, err := a.cached(it, it.Tree, func() (*audit.Report, error) {
+	rep, err := a.cached(it, it.Tree, store, func() (*audit.Report, error) {
 		return a.scanTree(it)
 	})
 	sr.Report = rep
@@ -135,7 +143,7 @@ func (a *Auditor) one(it Item) (audit.SkillReport, error) {
 // scanDir audits a folder on disk. Its tree id is computed to look the result up; a result is
 // stored only when the folder hashes the same after the scan, so that a folder changed while
 // it was read never leaves a result under the wrong id.
-func (a *Auditor) scanDir(it Item) (*audit.Report, error) {
+func (a *Auditor) scanDir(it Item, store *audit.Batch) (*audit.Report, error) {
 	root, err := os.OpenRoot(it.Dir)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", it.Path, err)
@@ -149,7 +157,7 @@ func (a *Auditor) scanDir(it Item) (*audit.Report, error) {
 	if err != nil {
 		return a.scan(it, fsys)
 	}
-	return a.cached(it, id, func() (*audit.Report, error) {
+	return a.cached(it, id, store, func() (*audit.Report, error) {
 		rep, err := a.scan(it, fsys)
 		if err == nil {
 			if after, herr := gitstore.HashDir(fsys, "."); herr != nil || after != id {
@@ -163,9 +171,9 @@ func (a *Auditor) scanDir(it Item) (*audit.Report, error) {
 // errChanged tells cached not to store a result.
 var errChanged = errors.New("folder changed while it was audited")
 
-// cached returns the cached report of the item's tree compared with its base, or scans and
-// stores it.
-func (a *Auditor) cached(it Item, tree gitstore.Hash, scan func() (*audit.Report, error)) (*audit.Report, error) {
+// cached returns the cached report of the item's tree compared with its base, or scans it and
+// puts the result in store.
+func (a *Auditor) cached(it Item, tree gitstore.Hash, store *audit.Batch, scan func() (*audit.Report, error)) (*audit.Report, error) {
 	baseKey := ""
 	if !it.Base.IsZero() {
 		baseKey = it.Base.String()
@@ -180,9 +188,9 @@ func (a *Auditor) cached(it Item, tree gitstore.Hash, scan func() (*audit.Report
 	if err == errChanged {
 		return rep, nil
 	}
-	if err == nil && a.Cache != nil {
+	if err == nil && store != nil {
 		// A result that cannot be stored is only a later cache miss.
-		_ = a.Cache.Put(tree.String(), policy, baseKey, rep)
+		_ = store.Put(tree.String(), policy, baseKey, rep)
 	}
 	return rep, err
 }

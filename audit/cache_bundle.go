@@ -1,0 +1,363 @@
+package audit
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+)
+
+// A bundle holds the entries of many skills in one file, so that a run that scans thousands of
+// skills (the first sync of a large repository) writes a few files instead of one per skill.
+// Layout:
+//
+//	magic "SGAB", format byte
+//	4-byte big-endian count
+//	count × record: 32-byte key sum, 4-byte offset, 4-byte length; sorted by key sum
+//	4-byte big-endian CRC-32 (Castagnoli) of everything before it
+//	the entries, each in the per-skill encoding with its own key and checksum, at its offset
+//	counted from the end of the index
+//
+// A reader checks the index whole and each entry it reads on its own, so a damaged bundle is a
+// miss, never a wrong hit.
+const (
+	bundleMagic  = "SGAB"
+	bundleFormat = 1
+	// bundleFolder is the subfolder of Cache.Dir that holds bundles.
+	bundleFolder = "bundles"
+	// maxBundleBytes bounds the entries of a bundle: a batch that gathers more writes a bundle
+	// and starts the next, so that it never holds much in memory.
+	maxBundleBytes = 8 << 20
+	// maxBundleCount bounds the records of a bundle, written or read.
+	maxBundleCount = 1 << 16
+	// maxBundles bounds how many bundles are kept: storing one more removes the least recently
+	// used.
+	maxBundles = 64
+	// minBundle is the fewest entries a batch stores as a bundle; fewer get files of their own.
+	minBundle = 16
+	// bundleRecordSize is the size of one record of a bundle's index.
+	bundleRecordSize = 32 + 4 + 4
+	bundleHeadSize   = len(bundleMagic) + 1 + 4
+)
+
+// bundleRecord locates one entry in a bundle.
+type bundleRecord struct {
+	sum    [32]byte
+	off, n uint32
+}
+
+// bundleFile is the index of one bundle file.
+type bundleFile struct {
+	path string
+	// data is where the entries start in the file.
+	data    int64
+	mod     time.Time
+	records []bundleRecord
+	touched bool
+}
+
+// bundleIndex holds the indexes of a cache's bundles, newest first, once read.
+type bundleIndex struct {
+	mu     sync.Mutex
+	loaded bool
+	files  []*bundleFile
+}
+
+// fromBundle returns the report stored for k in a bundle, if one holds it.
+func (c *Cache) fromBundle(k cacheKey) (*Report, bool) {
+	var sum [32]byte
+	copy(sum[:], k.sum())
+	c.bundles.mu.Lock()
+	defer c.bundles.mu.Unlock()
+	if !c.bundles.loaded {
+		c.bundles.files = readBundleIndexes(filepath.Join(c.Dir, bundleFolder))
+		c.bundles.loaded = true
+	}
+	for _, f := range c.bundles.files {
+		if r, ok := f.get(sum, k); ok {
+			return r, true
+		}
+	}
+	return nil, false
+}
+
+// forget drops the indexes read, so the next miss reads them again with the bundles stored
+// since.
+func (x *bundleIndex) forget() {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	x.loaded, x.files = false, nil
+}
+
+// get reads the entry of sum from the bundle, as the report for k.
+func (f *bundleFile) get(sum [32]byte, k cacheKey) (*Report, bool) {
+	i, found := slices.BinarySearchFunc(f.records, sum, func(r bundleRecord, s [32]byte) int {
+		return bytes.Compare(r.sum[:], s[:])
+	})
+	if !found {
+		return nil, false
+	}
+	rec := f.records[i]
+	data, err := readAt(f.path, f.data+int64(rec.off), int(rec.n))
+	if err != nil {
+		return nil, false
+	}
+	r, err := decodeCacheEntry(data, k)
+	if err != nil {
+		return nil, false
+	}
+	if !f.touched && time.Since(f.mod) > touchAfter {
+		f.touched = true
+		touch(f.path)
+	}
+	return r, true
+}
+
+// readAt reads n bytes at off of the file name, without following a symbolic link.
+func readAt(name string, off int64, n int) ([]byte, error) {
+	if n > maxCacheEntry {
+		return nil, fmt.Errorf("%s: entry of %d bytes is over the limit", name, n)
+	}
+	f, err := openEntryFile(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	buf := make([]byte, n)
+	if _, err := f.ReadAt(buf, off); err != nil {
+		return nil, err
+	}
+	return buf, nil
+}
+
+// readBundleIndexes reads the index of every bundle in dir, newest first; a bundle that cannot
+// be read is left out.
+func readBundleIndexes(dir string) []*bundleFile {
+	var files []*bundleFile
+	for _, a := range agedFiles(dir) {
+		f, err := readBundleIndex(filepath.Join(dir, a.name))
+		if err != nil {
+			continue
+		}
+		f.mod = a.mod
+		files = append(files, f)
+		if len(files) == maxBundles {
+			break
+		}
+	}
+	return files
+}
+
+// readBundleIndex reads the index of the bundle at path.
+func readBundleIndex(path string) (*bundleFile, error) {
+	file, err := openEntryFile(path)
+	if err != nil {
+		return nil, err
+	}
+	defer file.Close()
+	head := make([]byte, bundleHeadSize)
+	if _, err := file.ReadAt(head, 0); err != nil {
+		return nil, err
+	}
+	if string(head[:len(bundleMagic)]) != bundleMagic || head[len(bundleMagic)] != bundleFormat {
+		return nil, fmt.Errorf("%w: not a bundle", errCorrupt)
+	}
+	count := binary.BigEndian.Uint32(head[len(bundleMagic)+1:])
+	if count > maxBundleCount {
+		return nil, fmt.Errorf("%w: %d records", errCorrupt, count)
+	}
+	index := make([]byte, bundleHeadSize+int(count)*bundleRecordSize+4)
+	if _, err := file.ReadAt(index, 0); err != nil {
+		return nil, err
+	}
+	return decodeBundleIndex(path, index)
+}
+
+// decodeBundleIndex checks a bundle's index, read whole into index, and returns it.
+func decodeBundleIndex(path string, index []byte) (*bundleFile, error) {
+	body, sum := index[:len(index)-4], binary.BigEndian.Uint32(index[len(index)-4:])
+	if crc32.Checksum(body, castagnoli) != sum {
+		return nil, fmt.Errorf("%w: bundle index checksum mismatch", errCorrupt)
+	}
+	f := &bundleFile{path: path, data: int64(len(index))}
+	f.records = make([]bundleRecord, (len(body)-bundleHeadSize)/bundleRecordSize)
+	for i := range f.records {
+		b := body[bundleHeadSize+i*bundleRecordSize:]
+		r := &f.records[i]
+		copy(r.sum[:], b[:32])
+		r.off, r.n = binary.BigEndian.Uint32(b[32:]), binary.BigEndian.Uint32(b[36:])
+		if i > 0 && bytes.Compare(f.records[i-1].sum[:], r.sum[:]) >= 0 {
+			return nil, fmt.Errorf("%w: bundle index out of order", errCorrupt)
+		}
+	}
+	return f, nil
+}
+
+// A Batch stores the reports of one run: a few in entry files of their own, many together in
+// bundles. Reports put in a batch are stored when it is flushed, or earlier when it has
+// gathered maxBundleBytes; Get sees them once stored. A Batch is safe for concurrent use.
+type Batch struct {
+	c     *Cache
+	mu    sync.Mutex
+	items []bundleItem
+	size  int
+	// limit is the entry bytes that make a bundle; maxBundleBytes unless a test sets less.
+	limit int
+}
+
+// bundleItem is one encoded entry waiting in a batch.
+type bundleItem struct {
+	sum   [32]byte
+	entry []byte
+}
+
+// NewBatch returns an empty batch that stores into c.
+func (c *Cache) NewBatch() *Batch {
+	return &Batch{c: c, limit: maxBundleBytes}
+}
+
+// Put adds r to the batch as the report of the skill whose tree object id is treeID, scanned
+// against the base version base ("" for none) under the policy policyHash; see Cache.Put.
+func (b *Batch) Put(treeID, policyHash, base string, r *Report) error {
+	if err := b.c.checkPut(treeID, r); err != nil {
+		return err
+	}
+	k := newCacheKey(treeID, policyHash, base)
+	entry, err := encodeEntryBounded(k, r)
+	if err != nil {
+		return err
+	}
+	it := bundleItem{entry: entry}
+	copy(it.sum[:], k.sum())
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.items = append(b.items, it)
+	b.size += len(entry)
+	if b.size >= b.limit || len(b.items) >= maxBundleCount {
+		return b.flush()
+	}
+	return nil
+}
+
+// Flush stores what the batch holds.
+func (b *Batch) Flush() error {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.flush()
+}
+
+func (b *Batch) flush() error {
+	items := b.items
+	b.items, b.size = nil, 0
+	if len(items) == 0 {
+		return nil
+	}
+	if len(items) < minBundle {
+		var errs []error
+		for _, it := range items {
+			if err := writeAtomic(b.c.fileOfSum(it.sum[:]), it.entry); err != nil {
+				errs = append(errs, err)
+			}
+		}
+		return b.c.storeError(errors.Join(errs...))
+	}
+	data := encodeBundle(items)
+	name := sha256.Sum256(data)
+	if err := writeAtomic(filepath.Join(b.c.Dir, bundleFolder, hex.EncodeToString(name[:16])), data); err != nil {
+		return b.c.storeError(err)
+	}
+	b.c.bundles.forget()
+	b.c.prune(bundleFolder, maxBundles)
+	return nil
+}
+
+// encodeBundle lays items out as a bundle; of items with the same key, the last one put is kept.
+func encodeBundle(items []bundleItem) []byte {
+	slices.SortStableFunc(items, func(a, b bundleItem) int { return bytes.Compare(a.sum[:], b.sum[:]) })
+	uniq := items[:0]
+	for _, it := range items {
+		if n := len(uniq); n > 0 && uniq[n-1].sum == it.sum {
+			uniq[n-1] = it
+			continue
+		}
+		uniq = append(uniq, it)
+	}
+	b := append([]byte(bundleMagic), bundleFormat)
+	b = binary.BigEndian.AppendUint32(b, uint32(len(uniq)))
+	off := 0
+	for _, it := range uniq {
+		b = append(b, it.sum[:]...)
+		b = binary.BigEndian.AppendUint32(b, uint32(off))
+		b = binary.BigEndian.AppendUint32(b, uint32(len(it.entry)))
+		off += len(it.entry)
+	}
+	b = binary.BigEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
+	for _, it := range uniq {
+		b = append(b, it.entry...)
+	}
+	return b
+}
+
+// fileOfSum is the entry file of the key whose sum is sum.
+func (c *Cache) fileOfSum(sum []byte) string {
+	name := hex.EncodeToString(sum)
+	return filepath.Join(c.Dir, name[:2], name[2:])
+}
+
+// storeError says what to do about a result that could not be stored.
+func (c *Cache) storeError(err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("audit cache: %w; delete %s if it keeps failing", err, c.Dir)
+}
+
+// agedFile is a file of a cache subfolder and when it was last used.
+type agedFile struct {
+	name string
+	mod  time.Time
+}
+
+// agedFiles lists the entries of dir, most recently used first, and removes temporary files
+// left by writers that stopped long ago.
+func agedFiles(dir string) []agedFile {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	var files []agedFile
+	for _, e := range entries {
+		fi, err := e.Info()
+		if err != nil || !fi.Mode().IsRegular() {
+			continue
+		}
+		if strings.HasPrefix(e.Name(), ".tmp-") {
+			if time.Since(fi.ModTime()) > time.Hour {
+				os.Remove(filepath.Join(dir, e.Name()))
+			}
+			continue
+		}
+		files = append(files, agedFile{e.Name(), fi.ModTime()})
+	}
+	slices.SortFunc(files, func(a, b agedFile) int { return b.mod.Compare(a.mod) })
+	return files
+}
+
+// prune removes the least recently used entries of the subfolder beyond keep. Failures are
+// ignored: what stays is only disk space, and the next store tries again.
+func (c *Cache) prune(folder string, keep int) {
+	dir := filepath.Join(c.Dir, folder)
+	files := agedFiles(dir)
+	for _, f := range files[min(keep, len(files)):] {
+		os.Remove(filepath.Join(dir, f.name))
+	}
+}
