@@ -5,6 +5,9 @@ import (
 	"fmt"
 	"io/fs"
 	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 )
 
 // ObjectError is an object that could not be read: it is missing from the
@@ -79,4 +82,40 @@ func FirstObjectError(fsys fs.FS, dir string) error {
 		return nil
 	})
 	return found
+}
+
+// FirstMissingObject is FirstObjectError that only looks each file's object up, without reading
+// it, when fsys is a git tree of this package: it finds what a partial or damaged clone lacks
+// at the cost of reading the trees alone. Damage inside a stored object is left to whoever
+// reads its bytes. For any other fsys it is FirstObjectError.
+func FirstMissingObject(fsys fs.FS, dir string) error {
+	t, ok := fsys.(*treeFS)
+	if !ok {
+		return FirstObjectError(fsys, dir)
+	}
+	var found error
+	fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			err = t.missing(d)
+		}
+		if IsObjectError(err) {
+			found = err
+			return fs.SkipAll
+		}
+		return nil
+	})
+	return found
+}
+
+// missing returns an *ObjectError when the object of the file d names is not stored.
+func (t *treeFS) missing(d fs.DirEntry) error {
+	info, err := d.Info()
+	if err != nil {
+		return err
+	}
+	e, ok := info.Sys().(TreeEntry)
+	if !ok || e.Mode == filemode.Submodule || t.r.Has(e.Hash) {
+		return nil
+	}
+	return objectError(e.Hash, fmt.Errorf("blob %s: %w", e.Hash, plumbing.ErrObjectNotFound))
 }

@@ -78,3 +78,49 @@ func TestWithFsckHint(t *testing.T) {
 		t.Error("WithFsckHint(nil) is not nil")
 	}
 }
+
+// TestFirstMissingObject checks that FirstMissingObject finds a blob missing from a tree below
+// the folder, and a missing tree, naming the object, while leaving damage inside a stored
+// blob to its reader, and that it finds nothing in a whole tree.
+func TestFirstMissingObject(t *testing.T) {
+	r := diskRepo(false)(t)
+	blob := mustBlob(t, r, "---\nname: a\ndescription: d\n---\nbody text long enough\n")
+	other := mustBlob(t, r, "#!/bin/sh\necho hi\n")
+	scripts := mustTree(t, r, TreeEntry{Name: "run.sh", Mode: 0o100755, Hash: other})
+	tree := mustTree(t, r, TreeEntry{Name: "SKILL.md", Mode: 0o100644, Hash: blob}, TreeEntry{Name: "scripts", Mode: 0o040000, Hash: scripts})
+	fsys := r.Objects().TreeFS(tree)
+	if err := FirstMissingObject(fsys, "."); err != nil {
+		t.Fatalf("FirstMissingObject of a whole tree: %v", err)
+	}
+	file := loosePath(r.CommonDir()+"/objects", other)
+	if err := os.Chmod(file, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(file, []byte("garbage\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := FirstMissingObject(fsys, "."); err != nil {
+		t.Errorf("FirstMissingObject read a stored blob's bytes: %v", err)
+	}
+	if err := FirstObjectError(fsys, "."); err == nil {
+		t.Error("FirstObjectError missed a damaged blob")
+	}
+	if err := os.Remove(file); err != nil {
+		t.Fatal(err)
+	}
+	err := FirstMissingObject(fsys, ".")
+	checkObjectError(t, "missing blob", err, other)
+	if !errors.Is(err, plumbing.ErrObjectNotFound) {
+		t.Errorf("missing blob: %v does not match ErrObjectNotFound", err)
+	}
+	// A tree missing below the folder, seen by a repository that has not read it yet.
+	if err := os.Remove(loosePath(r.CommonDir()+"/objects", scripts)); err != nil {
+		t.Fatal(err)
+	}
+	fresh, err := Open(r.CommonDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fresh.Close()
+	checkObjectError(t, "missing tree", FirstMissingObject(fresh.Objects().TreeFS(tree), "."), scripts)
+}

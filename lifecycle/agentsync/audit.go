@@ -8,6 +8,7 @@ import (
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/policy"
@@ -31,11 +32,16 @@ func (r *repo) auditPlans(src *source, plans []*catalog.SyncPlan, req Request, r
 	if err != nil {
 		return err
 	}
-	reports, err := ar.Auditor(policy).Run(items)
-	if err != nil {
-		return err
-	}
-	for _, sr := range reports {
+	reports, errs := ar.Auditor(policy).RunEach(items)
+	for i, sr := range reports {
+		if err := errs[i]; err != nil {
+			// A stored object whose bytes are damaged holds its skill, as a missing one does.
+			if !gitstore.IsObjectError(err) {
+				return err
+			}
+			src.hold(items[i].Path, unreadableSkill(items[i].Path, err), false)
+			continue
+		}
 		if sr.Report != nil && audit.Judge([]audit.SkillReport{sr}, policy.FailOn) == audit.VerdictBlocked {
 			src.hold(sr.Path, fmt.Errorf("%w: the audit rates %s risk %s, at or above fail_on %s on %s; it was left as installed. Run `skillgit audit --rev %s` for the findings, then roll the skill back or accept the findings in the allow list",
 				lifecycle.ErrRefused, sr.Path, sr.Report.Risk, policy.FailOn, src.channel, src.channel), true)

@@ -53,14 +53,16 @@ func (src *source) recheckUnloaded(res *catalog.Result) ([]*catalog.Skill, error
 	return found, nil
 }
 
-// readable makes sure that git can read every file of the skill versions items name, before
-// the audit reads them: to the audit an unreadable file is a finding, while here it is damage
-// to the repository, which holds the skill as installed, with what to do about it. It
-// returns the items that read.
+// readable makes sure that git holds every file of the skill versions items name, before the
+// audit reads them: to the audit a missing file is a finding, while here it is damage to the
+// repository, or a partial clone that lacks it, which holds the skill as installed, with what
+// to do about it. It looks the objects up without reading them; a stored object whose bytes
+// are damaged fails the audit of its item, which holds it the same way. It returns the items
+// whose objects are all there.
 func (src *source) readable(items []auditrun.Item) []auditrun.Item {
 	var ok []auditrun.Item
 	for _, it := range items {
-		if err := gitstore.FirstObjectError(src.fsys, it.Path); err != nil {
+		if err := gitstore.FirstMissingObject(src.fsys, it.Path); err != nil {
 			src.hold(it.Path, unreadableSkill(it.Path, err), false)
 			continue
 		}

@@ -64,8 +64,21 @@ type Auditor struct {
 // Progress hears how far a long check has got: done of total skills. Calls do not overlap.
 type Progress func(done, total int)
 
-// Run audits items and returns their reports in the same order.
+// Run audits items and returns their reports in the same order; an item that fails fails the
+// run.
 func (a *Auditor) Run(items []Item) ([]audit.SkillReport, error) {
+	out, errs := a.RunEach(items)
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+// RunEach audits items like Run, and returns the error of each item apart, so that a caller
+// may set aside an item that cannot be read and go on with the others.
+func (a *Auditor) RunEach(items []Item) ([]audit.SkillReport, []error) {
 	out := make([]audit.SkillReport, len(items))
 	errs := make([]error, len(items))
 	next := make(chan int)
@@ -92,12 +105,7 @@ func (a *Auditor) Run(items []Item) ([]audit.SkillReport, error) {
 		// Results that cannot be stored are only later cache misses.
 		_ = store.Flush()
 	}
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	return out, nil
+	return out, errs
 }
 
 // counter tells a.Progress that none of total items is audited yet, and returns what counts one
