@@ -33,7 +33,10 @@ func (rb *rollback) find() (ledger.Commit, ledger.UndoneSet, error) {
 			found = ledger.Commit{Hash: h, C: c, Claims: ledger.ParseClaims(c.Message)}
 			return gitstore.ErrStop
 		}
-		e := r.book().Trail().EntryOf(h, c, tc)
+		e, err := r.book().Trail().EntryOf(h, c, tc)
+		if err != nil {
+			return err
+		}
 		if target.IsZero() && e.Action == actPublish && ledger.ContainsSkill(e, name) && undone.By(h, name) == "" {
 			found = ledger.Commit{Hash: h, C: c, Claims: ledger.ParseClaims(c.Message)}
 			return gitstore.ErrStop
@@ -185,7 +188,10 @@ func (rb *rollback) checkPublishOf(pub ledger.Commit) error {
 	if commit == "" {
 		return nil
 	}
-	e := r.book().Trail().EntryOf(pub.Hash, pub.C, r.book().Trail().TrailCache())
+	e, err := r.book().Trail().EntryOf(pub.Hash, pub.C, r.book().Trail().TrailCache())
+	if err != nil {
+		return err
+	}
 	if e.Action == actRollback {
 		skill := name
 		if skill == "" && len(e.Skills) > 0 {

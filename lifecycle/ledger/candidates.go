@@ -82,6 +82,9 @@ func (b *Book) Chains(state string) ([]*Chain, error) {
 				continue
 			}
 			ch, err := b.LoadChain(id, ref.Name, ref.Hash)
+			if gitstore.IsObjectError(err) {
+				return nil, err // a commit it cannot read is no proof that this is no candidate
+			}
 			if err != nil {
 				continue // a branch under candidate/ that skillgit did not make
 			}
@@ -103,11 +106,18 @@ func (b *Book) PublishedChains(out []*Chain, seen map[string]bool) ([]*Chain, er
 			return nil
 		}
 		second, err := b.readCommit(c.ParentHashes[1])
+		if err != nil {
+			return err
+		}
 		id := second.Claims.Get(KeyCandidate)
-		if err != nil || id == "" || seen[id] {
+		if id == "" || seen[id] {
 			return nil
 		}
-		if ch, err := b.LoadChain(id, "", c.ParentHashes[1]); err == nil {
+		ch, err := b.LoadChain(id, "", c.ParentHashes[1])
+		if gitstore.IsObjectError(err) {
+			return err
+		}
+		if err == nil {
 			seen[id] = true
 			out = append(out, ch)
 		}

@@ -46,7 +46,10 @@ func (t Trail) WalkLastChanges(from gitstore.Hash, pending map[string]bool, foun
 	}
 	tc := t.TrailCache()
 	err := t.b.Git.WalkFirstParent(from, func(h gitstore.Hash, c *object.Commit) error {
-		e := t.EntryOf(h, c, tc)
+		e, err := t.EntryOf(h, c, tc)
+		if err != nil {
+			return err
+		}
 		if e.Action != ActPublish && e.Action != ActRollback && e.Action != "commit" {
 			return nil
 		}

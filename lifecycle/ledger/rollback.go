@@ -40,13 +40,18 @@ func (l *Ledger) verifyRollback(c Commit) (string, gitstore.Hash, []FolderChange
 		return fmt.Sprintf("rolls back %s, which is not a publish (%s): a rollback only walks back publishes, and bringing back what a rollback removed is a publish that needs approvals",
 			shortHash(target), describeStep(pub)), target, d.Folders, nil
 	}
-	return restores(c, d, pub, l.skillsDir), target, d.Folders, nil
+	changed, err := l.publishChanges(pub)
+	if err != nil {
+		return "", gitstore.ZeroHash, nil, unreadable(target, err)
+	}
+	return restores(c, d, pub, changed, l.skillsDir), target, d.Folders, nil
 }
 
-// restores says why the changes d of c do not each put a folder of publish pub back to what
-// pub replaced, with pub's version still in place. (Once a rollback has undone it, the
-// folder holds what pub replaced, so pub cannot be rolled back twice.)
-func restores(c Commit, d *Diff, pub *Step, skillsDir string) string {
+// restores says why the changes d of c do not each put a folder of publish pub, which
+// changed changed, back to what pub replaced, with pub's version still in place. (Once a
+// rollback has undone it, the folder holds what pub replaced, so pub cannot be rolled back
+// twice.)
+func restores(c Commit, d *Diff, pub *Step, changed []FolderChange, skillsDir string) string {
 	if len(d.Stray) > 0 || d.Outside {
 		return fmt.Sprintf("changes %s: a rollback restores skill folders only", describe(d, skillsDir))
 	}
@@ -54,13 +59,13 @@ func restores(c Commit, d *Diff, pub *Step, skillsDir string) string {
 		return "changes no skill folder"
 	}
 	for _, f := range d.Folders {
-		i := slices.IndexFunc(pub.Changes, func(g FolderChange) bool { return g.Path == f.Path })
+		i := slices.IndexFunc(changed, func(g FolderChange) bool { return g.Path == f.Path })
 		switch {
 		case i < 0:
 			return fmt.Sprintf("changes %s, which publish %s did not change", f.Path, shortHash(pub.Commit.Hash))
-		case f.Head != pub.Changes[i].Base:
+		case f.Head != changed[i].Base:
 			return fmt.Sprintf("changes %s to a version that publish %s did not replace", f.Path, shortHash(pub.Commit.Hash))
-		case f.Base != pub.Changes[i].Head:
+		case f.Base != changed[i].Head:
 			return fmt.Sprintf("changes %s, which the branch changed after publish %s", f.Path, shortHash(pub.Commit.Hash))
 		}
 	}

@@ -107,7 +107,13 @@ func (b *Book) learnStep(st *StateCtx, h gitstore.Hash, c *object.Commit) error 
 		}
 		if step.Kind == KindRollback && step.Undoes == x {
 			st.reverted[x] = h
-		} else if pub, err := b.ledger().Step(x); err == nil && pub.Kind != KindPublish && pub.Kind != KindRollback && len(pub.Commit.C.ParentHashes) == 1 {
+			continue
+		}
+		pub, err := b.ledger().Step(x)
+		if gitstore.IsObjectError(err) && b.hasCommit(x) {
+			return err // the commit is there, its trees are not: what it was is unknown
+		}
+		if err == nil && pub.Kind != KindPublish && pub.Kind != KindRollback && len(pub.Commit.C.ParentHashes) == 1 {
 			st.reverted[x] = h
 		}
 	}
@@ -220,7 +226,11 @@ func (b *Book) State(ch *Chain, c *Candidate, st *StateCtx) (State, string, erro
 // holdsCandidate reports whether tree has the candidate's skill folder exactly as its tip has
 // it, where the candidate changed that folder.
 func (b *Book) holdsCandidate(ch *Chain, tree gitstore.Hash) (bool, error) {
-	before, err := b.ScopeKey(ch, b.baseTree(ch))
+	base, err := b.baseTree(ch)
+	if err != nil {
+		return false, err
+	}
+	before, err := b.ScopeKey(ch, base)
 	if err != nil {
 		return false, err
 	}
@@ -234,17 +244,14 @@ func (b *Book) holdsCandidate(ch *Chain, tree gitstore.Hash) (bool, error) {
 	return err == nil && got == want && want != before, err
 }
 
-// baseTree is the tree of the commit the candidate was proposed on.
-func (b *Book) baseTree(ch *Chain) gitstore.Hash {
+// baseTree is the tree of the commit the candidate was proposed on; the empty tree for a
+// candidate proposed on no commit.
+func (b *Book) baseTree(ch *Chain) (gitstore.Hash, error) {
 	ps := ch.Propose().C.ParentHashes
 	if len(ps) == 0 {
-		return gitstore.ZeroHash
+		return gitstore.ZeroHash, nil
 	}
-	c, err := b.Git.Commit(ps[0])
-	if err != nil {
-		return gitstore.ZeroHash
-	}
-	return c.TreeHash
+	return b.treeOf(ps[0])
 }
 
 func NeedApprovals(cfg *policy.Config, have int) string {
@@ -273,6 +280,9 @@ func (b *Book) squashRolledBack(ch *Chain, st *StateCtx) (gitstore.Hash, bool, e
 	proposed := ch.Propose().C.Committer.When
 	for target, rev := range st.reverted {
 		c, err := st.commit(b, target)
+		if err != nil && b.hasCommit(target) {
+			return gitstore.ZeroHash, false, err
+		}
 		if err != nil || len(c.ParentHashes) != 1 || c.Committer.When.Before(proposed) {
 			// The history is read back to the oldest candidate's proposal, by committer
 			// date; a commit older than this candidate's cannot have merged it.
@@ -282,14 +292,22 @@ func (b *Book) squashRolledBack(ch *Chain, st *StateCtx) (gitstore.Hash, bool, e
 			// A commit that left the candidate's folder alone neither brought it nor took it.
 			continue
 		}
-		if held, err := b.holdsCandidate(ch, c.TreeHash); err != nil || !held {
+		held, err := b.holdsCandidate(ch, c.TreeHash)
+		if err != nil {
+			return gitstore.ZeroHash, false, unreadable(target, err)
+		}
+		if !held {
 			continue
 		}
 		before, err := b.treeOf(c.ParentHashes[0])
 		if err != nil {
 			return gitstore.ZeroHash, false, err
 		}
-		if was, err := b.holdsCandidate(ch, before); err == nil && !was {
+		was, err := b.holdsCandidate(ch, before)
+		if err != nil {
+			return gitstore.ZeroHash, false, unreadable(c.ParentHashes[0], err)
+		}
+		if !was {
 			return rev, true, nil
 		}
 	}

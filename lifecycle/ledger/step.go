@@ -36,7 +36,8 @@ type Step struct {
 	// Via says how a publish was made: "skillgit", "git merge" (a merge that claims
 	// nothing), or "init" (the built-in skills init publishes).
 	Via string
-	// Changes are the skill folders the commit changed against its first parent.
+	// Changes are the skill folders the commit changed against its first parent; none for
+	// init's publish (Via "init"), whose changes are read only when a rollback needs them.
 	Changes []FolderChange
 	// Undoes is the publish a rollback undid.
 	Undoes gitstore.Hash
@@ -82,7 +83,7 @@ func (l *Ledger) StepOf(h gitstore.Hash, oc *object.Commit) (*Step, error) {
 		err = l.singleStep(st)
 	}
 	if err != nil {
-		return nil, err
+		return nil, unreadable(h, err)
 	}
 	l.mu.Lock()
 	l.steps[h] = st
@@ -94,6 +95,9 @@ func (l *Ledger) StepOf(h gitstore.Hash, oc *object.Commit) (*Step, error) {
 // mergeStep derives a merge: the publish of a candidate, or a commit.
 func (l *Ledger) mergeStep(st *Step) error {
 	ch, err := l.chainAt(st.Commit.C.ParentHashes[1])
+	if gitstore.IsObjectError(err) {
+		return err // a commit it cannot read is no proof that the merge merges no candidate
+	}
 	if err != nil {
 		if st.Claim == ActPublish {
 			st.Unverified = "merges no candidate's tip"
@@ -147,9 +151,19 @@ func (l *Ledger) singleStep(st *Step) error {
 		st.Unverified = "is not a merge of a candidate: a publish merges one"
 		return nil
 	}
+	// Its changes are left out: it adds every skill of a pack, which can be the whole
+	// repository, and only a rollback of it reads them (publishChanges).
 	st.Kind, st.Via = KindPublish, "init"
-	st.Changes, err = l.changes(st.Commit)
-	return err
+	return nil
+}
+
+// publishChanges are the skill folders publish pub changed: as derived, or, for init's
+// publish, which the step leaves them out of, read now.
+func (l *Ledger) publishChanges(pub *Step) ([]FolderChange, error) {
+	if pub.Via != "init" || pub.Changes != nil {
+		return pub.Changes, nil
+	}
+	return l.changes(pub.Commit)
 }
 
 // initPublish reports whether c is the commit `skillgit init --builtin` writes on the

@@ -23,7 +23,10 @@ func (t Trail) Log(name string, more func(e *LogEntry, c *object.Commit)) ([]Log
 		if folder != "" && !claimsSkill(c.Message, name) && !t.b.Git.MayHaveChanged(h, folder) {
 			return nil // git's changed-path filter says it left the skill's folder alone
 		}
-		e := t.EntryOf(h, c, tc)
+		e, err := t.EntryOf(h, c, tc)
+		if err != nil {
+			return err
+		}
 		if name == "" || ContainsSkill(e, name) {
 			if more != nil {
 				more(&e, c)
@@ -59,47 +62,54 @@ func claimsSkill(msg, name string) bool {
 	return slices.Contains(c.All(KeySkill), name) || c.Get(KeyPublishedAs) == name
 }
 
-// entryOf reads one commit of the trail. What it says is a publish or a rollback is what the
+// EntryOf reads one commit of the trail. What it says is a publish or a rollback is what the
 // ledger verified: a commit that claims either and is not one is listed as a commit, with why.
-func (t Trail) EntryOf(h gitstore.Hash, c *object.Commit, tc *trailCache) LogEntry {
+// A commit whose trees (or those of its parent) the repository lacks is an error: what it
+// changed cannot be known, and taking it for no change could hide it.
+func (t Trail) EntryOf(h gitstore.Hash, c *object.Commit, tc *trailCache) (LogEntry, error) {
 	ci := Commit{Hash: h, C: c, Claims: ParseClaims(c.Message)}
 	subject, _, _ := CutSubject(c.Message)
 	e := LogEntry{Commit: h.String(), Action: ci.Claims.Get(KeyAction), Candidate: ci.Claims.Get(KeyCandidate),
 		Who: actorOf(c.Author).String(), When: c.Author.When, Risk: ci.Claims.Get(KeyRisk), Subject: subject,
 		Skills: PublishedNames(ci, ci.Claims.All(KeySkill)), ApprovedBy: ci.Claims.All(KeyApproved), Accepted: AcceptsOf(ci)}
-	if st := t.trailStep(ci); st != nil {
-		t.fromStep(&e, st, ci, tc)
-	} else if e.Action == "" {
-		e.Action, e.Via, e.Skills = "commit", "git commit", t.plainChanges(ci, tc)
+	st, err := t.trailStep(ci)
+	switch {
+	case err != nil:
+		return e, err
+	case st != nil:
+		err = t.fromStep(&e, st, ci, tc)
+	case e.Action == "":
+		e.Action, e.Via = "commit", "git commit"
+		e.Skills, err = t.plainChanges(ci, tc)
 	}
 	if len(e.Skills) > 0 {
 		e.Skill = e.Skills[0]
 	}
-	return e
+	return e, err
 }
 
 // trailStep is the ledger's step of a commit that claims to publish or roll back, or might be
-// a publish or a rollback made with git; nil for any other commit, or when the ledger cannot
-// read it.
-func (t Trail) trailStep(ci Commit) *Step {
+// a publish or a rollback made with git; nil for any other commit.
+func (t Trail) trailStep(ci Commit) (*Step, error) {
 	a := ci.Claims.Get(KeyAction)
 	_, reverts := RevertTarget(ci.C.Message, Claims(ci.Claims))
 	if a != ActPublish && a != ActRollback && !(a == "" && (len(ci.C.ParentHashes) == 2 || reverts)) {
-		return nil
+		return nil, nil
 	}
-	st, err := t.b.ledger().StepOf(ci.Hash, ci.C)
-	if err != nil {
-		return nil
-	}
-	return st
+	return t.b.ledger().StepOf(ci.Hash, ci.C)
 }
 
 // fromStep fills in e from the ledger's step st of the commit ci.
-func (t Trail) fromStep(e *LogEntry, st *Step, ci Commit, tc *trailCache) {
+func (t Trail) fromStep(e *LogEntry, st *Step, ci Commit, tc *trailCache) error {
+	var err error
 	switch {
 	case st.Kind == KindPublish && st.Via == "git merge":
 		e.Action, e.Via, e.Skills = ActPublish, "git merge", folderNames(st.Changes)
-		if ch, err := t.b.ledger().ChainOf(st); err == nil && ch != nil {
+		ch, err := t.b.ledger().ChainOf(st)
+		if err != nil {
+			return err
+		}
+		if ch != nil {
 			e.Candidate, e.Risk = ch.ID, ch.Last().Claims.Get(KeyRisk)
 			e.Skills = mergeSkills(ch.Propose().Claims.All(KeySkill), e.Skills)
 		}
@@ -115,9 +125,10 @@ func (t Trail) fromStep(e *LogEntry, st *Step, ci Commit, tc *trailCache) {
 		e.Candidate, e.ApprovedBy, e.Accepted, e.Risk = "", nil, nil, ""
 		e.Skills = folderNames(st.Changes)
 		if len(st.Changes) == 0 && st.Unverified == "" {
-			e.Skills = t.plainChanges(ci, tc)
+			e.Skills, err = t.plainChanges(ci, tc)
 		}
 	}
+	return err
 }
 
 // folderNames are the names of the skills whose folders changed.
@@ -143,35 +154,36 @@ func mergeSkills(declared, changed []string) []string {
 
 // plainChanges lists the skill folders a commit without trailers changed, from the cache when
 // it can.
-func (t Trail) plainChanges(ci Commit, tc *trailCache) []string {
+func (t Trail) plainChanges(ci Commit, tc *trailCache) ([]string, error) {
 	if names, ok := tc.Get(ci.Hash); ok {
-		return names
+		return names, nil
 	}
 	if len(ci.C.ParentHashes) == 0 {
-		return nil
+		return nil, nil
 	}
 	if !t.b.Git.MayHaveChanged(ci.Hash, t.b.Config.SkillsDir) {
 		// git's changed-path filter says the skills folder is as the first parent has it.
 		names := []string{}
 		tc.put(ci.Hash, names)
-		return names
+		return names, nil
 	}
 	parent, err := t.b.Git.Commit(ci.C.ParentHashes[0])
 	if err != nil {
-		return nil
+		return nil, unreadable(ci.Hash, err)
 	}
 	changes, _, err := t.b.FolderChanges(parent.TreeHash, ci.C.TreeHash)
 	if err != nil {
-		return nil
+		return nil, unreadable(ci.Hash, err)
 	}
 	names := make([]string, 0, len(changes))
 	for _, f := range changes {
 		names = append(names, f.Name())
 	}
 	tc.put(ci.Hash, names)
-	return names
+	return names, nil
 }
 
+// ContainsSkill reports whether entry e changed skill name.
 func ContainsSkill(e LogEntry, name string) bool { return slices.Contains(e.Skills, name) }
 
 // Trail is the book's audit trail: the publish branch's first-parent history read entry by
