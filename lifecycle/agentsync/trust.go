@@ -67,7 +67,7 @@ func (lk *lockRun) verifyMoved(r *repo, tip plumbing.Hash, fresh []string, held 
 	var kept []string
 	for _, name := range fresh {
 		i := slices.IndexFunc(lk.next.Skills, func(s LockedSkill) bool { return s.Name == name })
-		proof, err := r.Book().VerifyInstall(tip, name, *t)
+		proof, err := r.verifySkill(lk.next.Skills[i], *t)
 		if err == nil {
 			lk.next.Skills[i].Keys = proof.Keys
 			kept = append(kept, name)
@@ -93,7 +93,7 @@ func (lk *lockRun) verifyKept(r *repo, fresh []string, t ledger.Trust) {
 		if len(s.Keys) > 0 || slices.Contains(fresh, s.Name) {
 			continue
 		}
-		proof, err := r.Book().VerifyInstall(plumbing.NewHash(s.Commit), s.Name, t)
+		proof, err := r.verifySkill(s, t)
 		if err != nil {
 			r.warnings = append(r.warnings, fmt.Sprintf("%s: the locked version is not verified: %v", s.Name, err))
 			continue
@@ -115,7 +115,7 @@ func (lk *lockRun) verifyLocked(r *repo, l *Lock) error {
 	}
 	var bad []string
 	for i, s := range l.Skills {
-		proof, err := r.Book().VerifyInstall(plumbing.NewHash(s.Commit), s.Name, *t)
+		proof, err := r.verifySkill(s, *t)
 		if err != nil {
 			bad = append(bad, fmt.Sprintf("%s (%v)", s.Name, err))
 			continue
@@ -127,6 +127,32 @@ func (lk *lockRun) verifyLocked(r *repo, l *Lock) error {
 			LockFileName, t.File, strings.Join(bad, "; "), ErrNotVerified)
 	}
 	return nil
+}
+
+// verifySkill verifies the version of s that the lock pins against t: the history shows it
+// published with the approvals t needs, and the tree the lock installs is the very one that
+// publish put in the skill's folder. The second check stands on its own: a commit made after
+// the publish that changed the folder, however its message presents it, leaves a tree that
+// no approved publish had.
+func (r *repo) verifySkill(s LockedSkill, t ledger.Trust) (ledger.InstallProof, error) {
+	proof, err := r.Book().VerifyInstall(plumbing.NewHash(s.Commit), s.Name, t)
+	if err != nil {
+		return proof, err
+	}
+	c, err := r.Git().Objects().Commit(proof.Publish)
+	if err != nil {
+		return ledger.InstallProof{}, err
+	}
+	dir := s.dir(r.skillsPrefix())
+	e, ok, err := r.Git().Objects().EntryAt(c.TreeHash, dir)
+	if err != nil {
+		return ledger.InstallProof{}, err
+	}
+	if !ok || e.Hash != plumbing.NewHash(s.Tree) {
+		return ledger.InstallProof{}, fmt.Errorf("its folder %s holds tree %s, which is not what publish %s put there: a later commit changed it without being a publish, whatever its message claims",
+			dir, shortCommit(s.Tree), shortCommit(proof.Publish.String()))
+	}
+	return proof, nil
 }
 
 func shortCommit(h string) string { return h[:min(len(h), 12)] }

@@ -51,7 +51,13 @@ func (t Trail) WalkLastChanges(from gitstore.Hash, pending map[string]bool, foun
 			return err
 		}
 		if e.Action != ActPublish && e.Action != ActRollback && e.Action != "commit" {
-			return nil
+			// Only a publish or a rollback changes a skill on a channel, and any other action a
+			// commit claims is only a claim: what it changed is read from the trees, so that a
+			// commit calling itself a mode change that edits a skill is still its last change.
+			e.Skills, err = t.plainChanges(Commit{Hash: h, C: c}, tc)
+			if err != nil {
+				return err
+			}
 		}
 		for _, n := range e.Skills {
 			if pending[n] {

@@ -92,3 +92,35 @@ func checkMissing(t *testing.T, err error, commit string) {
 		}
 	}
 }
+
+// TestLastChangeClaimedOtherAction checks that a commit whose trailers claim an action that
+// changes no skill, such as a mode change, and that edits a skill's folder is that skill's
+// last change, and that VerifyInstall refuses what it put there, rather than trace the skill
+// back to the approved publish before it.
+func TestLastChangeClaimedOtherAction(t *testing.T) {
+	h := newHistory(t)
+	testenv.Git(t, h.dir, "checkout", h.draft, "--", "skills/t1")
+	testenv.Git(t, h.dir, "commit", "-q", "-m", "Mode: auto.\n\nSkillgit-Action: mode\nSkillgit-Mode: auto")
+	forged := strings.TrimSpace(testenv.GitText(t, h.dir, "rev-parse", "HEAD"))
+	g, err := gitstore.Open(h.dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer g.Close()
+	c, err := g.Objects().Commit(plumbing.NewHash(forged))
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := &ledger.Book{Git: ledger.ReaderOf(g), Config: &policy.Config{SkillsDir: "skills"}, Branch: "refs/heads/main",
+		Tip: plumbing.NewHash(forged), Tree: c.TreeHash, Ledger: ledger.New(ledger.StoreOf(g), "skills")}
+	last, err := b.Trail().LastChanges(b.Tip, []string{"t1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := last["t1"]; got.Commit != forged {
+		t.Fatalf("last change of t1: %+v; want the commit %s that claims a mode change and edits it", got, forged)
+	}
+	if _, err := b.VerifyInstall(b.Tip, "t1", ledger.Trust{Need: 1, File: "trusted_signers"}); err == nil || !strings.Contains(err.Error(), forged[:12]) {
+		t.Fatalf("VerifyInstall after a commit claiming a mode change edited t1: %v; want a refusal naming %s", err, forged[:12])
+	}
+}

@@ -74,6 +74,9 @@ func (b *Book) VerifyInstall(at gitstore.Hash, name string, t Trust) (InstallPro
 			return InstallProof{}, fmt.Errorf("it was put there by %s, skillgit init's built-in skills, which no one approved", shortHash(h))
 		default:
 			why := "made with git, not by a publish"
+			if a := ParseClaims(c.Message).Get(KeyAction); a != "" && st.Unverified == "" {
+				why = "which claims to be a " + a + " commit, and no " + a + " changes a skill: it is no publish"
+			}
 			switch {
 			case st.Unverified != "" && st.Claim != "":
 				why = "which claims to be a " + st.Claim + " but is not one: " + st.Unverified
