@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"golang.org/x/crypto/ssh"
@@ -64,10 +65,13 @@ func (lk *lockRun) verifyMoved(r *repo, tip plumbing.Hash, fresh []string, held 
 		return fresh, err
 	}
 	lk.verifyKept(r, fresh, *t)
+	// A version not pinned before is checked with the keys valid now, too.
+	now := *t
+	now.Now = time.Now()
 	var kept []string
 	for _, name := range fresh {
 		i := slices.IndexFunc(lk.next.Skills, func(s LockedSkill) bool { return s.Name == name })
-		proof, err := r.verifySkill(lk.next.Skills[i], *t)
+		proof, err := r.verifySkill(lk.next.Skills[i], now)
 		if err == nil {
 			lk.next.Skills[i].Keys = proof.Keys
 			kept = append(kept, name)

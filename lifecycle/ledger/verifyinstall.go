@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -28,6 +29,11 @@ type Trust struct {
 	Need int
 	// File names the allowed-signers file, for messages.
 	File string
+	// Now, when set, is the time of the install, at which a key must be valid too: a
+	// commit's date is whatever its maker wrote, so a publish dated back into the time of a
+	// key the project has since ended would otherwise count. A version pinned earlier, and
+	// verified then, is checked without it.
+	Now time.Time
 }
 
 // InstallProof is why a version of a skill may be installed.
@@ -157,7 +163,8 @@ func trustedWriters(ch *Chain, last int, t Trust) []string {
 
 // countsFor says whether approval a counts for the project: it returns the approver and the
 // fingerprint of the key, or why it does not count. Keys are checked as of the publish merge
-// that carried the candidate, never at a time the approval itself claims.
+// that carried the candidate, never at a time the approval itself claims, and at t.Now when
+// it is set.
 func countsFor(a Commit, content Commit, writers []string, t Trust, publish *object.Commit) (who, key, why string) {
 	if m := a.Claims.Get(KeyPolicy); m != "" {
 		return "", "", "approved by the " + m + " mode, not by a person"
@@ -172,6 +179,11 @@ func countsFor(a Commit, content Commit, writers []string, t Trust, publish *obj
 	}
 	if _, err := sshsig.Find(t.Signers, sig.PublicKey, email, SignNamespace, publish.Committer.When); err != nil {
 		return "", "", err.Error()
+	}
+	if !t.Now.IsZero() {
+		if _, err := sshsig.Find(t.Signers, sig.PublicKey, email, SignNamespace, t.Now); err != nil {
+			return "", "", "at install time, " + err.Error()
+		}
 	}
 	for _, p := range sshsig.Holders(t.Signers, sig.PublicKey) {
 		if IsWriter(writers, p) {
