@@ -12,13 +12,13 @@ import (
 	"testing"
 	"time"
 
-	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/doctor"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/procowner"
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/targetdir"
 )
 
 // doctorRepo creates a skillgit repository and opens it with gitstore.
@@ -284,8 +284,8 @@ func syncedTarget(t *testing.T) string {
 		"alpha/SKILL.md": testenv.SkillMD("alpha"), "beta/SKILL.md": testenv.SkillMD("beta"),
 	})
 	target := filepath.Join(t.TempDir(), "app", ".claude", "skills")
-	skills := []catalog.SyncSkill{{Name: "alpha", Dir: "alpha", Hash: "a1"}, {Name: "beta", Dir: "beta", Hash: "b1"}}
-	p, err := catalog.PlanSync(os.DirFS(src), skills, target, catalog.SyncOptions{})
+	skills := []targetdir.Skill{{Name: "alpha", Dir: "alpha", Hash: "a1"}, {Name: "beta", Dir: "beta", Hash: "b1"}}
+	p, err := targetdir.Plan(os.DirFS(src), skills, target, targetdir.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,7 +302,7 @@ func syncedTarget(t *testing.T) string {
 // not recorded as done, as an interrupted sync leaves it.
 func markPending(t *testing.T, target, name string) {
 	t.Helper()
-	path := filepath.Join(target, catalog.ManifestFile)
+	path := filepath.Join(target, targetdir.ManifestFile)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -337,11 +337,11 @@ func TestDoctorSyncTarget(t *testing.T) {
 	if err := os.Symlink(filepath.Dir(outside), oldLink); err != nil {
 		t.Fatal(err)
 	}
-	draft := filepath.Join(target, catalog.ManifestFile+".tmp-33eeff00")
+	draft := filepath.Join(target, targetdir.ManifestFile+".tmp-33eeff00")
 	if err := os.WriteFile(draft, []byte("{"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	lock := filepath.Join(target, catalog.LockFile)
+	lock := filepath.Join(target, targetdir.LockFile)
 	if err := os.WriteFile(lock, []byte(strconv.Itoa(deadOwner(t).PID)+" 0011\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -385,7 +385,7 @@ func TestDoctorSyncTargetInUse(t *testing.T) {
 	target := syncedTarget(t)
 	tmp := filepath.Join(target, ".skillgit-tmp-alpha-0011aabb")
 	testenv.WriteFiles(t, tmp, map[string]string{"SKILL.md": "being written"})
-	lock := filepath.Join(target, catalog.LockFile)
+	lock := filepath.Join(target, targetdir.LockFile)
 	if err := os.WriteFile(lock, []byte(strconv.Itoa(os.Getpid())+" 0011\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -562,7 +562,7 @@ func TestDoctorFixBesideRunningCommands(t *testing.T) {
 func TestDoctorUnreadableManifest(t *testing.T) {
 	_, g := doctorRepo(t)
 	target := syncedTarget(t)
-	manifest := filepath.Join(target, catalog.ManifestFile)
+	manifest := filepath.Join(target, targetdir.ManifestFile)
 	if err := os.WriteFile(manifest, []byte("{not json"), 0o644); err != nil {
 		t.Fatal(err)
 	}

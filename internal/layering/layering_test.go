@@ -12,8 +12,11 @@ const module = "github.com/skillgit/skillgit/"
 
 // forbidden maps a package to the packages of this module it must not import, directly.
 var forbidden = map[string][]string{
-	"catalog": {"gitstore", "lifecycle", "doctor", "audit", "hooks", "mcpserver", "cmd"},
-	"audit":   {"gitstore", "lifecycle", "doctor", "catalog", "hooks", "mcpserver", "cmd"},
+	"catalog": {"gitstore", "lifecycle", "doctor", "audit", "hooks", "mcpserver", "cmd", "targetdir"},
+	// One agent folder is written from a catalog's skills over fs.FS: it knows no git and
+	// nothing of the lifecycle that chooses what to install.
+	"targetdir": {"gitstore", "lifecycle", "audit", "hooks", "mcpserver", "doctor", "cmd"},
+	"audit":     {"gitstore", "lifecycle", "doctor", "catalog", "hooks", "mcpserver", "cmd"},
 	// Reading code as a program knows nothing of skills, findings or rules: the audit judges.
 	"audit/codeflow": {"=audit", "gitstore", "lifecycle", "doctor", "catalog", "hooks", "mcpserver", "cmd", "internal"},
 	"gitstore":       {"lifecycle", "doctor", "catalog", "audit", "hooks", "mcpserver", "cmd"},

@@ -5,8 +5,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/lifecycle/policy"
+	"github.com/skillgit/skillgit/targetdir"
 )
 
 // writtenNames are the names of every file and folder skillgit writes where an application
@@ -14,7 +14,7 @@ import (
 // target too with `sync --dir .`, where the target's own files join them; a project may be a
 // skill repository as well, with its configuration.
 func writtenNames() []string {
-	return append([]string{SyncFileName, LockFileName, policy.ConfigFile, policy.Dir}, catalog.TargetFiles()...)
+	return append([]string{SyncFileName, LockFileName, policy.ConfigFile, policy.Dir}, targetdir.Files()...)
 }
 
 // TestWrittenNamesAreDistinct makes sure no two of the files skillgit writes share a name,
@@ -28,13 +28,13 @@ func TestWrittenNamesAreDistinct(t *testing.T) {
 			t.Errorf("%s is written for two purposes", n)
 		}
 		seen[n] = true
-		for _, p := range catalog.TargetLeftoverPrefixes() {
+		for _, p := range targetdir.LeftoverPrefixes() {
 			if strings.HasPrefix(n, p) {
 				t.Errorf("%s begins with %s, the prefix of what an interrupted sync leaves behind", n, p)
 			}
 		}
 	}
-	if !slices.Contains(names, catalog.LockFile) || !slices.Contains(names, LockFileName) {
+	if !slices.Contains(names, targetdir.LockFile) || !slices.Contains(names, LockFileName) {
 		t.Fatalf("the list lacks the target's lock or the project's: %v", names)
 	}
 }

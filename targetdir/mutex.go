@@ -1,0 +1,251 @@
+package targetdir
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/skillgit/skillgit/internal/interrupt"
+	"github.com/skillgit/skillgit/internal/procowner"
+)
+
+// LockFile is the file a sync holds in its target folder, beside the manifest, from the
+// moment it reads the manifest until it is done: one sync at a time per folder. Its first
+// line holds its owner's process id and a nonce, as it always has; the lines after it the
+// owner's record (start time, boot and host), so that a lock left by a process that died is
+// taken over even when a new process got the same id. Its name is no other file's: a target
+// may be an application project's top folder, where .skillgit-sync.lock is the project's
+// committed lock, which a stale lock of that name would have been taken for and removed.
+const LockFile = ".skillgit-target.lock"
+
+// breakFile is held, for an instant, by the one process that clears a stale lock.
+const breakFile = LockFile + ".break"
+
+// ErrLocked reports a target folder that another sync kept locked for longer than
+// Options.LockWait.
+var ErrLocked = errors.New("another sync is writing this folder")
+
+// DefaultLockWait is how long a sync waits for another sync of the same folder to finish.
+const DefaultLockWait = 5 * time.Second
+
+const (
+	// lockPoll is how often a waiting sync looks at the lock again.
+	lockPoll = 20 * time.Millisecond
+	// staleAge is how old a break file must be before it is taken for one a dead process
+	// left behind.
+	staleAge = 10 * time.Second
+	// incompleteAge is how old a lock without its owner's record must be before it is taken
+	// for one whose owner died between creating it and writing the record, microseconds
+	// apart: well under DefaultLockWait, so a sync killed in between blocks no other.
+	incompleteAge = 2 * time.Second
+)
+
+// folderLock is a held lock of one target folder.
+type folderLock struct {
+	root    *os.Root
+	record  string
+	untrack func()
+}
+
+// lockHolder is what a lock file says about its owner.
+type lockHolder struct {
+	record string           // the whole content, to tell this lock from a later one
+	pid    int              // 0 while the record is not yet complete
+	owner  *procowner.Owner // nil in a record of the older "PID NONCE" form
+	mtime  time.Time        // when the lock was made
+}
+
+// stale reports a lock whose owner is gone: its process is dead or is another process with
+// the same id, or it never finished its record long ago.
+func (h lockHolder) stale() bool {
+	switch {
+	case h.pid == 0:
+		return time.Since(h.mtime) > incompleteAge
+	case h.owner != nil:
+		return h.owner.Gone()
+	}
+	return !processAlive(h.pid)
+}
+
+// lockRecord is what this process writes in a lock file: "PID NONCE", the line that older
+// versions of skillgit read, the nonce telling this lock from a later one of the same
+// process; then its owner record.
+func lockRecord() string {
+	me := procowner.Self()
+	return strconv.Itoa(me.PID) + " " + randSuffix() + "\n" + string(me.Marshal())
+}
+
+// trackIn registers the file name in the folder of root for removal if the process stops.
+func trackIn(root *os.Root, name string) func() {
+	return interrupt.Track(filepath.Join(root.Name(), name))
+}
+
+// lockFolder takes the lock of folder dir, opened as root. While another live process holds
+// it, lockFolder waits up to wait, then fails with ErrLocked; a lock left by a dead
+// process is cleared and taken.
+func lockFolder(root *os.Root, dir string, wait time.Duration) (*folderLock, error) {
+	record := lockRecord()
+	deadline := time.Now().Add(wait)
+	for {
+		untrack, h, err := tryLock(root, record)
+		switch {
+		case err != nil:
+			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, LockFile), err)
+		case untrack != nil:
+			return &folderLock{root: root, record: record, untrack: untrack}, nil
+		case h != nil && h.stale():
+			cleared, err := breakStale(root, h.record)
+			if err != nil {
+				return nil, fmt.Errorf("%s: clearing the lock of a dead sync: %w", filepath.Join(dir, LockFile), err)
+			}
+			if cleared {
+				continue
+			}
+		case h != nil && time.Now().After(deadline):
+			return nil, lockedError(dir, *h)
+		}
+		time.Sleep(lockPoll)
+	}
+}
+
+// tryLock creates the lock file holding record, unless it exists, registers it for removal
+// if the process stops, and returns the function that forgets it. When the file exists, it
+// returns what the file says of its owner; nil when the file vanished in between.
+func tryLock(root *os.Root, record string) (func(), *lockHolder, error) {
+	// A signal waits until the lock made here is registered, so that it never leaves one
+	// behind; a lock it finds is another process's and is never registered.
+	done, err := interrupt.Critical()
+	if err != nil {
+		return nil, nil, err
+	}
+	defer done()
+	f, err := root.OpenFile(LockFile, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if errors.Is(err, fs.ErrExist) {
+		h, err := readHolder(root)
+		return nil, h, err
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	untrack := trackIn(root, LockFile)
+	_, err = f.WriteString(record)
+	if err = errors.Join(err, f.Close()); err != nil {
+		_ = root.Remove(LockFile)
+		untrack()
+		return nil, nil, err
+	}
+	return untrack, nil, nil
+}
+
+// readHolder reads the lock file; nil when it is gone.
+func readHolder(root *os.Root) (*lockHolder, error) {
+	info, err := root.Lstat(LockFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	data, err := root.ReadFile(LockFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	h := &lockHolder{record: string(data), mtime: info.ModTime()}
+	h.pid, h.owner = parseRecord(h.record)
+	return h, nil
+}
+
+// parseRecord returns the process id of a complete lock record, and its owner when the record
+// has one; a record of the older form, the single line "PID NONCE\n", has only the id. It
+// returns 0 for a record still being written or one that is not skillgit's.
+func parseRecord(record string) (int, *procowner.Owner) {
+	if !strings.HasSuffix(record, "\n") {
+		return 0, nil
+	}
+	first, rest, _ := strings.Cut(record, "\n")
+	pid, _, _ := strings.Cut(first, " ")
+	n, err := strconv.Atoi(pid)
+	if err != nil || n <= 0 {
+		return 0, nil
+	}
+	if rest == "" {
+		return n, nil
+	}
+	o, _, err := procowner.Parse([]byte(rest))
+	// The host line ends the owner record; without it the record is still being written.
+	if err != nil || o.PID != n || !strings.Contains("\n"+rest, "\nhost ") {
+		return 0, nil
+	}
+	return n, &o
+}
+
+// breakStale removes the lock file when it still holds the record of the dead owner seen,
+// and reports whether it did. The break file makes sure only one process does so at a time,
+// so that no process removes a lock another has just taken over. A break file is held for
+// an instant; one older than staleAge was left by a process that died holding it.
+func breakStale(root *os.Root, seen string) (bool, error) {
+	done, err := interrupt.Critical()
+	if err != nil {
+		return false, err
+	}
+	f, err := root.OpenFile(breakFile, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		done()
+		if errors.Is(err, fs.ErrExist) {
+			if info, err := root.Lstat(breakFile); err == nil && time.Since(info.ModTime()) > staleAge {
+				_ = root.Remove(breakFile)
+			}
+			return false, nil
+		}
+		return false, err
+	}
+	untrack := trackIn(root, breakFile)
+	done()
+	defer untrack()
+	defer root.Remove(breakFile)
+	if err := f.Close(); err != nil {
+		return false, err
+	}
+	now, err := root.ReadFile(LockFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return true, nil
+	}
+	if err != nil || string(now) != seen {
+		return false, err
+	}
+	return true, root.Remove(LockFile)
+}
+
+// release removes the lock file, if it is still this lock's, and forgets it.
+func (l *folderLock) release() error {
+	if l == nil {
+		return nil
+	}
+	defer l.untrack()
+	data, err := l.root.ReadFile(LockFile)
+	if err != nil || string(data) != l.record {
+		return nil
+	}
+	return l.root.Remove(LockFile)
+}
+
+// lockedError says who holds the lock of dir and how to clear it when nobody does.
+func lockedError(dir string, h lockHolder) error {
+	owner := "a sync that is starting"
+	switch {
+	case h.owner != nil:
+		owner = fmt.Sprintf("a sync (%s)", h.owner)
+	case h.pid > 0:
+		owner = fmt.Sprintf("a sync (process %d)", h.pid)
+	}
+	return fmt.Errorf("%s: %w: %s holds %s; wait for it to finish and try again, or, if no skillgit sync is running, remove that file",
+		dir, ErrLocked, owner, filepath.Join(dir, LockFile))
+}
