@@ -3,11 +3,8 @@ package targetdir
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sync"
-
-	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
 // Apply carries the plan out: it removes what an interrupted sync left behind, writes every
@@ -19,17 +16,11 @@ import (
 // finished, no other is started, and the manifest records what the folder holds; only then
 // does the process stop (see internal/interrupt).
 func (p *Folder) Apply() error {
-	w, err := p.writer()
+	w, done, err := p.opts.Disk.writer(p)
 	if err != nil {
 		return err
 	}
-	if !p.opts.DryRun {
-		done, err := interrupt.Critical()
-		if err != nil {
-			return fmt.Errorf("%s: %w before the sync wrote anything", p.Dir, err)
-		}
-		defer done()
-	}
+	defer done()
 	p.applied = true
 	for _, name := range p.leftover {
 		if err := w.RemoveAll(name); err != nil {
@@ -59,7 +50,7 @@ func (p *Folder) Apply() error {
 // manifestExists says whether the target folder holds a manifest file; a sync that changed
 // nothing and finds one writes nothing.
 func (p *Folder) manifestExists() bool {
-	if p.root == nil || p.opts.DryRun {
+	if p.root == nil {
 		return false
 	}
 	_, err := p.root.Lstat(ManifestFile)
@@ -110,27 +101,6 @@ func (p *Folder) expectedAll(actions []*Step) ([]string, error) {
 	close(jobs)
 	wg.Wait()
 	return hashes, errors.Join(errs...)
-}
-
-// writer opens the real writer, creating the target folder, unless the options say otherwise.
-func (p *Folder) writer() (Writer, error) {
-	if p.opts.DryRun {
-		return DryRunWriter{}, nil
-	}
-	if p.root == nil {
-		if err := os.MkdirAll(p.Dir, 0o755); err != nil {
-			return nil, err
-		}
-		root, err := os.OpenRoot(p.Dir)
-		if err != nil {
-			return nil, err
-		}
-		p.root = root
-	}
-	if p.opts.Writer != nil {
-		return p.opts.Writer(p.root), nil
-	}
-	return NewRootWriter(p.root), nil
 }
 
 // run makes the changes with a pool of workers and updates the manifest as each succeeds.

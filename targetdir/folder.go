@@ -42,10 +42,9 @@ type Options struct {
 	LinkStore string
 	// Force overwrites and removes installed skills that were edited in the target.
 	Force bool
-	// DryRun plans and reports the changes without making them.
-	DryRun bool
-	// Writer, when set, makes the changes instead of the real writer; for tests.
-	Writer func(root *os.Root) Writer
+	// Disk is where the changes go: nil writes them into the folder; DryRun records them
+	// and writes nothing.
+	Disk Disk
 	// Workers is how many skills are written at once; 0 means 8.
 	Workers int
 	// Hold names skills to leave as they are, with the reason: a held skill is neither
@@ -102,7 +101,8 @@ type Folder struct {
 	listing  map[string]bool // the names in the folder, leftovers aside
 	cleanDir string          // filepath.Clean(Dir), once skillPath needs it
 	leftover []string
-	lock     *folderLock // held from planning until Close; nil in a dry run
+	lock     *folderLock // held from planning until Close; nil when the Disk writes nothing
+	changes  *recorder   // what a dry run recorded; nil when the Disk writes
 	created  []string    // folders Plan created for the target, deepest first
 	applied  bool
 	// recorded says that Apply changed the manifest's entries, which must then be written.
@@ -119,8 +119,8 @@ type Folder struct {
 }
 
 // Plan compares the skills of src with what target folder dir holds and returns what a
-// sync would do. Unless it is a dry run, it creates the folder and takes its lock, which it
-// holds until Close, so that no other sync changes the folder between the plan and Apply;
+// sync would do. Unless it is a dry run (Options.Disk), it creates the folder and takes its
+// lock, which it holds until Close, so that no other sync changes the folder between the plan and Apply;
 // nothing else is written. Call Apply to carry the plan out, and then Close. It is Open
 // followed by Plan.
 func Plan(src fs.FS, skills []Skill, dir string, opts Options) (*Folder, error) {
@@ -142,6 +142,9 @@ func Plan(src fs.FS, skills []Skill, dir string, opts Options) (*Folder, error) 
 func Open(dir string, opts Options) (*Folder, error) {
 	if opts.Mode == "" {
 		opts.Mode = Copy
+	}
+	if opts.Disk == nil {
+		opts.Disk = realDisk{}
 	}
 	if opts.Mode == Symlink && !filepath.IsAbs(opts.LinkStore) {
 		return nil, fmt.Errorf("%s: symlink mode needs an absolute folder for the linked copies", dir)
@@ -190,33 +193,15 @@ func (p *Folder) Plan(src fs.FS, skills []Skill, hold map[string]string) error {
 	return p.plan(slices.Clone(skills))
 }
 
-// open opens the target folder. Unless this is a dry run, it creates the folder first and
-// then takes its lock.
+// open opens the target folder through the plan's Disk, which, unless it is a dry run,
+// creates the folder first and then takes its mutex.
 func (p *Folder) open() error {
-	if !p.opts.DryRun {
-		created, err := mkdirAll(p.Dir)
-		p.created = created
-		if err != nil {
-			return fmt.Errorf("%s: %w", p.Dir, err)
-		}
-	}
-	root, err := os.OpenRoot(p.Dir)
-	switch {
-	case err == nil:
-		p.root = root
-	case errors.Is(err, fs.ErrNotExist) && p.opts.DryRun:
-		return nil
-	default:
-		return fmt.Errorf("%s: %w", p.Dir, err)
-	}
-	if p.opts.DryRun {
-		return nil
-	}
 	wait := p.opts.LockWait
 	if wait <= 0 {
 		wait = DefaultLockWait
 	}
-	p.lock, err = lockFolder(p.root, p.Dir, wait)
+	var err error
+	p.root, p.created, p.lock, err = p.opts.Disk.open(p.Dir, wait)
 	return err
 }
 

@@ -156,7 +156,7 @@ func TestSyncRefusesLocalEditWithoutForce(t *testing.T) {
 func TestSyncDryRunAndFailingWriterChangeNothing(t *testing.T) {
 	src, target := t.TempDir(), filepath.Join(t.TempDir(), "skills")
 	skills := writeSource(t, src, "v1", "alpha")
-	if got := syncOnce(t, src, skills, target, Options{DryRun: true}); got["alpha"] != ActionInstall {
+	if got := syncOnce(t, src, skills, target, Options{Disk: DryRun}); got["alpha"] != ActionInstall {
 		t.Fatalf("dry run action %v; want install", got["alpha"])
 	}
 	if _, err := os.Lstat(target); !errors.Is(err, os.ErrNotExist) {
@@ -166,7 +166,7 @@ func TestSyncDryRunAndFailingWriterChangeNothing(t *testing.T) {
 		t.Fatal(err)
 	}
 	fail := func(*os.Root) Writer { return FailWriter{} }
-	p, err := Plan(os.DirFS(src), skills, target, Options{Writer: fail})
+	p, err := Plan(os.DirFS(src), skills, target, Options{Disk: realDisk{wrap: fail}})
 	if err != nil {
 		t.Fatal(err)
 	}

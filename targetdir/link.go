@@ -29,18 +29,9 @@ func (p *Folder) ensureStored(s *Skill, dir string) error {
 	} else if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	if p.opts.DryRun {
-		return nil
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	return p.opts.Disk.store(p, dir, func(w Writer) error {
+		var warn []string
+		_, _, err := put(w, nil, p.src, s, s.Name, &warn)
 		return err
-	}
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		return err
-	}
-	defer root.Close()
-	var warn []string
-	_, _, err = put(NewRootWriter(root), nil, p.src, s, s.Name, &warn)
-	return err
+	})
 }

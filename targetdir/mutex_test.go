@@ -27,7 +27,7 @@ func TestConcurrentSyncsIntoOneFolder(t *testing.T) {
 	}
 	target := filepath.Join(base, "target")
 	run := func(v string, w func(*os.Root) Writer) error {
-		p, err := Plan(os.DirFS(filepath.Join(base, v)), versions[v], target, Options{Force: true, Writer: w})
+		p, err := Plan(os.DirFS(filepath.Join(base, v)), versions[v], target, Options{Force: true, Disk: realDisk{wrap: w}})
 		if err != nil {
 			return err
 		}

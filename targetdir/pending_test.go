@@ -115,7 +115,7 @@ func TestInstallRecordsPendingHash(t *testing.T) {
 	skills := writeSource(t, src, "v1", "alpha")
 	var seen manifestEntry
 	spy := func(root *os.Root) Writer { return manifestSpy{Writer: NewRootWriter(root), root: root, seen: &seen} }
-	p, err := Plan(os.DirFS(src), skills, target, Options{Writer: spy, Workers: 1})
+	p, err := Plan(os.DirFS(src), skills, target, Options{Disk: realDisk{wrap: spy}, Workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -42,7 +42,7 @@ func (f *stampFixture) settle(t *testing.T) {
 // plan plans a dry run and returns what it found of skill name, and its action.
 func (f *stampFixture) plan(t *testing.T, name string) (installed, Action) {
 	t.Helper()
-	p, err := Plan(os.DirFS(f.src), f.skills, f.target, Options{DryRun: true})
+	p, err := Plan(os.DirFS(f.src), f.skills, f.target, Options{Disk: DryRun})
 	if err != nil {
 		t.Fatal(err)
 	}

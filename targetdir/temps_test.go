@@ -90,7 +90,7 @@ func TestSyncStoppedRemovesTemporaryEntries(t *testing.T) {
 				skills = skills[:1]
 			}
 			w, stopped, errs := stopping(c.prefix)
-			c.opts.Writer = w
+			c.opts.Disk = realDisk{wrap: w}
 			p, err := Plan(os.DirFS(src), skills, target, c.opts)
 			if err != nil {
 				t.Fatal(err)

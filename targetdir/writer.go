@@ -7,13 +7,16 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"sync"
 
 	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
 // Writer makes every change a sync makes inside one folder. Names are slash paths relative
-// to that folder. There are three: the real one, confined to the folder by an os.Root; a dry
-// run that changes nothing; and one that fails every write, for tests.
+// to that folder. There are three: the real one, confined to the folder by an os.Root; the
+// recorder of a dry run, which takes the changes down and makes none (see Disk); and one that
+// fails every write, for tests.
 type Writer interface {
 	// Mkdir creates a folder.
 	Mkdir(name string) error
@@ -65,32 +68,55 @@ func (w rootWriter) Track(name string, dir bool) func() {
 // noTrack is the Track of writers that write nothing.
 func noTrack(string, bool) func() { return func() {} }
 
-// DryRunWriter is the Writer of --dry-run: every change succeeds and nothing is written.
-type DryRunWriter struct{}
-
-// Mkdir does nothing.
-func (DryRunWriter) Mkdir(string) error { return nil }
-
-// WriteFile reads r to its end, so that hashes computed while reading stay right.
-func (DryRunWriter) WriteFile(_ string, r io.Reader, _ fs.FileMode) error {
-	_, err := io.Copy(io.Discard, r)
-	return err
+// Change is one change that a dry run records instead of making it.
+type Change struct {
+	// Op is what the change does: mkdir, write, symlink, rename, exchange, remove, or store
+	// (a copy written into the link store).
+	Op string
+	// Name is the entry changed, a slash path relative to the target folder; for store, the
+	// folder of the link store.
+	Name string
+	// To is the new name of a rename, the other entry of an exchange, or a link's target.
+	To string
 }
 
-// Symlink does nothing.
-func (DryRunWriter) Symlink(string, string) error { return nil }
+// recorder is the Writer of a dry run: every change succeeds, is recorded and is not made.
+// Skills are written at once, so it takes a lock.
+type recorder struct {
+	mu      sync.Mutex
+	changes []Change
+}
 
-// Rename does nothing.
-func (DryRunWriter) Rename(string, string) error { return nil }
+func (r *recorder) add(op, name, to string) error {
+	r.mu.Lock()
+	r.changes = append(r.changes, Change{Op: op, Name: name, To: to})
+	r.mu.Unlock()
+	return nil
+}
 
-// Exchange does nothing.
-func (DryRunWriter) Exchange(string, string) error { return nil }
+func (r *recorder) list() []Change {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.changes)
+}
 
-// RemoveAll does nothing.
-func (DryRunWriter) RemoveAll(string) error { return nil }
+func (r *recorder) Mkdir(name string) error { return r.add("mkdir", name, "") }
+
+// WriteFile reads r to its end, so that hashes computed while reading stay right.
+func (r *recorder) WriteFile(name string, data io.Reader, _ fs.FileMode) error {
+	if _, err := io.Copy(io.Discard, data); err != nil {
+		return err
+	}
+	return r.add("write", name, "")
+}
+
+func (r *recorder) Symlink(target, name string) error { return r.add("symlink", name, target) }
+func (r *recorder) Rename(from, to string) error      { return r.add("rename", from, to) }
+func (r *recorder) Exchange(a, b string) error        { return r.add("exchange", a, b) }
+func (r *recorder) RemoveAll(name string) error       { return r.add("remove", name, "") }
 
 // Track registers nothing, as nothing is written.
-func (DryRunWriter) Track(name string, dir bool) func() { return noTrack(name, dir) }
+func (r *recorder) Track(name string, dir bool) func() { return noTrack(name, dir) }
 
 // FailWriter is a Writer whose every change fails with Err, to show that a code path
 // writes nothing or survives a failing disk.

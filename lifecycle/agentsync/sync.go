@@ -371,7 +371,10 @@ func (r *repo) planTargets(src *source, targets []Target, opened *openedTargets,
 
 // syncOptions are the options of every target's plan, the held skills aside.
 func (r *repo) syncOptions(req Request) targetdir.Options {
-	opts := targetdir.Options{DryRun: req.DryRun, Force: req.Force, Mode: targetdir.Copy, Context: req.Context}
+	opts := targetdir.Options{Force: req.Force, Mode: targetdir.Copy, Context: req.Context}
+	if req.DryRun {
+		opts.Disk = targetdir.DryRun
+	}
 	if req.Symlink {
 		opts.Mode = targetdir.Symlink
 		opts.LinkStore = r.linkStore()
