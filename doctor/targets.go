@@ -8,6 +8,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/skillgit/skillgit/internal/filenames"
 	"github.com/skillgit/skillgit/targetdir"
 )
 
@@ -24,7 +25,7 @@ func (d *doctor) checkTarget(dir string) error {
 	if h.Lock != nil && !h.Lock.Stale {
 		// A sync is writing the folder: its temporary entries and unfinished manifest
 		// entries are its work in progress.
-		d.leave(FindingSyncLock, filepath.Join(h.Dir, targetdir.LockFile), describeSyncLock(h.Lock),
+		d.leave(FindingSyncLock, filepath.Join(h.Dir, filenames.FolderMutex), describeSyncLock(h.Lock),
 			"a sync is writing this folder; run doctor again when it is done")
 		return nil
 	}
@@ -35,7 +36,7 @@ func (d *doctor) checkTarget(dir string) error {
 // checkTargetLeftovers reports the stale lock and leftover entries of a target, and with
 // --fix removes them under the folder's lock, as a sync would.
 func (d *doctor) checkTargetLeftovers(h *targetdir.Health) {
-	lockPath := filepath.Join(h.Dir, targetdir.LockFile)
+	lockPath := filepath.Join(h.Dir, filenames.FolderMutex)
 	staleLock := h.Lock != nil && h.Lock.Stale
 	if len(h.Leftovers) == 0 && !staleLock {
 		return
@@ -80,7 +81,7 @@ func describeSyncLock(l *targetdir.LockHolder) string {
 // began and were not recorded as done, skills edited since, folders gone. The doctor never
 // rewrites skills: sync repairs what is skillgit's, and an edit is the user's.
 func (d *doctor) checkManifest(h *targetdir.Health) error {
-	manifest := filepath.Join(h.Dir, targetdir.ManifestFile)
+	manifest := filepath.Join(h.Dir, filenames.Manifest)
 	if h.ManifestErr != nil {
 		d.leave(FindingManifest, manifest, h.ManifestErr.Error(), "doctor never rewrites a manifest; move it away as the message says, then run `skillgit sync`")
 		return nil

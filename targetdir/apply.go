@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"path/filepath"
 	"sync"
+
+	"github.com/skillgit/skillgit/internal/filenames"
 )
 
 // Apply carries the plan out: it removes what an interrupted sync left behind, writes every
@@ -34,14 +36,14 @@ func (p *Folder) Apply() error {
 	if marked {
 		p.smudge()
 		if err := writeManifest(w, p.man); err != nil {
-			return fmt.Errorf("%s: %w", filepath.Join(p.Dir, ManifestFile), err)
+			return fmt.Errorf("%s: %w", filepath.Join(p.Dir, filenames.Manifest), err)
 		}
 	}
 	errs := p.run(w)
 	if marked || p.recorded || p.restamped || !p.manifestExists() {
 		p.smudge()
 		if err := writeManifest(w, p.man); err != nil {
-			errs = append(errs, fmt.Errorf("%s: %w", filepath.Join(p.Dir, ManifestFile), err))
+			errs = append(errs, fmt.Errorf("%s: %w", filepath.Join(p.Dir, filenames.Manifest), err))
 		}
 	}
 	return errors.Join(errs...)
@@ -53,7 +55,7 @@ func (p *Folder) manifestExists() bool {
 	if p.root == nil {
 		return false
 	}
-	_, err := p.root.Lstat(ManifestFile)
+	_, err := p.root.Lstat(filenames.Manifest)
 	return err == nil
 }
 

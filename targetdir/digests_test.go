@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/internal/filenames"
 )
 
 // digestOf is the digest of skill rel of skills folder dir.
@@ -62,7 +63,7 @@ func TestFolderDigestsBadManifest(t *testing.T) {
 	src := t.TempDir()
 	writeSource(t, src, "v1", "alpha")
 	plain := digestOf(t, src, "alpha")
-	writeMode(t, filepath.Join(src, ManifestFile), "{not json", 0o644)
+	writeMode(t, filepath.Join(src, filenames.Manifest), "{not json", 0o644)
 	if got := digestOf(t, src, "alpha"); got != plain {
 		t.Fatalf("with a broken manifest %s, without %s", got, plain)
 	}

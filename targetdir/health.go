@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/skillgit/skillgit/internal/filenames"
 )
 
 // Health is what a target folder holds besides its skills: what an interrupted sync
@@ -58,7 +60,7 @@ func Check(dir string) (*Health, error) {
 	}
 	holder, err := readHolder(root)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, LockFile), err)
+		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, filenames.FolderMutex), err)
 	}
 	if holder != nil {
 		h.Lock = &LockHolder{PID: holder.pid, Stale: holder.stale(), Age: time.Since(holder.mtime)}
@@ -85,7 +87,7 @@ func leftovers(root *os.Root, dir string) ([]string, error) {
 	}
 	var out []string
 	for _, e := range entries {
-		if isLeftover(e.Name()) || e.Name() == breakFile && staleBreak(root) {
+		if isLeftover(e.Name()) || e.Name() == filenames.MutexBreak && staleBreak(root) {
 			out = append(out, e.Name())
 		}
 	}
@@ -94,7 +96,7 @@ func leftovers(root *os.Root, dir string) ([]string, error) {
 
 // staleBreak reports a break file older than any process holds one.
 func staleBreak(root *os.Root) bool {
-	info, err := root.Lstat(breakFile)
+	info, err := root.Lstat(filenames.MutexBreak)
 	return err == nil && time.Since(info.ModTime()) > staleAge
 }
 

@@ -9,26 +9,14 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/internal/filenames"
 )
-
-// ManifestFile is the file in a target folder that records the skills skillgit installed there.
-const ManifestFile = ".skillgit-manifest.json"
 
 // maxManifestSize bounds how much of a manifest is read.
 const maxManifestSize = 64 << 20
-
-// Prefixes of the entries a sync leaves behind only when it is interrupted; the next sync
-// removes them.
-const (
-	tmpPrefix = ".skillgit-tmp-"
-	oldPrefix = ".skillgit-old-"
-	// manifestTmpPrefix begins the draft of a manifest, renamed over it once written.
-	manifestTmpPrefix = ManifestFile + ".tmp-"
-)
 
 // pendingHash is the written hash of a skill whose install began and may not have finished;
 // the entry's Pending field then holds the hash of what the install writes.
@@ -72,7 +60,7 @@ func readManifest(root *os.Root, dir string) (*manifest, error) {
 	if root == nil {
 		return m, nil
 	}
-	info, err := root.Lstat(ManifestFile)
+	info, err := root.Lstat(filenames.Manifest)
 	if errors.Is(err, fs.ErrNotExist) {
 		return m, nil
 	}
@@ -82,7 +70,7 @@ func readManifest(root *os.Root, dir string) (*manifest, error) {
 	if !info.Mode().IsRegular() || info.Size() > maxManifestSize {
 		return nil, manifestError(dir, "is not a regular file within 64 MiB")
 	}
-	data, err := root.ReadFile(ManifestFile)
+	data, err := root.ReadFile(filenames.Manifest)
 	if err != nil {
 		return nil, err
 	}
@@ -107,7 +95,7 @@ func (m *manifest) check(dir string) error {
 }
 
 func manifestError(dir, what string) error {
-	return fmt.Errorf("%s/%s %s; move it away to start over (skillgit then owns nothing in that folder)", dir, ManifestFile, what)
+	return fmt.Errorf("%s/%s %s; move it away to start over (skillgit then owns nothing in that folder)", dir, filenames.Manifest, what)
 }
 
 // writeManifest replaces the manifest atomically: written aside, then renamed over.
@@ -116,12 +104,12 @@ func writeManifest(w Writer, m *manifest) error {
 	if err != nil {
 		return err
 	}
-	tmp := manifestTmpPrefix + randSuffix()
+	tmp := filenames.ManifestDraftPrefix + randSuffix()
 	defer w.Track(tmp, false)()
 	if err := w.WriteFile(tmp, bytes.NewReader(append(data, '\n')), 0o644); err != nil {
 		return err
 	}
-	if err := w.Rename(tmp, ManifestFile); err != nil {
+	if err := w.Rename(tmp, filenames.Manifest); err != nil {
 		_ = w.RemoveAll(tmp)
 		return err
 	}
@@ -135,16 +123,9 @@ func randSuffix() string {
 	return hex.EncodeToString(b[:])
 }
 
-// Files are the names of the files a sync keeps in a target folder beside the skills:
-// the manifest, the folder's lock and the file held while a stale lock is cleared.
-func Files() []string { return []string{ManifestFile, LockFile, breakFile} }
-
-// LeftoverPrefixes begin the names of the entries a sync writes in a target folder for
-// an instant, which only an interrupted sync leaves behind.
-func LeftoverPrefixes() []string { return slices.Clone(leftoverPrefixes[:]) }
-
-// leftoverPrefixes are those of LeftoverPrefixes.
-var leftoverPrefixes = [...]string{tmpPrefix, oldPrefix, manifestTmpPrefix}
+// leftoverPrefixes begin the names of the entries a sync writes in the folder for an
+// instant, which only an interrupted sync leaves behind.
+var leftoverPrefixes = filenames.AgentFolderLeftoverPrefixes()
 
 // isLeftover reports an entry that only an interrupted sync leaves behind.
 func isLeftover(name string) bool {
@@ -156,12 +137,12 @@ func isLeftover(name string) bool {
 	return false
 }
 
-// IsOwnFile reports whether name, an entry of a sync's target folder, is one of the
-// files a sync keeps there for itself rather than a skill (Files): the manifest, the
-// target's lock and its break file. Only these exact names are; what an interrupted sync
-// leaves behind is IsLeftover.
+// IsOwnFile reports whether name, an entry of a sync's target folder, is one of the files a
+// sync keeps there for itself rather than a skill (filenames.AgentFolderFiles): the
+// manifest, the folder's mutex and its break file. Only these exact names are; what an
+// interrupted sync leaves behind is IsLeftover.
 func IsOwnFile(name string) bool {
-	return name == ManifestFile || name == LockFile || name == breakFile
+	return name == filenames.Manifest || name == filenames.FolderMutex || name == filenames.MutexBreak
 }
 
 // IsLeftover reports whether name, an entry of a sync's target folder, is one that a

@@ -10,21 +10,10 @@ import (
 	"strings"
 	"time"
 
+	"github.com/skillgit/skillgit/internal/filenames"
 	"github.com/skillgit/skillgit/internal/interrupt"
 	"github.com/skillgit/skillgit/internal/procowner"
 )
-
-// LockFile is the file a sync holds in its target folder, beside the manifest, from the
-// moment it reads the manifest until it is done: one sync at a time per folder. Its first
-// line holds its owner's process id and a nonce, as it always has; the lines after it the
-// owner's record (start time, boot and host), so that a lock left by a process that died is
-// taken over even when a new process got the same id. Its name is no other file's: a target
-// may be an application project's top folder, where .skillgit-sync.lock is the project's
-// committed lock, which a stale lock of that name would have been taken for and removed.
-const LockFile = ".skillgit-target.lock"
-
-// breakFile is held, for an instant, by the one process that clears a stale lock.
-const breakFile = LockFile + ".break"
 
 // ErrLocked reports a target folder that another sync kept locked for longer than
 // Options.LockWait.
@@ -45,7 +34,11 @@ const (
 	incompleteAge = 2 * time.Second
 )
 
-// folderLock is a held lock of one target folder.
+// folderLock is a held lock of one target folder: the file filenames.FolderMutex, beside the
+// manifest, from the moment a sync reads the manifest until it is done, so that one sync at a
+// time writes the folder. Its first line holds its owner's process id and a nonce, as it
+// always has; the lines after it the owner's record (start time, boot and host), so that a
+// lock left by a process that died is taken over even when a new process got the same id.
 type folderLock struct {
 	root    *os.Root
 	record  string
@@ -95,13 +88,13 @@ func lockFolder(root *os.Root, dir string, wait time.Duration) (*folderLock, err
 		untrack, h, err := tryLock(root, record)
 		switch {
 		case err != nil:
-			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, LockFile), err)
+			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, filenames.FolderMutex), err)
 		case untrack != nil:
 			return &folderLock{root: root, record: record, untrack: untrack}, nil
 		case h != nil && h.stale():
 			cleared, err := breakStale(root, h.record)
 			if err != nil {
-				return nil, fmt.Errorf("%s: clearing the lock of a dead sync: %w", filepath.Join(dir, LockFile), err)
+				return nil, fmt.Errorf("%s: clearing the lock of a dead sync: %w", filepath.Join(dir, filenames.FolderMutex), err)
 			}
 			if cleared {
 				continue
@@ -124,7 +117,7 @@ func tryLock(root *os.Root, record string) (func(), *lockHolder, error) {
 		return nil, nil, err
 	}
 	defer done()
-	f, err := root.OpenFile(LockFile, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := root.OpenFile(filenames.FolderMutex, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if errors.Is(err, fs.ErrExist) {
 		h, err := readHolder(root)
 		return nil, h, err
@@ -132,10 +125,10 @@ func tryLock(root *os.Root, record string) (func(), *lockHolder, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	untrack := trackIn(root, LockFile)
+	untrack := trackIn(root, filenames.FolderMutex)
 	_, err = f.WriteString(record)
 	if err = errors.Join(err, f.Close()); err != nil {
-		_ = root.Remove(LockFile)
+		_ = root.Remove(filenames.FolderMutex)
 		untrack()
 		return nil, nil, err
 	}
@@ -144,14 +137,14 @@ func tryLock(root *os.Root, record string) (func(), *lockHolder, error) {
 
 // readHolder reads the lock file; nil when it is gone.
 func readHolder(root *os.Root) (*lockHolder, error) {
-	info, err := root.Lstat(LockFile)
+	info, err := root.Lstat(filenames.FolderMutex)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	data, err := root.ReadFile(LockFile)
+	data, err := root.ReadFile(filenames.FolderMutex)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
@@ -196,32 +189,32 @@ func breakStale(root *os.Root, seen string) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	f, err := root.OpenFile(breakFile, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	f, err := root.OpenFile(filenames.MutexBreak, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
 		done()
 		if errors.Is(err, fs.ErrExist) {
-			if info, err := root.Lstat(breakFile); err == nil && time.Since(info.ModTime()) > staleAge {
-				_ = root.Remove(breakFile)
+			if info, err := root.Lstat(filenames.MutexBreak); err == nil && time.Since(info.ModTime()) > staleAge {
+				_ = root.Remove(filenames.MutexBreak)
 			}
 			return false, nil
 		}
 		return false, err
 	}
-	untrack := trackIn(root, breakFile)
+	untrack := trackIn(root, filenames.MutexBreak)
 	done()
 	defer untrack()
-	defer root.Remove(breakFile)
+	defer root.Remove(filenames.MutexBreak)
 	if err := f.Close(); err != nil {
 		return false, err
 	}
-	now, err := root.ReadFile(LockFile)
+	now, err := root.ReadFile(filenames.FolderMutex)
 	if errors.Is(err, fs.ErrNotExist) {
 		return true, nil
 	}
 	if err != nil || string(now) != seen {
 		return false, err
 	}
-	return true, root.Remove(LockFile)
+	return true, root.Remove(filenames.FolderMutex)
 }
 
 // release removes the lock file, if it is still this lock's, and forgets it.
@@ -230,11 +223,11 @@ func (l *folderLock) release() error {
 		return nil
 	}
 	defer l.untrack()
-	data, err := l.root.ReadFile(LockFile)
+	data, err := l.root.ReadFile(filenames.FolderMutex)
 	if err != nil || string(data) != l.record {
 		return nil
 	}
-	return l.root.Remove(LockFile)
+	return l.root.Remove(filenames.FolderMutex)
 }
 
 // lockedError says who holds the lock of dir and how to clear it when nobody does.
@@ -247,5 +240,5 @@ func lockedError(dir string, h lockHolder) error {
 		owner = fmt.Sprintf("a sync (process %d)", h.pid)
 	}
 	return fmt.Errorf("%s: %w: %s holds %s; wait for it to finish and try again, or, if no skillgit sync is running, remove that file",
-		dir, ErrLocked, owner, filepath.Join(dir, LockFile))
+		dir, ErrLocked, owner, filepath.Join(dir, filenames.FolderMutex))
 }

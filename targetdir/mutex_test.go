@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/skillgit/skillgit/internal/filenames"
 )
 
 // TestConcurrentSyncsIntoOneFolder starts a second sync of another version into a folder
@@ -49,7 +51,7 @@ func TestConcurrentSyncsIntoOneFolder(t *testing.T) {
 		checkManifestMatches(t, target)
 	}
 	assertNoLeftovers(t, target)
-	if _, err := os.Lstat(filepath.Join(target, LockFile)); !errors.Is(err, os.ErrNotExist) {
+	if _, err := os.Lstat(filepath.Join(target, filenames.FolderMutex)); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("the lock outlived both syncs: %v", err)
 	}
 }
@@ -123,7 +125,7 @@ func TestSyncLockHeldFailsClearly(t *testing.T) {
 	if waited := time.Since(start); waited < 200*time.Millisecond {
 		t.Fatalf("second sync gave up after %v without waiting", waited)
 	}
-	for _, want := range []string{filepath.Join(target, LockFile), fmt.Sprintf("process %d", os.Getpid()), "remove that file"} {
+	for _, want := range []string{filepath.Join(target, filenames.FolderMutex), fmt.Sprintf("process %d", os.Getpid()), "remove that file"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not mention %q", err, want)
 		}
@@ -155,7 +157,7 @@ func TestSyncTakesOverLockOfDeadProcess(t *testing.T) {
 	if err := dead.Run(); err != nil {
 		t.Fatal(err)
 	}
-	lock := filepath.Join(target, LockFile)
+	lock := filepath.Join(target, filenames.FolderMutex)
 	writeMode(t, lock, fmt.Sprintf("%d 0badcafe\n", dead.Process.Pid), 0o644)
 	start := time.Now()
 	if got := syncOnce(t, src, skills, target, Options{LockWait: time.Minute}); got["alpha"] != ActionInstall {

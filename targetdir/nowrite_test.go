@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/skillgit/skillgit/internal/filenames"
 )
 
 // TestSyncUnchangedWritesNothing checks that a sync with nothing to change leaves the
@@ -14,7 +16,7 @@ func TestSyncUnchangedWritesNothing(t *testing.T) {
 	src, target := t.TempDir(), filepath.Join(t.TempDir(), "skills")
 	skills := writeSource(t, src, "v1", "alpha", "beta")
 	syncOnce(t, src, skills, target, Options{})
-	man := filepath.Join(target, ManifestFile)
+	man := filepath.Join(target, filenames.Manifest)
 	before, err := os.Stat(man)
 	if err != nil {
 		t.Fatal(err)

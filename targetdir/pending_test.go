@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/internal/filenames"
 )
 
 // leaveKilledSync writes the manifest a sync killed while installing alpha leaves behind:
@@ -26,7 +27,7 @@ func leaveKilledSync(t *testing.T, target, pending string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeMode(t, filepath.Join(target, ManifestFile), string(data), 0o644)
+	writeMode(t, filepath.Join(target, filenames.Manifest), string(data), 0o644)
 }
 
 // userFolder makes folder alpha in target as a user would, by hand.
@@ -145,7 +146,7 @@ type manifestSpy struct {
 }
 
 func (s manifestSpy) Mkdir(name string) error {
-	if strings.HasPrefix(name, tmpPrefix+"alpha") && s.seen.Written == "" {
+	if strings.HasPrefix(name, filenames.SkillTempPrefix+"alpha") && s.seen.Written == "" {
 		m, err := readManifest(s.root, ".")
 		if err != nil {
 			return err

@@ -6,6 +6,8 @@ import (
 	"io"
 	"io/fs"
 	"path"
+
+	"github.com/skillgit/skillgit/internal/filenames"
 )
 
 // walkSkill copies skill folder dir of src into folder to through w, feeding c what it
@@ -118,7 +120,7 @@ func (f *folderCopy) symlink(target, rel string) error {
 // of its stamps, taken once it is in place; fast writes the temporary folder (see
 // fastFolder), and w still moves it.
 func put(w Writer, fast *stampChecker, src fs.FS, s *Skill, name string, warn *[]string) (string, string, error) {
-	tmp := tmpPrefix + name + "-" + randSuffix()
+	tmp := filenames.SkillTempPrefix + name + "-" + randSuffix()
 	defer w.Track(tmp, true)()
 	c := newContentHash()
 	fc := &folderCopy{w: w, base: tmp}
@@ -149,7 +151,7 @@ func put(w Writer, fast *stampChecker, src fs.FS, s *Skill, name string, warn *[
 
 // putLink installs a symbolic link name pointing at target, replacing what is there in one step.
 func putLink(w Writer, target, name string) error {
-	tmp := tmpPrefix + name + "-" + randSuffix()
+	tmp := filenames.SkillTempPrefix + name + "-" + randSuffix()
 	defer w.Track(tmp, false)()
 	if err := w.Symlink(target, tmp); err != nil {
 		return err
@@ -175,7 +177,7 @@ func replace(w Writer, tmp, name string) error {
 	case !errors.Is(xerr, errors.ErrUnsupported):
 		return xerr
 	}
-	old := oldPrefix + name + "-" + randSuffix()
+	old := filenames.SkillOldPrefix + name + "-" + randSuffix()
 	defer w.Track(old, true)()
 	if err := w.Rename(name, old); err != nil {
 		return err
@@ -189,7 +191,7 @@ func replace(w Writer, tmp, name string) error {
 
 // remove deletes folder name: renamed aside first, so that it vanishes in one step.
 func remove(w Writer, name string) error {
-	old := oldPrefix + name + "-" + randSuffix()
+	old := filenames.SkillOldPrefix + name + "-" + randSuffix()
 	defer w.Track(old, true)()
 	if err := w.Rename(name, old); err != nil {
 		return err

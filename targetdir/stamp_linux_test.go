@@ -12,6 +12,7 @@ import (
 	"golang.org/x/sys/unix"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/internal/filenames"
 )
 
 // stampFixture is a target folder synced from a source of two skills.
@@ -28,7 +29,7 @@ func newStampFixture(t *testing.T) *stampFixture {
 	return f
 }
 
-func (f *stampFixture) manifestPath() string { return filepath.Join(f.target, ManifestFile) }
+func (f *stampFixture) manifestPath() string { return filepath.Join(f.target, filenames.Manifest) }
 
 // settle dates the manifest an hour ahead, so that no stamp is racy against it.
 func (f *stampFixture) settle(t *testing.T) {

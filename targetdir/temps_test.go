@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/skillgit/skillgit/internal/filenames"
 	"github.com/skillgit/skillgit/internal/interrupt"
 	"github.com/skillgit/skillgit/internal/procowner"
 )
@@ -74,10 +75,10 @@ func TestSyncStoppedRemovesTemporaryEntries(t *testing.T) {
 		opts         Options
 		remove       bool
 	}{
-		{name: "skill folder", prefix: tmpPrefix},
-		{name: "manifest", prefix: ManifestFile + ".tmp-"},
-		{name: "link", prefix: tmpPrefix, opts: Options{Mode: Symlink}},
-		{name: "removed skill", prefix: oldPrefix, remove: true},
+		{name: "skill folder", prefix: filenames.SkillTempPrefix},
+		{name: "manifest", prefix: filenames.ManifestDraftPrefix},
+		{name: "link", prefix: filenames.SkillTempPrefix, opts: Options{Mode: Symlink}},
+		{name: "removed skill", prefix: filenames.SkillOldPrefix, remove: true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			src, target := t.TempDir(), t.TempDir()
@@ -106,7 +107,7 @@ func TestSyncStoppedRemovesTemporaryEntries(t *testing.T) {
 				t.Error(err)
 			}
 			assertNoLeftovers(t, target)
-			if _, err := os.Lstat(filepath.Join(target, LockFile)); !errors.Is(err, fs.ErrNotExist) {
+			if _, err := os.Lstat(filepath.Join(target, filenames.FolderMutex)); !errors.Is(err, fs.ErrNotExist) {
 				t.Errorf("the lock outlived the stopped sync: %v", err)
 			}
 		})
@@ -127,7 +128,7 @@ func TestSyncLockRemovedWhenStopped(t *testing.T) {
 		t.Fatal(err)
 	}
 	interrupt.Cleanup()
-	if _, err := os.Lstat(filepath.Join(dir, LockFile)); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Lstat(filepath.Join(dir, filenames.FolderMutex)); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("the lock outlived interrupt.Cleanup: %v", err)
 	}
 	if err := l.release(); err != nil {
@@ -184,7 +185,7 @@ func TestSyncLockReusedPID(t *testing.T) {
 
 	target := t.TempDir()
 	reused := procowner.Owner{PID: live.Process.Pid, Start: 1, Boot: me.Boot, Host: me.Host}
-	writeMode(t, filepath.Join(target, LockFile), fmt.Sprintf("%d 0badcafe\n%s", reused.PID, reused.Marshal()), 0o644)
+	writeMode(t, filepath.Join(target, filenames.FolderMutex), fmt.Sprintf("%d 0badcafe\n%s", reused.PID, reused.Marshal()), 0o644)
 	start := time.Now()
 	if got := syncOnce(t, src, skills, target, Options{LockWait: time.Minute}); got["alpha"] != ActionInstall {
 		t.Fatalf("action %v; want install", got["alpha"])
@@ -194,7 +195,7 @@ func TestSyncLockReusedPID(t *testing.T) {
 	}
 
 	old := t.TempDir()
-	writeMode(t, filepath.Join(old, LockFile), fmt.Sprintf("%d 0badcafe\n", live.Process.Pid), 0o644)
+	writeMode(t, filepath.Join(old, filenames.FolderMutex), fmt.Sprintf("%d 0badcafe\n", live.Process.Pid), 0o644)
 	_, err := Plan(os.DirFS(src), skills, old, Options{LockWait: 200 * time.Millisecond})
 	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), fmt.Sprintf("process %d", live.Process.Pid)) {
 		t.Fatalf("lock of the older form held by a live process: %v; want ErrLocked naming it", err)

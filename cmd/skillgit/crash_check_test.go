@@ -14,9 +14,9 @@ import (
 	"syscall"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/filenames"
 	"github.com/skillgit/skillgit/internal/procowner"
 	"github.com/skillgit/skillgit/internal/testenv"
-	"github.com/skillgit/skillgit/targetdir"
 )
 
 // crashState is what the harness notes before a command runs, to tell what the command left.
@@ -208,7 +208,7 @@ func (h *crashHarness) refs(dir string) map[string]string {
 }
 
 // targetLock is the lock a sync holds in the synced folder.
-func (h *crashHarness) targetLock() string { return filepath.Join(h.target, targetdir.LockFile) }
+func (h *crashHarness) targetLock() string { return filepath.Join(h.target, filenames.FolderMutex) }
 
 // lockFiles lists the lock files of the repository, of the remote and of the synced folder.
 func (h *crashHarness) lockFiles() []string {

@@ -48,6 +48,8 @@ var forbidden = map[string][]string{
 	"lifecycle/policydiff": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/auditrun", "lifecycle/receive", "lifecycle/initrepo", "lifecycle/pathcheck", "hooks", "mcpserver", "cmd", "doctor"},
 	"hooks":                {"mcpserver", "cmd"},
 	"mcpserver":            {"lifecycle/receive", "cmd"},
+	// The names skillgit writes are one list that every package may read: it reads nothing.
+	"internal/filenames": {"gitstore", "lifecycle", "catalog", "targetdir", "audit", "doctor", "hooks", "mcpserver", "cmd", "internal"},
 	// testenv serves every package's tests, lifecycle's own included: it needs only git.
 	"internal/testenv": {"gitstore", "lifecycle", "catalog", "audit", "hooks", "mcpserver", "cmd"},
 	// lifecycletest serves the packages built on lifecycle, so it stands below them.
