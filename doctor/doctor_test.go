@@ -360,7 +360,7 @@ func TestDoctorSyncTarget(t *testing.T) {
 		}
 		mustExist(t, p, false)
 	}
-	if f := findingFor(t, rep, lock); f.Kind != doctor.FindingSyncLock || !f.Fixed {
+	if f := findingFor(t, rep, lock); f.Kind != doctor.FindingFolderMutex || !f.Fixed {
 		t.Errorf("stale sync lock: %+v", f)
 	}
 	mustExist(t, lock, false)

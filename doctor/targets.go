@@ -13,7 +13,7 @@ import (
 )
 
 // checkTarget looks at one sync target folder: what an interrupted sync left there, its
-// lock, and the manifest entries that disagree with the folder.
+// mutex, and the manifest entries that disagree with the folder.
 func (d *doctor) checkTarget(dir string) error {
 	h, err := targetdir.Check(dir)
 	if err != nil {
@@ -22,10 +22,10 @@ func (d *doctor) checkTarget(dir string) error {
 	if !h.Exists {
 		return nil
 	}
-	if h.Lock != nil && !h.Lock.Stale {
+	if h.Mutex != nil && !h.Mutex.Stale {
 		// A sync is writing the folder: its temporary entries and unfinished manifest
 		// entries are its work in progress.
-		d.leave(FindingSyncLock, filepath.Join(h.Dir, filenames.FolderMutex), describeSyncLock(h.Lock),
+		d.leave(FindingFolderMutex, filepath.Join(h.Dir, filenames.FolderMutex), describeMutex(h.Mutex),
 			"a sync is writing this folder; run doctor again when it is done")
 		return nil
 	}
@@ -33,28 +33,28 @@ func (d *doctor) checkTarget(dir string) error {
 	return d.checkManifest(h)
 }
 
-// checkTargetLeftovers reports the stale lock and leftover entries of a target, and with
-// --fix removes them under the folder's lock, as a sync would.
+// checkTargetLeftovers reports the stale mutex and leftover entries of a target, and with
+// --fix removes them holding the folder's mutex, as a sync would.
 func (d *doctor) checkTargetLeftovers(h *targetdir.Health) {
-	lockPath := filepath.Join(h.Dir, filenames.FolderMutex)
-	staleLock := h.Lock != nil && h.Lock.Stale
-	if len(h.Leftovers) == 0 && !staleLock {
+	mutexPath := filepath.Join(h.Dir, filenames.FolderMutex)
+	staleMutex := h.Mutex != nil && h.Mutex.Stale
+	if len(h.Leftovers) == 0 && !staleMutex {
 		return
 	}
 	var removed []string
 	var repairErr error
 	if d.fix {
-		removed, repairErr = targetdir.Repair(h.Dir, syncLockWait)
+		removed, repairErr = targetdir.Repair(h.Dir, mutexWait)
 	}
 	why := "`skillgit doctor --fix` removes it"
 	switch {
-	case errors.Is(repairErr, targetdir.ErrLocked):
+	case errors.Is(repairErr, targetdir.ErrBusy):
 		why = "a sync is writing this folder; run doctor again when it is done"
 	case repairErr != nil:
 		why = "could not remove it: " + repairErr.Error()
 	}
-	if staleLock {
-		d.found = append(d.found, Finding{Kind: FindingSyncLock, Path: lockPath, Detail: "stale: " + describeSyncLock(h.Lock),
+	if staleMutex {
+		d.found = append(d.found, Finding{Kind: FindingFolderMutex, Path: mutexPath, Detail: "stale: " + describeMutex(h.Mutex),
 			Fixed: d.fix && repairErr == nil, Left: leftUnless(d.fix && repairErr == nil, why)})
 	}
 	for _, name := range h.Leftovers {
@@ -64,8 +64,8 @@ func (d *doctor) checkTargetLeftovers(h *targetdir.Health) {
 	}
 }
 
-// describeSyncLock says who holds a target's lock.
-func describeSyncLock(l *targetdir.LockHolder) string {
+// describeMutex says who holds a target folder's mutex.
+func describeMutex(l *targetdir.MutexHolder) string {
 	switch {
 	case l.PID == 0 && l.Stale:
 		return "a lock whose sync never finished writing its record"

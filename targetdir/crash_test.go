@@ -26,7 +26,7 @@ func init() {
 		if c, err := strconv.Atoi(os.Getenv(crashCountEnv)); err == nil {
 			n = c
 		}
-		p, err := Plan(os.DirFS(src), crashSkillsN(src, n), target, Options{Force: true, LockWait: time.Minute})
+		p, err := Plan(os.DirFS(src), crashSkillsN(src, n), target, Options{Force: true, MutexWait: time.Minute})
 		if err == nil {
 			err = errors.Join(p.Apply(), p.Close())
 		}
@@ -155,7 +155,7 @@ func renameHash(t *testing.T, versions []string, name, got string) string {
 }
 
 // TestConcurrentSyncProcesses starts two sync processes of different versions into one
-// folder at once: the lock makes one wait for the other, so both succeed and leave the
+// folder at once: the mutex makes one wait for the other, so both succeed and leave the
 // folder as the manifest describes it.
 func TestConcurrentSyncProcesses(t *testing.T) {
 	base := t.TempDir()

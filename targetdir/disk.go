@@ -20,7 +20,7 @@ type Disk interface {
 	// the folders created for it, deepest first, and its mutex, held until the plan is
 	// closed (nil where nothing is written). On an error it returns what it got so far, for
 	// Close to undo.
-	open(dir string, wait time.Duration) (*os.Root, []string, *folderLock, error)
+	open(dir string, wait time.Duration) (*os.Root, []string, *folderMutex, error)
 	// writer returns the Writer of p's folder and the function that ends the critical
 	// section Apply writes in.
 	writer(p *Folder) (Writer, func(), error)
@@ -38,7 +38,7 @@ type realDisk struct {
 	wrap func(root *os.Root) Writer
 }
 
-func (realDisk) open(dir string, wait time.Duration) (*os.Root, []string, *folderLock, error) {
+func (realDisk) open(dir string, wait time.Duration) (*os.Root, []string, *folderMutex, error) {
 	created, err := mkdirAll(dir)
 	if err != nil {
 		return nil, created, nil, fmt.Errorf("%s: %w", dir, err)
@@ -47,8 +47,8 @@ func (realDisk) open(dir string, wait time.Duration) (*os.Root, []string, *folde
 	if err != nil {
 		return nil, created, nil, fmt.Errorf("%s: %w", dir, err)
 	}
-	lock, err := lockFolder(root, dir, wait)
-	return root, created, lock, err
+	mutex, err := takeMutex(root, dir, wait)
+	return root, created, mutex, err
 }
 
 // writer opens the folder's writer, creating the folder where it is missing, and enters the
@@ -89,7 +89,7 @@ func (realDisk) store(_ *Folder, dir string, write func(Writer) error) error {
 // dryRun records the changes of a sync in its plan.
 type dryRun struct{}
 
-func (dryRun) open(dir string, _ time.Duration) (*os.Root, []string, *folderLock, error) {
+func (dryRun) open(dir string, _ time.Duration) (*os.Root, []string, *folderMutex, error) {
 	root, err := os.OpenRoot(dir)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):

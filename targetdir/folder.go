@@ -51,9 +51,9 @@ type Options struct {
 	// written nor removed, and its manifest entry stays. Its source entry, if any, should be
 	// left out of the skills planned.
 	Hold map[string]string
-	// LockWait is how long to wait for another sync of the same folder to finish before
-	// failing with ErrLocked; 0 means DefaultLockWait.
-	LockWait time.Duration
+	// MutexWait is how long to wait for another sync of the same folder to finish before
+	// failing with ErrBusy; 0 means DefaultMutexWait.
+	MutexWait time.Duration
 	// Context, once cancelled, stops the sync between skills: what is written stays, each
 	// skill old or new, the manifest records it, and Apply reports the cancellation. Nil
 	// never stops.
@@ -101,9 +101,9 @@ type Folder struct {
 	listing  map[string]bool // the names in the folder, leftovers aside
 	cleanDir string          // filepath.Clean(Dir), once skillPath needs it
 	leftover []string
-	lock     *folderLock // held from planning until Close; nil when the Disk writes nothing
-	changes  *recorder   // what a dry run recorded; nil when the Disk writes
-	created  []string    // folders Plan created for the target, deepest first
+	mutex    *folderMutex // held from planning until Close; nil when the Disk writes nothing
+	changes  *recorder    // what a dry run recorded; nil when the Disk writes
+	created  []string     // folders Plan created for the target, deepest first
 	applied  bool
 	// recorded says that Apply changed the manifest's entries, which must then be written.
 	recorded bool
@@ -120,9 +120,9 @@ type Folder struct {
 
 // Plan compares the skills of src with what target folder dir holds and returns what a
 // sync would do. Unless it is a dry run (Options.Disk), it creates the folder and takes its
-// lock, which it holds until Close, so that no other sync changes the folder between the plan and Apply;
-// nothing else is written. Call Apply to carry the plan out, and then Close. It is Open
-// followed by Plan.
+// mutex, which it holds until Close, so that no other sync changes the folder between the
+// plan and Apply; nothing else is written. Call Apply to carry the plan out, and then Close.
+// It is Open followed by Folder.Plan.
 func Plan(src fs.FS, skills []Skill, dir string, opts Options) (*Folder, error) {
 	p, err := Open(dir, opts)
 	if err != nil {
@@ -136,7 +136,7 @@ func Plan(src fs.FS, skills []Skill, dir string, opts Options) (*Folder, error) 
 }
 
 // Open begins the plan of a sync into target folder dir with all that needs nothing of
-// the source: unless it is a dry run, it creates the folder and takes its lock; it reads the
+// the source: unless it is a dry run, it creates the folder and takes its mutex; it reads the
 // manifest and finds what each installed skill holds. A sync can so open its targets while it
 // reads the source. Call Plan once, then Apply, and Close in any case.
 func Open(dir string, opts Options) (*Folder, error) {
@@ -196,12 +196,12 @@ func (p *Folder) Plan(src fs.FS, skills []Skill, hold map[string]string) error {
 // open opens the target folder through the plan's Disk, which, unless it is a dry run,
 // creates the folder first and then takes its mutex.
 func (p *Folder) open() error {
-	wait := p.opts.LockWait
+	wait := p.opts.MutexWait
 	if wait <= 0 {
-		wait = DefaultLockWait
+		wait = DefaultMutexWait
 	}
 	var err error
-	p.root, p.created, p.lock, err = p.opts.Disk.open(p.Dir, wait)
+	p.root, p.created, p.mutex, err = p.opts.Disk.open(p.Dir, wait)
 	return err
 }
 
@@ -218,7 +218,7 @@ func mkdirAll(dir string) ([]string, error) {
 	return missing, os.MkdirAll(dir, 0o755)
 }
 
-// Close releases the lock and the target folder. When the plan was never applied, it
+// Close releases the mutex and the target folder. When the plan was never applied, it
 // removes the folders Plan created, so a sync stopped before writing leaves nothing.
 func (p *Folder) Close() error {
 	if p.root == nil {
@@ -227,8 +227,8 @@ func (p *Folder) Close() error {
 	if p.check != nil {
 		_ = p.check.close()
 	}
-	err := errors.Join(p.lock.release(), p.root.Close())
-	p.root, p.lock, p.check = nil, nil, nil
+	err := errors.Join(p.mutex.release(), p.root.Close())
+	p.root, p.mutex, p.check = nil, nil, nil
 	if !p.applied {
 		for _, d := range p.created {
 			_ = os.Remove(d)

@@ -22,28 +22,28 @@ type Health struct {
 	Exists bool
 	// Leftovers are the names of the entries only an interrupted sync leaves behind: its
 	// temporary copies, replaced folders and manifest drafts, and a break file of a process
-	// that died clearing a lock. Sorted.
+	// that died clearing a mutex. Sorted.
 	Leftovers []string
-	// Lock is the folder's sync lock; nil when there is none.
-	Lock *LockHolder
+	// Mutex is the folder's mutex; nil when there is none.
+	Mutex *MutexHolder
 	// Pending are the skills whose install began and was not recorded as finished. Sorted.
 	Pending []string
 	// ManifestErr is why the manifest cannot be read; nil when it can, or there is none.
 	ManifestErr error
 }
 
-// LockHolder is what the sync lock of a target folder says of its owner.
-type LockHolder struct {
+// MutexHolder is what the mutex of a target folder says of its owner.
+type MutexHolder struct {
 	// PID is the owner's process id; 0 when the record is not complete.
 	PID int
 	// Stale says the owner is gone: its process has ended, or it never finished its record.
 	Stale bool
-	// Age is how long ago the lock was taken.
+	// Age is how long ago the mutex was taken.
 	Age time.Duration
 }
 
 // Check reports what an interrupted sync may have left in target folder dir. It
-// writes nothing and takes no lock.
+// writes nothing and takes no mutex.
 func Check(dir string) (*Health, error) {
 	h := &Health{Dir: dir}
 	root, err := os.OpenRoot(dir)
@@ -63,7 +63,7 @@ func Check(dir string) (*Health, error) {
 		return nil, fmt.Errorf("%s: %w", filepath.Join(dir, filenames.FolderMutex), err)
 	}
 	if holder != nil {
-		h.Lock = &LockHolder{PID: holder.pid, Stale: holder.stale(), Age: time.Since(holder.mtime)}
+		h.Mutex = &MutexHolder{PID: holder.pid, Stale: holder.stale(), Age: time.Since(holder.mtime)}
 	}
 	man, err := readManifest(root, dir)
 	if err != nil {
@@ -101,9 +101,9 @@ func staleBreak(root *os.Root) bool {
 }
 
 // Repair removes what an interrupted sync left in target folder dir, holding the
-// folder's lock as a sync does, so that nothing a running sync writes is touched: a lock of
-// a process that has ended is cleared on the way, and a lock a live sync holds makes it wait
-// up to wait, then fail with ErrLocked. Each leftover entry is removed where it lies,
+// folder's mutex as a sync does, so that nothing a running sync writes is touched: a mutex of
+// a process that has ended is cleared on the way, and a mutex a live sync holds makes it wait
+// up to wait, then fail with ErrBusy. Each leftover entry is removed where it lies,
 // without following links, and never outside dir. It returns the names it removed.
 func Repair(dir string, wait time.Duration) ([]string, error) {
 	root, err := os.OpenRoot(dir)
@@ -111,7 +111,7 @@ func Repair(dir string, wait time.Duration) ([]string, error) {
 		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	defer root.Close()
-	lock, err := lockFolder(root, dir, wait)
+	mutex, err := takeMutex(root, dir, wait)
 	if err != nil {
 		return nil, err
 	}
@@ -124,7 +124,7 @@ func Repair(dir string, wait time.Duration) ([]string, error) {
 		}
 		removed = append(removed, name)
 	}
-	return removed, errors.Join(err, lock.release())
+	return removed, errors.Join(err, mutex.release())
 }
 
 // StoreLeftovers lists what interrupted syncs left in link store store (see

@@ -41,7 +41,7 @@ type InstalledSkill struct {
 }
 
 // Inspect reports every skill of target folder dir: those its manifest lists, and
-// the skill folders it does not. It writes nothing and takes no lock; a folder that does
+// the skill folders it does not. It writes nothing and takes no mutex; a folder that does
 // not exist holds nothing.
 func Inspect(dir string) ([]InstalledSkill, error) {
 	root, err := os.OpenRoot(dir)

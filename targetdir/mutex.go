@@ -15,47 +15,47 @@ import (
 	"github.com/skillgit/skillgit/internal/procowner"
 )
 
-// ErrLocked reports a target folder that another sync kept locked for longer than
-// Options.LockWait.
-var ErrLocked = errors.New("another sync is writing this folder")
+// ErrBusy reports a target folder whose mutex another sync held for longer than
+// Options.MutexWait.
+var ErrBusy = errors.New("another sync is writing this folder")
 
-// DefaultLockWait is how long a sync waits for another sync of the same folder to finish.
-const DefaultLockWait = 5 * time.Second
+// DefaultMutexWait is how long a sync waits for another sync of the same folder to finish.
+const DefaultMutexWait = 5 * time.Second
 
 const (
-	// lockPoll is how often a waiting sync looks at the lock again.
-	lockPoll = 20 * time.Millisecond
+	// mutexPoll is how often a waiting sync looks at the mutex again.
+	mutexPoll = 20 * time.Millisecond
 	// staleAge is how old a break file must be before it is taken for one a dead process
 	// left behind.
 	staleAge = 10 * time.Second
-	// incompleteAge is how old a lock without its owner's record must be before it is taken
+	// incompleteAge is how old a mutex without its owner's record must be before it is taken
 	// for one whose owner died between creating it and writing the record, microseconds
-	// apart: well under DefaultLockWait, so a sync killed in between blocks no other.
+	// apart: well under DefaultMutexWait, so a sync killed in between blocks no other.
 	incompleteAge = 2 * time.Second
 )
 
-// folderLock is a held lock of one target folder: the file filenames.FolderMutex, beside the
+// folderMutex is the held mutex of one target folder: the file filenames.FolderMutex, beside the
 // manifest, from the moment a sync reads the manifest until it is done, so that one sync at a
 // time writes the folder. Its first line holds its owner's process id and a nonce, as it
 // always has; the lines after it the owner's record (start time, boot and host), so that a
-// lock left by a process that died is taken over even when a new process got the same id.
-type folderLock struct {
+// mutex left by a process that died is taken over even when a new process got the same id.
+type folderMutex struct {
 	root    *os.Root
 	record  string
 	untrack func()
 }
 
-// lockHolder is what a lock file says about its owner.
-type lockHolder struct {
-	record string           // the whole content, to tell this lock from a later one
+// mutexHolder is what the mutex file says about its owner.
+type mutexHolder struct {
+	record string           // the whole content, to tell this mutex from a later one
 	pid    int              // 0 while the record is not yet complete
 	owner  *procowner.Owner // nil in a record of the older "PID NONCE" form
-	mtime  time.Time        // when the lock was made
+	mtime  time.Time        // when the mutex was made
 }
 
-// stale reports a lock whose owner is gone: its process is dead or is another process with
+// stale reports a mutex whose owner is gone: its process is dead or is another process with
 // the same id, or it never finished its record long ago.
-func (h lockHolder) stale() bool {
+func (h mutexHolder) stale() bool {
 	switch {
 	case h.pid == 0:
 		return time.Since(h.mtime) > incompleteAge
@@ -65,10 +65,10 @@ func (h lockHolder) stale() bool {
 	return !processAlive(h.pid)
 }
 
-// lockRecord is what this process writes in a lock file: "PID NONCE", the line that older
-// versions of skillgit read, the nonce telling this lock from a later one of the same
+// mutexRecord is what this process writes in the mutex file: "PID NONCE", the line that older
+// versions of skillgit read, the nonce telling this mutex from a later one of the same
 // process; then its owner record.
-func lockRecord() string {
+func mutexRecord() string {
 	me := procowner.Self()
 	return strconv.Itoa(me.PID) + " " + randSuffix() + "\n" + string(me.Marshal())
 }
@@ -78,40 +78,40 @@ func trackIn(root *os.Root, name string) func() {
 	return interrupt.Track(filepath.Join(root.Name(), name))
 }
 
-// lockFolder takes the lock of folder dir, opened as root. While another live process holds
-// it, lockFolder waits up to wait, then fails with ErrLocked; a lock left by a dead
+// takeMutex takes the mutex of folder dir, opened as root. While another live process holds
+// it, takeMutex waits up to wait, then fails with ErrBusy; a mutex left by a dead
 // process is cleared and taken.
-func lockFolder(root *os.Root, dir string, wait time.Duration) (*folderLock, error) {
-	record := lockRecord()
+func takeMutex(root *os.Root, dir string, wait time.Duration) (*folderMutex, error) {
+	record := mutexRecord()
 	deadline := time.Now().Add(wait)
 	for {
-		untrack, h, err := tryLock(root, record)
+		untrack, h, err := tryMutex(root, record)
 		switch {
 		case err != nil:
 			return nil, fmt.Errorf("%s: %w", filepath.Join(dir, filenames.FolderMutex), err)
 		case untrack != nil:
-			return &folderLock{root: root, record: record, untrack: untrack}, nil
+			return &folderMutex{root: root, record: record, untrack: untrack}, nil
 		case h != nil && h.stale():
 			cleared, err := breakStale(root, h.record)
 			if err != nil {
-				return nil, fmt.Errorf("%s: clearing the lock of a dead sync: %w", filepath.Join(dir, filenames.FolderMutex), err)
+				return nil, fmt.Errorf("%s: clearing the mutex of a dead sync: %w", filepath.Join(dir, filenames.FolderMutex), err)
 			}
 			if cleared {
 				continue
 			}
 		case h != nil && time.Now().After(deadline):
-			return nil, lockedError(dir, *h)
+			return nil, busyError(dir, *h)
 		}
-		time.Sleep(lockPoll)
+		time.Sleep(mutexPoll)
 	}
 }
 
-// tryLock creates the lock file holding record, unless it exists, registers it for removal
+// tryMutex creates the mutex file holding record, unless it exists, registers it for removal
 // if the process stops, and returns the function that forgets it. When the file exists, it
 // returns what the file says of its owner; nil when the file vanished in between.
-func tryLock(root *os.Root, record string) (func(), *lockHolder, error) {
-	// A signal waits until the lock made here is registered, so that it never leaves one
-	// behind; a lock it finds is another process's and is never registered.
+func tryMutex(root *os.Root, record string) (func(), *mutexHolder, error) {
+	// A signal waits until the mutex made here is registered, so that it never leaves one
+	// behind; a mutex it finds is another process's and is never registered.
 	done, err := interrupt.Critical()
 	if err != nil {
 		return nil, nil, err
@@ -135,8 +135,8 @@ func tryLock(root *os.Root, record string) (func(), *lockHolder, error) {
 	return untrack, nil, nil
 }
 
-// readHolder reads the lock file; nil when it is gone.
-func readHolder(root *os.Root) (*lockHolder, error) {
+// readHolder reads the mutex file; nil when it is gone.
+func readHolder(root *os.Root) (*mutexHolder, error) {
 	info, err := root.Lstat(filenames.FolderMutex)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
@@ -151,12 +151,12 @@ func readHolder(root *os.Root) (*lockHolder, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &lockHolder{record: string(data), mtime: info.ModTime()}
+	h := &mutexHolder{record: string(data), mtime: info.ModTime()}
 	h.pid, h.owner = parseRecord(h.record)
 	return h, nil
 }
 
-// parseRecord returns the process id of a complete lock record, and its owner when the record
+// parseRecord returns the process id of a complete mutex record, and its owner when the record
 // has one; a record of the older form, the single line "PID NONCE\n", has only the id. It
 // returns 0 for a record still being written or one that is not skillgit's.
 func parseRecord(record string) (int, *procowner.Owner) {
@@ -180,9 +180,9 @@ func parseRecord(record string) (int, *procowner.Owner) {
 	return n, &o
 }
 
-// breakStale removes the lock file when it still holds the record of the dead owner seen,
+// breakStale removes the mutex file when it still holds the record of the dead owner seen,
 // and reports whether it did. The break file makes sure only one process does so at a time,
-// so that no process removes a lock another has just taken over. A break file is held for
+// so that no process removes a mutex another has just taken over. A break file is held for
 // an instant; one older than staleAge was left by a process that died holding it.
 func breakStale(root *os.Root, seen string) (bool, error) {
 	done, err := interrupt.Critical()
@@ -217,8 +217,8 @@ func breakStale(root *os.Root, seen string) (bool, error) {
 	return true, root.Remove(filenames.FolderMutex)
 }
 
-// release removes the lock file, if it is still this lock's, and forgets it.
-func (l *folderLock) release() error {
+// release removes the mutex file, if it is still this mutex's, and forgets it.
+func (l *folderMutex) release() error {
 	if l == nil {
 		return nil
 	}
@@ -230,8 +230,8 @@ func (l *folderLock) release() error {
 	return l.root.Remove(filenames.FolderMutex)
 }
 
-// lockedError says who holds the lock of dir and how to clear it when nobody does.
-func lockedError(dir string, h lockHolder) error {
+// busyError says who holds the mutex of dir and how to clear it when nobody does.
+func busyError(dir string, h mutexHolder) error {
 	owner := "a sync that is starting"
 	switch {
 	case h.owner != nil:
@@ -240,5 +240,5 @@ func lockedError(dir string, h lockHolder) error {
 		owner = fmt.Sprintf("a sync (process %d)", h.pid)
 	}
 	return fmt.Errorf("%s: %w: %s holds %s; wait for it to finish and try again, or, if no skillgit sync is running, remove that file",
-		dir, ErrLocked, owner, filepath.Join(dir, filenames.FolderMutex))
+		dir, ErrBusy, owner, filepath.Join(dir, filenames.FolderMutex))
 }

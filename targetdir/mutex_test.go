@@ -108,9 +108,9 @@ func checkManifestMatches(t *testing.T, target string) {
 	}
 }
 
-// TestSyncLockHeldFailsClearly shows a second sync of a folder waiting while the first holds
-// the lock, then failing with a message that names the lock and how to clear it.
-func TestSyncLockHeldFailsClearly(t *testing.T) {
+// TestFolderMutexHeldFailsClearly shows a second sync of a folder waiting while the first holds
+// the mutex, then failing with a message that names the mutex and how to clear it.
+func TestFolderMutexHeldFailsClearly(t *testing.T) {
 	src, target := t.TempDir(), filepath.Join(t.TempDir(), "skills")
 	skills := writeSource(t, src, "v1", "alpha")
 	first, err := Plan(os.DirFS(src), skills, target, Options{})
@@ -118,9 +118,9 @@ func TestSyncLockHeldFailsClearly(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	_, err = Plan(os.DirFS(src), skills, target, Options{LockWait: 200 * time.Millisecond})
-	if !errors.Is(err, ErrLocked) {
-		t.Fatalf("second sync while the first holds the lock: %v; want ErrLocked", err)
+	_, err = Plan(os.DirFS(src), skills, target, Options{MutexWait: 200 * time.Millisecond})
+	if !errors.Is(err, ErrBusy) {
+		t.Fatalf("second sync while the first holds the lock: %v; want ErrBusy", err)
 	}
 	if waited := time.Since(start); waited < 200*time.Millisecond {
 		t.Fatalf("second sync gave up after %v without waiting", waited)
@@ -148,9 +148,9 @@ func TestSyncLockHeldFailsClearly(t *testing.T) {
 	}
 }
 
-// TestSyncTakesOverLockOfDeadProcess leaves a lock behind as a killed sync does, with the id
+// TestSyncTakesOverMutexOfDeadProcess leaves a mutex behind as a killed sync does, with the id
 // of a process that has ended: the next sync takes it over at once.
-func TestSyncTakesOverLockOfDeadProcess(t *testing.T) {
+func TestSyncTakesOverMutexOfDeadProcess(t *testing.T) {
 	src, target := t.TempDir(), t.TempDir()
 	skills := writeSource(t, src, "v1", "alpha")
 	dead := exec.Command(os.Args[0], "-test.run=^$")
@@ -160,7 +160,7 @@ func TestSyncTakesOverLockOfDeadProcess(t *testing.T) {
 	lock := filepath.Join(target, filenames.FolderMutex)
 	writeMode(t, lock, fmt.Sprintf("%d 0badcafe\n", dead.Process.Pid), 0o644)
 	start := time.Now()
-	if got := syncOnce(t, src, skills, target, Options{LockWait: time.Minute}); got["alpha"] != ActionInstall {
+	if got := syncOnce(t, src, skills, target, Options{MutexWait: time.Minute}); got["alpha"] != ActionInstall {
 		t.Fatalf("action %v; want install", got["alpha"])
 	}
 	if waited := time.Since(start); waited > 10*time.Second {
@@ -172,7 +172,7 @@ func TestSyncTakesOverLockOfDeadProcess(t *testing.T) {
 }
 
 // TestSyncStoppedBeforeApplyLeavesNoFolder shows that planning a sync that is then abandoned
-// (an audit refuses it) leaves neither the folder it created nor a lock.
+// (an audit refuses it) leaves neither the folder it created nor a mutex.
 func TestSyncStoppedBeforeApplyLeavesNoFolder(t *testing.T) {
 	src, parent := t.TempDir(), t.TempDir()
 	target := filepath.Join(parent, ".agent", "skills")

@@ -114,16 +114,16 @@ func TestSyncStoppedRemovesTemporaryEntries(t *testing.T) {
 	}
 }
 
-// TestSyncLockRemovedWhenStopped takes a folder's lock and stops the process, as a signal
-// does: the lock goes, and releasing it afterwards is harmless.
-func TestSyncLockRemovedWhenStopped(t *testing.T) {
+// TestFolderMutexRemovedWhenStopped takes a folder's mutex and stops the process, as a signal
+// does: the mutex goes, and releasing it afterwards is harmless.
+func TestFolderMutexRemovedWhenStopped(t *testing.T) {
 	dir := t.TempDir()
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer root.Close()
-	l, err := lockFolder(root, dir, time.Second)
+	l, err := takeMutex(root, dir, time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,23 +134,23 @@ func TestSyncLockRemovedWhenStopped(t *testing.T) {
 	if err := l.release(); err != nil {
 		t.Fatal(err)
 	}
-	if l2, err := lockFolder(root, dir, time.Second); err != nil {
+	if l2, err := takeMutex(root, dir, time.Second); err != nil {
 		t.Fatalf("locking again: %v", err)
 	} else if err := l2.release(); err != nil {
 		t.Fatal(err)
 	}
 }
 
-// TestSyncLockRecordNamesItsOwner shows the lock holding this process's owner record, which
+// TestFolderMutexRecordNamesItsOwner shows the mutex holding this process's owner record, which
 // a second sync reads as a live owner.
-func TestSyncLockRecordNamesItsOwner(t *testing.T) {
+func TestFolderMutexRecordNamesItsOwner(t *testing.T) {
 	dir := t.TempDir()
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer root.Close()
-	l, err := lockFolder(root, dir, time.Second)
+	l, err := takeMutex(root, dir, time.Second)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,15 +162,15 @@ func TestSyncLockRecordNamesItsOwner(t *testing.T) {
 	if h.owner == nil || *h.owner != procowner.Self() || h.stale() {
 		t.Fatalf("lock owner %v, stale %v; want this process, live", h.owner, h.stale())
 	}
-	if _, err := lockFolder(root, dir, 100*time.Millisecond); !errors.Is(err, ErrLocked) {
-		t.Fatalf("second lock while this process holds it: %v; want ErrLocked", err)
+	if _, err := takeMutex(root, dir, 100*time.Millisecond); !errors.Is(err, ErrBusy) {
+		t.Fatalf("second lock while this process holds it: %v; want ErrBusy", err)
 	}
 }
 
-// TestSyncLockReusedPID leaves a lock whose record names a live process, but one that started
-// at another time than the recorded owner: its id was reused, so the lock is taken over at
-// once. A lock of the older form with that live id is still waited for.
-func TestSyncLockReusedPID(t *testing.T) {
+// TestFolderMutexReusedPID leaves a mutex whose record names a live process, but one that started
+// at another time than the recorded owner: its id was reused, so the mutex is taken over at
+// once. A mutex of the older form with that live id is still waited for.
+func TestFolderMutexReusedPID(t *testing.T) {
 	live := exec.Command("sleep", "60")
 	if err := live.Start(); err != nil {
 		t.Fatal(err)
@@ -187,7 +187,7 @@ func TestSyncLockReusedPID(t *testing.T) {
 	reused := procowner.Owner{PID: live.Process.Pid, Start: 1, Boot: me.Boot, Host: me.Host}
 	writeMode(t, filepath.Join(target, filenames.FolderMutex), fmt.Sprintf("%d 0badcafe\n%s", reused.PID, reused.Marshal()), 0o644)
 	start := time.Now()
-	if got := syncOnce(t, src, skills, target, Options{LockWait: time.Minute}); got["alpha"] != ActionInstall {
+	if got := syncOnce(t, src, skills, target, Options{MutexWait: time.Minute}); got["alpha"] != ActionInstall {
 		t.Fatalf("action %v; want install", got["alpha"])
 	}
 	if waited := time.Since(start); waited > 10*time.Second {
@@ -196,15 +196,15 @@ func TestSyncLockReusedPID(t *testing.T) {
 
 	old := t.TempDir()
 	writeMode(t, filepath.Join(old, filenames.FolderMutex), fmt.Sprintf("%d 0badcafe\n", live.Process.Pid), 0o644)
-	_, err := Plan(os.DirFS(src), skills, old, Options{LockWait: 200 * time.Millisecond})
-	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), fmt.Sprintf("process %d", live.Process.Pid)) {
-		t.Fatalf("lock of the older form held by a live process: %v; want ErrLocked naming it", err)
+	_, err := Plan(os.DirFS(src), skills, old, Options{MutexWait: 200 * time.Millisecond})
+	if !errors.Is(err, ErrBusy) || !strings.Contains(err.Error(), fmt.Sprintf("process %d", live.Process.Pid)) {
+		t.Fatalf("lock of the older form held by a live process: %v; want ErrBusy naming it", err)
 	}
 }
 
-func TestParseLockRecord(t *testing.T) {
+func TestParseMutexRecord(t *testing.T) {
 	me := procowner.Self()
-	full := lockRecord()
+	full := mutexRecord()
 	other := procowner.Owner{PID: 4242, Start: 7, Boot: "b", Host: "h"}
 	for _, c := range []struct {
 		record string

@@ -9,9 +9,9 @@ import (
 )
 
 // openedTargets holds the target folders a sync opened while it read the source: their
-// locks taken, manifests read and installed skills checked (targetdir.Open), which needs
-// nothing of the source. Folders are opened in the order of their paths, as planTargets locks
-// them, and the opening stops at the first folder that does not exist yet: it is created only
+// mutexes taken, manifests read and installed skills checked (targetdir.Open), which needs
+// nothing of the source. Folders are opened in the order of their paths, as planTargets takes
+// their mutexes, and the opening stops at the first folder that does not exist yet: it is created only
 // once the source has been read, so that a sync that fails on its source leaves no folder
 // behind, and the folders after it are opened then, keeping the order.
 type openedTargets struct {

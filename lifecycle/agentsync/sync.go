@@ -131,13 +131,13 @@ type repo struct {
 	appMode bool
 	// url is the URL the skill repository was fetched from; empty for a local one.
 	url string
-	// clone is the held lock of the cached clone read; nil for a local repository.
-	clone *cloneLock
+	// clone is the held mutex of the cached clone read; nil for a local repository.
+	clone *cloneMutex
 	// warnings are what opening the repository found to warn of.
 	warnings []string
 }
 
-// Close closes the repository and lets the lock of its cached clone go.
+// Close closes the repository and lets the mutex of its cached clone go.
 func (r *repo) Close() error {
 	err := r.Repo.Close()
 	r.clone.release()
@@ -341,9 +341,9 @@ func (r *repo) commitTree(h gitstore.Hash) (gitstore.Hash, error) {
 	return c.TreeHash, nil
 }
 
-// planTargets plans the sync of every target. Each plan locks its folder, so the folders
-// are locked in the order of their paths: two syncs of the same folders never each hold one
-// while they wait for the other. A target opened already is planned from there, or fails
+// planTargets plans the sync of every target. Each plan takes its folder's mutex, so the
+// mutexes are taken in the order of the folders' paths: two syncs of the same folders never
+// each hold one while they wait for the other. A target opened already is planned from there, or fails
 // with the error opening it gave.
 func (r *repo) planTargets(src *source, targets []Target, opened *openedTargets, req Request) ([]*targetdir.Folder, error) {
 	plans, errs := opened.take()

@@ -8,7 +8,7 @@ import (
 	"golang.org/x/sys/windows"
 )
 
-func (l *cloneLock) take(exclusive bool) error {
+func (l *cloneMutex) take(exclusive bool) error {
 	// Windows does not turn a lock into another: let the held one go first.
 	_ = l.unlock()
 	var flags uint32
@@ -22,6 +22,6 @@ func (l *cloneLock) take(exclusive bool) error {
 	return nil
 }
 
-func (l *cloneLock) unlock() error {
+func (l *cloneMutex) unlock() error {
 	return windows.UnlockFileEx(windows.Handle(l.f.Fd()), 0, 1, 0, new(windows.Overlapped))
 }

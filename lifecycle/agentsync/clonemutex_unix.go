@@ -9,7 +9,7 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-func (l *cloneLock) take(exclusive bool) error {
+func (l *cloneMutex) take(exclusive bool) error {
 	how := unix.LOCK_SH
 	if exclusive {
 		how = unix.LOCK_EX
@@ -25,4 +25,4 @@ func (l *cloneLock) take(exclusive bool) error {
 	}
 }
 
-func (l *cloneLock) unlock() error { return unix.Flock(int(l.f.Fd()), unix.LOCK_UN) }
+func (l *cloneMutex) unlock() error { return unix.Flock(int(l.f.Fd()), unix.LOCK_UN) }
