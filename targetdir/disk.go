@@ -55,10 +55,7 @@ func (realDisk) open(dir string, wait time.Duration) (*os.Root, []string, *folde
 // critical section that a signal waits for (see internal/interrupt).
 func (d realDisk) writer(p *Folder) (Writer, func(), error) {
 	if p.root == nil {
-		if err := os.MkdirAll(p.Dir, 0o755); err != nil {
-			return nil, nil, err
-		}
-		root, err := os.OpenRoot(p.Dir)
+		root, err := makeRoot(p.Dir)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -75,15 +72,20 @@ func (d realDisk) writer(p *Folder) (Writer, func(), error) {
 }
 
 func (realDisk) store(_ *Folder, dir string, write func(Writer) error) error {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
-	}
-	root, err := os.OpenRoot(dir)
+	root, err := makeRoot(dir)
 	if err != nil {
 		return err
 	}
 	defer root.Close()
 	return write(NewRootWriter(root))
+}
+
+// makeRoot creates folder dir where it is missing, and opens it.
+func makeRoot(dir string) (*os.Root, error) {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	return os.OpenRoot(dir)
 }
 
 // dryRun records the changes of a sync in its plan.
