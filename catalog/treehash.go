@@ -251,16 +251,3 @@ func treeObjectID(entries []treeEntry) []byte {
 	s.Write(body.Bytes())
 	return s.Sum(nil)
 }
-
-// IsSyncOwnFile reports whether name, an entry of a sync's target folder, is one of the
-// files a sync keeps there for itself rather than a skill (TargetFiles): the manifest, the
-// target's lock and its break file. Only these exact names are; what an interrupted sync
-// leaves behind is IsSyncLeftover.
-func IsSyncOwnFile(name string) bool {
-	return name == ManifestFile || name == LockFile || name == breakFile
-}
-
-// IsSyncLeftover reports whether name, an entry of a sync's target folder, is one that a
-// sync writes for an instant and only an interrupted sync leaves behind; the next sync, or
-// `skillgit doctor --fix`, removes it.
-func IsSyncLeftover(name string) bool { return isLeftover(name) }

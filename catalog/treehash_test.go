@@ -222,22 +222,3 @@ func TestTreeHashStaysInsideRoot(t *testing.T) {
 		t.Error("a folder reached through a link out of the root was read")
 	}
 }
-
-func TestIsSyncOwnFile(t *testing.T) {
-	for name, want := range map[string]bool{
-		ManifestFile: true, LockFile: true, breakFile: true, tmpPrefix + "x": false, oldPrefix + "y": false,
-		ManifestFile + ".bak": false, "pdf": false, ".skillgit": false, ".hidden": false,
-	} {
-		if got := IsSyncOwnFile(name); got != want {
-			t.Errorf("IsSyncOwnFile(%q) = %v", name, got)
-		}
-	}
-	for name, want := range map[string]bool{
-		tmpPrefix + "x": true, oldPrefix + "y": true, manifestTmpPrefix + "1": true,
-		ManifestFile: false, LockFile: false, ".skillgit-tmp": false, "pdf": false,
-	} {
-		if got := IsSyncLeftover(name); got != want {
-			t.Errorf("IsSyncLeftover(%q) = %v", name, got)
-		}
-	}
-}

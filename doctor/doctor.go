@@ -18,8 +18,9 @@ const (
 	FindingLockRecord = "lock-record"
 	// FindingSyncLeftover is an entry an interrupted sync left in a target folder.
 	FindingSyncLeftover = "sync-leftover"
-	// FindingSyncLock is the sync lock of a target folder.
-	FindingSyncLock = "sync-lock"
+	// FindingFolderMutex is the mutex of a target folder, left by a sync that ended; its kind
+	// keeps the name that doctor's output has always given it.
+	FindingFolderMutex = "sync-lock"
 	// FindingManifest is a manifest entry that disagrees with its target folder, or a
 	// manifest that cannot be read.
 	FindingManifest = "manifest"
@@ -36,8 +37,8 @@ const (
 // takes it for one a process left behind: a git command holds its locks for less.
 const unownedLockAge = 5 * time.Second
 
-// syncLockWait is how long a repair waits for a sync that holds a target folder.
-const syncLockWait = 2 * time.Second
+// mutexWait is how long a repair waits for a sync that holds a target folder's mutex.
+const mutexWait = 2 * time.Second
 
 // Finding is one thing the doctor found wrong, and what became of it.
 type Finding struct {

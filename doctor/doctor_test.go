@@ -12,13 +12,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/doctor"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/filenames"
 	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/procowner"
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/targetdir"
 )
 
 // doctorRepo creates a skillgit repository and opens it with gitstore.
@@ -284,8 +285,8 @@ func syncedTarget(t *testing.T) string {
 		"alpha/SKILL.md": testenv.SkillMD("alpha"), "beta/SKILL.md": testenv.SkillMD("beta"),
 	})
 	target := filepath.Join(t.TempDir(), "app", ".claude", "skills")
-	skills := []catalog.SyncSkill{{Name: "alpha", Dir: "alpha", Hash: "a1"}, {Name: "beta", Dir: "beta", Hash: "b1"}}
-	p, err := catalog.PlanSync(os.DirFS(src), skills, target, catalog.SyncOptions{})
+	skills := []targetdir.Skill{{Name: "alpha", Dir: "alpha", Hash: "a1"}, {Name: "beta", Dir: "beta", Hash: "b1"}}
+	p, err := targetdir.Plan(os.DirFS(src), skills, target, targetdir.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -302,7 +303,7 @@ func syncedTarget(t *testing.T) string {
 // not recorded as done, as an interrupted sync leaves it.
 func markPending(t *testing.T, target, name string) {
 	t.Helper()
-	path := filepath.Join(target, catalog.ManifestFile)
+	path := filepath.Join(target, filenames.Manifest)
 	data, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -328,20 +329,20 @@ func TestDoctorSyncTarget(t *testing.T) {
 	if err := os.WriteFile(outside, []byte("mine"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	tmp := filepath.Join(target, ".skillgit-tmp-alpha-0011aabb")
+	tmp := filepath.Join(target, filenames.SkillTempPrefix+"alpha-0011aabb")
 	testenv.WriteFiles(t, tmp, map[string]string{"SKILL.md": "half"})
 	if err := os.Symlink(filepath.Dir(outside), filepath.Join(tmp, "link")); err != nil {
 		t.Fatal(err)
 	}
-	oldLink := filepath.Join(target, ".skillgit-old-beta-22ccddee")
+	oldLink := filepath.Join(target, filenames.SkillOldPrefix+"beta-22ccddee")
 	if err := os.Symlink(filepath.Dir(outside), oldLink); err != nil {
 		t.Fatal(err)
 	}
-	draft := filepath.Join(target, catalog.ManifestFile+".tmp-33eeff00")
+	draft := filepath.Join(target, filenames.ManifestDraftPrefix+"33eeff00")
 	if err := os.WriteFile(draft, []byte("{"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	lock := filepath.Join(target, catalog.LockFile)
+	lock := filepath.Join(target, filenames.FolderMutex)
 	if err := os.WriteFile(lock, []byte(strconv.Itoa(deadOwner(t).PID)+" 0011\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -359,7 +360,7 @@ func TestDoctorSyncTarget(t *testing.T) {
 		}
 		mustExist(t, p, false)
 	}
-	if f := findingFor(t, rep, lock); f.Kind != doctor.FindingSyncLock || !f.Fixed {
+	if f := findingFor(t, rep, lock); f.Kind != doctor.FindingFolderMutex || !f.Fixed {
 		t.Errorf("stale sync lock: %+v", f)
 	}
 	mustExist(t, lock, false)
@@ -383,9 +384,9 @@ func TestDoctorSyncTarget(t *testing.T) {
 func TestDoctorSyncTargetInUse(t *testing.T) {
 	_, g := doctorRepo(t)
 	target := syncedTarget(t)
-	tmp := filepath.Join(target, ".skillgit-tmp-alpha-0011aabb")
+	tmp := filepath.Join(target, filenames.SkillTempPrefix+"alpha-0011aabb")
 	testenv.WriteFiles(t, tmp, map[string]string{"SKILL.md": "being written"})
-	lock := filepath.Join(target, catalog.LockFile)
+	lock := filepath.Join(target, filenames.FolderMutex)
 	if err := os.WriteFile(lock, []byte(strconv.Itoa(os.Getpid())+" 0011\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -562,7 +563,7 @@ func TestDoctorFixBesideRunningCommands(t *testing.T) {
 func TestDoctorUnreadableManifest(t *testing.T) {
 	_, g := doctorRepo(t)
 	target := syncedTarget(t)
-	manifest := filepath.Join(target, catalog.ManifestFile)
+	manifest := filepath.Join(target, filenames.Manifest)
 	if err := os.WriteFile(manifest, []byte("{not json"), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -580,12 +581,12 @@ func TestDoctorLinkStore(t *testing.T) {
 	_, g := doctorRepo(t)
 	version := filepath.Join(g.CommonDir(), "skillgit", "sync", "0a1b2c")
 	testenv.WriteFiles(t, version, map[string]string{
-		"alpha/SKILL.md":                        "a complete copy",
-		".skillgit-tmp-alpha-11112222/SKILL.md": "interrupted long ago",
-		".skillgit-tmp-beta-33334444/SKILL.md":  "being written",
+		"alpha/SKILL.md": "a complete copy",
+		filenames.SkillTempPrefix + "alpha-11112222/SKILL.md": "interrupted long ago",
+		filenames.SkillTempPrefix + "beta-33334444/SKILL.md":  "being written",
 	})
-	old := filepath.Join(version, ".skillgit-tmp-alpha-11112222")
-	fresh := filepath.Join(version, ".skillgit-tmp-beta-33334444")
+	old := filepath.Join(version, filenames.SkillTempPrefix+"alpha-11112222")
+	fresh := filepath.Join(version, filenames.SkillTempPrefix+"beta-33334444")
 	long := time.Now().Add(-time.Hour)
 	if err := os.Chtimes(old, long, long); err != nil {
 		t.Fatal(err)
@@ -609,7 +610,7 @@ func TestDoctorLinkStore(t *testing.T) {
 // repository: with no repository, only the targets are looked at.
 func TestDoctorTargetsWithoutRepository(t *testing.T) {
 	target := syncedTarget(t)
-	tmp := filepath.Join(target, ".skillgit-tmp-alpha-0011aabb")
+	tmp := filepath.Join(target, filenames.SkillTempPrefix+"alpha-0011aabb")
 	testenv.WriteFiles(t, tmp, map[string]string{"SKILL.md": "half"})
 	rep := runDoctor(t, nil, false, target)
 	if f := findingFor(t, rep, tmp); f.Kind != doctor.FindingSyncLeftover || f.Fixed {

@@ -8,23 +8,24 @@ import (
 	"slices"
 	"time"
 
-	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/internal/filenames"
+	"github.com/skillgit/skillgit/targetdir"
 )
 
 // checkTarget looks at one sync target folder: what an interrupted sync left there, its
-// lock, and the manifest entries that disagree with the folder.
+// mutex, and the manifest entries that disagree with the folder.
 func (d *doctor) checkTarget(dir string) error {
-	h, err := catalog.CheckTarget(dir)
+	h, err := targetdir.Check(dir)
 	if err != nil {
 		return err
 	}
 	if !h.Exists {
 		return nil
 	}
-	if h.Lock != nil && !h.Lock.Stale {
+	if h.Mutex != nil && !h.Mutex.Stale {
 		// A sync is writing the folder: its temporary entries and unfinished manifest
 		// entries are its work in progress.
-		d.leave(FindingSyncLock, filepath.Join(h.Dir, catalog.LockFile), describeSyncLock(h.Lock),
+		d.leave(FindingFolderMutex, filepath.Join(h.Dir, filenames.FolderMutex), describeMutex(h.Mutex),
 			"a sync is writing this folder; run doctor again when it is done")
 		return nil
 	}
@@ -32,28 +33,28 @@ func (d *doctor) checkTarget(dir string) error {
 	return d.checkManifest(h)
 }
 
-// checkTargetLeftovers reports the stale lock and leftover entries of a target, and with
-// --fix removes them under the folder's lock, as a sync would.
-func (d *doctor) checkTargetLeftovers(h *catalog.TargetHealth) {
-	lockPath := filepath.Join(h.Dir, catalog.LockFile)
-	staleLock := h.Lock != nil && h.Lock.Stale
-	if len(h.Leftovers) == 0 && !staleLock {
+// checkTargetLeftovers reports the stale mutex and leftover entries of a target, and with
+// --fix removes them holding the folder's mutex, as a sync would.
+func (d *doctor) checkTargetLeftovers(h *targetdir.Health) {
+	mutexPath := filepath.Join(h.Dir, filenames.FolderMutex)
+	staleMutex := h.Mutex != nil && h.Mutex.Stale
+	if len(h.Leftovers) == 0 && !staleMutex {
 		return
 	}
 	var removed []string
 	var repairErr error
 	if d.fix {
-		removed, repairErr = catalog.RepairTarget(h.Dir, syncLockWait)
+		removed, repairErr = targetdir.Repair(h.Dir, mutexWait)
 	}
 	why := "`skillgit doctor --fix` removes it"
 	switch {
-	case errors.Is(repairErr, catalog.ErrSyncLocked):
+	case errors.Is(repairErr, targetdir.ErrBusy):
 		why = "a sync is writing this folder; run doctor again when it is done"
 	case repairErr != nil:
 		why = "could not remove it: " + repairErr.Error()
 	}
-	if staleLock {
-		d.found = append(d.found, Finding{Kind: FindingSyncLock, Path: lockPath, Detail: "stale: " + describeSyncLock(h.Lock),
+	if staleMutex {
+		d.found = append(d.found, Finding{Kind: FindingFolderMutex, Path: mutexPath, Detail: "stale: " + describeMutex(h.Mutex),
 			Fixed: d.fix && repairErr == nil, Left: leftUnless(d.fix && repairErr == nil, why)})
 	}
 	for _, name := range h.Leftovers {
@@ -63,8 +64,8 @@ func (d *doctor) checkTargetLeftovers(h *catalog.TargetHealth) {
 	}
 }
 
-// describeSyncLock says who holds a target's lock.
-func describeSyncLock(l *catalog.SyncLockHolder) string {
+// describeMutex says who holds a target folder's mutex.
+func describeMutex(l *targetdir.MutexHolder) string {
 	switch {
 	case l.PID == 0 && l.Stale:
 		return "a lock whose sync never finished writing its record"
@@ -79,13 +80,13 @@ func describeSyncLock(l *catalog.SyncLockHolder) string {
 // checkManifest reports the manifest entries that disagree with the folder: installs that
 // began and were not recorded as done, skills edited since, folders gone. The doctor never
 // rewrites skills: sync repairs what is skillgit's, and an edit is the user's.
-func (d *doctor) checkManifest(h *catalog.TargetHealth) error {
-	manifest := filepath.Join(h.Dir, catalog.ManifestFile)
+func (d *doctor) checkManifest(h *targetdir.Health) error {
+	manifest := filepath.Join(h.Dir, filenames.Manifest)
 	if h.ManifestErr != nil {
 		d.leave(FindingManifest, manifest, h.ManifestErr.Error(), "doctor never rewrites a manifest; move it away as the message says, then run `skillgit sync`")
 		return nil
 	}
-	skills, err := catalog.InspectTarget(h.Dir)
+	skills, err := targetdir.Inspect(h.Dir)
 	if err != nil {
 		return err
 	}
@@ -101,19 +102,19 @@ func (d *doctor) checkManifest(h *catalog.TargetHealth) error {
 
 // manifestDisagreement says how a skill of a target disagrees with its manifest entry, and
 // what repairs it; "" when it agrees.
-func manifestDisagreement(state catalog.InstallState, pending bool) (string, string) {
+func manifestDisagreement(state targetdir.State, pending bool) (string, string) {
 	const sync = "doctor never rewrites skills: `skillgit sync` installs it again"
 	switch {
-	case pending && state == catalog.StateMissing:
+	case pending && state == targetdir.StateMissing:
 		return "an install began and did not finish; the folder is missing", sync
-	case pending && state == catalog.StateEdited:
+	case pending && state == targetdir.StateEdited:
 		return "an install began and did not finish; the folder is not what it was writing",
 			"doctor never rewrites skills: `skillgit sync` finishes the install when the folder is the old version; if you edited it, the edit is yours (`skillgit sync --propose-edits`, or --force to replace it)"
 	case pending:
 		return "an install finished writing but its manifest entry was not completed", "doctor never rewrites manifests: `skillgit sync` records it"
-	case state == catalog.StateMissing:
+	case state == targetdir.StateMissing:
 		return "the manifest lists it, the folder is gone", sync
-	case state == catalog.StateEdited:
+	case state == targetdir.StateEdited:
 		return "changed since skillgit installed it",
 			"the edit is yours: `skillgit sync --propose-edits` proposes it, `skillgit sync --force` restores the published version"
 	}
@@ -136,7 +137,7 @@ const storeLeftoverAge = 10 * time.Minute
 // --symlink syncs, in the git folder.
 func (d *doctor) checkLinkStore() error {
 	store := filepath.Join(d.git.CommonDir(), "skillgit", "sync")
-	rels, err := catalog.StoreLeftovers(store)
+	rels, err := targetdir.StoreLeftovers(store)
 	if err != nil {
 		return err
 	}
@@ -152,7 +153,7 @@ func (d *doctor) checkLinkStore() error {
 			continue
 		}
 		d.fixWith(FindingSyncLeftover, p, "left in the link store of --symlink syncs by an interrupted sync", func() error {
-			return catalog.RemoveStoreLeftover(store, rel)
+			return targetdir.RemoveStoreLeftover(store, rel)
 		})
 	}
 	return nil

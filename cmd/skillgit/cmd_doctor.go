@@ -243,7 +243,7 @@ var doctorHeadings = []struct {
 }{
 	{"application project", []string{doctor.FindingProject, doctor.FindingInstalled}},
 	{"locks", []string{doctor.FindingLock, doctor.FindingLockRecord}},
-	{"sync targets", []string{doctor.FindingSyncLock, doctor.FindingSyncLeftover, doctor.FindingManifest}},
+	{"sync targets", []string{doctor.FindingFolderMutex, doctor.FindingSyncLeftover, doctor.FindingManifest}},
 	{"objects", []string{doctor.FindingObjectTemp}},
 	{"refs", []string{doctor.FindingRef}},
 }

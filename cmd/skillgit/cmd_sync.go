@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/agentsync"
+	"github.com/skillgit/skillgit/targetdir"
 )
 
 type syncOptions struct {
@@ -211,23 +211,23 @@ func printSync(w io.Writer, rep *agentsync.Report, dryRun bool) error {
 	printLockChanges(w, rep.Lock, map[bool]string{true: "would lock ", false: "lock "}[dryRun])
 	for _, it := range rep.Actions {
 		switch it.Action {
-		case catalog.ActionKeep:
-		case catalog.ActionConflict, catalog.ActionEdited, catalog.ActionSkip:
+		case targetdir.ActionKeep:
+		case targetdir.ActionConflict, targetdir.ActionEdited, targetdir.ActionSkip:
 			fmt.Fprintf(w, "%s %s: %s: %s\n", it.Action, it.Skill, it.Path, it.Reason)
 		default:
 			fmt.Fprintf(w, "%s %s -> %s\n", verb(it.Action, dryRun), it.Skill, it.Path)
 		}
 	}
 	for _, t := range rep.Targets {
-		counts := map[catalog.Action]int{}
+		counts := map[targetdir.Action]int{}
 		for _, it := range rep.Actions {
 			if it.Target == t.Label {
 				counts[it.Action]++
 			}
 		}
 		fmt.Fprintf(w, "%s (%s): %d installed, %d updated, %d removed, %d unchanged, %d edited, %d skipped, %s\n", t.Dir, t.Label,
-			counts[catalog.ActionInstall], counts[catalog.ActionUpdate], counts[catalog.ActionRemove], counts[catalog.ActionKeep],
-			counts[catalog.ActionEdited], counts[catalog.ActionSkip], countOf(counts[catalog.ActionConflict], "conflict", "conflicts"))
+			counts[targetdir.ActionInstall], counts[targetdir.ActionUpdate], counts[targetdir.ActionRemove], counts[targetdir.ActionKeep],
+			counts[targetdir.ActionEdited], counts[targetdir.ActionSkip], countOf(counts[targetdir.ActionConflict], "conflict", "conflicts"))
 	}
 	for _, f := range rep.Instructions {
 		fmt.Fprintf(w, "%s the skills block in %s\n", verb("keep", dryRun), f)
@@ -243,7 +243,7 @@ func printSync(w io.Writer, rep *agentsync.Report, dryRun bool) error {
 	return nil
 }
 
-func verb(a catalog.Action, dryRun bool) string {
+func verb(a targetdir.Action, dryRun bool) string {
 	if dryRun {
 		return "would " + string(a)
 	}

@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/lifecycle/agentsync"
+	"github.com/skillgit/skillgit/targetdir"
 )
 
 // driftOptions are the flags of sync that look at what the targets hold.
@@ -181,7 +181,7 @@ func printStatus(w io.Writer, rep *agentsync.StatusReport) error {
 		}
 		for _, s := range t.Skills {
 			note := ""
-			if s.Outdated && s.State == catalog.StateEdited {
+			if s.Outdated && s.State == targetdir.StateEdited {
 				note = " (outdated too)"
 			}
 			fmt.Fprintf(w, "  %-9s %s%s\n", s.State, sanitize(s.Name), note)

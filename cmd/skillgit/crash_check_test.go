@@ -13,8 +13,8 @@ import (
 	"strings"
 	"syscall"
 
-	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/filenames"
 	"github.com/skillgit/skillgit/internal/procowner"
 	"github.com/skillgit/skillgit/internal/testenv"
 )
@@ -208,7 +208,7 @@ func (h *crashHarness) refs(dir string) map[string]string {
 }
 
 // targetLock is the lock a sync holds in the synced folder.
-func (h *crashHarness) targetLock() string { return filepath.Join(h.target, catalog.LockFile) }
+func (h *crashHarness) targetLock() string { return filepath.Join(h.target, filenames.FolderMutex) }
 
 // lockFiles lists the lock files of the repository, of the remote and of the synced folder.
 func (h *crashHarness) lockFiles() []string {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/skillgit/skillgit/internal/filenames"
 	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
@@ -35,7 +36,7 @@ func Write(name string, data []byte, opts Options) error {
 	if err := os.MkdirAll(dir, opts.DirPerm); err != nil {
 		return err
 	}
-	tmp, untrack, err := interrupt.CreateTemp(dir, ".tmp-*")
+	tmp, untrack, err := interrupt.CreateTemp(dir, filenames.FileTempPrefix+"*")
 	if err != nil {
 		return err
 	}

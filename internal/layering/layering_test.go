@@ -12,8 +12,11 @@ const module = "github.com/skillgit/skillgit/"
 
 // forbidden maps a package to the packages of this module it must not import, directly.
 var forbidden = map[string][]string{
-	"catalog": {"gitstore", "lifecycle", "doctor", "audit", "hooks", "mcpserver", "cmd"},
-	"audit":   {"gitstore", "lifecycle", "doctor", "catalog", "hooks", "mcpserver", "cmd"},
+	"catalog": {"gitstore", "lifecycle", "doctor", "audit", "hooks", "mcpserver", "cmd", "targetdir"},
+	// One agent folder is written from a catalog's skills over fs.FS: it knows no git and
+	// nothing of the lifecycle that chooses what to install.
+	"targetdir": {"gitstore", "lifecycle", "audit", "hooks", "mcpserver", "doctor", "cmd"},
+	"audit":     {"gitstore", "lifecycle", "doctor", "catalog", "hooks", "mcpserver", "cmd"},
 	// Reading code as a program knows nothing of skills, findings or rules: the audit judges.
 	"audit/codeflow": {"=audit", "gitstore", "lifecycle", "doctor", "catalog", "hooks", "mcpserver", "cmd", "internal"},
 	"gitstore":       {"lifecycle", "doctor", "catalog", "audit", "hooks", "mcpserver", "cmd"},
@@ -45,6 +48,8 @@ var forbidden = map[string][]string{
 	"lifecycle/policydiff": {"=lifecycle", "lifecycle/packs", "lifecycle/remotes", "lifecycle/agentsync", "lifecycle/auditrun", "lifecycle/receive", "lifecycle/initrepo", "lifecycle/pathcheck", "hooks", "mcpserver", "cmd", "doctor"},
 	"hooks":                {"mcpserver", "cmd"},
 	"mcpserver":            {"lifecycle/receive", "cmd"},
+	// The names skillgit writes are one list that every package may read: it reads nothing.
+	"internal/filenames": {"gitstore", "lifecycle", "catalog", "targetdir", "audit", "doctor", "hooks", "mcpserver", "cmd", "internal"},
 	// testenv serves every package's tests, lifecycle's own included: it needs only git.
 	"internal/testenv": {"gitstore", "lifecycle", "catalog", "audit", "hooks", "mcpserver", "cmd"},
 	// lifecycletest serves the packages built on lifecycle, so it stands below them.

@@ -46,11 +46,11 @@ func openRepo(req Request) (*repo, error) {
 	if err != nil {
 		return nil, err
 	}
-	lr, lock, warnings, err := openNamed(sf, filepath.Dir(file), req)
+	lr, clone, warnings, err := openNamed(sf, filepath.Dir(file), req)
 	if err != nil {
 		return nil, fmt.Errorf("%s: repository %s: %w", file, sf.Repository, err)
 	}
-	r := &repo{Repo: lr, dir: dir, project: filepath.Dir(file), sync: sf, syncPath: file, appMode: true, clone: lock, warnings: warnings}
+	r := &repo{Repo: lr, dir: dir, project: filepath.Dir(file), sync: sf, syncPath: file, appMode: true, clone: clone, warnings: warnings}
 	if IsGitURL(sf.Repository) {
 		r.url = sf.Repository
 	}
@@ -90,12 +90,12 @@ func withSyncFileHint(err error) error {
 }
 
 // openNamed opens the skill repository the sync file sf in folder base names: a local path
-// relative to base, or a URL read through its cached clone, whose lock is then returned, held,
+// relative to base, or a URL read through its cached clone, whose mutex is then returned, held,
 // and which fetches what req reads (see readPlan).
 // The publish branch is the one sf or the project's lock names (see namedBranch); else, for a
 // URL, the one the repository's HEAD names, with a warning when main claims otherwise, and for
 // a local repository its own (skillgit.publishBranch, main, HEAD).
-func openNamed(sf *SyncFile, base string, req Request) (*lifecycle.Repo, *cloneLock, []string, error) {
+func openNamed(sf *SyncFile, base string, req Request) (*lifecycle.Repo, *cloneMutex, []string, error) {
 	b := namedBranch(sf, base)
 	if !IsGitURL(sf.Repository) {
 		p := sf.Repository
@@ -109,7 +109,7 @@ func openNamed(sf *SyncFile, base string, req Request) (*lifecycle.Repo, *cloneL
 		lr, err := b.open(p)
 		return lr, nil, nil, err
 	}
-	dir, lock, note, err := cachedClone(sf.Repository, req.Offline, &readPlan{sf: sf, project: base, req: req})
+	dir, clone, note, err := cachedClone(sf.Repository, req.Offline, &readPlan{sf: sf, project: base, req: req})
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -121,7 +121,7 @@ func openNamed(sf *SyncFile, base string, req Request) (*lifecycle.Repo, *cloneL
 		lr, err = b.open(dir)
 	}
 	if err != nil {
-		lock.release()
+		clone.release()
 		return nil, nil, nil, err
 	}
 	var warnings []string
@@ -130,7 +130,7 @@ func openNamed(sf *SyncFile, base string, req Request) (*lifecycle.Repo, *cloneL
 			warnings = append(warnings, w)
 		}
 	}
-	return lr, lock, warnings, nil
+	return lr, clone, warnings, nil
 }
 
 // openForProject opens the skill repository at dir to install into the project folder

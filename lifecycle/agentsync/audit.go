@@ -7,17 +7,17 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/skillgit/skillgit/audit"
-	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/auditrun"
 	"github.com/skillgit/skillgit/lifecycle/policy"
+	"github.com/skillgit/skillgit/targetdir"
 )
 
 // auditPlans audits every skill the plans will write, each version once, under the policy of
 // the publish branch, unless the skip switch is on. A skill git cannot read, or whose risk
 // reaches fail_on, is held: the plans leave it as installed, and the others go ahead.
-func (r *repo) auditPlans(src *source, plans []*catalog.SyncPlan, req Request, rep *Report) error {
+func (r *repo) auditPlans(src *source, plans []*targetdir.Folder, req Request, rep *Report) error {
 	defer src.holdIn(plans, rep)
 	items := src.readable(auditItems(plans))
 	if len(items) == 0 {
@@ -51,7 +51,7 @@ func (r *repo) auditPlans(src *source, plans []*catalog.SyncPlan, req Request, r
 }
 
 // auditItems lists the skill versions the plans write, once each.
-func auditItems(plans []*catalog.SyncPlan) []auditrun.Item {
+func auditItems(plans []*targetdir.Folder) []auditrun.Item {
 	seen := map[string]bool{}
 	var items []auditrun.Item
 	for _, p := range plans {

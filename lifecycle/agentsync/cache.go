@@ -61,9 +61,9 @@ func cacheRoot() (string, error) {
 // cachedClone makes the cached clone of url current and returns its folder: created on first
 // use, fetched on every other, or with offline used as it is. What plan reads is fetched (see
 // partial.go); the note, when not empty, says that more was fetched than the sync reads. The
-// clone's lock is held, shared, until the caller releases it: no other command fetches into
+// clone's mutex is held, shared, until the caller releases it: no other command fetches into
 // the clone meanwhile.
-func cachedClone(url string, offline bool, plan *readPlan) (string, *cloneLock, string, error) {
+func cachedClone(url string, offline bool, plan *readPlan) (string, *cloneMutex, string, error) {
 	root, err := cacheRoot()
 	if err != nil {
 		return "", nil, "", err
@@ -72,20 +72,20 @@ func cachedClone(url string, offline bool, plan *readPlan) (string, *cloneLock, 
 		return "", nil, "", err
 	}
 	dir := CacheDir(root, url)
-	lock, err := lockClone(dir, !offline)
+	mutex, err := takeCloneMutex(dir, !offline)
 	if err != nil {
 		return "", nil, "", err
 	}
 	note, err := refreshClone(root, dir, url, offline, plan)
 	if err != nil {
-		lock.release()
+		mutex.release()
 		return "", nil, "", err
 	}
-	if err := lock.share(); err != nil {
-		lock.release()
+	if err := mutex.share(); err != nil {
+		mutex.release()
 		return "", nil, "", err
 	}
-	return dir, lock, note, nil
+	return dir, mutex, note, nil
 }
 
 // refreshClone creates or fetches the cached clone of url in dir; offline, it only makes

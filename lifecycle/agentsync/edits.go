@@ -9,9 +9,9 @@ import (
 	"path"
 	"strings"
 
-	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
+	"github.com/skillgit/skillgit/targetdir"
 )
 
 // baseSearchLimit bounds how many commits of the publish branch are searched for the version
@@ -78,7 +78,7 @@ func editedSkills(st *StatusReport) []SkillStatus {
 	var out []SkillStatus
 	for _, t := range st.Targets {
 		for _, s := range t.Skills {
-			if s.State == catalog.StateEdited && !seen[s.Name] {
+			if s.State == targetdir.StateEdited && !seen[s.Name] {
 				seen[s.Name] = true
 				out = append(out, s)
 			}

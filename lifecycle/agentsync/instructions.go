@@ -11,6 +11,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/internal/atomicfile"
 	"github.com/skillgit/skillgit/internal/boundedfile"
+	"github.com/skillgit/skillgit/targetdir"
 )
 
 // maxInstructionsSize bounds how much of an agent instructions file is read.
@@ -72,9 +73,9 @@ func installedEntries(src *source, rep *Report, dir string) []catalog.PromptEntr
 // installed reports whether a sync's item leaves the skill in its target.
 func installed(it Item) bool {
 	switch it.Action {
-	case catalog.ActionInstall, catalog.ActionUpdate, catalog.ActionKeep, catalog.ActionEdited:
+	case targetdir.ActionInstall, targetdir.ActionUpdate, targetdir.ActionKeep, targetdir.ActionEdited:
 		return true
-	case catalog.ActionSkip:
+	case targetdir.ActionSkip:
 		if catalog.ValidateName(it.Skill) != nil {
 			return false
 		}
@@ -105,10 +106,10 @@ func UpdateInstructions(file string, entries []catalog.PromptEntry, dryRun bool)
 		return err
 	}
 	var block bytes.Buffer
-	if err := catalog.WriteInstructions(&block, entries); err != nil {
+	if err := targetdir.WriteInstructions(&block, entries); err != nil {
 		return err
 	}
-	out, err := catalog.SpliceInstructions(doc, block.Bytes())
+	out, err := targetdir.SpliceInstructions(doc, block.Bytes())
 	if err != nil {
 		return fmt.Errorf("%s: %w", file, err)
 	}

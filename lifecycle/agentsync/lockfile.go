@@ -16,13 +16,14 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/internal/atomicfile"
 	"github.com/skillgit/skillgit/internal/boundedfile"
+	"github.com/skillgit/skillgit/internal/filenames"
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // LockFileName is the file beside an application project's sync file that pins what its
 // agents run: the skill repository's commit and every installed skill's tree id.
-const LockFileName = ".skillgit-sync.lock"
+const LockFileName = filenames.ProjectLock
 
 // LockVersion is the version of the lock file's format that this skillgit writes and reads.
 const LockVersion = 1

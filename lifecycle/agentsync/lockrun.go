@@ -14,6 +14,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/pathcheck"
+	"github.com/skillgit/skillgit/targetdir"
 )
 
 // LockMode says how a sync in an application project uses the project's lock file.
@@ -217,7 +218,7 @@ func (r *repo) lockedSource(l *Lock, channel string, held map[string]Skip) (*sou
 		if sk, _ := catalog.Load(lfs, dir, catalog.Lenient, true); sk != nil {
 			src.loaded[s.Name] = sk
 		}
-		src.skills = append(src.skills, catalog.SyncSkill{Name: s.Name, Dir: dir, Hash: s.Tree})
+		src.skills = append(src.skills, targetdir.Skill{Name: s.Name, Dir: dir, Hash: s.Tree})
 	}
 	return src, nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle/policy"
+	"github.com/skillgit/skillgit/targetdir"
 )
 
 // Change kinds of a LockChange.
@@ -74,7 +75,7 @@ func (lk *lockRun) checkNames(r *repo, src *source, names []string, published ma
 		if err := catalog.CheckSkillName(n); err != nil {
 			return err
 		}
-		onChannel := slices.ContainsFunc(src.skills, func(s catalog.SyncSkill) bool { return s.Name == n })
+		onChannel := slices.ContainsFunc(src.skills, func(s targetdir.Skill) bool { return s.Name == n })
 		if _, locked := lk.locked(n); onChannel || locked {
 			continue
 		}

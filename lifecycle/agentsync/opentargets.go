@@ -5,24 +5,24 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/targetdir"
 )
 
 // openedTargets holds the target folders a sync opened while it read the source: their
-// locks taken, manifests read and installed skills checked (catalog.OpenSync), which needs
-// nothing of the source. Folders are opened in the order of their paths, as planTargets locks
-// them, and the opening stops at the first folder that does not exist yet: it is created only
+// mutexes taken, manifests read and installed skills checked (targetdir.Open), which needs
+// nothing of the source. Folders are opened in the order of their paths, as planTargets takes
+// their mutexes, and the opening stops at the first folder that does not exist yet: it is created only
 // once the source has been read, so that a sync that fails on its source leaves no folder
 // behind, and the folders after it are opened then, keeping the order.
 type openedTargets struct {
 	done  chan struct{}
-	plans []*catalog.SyncPlan // by target; nil where not opened
+	plans []*targetdir.Folder // by target; nil where not opened
 	errs  []error             // by target; the error opening it gave
 }
 
 // openTargets starts opening the targets of a request; wait for them with take.
 func (r *repo) openTargets(targets []Target, req Request) *openedTargets {
-	o := &openedTargets{done: make(chan struct{}), plans: make([]*catalog.SyncPlan, len(targets)), errs: make([]error, len(targets))}
+	o := &openedTargets{done: make(chan struct{}), plans: make([]*targetdir.Folder, len(targets)), errs: make([]error, len(targets))}
 	opts := r.syncOptions(req)
 	go func() {
 		defer close(o.done)
@@ -30,7 +30,7 @@ func (r *repo) openTargets(targets []Target, req Request) *openedTargets {
 			if info, err := os.Stat(targets[i].Dir); err != nil || !info.IsDir() {
 				return
 			}
-			o.plans[i], o.errs[i] = catalog.OpenSync(targets[i].Dir, opts)
+			o.plans[i], o.errs[i] = targetdir.Open(targets[i].Dir, opts)
 			if o.errs[i] != nil {
 				return
 			}
@@ -41,7 +41,7 @@ func (r *repo) openTargets(targets []Target, req Request) *openedTargets {
 
 // take waits for the opening to end and hands over what it opened; the plans are the
 // caller's to close from then on.
-func (o *openedTargets) take() ([]*catalog.SyncPlan, []error) {
+func (o *openedTargets) take() ([]*targetdir.Folder, []error) {
 	if o == nil {
 		return nil, nil
 	}

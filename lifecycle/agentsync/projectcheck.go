@@ -32,7 +32,7 @@ type ProjectHealth struct {
 // repository: that its sync file reads, that its lock reads and names the sync file's
 // repository, and that every target of the lock holds what the lock pins, as `sync
 // --verify` does. Leftovers of interrupted syncs are not reported: they are the target
-// check's (see catalog.CheckTarget), which can remove them.
+// check's (see targetdir.Check), which can remove them.
 func CheckProject(dir string) (*ProjectHealth, error) {
 	h := &ProjectHealth{}
 	syncPath := filepath.Join(dir, SyncFileName)

@@ -5,8 +5,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/lifecycle/policy"
+	"github.com/skillgit/skillgit/targetdir"
 )
 
 // selection is the names of the skills the sync file selects, by profile or by name, and
@@ -34,14 +34,14 @@ func (r *repo) selectSkills(src *source) error {
 	if err != nil || names == nil {
 		return err
 	}
-	var kept []catalog.SyncSkill
+	var kept []targetdir.Skill
 	for _, n := range names {
-		i := slices.IndexFunc(src.skills, func(s catalog.SyncSkill) bool { return s.Name == n })
+		i := slices.IndexFunc(src.skills, func(s targetdir.Skill) bool { return s.Name == n })
 		if i < 0 {
 			return fmt.Errorf("%s: %s: skill %q is not published on %s in %s; nothing was installed. Publish it, or take it out of the list",
 				r.syncPath, what, n, src.channel, repoLabel(r))
 		}
-		if !slices.ContainsFunc(kept, func(s catalog.SyncSkill) bool { return s.Name == n }) {
+		if !slices.ContainsFunc(kept, func(s targetdir.Skill) bool { return s.Name == n }) {
 			kept = append(kept, src.skills[i])
 		}
 	}

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/targetdir"
 )
 
 // Skip is a skill a sync left as it was: a copy already installed stays, with its manifest
@@ -35,7 +35,7 @@ func (src *source) hold(dir string, err error, refused bool) {
 		return
 	}
 	src.held[name] = Skip{Skill: name, Dir: dir, Reason: err.Error(), Refused: refused}
-	src.skills = slices.DeleteFunc(src.skills, func(s catalog.SyncSkill) bool { return s.Name == name })
+	src.skills = slices.DeleteFunc(src.skills, func(s targetdir.Skill) bool { return s.Name == name })
 }
 
 // holds maps the names of the held skills to their reasons, for the plans.
@@ -48,7 +48,7 @@ func (src *source) holds() map[string]string {
 }
 
 // holdIn makes every plan leave the held skills as they are, and lists them in the report.
-func (src *source) holdIn(plans []*catalog.SyncPlan, rep *Report) {
+func (src *source) holdIn(plans []*targetdir.Folder, rep *Report) {
 	for _, p := range plans {
 		if p == nil {
 			continue

@@ -3,12 +3,12 @@ package agentsync
 import (
 	"path/filepath"
 
-	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/targetdir"
 )
 
 // StateOutdated is an installed skill whose published version is another, or that is no
 // longer published; a sync would update or remove it.
-const StateOutdated catalog.InstallState = "outdated"
+const StateOutdated targetdir.State = "outdated"
 
 // TargetStatus is what one target folder holds, compared with its manifest and the channel.
 type TargetStatus struct {
@@ -25,7 +25,7 @@ type SkillStatus struct {
 	Path string
 	// State is installed, edited, missing, foreign or outdated. An edited skill whose
 	// published version changed too is edited, with Outdated set.
-	State catalog.InstallState
+	State targetdir.State
 	// Outdated says the installed version is not the published one.
 	Outdated bool
 	// Installed is the source tree id the manifest records; empty for a foreign skill.
@@ -62,7 +62,7 @@ func Status(req Request) (*StatusReport, error) {
 	}
 	rep := &StatusReport{Channel: src.channel, Warnings: warns}
 	for _, t := range targets {
-		found, err := catalog.InspectTarget(t.Dir)
+		found, err := targetdir.Inspect(t.Dir)
 		if err != nil {
 			return nil, err
 		}
@@ -76,13 +76,13 @@ func Status(req Request) (*StatusReport, error) {
 }
 
 // skillStatus compares one installed skill with the published one.
-func skillStatus(s catalog.InstalledSkill, published map[string]string) SkillStatus {
+func skillStatus(s targetdir.InstalledSkill, published map[string]string) SkillStatus {
 	out := SkillStatus{Name: s.Name, Path: s.Path, State: s.State, Installed: s.Source, Published: published[s.Name]}
-	if s.State == catalog.StateForeign {
+	if s.State == targetdir.StateForeign {
 		return out
 	}
 	out.Outdated = out.Installed != out.Published
-	if out.Outdated && s.State == catalog.StateInstalled {
+	if out.Outdated && s.State == targetdir.StateInstalled {
 		out.State = StateOutdated
 	}
 	return out

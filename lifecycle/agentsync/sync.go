@@ -16,6 +16,7 @@ import (
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 	"github.com/skillgit/skillgit/lifecycle/published"
+	"github.com/skillgit/skillgit/targetdir"
 )
 
 // Request says what `skillgit sync` installs where.
@@ -101,7 +102,7 @@ type Item struct {
 	// Path is the skill's folder in the target.
 	Path string
 	// Action is what was done, or would be.
-	Action catalog.Action
+	Action targetdir.Action
 	// Reason says why, for an action that needs it.
 	Reason string
 }
@@ -130,13 +131,13 @@ type repo struct {
 	appMode bool
 	// url is the URL the skill repository was fetched from; empty for a local one.
 	url string
-	// clone is the held lock of the cached clone read; nil for a local repository.
-	clone *cloneLock
+	// clone is the held mutex of the cached clone read; nil for a local repository.
+	clone *cloneMutex
 	// warnings are what opening the repository found to warn of.
 	warnings []string
 }
 
-// Close closes the repository and lets the lock of its cached clone go.
+// Close closes the repository and lets the mutex of its cached clone go.
 func (r *repo) Close() error {
 	err := r.Repo.Close()
 	r.clone.release()
@@ -256,7 +257,7 @@ func (r *repo) source(req Request) (*source, error) {
 type source struct {
 	channel string
 	fsys    fs.FS
-	skills  []catalog.SyncSkill
+	skills  []targetdir.Skill
 	held    map[string]Skip
 	loaded  map[string]*catalog.Skill
 }
@@ -281,7 +282,7 @@ func (r *repo) readSource(req Request) (*source, error) {
 		return nil, err
 	}
 	all := append(slices.Clip(res.Skills), recovered...)
-	src.skills = make([]catalog.SyncSkill, 0, len(all))
+	src.skills = make([]targetdir.Skill, 0, len(all))
 	src.loaded = make(map[string]*catalog.Skill, len(all))
 	for i, c := range r.checkFolders(root, all) {
 		s := all[i]
@@ -294,7 +295,7 @@ func (r *repo) readSource(req Request) (*source, error) {
 			continue
 		}
 		src.loaded[path.Base(s.Dir)] = s
-		src.skills = append(src.skills, catalog.SyncSkill{Name: path.Base(s.Dir), Dir: s.Dir, Hash: c.entry.Hash.String()})
+		src.skills = append(src.skills, targetdir.Skill{Name: path.Base(s.Dir), Dir: s.Dir, Hash: c.entry.Hash.String()})
 	}
 	return src, nil
 }
@@ -340,14 +341,14 @@ func (r *repo) commitTree(h gitstore.Hash) (gitstore.Hash, error) {
 	return c.TreeHash, nil
 }
 
-// planTargets plans the sync of every target. Each plan locks its folder, so the folders
-// are locked in the order of their paths: two syncs of the same folders never each hold one
-// while they wait for the other. A target opened already is planned from there, or fails
+// planTargets plans the sync of every target. Each plan takes its folder's mutex, so the
+// mutexes are taken in the order of the folders' paths: two syncs of the same folders never
+// each hold one while they wait for the other. A target opened already is planned from there, or fails
 // with the error opening it gave.
-func (r *repo) planTargets(src *source, targets []Target, opened *openedTargets, req Request) ([]*catalog.SyncPlan, error) {
+func (r *repo) planTargets(src *source, targets []Target, opened *openedTargets, req Request) ([]*targetdir.Folder, error) {
 	plans, errs := opened.take()
 	if plans == nil {
-		plans, errs = make([]*catalog.SyncPlan, len(targets)), make([]error, len(targets))
+		plans, errs = make([]*targetdir.Folder, len(targets)), make([]error, len(targets))
 	}
 	opts := r.syncOptions(req)
 	opts.Hold = src.holds()
@@ -359,7 +360,7 @@ func (r *repo) planTargets(src *source, targets []Target, opened *openedTargets,
 		if plans[i] != nil {
 			err = plans[i].Plan(src.fsys, src.skills, opts.Hold)
 		} else {
-			plans[i], err = catalog.PlanSync(src.fsys, src.skills, targets[i].Dir, opts)
+			plans[i], err = targetdir.Plan(src.fsys, src.skills, targets[i].Dir, opts)
 		}
 		if err != nil {
 			return plans, withFsckHint(err)
@@ -369,10 +370,13 @@ func (r *repo) planTargets(src *source, targets []Target, opened *openedTargets,
 }
 
 // syncOptions are the options of every target's plan, the held skills aside.
-func (r *repo) syncOptions(req Request) catalog.SyncOptions {
-	opts := catalog.SyncOptions{DryRun: req.DryRun, Force: req.Force, Mode: catalog.SyncCopy, Context: req.Context}
+func (r *repo) syncOptions(req Request) targetdir.Options {
+	opts := targetdir.Options{Force: req.Force, Mode: targetdir.Copy, Context: req.Context}
+	if req.DryRun {
+		opts.Disk = targetdir.DryRun
+	}
 	if req.Symlink {
-		opts.Mode = catalog.SyncSymlink
+		opts.Mode = targetdir.Symlink
 		opts.LinkStore = r.linkStore()
 	}
 	return opts
@@ -383,7 +387,7 @@ func (r *repo) linkStore() string {
 	return filepath.Join(r.Git().CommonDir(), "skillgit", "sync")
 }
 
-func closePlans(plans []*catalog.SyncPlan) {
+func closePlans(plans []*targetdir.Folder) {
 	for _, p := range plans {
 		if p != nil {
 			p.Close()
@@ -392,7 +396,7 @@ func closePlans(plans []*catalog.SyncPlan) {
 }
 
 // applyPlans writes every target and reports what was done.
-func applyPlans(plans []*catalog.SyncPlan, targets []Target, rep *Report) error {
+func applyPlans(plans []*targetdir.Folder, targets []Target, rep *Report) error {
 	var errs []error
 	n := len(rep.Actions)
 	for _, p := range plans {
@@ -406,7 +410,7 @@ func applyPlans(plans []*catalog.SyncPlan, targets []Target, rep *Report) error 
 		rep.Warnings = append(rep.Warnings, p.Warnings...)
 		for _, a := range p.Actions {
 			rep.Actions = append(rep.Actions, Item{Skill: a.Skill, Target: targets[i].Label, Path: a.Path, Action: a.Action, Reason: a.Reason})
-			if a.Action == catalog.ActionConflict {
+			if a.Action == targetdir.ActionConflict {
 				rep.Conflicts++
 			}
 		}

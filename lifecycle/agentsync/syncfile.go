@@ -15,13 +15,14 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/internal/boundedfile"
+	"github.com/skillgit/skillgit/internal/filenames"
 	"github.com/skillgit/skillgit/internal/gitauth"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 
 // SyncFileName is the file at the top of an application project that names the skill
 // repository whose published skills the project installs.
-const SyncFileName = ".skillgit-sync.yaml"
+const SyncFileName = filenames.SyncFile
 
 // unknownField finds the key yaml.v3 names in the error of a key that SyncFile lacks.
 var unknownField = regexp.MustCompile(`field (\S+) not found in type \S+`)

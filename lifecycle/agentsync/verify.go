@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/targetdir"
 )
 
 // VerifyKind names a way an installed skill differs from the lock.
@@ -242,11 +243,11 @@ func (v *verifier) foreign(root *os.Root, t LockTarget) []VerifyProblem {
 	for _, e := range ents {
 		p := VerifyProblem{Kind: VerifyForeign, Target: t.Dir, Skill: e.Name(), Path: path.Join(t.Dir, e.Name())}
 		switch {
-		case catalog.IsSyncOwnFile(e.Name()) && e.Type().IsRegular():
+		case targetdir.IsOwnFile(e.Name()) && e.Type().IsRegular():
 			continue
-		case catalog.IsSyncOwnFile(e.Name()):
+		case targetdir.IsOwnFile(e.Name()):
 			p.Kind, p.Detail = VerifyType, describeType(e.Type())+" where skillgit keeps a file of its own; remove it"
-		case catalog.IsSyncLeftover(e.Name()):
+		case targetdir.IsLeftover(e.Name()):
 			p.Kind, p.Detail = VerifyLeftover, "left by an interrupted sync ("+describeType(e.Type())+"); `skillgit sync` or `skillgit doctor --fix` removes it"
 		default:
 			if _, ok := v.lock.Skill(e.Name()); ok {

@@ -7,9 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/skillgit/skillgit/internal/filenames"
 	"github.com/skillgit/skillgit/internal/testenv"
-
-	"github.com/skillgit/skillgit/catalog"
 )
 
 // The helpers shared with the other packages built on lifecycle.
@@ -95,7 +94,7 @@ func TestVerify(t *testing.T) {
 		t.Fatal(err)
 	}
 	mustWrite(t, filepath.Join(agents, "mine", "SKILL.md"), "x")
-	mustWrite(t, filepath.Join(agents, catalog.ManifestFile), "{}")
+	mustWrite(t, filepath.Join(agents, filenames.Manifest), "{}")
 	if err := os.Remove(filepath.Join(claude, "skill-0003", "references", "b.md")); err != nil {
 		t.Fatal(err)
 	}

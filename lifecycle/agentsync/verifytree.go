@@ -22,15 +22,15 @@ const maxLockedTreeFiles = 100_000
 // without a copy, no tree is found.
 type lockedTrees struct {
 	repo *gitstore.Repo
-	// clone is the held lock of the cached clone read; nil for a local copy.
-	clone *cloneLock
+	// clone is the held mutex of the cached clone read; nil for a local copy.
+	clone *cloneMutex
 }
 
 // openLockedTrees opens the copy of lock's skill repository on this machine, if any; a
-// cached clone is read under its lock, shared, so that no sync fetches into it meanwhile.
+// cached clone is read holding its mutex, shared, so that no sync fetches into it meanwhile.
 func openLockedTrees(lock *Lock, project string) *lockedTrees {
 	dir := lock.Repository
-	var held *cloneLock
+	var held *cloneMutex
 	if IsGitURL(dir) {
 		root, err := cacheRoot()
 		if err != nil {
@@ -40,7 +40,7 @@ func openLockedTrees(lock *Lock, project string) *lockedTrees {
 		if _, err := os.Lstat(dir); err != nil {
 			return &lockedTrees{}
 		}
-		if held, err = lockClone(dir, false); err != nil {
+		if held, err = takeCloneMutex(dir, false); err != nil {
 			return &lockedTrees{}
 		}
 	} else if !filepath.IsAbs(dir) {

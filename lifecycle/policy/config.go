@@ -10,10 +10,11 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/internal/filenames"
 )
 
 // ConfigFile is the repository configuration file, committed on the publish branch.
-const ConfigFile = ".skillgit.yaml"
+const ConfigFile = filenames.Config
 
 // MaxConfigSize bounds how much of a configuration file is read.
 const MaxConfigSize = 256 << 10

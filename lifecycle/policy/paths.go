@@ -1,10 +1,14 @@
 package policy
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/skillgit/skillgit/internal/filenames"
+)
 
 // Dir is the folder of policy files beside the configuration, where the allow list and the
 // allowed-signers file are by default, and the audit rules (AuditRulesFile) always.
-const Dir = ".skillgit"
+const Dir = filenames.PolicyDir
 
 // PolicyPaths lists the paths that hold policy under c: the configuration, the folder of
 // policy files and, when it lies elsewhere, the allow list.

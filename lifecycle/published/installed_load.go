@@ -12,6 +12,7 @@ import (
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/internal/boundedfile"
+	"github.com/skillgit/skillgit/targetdir"
 )
 
 // InstalledSkill is one skill installed in an agent's skills folder.
@@ -53,7 +54,7 @@ type Installed struct {
 	bySkill map[*catalog.Skill]*InstalledSkill
 	matcher *catalog.Matcher
 	// digests compares the skills of one name, by skills folder, while the folders are read.
-	digests map[string]*catalog.FolderDigests
+	digests map[string]*targetdir.Digests
 }
 
 // installedOptions is how installed skills are read: as agents load them, frontmatter only.
@@ -67,7 +68,7 @@ func LoadInstalled(o InstalledOptions) (*Installed, error) {
 		return nil, err
 	}
 	in := &Installed{Folders: folders, byName: map[string]*InstalledSkill{}, bySkill: map[*catalog.Skill]*InstalledSkill{},
-		digests: map[string]*catalog.FolderDigests{}}
+		digests: map[string]*targetdir.Digests{}}
 	for _, f := range folders {
 		in.loadFolder(f)
 	}
@@ -267,7 +268,7 @@ func (in *Installed) digest(is *InstalledSkill) (string, error) {
 	d, ok := in.digests[is.root]
 	if !ok {
 		var err error
-		if d, err = catalog.OpenFolderDigests(is.root); err != nil {
+		if d, err = targetdir.OpenDigests(is.root); err != nil {
 			return "", err
 		}
 		in.digests[is.root] = d
