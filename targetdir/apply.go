@@ -29,10 +29,7 @@ func (p *Folder) Apply() error {
 			return fmt.Errorf("%s: %w", filepath.Join(p.Dir, name), err)
 		}
 	}
-	marked, err := p.markPending()
-	if err != nil {
-		return err
-	}
+	marked := p.markPending()
 	if marked {
 		p.smudge()
 		if err := writeManifest(w, p.man); err != nil {
@@ -60,49 +57,30 @@ func (p *Folder) manifestExists() bool {
 }
 
 // markPending records every skill about to be installed as owned before it is written, with
-// the hash of what will be written, so that a sync interrupted after writing it knows the
-// folder as its own, and one interrupted before does not take a folder the user makes in the
-// meantime for its own. It reports whether there was any.
-func (p *Folder) markPending() (bool, error) {
-	var installs []*Step
-	for i, a := range p.Actions {
+// what will be written (see pendingTree), so that a sync interrupted after writing it knows
+// the folder as its own, and one interrupted before does not take a folder the user makes in
+// the meantime for its own. It reports whether there was any.
+func (p *Folder) markPending() bool {
+	marked := false
+	for _, a := range p.Actions {
 		if a.Action != ActionInstall || a.noWrite {
 			continue
 		}
 		if m, owned := p.man.Skills[a.Skill]; !owned || m.Written == pendingHash {
-			installs = append(installs, &p.Actions[i])
+			p.man.Skills[a.Skill] = manifestEntry{Written: pendingHash, Pending: p.pendingOf(a.src), Mode: p.opts.Mode}
+			marked = true
 		}
 	}
-	hashes, err := p.expectedAll(installs)
-	if err != nil {
-		return false, err
-	}
-	for i, a := range installs {
-		p.man.Skills[a.Skill] = manifestEntry{Written: pendingHash, Pending: hashes[i], Mode: p.opts.Mode}
-	}
-	return len(installs) > 0, nil
+	return marked
 }
 
-// expectedAll returns the hash each action's folder has once written, computed by the
-// workers in parallel.
-func (p *Folder) expectedAll(actions []*Step) ([]string, error) {
-	hashes := make([]string, len(actions))
-	errs := make([]error, len(actions))
-	jobs := make(chan int)
-	var wg sync.WaitGroup
-	for range min(p.workers(), len(actions)) {
-		wg.Go(func() {
-			for i := range jobs {
-				hashes[i], errs[i] = p.expected(actions[i].src)
-			}
-		})
+// pendingOf is what the manifest records of an install of s before it is written: the link
+// a symbolic-link install makes, or the git tree id of the version a copy writes.
+func (p *Folder) pendingOf(s *Skill) string {
+	if p.opts.Mode == Symlink {
+		return linkHash(p.linkTarget(s))
 	}
-	for i := range actions {
-		jobs <- i
-	}
-	close(jobs)
-	wg.Wait()
-	return hashes, errors.Join(errs...)
+	return pendingTree + s.Hash
 }
 
 // run makes the changes with a pool of workers and updates the manifest as each succeeds.

@@ -46,7 +46,7 @@ func (p *Folder) planKept(a Step, m manifestEntry) (Step, error) {
 	if err != nil {
 		return a, fmt.Errorf("%s: %w", a.Path, err)
 	}
-	if m.wrote(got) {
+	if m.wrote(p.root, a.Skill, got) {
 		return a, nil
 	}
 	if p.opts.Force {

@@ -92,7 +92,7 @@ func inspectOwned(root *os.Root, check *stampChecker, dir, name string, m manife
 		s.State = StateMissing
 	case err != nil:
 		return s, fmt.Errorf("%s: %w", s.Path, err)
-	case !m.wrote(got):
+	case !m.wrote(root, name, got):
 		s.State = StateEdited
 	}
 	return s, nil

@@ -45,13 +45,26 @@ type manifestEntry struct {
 	Stat    string `json:"stat,omitempty"`
 }
 
-// wrote reports whether got, the hash of the installed folder, is what skillgit wrote there:
-// the recorded hash, or for an unfinished install the hash that install writes.
-func (e manifestEntry) wrote(got string) bool {
-	if e.Written == pendingHash {
+// pendingTree prefixes the Pending field of an unfinished install that records the git tree
+// id of the version it writes, rather than the hash of what it writes: knowing that hash
+// before writing would take reading every file twice, and the tree id is known already.
+const pendingTree = "tree:"
+
+// wrote reports whether got, the hash of the installed folder name of root, is what skillgit
+// wrote there: the recorded hash, or for an unfinished install the hash that install writes
+// or the git tree id of the version it writes. A folder the install left out a file of (a
+// link outside the skill) hashes to another tree, and is taken for someone else's: a sync
+// then asks for --force rather than guess.
+func (e manifestEntry) wrote(root *os.Root, name, got string) bool {
+	if e.Written != pendingHash {
+		return got == e.Written
+	}
+	tree, ok := strings.CutPrefix(e.Pending, pendingTree)
+	if !ok {
 		return e.Pending != "" && got == e.Pending
 	}
-	return got == e.Written
+	id, _, err := catalog.TreeHash(root, name, catalog.TreeHashOptions{})
+	return err == nil && tree != "" && id == tree
 }
 
 // readManifest reads the manifest of root; a folder without one has an empty manifest.

@@ -48,17 +48,22 @@ func TestPendingEntryNeverOverwritesUserFolder(t *testing.T) {
 	for _, tc := range []struct{ name, pending string }{
 		{"without recorded hash", ""},
 		{"with recorded hash", "expected"},
+		{"with recorded tree", "tree"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			src, target := t.TempDir(), t.TempDir()
 			skills := writeSource(t, src, "v1", "alpha")
 			pending := tc.pending
-			if pending != "" {
+			switch pending {
+			case "expected":
 				h, err := hashFolder(os.DirFS(src), "alpha", os.Readlink, nil)
 				if err != nil {
 					t.Fatal(err)
 				}
 				pending = h
+			case "tree":
+				skills[0].Hash = treeOf(t, src, "alpha")
+				pending = pendingTree + skills[0].Hash
 			}
 			leaveKilledSync(t, target, pending)
 			mine := userFolder(t, target)
@@ -89,31 +94,58 @@ func TestPendingEntryNeverOverwritesUserFolder(t *testing.T) {
 }
 
 // TestPendingEntryAdoptsWhatItWrote: a sync killed after writing alpha whole, before its
-// manifest said so: the next sync recognises the folder as its own, with no conflict.
+// manifest said so: the next sync recognises the folder as its own, with no conflict, from
+// the tree id it recorded as from the hash older versions recorded.
 func TestPendingEntryAdoptsWhatItWrote(t *testing.T) {
-	src, target := t.TempDir(), t.TempDir()
-	skills := writeSource(t, src, "v1", "alpha")
-	h, err := hashFolder(os.DirFS(src), "alpha", os.Readlink, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	leaveKilledSync(t, target, h)
-	if out, err := exec.Command("cp", "-a", filepath.Join(src, "alpha"), filepath.Join(target, "alpha")).CombinedOutput(); err != nil {
-		t.Fatalf("cp: %v\n%s", err, out)
-	}
-	if got := syncOnce(t, src, skills, target, Options{}); got["alpha"] == ActionConflict {
-		t.Fatal("a folder the interrupted sync wrote is a conflict")
-	}
-	if got := syncOnce(t, src, skills, target, Options{}); got["alpha"] != ActionKeep {
-		t.Fatalf("after adoption: %v; want keep", got["alpha"])
+	for _, recorded := range []string{"hash", "tree"} {
+		t.Run(recorded, func(t *testing.T) {
+			src, target := t.TempDir(), t.TempDir()
+			skills := writeSource(t, src, "v1", "alpha")
+			skills[0].Hash = treeOf(t, src, "alpha")
+			pending := pendingTree + skills[0].Hash
+			if recorded == "hash" {
+				h, err := hashFolder(os.DirFS(src), "alpha", os.Readlink, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				pending = h
+			}
+			leaveKilledSync(t, target, pending)
+			if out, err := exec.Command("cp", "-a", filepath.Join(src, "alpha"), filepath.Join(target, "alpha")).CombinedOutput(); err != nil {
+				t.Fatalf("cp: %v\n%s", err, out)
+			}
+			if got := syncOnce(t, src, skills, target, Options{}); got["alpha"] == ActionConflict {
+				t.Fatal("a folder the interrupted sync wrote is a conflict")
+			}
+			if got := syncOnce(t, src, skills, target, Options{}); got["alpha"] != ActionKeep {
+				t.Fatalf("after adoption: %v; want keep", got["alpha"])
+			}
+		})
 	}
 }
 
+// treeOf is the git tree id of folder name of dir.
+func treeOf(t *testing.T, dir, name string) string {
+	t.Helper()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	id, _, err := catalog.TreeHash(root, name, catalog.TreeHashOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
 // TestInstallRecordsPendingHash shows the manifest an install writes before it writes the
-// skill: the hash it is about to write, which is what the folder then holds.
+// skill: the git tree id of the version it is about to write, which is what the folder then
+// holds.
 func TestInstallRecordsPendingHash(t *testing.T) {
 	src, target := t.TempDir(), t.TempDir()
 	skills := writeSource(t, src, "v1", "alpha")
+	skills[0].Hash = treeOf(t, src, "alpha")
 	var seen manifestEntry
 	spy := func(root *os.Root) Writer { return manifestSpy{Writer: NewRootWriter(root), root: root, seen: &seen} }
 	p, err := Plan(os.DirFS(src), skills, target, Options{Disk: realDisk{wrap: spy}, Workers: 1})
@@ -129,12 +161,11 @@ func TestInstallRecordsPendingHash(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer root.Close()
-	got, err := hashInstalled(root, "alpha")
-	if err != nil {
-		t.Fatal(err)
+	if seen.Written != pendingHash || seen.Pending != pendingTree+skills[0].Hash {
+		t.Fatalf("manifest before the write: %+v; want pending with tree %s", seen, skills[0].Hash)
 	}
-	if seen.Written != pendingHash || seen.Pending != got {
-		t.Fatalf("manifest before the write: %+v; want pending with hash %s", seen, got)
+	if got := treeOf(t, target, "alpha"); got != skills[0].Hash {
+		t.Fatalf("the installed folder is tree %s; the pending entry recorded %s", got, skills[0].Hash)
 	}
 }
 

@@ -147,7 +147,7 @@ func (p *Folder) checkEdited(a Step, m manifestEntry) (Step, error) {
 	if err != nil {
 		return a, fmt.Errorf("%s: %w", a.Path, err)
 	}
-	if m.wrote(got) || p.opts.Force {
+	if m.wrote(p.root, a.Skill, got) || p.opts.Force {
 		return a, nil
 	}
 	if a.src != nil {
