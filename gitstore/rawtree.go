@@ -32,6 +32,9 @@ func (r *Objects) ReadRawTree(h Hash) (RawTree, error) {
 // ID returns the tree's id; ZeroHash for the empty tree.
 func (t RawTree) ID() Hash { return t.id }
 
+// Size returns the size of the tree object in bytes.
+func (t RawTree) Size() int { return len(t.data) }
+
 // Has reports whether the tree has an entry called name, of any mode.
 func (t RawTree) Has(name string) (bool, error) {
 	// Every entry called name holds the bytes "name\x00": where they are absent, so is the
