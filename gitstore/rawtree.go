@@ -37,22 +37,29 @@ func (t RawTree) Size() int { return len(t.data) }
 
 // Has reports whether the tree has an entry called name, of any mode.
 func (t RawTree) Has(name string) (bool, error) {
+	_, ok, err := t.Entry(name)
+	return ok, err
+}
+
+// Entry returns the entry called name, without decoding the tree: looking one skill up in a
+// folder of 100,000 costs a scan of its bytes, and no allocation.
+func (t RawTree) Entry(name string) (TreeEntry, bool, error) {
 	// Every entry called name holds the bytes "name\x00": where they are absent, so is the
 	// entry, and only a tree that holds them is decoded to be sure.
 	if !strings.Contains(t.data, name+"\x00") {
-		return false, nil
+		return TreeEntry{}, false, nil
 	}
 	for pos := 0; pos < len(t.data); {
 		e, next, err := decodeTreeEntry(t.data, pos)
 		if err != nil {
-			return false, t.corrupt(err, pos)
+			return TreeEntry{}, false, t.corrupt(err, pos)
 		}
 		if e.Name == name {
-			return true, nil
+			return e, true, nil
 		}
 		pos = next
 	}
-	return false, nil
+	return TreeEntry{}, false, nil
 }
 
 // corrupt words a decoding error of the tree at byte pos.

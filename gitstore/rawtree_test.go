@@ -169,6 +169,17 @@ func TestDiffRawTreesAgreesWithGit(t *testing.T) {
 		if has, err := b.Has(name); err != nil || has != want {
 			t.Errorf("Has(%q) = %v, %v; want %v", name, has, err, want)
 		}
+		e, ok, err := b.Entry(name)
+		if err != nil || ok != want {
+			t.Errorf("Entry(%q) = %v, %v; want found %v", name, ok, err, want)
+			continue
+		}
+		if !want {
+			continue
+		}
+		if id := strings.TrimSpace(gitRun(t, dir, "rev-parse", "HEAD:skills/"+name)); e.Name != name || e.Hash.String() != id {
+			t.Errorf("Entry(%q) = %s %s; git has %s", name, e.Name, e.Hash, id)
+		}
 	}
 }
 

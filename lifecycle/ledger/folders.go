@@ -58,15 +58,28 @@ func FolderAt(s Store, root gitstore.Hash, p string) (gitstore.Hash, error) {
 	return folderAt(s, root, p)
 }
 
+// folderAt reads the trees on the way undecoded: over a history, the skills folder of one
+// commit after another is a large tree, each looked up for one entry.
 func folderAt(s Store, root gitstore.Hash, p string) (gitstore.Hash, error) {
-	if root.IsZero() {
-		return gitstore.ZeroHash, nil
+	tree := root
+	for name := range strings.SplitSeq(p, "/") {
+		if tree.IsZero() {
+			return gitstore.ZeroHash, nil
+		}
+		if name == "" || name == "." {
+			continue
+		}
+		t, err := s.ReadRawTree(tree)
+		if err != nil {
+			return gitstore.ZeroHash, err
+		}
+		e, ok, err := t.Entry(name)
+		if err != nil || !ok || e.Mode != filemode.Dir {
+			return gitstore.ZeroHash, err
+		}
+		tree = e.Hash
 	}
-	e, ok, err := s.EntryAt(root, p)
-	if err != nil || !ok || e.Mode != filemode.Dir {
-		return gitstore.ZeroHash, err
-	}
-	return e.Hash, nil
+	return tree, nil
 }
 
 // differsOutside reports whether two trees differ anywhere but below the folder whose path
