@@ -176,3 +176,7 @@ server_copy() {
 	git -C "$dest" config uploadpack.allowFilter true
 	touch "$dest.done"
 }
+
+# sync_fs writes out what removing the last round's folders left to the disk, so that it is
+# not charged to the next command.
+sync_fs() { sync -f "$BENCH_DIR" 2>/dev/null || sync; }

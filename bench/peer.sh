@@ -126,8 +126,6 @@ one_round() {
 	fi
 }
 
-sync_fs() { sync -f "$BENCH_DIR" 2>/dev/null || sync; }
-
 # add_runs OUT A B writes, per round, the sum of A's and B's times and CPU times and the larger
 # of their peaks: the two commands as one install.
 add_runs() {
