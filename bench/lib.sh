@@ -140,3 +140,43 @@ run_bench() {
 	printf '\n' >&2
 	report
 }
+
+# serve_git BASE REPO serves the repositories below BASE with git daemon on a free loopback
+# port, waits until REPO answers, and sets GIT_PORT and GIT_DAEMON_PID; the caller stops the
+# daemon (kill "$GIT_DAEMON_PID", from an EXIT trap).
+serve_git() {
+	local base=$1 repo=$2 port
+	for _ in 1 2 3 4 5; do
+		port=$(shuf -i 20000-59999 -n 1)
+		"$(git --exec-path)/git-daemon" --reuseaddr --listen=127.0.0.1 --port="$port" --export-all \
+			--base-path="$base" "$base" 2>/dev/null &
+		GIT_DAEMON_PID=$!
+		for _ in $(seq 50); do
+			if git ls-remote "git://127.0.0.1:$port/$repo" HEAD >/dev/null 2>&1; then
+				GIT_PORT=$port
+				return
+			fi
+			kill -0 "$GIT_DAEMON_PID" 2>/dev/null || break # the port was taken
+			sleep 0.1
+		done
+		kill "$GIT_DAEMON_PID" 2>/dev/null || true
+	done
+	die "git daemon does not serve $base/$repo on a loopback port; is git-daemon installed (git --exec-path)?"
+}
+
+# server_copy SRC DEST makes DEST a bare copy of repository SRC packed as a server keeps it
+# (one pack with bitmaps, uploadpack.allowFilter on), once: a copy already made is reused.
+server_copy() {
+	local src=$1 dest=$2
+	[ -e "$dest.done" ] && [ -d "$dest" ] && return
+	say "copying $src into $dest and packing it with bitmaps"
+	rm -rf "$dest"
+	git clone -q --bare "$src" "$dest"
+	git -C "$dest" repack -a -d -b -q
+	git -C "$dest" config uploadpack.allowFilter true
+	touch "$dest.done"
+}
+
+# sync_fs writes out what removing the last round's folders left to the disk, so that it is
+# not charged to the next command.
+sync_fs() { sync -f "$BENCH_DIR" 2>/dev/null || sync; }
