@@ -68,10 +68,15 @@ func (lk *lockRun) verifyMoved(r *repo, tip plumbing.Hash, fresh []string, held 
 	// A version not pinned before is checked with the keys valid now, too.
 	now := *t
 	now.Now = time.Now()
+	moved := make([]LockedSkill, len(fresh))
+	for k, name := range fresh {
+		moved[k] = lk.next.Skills[slices.IndexFunc(lk.next.Skills, func(s LockedSkill) bool { return s.Name == name })]
+	}
+	proofs, errs := r.verifySkills(moved, now)
 	var kept []string
-	for _, name := range fresh {
+	for k, name := range fresh {
 		i := slices.IndexFunc(lk.next.Skills, func(s LockedSkill) bool { return s.Name == name })
-		proof, err := r.verifySkill(lk.next.Skills[i], now)
+		proof, err := proofs[k], errs[k]
 		if err == nil {
 			lk.next.Skills[i].Keys = proof.Keys
 			kept = append(kept, name)
@@ -93,16 +98,20 @@ func (lk *lockRun) verifyMoved(r *repo, tip plumbing.Hash, fresh []string, held 
 // lock written before the sync file had its trust: does, so that --update fills them in. One
 // that fails stays installed and the warning names it; --frozen refuses it.
 func (lk *lockRun) verifyKept(r *repo, fresh []string, t ledger.Trust) {
+	var at []int
+	var kept []LockedSkill
 	for i, s := range lk.next.Skills {
-		if len(s.Keys) > 0 || slices.Contains(fresh, s.Name) {
+		if len(s.Keys) == 0 && !slices.Contains(fresh, s.Name) {
+			at, kept = append(at, i), append(kept, s)
+		}
+	}
+	proofs, errs := r.verifySkills(kept, t)
+	for k, i := range at {
+		if errs[k] != nil {
+			r.warnings = append(r.warnings, fmt.Sprintf("%s: the locked version is not verified: %v", kept[k].Name, errs[k]))
 			continue
 		}
-		proof, err := r.verifySkill(s, t)
-		if err != nil {
-			r.warnings = append(r.warnings, fmt.Sprintf("%s: the locked version is not verified: %v", s.Name, err))
-			continue
-		}
-		lk.next.Skills[i].Keys = proof.Keys
+		lk.next.Skills[i].Keys = proofs[k].Keys
 	}
 }
 
@@ -118,13 +127,13 @@ func (lk *lockRun) verifyLocked(r *repo, l *Lock) error {
 		return err
 	}
 	var bad []string
+	proofs, errs := r.verifySkills(l.Skills, *t)
 	for i, s := range l.Skills {
-		proof, err := r.verifySkill(s, *t)
-		if err != nil {
-			bad = append(bad, fmt.Sprintf("%s (%v)", s.Name, err))
+		if errs[i] != nil {
+			bad = append(bad, fmt.Sprintf("%s (%v)", s.Name, errs[i]))
 			continue
 		}
-		l.Skills[i].Keys = proof.Keys
+		l.Skills[i].Keys = proofs[i].Keys
 	}
 	if len(bad) > 0 {
 		return fmt.Errorf("%s pins skills that %s does not verify: %s; %w: move the lock to verified versions with `skillgit sync --update`, or restore it from git",
@@ -133,16 +142,41 @@ func (lk *lockRun) verifyLocked(r *repo, l *Lock) error {
 	return nil
 }
 
-// verifySkill verifies the version of s that the lock pins against t: the history shows it
-// published with the approvals t needs, and the tree the lock installs is the very one that
-// publish put in the skill's folder. The second check stands on its own: a commit made after
-// the publish that changed the folder, however its message presents it, leaves a tree that
-// no approved publish had.
-func (r *repo) verifySkill(s LockedSkill, t ledger.Trust) (ledger.InstallProof, error) {
-	proof, err := r.Book().VerifyInstall(plumbing.NewHash(s.Commit), s.Name, t)
-	if err != nil {
-		return proof, err
+// verifySkills verifies the versions of skills that the lock pins against t, and returns the
+// proof or the error of each, in order: the history shows each published with the approvals
+// t needs, and the tree the lock installs is the very one that publish put in the skill's
+// folder. The second check stands on its own: a commit made after the publish that changed
+// the folder, however its message presents it, leaves a tree that no approved publish had.
+// Skills pinned at the same commit are verified in one walk of the history.
+func (r *repo) verifySkills(skills []LockedSkill, t ledger.Trust) ([]ledger.InstallProof, []error) {
+	proofs, errs := make([]ledger.InstallProof, len(skills)), make([]error, len(skills))
+	byCommit := map[string][]int{}
+	var commits []string
+	for i, s := range skills {
+		if _, ok := byCommit[s.Commit]; !ok {
+			commits = append(commits, s.Commit)
+		}
+		byCommit[s.Commit] = append(byCommit[s.Commit], i)
 	}
+	for _, c := range commits {
+		names := make([]string, 0, len(byCommit[c]))
+		for _, i := range byCommit[c] {
+			names = append(names, skills[i].Name)
+		}
+		ps, es := r.Book().VerifyInstalls(plumbing.NewHash(c), names, t)
+		for _, i := range byCommit[c] {
+			name := skills[i].Name
+			if errs[i] = es[name]; errs[i] == nil {
+				proofs[i], errs[i] = r.publishedTree(skills[i], ps[name])
+			}
+		}
+	}
+	return proofs, errs
+}
+
+// publishedTree checks that the tree the lock pins for s is the one that proof's publish put
+// in the skill's folder, and returns the proof.
+func (r *repo) publishedTree(s LockedSkill, proof ledger.InstallProof) (ledger.InstallProof, error) {
 	c, err := r.Git().Objects().Commit(proof.Publish)
 	if err != nil {
 		return ledger.InstallProof{}, err

@@ -1,7 +1,9 @@
 package ledger_test
 
 import (
+	"fmt"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -122,5 +124,32 @@ func TestLastChangeClaimedOtherAction(t *testing.T) {
 	}
 	if _, err := b.VerifyInstall(b.Tip, "t1", ledger.Trust{Need: 1, File: "trusted_signers"}); err == nil || !strings.Contains(err.Error(), forged[:12]) {
 		t.Fatalf("VerifyInstall after a commit claiming a mode change edited t1: %v; want a refusal naming %s", err, forged[:12])
+	}
+}
+
+// TestVerifyInstallsAgreesWithVerifyInstall checks that verifying many skills in one walk
+// gives each the proof or the error that verifying it alone gives: a published skill, one a
+// plain commit changed since, and a name nothing put there.
+func TestVerifyInstallsAgreesWithVerifyInstall(t *testing.T) {
+	h := newHistory(t)
+	plain := commitFolderAs(t, h.dir, h.draft, "Put the draft back.")
+	b := partialClone(t, h.dir, "blob:none")
+	trust := ledger.Trust{Need: 1, File: "trusted_signers"}
+	names := []string{"t1", "missing"}
+	proofs, errs := b.VerifyInstalls(plumbing.NewHash(plain), names, trust)
+	for _, n := range names {
+		want, wantErr := b.VerifyInstall(plumbing.NewHash(plain), n, trust)
+		if fmt.Sprint(errs[n]) != fmt.Sprint(wantErr) || !reflect.DeepEqual(proofs[n], want) {
+			t.Errorf("%s: VerifyInstalls gave %+v, %v; VerifyInstall gives %+v, %v", n, proofs[n], errs[n], want, wantErr)
+		}
+		if errs[n] == nil {
+			t.Errorf("%s: verified, though no signed approval put it there", n)
+		}
+	}
+	if !strings.Contains(fmt.Sprint(errs["t1"]), plain[:12]) {
+		t.Errorf("t1: %v; want the plain commit %s that changed it named", errs["t1"], plain[:12])
+	}
+	if !strings.Contains(fmt.Sprint(errs["missing"]), "no publish on the channel put missing there") {
+		t.Errorf("missing: %v", errs["missing"])
 	}
 }

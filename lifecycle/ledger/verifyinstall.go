@@ -54,45 +54,128 @@ const maxRollbackHops = 64
 // each signed by a key of t.Signers for that person's email, none of whom wrote the content.
 // The error says, for each approval that did not count, why.
 func (b *Book) VerifyInstall(at gitstore.Hash, name string, t Trust) (InstallProof, error) {
+	return b.newVerifier(t).verify(at, name, nil)
+}
+
+// VerifyInstalls is VerifyInstall for many skills at the same commit: one walk of the
+// history finds the last change of every one, and a publish that carried many of them has
+// its approvals checked once. It returns, per name, the proof or the error.
+func (b *Book) VerifyInstalls(at gitstore.Hash, names []string, t Trust) (map[string]InstallProof, map[string]error) {
+	proofs, errs := map[string]InstallProof{}, map[string]error{}
+	pending := make(map[string]bool, len(names))
+	for _, n := range names {
+		pending[n] = true
+	}
+	last := map[string]change{}
+	err := b.Trail().WalkLastChanges(at, pending, func(name string, e LogEntry, c *object.Commit) {
+		last[name] = change{plumbing.NewHash(e.Commit), c}
+	})
+	v := b.newVerifier(t)
+	for _, n := range names {
+		if err != nil {
+			errs[n] = err
+			continue
+		}
+		first, ok := last[n]
+		if !ok {
+			first = change{} // no commit changed it: verify says so
+		}
+		if p, err := v.verify(at, n, &first); err != nil {
+			errs[n] = err
+		} else {
+			proofs[n] = p
+		}
+	}
+	return proofs, errs
+}
+
+// change is the commit that last changed a skill's folder; a nil c for none.
+type change struct {
+	h gitstore.Hash
+	c *object.Commit
+}
+
+// verifier verifies installs for one trust, proving each publish's approvals once.
+type verifier struct {
+	b      *Book
+	t      Trust
+	proved map[gitstore.Hash]proved
+}
+
+// proved is the outcome of proving one publish's approvals.
+type proved struct {
+	proof InstallProof
+	err   error
+}
+
+func (b *Book) newVerifier(t Trust) *verifier {
+	return &verifier{b: b, t: t, proved: map[gitstore.Hash]proved{}}
+}
+
+// verify traces skill name from commit at back to the publish that put it there, through any
+// rollbacks, and proves that publish's approvals. first, when not nil, is the last change of
+// the skill as of at, found already.
+func (v *verifier) verify(at gitstore.Hash, name string, first *change) (InstallProof, error) {
 	from := at
 	for range maxRollbackHops {
-		h, c, err := b.lastChangeOf(from, name)
-		if err != nil {
-			return InstallProof{}, err
+		var lc change
+		if first != nil {
+			lc, first = *first, nil
+		} else {
+			h, c, err := v.b.lastChangeOf(from, name)
+			if err != nil {
+				return InstallProof{}, err
+			}
+			lc = change{h, c}
 		}
-		if c == nil {
+		if lc.c == nil {
 			return InstallProof{}, fmt.Errorf("no publish on the channel put %s there", name)
 		}
-		st, err := b.ledger().StepOf(h, c)
+		st, err := v.b.ledger().StepOf(lc.h, lc.c)
 		if err != nil {
 			return InstallProof{}, err
 		}
 		switch st.Kind {
 		case KindPublish:
-			return b.proveApprovals(h, c, t)
+			return v.prove(lc.h, lc.c)
 		case KindRollback:
-			undone, err := b.Git.Commit(st.Undoes)
+			undone, err := v.b.Git.Commit(st.Undoes)
 			if err != nil || len(undone.ParentHashes) == 0 {
-				return InstallProof{}, fmt.Errorf("rollback %s undoes %s, which the repository does not hold", shortHash(h), shortHash(st.Undoes))
+				return InstallProof{}, fmt.Errorf("rollback %s undoes %s, which the repository does not hold", shortHash(lc.h), shortHash(st.Undoes))
 			}
 			from = undone.ParentHashes[0] // the version the rollback restored
 		case KindInit:
-			return InstallProof{}, fmt.Errorf("it was put there by %s, skillgit init's built-in skills, which no one approved", shortHash(h))
+			return InstallProof{}, fmt.Errorf("it was put there by %s, skillgit init's built-in skills, which no one approved", shortHash(lc.h))
 		default:
-			why := "made with git, not by a publish"
-			if a := ParseClaims(c.Message).Get(KeyAction); a != "" && st.Unverified == "" {
-				why = "which claims to be a " + a + " commit, and no " + a + " changes a skill: it is no publish"
-			}
-			switch {
-			case st.Unverified != "" && st.Claim != "":
-				why = "which claims to be a " + st.Claim + " but is not one: " + st.Unverified
-			case st.Unverified != "":
-				why = "made with git, not by a publish: " + st.Unverified
-			}
-			return InstallProof{}, fmt.Errorf("its last change is commit %s, %s", shortHash(h), why)
+			return InstallProof{}, fmt.Errorf("its last change is commit %s, %s", shortHash(lc.h), notPublished(st, lc.c))
 		}
 	}
 	return InstallProof{}, fmt.Errorf("more than %d rollbacks back from %s; it cannot be traced to a publish", maxRollbackHops, shortHash(at))
+}
+
+// prove proves the approvals of publish h, once per verifier.
+func (v *verifier) prove(h gitstore.Hash, c *object.Commit) (InstallProof, error) {
+	if p, ok := v.proved[h]; ok {
+		return p.proof, p.err
+	}
+	proof, err := v.b.proveApprovals(h, c, v.t)
+	v.proved[h] = proved{proof, err}
+	return proof, err
+}
+
+// notPublished says why a commit that changed a skill, of step st, is no publish.
+func notPublished(st *Step, c *object.Commit) string {
+	why := "made with git, not by a publish"
+	if a := ParseClaims(c.Message).Get(KeyAction); a != "" && st.Unverified == "" {
+		why = "which claims to be a " + a + " commit, and no " + a + " changes a skill: it is no publish"
+	}
+	switch {
+	case st.Unverified != "" && st.Claim != "":
+		why = "which claims to be a " + st.Claim + " but is not one: " + st.Unverified
+	case st.Unverified != "":
+		why = "made with git, not by a publish: " + st.Unverified
+	}
+	return why
 }
 
 // lastChangeOf returns the commit of the first-parent line of from that last changed skill
