@@ -177,16 +177,12 @@ func (r *repo) verifySkills(skills []LockedSkill, t ledger.Trust) ([]ledger.Inst
 // publishedTree checks that the tree the lock pins for s is the one that proof's publish put
 // in the skill's folder, and returns the proof.
 func (r *repo) publishedTree(s LockedSkill, proof ledger.InstallProof) (ledger.InstallProof, error) {
-	c, err := r.Git().Objects().Commit(proof.Publish)
-	if err != nil {
-		return ledger.InstallProof{}, err
-	}
 	dir := s.dir(r.skillsPrefix())
-	e, ok, err := r.Git().Objects().EntryAt(c.TreeHash, dir)
+	got, err := r.Book().FolderAt(proof.Root, dir)
 	if err != nil {
 		return ledger.InstallProof{}, err
 	}
-	if !ok || e.Hash != plumbing.NewHash(s.Tree) {
+	if got != plumbing.NewHash(s.Tree) {
 		return ledger.InstallProof{}, fmt.Errorf("its folder %s holds tree %s, which is not what publish %s put there: a later commit changed it without being a publish, whatever its message claims",
 			dir, shortCommit(s.Tree), shortCommit(proof.Publish.String()))
 	}

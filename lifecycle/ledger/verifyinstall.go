@@ -38,8 +38,8 @@ type Trust struct {
 
 // InstallProof is why a version of a skill may be installed.
 type InstallProof struct {
-	// Publish is the publish that put the version on the channel.
-	Publish gitstore.Hash
+	// Publish is the publish that put the version on the channel, and Root its root tree.
+	Publish, Root gitstore.Hash
 	// Approvers are the people whose signed approvals counted, and Keys the fingerprints
 	// (SHA256:…) of the keys they signed with, in the same order.
 	Approvers []string
@@ -207,7 +207,7 @@ func (b *Book) proveApprovals(h gitstore.Hash, c *object.Commit, t Trust) (Insta
 	if err != nil {
 		return InstallProof{}, err
 	}
-	proof := InstallProof{Publish: h}
+	proof := InstallProof{Publish: h, Root: c.TreeHash}
 	var refused []string
 	for _, a := range approvals {
 		who, key, why := countsFor(a, ch.Commits[last], writers, t, c)
