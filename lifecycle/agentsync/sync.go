@@ -126,6 +126,8 @@ type repo struct {
 	// sync is the project's sync file, read from syncPath; nil when there is none.
 	sync     *SyncFile
 	trusted  *ledger.Trust // the sync file's trust:, read on first use
+	signers  []byte        // the bytes of trust:'s allowed-signers file
+	proofs   *proofCache   // the proofs made under trust:, opened on first use
 	syncPath string
 	// appMode is set when skillgit runs in the application project, found by its sync file.
 	appMode bool

@@ -50,6 +50,7 @@ func (r *repo) trust() (*ledger.Trust, error) {
 		return nil, fmt.Errorf("%s lists no key, so nothing could be verified; add a line per person: EMAIL namespaces=\"git\" KEY", rel)
 	}
 	r.trusted = &ledger.Trust{Signers: signers, Need: r.sync.Trust.Approvals, File: rel}
+	r.signers = data
 	return r.trusted, nil
 }
 
@@ -150,6 +151,11 @@ func (lk *lockRun) verifyLocked(r *repo, l *Lock) error {
 // Skills pinned at the same commit are verified in one walk of the history.
 func (r *repo) verifySkills(skills []LockedSkill, t ledger.Trust) ([]ledger.InstallProof, []error) {
 	proofs, errs := make([]ledger.InstallProof, len(skills)), make([]error, len(skills))
+	if r.proofs == nil {
+		r.proofs = openProofCache(r.Git().CommonDir(), r.signers, t.Need)
+	}
+	t.Proven = r.proofs.known
+	defer r.proofs.save()
 	byCommit := map[string][]int{}
 	var commits []string
 	for i, s := range skills {
@@ -168,6 +174,9 @@ func (r *repo) verifySkills(skills []LockedSkill, t ledger.Trust) ([]ledger.Inst
 			name := skills[i].Name
 			if errs[i] = es[name]; errs[i] == nil {
 				proofs[i], errs[i] = r.publishedTree(skills[i], ps[name])
+			}
+			if errs[i] == nil {
+				r.proofs.add(proofs[i])
 			}
 		}
 	}

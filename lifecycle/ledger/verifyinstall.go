@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"slices"
@@ -34,6 +35,11 @@ type Trust struct {
 	// key the project has since ended would otherwise count. A version pinned earlier, and
 	// verified then, is checked without it.
 	Now time.Time
+	// Proven are publishes proved before under the same signers and count, by publish: a
+	// publish never changes, so its approvals need not be read and checked again. Each key of
+	// a proof is checked again against Signers (and Now) before the proof is used; a proof
+	// that fails that is proved anew.
+	Proven map[gitstore.Hash]InstallProof
 }
 
 // InstallProof is why a version of a skill may be installed.
@@ -153,10 +159,15 @@ func (v *verifier) verify(at gitstore.Hash, name string, first *change) (Install
 	return InstallProof{}, fmt.Errorf("more than %d rollbacks back from %s; it cannot be traced to a publish", maxRollbackHops, shortHash(at))
 }
 
-// prove proves the approvals of publish h, once per verifier.
+// prove proves the approvals of publish h, once per verifier, taking a proof of t.Proven
+// whose keys still hold.
 func (v *verifier) prove(h gitstore.Hash, c *object.Commit) (InstallProof, error) {
 	if p, ok := v.proved[h]; ok {
 		return p.proof, p.err
+	}
+	if p, ok := v.t.Proven[h]; ok && p.Publish == h && p.Root == c.TreeHash && v.t.holds(p) {
+		v.proved[h] = proved{p, nil}
+		return p, nil
 	}
 	proof, err := v.b.proveApprovals(h, c, v.t)
 	v.proved[h] = proved{proof, err}
@@ -277,4 +288,31 @@ func countsFor(a Commit, content Commit, writers []string, t Trust, publish *obj
 		return "", "", "dated before the content it approves"
 	}
 	return strings.ToLower(email), ssh.FingerprintSHA256(sig.PublicKey), ""
+}
+
+// holds reports whether a proof made earlier still meets t: enough distinct approvers, each
+// with a key that the signers still allow for that approver, now too when Now is set.
+func (t Trust) holds(p InstallProof) bool {
+	if len(p.Approvers) < t.Need || len(p.Keys) != len(p.Approvers) {
+		return false
+	}
+	for i, who := range p.Approvers {
+		if slices.Index(p.Approvers, who) != i || !t.allows(who, p.Keys[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// allows reports whether a signer entry lets the key whose fingerprint is fp sign for who.
+func (t Trust) allows(who, fp string) bool {
+	for _, s := range t.Signers {
+		if ssh.FingerprintSHA256(s.Key) != fp {
+			continue
+		}
+		if _, err := sshsig.Find(t.Signers, s.Key, who, SignNamespace, cmp.Or(t.Now, time.Now())); err == nil {
+			return true
+		}
+	}
+	return false
 }
