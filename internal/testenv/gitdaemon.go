@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -34,12 +33,12 @@ func GitDaemon(t testing.TB, base string, options ...string) string {
 		"--export-all", "--base-path=" + base}, options...)
 	cmd := exec.Command("git", append(args, base)...)
 	cmd.Stdout, cmd.Stderr = logs, logs
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	if err := cmd.Start(); err != nil {
 		t.Fatalf("git daemon: %v", err)
 	}
 	t.Cleanup(func() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		killGroup(cmd)
 		cmd.Wait()
 		logs.Close()
 	})
