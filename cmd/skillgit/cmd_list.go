@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"errors"
 	"fmt"
 	"io"
@@ -93,12 +94,24 @@ func folderNames(skills []*catalog.Skill) []string {
 	return out
 }
 
+// printList writes one line per skill, its name and description in columns. The columns are
+// written through a buffer: the tab writer writes every cell and every run of padding on its
+// own, which for 10,000 skills is tens of thousands of writes to a terminal or pipe.
 func printList(w io.Writer, skills []*catalog.Skill) error {
-	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
+	bw := bufio.NewWriterSize(w, 64<<10)
+	tw := tabwriter.NewWriter(bw, 0, 4, 2, ' ', 0)
+	var line []byte
 	for _, s := range skills {
-		fmt.Fprintf(tw, "%s\t%s\n", s.Name, oneLine(s.Description, 100))
+		line = append(append(line[:0], s.Name...), '\t')
+		line = append(append(line, oneLine(s.Description, 100)...), '\n')
+		if _, err := tw.Write(line); err != nil {
+			return err
+		}
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	return bw.Flush()
 }
 
 // printProblems prints catalog problems on stderr, one line each.

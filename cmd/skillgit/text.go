@@ -7,14 +7,47 @@ import (
 	"github.com/skillgit/skillgit/internal/termtext"
 )
 
-// oneLine folds s onto one line and cuts it to at most n runes.
+// oneLine folds s onto one line and cuts it to at most n runes. Printable ASCII with single
+// spaces, which most descriptions are, comes out as it went in up to the cut, so it is cut
+// without being folded; the rest is folded by foldLine.
 func oneLine(s string, n int) string {
+	switch {
+	case len(s) <= n && plainLine(s):
+		return s
+	case n >= 1 && len(s) > n && plainLine(s[:n+1]):
+		// The first n+1 runes come out as they are, so the line is cut.
+		return s[:n-1] + "…"
+	}
+	return foldLine(s, n)
+}
+
+// foldLine is oneLine for any text: control characters spelled out, whitespace runs made
+// single spaces, and the result cut to at most n runes.
+func foldLine(s string, n int) string {
 	s = strings.Join(strings.Fields(sanitize(s)), " ")
 	r := []rune(s)
 	if len(r) > n {
 		return string(r[:n-1]) + "…"
 	}
 	return s
+}
+
+// plainLine reports whether s is printable ASCII with single spaces between words and none
+// at either end: text that folding leaves as it is, recognised without the work of folding it,
+// which for a list of 10,000 skills was most of printing it.
+func plainLine(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == ' ':
+			if i == 0 || i == len(s)-1 || s[i-1] == ' ' {
+				return false
+			}
+		case c < 0x20 || c > 0x7e:
+			return false
+		}
+	}
+	return true
 }
 
 // sanitize spells out control characters and replaces bidirectional controls and tag

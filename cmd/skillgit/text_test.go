@@ -1,6 +1,9 @@
 package main
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestSanitize(t *testing.T) {
 	tests := []struct{ name, in, want string }{
@@ -22,5 +25,28 @@ func TestSanitize(t *testing.T) {
 func TestOneLineEscapes(t *testing.T) {
 	if got, want := oneLine("Dims\x1b[8m the\r\nlights", 80), `Dims\x1b[8m the lights`; got != want {
 		t.Errorf("oneLine = %q, want %q", got, want)
+	}
+}
+
+// TestOneLineAsFolded checks that the shortcut for plain text cuts every line as folding it
+// does, around the cut and with what folding changes before, at and after it.
+func TestOneLineAsFolded(t *testing.T) {
+	bases := []string{
+		"Annotate log files for a11y projects: turns outdated log files into a short change.",
+		"one two", " lead", "trail ", "double  space", "tab\there", "new\nline", "caf\u00e9 au lait",
+		"bidi \u202e here", "esc \x1b[2J", "bad \xff byte", "cr\r\nlf", "",
+	}
+	var inputs []string
+	for _, a := range bases {
+		for _, b := range bases {
+			inputs = append(inputs, a+b, a+" "+b, a+"  "+b, strings.Repeat("x", 5)+a+b)
+		}
+	}
+	for _, s := range inputs {
+		for n := 1; n <= len(s)+2; n++ {
+			if got, want := oneLine(s, n), foldLine(s, n); got != want {
+				t.Fatalf("oneLine(%q, %d) = %q, folding gives %q", s, n, got, want)
+			}
+		}
 	}
 }
