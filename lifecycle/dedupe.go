@@ -30,31 +30,42 @@ type dupCheck struct{ r *Repo }
 // returns the closest, best first (published.Channel.Overlaps).
 func (d dupCheck) overlaps(sk *catalog.Skill, self ...string) ([]ledger.Overlap, error) {
 	r := d.r
+	ix, err := r.openIndex()
+	if err != nil {
+		return nil, err
+	}
+	if ix != nil {
+		return r.Published().Overlaps(sk, ix.compared(sk.Name, self))
+	}
 	cands, err := r.book().Candidates("open")
 	if err != nil {
 		return nil, err
 	}
 	var open []published.CandidateSkill
 	for _, c := range cands {
-		if slices.Contains(self, c.ID) || c.Skill == sk.Name || c.Change == ChangeDelete || c.Change == ChangePolicy {
+		if slices.Contains(self, c.ID) || c.Skill == sk.Name || noSkill(c.Change) {
 			continue
 		}
-		if full := d.candidateSkill(c); full != nil {
-			open = append(open, published.CandidateSkill{ID: c.ID, Skill: full})
+		if full, shingles := d.candidateSkill(c); full != nil {
+			open = append(open, published.CandidateSkill{ID: c.ID, Skill: full, Shingles: shingles})
 		}
 	}
 	return r.Published().Overlaps(sk, open)
 }
 
-// candidateSkill reads the skill at the tip of candidate c, or nil when it cannot be read.
-func (d dupCheck) candidateSkill(c *Candidate) *catalog.Skill {
+// candidateSkill reads the skill at the tip of candidate c with its body's shingles, or nil
+// when it cannot be read.
+func (d dupCheck) candidateSkill(c *Candidate) (*catalog.Skill, catalog.Shingles) {
 	r := d.r
 	ci, err := r.readCommit(plumbing.NewHash(c.Tip))
 	if err != nil {
-		return nil
+		return nil, nil
 	}
 	full, _ := catalog.Load(r.git.Objects().TreeFS(ci.C.TreeHash), c.Path, catalog.Lenient, false)
-	return full
+	if full == nil {
+		return nil, nil
+	}
+	return full, catalog.ShinglesOf(full.Body, catalog.ShingleSize)
 }
 
 // duplicateTrailers adds a Skillgit-Overlaps trailer for each likely duplicate.

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/skillgit/skillgit/gitstore"
 )
 
@@ -154,7 +156,14 @@ func (p *proposal) write(snap *snapshot, res *Result) error {
 		return err
 	}
 	msg := func(id string) string { return proposeMessage(id, snap, res, r.tip, p.o) }
-	return p.t.createCandidate(tree, snap.skill.Name, msg, res)
+	if err := p.t.createCandidate(tree, snap.skill.Name, msg, res); err != nil {
+		return err
+	}
+	sk := snap.skill
+	if snap.change == ChangeDelete {
+		sk = nil
+	}
+	return r.proposed(res.ID, plumbing.NewHash(res.Commit), sk)
 }
 
 func proposeMessage(id string, snap *snapshot, res *Result, base gitstore.Hash, o ProposeOptions) string {

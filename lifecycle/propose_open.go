@@ -15,7 +15,7 @@ var ErrAlreadyProposed = errors.New("already proposed")
 // one open would have kept a single candidate.
 func (p *proposal) checkOpen(snap *snapshot, res *Result) error {
 	r := p.t.r
-	chains, err := r.book().OpenOfSkill(snap.skill.Name)
+	chains, err := r.openOfSkill(snap.skill.Name)
 	if err != nil {
 		return err
 	}

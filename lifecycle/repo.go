@@ -48,6 +48,11 @@ type Repo struct {
 	bk       *ledger.Book
 	// readOnly keeps the caches from being written, for commands that only read.
 	readOnly bool
+	// openMu guards inBatch, set while Batch runs, and open, the batch's index of the open
+	// candidates.
+	openMu  sync.Mutex
+	inBatch bool
+	open    *openIndex
 }
 
 // Open opens the skillgit repository at or above dir and reads its configuration from the

@@ -49,6 +49,7 @@ func (t *tx) createCandidate(tree gitstore.Hash, name string, msg func(id string
 // removes it) by compare-and-swap: a candidate that moved meanwhile was not the version acted
 // on. action names the move in the reflog.
 func (t *tx) moveCandidate(ch *ledger.Chain, h gitstore.Hash, action string) error {
+	t.r.forgetOpen()
 	return t.r.git.Refs().Update(ch.Ref, h, ch.Tip, "skillgit "+action)
 }
 
@@ -74,6 +75,7 @@ func (t *tx) appendTo(ch *ledger.Chain, msg, action string, sign signer) (*Resul
 // meanwhile, the archive ref is taken back and the rejection fails.
 func (t *tx) archive(ch *ledger.Chain, h gitstore.Hash) error {
 	g := t.r.git
+	t.r.forgetOpen()
 	ref := ArchivePrefix + ch.ID
 	if err := g.Refs().Update(ref, h, gitstore.ZeroHash, "skillgit reject"); err != nil {
 		return err

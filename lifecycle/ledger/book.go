@@ -29,6 +29,9 @@ type Book struct {
 
 	signersMu sync.Mutex
 	signers   *SignerFile
+
+	openMu sync.Mutex
+	open   *openViews
 }
 
 // ledger is the book's ledger.
@@ -58,7 +61,11 @@ var (
 func (b *Book) readCommit(h gitstore.Hash) (Commit, error) { return ReadCommit(b.Git, h) }
 
 // LoadChain reads candidate id's commits back from tip, held by ref, to its propose commit.
+// A chain is read once for the ledger: its commits never change.
 func (b *Book) LoadChain(id, ref string, tip gitstore.Hash) (*Chain, error) {
+	if b.Ledger != nil {
+		return b.Ledger.loadChain(b.Git, id, ref, tip)
+	}
 	return LoadChain(b.Git, id, ref, tip)
 }
 

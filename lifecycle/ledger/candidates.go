@@ -50,6 +50,69 @@ func (b *Book) Candidates(state string) ([]*Candidate, error) {
 	return out, nil
 }
 
+// openViews holds what OpenCandidates read for a book: the state of the channels, read back
+// far enough for every candidate seen, and each candidate's view by tip and id.
+type openViews struct {
+	st    *StateCtx
+	views map[chainKey]*Candidate
+}
+
+// OpenCandidates lists the open candidates as Candidates("open") does, newest first. It reads
+// each candidate once for the book, which stands for one state of the publish branch: a later
+// call reads only the candidates that are new or whose tips moved since, so that a batch of
+// proposals costs one reading of the candidates, not one for each proposal. The candidates it
+// returns are shared by the calls: read them, never change them.
+func (b *Book) OpenCandidates() ([]*Candidate, error) {
+	chains, err := b.Chains("open")
+	if err != nil {
+		return nil, err
+	}
+	b.openMu.Lock()
+	defer b.openMu.Unlock()
+	ov, err := b.openViewsFor(chains)
+	if err != nil {
+		return nil, err
+	}
+	out := []*Candidate{}
+	for _, ch := range chains {
+		k := chainKey{tip: ch.Tip, id: ch.ID}
+		c, ok := ov.views[k]
+		if !ok {
+			if c, err = b.View(ch, ov.st, false); err != nil {
+				return nil, err
+			}
+			ov.views[k] = c
+		}
+		if wanted("open", c.State) {
+			out = append(out, c)
+		}
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].Updated.After(out[j].Updated) })
+	return out, nil
+}
+
+// openViewsFor is the book's openViews, with the channels read back to the oldest proposal of
+// chains: a state read back less far does not tell whether that candidate was merged.
+func (b *Book) openViewsFor(chains []*Chain) (*openViews, error) {
+	since := time.Now()
+	for _, ch := range chains {
+		if t := ch.Propose().C.Committer.When; t.Before(since) {
+			since = t
+		}
+	}
+	if b.open == nil {
+		b.open = &openViews{views: map[chainKey]*Candidate{}}
+	}
+	if b.open.st == nil || since.Before(b.open.st.since) {
+		st, err := b.NewStateCtx(since)
+		if err != nil {
+			return nil, err
+		}
+		b.open.st = st
+	}
+	return b.open, nil
+}
+
 func wanted(state string, s State) bool {
 	switch state {
 	case "all":

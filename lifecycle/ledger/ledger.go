@@ -15,6 +15,9 @@ type Ledger struct {
 	mu        sync.Mutex // guards steps, chains and the cache
 	steps     map[gitstore.Hash]*Step
 	chains    map[gitstore.Hash]*Chain
+	// loaded holds the chains LoadChain read, by tip and id: a commit names its history, so
+	// a chain read once is the chain for as long as the process runs.
+	loaded map[chainKey]*Chain
 	// parents remembers the first parent of the commits read, the zero hash for a root.
 	parents map[gitstore.Hash]gitstore.Hash
 	// cacheFile keeps, when set, the steps derived so far, by any ledger: cached holds its
@@ -29,6 +32,7 @@ type Ledger struct {
 // New returns a ledger over s for a repository whose skills live under skillsDir.
 func New(s Store, skillsDir string) *Ledger {
 	return &Ledger{s: newTreeCache(s), skillsDir: skillsDir, steps: map[gitstore.Hash]*Step{}, chains: map[gitstore.Hash]*Chain{},
+		loaded:  map[chainKey]*Chain{},
 		parents: map[gitstore.Hash]gitstore.Hash{}, cached: &cacheLines{added: map[string]string{}}, derived: map[gitstore.Hash]stepRecord{}}
 }
 
@@ -54,6 +58,32 @@ func (l *Ledger) chainAt(h gitstore.Hash) (*Chain, error) {
 	l.chains[h] = ch
 	l.mu.Unlock()
 	return ch, nil
+}
+
+// chainKey names a chain read back from a tip to the propose commit of an id.
+type chainKey struct {
+	tip gitstore.Hash
+	id  string
+}
+
+// loadChain reads, once, candidate id's chain from tip with s, held by ref.
+func (l *Ledger) loadChain(s Store, id, ref string, tip gitstore.Hash) (*Chain, error) {
+	k := chainKey{tip: tip, id: id}
+	l.mu.Lock()
+	ch, ok := l.loaded[k]
+	l.mu.Unlock()
+	if !ok {
+		var err error
+		if ch, err = LoadChain(s, id, ref, tip); err != nil {
+			return nil, err
+		}
+		l.mu.Lock()
+		l.loaded[k] = ch
+		l.mu.Unlock()
+	}
+	held := *ch
+	held.Ref = ref
+	return &held, nil
 }
 
 // ChainOf is the candidate a publish step merged; nil for a step that merged none, such as

@@ -100,7 +100,8 @@ func updatePack(r *lifecycle.Repo, p policy.Pack, o UpdateOptions) (*Result, err
 	if err != nil {
 		return up, err
 	}
-	if err := proposePack(r, p, fp, changes, up, o.ActOptions); err != nil {
+	err = r.Batch(func() error { return proposePack(r, p, fp, changes, up, o.ActOptions) })
+	if err != nil {
 		return up, err
 	}
 	err = pinPack(r, p, fp, sv, up, o.ActOptions)

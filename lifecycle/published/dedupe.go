@@ -27,6 +27,8 @@ const (
 type CandidateSkill struct {
 	ID    string
 	Skill *catalog.Skill
+	// Shingles are the shingles of Skill's body when the caller has them; nil reads them.
+	Shingles catalog.Shingles
 }
 
 // Overlaps compares sk, a new proposal or a new version, with the published skills other than
@@ -80,7 +82,10 @@ func (c *Channel) similar(sk *catalog.Skill) ([]CandidateSkill, error) {
 // scoreOverlap scores one skill against the candidate's body shingles and name and
 // description terms, and says why in one line.
 func scoreOverlap(it CandidateSkill, body catalog.Shingles, name, desc map[string]string) ledger.Overlap {
-	b := catalog.Jaccard(body, catalog.ShinglesOf(it.Skill.Body, catalog.ShingleSize))
+	if it.Shingles == nil {
+		it.Shingles = catalog.ShinglesOf(it.Skill.Body, catalog.ShingleSize)
+	}
+	b := catalog.Jaccard(body, it.Shingles)
 	n, _ := catalog.SharedTerms(name, catalog.TermSet(it.Skill.Name))
 	d, shared := catalog.SharedTerms(desc, catalog.TermSet(it.Skill.Description))
 	score := math.Round((weightBody*b+weightName*n+weightDesc*d)*100) / 100

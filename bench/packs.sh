@@ -1,0 +1,125 @@
+#!/usr/bin/env bash
+# packs.sh measures what a pack of many new skills costs: `pack update` of a local pack of
+# SKILLS skills, none of them published yet, against a git baseline that fetches the same pack
+# and writes as many commits on as many branches with `git fast-import` (goals: at most
+# 10 s and at most 10x the baseline), then `approve --pack` and `publish --pack` of the
+# candidates it made (goal: at most 10 s together), and peak memory (goal: under 200 MiB).
+# The pack's source is the generated skill tree (bench/gen) committed as it is; each round
+# starts from a fresh copy of a repository made by `skillgit init` and `pack add`, copied
+# outside the timer. The table shows medians.
+#
+# Usage: bench/packs.sh            (from anywhere)
+# Settings, from the environment:
+#   RUNS=3           repetitions
+#   SKILLS=1000      skills in the pack
+#   COMMITS=300      commits of the generated repository the skills are taken from
+#   SEED=1           generator seed
+#   BENCH_DIR=/tmp/skillgit-bench   where the binary and repositories live
+#   SKILLGIT_BIN=    measure this skillgit binary instead of building one
+set -euo pipefail
+
+RUNS=${RUNS:-3}
+SKILLS=${SKILLS:-1000}
+COMMITS=${COMMITS:-300}
+source "$(dirname "$0")/lib.sh"
+
+RESULTS="$BENCH_DIR/results-packs"
+BUILT="$BENCH_DIR/packs-$NAME"
+WORK="$BENCH_DIR/packs-work"
+PROPOSER="Ada Lovelace <ada@example.com>"
+APPROVER="Grace Hopper <grace@example.com>"
+
+prepare() {
+	generate
+	[ -e "$BUILT/done" ] && return
+	say "making the pack's source and a repository that names it in $BUILT"
+	rm -rf "$BUILT"
+	mkdir -p "$BUILT"
+	git init -q "$BUILT/src"
+	cp -r "$TREE" "$BUILT/src/skills"
+	git -C "$BUILT/src" add -A
+	git -C "$BUILT/src" -c user.name=Bench -c user.email=bench@example.com commit -q -m skills
+	"$BIN" init --no-hooks "$BUILT/skills" >/dev/null
+	"$BIN" -C "$BUILT/skills" pack add bench ../src --path skills --author "$PROPOSER" >/dev/null
+	stream >"$BUILT/fast-import"
+	touch "$BUILT/done"
+}
+
+# stream writes the baseline's fast-import input: for each skill folder of the pack (a folder
+# with a SKILL.md), a commit on a branch of its own, on the publish branch, that adds that
+# folder.
+stream() {
+	local main when hash path
+	main=$(git -C "$BUILT/skills" rev-parse main)
+	when=$(date +%s)
+	while read -r hash path; do
+		printf 'commit refs/heads/candidate/%s\ncommitter %s %s +0000\ndata <<EOT\npropose: %s\nEOT\nfrom %s\nM 040000 %s %s\n\n' \
+			"${path##*/}" "$PROPOSER" "$when" "${path##*/}" "$main" "$hash" "$path"
+	done < <(skill_folders "$BUILT/src" HEAD)
+}
+
+# skill_folders REPO REV lists the tree hash and path of each folder of REV's skills/ that
+# holds a SKILL.md.
+skill_folders() {
+	git -C "$1" ls-tree -r -t "$2" skills/ | awk -F'\t' '
+		{ split($1, f, " "); if (f[2] == "tree") tree[$2] = f[3]; else if ($2 ~ /\/SKILL\.md$/) { d = $2; sub(/\/SKILL\.md$/, "", d); want[d] = 1 } }
+		END { for (d in want) print tree[d], d }' | sort -k2
+}
+
+check() {
+	local n
+	n=$(skill_folders "$BUILT/src" HEAD | wc -l)
+	[ "$n" -gt 0 ] || die "the pack's source $BUILT/src holds no skills; remove $BUILT and rerun"
+	WANT=$n
+}
+
+# baseline fetches the pack into the copy $WORK/git and writes the stream's commits.
+baseline() {
+	git -C "$WORK/git" fetch -q "$BUILT/src" HEAD
+	git -C "$WORK/git" fast-import --quiet <"$BUILT/fast-import"
+}
+export -f baseline
+export WORK BUILT
+
+one_round() {
+	rm -rf "$WORK"
+	mkdir -p "$WORK"
+	cp -r "$BUILT/skills" "$WORK/skills"
+	ln -s "$BUILT/src" "$WORK/src" # the pack's path in the configuration is ../src
+	cp -r "$BUILT/skills" "$WORK/git"
+	sync_fs
+	measure baseline bash -c baseline
+	sync_fs
+	measure update "$BIN" -C "$WORK/skills" pack update bench --author "$PROPOSER"
+	local n
+	n=$(git -C "$WORK/skills" for-each-ref refs/heads/candidate/ | wc -l)
+	[ "$n" = "$WANT" ] || die "pack update made $n candidates, not $WANT"
+	measure approve "$BIN" -C "$WORK/skills" approve --pack bench --author "$APPROVER"
+	measure publish "$BIN" -C "$WORK/skills" publish --pack bench --author "$APPROVER"
+	n=$(skill_folders "$WORK/skills" main | wc -l)
+	[ "$n" = "$WANT" ] || die "publish --pack published $n skills, not $WANT"
+	paste -d' ' "$RESULTS/approve" "$RESULTS/publish" | tail -1 |
+		awk '{ print $1 + $4, ($2 > $5 ? $2 : $5), $3 + $6 }' >>"$RESULTS/both"
+}
+
+report() {
+	local u b a r
+	u=$(median update)
+	b=$(median baseline)
+	a=$(median both)
+	r=$(ratio "$u" "$b")
+	printf '\nskillgit pack benchmark: %s new skills, %s runs, %s CPUs, load %s\n\n' \
+		"$WANT" "$RUNS" "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
+	table_head
+	row "git fetch + fast-import (baseline)" baseline "" ""
+	row "skillgit pack update" update "<= 10 s, <= 10x git" "$(verdict "$u" 10.0000001) $(verdict "$r" 10.0000001)"
+	row "skillgit approve --pack" approve "" ""
+	row "skillgit publish --pack" publish "" ""
+	row "approve --pack + publish --pack" both "<= 10 s" "$(verdict "$a" 10.0000001)"
+	printf '\nratio update/baseline %s (goal 10); CPU seconds (user + system), medians: update %s, baseline %s, approve %s, publish %s\n' \
+		"$r" "$(cpu update)" "$(cpu baseline)" "$(cpu approve)" "$(cpu publish)"
+	printf 'peak memory goal < 200 MiB: update %s MiB, approve %s MiB, publish %s MiB\n' \
+		"$(peak update)" "$(peak approve)" "$(peak publish)"
+}
+
+run_bench
