@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 )
@@ -15,6 +16,52 @@ const maxCommitSize = 16 << 20
 // parents and its committer time. A committer line without a readable
 // time counts as time 0, as in git.
 func (r *Objects) commitHeader(h Hash) ([]Hash, int64, error) {
+	if c, ok := r.headers.get(h); ok {
+		return c.parents, c.when, nil
+	}
+	parents, when, err := r.readCommitHeader(h)
+	if err == nil {
+		r.headers.put(h, commitHead{parents, when})
+	}
+	return parents, when, err
+}
+
+// headerCacheSize bounds the commits whose headers a repository keeps, some 100 bytes each.
+const headerCacheSize = 1 << 17
+
+// headerCache keeps the parents and committer times that history walks read: a commit never
+// changes, and walks back from a line that grows a commit at a time, as a batch of publishes
+// makes it, would otherwise read the same commits again for every step. When full, it starts
+// over.
+type headerCache struct {
+	mu sync.Mutex
+	m  map[Hash]commitHead
+}
+
+// commitHead is what a history walk reads of a commit. parents is shared: never change it.
+type commitHead struct {
+	parents []Hash
+	when    int64
+}
+
+func (c *headerCache) get(h Hash) (commitHead, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	v, ok := c.m[h]
+	return v, ok
+}
+
+func (c *headerCache) put(h Hash, v commitHead) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || len(c.m) >= headerCacheSize {
+		c.m = make(map[Hash]commitHead)
+	}
+	c.m[h] = v
+}
+
+// readCommitHeader reads commit h for commitHeader.
+func (r *Objects) readCommitHeader(h Hash) ([]Hash, int64, error) {
 	b, err := r.readObject(plumbing.CommitObject, h, maxCommitSize)
 	if err != nil {
 		return nil, 0, err
