@@ -21,10 +21,11 @@ import (
 //
 // where a string is a uvarint length and that many bytes, and entry is the skill's report in
 // the per-skill entry encoding (with its own key and checksum), under the key that
-// allKey.entryKey gives.
+// allKey.entryKey gives. That key leaves out the folder's tree, so a skill's entry stays the
+// same from one version of the folder to the next.
 const (
 	allMagic  = "SGAW"
-	allFormat = 1
+	allFormat = 2
 	// allFolder is the subfolder of Cache.Dir that holds whole-result entries.
 	allFolder = "all"
 	// maxAllEntry bounds a whole-result entry: a larger one is not stored or read.
@@ -49,9 +50,9 @@ type allKey struct {
 }
 
 // entryKey is the key a skill's report is encoded under inside a whole-result entry: its
-// path within the folder takes the place of a tree id, which the entry's own key fixes.
+// path takes the place of a tree id, which the whole entry's own key and checksum fix.
 func (k allKey) entryKey(path string) cacheKey {
-	return newCacheKey(k.root+":"+path, k.policy, "")
+	return newCacheKey(":"+path, k.policy, "")
 }
 
 func (c *Cache) allFile(k allKey) string {

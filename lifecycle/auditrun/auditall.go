@@ -30,6 +30,13 @@ func (p *auditPlan) reports(a *Auditor) ([]audit.SkillReport, error) {
 		if reports, ok := a.Cache.GetAll(w.tree.String(), w.path, a.policyHash()); ok {
 			return reports, nil
 		}
+		if reports, ok, err := w.since(a); ok || err != nil {
+			if err == nil {
+				// A result that cannot be stored is only a later cache miss.
+				_ = a.Cache.PutAll(w.tree.String(), w.path, a.policyHash(), reports)
+			}
+			return reports, err
+		}
 	}
 	items, err := w.list()
 	if err != nil {

@@ -1,0 +1,60 @@
+package audit
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestCacheLatestAll checks that LatestAll finds the whole result last stored or used for a
+// folder under a policy, of whatever tree, and passes over other folders, other policies and
+// damaged entries.
+func TestCacheLatestAll(t *testing.T) {
+	c := &Cache{Dir: t.TempDir()}
+	policy := PolicyHash(nil, nil)
+	other := PolicyHash(nil, []string{"https://get.example.dev/i.sh"})
+	if _, _, ok := c.LatestAll("skills", policy); ok {
+		t.Fatal("LatestAll found a result in an empty cache")
+	}
+	skills := goldenSkills()
+	base := time.Now().Add(-2 * time.Hour)
+	store := func(root, folder, policy string, reports []SkillReport, age int) string {
+		t.Helper()
+		mustDo(t, c.PutAll(root, folder, policy, reports))
+		file := c.allFile(allKey{root: root, folder: folder, policy: policy, ruleset: rulesetKey()})
+		when := base.Add(time.Duration(age) * time.Minute)
+		mustDo(t, os.Chtimes(file, when, when))
+		return file
+	}
+	store("old", "skills", policy, skills[:1], 1)
+	newest := store("new", "skills", policy, skills, 2)
+	store("elsewhere", "agents/skills", policy, skills[:1], 3)
+	store("other-policy", "skills", other, skills[:1], 4)
+
+	root, got, ok := c.LatestAll("skills", policy)
+	if !ok || root != "new" {
+		t.Fatalf("LatestAll = %q, %v; want the newest entry of the folder and policy, new", root, ok)
+	}
+	if diff := cmp.Diff(skills, got); diff != "" {
+		t.Errorf("reports of the latest result (-want +got):\n%s", diff)
+	}
+	if root, _, _ := c.LatestAll("agents/skills", policy); root != "elsewhere" {
+		t.Errorf("LatestAll of agents/skills = %q, want elsewhere", root)
+	}
+
+	data, err := os.ReadFile(newest)
+	mustDo(t, err)
+	data[len(data)/2] ^= 0x40
+	mustDo(t, os.WriteFile(newest, data, 0o600))
+	mustDo(t, os.Chtimes(newest, base.Add(5*time.Minute), base.Add(5*time.Minute)))
+	if root, _, ok := c.LatestAll("skills", policy); !ok || root != "old" {
+		t.Errorf("LatestAll over a damaged newest entry = %q, %v; want the older one, old", root, ok)
+	}
+	mustDo(t, os.RemoveAll(filepath.Join(c.Dir, allFolder)))
+	if _, _, ok := c.LatestAll("skills", policy); ok {
+		t.Error("LatestAll found a result after the whole results were removed")
+	}
+}
