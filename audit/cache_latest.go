@@ -7,13 +7,13 @@ import "path/filepath"
 const allHeadSize = 4 << 10
 
 // LatestAll returns the whole result most recently stored or used for the skills folder at
-// folder under the policy policyHash, whatever the folder's tree object id, with that id as
-// root: after the folder changed, the result of a version before the change, so that the
-// skills whose trees stayed the same need not be audited again. ok is false when the cache
-// holds no such result that reads whole.
-func (c *Cache) LatestAll(folder, policyHash string) (root string, reports []SkillReport, ok bool) {
+// folder under the policy policyHash, whatever the folder's tree object id: after the folder
+// changed, the result of a version before the change, so that the skills whose trees stayed
+// the same need not be audited again. ok is false when the cache holds no such result that
+// reads whole.
+func (c *Cache) LatestAll(folder, policyHash string) (*AllResult, bool) {
 	if c == nil || c.Dir == "" {
-		return "", nil, false
+		return nil, false
 	}
 	dir := filepath.Join(c.Dir, allFolder)
 	files := agedFiles(dir)
@@ -22,11 +22,11 @@ func (c *Cache) LatestAll(folder, policyHash string) (root string, reports []Ski
 		if !ok {
 			continue
 		}
-		if reports, ok := c.GetAll(root, folder, policyHash); ok {
-			return root, reports, true
+		if res, ok := c.getAll(root, folder, policyHash); ok {
+			return res, true
 		}
 	}
-	return "", nil, false
+	return nil, false
 }
 
 // allEntryRoot reads the head of the whole-result entry at name and returns the tree object id

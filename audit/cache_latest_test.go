@@ -16,7 +16,7 @@ func TestCacheLatestAll(t *testing.T) {
 	c := &Cache{Dir: t.TempDir()}
 	policy := PolicyHash(nil, nil)
 	other := PolicyHash(nil, []string{"https://get.example.dev/i.sh"})
-	if _, _, ok := c.LatestAll("skills", policy); ok {
+	if _, ok := c.LatestAll("skills", policy); ok {
 		t.Fatal("LatestAll found a result in an empty cache")
 	}
 	skills := goldenSkills()
@@ -34,15 +34,15 @@ func TestCacheLatestAll(t *testing.T) {
 	store("elsewhere", "agents/skills", policy, skills[:1], 3)
 	store("other-policy", "skills", other, skills[:1], 4)
 
-	root, got, ok := c.LatestAll("skills", policy)
-	if !ok || root != "new" {
-		t.Fatalf("LatestAll = %q, %v; want the newest entry of the folder and policy, new", root, ok)
+	got, ok := c.LatestAll("skills", policy)
+	if !ok || got.Root != "new" {
+		t.Fatalf("LatestAll = %+v, %v; want the newest entry of the folder and policy, new", got, ok)
 	}
-	if diff := cmp.Diff(skills, got); diff != "" {
+	if diff := cmp.Diff(skills, got.Reports); diff != "" {
 		t.Errorf("reports of the latest result (-want +got):\n%s", diff)
 	}
-	if root, _, _ := c.LatestAll("agents/skills", policy); root != "elsewhere" {
-		t.Errorf("LatestAll of agents/skills = %q, want elsewhere", root)
+	if res, ok := c.LatestAll("agents/skills", policy); !ok || res.Root != "elsewhere" {
+		t.Errorf("LatestAll of agents/skills = %+v, %v; want elsewhere", res, ok)
 	}
 
 	data, err := os.ReadFile(newest)
@@ -50,11 +50,11 @@ func TestCacheLatestAll(t *testing.T) {
 	data[len(data)/2] ^= 0x40
 	mustDo(t, os.WriteFile(newest, data, 0o600))
 	mustDo(t, os.Chtimes(newest, base.Add(5*time.Minute), base.Add(5*time.Minute)))
-	if root, _, ok := c.LatestAll("skills", policy); !ok || root != "old" {
-		t.Errorf("LatestAll over a damaged newest entry = %q, %v; want the older one, old", root, ok)
+	if res, ok := c.LatestAll("skills", policy); !ok || res.Root != "old" {
+		t.Errorf("LatestAll over a damaged newest entry = %+v, %v; want the older one, old", res, ok)
 	}
 	mustDo(t, os.RemoveAll(filepath.Join(c.Dir, allFolder)))
-	if _, _, ok := c.LatestAll("skills", policy); ok {
+	if _, ok := c.LatestAll("skills", policy); ok {
 		t.Error("LatestAll found a result after the whole results were removed")
 	}
 }

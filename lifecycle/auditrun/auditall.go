@@ -31,10 +31,6 @@ func (p *auditPlan) reports(a *Auditor) ([]audit.SkillReport, error) {
 			return reports, nil
 		}
 		if reports, ok, err := w.since(a); ok || err != nil {
-			if err == nil {
-				// A result that cannot be stored is only a later cache miss.
-				_ = a.Cache.PutAll(w.tree.String(), w.path, a.policyHash(), reports)
-			}
 			return reports, err
 		}
 	}

@@ -22,19 +22,22 @@ import (
 // ok is false when there is none, or the two versions cannot be compared; the caller then
 // audits every skill.
 func (w *wholeFolder) since(a *Auditor) (reports []audit.SkillReport, ok bool, err error) {
-	prevRoot, prev, ok := a.Cache.LatestAll(w.path, a.policyHash())
-	if !ok || !plumbing.IsHash(prevRoot) || !slices.IsSortedFunc(prev, byPath) {
+	prev, ok := a.Cache.LatestAll(w.path, a.policyHash())
+	if !ok || !plumbing.IsHash(prev.Root) || !slices.IsSortedFunc(prev.Reports, byPath) {
 		return nil, false, nil
 	}
 	d := folderDelta{objs: a.Git.Objects()}
-	if !d.compare(w.path, plumbing.NewHash(prevRoot), w.tree) {
+	if !d.compare(w.path, plumbing.NewHash(prev.Root), w.tree) {
 		return nil, false, nil
 	}
 	scanned, err := a.Run(d.items)
 	if err != nil {
 		return nil, true, err
 	}
-	return patch(prev, d.drop, scanned), true, nil
+	reports = patch(prev.Reports, d.drop, scanned)
+	// A result that cannot be stored is only a later cache miss.
+	_ = a.Cache.PutAllSince(w.tree.String(), w.path, a.policyHash(), reports, prev)
+	return reports, true, nil
 }
 
 // folderDelta is what changed between two versions of a skills folder, as the audit lists
