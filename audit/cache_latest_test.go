@@ -3,6 +3,8 @@ package audit
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -56,5 +58,38 @@ func TestCacheLatestAll(t *testing.T) {
 	mustDo(t, os.RemoveAll(filepath.Join(c.Dir, allFolder)))
 	if _, ok := c.LatestAll("skills", policy); ok {
 		t.Error("LatestAll found a result after the whole results were removed")
+	}
+}
+
+// TestCachePutAllSince checks that a whole result stored from an earlier one, keeping some of
+// its reports, replacing one, adding one and leaving one out, reads back as given, and that
+// the kept reports are stored as the earlier entry held them, not encoded again.
+func TestCachePutAllSince(t *testing.T) {
+	c := &Cache{Dir: t.TempDir()}
+	policy := PolicyHash(nil, nil)
+	skills := goldenSkills()
+	slices.SortFunc(skills, func(a, b SkillReport) int { return strings.Compare(a.Path, b.Path) })
+	mustDo(t, c.PutAll("old", "skills", policy, skills))
+	prev, ok := c.LatestAll("skills", policy)
+	if !ok {
+		t.Fatal("LatestAll missed the stored result")
+	}
+	changed := *prev.Reports[1].Report
+	changed.Files++
+	next := []SkillReport{{Name: "aaa", Path: "skills/aaa", Report: withRisk(&Report{Findings: []Finding{}})}, prev.Reports[0]}
+	next = append(next, SkillReport{Name: prev.Reports[1].Name, Path: prev.Reports[1].Path, Report: &changed})
+	next = append(next, prev.Reports[3:]...)
+	want := slices.Clone(next)
+	// A kept report changed in memory is still stored as the earlier entry held it: that
+	// shows it was copied, not encoded again.
+	next[1].Report.Files += 100
+	mustDo(t, c.PutAllSince("new", "skills", policy, next, prev))
+	got, ok := c.GetAll("new", "skills", policy)
+	if !ok {
+		t.Fatal("GetAll missed the result stored since the earlier one")
+	}
+	want[1].Report = skills[0].Report
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("reports stored since the earlier result (-want +got):\n%s", diff)
 	}
 }
