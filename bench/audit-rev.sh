@@ -44,20 +44,6 @@ check() {
 	fi
 }
 
-# publish_one publishes a new version of one skill through the lifecycle (propose, approve,
-# publish), so that the skills folder of main changes in exactly one skill.
-publish_one() {
-	ROUND=$((ROUND + 1))
-	mkdir -p "$DRAFT"
-	printf -- '---\nname: %s\ndescription: Version %s of this skill, published by the audit benchmark.\n---\n# %s\n\nRound %s.\n' \
-		"$ONE" "$ROUND" "$ONE" "$ROUND" >"$DRAFT/SKILL.md"
-	local id
-	id=$("$BIN" -C "$WORK" propose --from "$DRAFT" --author "Bench Proposer <proposer@example.com>" 2>/dev/null) ||
-		die "propose failed"
-	"$BIN" -C "$WORK" approve "$id" --author "Bench Approver <approver@example.com>" >/dev/null 2>&1 || die "approve failed"
-	"$BIN" -C "$WORK" publish "$id" --author "Bench Approver <approver@example.com>" >/dev/null 2>&1 || die "publish failed"
-}
-
 # audit_as NAME BIN measures BIN's audit of main as NAME.
 audit_as() { measure "$1" "$2" -C "$WORK" audit --rev main; }
 
