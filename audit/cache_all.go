@@ -21,10 +21,11 @@ import (
 //
 // where a string is a uvarint length and that many bytes, and entry is the skill's report in
 // the per-skill entry encoding (with its own key and checksum), under the key that
-// allKey.entryKey gives.
+// allKey.entryKey gives. That key leaves out the folder's tree, so a skill's entry stays the
+// same from one version of the folder to the next.
 const (
 	allMagic  = "SGAW"
-	allFormat = 1
+	allFormat = 2
 	// allFolder is the subfolder of Cache.Dir that holds whole-result entries.
 	allFolder = "all"
 	// maxAllEntry bounds a whole-result entry: a larger one is not stored or read.
@@ -49,13 +50,29 @@ type allKey struct {
 }
 
 // entryKey is the key a skill's report is encoded under inside a whole-result entry: its
-// path within the folder takes the place of a tree id, which the entry's own key fixes.
+// path takes the place of a tree id, which the whole entry's own key and checksum fix.
 func (k allKey) entryKey(path string) cacheKey {
-	return newCacheKey(k.root+":"+path, k.policy, "")
+	return newCacheKey(":"+path, k.policy, "")
 }
 
 func (c *Cache) allFile(k allKey) string {
 	return filepath.Join(c.Dir, allFolder, entryName("skillgit-audit-all", allFormat, k.ruleset, k.root, k.folder, k.policy))
+}
+
+// AllResult is a whole result read from the cache: the reports of every skill of one version
+// of a skills folder.
+type AllResult struct {
+	// Root is the tree object id of the skills folder.
+	Root string
+	// Reports are the skills' reports, as PutAll stored them.
+	Reports []SkillReport
+
+	// key is the result's key and size the bytes of its entry.
+	key  allKey
+	size int
+	// entries are the stored encodings of Reports, by index: storing a result that keeps
+	// most reports of this one copies them rather than encode them again.
+	entries [][]byte
 }
 
 // GetAll returns the reports of every skill of the skills folder whose tree object id is
@@ -63,6 +80,14 @@ func (c *Cache) allFile(k allKey) string {
 // policyHash, as PutAll stored them. A missing, unreadable, oversized or corrupt entry, or one
 // stored under another key, is a miss.
 func (c *Cache) GetAll(rootTree, folder, policyHash string) ([]SkillReport, bool) {
+	res, ok := c.getAll(rootTree, folder, policyHash)
+	if !ok {
+		return nil, false
+	}
+	return res.Reports, true
+}
+
+func (c *Cache) getAll(rootTree, folder, policyHash string) (*AllResult, bool) {
 	if c == nil || c.Dir == "" || rootTree == "" {
 		return nil, false
 	}
@@ -72,19 +97,20 @@ func (c *Cache) GetAll(rootTree, folder, policyHash string) ([]SkillReport, bool
 	if err != nil || fi.Size() > maxAllEntry {
 		return nil, false
 	}
-	// A buffer one byte larger than the file reads it in one call.
+	// A buffer one byte larger than the file reads it in one call. The reports share its
+	// bytes, so it is never reused.
 	data, err := readBounded(name, maxAllEntry, make([]byte, 0, fi.Size()+1))
 	if err != nil {
 		return nil, false
 	}
-	reports, err := decodeAllEntry(data, k)
+	res, err := decodeAllEntry(data, k)
 	if err != nil {
 		return nil, false
 	}
 	if time.Since(fi.ModTime()) > touchAfter {
 		touch(name)
 	}
-	return reports, true
+	return res, true
 }
 
 // PutAll stores reports as the whole result of the skills folder whose tree object id is
@@ -92,6 +118,13 @@ func (c *Cache) GetAll(rootTree, folder, policyHash string) ([]SkillReport, bool
 // The entry appears whole or not at all, and storing it removes the least recently used
 // entries beyond a few, so that the cache stays bounded.
 func (c *Cache) PutAll(rootTree, folder, policyHash string, reports []SkillReport) error {
+	return c.PutAllSince(rootTree, folder, policyHash, reports, nil)
+}
+
+// PutAllSince is PutAll for reports that keep many of prev's, an earlier result of the same
+// folder read from the cache (nil for none): a report of prev kept at the same path is stored
+// as prev stored it, not encoded again. Both must be in path order for that.
+func (c *Cache) PutAllSince(rootTree, folder, policyHash string, reports []SkillReport, prev *AllResult) error {
 	switch {
 	case c == nil || c.Dir == "":
 		return errors.New("audit cache: no folder set; give the cache a folder")
@@ -99,7 +132,10 @@ func (c *Cache) PutAll(rootTree, folder, policyHash string, reports []SkillRepor
 		return errors.New("audit cache: no tree id; only results of a git tree can be cached")
 	}
 	k := allKey{root: rootTree, folder: folder, policy: policyHash, ruleset: rulesetKey()}
-	data, err := encodeAllEntry(k, reports)
+	if prev != nil && (prev.key.folder != folder || prev.key.policy != policyHash || prev.key.ruleset != k.ruleset) {
+		prev = nil
+	}
+	data, err := encodeAllEntry(k, reports, prev)
 	if err != nil {
 		return err
 	}
@@ -110,17 +146,29 @@ func (c *Cache) PutAll(rootTree, folder, policyHash string, reports []SkillRepor
 	return nil
 }
 
-func encodeAllEntry(k allKey, reports []SkillReport) ([]byte, error) {
-	b := append([]byte(allMagic), allFormat)
+// encodeAllEntry encodes reports as the whole-result entry of k, copying the encodings of
+// the reports it shares with prev, when not nil.
+func encodeAllEntry(k allKey, reports []SkillReport, prev *AllResult) ([]byte, error) {
+	size := 0
+	if prev != nil {
+		// The new entry is about as large as the one it keeps most of.
+		size = prev.size + 64<<10
+	}
+	b := append(append(make([]byte, 0, size), allMagic...), allFormat)
 	b = binary.AppendUvarint(b, uint64(k.ruleset))
 	b = appendString(appendString(appendString(b, k.root), k.folder), k.policy)
 	b = binary.AppendUvarint(b, uint64(len(reports)))
+	kept := keptEntries{prev: prev}
 	for _, s := range reports {
 		if s.Report == nil {
 			return nil, fmt.Errorf("audit cache: %s has no report; it cannot be cached", s.Path)
 		}
 		b = appendString(appendString(appendString(b, s.Name), s.Path), s.Base)
-		b = appendString(b, string(encodeCacheEntry(k.entryKey(s.Path), s.Report)))
+		entry, ok := kept.find(s)
+		if !ok {
+			entry = encodeCacheEntry(k.entryKey(s.Path), s.Report)
+		}
+		b = append(binary.AppendUvarint(b, uint64(len(entry))), entry...)
 		if len(b) > maxAllEntry {
 			return nil, fmt.Errorf("audit cache: the results of %s are over the limit of %d bytes; they are not cached whole", k.folder, maxAllEntry)
 		}
@@ -128,9 +176,30 @@ func encodeAllEntry(k allKey, reports []SkillReport) ([]byte, error) {
 	return binary.BigEndian.AppendUint32(b, crc32.Checksum(b, castagnoli)), nil
 }
 
-// decodeAllEntry returns the reports in data if data is a whole, undamaged entry for key k;
-// anything else is errCorrupt.
-func decodeAllEntry(data []byte, k allKey) ([]SkillReport, error) {
+// keptEntries finds, for reports in path order, the stored encoding of each that an earlier
+// result in path order holds: the very report, at the same path.
+type keptEntries struct {
+	prev *AllResult
+	i    int
+}
+
+func (e *keptEntries) find(s SkillReport) ([]byte, bool) {
+	if e.prev == nil {
+		return nil, false
+	}
+	p := e.prev.Reports
+	for e.i < len(p) && p[e.i].Path < s.Path {
+		e.i++
+	}
+	if e.i < len(p) && p[e.i].Path == s.Path && p[e.i].Report == s.Report && p[e.i].Name == s.Name && p[e.i].Base == s.Base {
+		return e.prev.entries[e.i], true
+	}
+	return nil, false
+}
+
+// decodeAllEntry returns the result in data if data is a whole, undamaged entry for key k;
+// anything else is errCorrupt. The result shares data's bytes.
+func decodeAllEntry(data []byte, k allKey) (*AllResult, error) {
 	if len(data) < len(allMagic)+5 || string(data[:len(allMagic)]) != allMagic {
 		return nil, fmt.Errorf("%w: not a whole-result entry", errCorrupt)
 	}
@@ -138,7 +207,7 @@ func decodeAllEntry(data []byte, k allKey) ([]SkillReport, error) {
 	if crc32.Checksum(body, castagnoli) != sum {
 		return nil, fmt.Errorf("%w: checksum mismatch", errCorrupt)
 	}
-	d := &entryDecoder{b: body[len(allMagic):]}
+	d := &entryDecoder{b: body[len(allMagic):], shared: true}
 	if d.byte() != allFormat || d.int() != k.ruleset || d.string() != k.root || d.string() != k.folder || d.string() != k.policy {
 		return nil, fmt.Errorf("%w: stored under another key", errCorrupt)
 	}
@@ -146,33 +215,38 @@ func decodeAllEntry(data []byte, k allKey) ([]SkillReport, error) {
 	if n > len(d.b)/minSkillBytes {
 		return nil, fmt.Errorf("%w: %d skills cannot fit", errCorrupt, n)
 	}
-	out := make([]SkillReport, n)
-	for i := range out {
-		if err := decodeSkill(d, k, &out[i]); err != nil {
+	res := &AllResult{Root: k.root, Reports: make([]SkillReport, n), key: k, size: len(data), entries: make([][]byte, n)}
+	// One allocation holds every report.
+	reports := make([]Report, n)
+	for i := range res.Reports {
+		s := &res.Reports[i]
+		s.Report = &reports[i]
+		entry, err := decodeSkill(d, k, s)
+		if err != nil {
 			return nil, err
 		}
+		res.entries[i] = entry
 	}
 	if d.err || len(d.b) != 0 {
 		return nil, fmt.Errorf("%w: malformed whole-result entry", errCorrupt)
 	}
-	return out, nil
+	return res, nil
 }
 
-// decodeSkill reads one skill of a whole-result entry into s.
-func decodeSkill(d *entryDecoder, k allKey, s *SkillReport) error {
+// decodeSkill reads one skill of a whole-result entry into s, whose Report it fills, and
+// returns the skill's entry.
+func decodeSkill(d *entryDecoder, k allKey, s *SkillReport) ([]byte, error) {
 	s.Name, s.Path, s.Base = d.string(), d.string(), d.string()
 	n := d.int()
 	if d.err || n > len(d.b) {
-		return fmt.Errorf("%w: malformed whole-result entry", errCorrupt)
+		return nil, fmt.Errorf("%w: malformed whole-result entry", errCorrupt)
 	}
-	entry := d.b[:n]
+	entry := d.b[:n:n]
 	d.b = d.b[n:]
-	r, err := decodeCacheEntry(entry, k.entryKey(s.Path))
-	if err != nil {
-		return fmt.Errorf("%s: %w", s.Path, err)
+	if err := decodeEntryInto(entry, k.entryKey(s.Path), s.Report, true); err != nil {
+		return nil, fmt.Errorf("%s: %w", s.Path, err)
 	}
-	s.Report = r
-	return nil
+	return entry, nil
 }
 
 // touch marks a whole-result entry as used now, for prune; a failure only makes it look

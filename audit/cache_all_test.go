@@ -39,11 +39,11 @@ func TestCacheAllRoundTrip(t *testing.T) {
 func TestCacheAllCorrupt(t *testing.T) {
 	policy := PolicyHash(nil, nil)
 	k := allKey{root: "root", folder: "skills", policy: policy, ruleset: rulesetKey()}
-	good, err := encodeAllEntry(k, goldenSkills())
+	good, err := encodeAllEntry(k, goldenSkills(), nil)
 	mustDo(t, err)
 	flipped := slices.Clone(good)
 	flipped[len(flipped)/2] ^= 0x20
-	otherKey, err := encodeAllEntry(allKey{root: "other", folder: "skills", policy: policy, ruleset: rulesetKey()}, goldenSkills())
+	otherKey, err := encodeAllEntry(allKey{root: "other", folder: "skills", policy: policy, ruleset: rulesetKey()}, goldenSkills(), nil)
 	mustDo(t, err)
 	tests := []struct {
 		name string

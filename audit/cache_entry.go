@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"unsafe"
 )
 
 // A cache entry is binary: a cache hit is mostly its decoding, and this
@@ -78,31 +79,42 @@ func boolByte(v bool) byte {
 // decodeCacheEntry returns the report in data if data is a whole,
 // undamaged entry for key k; anything else is errCorrupt.
 func decodeCacheEntry(data []byte, k cacheKey) (*Report, error) {
+	r := &Report{}
+	if err := decodeEntryInto(data, k, r, false); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// decodeEntryInto decodes the entry data for key k into r, like decodeCacheEntry. With shared
+// set, the strings of r share data's bytes instead of copying them: only for data that
+// nothing changes afterwards.
+func decodeEntryInto(data []byte, k cacheKey, r *Report, shared bool) error {
 	if len(data) < len(cacheMagic)+5 || string(data[:len(cacheMagic)]) != cacheMagic {
-		return nil, fmt.Errorf("%w: not an entry", errCorrupt)
+		return fmt.Errorf("%w: not an entry", errCorrupt)
 	}
 	body, sum := data[:len(data)-4], binary.BigEndian.Uint32(data[len(data)-4:])
 	if crc32.Checksum(body, castagnoli) != sum {
-		return nil, fmt.Errorf("%w: checksum mismatch", errCorrupt)
+		return fmt.Errorf("%w: checksum mismatch", errCorrupt)
 	}
-	d := &entryDecoder{b: body[len(cacheMagic):]}
+	d := &entryDecoder{b: body[len(cacheMagic):], shared: shared}
 	if d.byte() != cacheFormat || d.int() != k.ruleset || d.string() != k.tree || d.string() != k.base || d.string() != k.policy {
-		return nil, fmt.Errorf("%w: stored under another key", errCorrupt)
+		return fmt.Errorf("%w: stored under another key", errCorrupt)
 	}
-	r := &Report{Risk: Risk(d.byte()), Files: d.int()}
+	*r = Report{Risk: Risk(d.byte()), Files: d.int()}
 	r.Bytes = int64(d.int())
 	n := d.int()
 	if n > len(d.b)/minFindingBytes {
-		return nil, fmt.Errorf("%w: %d findings cannot fit", errCorrupt, n)
+		return fmt.Errorf("%w: %d findings cannot fit", errCorrupt, n)
 	}
 	r.Findings = make([]Finding, n)
 	for i := range r.Findings {
 		r.Findings[i] = d.finding()
 	}
 	if d.err || len(d.b) != 0 || !validReport(r) {
-		return nil, fmt.Errorf("%w: malformed report", errCorrupt)
+		return fmt.Errorf("%w: malformed report", errCorrupt)
 	}
-	return r, nil
+	return nil
 }
 
 func validReport(r *Report) bool {
@@ -119,6 +131,8 @@ func validReport(r *Report) bool {
 type entryDecoder struct {
 	b   []byte
 	err bool
+	// shared makes strings share b's bytes rather than copy them.
+	shared bool
 }
 
 func (d *entryDecoder) byte() byte {
@@ -149,7 +163,14 @@ func (d *entryDecoder) string() string {
 		d.b = nil
 		return ""
 	}
-	s := string(d.b[:n])
+	var s string
+	switch {
+	case n == 0:
+	case d.shared:
+		s = unsafe.String(&d.b[0], n)
+	default:
+		s = string(d.b[:n])
+	}
 	d.b = d.b[n:]
 	return s
 }

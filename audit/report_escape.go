@@ -19,6 +19,16 @@ const maxLineRunes = 2000
 // could hide or reorder text, are spelled out; invalid UTF-8 becomes
 // U+FFFD; the length is bounded.
 func cleanLine(s string) string {
+	if len(s) <= maxLineRunes && printableASCII(s) {
+		// Most fields are plain: a report of 100,000 skills renders their paths and names
+		// without copying them.
+		return s
+	}
+	return escapeLine(s)
+}
+
+// escapeLine is cleanLine for a field that may need escaping.
+func escapeLine(s string) string {
 	var b strings.Builder
 	n := 0
 	for _, r := range s {
@@ -39,6 +49,17 @@ func cleanLine(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// printableASCII reports whether s holds only printable ASCII characters, which cleanLine
+// keeps as they are.
+func printableASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] < 0x20 || s[i] > 0x7e {
+			return false
+		}
+	}
+	return true
 }
 
 // mdSpecial holds the ASCII characters that start Markdown or HTML

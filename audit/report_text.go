@@ -31,7 +31,7 @@ func WriteText(w io.Writer, skills []SkillReport, o WriteOptions) error {
 	}
 	for i, s := range skills {
 		if i > 0 {
-			tw.printf("\n")
+			tw.write("\n")
 		}
 		tw.skill(s, o.FailOn)
 	}
@@ -62,6 +62,17 @@ func (tw *textWriter) printf(format string, args ...any) {
 	}
 }
 
+// write writes parts one after another: the lines of every skill and finding are written
+// without fmt, which a report of 100,000 skills would feel.
+func (tw *textWriter) write(parts ...string) {
+	for _, p := range parts {
+		if tw.err != nil {
+			return
+		}
+		_, tw.err = tw.w.WriteString(p)
+	}
+}
+
 // paint wraps s in an ANSI style when color is on.
 func (tw *textWriter) paint(style, s string) string {
 	if !tw.color || style == "" {
@@ -77,8 +88,8 @@ func (tw *textWriter) skill(s SkillReport, failOn Risk) {
 		where += ", against " + cleanLine(s.Base)
 	}
 	v := judgeReport(s.Report, failOn)
-	tw.printf("%s (%s): %s, risk %s; %s\n", tw.paint(ansiBold, cleanLine(s.Name)), where,
-		tw.paint(verdictStyle(v), v.String()), riskOfSkill(s), countFindings(fs).summary())
+	tw.write(tw.paint(ansiBold, cleanLine(s.Name)), " (", where, "): ", tw.paint(verdictStyle(v), v.String()),
+		", risk ", riskOfSkill(s).String(), "; ", countFindings(fs).summary(), "\n")
 	for _, f := range fs {
 		tw.finding(f, s.Base)
 	}
@@ -86,8 +97,8 @@ func (tw *textWriter) skill(s SkillReport, failOn Risk) {
 
 func (tw *textWriter) finding(f Finding, base string) {
 	sev := strings.ToUpper(f.Severity.String())
-	tw.printf("  %s  %s  %s  %s\n", cleanLine(location(f)), tw.paint(severityStyle(f.Severity), sev),
-		f.RuleID, cleanLine(f.Message))
+	tw.write("  ", cleanLine(location(f)), "  ", tw.paint(severityStyle(f.Severity), sev), "  ", f.RuleID, "  ",
+		cleanLine(f.Message), "\n")
 	tw.detail("fingerprint", f.Fingerprint)
 	tw.detail("matches", matchesLine(f))
 	tw.detail("snippet", f.Snippet)
@@ -100,7 +111,7 @@ func (tw *textWriter) finding(f Finding, base string) {
 
 func (tw *textWriter) detail(label, value string) {
 	if value != "" {
-		tw.printf("      %s: %s\n", tw.paint(ansiDim, label), cleanLine(value))
+		tw.write("      ", tw.paint(ansiDim, label), ": ", cleanLine(value), "\n")
 	}
 }
 

@@ -177,6 +177,21 @@ server_copy() {
 	touch "$dest.done"
 }
 
+# publish_one publishes a new version of skill $ONE of repository $WORK through the lifecycle
+# (propose from the folder $DRAFT, approve, publish), so that the publish branch changes in
+# exactly one skill. It counts rounds in ROUND, which the caller sets to 0 first.
+publish_one() {
+	ROUND=$((ROUND + 1))
+	mkdir -p "$DRAFT"
+	printf -- '---\nname: %s\ndescription: Version %s of this skill, published by a benchmark.\n---\n# %s\n\nRound %s.\n' \
+		"$ONE" "$ROUND" "$ONE" "$ROUND" >"$DRAFT/SKILL.md"
+	local id
+	id=$("$BIN" -C "$WORK" propose --from "$DRAFT" --author "Bench Proposer <proposer@example.com>" 2>/dev/null) ||
+		die "propose failed"
+	"$BIN" -C "$WORK" approve "$id" --author "Bench Approver <approver@example.com>" >/dev/null 2>&1 || die "approve failed"
+	"$BIN" -C "$WORK" publish "$id" --author "Bench Approver <approver@example.com>" >/dev/null 2>&1 || die "publish failed"
+}
+
 # sync_fs writes out what removing the last round's folders left to the disk, so that it is
 # not charged to the next command.
 sync_fs() { sync -f "$BENCH_DIR" 2>/dev/null || sync; }

@@ -44,20 +44,6 @@ check() {
 floor() { find "$UNCHANGED" -name SKILL.md -print0 | xargs -0 head -5 >/dev/null; }
 export -f floor
 
-# publish_one publishes a new version of one skill through the lifecycle (propose, approve,
-# publish), so that the next sync has exactly one published change to install.
-publish_one() {
-	ROUND=$((ROUND + 1))
-	mkdir -p "$DRAFT"
-	printf -- '---\nname: %s\ndescription: Version %s of this skill, published by the sync benchmark.\n---\n# %s\n\nRound %s.\n' \
-		"$ONE" "$ROUND" "$ONE" "$ROUND" >"$DRAFT/SKILL.md"
-	local id
-	id=$("$BIN" -C "$WORK" propose --from "$DRAFT" --author "Bench Proposer <proposer@example.com>" 2>/dev/null) ||
-		die "propose failed"
-	"$BIN" -C "$WORK" approve "$id" --author "Bench Approver <approver@example.com>" >/dev/null 2>&1 || die "approve failed"
-	"$BIN" -C "$WORK" publish "$id" --author "Bench Approver <approver@example.com>" >/dev/null 2>&1 || die "publish failed"
-}
-
 one_round() {
 	rm -rf "$OUT/full" "$OUT/cp" "$OUT/full-base"
 	sync_fs

@@ -30,6 +30,9 @@ func (p *auditPlan) reports(a *Auditor) ([]audit.SkillReport, error) {
 		if reports, ok := a.Cache.GetAll(w.tree.String(), w.path, a.policyHash()); ok {
 			return reports, nil
 		}
+		if reports, ok, err := w.since(a); ok || err != nil {
+			return reports, err
+		}
 	}
 	items, err := w.list()
 	if err != nil {
