@@ -27,6 +27,7 @@ type Repo struct {
 
 	trees   *treeCache
 	headers headerCache
+	commits commitCache
 	packed  packedRefsCache
 	// objects reads objects without objMu, faster than storer; nil for a repository in
 	// memory, or one reading a push's quarantine, where storer serves every read.
