@@ -1,7 +1,9 @@
 package gitstore
 
 import (
+	"maps"
 	"slices"
+	"sync"
 )
 
 // MergeBase returns the best common ancestor of commits a and b, as
@@ -44,14 +46,66 @@ func (r *History) IsAncestor(a, b Hash) (bool, error) {
 	if in, ok := r.graphIsAncestor(a, b); ok {
 		return in, nil
 	}
+	if r.reach.known(a, b) {
+		return true, nil
+	}
 	w, err := r.newAncestryWalk()
 	if err != nil {
 		return false, err
 	}
+	w.reaches = r.reach.of(a)
 	if err := w.paint(a, b, a); err != nil {
 		return false, err
 	}
-	return w.nodes[a].flags&fromB != 0, nil
+	in := w.reached || w.nodes[a].flags&fromB != 0
+	if in {
+		r.reach.add(a, b)
+	}
+	return in, nil
+}
+
+// reachCacheSize bounds the pairs of commits a repository remembers as reaching one another.
+const reachCacheSize = 1 << 16
+
+// reachCache remembers, for a commit a, commits b found to reach it: the history never
+// changes, so a later walk back from a commit that meets such a b stops there. A batch of
+// publishes asks whether the same candidate base is an ancestor of a publish branch that grew
+// by one merge since the last question; that costs one step instead of a walk over the batch.
+type reachCache struct {
+	mu sync.Mutex
+	n  int
+	m  map[Hash]map[Hash]bool
+}
+
+func (c *reachCache) known(a, b Hash) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.m[a][b]
+}
+
+// of returns a copy of the commits known to reach a, or nil.
+func (c *reachCache) of(a Hash) map[Hash]bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.m[a]) == 0 {
+		return nil
+	}
+	return maps.Clone(c.m[a])
+}
+
+func (c *reachCache) add(a, b Hash) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil || c.n >= reachCacheSize {
+		c.m, c.n = map[Hash]map[Hash]bool{}, 0
+	}
+	if c.m[a] == nil {
+		c.m[a] = map[Hash]bool{}
+	}
+	if !c.m[a][b] {
+		c.m[a][b] = true
+		c.n++
+	}
 }
 
 // bestBase returns the newest of the candidates that is not an ancestor

@@ -27,6 +27,9 @@ var histories = []history{
 	{name: "octopus", commits: []string{"a", "b a", "c a", "d a", "m b c d", "e d"}},
 	{name: "clock skew", commits: []string{"r", "c2 r", "a1 c2", "b1 c2", "b2 b1 r", "a2 a1"},
 		dates: map[string]int64{"r": 100, "c2": 200, "a1": 300, "b1": 1, "b2": 400, "a2": 500}},
+	// A batch of publishes: each merges a candidate based on b into a line that grows by one
+	// merge; the commits known to reach b let a later walk stop early.
+	{name: "publish batch", commits: []string{"a", "b a", "t1 b", "t2 b", "t3 b", "m1 b t1", "m2 m1 t2", "m3 m2 t3", "x a", "m4 m3 x"}},
 	{name: "equal dates", commits: []string{"a", "b a", "c a", "m b c", "d c"},
 		dates: map[string]int64{"a": 7, "b": 7, "c": 7, "m": 7, "d": 7}},
 }
@@ -114,6 +117,37 @@ func checkMergeBase(t *testing.T, r *Repo, dir, pair string, x, y Hash) {
 	_, gitErr := gitErr(dir, "", "merge-base", "--is-ancestor", x.String(), y.String())
 	if anc != (gitErr == nil) {
 		t.Errorf("%s: IsAncestor = %v, git merge-base --is-ancestor says %v", pair, anc, gitErr == nil)
+	}
+}
+
+// TestIsAncestorRemembersReach checks that IsAncestor gives git's answers when a repository
+// asks, in the order a batch of publishes does, whether each candidate's base and tip reach
+// the growing publish branch, and then every other pair again, with what it remembered.
+func TestIsAncestorRemembersReach(t *testing.T) {
+	var h history
+	for _, c := range histories {
+		if c.name == "publish batch" {
+			h = c
+		}
+	}
+	dir, ids := makeHistory(t, h)
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	for _, m := range []string{"m1", "m2", "m3", "m4"} {
+		for _, x := range []string{"b", "t1", "t2", "t3", "x"} {
+			checkMergeBase(t, r, dir, x+" "+m, ids[x], ids[m])
+		}
+	}
+	for x, xid := range ids {
+		for y, yid := range ids {
+			checkMergeBase(t, r, dir, x+" "+y, xid, yid)
+		}
+	}
+	if !r.reach.known(ids["b"], ids["m3"]) {
+		t.Error("IsAncestor(b, m3) was true and is not remembered")
 	}
 }
 

@@ -32,6 +32,11 @@ type ancestryWalk struct {
 	nonStale int // queue entries whose commit is not stale
 	shallow  map[Hash]bool
 	results  []*walkNode
+	// reaches, when set, are commits known to reach the target of the walk: a walk from b
+	// that meets one of them has found the target reachable from b.
+	reaches map[Hash]bool
+	// reached says that it did.
+	reached bool
 }
 
 func (r *History) newAncestryWalk() (*ancestryWalk, error) {
@@ -62,7 +67,12 @@ func (w *ancestryWalk) paint(a, b, target Hash) error {
 		if t := w.nodes[target]; t != nil && t.flags&fromB != 0 {
 			return nil
 		}
-		if err := w.visit(w.pop()); err != nil {
+		n := w.pop()
+		if n.flags&fromB != 0 && w.reaches[n.id] {
+			w.reached = true
+			return nil
+		}
+		if err := w.visit(n); err != nil {
 			return err
 		}
 	}

@@ -28,6 +28,7 @@ type Repo struct {
 	trees   *treeCache
 	headers headerCache
 	commits commitCache
+	reach   reachCache
 	packed  packedRefsCache
 	// objects reads objects without objMu, faster than storer; nil for a repository in
 	// memory, or one reading a push's quarantine, where storer serves every read.
