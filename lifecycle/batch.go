@@ -48,6 +48,15 @@ type openCand struct {
 	c        *Candidate
 	skill    *catalog.Skill
 	shingles catalog.Shingles
+	// name and desc are the terms of the skill's name and description.
+	name, desc map[string]string
+}
+
+// terms reads the terms of the skill's name and description, when it has a skill.
+func (oc *openCand) terms() {
+	if oc.skill != nil {
+		oc.name, oc.desc = catalog.TermSet(oc.skill.Name), catalog.TermSet(oc.skill.Description)
+	}
 }
 
 // openIndex returns the batch's index of open candidates for the current book, reading it
@@ -79,6 +88,7 @@ func (r *Repo) openIndex() (*openIndex, error) {
 		oc := &openCand{ch: ch, c: views[ch.ID+" "+ch.Tip.String()]}
 		if oc.c != nil && !noSkill(oc.c.Change) {
 			oc.skill, oc.shingles = (dupCheck{r: r}).candidateSkill(oc.c)
+			oc.terms()
 		}
 		ix.put(oc)
 	}
@@ -136,7 +146,7 @@ func (ix *openIndex) compared(name string, self []string) []published.CandidateS
 	var out []published.CandidateSkill
 	for _, oc := range ix.order {
 		if oc.skill != nil && oc.c.Skill != name && !slices.Contains(self, oc.c.ID) {
-			out = append(out, published.CandidateSkill{ID: oc.c.ID, Skill: oc.skill, Shingles: oc.shingles})
+			out = append(out, published.CandidateSkill{ID: oc.c.ID, Skill: oc.skill, Shingles: oc.shingles, NameTerms: oc.name, DescTerms: oc.desc})
 		}
 	}
 	return out
@@ -163,6 +173,7 @@ func (r *Repo) proposed(id string, h gitstore.Hash, sk *catalog.Skill) error {
 	oc := &openCand{ch: ch, c: c}
 	if sk != nil && !noSkill(c.Change) {
 		oc.skill, oc.shingles = sk, catalog.ShinglesOf(sk.Body, catalog.ShingleSize)
+		oc.terms()
 	}
 	ix.put(oc)
 	return nil

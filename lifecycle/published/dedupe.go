@@ -29,6 +29,9 @@ type CandidateSkill struct {
 	Skill *catalog.Skill
 	// Shingles are the shingles of Skill's body when the caller has them; nil reads them.
 	Shingles catalog.Shingles
+	// NameTerms and DescTerms are the terms of Skill's name and description when the caller
+	// has them (catalog.TermSet); nil reads them.
+	NameTerms, DescTerms map[string]string
 }
 
 // Overlaps compares sk, a new proposal or a new version, with the published skills other than
@@ -46,8 +49,8 @@ func (c *Channel) Overlaps(sk *catalog.Skill, candidates []CandidateSkill) ([]le
 	name, desc := catalog.TermSet(sk.Name), catalog.TermSet(sk.Description)
 	var out []ledger.Overlap
 	for _, it := range items {
-		o := scoreOverlap(it, body, name, desc)
-		if o.Score >= dedupeFloor {
+		o, ok := scoreOverlap(it, body, name, desc)
+		if ok {
 			o.Duplicate = o.Score >= c.v.Config.Dedupe.ThresholdOrDefault()
 			out = append(out, o)
 		}
@@ -80,16 +83,24 @@ func (c *Channel) similar(sk *catalog.Skill) ([]CandidateSkill, error) {
 }
 
 // scoreOverlap scores one skill against the candidate's body shingles and name and
-// description terms, and says why in one line.
-func scoreOverlap(it CandidateSkill, body catalog.Shingles, name, desc map[string]string) ledger.Overlap {
+// description terms, and says why in one line; false when the score is below dedupeFloor.
+// The bodies are compared last, and not at all when even bodies alike as far as their sizes
+// allow could not lift the score to the floor: in a batch of a thousand proposals, most
+// pairs are told apart by the sizes and terms alone.
+func scoreOverlap(it CandidateSkill, body catalog.Shingles, name, desc map[string]string) (ledger.Overlap, bool) {
 	if it.Shingles == nil {
 		it.Shingles = catalog.ShinglesOf(it.Skill.Body, catalog.ShingleSize)
 	}
+	n, _ := catalog.SharedTerms(name, termsOr(it.NameTerms, it.Skill.Name))
+	d, shared := catalog.SharedTerms(desc, termsOr(it.DescTerms, it.Skill.Description))
+	if roundScore(bodyBound(body, it.Shingles), n, d) < dedupeFloor {
+		return ledger.Overlap{}, false
+	}
 	b := catalog.Jaccard(body, it.Shingles)
-	n, _ := catalog.SharedTerms(name, catalog.TermSet(it.Skill.Name))
-	d, shared := catalog.SharedTerms(desc, catalog.TermSet(it.Skill.Description))
-	score := math.Round((weightBody*b+weightName*n+weightDesc*d)*100) / 100
-	o := ledger.Overlap{Skill: it.Skill.Name, Candidate: it.ID, Score: score}
+	o := ledger.Overlap{Skill: it.Skill.Name, Candidate: it.ID, Score: roundScore(b, n, d)}
+	if o.Score < dedupeFloor {
+		return o, false
+	}
 	lead := "overlaps"
 	switch {
 	case b >= 0.8:
@@ -101,7 +112,29 @@ func scoreOverlap(it CandidateSkill, body catalog.Shingles, name, desc map[strin
 	if len(shared) > 0 {
 		o.Reason += fmt.Sprintf("; description shares '%s'", strings.Join(firstN(shared, 5), ", "))
 	}
-	return o
+	return o, true
+}
+
+// termsOr returns terms, or when nil the terms of text.
+func termsOr(terms map[string]string, text string) map[string]string {
+	if terms == nil {
+		return catalog.TermSet(text)
+	}
+	return terms
+}
+
+// roundScore weighs the body, name and description likeness into a score, to two places.
+func roundScore(b, n, d float64) float64 {
+	return math.Round((weightBody*b+weightName*n+weightDesc*d)*100) / 100
+}
+
+// bodyBound is the most that the Jaccard likeness of two shingle sets of these sizes can be.
+func bodyBound(a, b catalog.Shingles) float64 {
+	lo, hi := min(len(a), len(b)), max(len(a), len(b))
+	if hi == 0 {
+		return 0
+	}
+	return float64(lo) / float64(hi)
 }
 
 func firstN(s []string, n int) []string {
