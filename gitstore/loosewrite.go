@@ -4,10 +4,12 @@ import (
 	"compress/zlib"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
+	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -78,11 +80,17 @@ func writeLooseFile(final string, t plumbing.ObjectType, data []byte) error {
 	return os.Rename(tmp.Name(), final)
 }
 
+// zlibWriters keeps compressors for reuse: making one allocates and clears some hundreds of
+// kilobytes, more than compressing a small object costs, and a batch writes thousands.
+var zlibWriters = sync.Pool{New: func() any {
+	zw, _ := zlib.NewWriterLevel(io.Discard, zlib.BestSpeed) // a valid level cannot fail
+	return zw
+}}
+
 func compressObject(f *os.File, t plumbing.ObjectType, data []byte) error {
-	zw, err := zlib.NewWriterLevel(f, zlib.BestSpeed)
-	if err != nil {
-		return err
-	}
+	zw := zlibWriters.Get().(*zlib.Writer)
+	defer zlibWriters.Put(zw)
+	zw.Reset(f)
 	header := append([]byte(t.String()+" "), strconv.Itoa(len(data))...)
 	if _, err := zw.Write(append(header, 0)); err != nil {
 		return err
