@@ -74,7 +74,7 @@ func (li *lockedIndex) decode(f *os.File, path string) error {
 		li.raw, li.cacheTree = ri, ri.cacheTree()
 		return nil
 	}
-	if err := decodeIndex(bytes.NewReader(b), li.idx, path); err != nil {
+	if err := decodeIndexFile(b, path, li.idx); err != nil {
 		return err
 	}
 	_ = eachIndexExtension(b, func(sig string, data []byte) {
@@ -85,13 +85,30 @@ func (li *lockedIndex) decode(f *os.File, path string) error {
 	return nil
 }
 
+// decodeIndexFile decodes the index file b at path, a split index with its shared index.
+func decodeIndexFile(b []byte, path string, idx *index.Index) error {
+	var link []byte
+	_ = eachIndexExtension(b, func(sig string, data []byte) {
+		if sig == linkSig {
+			link = data
+		}
+	})
+	switch {
+	case link != nil:
+		return readSplitIndex(b, link, path, idx)
+	case decodeIndexFast(b, idx):
+		return nil
+	}
+	return decodeIndex(bytes.NewReader(b), idx, path)
+}
+
 // decodeIndex decodes the index file at path from rd, reporting the
 // features go-git cannot read as ErrUnsupported.
 func decodeIndex(rd io.Reader, idx *index.Index, path string) error {
 	err := index.NewDecoder(rd).Decode(idx)
 	switch {
 	case errors.Is(err, index.ErrUnknownExtension):
-		return unsupported(path, "index extension that go-git cannot read (split or sparse index); run `git update-index --no-split-index` and `git sparse-checkout disable`")
+		return unsupported(path, "index extension that go-git cannot read (a sparse index, or a split index of index version 4); run `git sparse-checkout disable` and `git update-index --no-split-index`")
 	case errors.Is(err, index.ErrUnsupportedVersion):
 		return unsupported(path, "index format version; run `git update-index --index-version 2`")
 	case err != nil:
