@@ -119,8 +119,10 @@ func readSplitIndex(b []byte, link []byte, path string, idx *index.Index) error 
 	if !bytes.Equal(sb[max(len(sb)-20, 0):], id) {
 		return fmt.Errorf("%s: %w", sharedPath, errBadIndex)
 	}
-	if err := decodeIndex(bytes.NewReader(sb), &shared, sharedPath); err != nil {
-		return err
+	if !decodeIndexFast(sb, &shared) {
+		if err := decodeIndex(bytes.NewReader(sb), &shared, sharedPath); err != nil {
+			return err
+		}
 	}
 	l, ok := parseLink(link, len(shared.Entries))
 	if !ok {
