@@ -188,14 +188,7 @@ func (ri *rawIndex) splice(spans []indexSpan, entries []*index.Entry, cacheTree 
 	if next != len(entries) {
 		return nil, false
 	}
-	out = append(out, ri.b[prev:end]...)
-	if cacheTree != nil {
-		out = append(out, cacheTreeSig...)
-		out = binary.BigEndian.AppendUint32(out, uint32(len(cacheTree)))
-		out = append(out, cacheTree...)
-	}
-	sum := sha1.Sum(out)
-	return append(out, sum[:]...), true
+	return appendIndexEnd(append(out, ri.b[prev:end]...), cacheTree), true
 }
 
 // cacheTree returns the data of the cache-tree extension, nil when there is none.

@@ -36,20 +36,8 @@ func TestIndexSpliceAcceptedByGit(t *testing.T) {
 			gitRun(t, dir, "commit", "-q", "-m", "first")
 			gitRun(t, dir, "update-index", "--index-version", version)
 			gitRun(t, dir, "update-index", "--assume-unchanged", "skills/a-b/SKILL.md")
-			r, err := Open(dir)
-			if err != nil {
-				t.Fatal(err)
-			}
-			defer r.Close()
-			f := &worktreeFixture{dir: dir, r: r}
-			if f.head, err = r.Refs().Get("HEAD"); err != nil {
-				t.Fatal(err)
-			}
-			c, err := r.Objects().Commit(f.head)
-			if err != nil {
-				t.Fatal(err)
-			}
-			f.old = c.TreeHash
+			f := worktreeFixtureAt(t, dir)
+			r := f.r
 			f.new = f.edit(t, f.old, map[string]*TreeEntry{
 				"skills/a/SKILL.md":  {Mode: filemode.Regular, Hash: mustBlob(t, r, "a v2\n")},
 				"skills/a/x/deep.md": nil,

@@ -65,20 +65,8 @@ func TestSplitIndexReadAsGitReadsIt(t *testing.T) {
 // set leaves an index git accepts as the new commit's, and that git goes on splitting it.
 func TestSplitIndexUpdate(t *testing.T) {
 	dir := splitIndexRepo(t)
-	r, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	f := &worktreeFixture{dir: dir, r: r}
-	if f.head, err = r.Refs().Get("HEAD"); err != nil {
-		t.Fatal(err)
-	}
-	c, err := r.Objects().Commit(f.head)
-	if err != nil {
-		t.Fatal(err)
-	}
-	f.old = c.TreeHash
+	f := worktreeFixtureAt(t, dir)
+	r := f.r
 	f.new = f.edit(t, f.old, map[string]*TreeEntry{
 		"skills/b/SKILL.md": {Mode: filemode.Regular, Hash: mustBlob(t, r, "b v3\n")},
 		"skills/c":          nil,
@@ -95,7 +83,7 @@ func TestSplitIndexUpdate(t *testing.T) {
 	if exts, _ := indexExtensions(indexBytes(t, dir)); !exts[linkSig] {
 		t.Error("git did not split the index again after the update")
 	}
-	c, err = r.Objects().Commit(mustHead(t, r))
+	c, err := r.Objects().Commit(mustHead(t, r))
 	if err != nil {
 		t.Fatal(err)
 	}
