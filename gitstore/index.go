@@ -168,8 +168,8 @@ func (li *lockedIndex) setUnder(prefixes []string, entries []*index.Entry) {
 func (li *lockedIndex) commit() error {
 	cacheTree := patchCacheTree(li.cacheTree, li.changed)
 	if li.raw != nil {
-		if data, ok := li.raw.splice(li.spans, li.under, cacheTree); ok {
-			return li.write(data)
+		if parts, ok := li.raw.splice(li.spans, li.under, cacheTree); ok {
+			return li.write(parts...)
 		}
 		if err := li.decodeAll(); err != nil {
 			li.lock.release()
@@ -209,8 +209,8 @@ func (li *lockedIndex) decodeAll() error {
 	return nil
 }
 
-func (li *lockedIndex) write(data []byte) error {
-	if err := li.lock.commit(data); err != nil {
+func (li *lockedIndex) write(parts ...[]byte) error {
+	if err := li.lock.commitParts(parts...); err != nil {
 		return fmt.Errorf("index: writing: %w", err)
 	}
 	return nil

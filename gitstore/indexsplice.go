@@ -156,10 +156,12 @@ func (ri *rawIndex) entriesIn(spans []indexSpan) ([]*index.Entry, bool) {
 	return out, true
 }
 
-// splice returns the index file with the entries of the spans replaced by entries, sorted by
-// name, each of which lies in one span, and with the cache-tree extension cacheTree when it
-// is not nil; false when an entry lies in no span or cannot be stored in version 2 or 3.
-func (ri *rawIndex) splice(spans []indexSpan, entries []*index.Entry, cacheTree []byte) ([]byte, bool) {
+// splice returns, in parts to be written one after the other, the index file with the
+// entries of the spans replaced by entries, sorted by name, each of which lies in one span,
+// and with the cache-tree extension cacheTree when it is not nil; false when an entry lies
+// in no span or cannot be stored in version 2 or 3. The entries kept are parts of the old
+// file's bytes, not copies.
+func (ri *rawIndex) splice(spans []indexSpan, entries []*index.Entry, cacheTree []byte) ([][]byte, bool) {
 	version, removed := ri.version, 0
 	for _, s := range spans {
 		removed += s.hi - s.lo
@@ -169,26 +171,35 @@ func (ri *rawIndex) splice(spans []indexSpan, entries []*index.Entry, cacheTree 
 			version = 3 // entries of version 2 are entries of version 3 as they are
 		}
 	}
-	end := ri.offs[ri.count()]
-	out := make([]byte, 0, end+len(entries)*128+8+len(cacheTree)+20)
-	out = append(out, "DIRC"...)
-	out = binary.BigEndian.AppendUint32(out, version)
-	out = binary.BigEndian.AppendUint32(out, uint32(ri.count()-removed+len(entries)))
+	head := append([]byte("DIRC"), 0, 0, 0, 0, 0, 0, 0, 0)
+	binary.BigEndian.PutUint32(head[4:], version)
+	binary.BigEndian.PutUint32(head[8:], uint32(ri.count()-removed+len(entries)))
+	parts := [][]byte{head}
 	prev, next := 12, 0
 	for _, s := range spans {
-		out = append(out, ri.b[prev:ri.offs[s.lo]]...)
+		parts = append(parts, ri.b[prev:ri.offs[s.lo]])
+		var written []byte
 		for ; next < len(entries) && entries[next].Name >= s.from && entries[next].Name < s.to; next++ {
 			var ok bool
-			if out, ok = appendEntry(out, entries[next]); !ok {
+			if written, ok = appendEntry(written, entries[next]); !ok {
 				return nil, false
 			}
 		}
-		prev = ri.offs[s.hi]
+		parts, prev = append(parts, written), ri.offs[s.hi]
 	}
 	if next != len(entries) {
 		return nil, false
 	}
-	return appendIndexEnd(append(out, ri.b[prev:end]...), cacheTree), true
+	parts = append(parts, ri.b[prev:ri.offs[ri.count()]])
+	if cacheTree != nil {
+		ext := binary.BigEndian.AppendUint32([]byte(cacheTreeSig), uint32(len(cacheTree)))
+		parts = append(parts, ext, cacheTree)
+	}
+	sum := sha1.New()
+	for _, p := range parts {
+		sum.Write(p)
+	}
+	return append(parts, sum.Sum(nil)), true
 }
 
 // cacheTree returns the data of the cache-tree extension, nil when there is none.
