@@ -66,9 +66,6 @@ func unsupportedConfig(cfg *format.Config) string {
 			}
 		}
 	}
-	if configBool(cfg, "core", "splitindex") {
-		return splitIndexAdvice
-	}
 	if configBool(cfg, "index", "sparse") {
 		return "sparse index (index.sparse); run `git sparse-checkout disable`"
 	}
@@ -93,11 +90,9 @@ func extensionProblem(key, value string) string {
 	return fmt.Sprintf("repository extension extensions.%s; use a repository without it", key)
 }
 
-const splitIndexAdvice = "split index (core.splitIndex or `git update-index --split-index`); run `git config core.splitIndex false` and `git update-index --no-split-index`"
-
-// unsupportedIndex looks at the index file for features go-git's index
-// codec cannot read: versions other than 2-4, a missing checksum
-// (index.skipHash), and a split index.
+// unsupportedIndex looks at the index file for features this package
+// cannot read: versions other than 2-4 and a missing checksum
+// (index.skipHash). A split index is read with its shared index.
 func unsupportedIndex(gitDir string) (string, error) {
 	path := filepath.Join(gitDir, "index")
 	f, err := os.Open(path)
@@ -135,15 +130,6 @@ func indexFeature(f *os.File, size int64, gitDir string) (string, error) {
 	}
 	if tail == [20]byte{} {
 		return "index without checksum (index.skipHash, also set by feature.manyFiles); run `git config index.skipHash false` and `git update-index --force-write-index`", nil
-	}
-	if shared, _ := filepath.Glob(filepath.Join(gitDir, "sharedindex.*")); len(shared) > 0 {
-		exts, err := scanIndexExtensions(f, size)
-		if err != nil {
-			return "", fmt.Errorf("%s: reading index: %w", gitDir, err)
-		}
-		if exts["link"] {
-			return splitIndexAdvice, nil
-		}
 	}
 	return "", nil
 }

@@ -8,6 +8,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing/format/index"
@@ -15,9 +17,16 @@ import (
 
 // lockedIndex is the index file read while its lock is held.
 type lockedIndex struct {
-	lock  *lockFile
-	idx   *index.Index
-	mtime time.Time // of the index file, for git's racy-clean rule
+	lock *lockFile
+	// idx holds every entry decoded, when raw is nil.
+	idx *index.Index
+	// raw is an index of version 2 or 3 held undecoded; spans are the runs of its entries
+	// that setUnder replaced by under, the entries at and below prefixes.
+	raw      *rawIndex
+	spans    []indexSpan
+	under    []*index.Entry
+	prefixes []string
+	mtime    time.Time // of the index file, for git's racy-clean rule
 	// cacheTree is the data of the file's cache-tree extension, nil when it has none.
 	cacheTree []byte
 	// changed are the paths the update changed, whose cache-tree entries go.
@@ -61,10 +70,12 @@ func (li *lockedIndex) decode(f *os.File, path string) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", path, err)
 	}
-	if !decodeIndexFast(b, li.idx) {
-		if err := decodeIndex(bytes.NewReader(b), li.idx, path); err != nil {
-			return err
-		}
+	if ri, ok := parseRawIndex(b); ok {
+		li.raw, li.cacheTree = ri, ri.cacheTree()
+		return nil
+	}
+	if err := decodeIndexFile(b, path, li.idx); err != nil {
+		return err
 	}
 	_ = eachIndexExtension(b, func(sig string, data []byte) {
 		if sig == cacheTreeSig {
@@ -74,13 +85,30 @@ func (li *lockedIndex) decode(f *os.File, path string) error {
 	return nil
 }
 
+// decodeIndexFile decodes the index file b at path, a split index with its shared index.
+func decodeIndexFile(b []byte, path string, idx *index.Index) error {
+	var link []byte
+	_ = eachIndexExtension(b, func(sig string, data []byte) {
+		if sig == linkSig {
+			link = data
+		}
+	})
+	switch {
+	case link != nil:
+		return readSplitIndex(b, link, path, idx)
+	case decodeIndexFast(b, idx):
+		return nil
+	}
+	return decodeIndex(bytes.NewReader(b), idx, path)
+}
+
 // decodeIndex decodes the index file at path from rd, reporting the
 // features go-git cannot read as ErrUnsupported.
 func decodeIndex(rd io.Reader, idx *index.Index, path string) error {
 	err := index.NewDecoder(rd).Decode(idx)
 	switch {
 	case errors.Is(err, index.ErrUnknownExtension):
-		return unsupported(path, "index extension that go-git cannot read (split or sparse index); run `git update-index --no-split-index` and `git sparse-checkout disable`")
+		return unsupported(path, "index extension that go-git cannot read (a sparse index, or a split index of index version 4); run `git sparse-checkout disable` and `git update-index --no-split-index`")
 	case errors.Is(err, index.ErrUnsupportedVersion):
 		return unsupported(path, "index format version; run `git update-index --index-version 2`")
 	case err != nil:
@@ -89,8 +117,65 @@ func decodeIndex(rd io.Reader, idx *index.Index, path string) error {
 	return nil
 }
 
-// commit writes the index through its lock file.
+// entriesUnder returns the entries at and below the prefixes, in order, and refuses an
+// index with an unresolved conflict anywhere.
+func (li *lockedIndex) entriesUnder(prefixes []string) ([]*index.Entry, error) {
+	conflict := func(name string) error {
+		return fmt.Errorf("worktree: %w: %s (unresolved merge conflict); resolve it and commit, then retry", ErrDirty, name)
+	}
+	if ri := li.raw; ri != nil {
+		if ri.unmerged != "" {
+			return nil, conflict(ri.unmerged)
+		}
+		es, ok := ri.entriesIn(ri.spans(prefixes))
+		if !ok {
+			return nil, fmt.Errorf("%s: %w", li.lock.target, errBadIndex)
+		}
+		return es, nil
+	}
+	var out []*index.Entry
+	for _, e := range li.idx.Entries {
+		if e.Stage != 0 {
+			return nil, conflict(e.Name)
+		}
+		if underAny(e.Name, prefixes, false) {
+			out = append(out, e)
+		}
+	}
+	return out, nil
+}
+
+// setUnder replaces the entries at and below the prefixes by entries, all of which lie
+// there, for commit to write.
+func (li *lockedIndex) setUnder(prefixes []string, entries []*index.Entry) {
+	slices.SortFunc(entries, func(a, b *index.Entry) int { return strings.Compare(a.Name, b.Name) })
+	if li.raw != nil {
+		li.spans, li.under, li.prefixes = li.raw.spans(prefixes), entries, prefixes
+		return
+	}
+	kept := li.idx.Entries[:0]
+	for _, e := range li.idx.Entries {
+		if !underAny(e.Name, prefixes, false) {
+			kept = append(kept, e)
+		}
+	}
+	li.idx.Entries = append(kept, entries...)
+	li.idx.Cache = nil
+}
+
+// commit writes the index through its lock file: the entries an update replaced spliced
+// into the bytes of the others when it could, else every entry encoded.
 func (li *lockedIndex) commit() error {
+	cacheTree := patchCacheTree(li.cacheTree, li.changed)
+	if li.raw != nil {
+		if parts, ok := li.raw.splice(li.spans, li.under, cacheTree); ok {
+			return li.write(parts...)
+		}
+		if err := li.decodeAll(); err != nil {
+			li.lock.release()
+			return err
+		}
+	}
 	idx := li.idx
 	for _, e := range idx.Entries {
 		if idx.Version == 2 && (e.SkipWorktree || e.IntentToAdd) {
@@ -98,7 +183,7 @@ func (li *lockedIndex) commit() error {
 			idx.Version = 3
 		}
 	}
-	data, ok := encodeIndex(idx, patchCacheTree(li.cacheTree, li.changed))
+	data, ok := encodeIndex(idx, cacheTree)
 	if !ok {
 		var buf bytes.Buffer
 		if err := index.NewEncoder(&buf).Encode(idx); err != nil {
@@ -107,7 +192,25 @@ func (li *lockedIndex) commit() error {
 		}
 		data = buf.Bytes()
 	}
-	if err := li.lock.commit(data); err != nil {
+	return li.write(data)
+}
+
+// decodeAll decodes every entry of a raw index, with the replacement setUnder made, for an
+// index splice cannot write.
+func (li *lockedIndex) decodeAll() error {
+	ri := li.raw
+	li.raw = nil
+	if !decodeIndexFast(ri.b, li.idx) {
+		return fmt.Errorf("%s: %w", li.lock.target, errBadIndex)
+	}
+	if li.spans != nil {
+		li.setUnder(li.prefixes, li.under)
+	}
+	return nil
+}
+
+func (li *lockedIndex) write(parts ...[]byte) error {
+	if err := li.lock.commitParts(parts...); err != nil {
 		return fmt.Errorf("index: writing: %w", err)
 	}
 	return nil

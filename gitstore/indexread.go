@@ -15,7 +15,11 @@ import (
 // straight from the bytes, and reports false, reading nothing, for one it leaves to go-git's
 // decoder: another version, an extension git requires readers to understand, or a file it
 // cannot vouch for. The cache-tree extension is not decoded: the caller keeps its bytes.
-func decodeIndexFast(b []byte, idx *index.Index) bool {
+func decodeIndexFast(b []byte, idx *index.Index) bool { return decodeIndexBytes(b, idx, false) }
+
+// decodeIndexBytes is decodeIndexFast; split also reads the file of a split index, whose
+// link extension it leaves to the caller and whose entries may have empty names.
+func decodeIndexBytes(b []byte, idx *index.Index, split bool) bool {
 	if len(b) < 32 || string(b[:4]) != "DIRC" {
 		return false
 	}
@@ -38,20 +42,22 @@ func decodeIndexFast(b []byte, idx *index.Index) bool {
 	pos := 12
 	for i := range entries {
 		next, ok := decodeEntry(body, text, pos, version, &entries[i])
-		if !ok {
+		if !ok || entries[i].Name == "" && !split {
 			return false
 		}
 		ptrs[i], pos = &entries[i], next
 	}
 	required := false
-	if eachIndexExtension(b, func(sig string, _ []byte) { required = required || (sig[0] >= 'a' && sig[0] <= 'z') }) != nil || required {
+	known := func(sig string) bool { return sig[0] < 'a' || sig[0] > 'z' || split && sig == linkSig }
+	if eachIndexExtension(b, func(sig string, _ []byte) { required = required || !known(sig) }) != nil || required {
 		return false
 	}
 	idx.Version, idx.Entries = version, ptrs
 	return true
 }
 
-// decodeEntry reads the entry at pos into e and returns the offset of the next one.
+// decodeEntry reads the entry at pos into e and returns the offset of the next one. The
+// name may be empty, as in a split index's entry that replaces a shared one of the same name.
 func decodeEntry(b []byte, text string, pos int, version uint32, e *index.Entry) (int, bool) {
 	next, ok := skipIndexEntry(b, pos, version)
 	if !ok {
@@ -75,7 +81,7 @@ func decodeEntry(b []byte, text string, pos int, version uint32, e *index.Entry)
 		name += 2
 	}
 	end := bytes.IndexByte(b[name:next], 0)
-	if end <= 0 {
+	if end < 0 {
 		return 0, false
 	}
 	e.Name = text[name : name+end]

@@ -4,36 +4,12 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
-	"io"
-	"os"
 )
 
 // maxIndexSize bounds the index files this package reads.
 const maxIndexSize = 1 << 30
 
 var errBadIndex = errors.New("index file is truncated or malformed; rebuild it with `git read-tree HEAD`")
-
-// scanIndexExtensions returns the signatures of the extensions an index
-// file carries. It skips over the entries without decoding them.
-func scanIndexExtensions(f *os.File, size int64) (map[string]bool, error) {
-	if size > maxIndexSize {
-		return nil, errBadIndex
-	}
-	b := make([]byte, size)
-	if _, err := f.ReadAt(b, 0); err != nil && err != io.EOF {
-		return nil, err
-	}
-	return indexExtensions(b)
-}
-
-func indexExtensions(b []byte) (map[string]bool, error) {
-	exts := map[string]bool{}
-	err := eachIndexExtension(b, func(sig string, _ []byte) { exts[sig] = true })
-	if err != nil {
-		return nil, err
-	}
-	return exts, nil
-}
 
 // eachIndexExtension calls fn with the signature and data of every
 // extension of the index file b, in order.

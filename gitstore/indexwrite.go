@@ -50,13 +50,19 @@ func encodeIndex(idx *index.Index, cacheTree []byte) ([]byte, bool) {
 			return nil, false
 		}
 	}
+	return appendIndexEnd(b, cacheTree), true
+}
+
+// appendIndexEnd appends to the entries b the cache-tree extension holding cacheTree, when
+// it is not nil, and the checksum.
+func appendIndexEnd(b, cacheTree []byte) []byte {
 	if cacheTree != nil {
 		b = append(b, cacheTreeSig...)
 		b = binary.BigEndian.AppendUint32(b, uint32(len(cacheTree)))
 		b = append(b, cacheTree...)
 	}
 	sum := sha1.Sum(b)
-	return append(b, sum[:]...), true
+	return append(b, sum[:]...)
 }
 
 func extended(e *index.Entry) bool { return e.IntentToAdd || e.SkipWorktree }

@@ -98,14 +98,22 @@ func (r *Locks) tryLock(target, lockPath string) (*lockFile, error) {
 // target. A signal waits until the lock is renamed and forgotten, so that the
 // removal of the registered files never meets another process's new lock of
 // the same name.
-func (l *lockFile) commit(data []byte) error {
+func (l *lockFile) commit(data []byte) error { return l.commitParts(data) }
+
+// commitParts is commit of the content made of parts, one after the other, which spares
+// joining a large file's parts in memory first.
+func (l *lockFile) commitParts(parts ...[]byte) error {
 	done, err := interrupt.Critical()
 	if err != nil {
 		l.release()
 		return fmt.Errorf("%s: %w", l.target, err)
 	}
 	defer done()
-	_, err = l.f.Write(data)
+	for _, p := range parts {
+		if _, err = l.f.Write(p); err != nil {
+			break
+		}
+	}
 	if err == nil {
 		err = l.f.Sync()
 	}

@@ -124,16 +124,6 @@ func TestOpenRefusesUnsupportedRepositories(t *testing.T) {
 			gitRun(t, dir, "init", "-q", "--object-format=sha256")
 			return dir
 		}, "SHA-256"},
-		"split index": {func(t *testing.T) string {
-			dir := gitRepoWithCommit(t)
-			gitRun(t, dir, "update-index", "--split-index")
-			return dir
-		}, "split index"},
-		"split index config": {func(t *testing.T) string {
-			dir := gitRepoWithCommit(t)
-			gitRun(t, dir, "config", "core.splitIndex", "true")
-			return dir
-		}, "split index"},
 		"reftable": {func(t *testing.T) string {
 			dir := gitRepoWithCommit(t)
 			gitRun(t, dir, "config", "core.repositoryFormatVersion", "1")

@@ -4,8 +4,6 @@ import (
 	"fmt"
 	"strings"
 	"unsafe"
-
-	"github.com/go-git/go-git/v5/plumbing"
 )
 
 // RawTree is a tree object read but not decoded: comparing two versions of a large folder
@@ -21,11 +19,11 @@ func (r *Objects) ReadRawTree(h Hash) (RawTree, error) {
 	if h.IsZero() || h == emptyTree {
 		return RawTree{}, nil
 	}
-	b, err := r.readObject(plumbing.TreeObject, h, maxTreeSize)
+	b, err := r.treeBytes(h)
 	if err != nil {
 		return RawTree{}, err
 	}
-	// b is this call's own copy of the object and is never changed, so the string shares it.
+	// b is never changed, so the string shares it.
 	return RawTree{id: h, data: unsafe.String(unsafe.SliceData(b), len(b))}, nil
 }
 

@@ -25,11 +25,12 @@ type Repo struct {
 	// on disk, lock files do that job across processes.
 	refMu sync.Mutex
 
-	trees   *treeCache
-	headers headerCache
-	commits commitCache
-	reach   reachCache
-	packed  packedRefsCache
+	trees    *treeCache
+	rawTrees rawTreeCache
+	headers  headerCache
+	commits  commitCache
+	reach    reachCache
+	packed   packedRefsCache
 	// objects reads objects without objMu, faster than storer; nil for a repository in
 	// memory, or one reading a push's quarantine, where storer serves every read.
 	objects *odb.DB

@@ -1,7 +1,6 @@
 package gitstore
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -25,7 +24,7 @@ func readStagedIndex(path string) (*stagedIndex, error) {
 		return nil, err
 	}
 	idx := &index.Index{}
-	if err := decodeIndex(bytes.NewReader(b), idx, path); err != nil {
+	if err := decodeIndexFile(b, path, idx); err != nil {
 		return nil, err
 	}
 	var tree []byte

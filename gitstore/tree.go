@@ -190,11 +190,13 @@ func checkNewEntry(e TreeEntry) error {
 
 // writeTree stores entries already in git order and caches them.
 func (r *Objects) writeTree(entries []TreeEntry) (Hash, error) {
-	h, err := r.writeObject(plumbing.TreeObject, encodeTree(entries))
+	b := encodeTree(entries)
+	h, err := r.writeObject(plumbing.TreeObject, b)
 	if err != nil {
 		return ZeroHash, err
 	}
 	r.trees.add(h, entries)
+	r.rawTrees.add(h, b)
 	return h, nil
 }
 
@@ -218,7 +220,7 @@ func (r *Objects) readTree(h Hash) ([]TreeEntry, error) {
 	if entries, ok := r.trees.get(h); ok {
 		return entries, nil
 	}
-	b, err := r.readObject(plumbing.TreeObject, h, maxTreeSize)
+	b, err := r.treeBytes(h)
 	if err != nil {
 		return nil, err
 	}

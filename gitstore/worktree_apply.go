@@ -198,21 +198,17 @@ func tempName(p string) string {
 // updateIndex drops the entries of removed paths and sets those of
 // written ones, keeping every other entry as it was.
 func (u *wtUpdate) updateIndex(written map[string]*index.Entry) {
-	idx := u.li.idx
-	kept := idx.Entries[:0]
-	for _, e := range idx.Entries {
-		_, inNew := u.new[e.Name]
-		_, inOld := u.old[e.Name]
-		if (inOld && !inNew) || written[e.Name] != nil {
+	var under []*index.Entry
+	for p, e := range u.byPath {
+		_, inNew := u.new[p]
+		_, inOld := u.old[p]
+		if (inOld && !inNew) || written[p] != nil {
 			continue
 		}
-		kept = append(kept, e)
+		under = append(under, e)
 	}
-	for _, p := range sortedKeys(u.new) {
-		if e := written[p]; e != nil {
-			kept = append(kept, e)
-		}
+	for _, e := range written {
+		under = append(under, e)
 	}
-	idx.Entries = kept
-	idx.Cache = nil
+	u.li.setUnder(u.prefixes, under)
 }

@@ -55,14 +55,13 @@ func (u *wtUpdate) check() error {
 // checkIndex collects the index entries under the prefixes and notes
 // those that differ from the old tree.
 func (u *wtUpdate) checkIndex(note func(p, why string)) error {
-	u.byPath = map[string]*index.Entry{}
-	for _, e := range u.li.idx.Entries {
-		if e.Stage != 0 {
-			return fmt.Errorf("worktree: %w: %s (unresolved merge conflict); resolve it and commit, then retry", ErrDirty, e.Name)
-		}
-		if underAny(e.Name, u.prefixes, false) {
-			u.byPath[e.Name] = e
-		}
+	under, err := u.li.entriesUnder(u.prefixes)
+	if err != nil {
+		return err
+	}
+	u.byPath = make(map[string]*index.Entry, len(under))
+	for _, e := range under {
+		u.byPath[e.Name] = e
 	}
 	for p, e := range u.byPath {
 		o, tracked := u.old[p]

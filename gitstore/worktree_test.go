@@ -53,6 +53,22 @@ func newWorktreeFixture(t *testing.T) *worktreeFixture {
 	writeFiles(t, dir, fixtureFiles)
 	gitRun(t, dir, "add", ".")
 	gitRun(t, dir, "commit", "-q", "-m", "first")
+	f := worktreeFixtureAt(t, dir)
+	r := f.r
+	f.new = f.edit(t, f.old, map[string]*TreeEntry{
+		"skills/a/SKILL.md": {Mode: filemode.Regular, Hash: mustBlob(t, r, "a v2\n")},
+		"skills/a/run.sh":   nil,
+		"skills/b":          nil,
+		"skills/c/SKILL.md": {Mode: filemode.Regular, Hash: mustBlob(t, r, "c\n")},
+		"skills/c/tool.sh":  {Mode: filemode.Executable, Hash: mustBlob(t, r, "#!/bin/sh\nexit 0\n")},
+		"skills/c/link.md":  {Mode: filemode.Symlink, Hash: mustBlob(t, r, "SKILL.md")},
+	})
+	return f
+}
+
+// worktreeFixtureAt opens the checkout in dir, its old tree that of HEAD.
+func worktreeFixtureAt(t *testing.T, dir string) *worktreeFixture {
+	t.Helper()
 	r, err := Open(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -67,14 +83,6 @@ func newWorktreeFixture(t *testing.T) *worktreeFixture {
 		t.Fatal(err)
 	}
 	f.old = c.TreeHash
-	f.new = f.edit(t, f.old, map[string]*TreeEntry{
-		"skills/a/SKILL.md": {Mode: filemode.Regular, Hash: mustBlob(t, r, "a v2\n")},
-		"skills/a/run.sh":   nil,
-		"skills/b":          nil,
-		"skills/c/SKILL.md": {Mode: filemode.Regular, Hash: mustBlob(t, r, "c\n")},
-		"skills/c/tool.sh":  {Mode: filemode.Executable, Hash: mustBlob(t, r, "#!/bin/sh\nexit 0\n")},
-		"skills/c/link.md":  {Mode: filemode.Symlink, Hash: mustBlob(t, r, "SKILL.md")},
-	})
 	return f
 }
 
