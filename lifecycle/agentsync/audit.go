@@ -19,7 +19,7 @@ import (
 // reaches fail_on, is held: the plans leave it as installed, and the others go ahead.
 func (r *repo) auditPlans(src *source, plans []*targetdir.Folder, req Request, rep *Report) error {
 	defer src.holdIn(plans, rep)
-	items := src.readable(auditItems(plans))
+	items := src.readable(r.Git().Objects(), auditItems(plans))
 	if len(items) == 0 {
 		return nil
 	}

@@ -58,11 +58,12 @@ func (src *source) recheckUnloaded(res *catalog.Result) ([]*catalog.Skill, error
 // repository, or a partial clone that lacks it, which holds the skill as installed, with what
 // to do about it. It looks the objects up without reading them; a stored object whose bytes
 // are damaged fails the audit of its item, which holds it the same way. It returns the items
-// whose objects are all there.
-func (src *source) readable(items []auditrun.Item) []auditrun.Item {
+// whose objects are all there. Each item is looked up in its own tree, in objs, which is
+// what the source shows at its folder, whether a channel's tree or the trees a lock pins.
+func (src *source) readable(objs *gitstore.Objects, items []auditrun.Item) []auditrun.Item {
 	var ok []auditrun.Item
 	for _, it := range items {
-		if err := gitstore.FirstMissingObject(src.fsys, it.Path); err != nil {
+		if err := gitstore.FirstMissingObject(objs.TreeFS(it.Tree), "."); err != nil {
 			src.hold(it.Path, unreadableSkill(it.Path, err), false)
 			continue
 		}
