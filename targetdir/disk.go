@@ -88,18 +88,24 @@ func makeRoot(dir string) (*os.Root, error) {
 	return os.OpenRoot(dir)
 }
 
+// openExisting opens folder dir; a nil root, and no error, when there is no such folder.
+func openExisting(dir string) (*os.Root, error) {
+	root, err := os.OpenRoot(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return nil, nil
+	case err != nil:
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
+	return root, nil
+}
+
 // dryRun records the changes of a sync in its plan.
 type dryRun struct{}
 
 func (dryRun) open(dir string, _ time.Duration) (*os.Root, []string, *folderMutex, error) {
-	root, err := os.OpenRoot(dir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return nil, nil, nil, nil
-	case err != nil:
-		return nil, nil, nil, fmt.Errorf("%s: %w", dir, err)
-	}
-	return root, nil, nil, nil
+	root, err := openExisting(dir)
+	return root, nil, nil, err
 }
 
 func (dryRun) writer(p *Folder) (Writer, func(), error) {

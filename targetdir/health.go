@@ -46,12 +46,12 @@ type MutexHolder struct {
 // writes nothing and takes no mutex.
 func Check(dir string) (*Health, error) {
 	h := &Health{Dir: dir}
-	root, err := os.OpenRoot(dir)
-	if errors.Is(err, fs.ErrNotExist) {
+	root, err := openExisting(dir)
+	switch {
+	case err != nil:
+		return nil, err
+	case root == nil:
 		return h, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
 	}
 	defer root.Close()
 	h.Exists = true

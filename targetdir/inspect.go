@@ -44,12 +44,9 @@ type InstalledSkill struct {
 // the skill folders it does not. It writes nothing and takes no mutex; a folder that does
 // not exist holds nothing.
 func Inspect(dir string) ([]InstalledSkill, error) {
-	root, err := os.OpenRoot(dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil, nil
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", dir, err)
+	root, err := openExisting(dir)
+	if err != nil || root == nil {
+		return nil, err
 	}
 	defer root.Close()
 	man, err := readManifest(root, dir)
