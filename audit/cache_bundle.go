@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -62,7 +63,8 @@ type bundleFile struct {
 	data    int64
 	mod     time.Time
 	records []bundleRecord
-	touched bool
+	// touched is set once a hit has renewed the bundle's time.
+	touched atomic.Bool
 }
 
 // bundleIndex holds the indexes of a cache's bundles, newest first, once read.
@@ -76,18 +78,24 @@ type bundleIndex struct {
 func (c *Cache) fromBundle(k cacheKey) (*Report, bool) {
 	var sum [32]byte
 	copy(sum[:], k.sum())
-	c.bundles.mu.Lock()
-	defer c.bundles.mu.Unlock()
-	if !c.bundles.loaded {
-		c.bundles.files = readBundleIndexes(filepath.Join(c.Dir, bundleFolder))
-		c.bundles.loaded = true
-	}
-	for _, f := range c.bundles.files {
+	for _, f := range c.bundles.list(c.Dir) {
 		if r, ok := f.get(sum, k); ok {
 			return r, true
 		}
 	}
 	return nil, false
+}
+
+// list returns the bundles' indexes, reading them first when they are not read yet. The
+// indexes never change once read, so lookups in them need no lock.
+func (x *bundleIndex) list(dir string) []*bundleFile {
+	x.mu.Lock()
+	defer x.mu.Unlock()
+	if !x.loaded {
+		x.files = readBundleIndexes(filepath.Join(dir, bundleFolder))
+		x.loaded = true
+	}
+	return x.files
 }
 
 // forget drops the indexes read, so the next miss reads them again with the bundles stored
@@ -115,8 +123,7 @@ func (f *bundleFile) get(sum [32]byte, k cacheKey) (*Report, bool) {
 	if err != nil {
 		return nil, false
 	}
-	if !f.touched && time.Since(f.mod) > touchAfter {
-		f.touched = true
+	if time.Since(f.mod) > touchAfter && f.touched.CompareAndSwap(false, true) {
 		touch(f.path)
 	}
 	return r, true
