@@ -80,16 +80,36 @@ func writeLooseFile(final string, t plumbing.ObjectType, data []byte) error {
 	return os.Rename(tmp.Name(), final)
 }
 
+// storedTreeMin is the size from which a tree is stored in zlib's stored blocks, not
+// compressed. A tree is a fifth 20-byte ids, which do not compress: a folder of 100,000
+// skills is a 4.7 MB tree that compresses to 2.6 MB at the fastest level but takes 50 ms to
+// compress and 30 ms to inflate, against 3 ms each way stored, and every publish writes one
+// and reads two. Any zlib reader, git's included, reads stored blocks; `git gc` packs and
+// compresses them as any other object. Below this size, compressing costs a few milliseconds.
+const storedTreeMin = 1 << 20
+
 // zlibWriters keeps compressors for reuse: making one allocates and clears some hundreds of
-// kilobytes, more than compressing a small object costs, and a batch writes thousands.
-var zlibWriters = sync.Pool{New: func() any {
-	zw, _ := zlib.NewWriterLevel(io.Discard, zlib.BestSpeed) // a valid level cannot fail
-	return zw
-}}
+// kilobytes, more than compressing a small object costs, and a batch writes thousands. The
+// stored ones copy without compressing.
+var (
+	zlibWriters   = writerPool(zlib.BestSpeed)
+	storedWriters = writerPool(zlib.NoCompression)
+)
+
+func writerPool(level int) *sync.Pool {
+	return &sync.Pool{New: func() any {
+		zw, _ := zlib.NewWriterLevel(io.Discard, level) // a valid level cannot fail
+		return zw
+	}}
+}
 
 func compressObject(f *os.File, t plumbing.ObjectType, data []byte) error {
-	zw := zlibWriters.Get().(*zlib.Writer)
-	defer zlibWriters.Put(zw)
+	pool := zlibWriters
+	if t == plumbing.TreeObject && len(data) >= storedTreeMin {
+		pool = storedWriters
+	}
+	zw := pool.Get().(*zlib.Writer)
+	defer pool.Put(zw)
 	zw.Reset(f)
 	header := append([]byte(t.String()+" "), strconv.Itoa(len(data))...)
 	if _, err := zw.Write(append(header, 0)); err != nil {
