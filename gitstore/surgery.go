@@ -49,6 +49,12 @@ func (r *Objects) EntryAt(root Hash, p string) (TreeEntry, bool, error) {
 
 // childEntry returns the entry called name in tree.
 func (r *Objects) childEntry(tree Hash, name string) (TreeEntry, bool, error) {
+	if raw, large, err := r.largeTree(tree); err != nil || large {
+		if err != nil {
+			return TreeEntry{}, false, err
+		}
+		return raw.Entry(name)
+	}
 	entries, err := r.readTree(tree)
 	if err != nil {
 		return TreeEntry{}, false, err
@@ -108,19 +114,23 @@ func newEntryAt(parts []string, e TreeEntry) (*TreeEntry, error) {
 // replace rewrites tree so that parts[depth:] leads to e. It returns
 // ZeroHash for a tree left empty.
 func (r *Objects) replace(tree Hash, parts []string, depth int, e *TreeEntry) (Hash, error) {
-	entries, err := r.readTree(tree)
-	if err != nil {
-		return ZeroHash, err
+	name, last := parts[depth], depth == len(parts)-1
+	probe := e
+	if !last {
+		probe = &TreeEntry{Name: name, Mode: filemode.Dir}
 	}
-	i, found := findEntry(entries, parts[depth])
-	if depth == len(parts)-1 {
-		return r.setEntry(tree, entries, i, found, e)
+	s, err := r.slotOf(tree, name, probe)
+	if err != nil || last {
+		if err != nil {
+			return ZeroHash, err
+		}
+		return s.set(e)
 	}
 	var sub Hash
 	switch {
-	case found && entries[i].isDir():
-		sub = entries[i].Hash
-	case found && e != nil:
+	case s.found && s.old.isDir():
+		sub = s.old.Hash
+	case s.found && e != nil:
 		return ZeroHash, fmt.Errorf("tree path %q: %s is not a folder; remove it first",
 			strings.Join(parts, "/"), strings.Join(parts[:depth+1], "/"))
 	case e == nil:
@@ -132,9 +142,41 @@ func (r *Objects) replace(tree Hash, parts []string, depth int, e *TreeEntry) (H
 	}
 	var child *TreeEntry
 	if !newSub.IsZero() {
-		child = &TreeEntry{Name: parts[depth], Mode: filemode.Dir, Hash: newSub}
+		child = &TreeEntry{Name: name, Mode: filemode.Dir, Hash: newSub}
 	}
-	return r.setEntry(tree, entries, i, found, child)
+	return s.set(child)
+}
+
+// slot is the place of one name in a tree being rewritten: the entry there now, if any,
+// and how to write the tree with another entry of that name there instead (nil: none).
+type slot struct {
+	old   TreeEntry
+	found bool
+	set   func(child *TreeEntry) (Hash, error)
+}
+
+// slotOf finds name in tree. probe has the name and the kind (folder or not) of what set
+// will place, which decides where it goes in git's order; nil when set removes.
+func (r *Objects) slotOf(tree Hash, name string, probe *TreeEntry) (slot, error) {
+	raw, large, err := r.largeTree(tree)
+	if err != nil {
+		return slot{}, err
+	}
+	if large {
+		ed, err := raw.locate(name, probe)
+		set := func(child *TreeEntry) (Hash, error) { return r.setRawEntry(raw, ed, child) }
+		return slot{old: ed.old, found: ed.found, set: set}, err
+	}
+	entries, err := r.readTree(tree)
+	if err != nil {
+		return slot{}, err
+	}
+	i, found := findEntry(entries, name)
+	s := slot{found: found, set: func(child *TreeEntry) (Hash, error) { return r.setEntry(tree, entries, i, found, child) }}
+	if found {
+		s.old = entries[i]
+	}
+	return s, nil
 }
 
 // setEntry writes tree with entry i replaced by child (nil removes it).

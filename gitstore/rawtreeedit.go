@@ -1,0 +1,114 @@
+package gitstore
+
+import (
+	"fmt"
+
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+// A large folder changed in one entry is patched as bytes: decoding the 100,000 entries of
+// a skills folder into a slice, to find one and write them all back, costs more than the
+// rest of a publish, and copying the bytes around the one entry costs a millisecond.
+
+// largeTree returns the bytes of tree h when it is large and its parsed entries are not
+// cached, so that the caller works on the bytes; ok is false otherwise, and the caller uses
+// readTree.
+func (r *Objects) largeTree(h Hash) (RawTree, bool, error) {
+	if h.IsZero() || h == emptyTree {
+		return RawTree{}, false, nil
+	}
+	if _, ok := r.trees.get(h); ok {
+		return RawTree{}, false, nil
+	}
+	t, err := r.ReadRawTree(h)
+	if err != nil || t.Size() < rawTreeMinSize {
+		return RawTree{}, false, err
+	}
+	return t, true, nil
+}
+
+// treeEdit is where an entry goes in a raw tree: the bytes of the entry called name, if
+// any, and the offset before which its replacement belongs.
+type treeEdit struct {
+	old        TreeEntry
+	found      bool
+	start, end int // of the old entry
+	insert     int // where the new entry goes, in the tree without the old one
+}
+
+// locate scans every entry of t, checking their order as decodeTree does, and finds where
+// the entry called name is and where child (which has that name; nil for none) belongs.
+func (t RawTree) locate(name string, child *TreeEntry) (treeEdit, error) {
+	ed := treeEdit{insert: -1}
+	var prev TreeEntry
+	for pos := 0; pos < len(t.data); {
+		e, next, err := decodeTreeEntry(t.data, pos)
+		if err != nil {
+			return treeEdit{}, t.corrupt(err, pos)
+		}
+		if pos > 0 && compareEntries(prev, e) >= 0 {
+			return treeEdit{}, t.corrupt(fmt.Errorf("entry %q is out of order or duplicated", e.Name), pos)
+		}
+		prev = e
+		switch {
+		case e.Name == name:
+			ed.old, ed.found, ed.start, ed.end = e, true, pos, next
+		case ed.insert < 0 && child != nil && compareEntries(e, *child) > 0:
+			ed.insert = pos
+		}
+		pos = next
+	}
+	if ed.insert < 0 {
+		ed.insert = len(t.data)
+	}
+	if ed.found && ed.insert > ed.start {
+		ed.insert -= ed.end - ed.start
+	}
+	return ed, nil
+}
+
+// splice returns the bytes of t with ed's old entry removed and child, when not nil,
+// inserted, copying each byte of t once.
+func (t RawTree) splice(ed treeEdit, child *TreeEntry) []byte {
+	head, tail := t.data, "" // the tree without the old entry
+	if ed.found {
+		head, tail = t.data[:ed.start], t.data[ed.end:]
+	}
+	var add []byte
+	if child != nil {
+		add = encodeTree([]TreeEntry{*child})
+	}
+	out := make([]byte, 0, len(head)+len(add)+len(tail))
+	if ed.insert <= len(head) {
+		out = append(out, head[:ed.insert]...)
+		out = append(out, add...)
+		out = append(out, head[ed.insert:]...)
+		return append(out, tail...)
+	}
+	at := ed.insert - len(head)
+	out = append(out, head...)
+	out = append(out, tail[:at]...)
+	out = append(out, add...)
+	return append(out, tail[at:]...)
+}
+
+// setRawEntry writes t with the entry called name replaced by child (nil removes it), as
+// setEntry does for parsed entries. It returns ZeroHash for a tree left empty.
+func (r *Objects) setRawEntry(t RawTree, ed treeEdit, child *TreeEntry) (Hash, error) {
+	switch {
+	case !ed.found && child == nil:
+		return t.id, nil
+	case ed.found && child != nil && ed.old == *child:
+		return t.id, nil
+	}
+	b := t.splice(ed, child)
+	if len(b) == 0 {
+		return ZeroHash, nil
+	}
+	h, err := r.writeObject(plumbing.TreeObject, b)
+	if err != nil {
+		return ZeroHash, err
+	}
+	r.rawTrees.add(h, b)
+	return h, nil
+}
