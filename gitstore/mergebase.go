@@ -46,8 +46,8 @@ func (r *History) IsAncestor(a, b Hash) (bool, error) {
 	if in, ok := r.graphIsAncestor(a, b); ok {
 		return in, nil
 	}
-	if r.reach.known(a, b) {
-		return true, nil
+	if in, ok := r.reach.answer(a, b); ok {
+		return in, nil
 	}
 	w, err := r.newAncestryWalk()
 	if err != nil {
@@ -60,6 +60,8 @@ func (r *History) IsAncestor(a, b Hash) (bool, error) {
 	in := w.reached || w.nodes[a].flags&fromB != 0
 	if in {
 		r.reach.add(a, b)
+	} else {
+		r.reach.addNot(a, b)
 	}
 	return in, nil
 }
@@ -71,16 +73,25 @@ const reachCacheSize = 1 << 16
 // changes, so a later walk back from a commit that meets such a b stops there. A batch of
 // publishes asks whether the same candidate base is an ancestor of a publish branch that grew
 // by one merge since the last question; that costs one step instead of a walk over the batch.
+// It also remembers the pairs found not to: a publish asks whether its candidate's tip is
+// already on the publish branch, and every later publish of the batch, reading back the
+// merges made since, asks it again of that merge's first parent.
 type reachCache struct {
-	mu sync.Mutex
-	n  int
-	m  map[Hash]map[Hash]bool
+	mu  sync.Mutex
+	n   int
+	m   map[Hash]map[Hash]bool
+	not map[[2]Hash]bool
 }
 
-func (c *reachCache) known(a, b Hash) bool {
+// answer returns whether a is known to be an ancestor of b, or known not to be; ok is false
+// when neither is known.
+func (c *reachCache) answer(a, b Hash) (in, ok bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return c.m[a][b]
+	if c.m[a][b] {
+		return true, true
+	}
+	return false, c.not[[2]Hash{a, b}]
 }
 
 // of returns a copy of the commits known to reach a, or nil.
@@ -96,15 +107,31 @@ func (c *reachCache) of(a Hash) map[Hash]bool {
 func (c *reachCache) add(a, b Hash) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.m == nil || c.n >= reachCacheSize {
-		c.m, c.n = map[Hash]map[Hash]bool{}, 0
-	}
+	c.room()
 	if c.m[a] == nil {
 		c.m[a] = map[Hash]bool{}
 	}
 	if !c.m[a][b] {
 		c.m[a][b] = true
 		c.n++
+	}
+}
+
+// addNot remembers that a is not an ancestor of b.
+func (c *reachCache) addNot(a, b Hash) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.room()
+	if k := [2]Hash{a, b}; !c.not[k] {
+		c.not[k] = true
+		c.n++
+	}
+}
+
+// room starts the cache afresh when it is full; the caller holds mu.
+func (c *reachCache) room() {
+	if c.m == nil || c.n >= reachCacheSize {
+		c.m, c.not, c.n = map[Hash]map[Hash]bool{}, map[[2]Hash]bool{}, 0
 	}
 }
 

@@ -146,8 +146,11 @@ func TestIsAncestorRemembersReach(t *testing.T) {
 			checkMergeBase(t, r, dir, x+" "+y, xid, yid)
 		}
 	}
-	if !r.reach.known(ids["b"], ids["m3"]) {
+	if in, ok := r.reach.answer(ids["b"], ids["m3"]); !in || !ok {
 		t.Error("IsAncestor(b, m3) was true and is not remembered")
+	}
+	if in, ok := r.reach.answer(ids["m3"], ids["b"]); in || !ok {
+		t.Error("IsAncestor(m3, b) was false and is not remembered")
 	}
 }
 
