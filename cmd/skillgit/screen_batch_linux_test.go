@@ -62,16 +62,7 @@ func TestScreenBatchProgress(t *testing.T) {
 // s(n-1), and returns their ids.
 func batchRepo(t *testing.T, skillgit, work string, n int) []string {
 	t.Helper()
-	run := func(args ...string) string {
-		t.Helper()
-		cmd := exec.Command(skillgit, args...)
-		cmd.Dir = work
-		out, err := cmd.Output()
-		if err != nil {
-			t.Fatalf("skillgit %s: %v", strings.Join(args, " "), err)
-		}
-		return strings.TrimSpace(string(out))
-	}
+	run := skillgitIn(t, skillgit, work)
 	run("init", "repo")
 	ids := make([]string, n)
 	for i := range ids {

@@ -21,6 +21,18 @@ func newTest(terminal bool) (*Counter, *bytes.Buffer, *clock) {
 	return c, &out, clk
 }
 
+// newShown is a counter of newTest that shows "publishing candidates: 3/10", having written
+// that and nothing else.
+func newShown(t *testing.T, terminal bool) (*Counter, *bytes.Buffer, *clock) {
+	t.Helper()
+	c, out, clk := newTest(terminal)
+	c.Update(0, 10)
+	clk.advance(2 * time.Second)
+	c.Update(3, 10)
+	expect(t, out, "two seconds in", "publishing candidates: 3/10\r")
+	return c, out, clk
+}
+
 // expect checks what the counter wrote since the last check, and forgets it.
 func expect(t *testing.T, out *bytes.Buffer, step, want string) {
 	t.Helper()
@@ -70,13 +82,10 @@ func TestShownAfterDelayThrottledAndDone(t *testing.T) {
 // TestClearBeforeLine checks that a line printed while the counter shows is preceded by the
 // erasing of it, and that the next update writes it again at once.
 func TestClearBeforeLine(t *testing.T) {
-	c, out, clk := newTest(true)
-	c.Update(0, 10)
-	clk.advance(2 * time.Second)
-	c.Update(3, 10)
+	c, out, clk := newShown(t, true)
 	c.Clear()
 	c.Clear()
-	expect(t, out, "cleared once shown", "publishing candidates: 3/10\r\r\x1b[K")
+	expect(t, out, "cleared once shown", "\r\x1b[K")
 	clk.advance(time.Millisecond)
 	c.Update(4, 10)
 	expect(t, out, "the update after", "publishing candidates: 4/10\r")
@@ -87,13 +96,11 @@ func TestClearBeforeLine(t *testing.T) {
 // TestNotTerminal checks that off a terminal nothing is ever erased: the hooks' line goes
 // through "remote:".
 func TestNotTerminal(t *testing.T) {
-	c, out, clk := newTest(false)
-	c.Update(0, 10)
-	clk.advance(2 * time.Second)
-	c.Update(3, 10)
+	c, out, clk := newShown(t, false)
 	c.Clear()
-	c.Update(3, 10)
-	expect(t, out, "a clear off a terminal", "publishing candidates: 3/10\r")
+	clk.advance(time.Millisecond)
+	c.Update(4, 10)
+	expect(t, out, "a clear off a terminal", "")
 }
 
 // TestNextWork checks that the work after one that ended waits its own delay.
