@@ -97,6 +97,9 @@ func (p *Folder) run(w Writer) []error {
 				mu.Lock()
 				p.Warnings = append(p.Warnings, warn...)
 				p.record(p.Actions[i], entry, err, &errs)
+				if p.opts.Changed != nil && p.Actions[i].changes() {
+					p.opts.Changed()
+				}
 				mu.Unlock()
 			}
 		})

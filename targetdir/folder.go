@@ -58,6 +58,9 @@ type Options struct {
 	// skill old or new, the manifest records it, and Apply reports the cancellation. Nil
 	// never stops.
 	Context context.Context
+	// Changed, when set, is called after each skill that Apply installs, updates or
+	// removes, or fails to, one call at a time, so that a caller can show how far it has got.
+	Changed func()
 }
 
 // Action is what a sync does to one skill in one target.
@@ -241,11 +244,16 @@ func (p *Folder) Close() error {
 func (p *Folder) Changes() []Step {
 	var out []Step
 	for _, a := range p.Actions {
-		if a.Action == ActionInstall || a.Action == ActionUpdate || a.Action == ActionRemove {
+		if a.changes() {
 			out = append(out, a)
 		}
 	}
 	return out
+}
+
+// changes reports whether action a changes the folder.
+func (a Step) changes() bool {
+	return a.Action == ActionInstall || a.Action == ActionUpdate || a.Action == ActionRemove
 }
 
 // Source returns the source skill an install or update action writes.

@@ -8,8 +8,10 @@ import (
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
-// batchHelp is the part of the help of approve and publish about acting on several candidates.
-const batchHelp = `
+// batchHelp is the part of the help of approve and publish about acting on several
+// candidates; label names the progress line.
+func batchHelp(label string) string {
+	return `
 Several IDs, or --pack NAME (every open candidate of that skill pack, by skill
 name), act on each candidate in turn: each is checked, audited and recorded with
 its own commit as if named alone, and one that fails or is refused does not stop
@@ -19,8 +21,11 @@ alone, and fails with its own exit code). The exit code is the worst
 outcome: 1 (an error) over 3 (refused) over 4 (conflict) over 0. --pack with no
 open candidate of the pack says so on stderr and exits 0.
 
+` + progressHelp("a batch", label) + `
+
 An ID may be the name of a skill that has exactly one open candidate; an id
 always wins over a skill name.`
+}
 
 // batchResult is what happened to one candidate of a command that acts on several.
 type batchResult struct {
@@ -66,10 +71,14 @@ func (a *app) batchTargets(r *lifecycle.Repo, ids []string, pack string, states 
 }
 
 // runBatch acts on each candidate in turn, reloading the publish branch between them, and
-// reports each: line gives the text of a success. It ends with the worst exit code.
-func (a *app) runBatch(r *lifecycle.Repo, ids []string, act func(id string) (*lifecycle.Result, error), line func(*lifecycle.Result) string) error {
+// reports each: line gives the text of a success. On a terminal a progress line labelled
+// label shows how far it has got. It ends with the worst exit code.
+func (a *app) runBatch(r *lifecycle.Repo, label string, ids []string, act func(id string) (*lifecycle.Result, error), line func(*lifecycle.Result) string) error {
 	out := batchJSON{Results: make([]batchResult, 0, len(ids))}
 	worst := ExitOK
+	bar := a.batchProgress(label)
+	defer bar.Done()
+	bar.Update(0, len(ids))
 	for i, id := range ids {
 		if i > 0 {
 			if err := r.Reload(); err != nil {
@@ -78,6 +87,7 @@ func (a *app) runBatch(r *lifecycle.Repo, ids []string, act func(id string) (*li
 		}
 		res, err := act(id)
 		br := batchResult{ID: id, Result: res}
+		bar.Clear()
 		a.printNotes(res)
 		if err != nil {
 			br.Error, br.ExitCode = err.Error(), exitCode(err)
@@ -89,6 +99,7 @@ func (a *app) runBatch(r *lifecycle.Repo, ids []string, act func(id string) (*li
 			fmt.Fprintln(a.Out, line(res))
 		}
 		out.Results = append(out.Results, br)
+		bar.Update(i+1, len(ids))
 	}
 	if a.json {
 		if err := writeJSON(a.Out, out); err != nil {

@@ -37,7 +37,7 @@ gpg.format=ssh (gpg.ssh.program replaces ssh-keygen when set); without a key,
 approve refuses. Only approvals whose signature verifies against the publish
 branch's approvals.allowed_signers file count.
 
--m NOTE goes with each approval when several are made; --accept takes a single ID.` + batchHelp,
+-m NOTE goes with each approval when several are made; --accept takes a single ID.` + batchHelp("approving candidates"),
 		Args: batchArgs(&o.pack),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.ids = args
@@ -72,7 +72,7 @@ func runApprove(o *approveOptions) error {
 		if !ok || err != nil {
 			return err
 		}
-		return a.runBatch(r, ids, approve, func(res *lifecycle.Result) string { return approvedLine(res, 0) })
+		return a.runBatch(r, "approving candidates", ids, approve, func(res *lifecycle.Result) string { return approvedLine(res, 0) })
 	})
 }
 

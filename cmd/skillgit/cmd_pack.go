@@ -173,6 +173,8 @@ managing it and it stays published. Then the fetched commit and the skills the
 pack owns are pinned by a commit on the publish branch. --lenient admits, for this
 run, what a pack with lenient: true admits.
 
+` + progressHelp("an update", "proposing candidates") + `
+
 Exit code: the worst outcome over all packs: 1 when a pack failed (fetch, missing
 path), else 3 when a pack was refused (over its size budget) or a skill was
 skipped as invalid or unsafe or a candidate is blocked by the audit, else 4 when
@@ -198,7 +200,10 @@ func runPackUpdate(c *cobra.Command, po *packUpdateOptions) error {
 		if isTerminal(a.Err) {
 			o.Progress = a.Err
 		}
+		bar := a.batchProgress("proposing candidates")
+		o.Step = bar.Update
 		ups, err := packs.Update(r, po.name, o)
+		bar.Done()
 		if err != nil {
 			return err
 		}

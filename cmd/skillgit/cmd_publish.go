@@ -42,7 +42,7 @@ they accepted stay accepted, fingerprinted under the name they were reviewed
 under. The
 publish commit records NAME in its Skillgit-Published-As trailer; log, list,
 show, read and rollback then know the skill as NAME, and --json reports it as
-"published_as". --as takes one ID, not several or --pack.` + batchHelp,
+"published_as". --as takes one ID, not several or --pack.` + batchHelp("publishing candidates"),
 		Args: publishArgs(&o.pack, &o.as),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.ids = args
@@ -93,7 +93,7 @@ func runPublish(o *publishOptions) error {
 		if !ok || err != nil {
 			return err
 		}
-		return a.runBatch(r, ids, publish, publishedLine)
+		return a.runBatch(r, "publishing candidates", ids, publish, publishedLine)
 	})
 }
 

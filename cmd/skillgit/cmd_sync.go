@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/progress"
 	"github.com/skillgit/skillgit/lifecycle/agentsync"
 	"github.com/skillgit/skillgit/targetdir"
 )
@@ -96,6 +97,8 @@ or lies below, a symbolic link leading out of the project.
 An agent that reads several of the chosen folders gets each skill once.
 --list-targets prints the agent table.
 
+` + progressHelp("a sync", "installing skills") + `
+
 In an application project, sync writes .skillgit-sync.lock beside the sync file, to commit
 with the project: the skill repository, its publish branch, the channel and its commit, the targets, and per
 skill its tree id (and its folder, when in a category folder), the channel commit it was taken from, the publish that last changed it
@@ -171,11 +174,17 @@ func runSync(o *syncOptions) error {
 // syncOnce syncs the channel, or commit when it is not zero, and prints what changed.
 func (o *syncOptions) syncOnce(commit gitstore.Hash) error {
 	a := o.app
+	var bar *progress.Counter
+	if !o.dryRun {
+		bar = a.batchProgress("installing skills")
+	}
 	rep, err := agentsync.Run(agentsync.Request{
 		Dir: a.repo, Project: o.project, Offline: o.offline, Agents: o.targets, Dirs: o.dirs, Global: o.global, Channel: o.channel,
 		Symlink: o.symlink, DryRun: o.dryRun, Force: o.force, Getenv: getenv, Commit: commit,
 		AgentsMD: o.drift.agentsMD, Lock: o.lock.mode(), Update: o.lock.skills, Context: a.ctx, Gitignore: o.gitignore,
+		Step: bar.Update,
 	})
+	bar.Done()
 	if rep == nil {
 		return err
 	}

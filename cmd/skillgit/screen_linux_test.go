@@ -142,7 +142,16 @@ func screenRepo(t *testing.T, skillgit, work string) string {
 	if err := os.WriteFile(filepath.Join(evil, "SKILL.md"), []byte(md), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	run := func(args ...string) string {
+	run := skillgitIn(t, skillgit, work)
+	run("init", "repo")
+	return run("-C", "repo", "propose", "--from", evil)
+}
+
+// skillgitIn is a function that runs skillgit with its arguments in folder work and returns
+// its stdout, trimmed, failing the test when it fails.
+func skillgitIn(t *testing.T, skillgit, work string) func(args ...string) string {
+	return func(args ...string) string {
+		t.Helper()
 		cmd := exec.Command(skillgit, args...)
 		cmd.Dir = work
 		out, err := cmd.Output()
@@ -151,6 +160,4 @@ func screenRepo(t *testing.T, skillgit, work string) string {
 		}
 		return strings.TrimSpace(string(out))
 	}
-	run("init", "repo")
-	return run("-C", "repo", "propose", "--from", evil)
 }

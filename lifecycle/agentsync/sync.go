@@ -62,6 +62,10 @@ type Request struct {
 	// Gitignore adds to the project's .gitignore the lines that ignore the agent folders a
 	// sync under the lock wrote and git does not ignore (see Report.Unignored).
 	Gitignore bool
+	// Step, when set, is told how many of the skills to install, update or remove in the
+	// targets are done: from none, before the first, to all of them. A caller shows it as
+	// progress.
+	Step func(done, total int)
 }
 
 // Report is what a sync did, or would do.
@@ -137,6 +141,8 @@ type repo struct {
 	clone *cloneMutex
 	// warnings are what opening the repository found to warn of.
 	warnings []string
+	// steps counts the skills written for Request.Step; nil without one.
+	steps *steps
 }
 
 // Close closes the repository and lets the mutex of its cached clone go.
@@ -158,6 +164,7 @@ func Run(req Request) (*Report, error) {
 		return nil, err
 	}
 	defer r.Close()
+	r.steps = newSteps(req.Step)
 	if err := r.checkSyncFileAgents(); err != nil {
 		return nil, err
 	}
@@ -236,6 +243,7 @@ func (r *repo) install(src *source, targets []Target, opened *openedTargets, req
 	if err := r.auditPlans(src, plans, req, rep); err != nil {
 		return err
 	}
+	r.steps.begin(plans)
 	err = finish(rep, applyPlans(plans, targets, rep))
 	if err != nil && !isPartial(err) {
 		return err
@@ -373,7 +381,7 @@ func (r *repo) planTargets(src *source, targets []Target, opened *openedTargets,
 
 // syncOptions are the options of every target's plan, the held skills aside.
 func (r *repo) syncOptions(req Request) targetdir.Options {
-	opts := targetdir.Options{Force: req.Force, Mode: targetdir.Copy, Context: req.Context}
+	opts := targetdir.Options{Force: req.Force, Mode: targetdir.Copy, Context: req.Context, Changed: r.steps.changed()}
 	if req.DryRun {
 		opts.Disk = targetdir.DryRun
 	}

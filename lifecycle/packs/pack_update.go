@@ -42,6 +42,16 @@ type UpdateOptions struct {
 	// Lenient admits, for this update, what lenient loading accepts, as if every pack set
 	// lenient: true.
 	Lenient bool
+	// Step, when set, is told how many of a pack's changes are proposed: from none, before
+	// the first, to all of them, one pack after another. A caller shows it as progress.
+	Step func(done, total int)
+}
+
+// step tells Step, if any, that done of total changes are proposed.
+func (o UpdateOptions) step(done, total int) {
+	if o.Step != nil {
+		o.Step(done, total)
+	}
 }
 
 // packChange is one skill a pack update proposes to create, patch or delete.
@@ -100,7 +110,7 @@ func updatePack(r *lifecycle.Repo, p policy.Pack, o UpdateOptions) (*Result, err
 	if err != nil {
 		return up, err
 	}
-	err = r.Batch(func() error { return proposePack(r, p, fp, changes, up, o.ActOptions) })
+	err = r.Batch(func() error { return proposePack(r, p, fp, changes, up, o) })
 	if err != nil {
 		return up, err
 	}
@@ -221,7 +231,7 @@ func publishedByName(r *lifecycle.Repo) (map[string]*catalog.Skill, error) {
 
 // proposePack makes one candidate for each change that no open candidate of the pack already
 // proposes. A change that cannot be proposed is skipped with its reason.
-func proposePack(r *lifecycle.Repo, p policy.Pack, fp *fetchedPack, changes []packChange, up *Result, o lifecycle.ActOptions) error {
+func proposePack(r *lifecycle.Repo, p policy.Pack, fp *fetchedPack, changes []packChange, up *Result, o UpdateOptions) error {
 	if len(changes) == 0 {
 		return nil
 	}
@@ -231,7 +241,8 @@ func proposePack(r *lifecycle.Repo, p policy.Pack, fp *fetchedPack, changes []pa
 	}
 	value := p.Name + "@" + fp.commit.String()
 	body := fmt.Sprintf("From pack %s (%s, %s) at %s.", p.Name, p.URL, gitstore.ShortRef(fp.ref), fp.commit)
-	for _, c := range changes {
+	for i, c := range changes {
+		o.step(i, len(changes))
 		if seen, ok := pending[pendingKey(c.name, c.want)]; ok {
 			if seen.rejected {
 				up.Rejected = append(up.Rejected, c.name+" ("+seen.id+")")
@@ -240,7 +251,7 @@ func proposePack(r *lifecycle.Repo, p policy.Pack, fp *fetchedPack, changes []pa
 			}
 			continue
 		}
-		po := lifecycle.ProposeOptions{ActOptions: o, Target: c.name, Pack: value, Message: body}
+		po := lifecycle.ProposeOptions{ActOptions: o.ActOptions, Target: c.name, Pack: value, Message: body}
 		if c.change == lifecycle.ChangeDelete {
 			po.Delete = true
 		} else {
@@ -259,6 +270,7 @@ func proposePack(r *lifecycle.Repo, p policy.Pack, fp *fetchedPack, changes []pa
 		up.Candidates = append(up.Candidates, res)
 		up.Warnings = append(up.Warnings, res.Warnings...)
 	}
+	o.step(len(changes), len(changes))
 	return nil
 }
 
