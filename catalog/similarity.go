@@ -2,6 +2,7 @@ package catalog
 
 import (
 	"hash/fnv"
+	"slices"
 	"sort"
 	"strings"
 	"unicode"
@@ -14,8 +15,10 @@ const ShingleSize = 3
 // than a large one.
 const maxShingleWords = 20000
 
-// Shingles is the set of hashed word n-grams of a text.
-type Shingles map[uint64]struct{}
+// Shingles is the set of hashed word n-grams of a text, ascending and without repeats: two
+// sets are compared by one merge of their sorted hashes, several times faster than probing a
+// map, which matters when a pack of 1,000 skills is compared with every skill.
+type Shingles []uint64
 
 // BodyWords returns the words of a Markdown text as they read: lowercase letters and digits,
 // with punctuation and Markdown markup (headings, list markers, emphasis, code fences, link
@@ -73,13 +76,13 @@ func ShinglesOf(text string, n int) Shingles {
 		n = 1
 	}
 	if len(words) < n {
-		out[hashWords(words)] = struct{}{}
-		return out
+		return append(out, hashWords(words))
 	}
 	for i := 0; i+n <= len(words); i++ {
-		out[hashWords(words[i:i+n])] = struct{}{}
+		out = append(out, hashWords(words[i:i+n]))
 	}
-	return out
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 func hashWords(words []string) uint64 {
@@ -94,13 +97,15 @@ func hashWords(words []string) uint64 {
 // Jaccard returns the size of the intersection of a and b over the size of their union: 1 for
 // the same shingles, 0 for none in common or when both are empty.
 func Jaccard(a, b Shingles) float64 {
-	if len(a) > len(b) {
-		a, b = b, a
-	}
 	common := 0
-	for k := range a {
-		if _, ok := b[k]; ok {
-			common++
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			common, i, j = common+1, i+1, j+1
 		}
 	}
 	union := len(a) + len(b) - common

@@ -2,6 +2,8 @@ package catalog
 
 import (
 	"math"
+	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -70,5 +72,42 @@ func TestSharedTerms(t *testing.T) {
 	}
 	if sim <= 0 || sim >= 1 {
 		t.Fatalf("similarity = %v, want between 0 and 1", sim)
+	}
+}
+
+// TestJaccardMatchesSets compares the merge of sorted shingles with the ratio counted on sets,
+// on random texts that share some of their words.
+func TestJaccardMatchesSets(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	vocab := strings.Fields("check run build test lint deploy the a config file step notes review")
+	text := func() string {
+		var w []string
+		for range rng.IntN(60) {
+			w = append(w, vocab[rng.IntN(len(vocab))])
+		}
+		return strings.Join(w, " ")
+	}
+	for round := range 300 {
+		a, b := ShinglesOf(text(), ShingleSize), ShinglesOf(text(), ShingleSize)
+		if !slices.IsSorted(a) || len(slices.Compact(slices.Clone(a))) != len(a) {
+			t.Fatalf("round %d: shingles not ascending without repeats: %v", round, a)
+		}
+		set := map[uint64]bool{}
+		for _, x := range a {
+			set[x] = true
+		}
+		common := 0
+		for _, x := range b {
+			if set[x] {
+				common++
+			}
+		}
+		want := 0.0
+		if union := len(a) + len(b) - common; union > 0 {
+			want = float64(common) / float64(union)
+		}
+		if got := Jaccard(a, b); math.Abs(got-want) > 1e-12 {
+			t.Fatalf("round %d: Jaccard = %v, want %v", round, got, want)
+		}
 	}
 }
