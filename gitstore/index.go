@@ -2,6 +2,7 @@ package gitstore
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
@@ -26,7 +27,11 @@ type lockedIndex struct {
 	spans    []indexSpan
 	under    []*index.Entry
 	prefixes []string
-	mtime    time.Time // of the index file, for git's racy-clean rule
+	// split is a split index held as its parts, when raw and idx are not used.
+	split *splitRaw
+	// splitting is what core.splitIndex says.
+	splitting splitSetting
+	mtime     time.Time // of the index file, for git's racy-clean rule
 	// cacheTree is the data of the file's cache-tree extension, nil when it has none.
 	cacheTree []byte
 	// changed are the paths the update changed, whose cache-tree entries go.
@@ -41,7 +46,7 @@ func (r *Repo) lockIndex() (*lockedIndex, error) {
 	if err != nil {
 		return nil, fmt.Errorf("index: %w", err)
 	}
-	li := &lockedIndex{lock: lock, idx: &index.Index{Version: 2}}
+	li := &lockedIndex{lock: lock, idx: &index.Index{Version: 2}, splitting: readSplitSetting(r.commonDir)}
 	f, err := os.Open(path)
 	if errors.Is(err, fs.ErrNotExist) {
 		return li, nil
@@ -74,15 +79,20 @@ func (li *lockedIndex) decode(f *os.File, path string) error {
 		li.raw, li.cacheTree = ri, ri.cacheTree()
 		return nil
 	}
-	if err := decodeIndexFile(b, path, li.idx); err != nil {
-		return err
-	}
+	var link []byte
 	_ = eachIndexExtension(b, func(sig string, data []byte) {
-		if sig == cacheTreeSig {
+		switch sig {
+		case cacheTreeSig:
 			li.cacheTree = data
+		case linkSig:
+			link = data
 		}
 	})
-	return nil
+	if s, ok := readSplitRaw(b, link, path); ok && link != nil {
+		li.split = s
+		return nil
+	}
+	return decodeIndexFile(b, path, li.idx)
 }
 
 // decodeIndexFile decodes the index file b at path, a split index with its shared index.
@@ -123,6 +133,13 @@ func (li *lockedIndex) entriesUnder(prefixes []string) ([]*index.Entry, error) {
 	conflict := func(name string) error {
 		return fmt.Errorf("worktree: %w: %s (unresolved merge conflict); resolve it and commit, then retry", ErrDirty, name)
 	}
+	if li.split != nil {
+		es, ok := li.split.entriesUnder(prefixes)
+		if !ok {
+			return nil, fmt.Errorf("%s: %w", li.lock.target, errBadIndex)
+		}
+		return es, nil
+	}
 	if ri := li.raw; ri != nil {
 		if ri.unmerged != "" {
 			return nil, conflict(ri.unmerged)
@@ -149,6 +166,10 @@ func (li *lockedIndex) entriesUnder(prefixes []string) ([]*index.Entry, error) {
 // there, for commit to write.
 func (li *lockedIndex) setUnder(prefixes []string, entries []*index.Entry) {
 	slices.SortFunc(entries, func(a, b *index.Entry) int { return strings.Compare(a.Name, b.Name) })
+	if li.split != nil {
+		li.split.setUnder(prefixes, entries)
+		return
+	}
 	if li.raw != nil {
 		li.spans, li.under, li.prefixes = li.raw.spans(prefixes), entries, prefixes
 		return
@@ -163,12 +184,22 @@ func (li *lockedIndex) setUnder(prefixes []string, entries []*index.Entry) {
 	li.idx.Cache = nil
 }
 
-// commit writes the index through its lock file: the entries an update replaced spliced
-// into the bytes of the others when it could, else every entry encoded.
+// commit writes the index through its lock file: a split index as its split file alone when
+// it can, an index that is to be split as a new shared index and an empty split file, the
+// entries an update replaced spliced into the bytes of the others when it could, else every
+// entry encoded.
 func (li *lockedIndex) commit() error {
 	cacheTree := patchCacheTree(li.cacheTree, li.changed)
+	if li.split != nil {
+		return li.commitSplit(cacheTree)
+	}
 	if li.raw != nil {
-		if parts, ok := li.raw.splice(li.spans, li.under, cacheTree); ok {
+		split := li.splitting.wantsSplit(li.raw.count(), false)
+		if parts, ok := li.raw.splice(li.spans, li.under, keepIf(!split, cacheTree)); ok {
+			if split {
+				head := parts[0]
+				return li.writeSplit(parts, int(binary.BigEndian.Uint32(head[8:])), binary.BigEndian.Uint32(head[4:]), cacheTree)
+			}
 			return li.write(parts...)
 		}
 		if err := li.decodeAll(); err != nil {
@@ -176,13 +207,21 @@ func (li *lockedIndex) commit() error {
 			return err
 		}
 	}
-	idx := li.idx
-	for _, e := range idx.Entries {
-		if idx.Version == 2 && (e.SkipWorktree || e.IntentToAdd) {
-			// Extended flags need index version 3 or later.
-			idx.Version = 3
-		}
+	return li.commitWhole(cacheTree)
+}
+
+// keepIf returns b when keep holds, else nil.
+func keepIf(keep bool, b []byte) []byte {
+	if keep {
+		return b
 	}
+	return nil
+}
+
+// commitWhole writes every entry of idx, encoded, with the cache tree.
+func (li *lockedIndex) commitWhole(cacheTree []byte) error {
+	idx := li.idx
+	raiseVersion(idx)
 	data, ok := encodeIndex(idx, cacheTree)
 	if !ok {
 		var buf bytes.Buffer
@@ -193,6 +232,16 @@ func (li *lockedIndex) commit() error {
 		data = buf.Bytes()
 	}
 	return li.write(data)
+}
+
+// raiseVersion makes an index of version 2 one of version 3 when an entry has extended
+// flags, which need it.
+func raiseVersion(idx *index.Index) {
+	for _, e := range idx.Entries {
+		if idx.Version == 2 && extended(e) {
+			idx.Version = 3
+		}
+	}
 }
 
 // decodeAll decodes every entry of a raw index, with the replacement setUnder made, for an
