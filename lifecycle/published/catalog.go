@@ -28,11 +28,11 @@ func CatalogAt(g *gitstore.Repo, root gitstore.Hash, dir, label string) (*catalo
 		prefix(res, dir)
 		return res, nil
 	}
-	res, err := catalogOf(g, cache, e.Hash)
+	res, changed, err := catalogOf(g, cache, e.Hash)
 	if err != nil {
 		return nil, WithObjectHint(fmt.Errorf("%s:%s: %w", label, dir, err))
 	}
-	if cacheable(res) {
+	if cacheable(res) && (changed < 0 || changed >= rewriteAfter) {
 		cache.put(e.Hash, res)
 		cache.setLatest(e.Hash)
 	}
@@ -43,22 +43,29 @@ func CatalogAt(g *gitstore.Repo, root gitstore.Hash, dir, label string) (*catalo
 // listingOptions is how the published catalog is read: as agents load it, frontmatter only.
 var listingOptions = catalog.Options{Mode: catalog.Lenient, FrontmatterOnly: true}
 
+// rewriteAfter is how many skill folders a listing derived from the cached one must have read
+// again before it is cached in its place: a publish that changes one skill does not write a
+// listing of every skill (a batch of 1,000 publishes would write 1,000), and the next
+// listing reads again the few skills changed since the cached one.
+const rewriteAfter = 16
+
 // catalogOf lists the skills of the skills folder tree. After a publish, the cache holds the
-// listing of the folder as it was before, and only the skills the publish changed are read
-// again; otherwise every skill is.
-func catalogOf(g *gitstore.Repo, cache catalogCache, tree gitstore.Hash) (*catalog.Result, error) {
+// listing of the folder as it was before, and only the skills changed since are read again
+// (changed says how many folders); otherwise every skill is (changed is -1).
+func catalogOf(g *gitstore.Repo, cache catalogCache, tree gitstore.Hash) (*catalog.Result, int, error) {
 	fsys := g.Objects().TreeFS(tree)
 	if prev, ok := cache.latest(); ok {
 		if old, hit := cache.get(prev); hit {
 			changes, stray, err := ledger.DiffFolders(ledger.StoreOf(g), prev, tree)
 			if err == nil && len(stray) == 0 {
 				if res, ok := catalog.Update(old, fsys, changedPaths(changes), listingOptions); ok {
-					return res, nil
+					return res, len(changes), nil
 				}
 			}
 		}
 	}
-	return catalog.Discover(fsys, ".", listingOptions)
+	res, err := catalog.Discover(fsys, ".", listingOptions)
+	return res, -1, err
 }
 
 // changedPaths lists the folders of changes, relative to the folder walked.
