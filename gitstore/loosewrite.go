@@ -32,6 +32,7 @@ func (r *Objects) writeLoose(t plumbing.ObjectType, h Hash, data []byte) error {
 	if err != nil {
 		return fmt.Errorf("writing %s %s: %w", t, h, err)
 	}
+	r.loose.wrote()
 	return nil
 }
 

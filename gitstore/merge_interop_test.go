@@ -112,7 +112,7 @@ func TestMergeTreesReadsOnlyChangedPaths(t *testing.T) {
 			theirs := putFile(t, r, base, tt.theirs, "theirs")
 			counter := &countingStorer{Storer: r.storer}
 			r.storer = counter
-			r.trees = newTreeCache(treeCacheEntries)
+			r.trees, r.rawTrees = newTreeCache(treeCacheEntries), rawTreeCache{}
 			got, conflicts, err := r.Objects().MergeTrees(base, ours, theirs)
 			if err != nil || conflicts != nil {
 				t.Fatalf("MergeTrees = %v, %v", conflicts, err)

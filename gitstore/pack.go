@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/skillgit/skillgit/internal/interrupt"
@@ -53,15 +54,49 @@ func (r *Objects) LooseObjectEstimate() (int, error) {
 // LooseObjectEstimate is above threshold, and reports whether it packed
 // any. A threshold of 0 or less turns packing off, as gc.auto=0 does.
 func (r *Objects) MaybePack(threshold int) (bool, error) {
-	if threshold <= 0 {
+	if threshold <= 0 || r.loose.below(threshold) {
 		return false, nil
 	}
 	n, err := r.LooseObjectEstimate()
 	if err != nil || n <= threshold {
+		r.loose.estimated(n)
 		return false, err
 	}
 	packed, err := r.PackLoose()
 	return packed > 0, err
+}
+
+// looseCount remembers the last estimate of the loose objects and how many this process has
+// written since: a batch of 1,000 publishes asks after each whether to pack, and reading a
+// folder of the object store for each answer costs more than the publish's own writes.
+type looseCount struct {
+	mu       sync.Mutex
+	known    bool
+	estimate int
+	since    int // objects written since the estimate
+}
+
+// wrote counts an object written loose.
+func (c *looseCount) wrote() {
+	c.mu.Lock()
+	c.since++
+	c.mu.Unlock()
+}
+
+// estimated records an estimate just made.
+func (c *looseCount) estimated(n int) {
+	c.mu.Lock()
+	c.known, c.estimate, c.since = true, n, 0
+	c.mu.Unlock()
+}
+
+// below reports whether the last estimate and the objects written since stay within
+// threshold, so that counting again is not needed; objects other processes write meanwhile
+// are counted by their own.
+func (c *looseCount) below(threshold int) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.known && c.estimate+c.since <= threshold
 }
 
 // PackLoose writes every loose object, referenced or not, into one new

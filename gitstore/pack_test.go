@@ -242,3 +242,23 @@ func TestMaybePack(t *testing.T) {
 		t.Errorf("git count-objects after MaybePack = %v", counts)
 	}
 }
+
+// TestLooseCountSkipsOnlyWhileBelow checks that the estimate of loose objects is read again
+// once the objects written since could have taken it past the threshold.
+func TestLooseCountSkipsOnlyWhileBelow(t *testing.T) {
+	var c looseCount
+	if c.below(100) {
+		t.Fatal("below with no estimate made")
+	}
+	c.estimated(90)
+	for range 10 {
+		if !c.below(100) {
+			t.Fatalf("not below at %d written", c.since)
+		}
+		c.wrote()
+	}
+	c.wrote()
+	if c.below(100) {
+		t.Error("below after 11 objects written on an estimate of 90")
+	}
+}

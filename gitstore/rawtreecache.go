@@ -11,7 +11,7 @@ import (
 // times (to find a skill, to compare it, to merge into it), and inflating it each time costs
 // more than anything else a publish does.
 const (
-	rawTreeMinSize  = 64 << 10 // smaller trees inflate fast, and the parsed cache has them
+	rawTreeMinSize  = 4 << 10  // a skills folder of 100 skills; smaller trees inflate fast
 	rawTreeMaxBytes = 64 << 20 // what the kept bytes may add up to
 )
 

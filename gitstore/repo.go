@@ -31,6 +31,7 @@ type Repo struct {
 	commits  commitCache
 	reach    reachCache
 	packed   packedRefsCache
+	loose    looseCount
 	// objects reads objects without objMu, faster than storer; nil for a repository in
 	// memory, or one reading a push's quarantine, where storer serves every read.
 	objects *odb.DB
