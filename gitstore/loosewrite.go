@@ -49,11 +49,15 @@ func writeLooseFile(final string, t plumbing.ObjectType, data []byte) error {
 	if _, err := os.Lstat(final); err == nil {
 		return nil
 	}
+	// The object is created read-only, as git leaves it; its fan-out folder is made only
+	// when missing, which spares a look at it for each object of a batch.
 	dir := filepath.Dir(final)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return err
+	tmp, untrack, err := interrupt.CreateTempMode(dir, "tmp_obj_", 0o444)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err = os.MkdirAll(dir, 0o755); err == nil {
+			tmp, untrack, err = interrupt.CreateTempMode(dir, "tmp_obj_", 0o444)
+		}
 	}
-	tmp, untrack, err := interrupt.CreateTemp(dir, "tmp_obj_")
 	if err != nil {
 		return err
 	}
@@ -67,9 +71,6 @@ func writeLooseFile(final string, t plumbing.ObjectType, data []byte) error {
 		return err
 	}
 	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o444); err != nil {
 		return err
 	}
 	// A link fails rather than replace an object another writer put there first; where the

@@ -18,8 +18,15 @@ const maxTempTries = 100
 // exists, so that no signal can come between its creation and its registration. Call
 // untrack once the file is renamed into place or removed.
 func CreateTemp(dir, pattern string) (f *os.File, untrack func(), err error) {
+	return CreateTempMode(dir, pattern, 0o600)
+}
+
+// CreateTempMode is CreateTemp of a file with permissions perm (before the umask), for a file
+// that keeps them once in place: a read-only file is still written through the descriptor
+// that created it, which spares changing its mode afterwards.
+func CreateTempMode(dir, pattern string, perm fs.FileMode) (f *os.File, untrack func(), err error) {
 	err = tempName(dir, pattern, false, func(name string) error {
-		f, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
+		f, err = os.OpenFile(name, os.O_RDWR|os.O_CREATE|os.O_EXCL, perm)
 		return err
 	}, &untrack)
 	return f, untrack, err
