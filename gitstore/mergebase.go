@@ -49,6 +49,12 @@ func (r *History) IsAncestor(a, b Hash) (bool, error) {
 	if in, ok := r.reach.answer(a, b); ok {
 		return in, nil
 	}
+	if in, known, start := r.growth.answer(a, b); known {
+		if in {
+			return true, nil
+		}
+		return r.IsAncestor(a, start)
+	}
 	w, err := r.newAncestryWalk()
 	if err != nil {
 		return false, err

@@ -30,6 +30,7 @@ type Repo struct {
 	headers  headerCache
 	commits  commitCache
 	reach    reachCache
+	growth   growth
 	packed   packedRefsCache
 	loose    looseCount
 	// objects reads objects without objMu, faster than storer; nil for a repository in

@@ -193,6 +193,10 @@ func (p *publication) once() (*Result, error) {
 	if err := p.t.move(p.target, old, h, m.startTree, m.tree, m.paths()); err != nil {
 		return nil, err
 	}
+	// The next publish of a batch asks whether its candidate is on the channel already;
+	// what this merge brought answers that without a walk over the batch. It is a memo: a
+	// failure to record it only leaves the walk.
+	_ = p.t.r.git.History().Grew(start, h)
 	res.Commit, res.State = h.String(), StatePublished
 	if p.target == canaryRef {
 		res.State = StateCanary
