@@ -54,7 +54,7 @@ func readSplitRaw(b, link []byte, path string) (*splitRaw, bool) {
 	s.shared, s.sharedCount, s.deleted, s.replaced = ri, ri.count(), l.deleted, l.replaced
 	for k, pos := range l.replaced {
 		e := own.Entries[k]
-		if e.Name != "" && e.Name != ri.name(pos) || slices.Contains(l.deleted, pos) {
+		if _, gone := slices.BinarySearch(l.deleted, pos); gone || e.Name != "" && e.Name != ri.name(pos) {
 			return nil, false
 		}
 		e.Name = ri.name(pos)
@@ -77,21 +77,10 @@ func readSplitRaw(b, link []byte, path string) (*splitRaw, bool) {
 // entriesUnder returns the entries of the index at and below the prefixes, in order.
 func (s *splitRaw) entriesUnder(prefixes []string) ([]*index.Entry, bool) {
 	var out []*index.Entry
-	body := s.shared.b[:len(s.shared.b)-20]
 	for _, sp := range s.shared.spans(prefixes) {
-		for i := sp.lo; i < sp.hi; i++ {
-			if _, gone := slices.BinarySearch(s.deleted, i); gone {
-				continue
-			}
-			if k, ok := slices.BinarySearch(s.replaced, i); ok {
-				out = append(out, s.replacing[k])
-				continue
-			}
-			e := &index.Entry{}
-			if _, ok := decodeEntry(body, s.shared.text, s.shared.offs[i], s.shared.version, e); !ok {
-				return nil, false
-			}
-			out = append(out, e)
+		var ok bool
+		if out, ok = s.appendShared(out, sp.lo, sp.hi); !ok {
+			return nil, false
 		}
 	}
 	for _, e := range s.added {
@@ -164,9 +153,19 @@ func (s *splitRaw) changes() int { return len(s.deleted) + len(s.replaced) + len
 
 // all returns every entry of the index, decoded, for a new shared index.
 func (s *splitRaw) all() ([]*index.Entry, bool) {
+	out, ok := s.appendShared(make([]*index.Entry, 0, s.shared.count()+len(s.added)), 0, s.shared.count())
+	if !ok {
+		return nil, false
+	}
+	return sortSplitEntries(append(out, s.added...)), true
+}
+
+// appendShared appends the entries at the shared positions from lo to hi as the index has
+// them: none for a deleted one, the replacing one for a replaced one, else the shared entry
+// decoded; false for one that cannot be decoded.
+func (s *splitRaw) appendShared(out []*index.Entry, lo, hi int) ([]*index.Entry, bool) {
 	body := s.shared.b[:len(s.shared.b)-20]
-	out := make([]*index.Entry, 0, s.shared.count()+len(s.added))
-	for i := range s.shared.count() {
+	for i := lo; i < hi; i++ {
 		if _, gone := slices.BinarySearch(s.deleted, i); gone {
 			continue
 		}
@@ -180,5 +179,5 @@ func (s *splitRaw) all() ([]*index.Entry, bool) {
 		}
 		out = append(out, e)
 	}
-	return sortSplitEntries(append(out, s.added...)), true
+	return out, true
 }
