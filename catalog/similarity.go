@@ -127,6 +127,25 @@ func TermSet(text string) map[string]string {
 	return out
 }
 
+// TermJaccard returns the Jaccard similarity of two term sets, as SharedTerms does, without
+// listing the words: comparing a proposal with a thousand others needs the words of the few
+// that overlap only.
+func TermJaccard(a, b map[string]string) float64 {
+	if len(a) > len(b) {
+		a, b = b, a
+	}
+	common := 0
+	for st := range a {
+		if _, ok := b[st]; ok {
+			common++
+		}
+	}
+	if union := len(a) + len(b) - common; union > 0 {
+		return float64(common) / float64(union)
+	}
+	return 0
+}
+
 // SharedTerms returns the Jaccard similarity of two term sets and the words they share, sorted.
 func SharedTerms(a, b map[string]string) (float64, []string) {
 	var shared []string

@@ -111,3 +111,17 @@ func TestJaccardMatchesSets(t *testing.T) {
 		}
 	}
 }
+
+// TestTermJaccardMatchesSharedTerms checks that the count alone gives SharedTerms' ratio.
+func TestTermJaccardMatchesSharedTerms(t *testing.T) {
+	texts := []string{"", "Lint the code before review", "Review code changes", "reviewing linted code",
+		"Deploy", "deploys and deployments of the code"}
+	for _, a := range texts {
+		for _, b := range texts {
+			want, _ := SharedTerms(TermSet(a), TermSet(b))
+			if got := TermJaccard(TermSet(a), TermSet(b)); got != want {
+				t.Errorf("TermJaccard(%q, %q) = %v, SharedTerms says %v", a, b, got, want)
+			}
+		}
+	}
+}

@@ -91,8 +91,9 @@ func scoreOverlap(it CandidateSkill, body catalog.Shingles, name, desc map[strin
 	if it.Shingles == nil {
 		it.Shingles = catalog.ShinglesOf(it.Skill.Body, catalog.ShingleSize)
 	}
-	n, _ := catalog.SharedTerms(name, termsOr(it.NameTerms, it.Skill.Name))
-	d, shared := catalog.SharedTerms(desc, termsOr(it.DescTerms, it.Skill.Description))
+	itDesc := termsOr(it.DescTerms, it.Skill.Description)
+	n := catalog.TermJaccard(name, termsOr(it.NameTerms, it.Skill.Name))
+	d := catalog.TermJaccard(desc, itDesc)
 	if roundScore(bodyBound(body, it.Shingles), n, d) < dedupeFloor {
 		return ledger.Overlap{}, false
 	}
@@ -109,7 +110,7 @@ func scoreOverlap(it CandidateSkill, body catalog.Shingles, name, desc map[strin
 		lead = "similar steps to"
 	}
 	o.Reason = fmt.Sprintf("%s %s: body %d%% alike", lead, o.Label(), int(math.Round(b*100)))
-	if len(shared) > 0 {
+	if _, shared := catalog.SharedTerms(desc, itDesc); len(shared) > 0 {
 		o.Reason += fmt.Sprintf("; description shares '%s'", strings.Join(firstN(shared, 5), ", "))
 	}
 	return o, true
