@@ -13,7 +13,8 @@ import (
 // FindingObjectTemp is a temporary file a writer of git objects left in the objects folder:
 // git and skillgit write each loose object as tmp_obj_* and each pack as tmp_pack_* and
 // tmp_idx_*, and rename it into place once complete, so one left behind is the remains of
-// a process that was killed while it wrote.
+// a process that was killed while it wrote. A shared index of a split index, written as
+// sharedindex_* beside the index, is one too.
 const FindingObjectTemp = "object-temp"
 
 // objectTempAge is how old a temporary object file must be before the doctor takes it for a
@@ -37,7 +38,7 @@ func (d *doctor) checkObjectTemps() error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", objects, err)
 	}
-	found := 0
+	found := d.checkSharedIndexTemps()
 	for _, dir := range dirs {
 		if !isFanout(dir) && dir != "pack" {
 			continue
@@ -57,6 +58,26 @@ func (d *doctor) checkObjectTemps() error {
 		}
 	}
 	return nil
+}
+
+// sharedIndexTempPrefix is the name git and skillgit give a shared index being written.
+const sharedIndexTempPrefix = "sharedindex_"
+
+// checkSharedIndexTemps looks for temporary shared index files beside the index, and
+// returns how many it found.
+func (d *doctor) checkSharedIndexTemps() int {
+	names, err := readNames(d.git.GitDir())
+	if err != nil {
+		return 0
+	}
+	found := 0
+	for _, name := range names {
+		if strings.HasPrefix(name, sharedIndexTempPrefix) && len(name) > len(sharedIndexTempPrefix) {
+			found++
+			d.checkObjectTemp(filepath.Join(d.git.GitDir(), name))
+		}
+	}
+	return found
 }
 
 // checkObjectTemp judges one temporary object file: removed only when it is a regular file

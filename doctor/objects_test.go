@@ -39,15 +39,16 @@ func TestDoctorObjectTemps(t *testing.T) {
 	held := write("ef/tmp_obj_Hh00bb", 5*time.Hour)
 	heldBy := holdOpen(t, held)
 	notOurs := []string{write("ab/tmp_obj_", 5*time.Hour), write("info/tmp_obj_x1", 5*time.Hour), write("zz/tmp_obj_x1", 5*time.Hour)}
+	oldShared := write("../sharedindex_k3Jd9a", 4*time.Hour)
 
 	rep := runDoctor(t, g, false)
-	for _, p := range []string{oldObj, oldPack, oldIdx, recent, held} {
+	for _, p := range []string{oldObj, oldPack, oldIdx, oldShared, recent, held} {
 		if f := findingFor(t, rep, p); f.Kind != doctor.FindingObjectTemp || f.Fixed {
 			t.Errorf("%s without --fix: %+v", p, f)
 		}
 	}
 	rep = runDoctor(t, g, true)
-	for _, p := range []string{oldObj, oldPack, oldIdx} {
+	for _, p := range []string{oldObj, oldPack, oldIdx, oldShared} {
 		if f := findingFor(t, rep, p); !f.Fixed {
 			t.Errorf("%s: not fixed: %+v", p, f)
 		}
