@@ -6,21 +6,16 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 )
 
-// pack is an open pack file and its index. Everything but the lazily
-// loaded reverse index is immutable after openPack.
+// pack is an open pack file and its index, immutable after openPack.
 type pack struct {
-	file    string // path of the .pack file
-	base    string // path without the .pack extension
-	idx     *idx
-	idxMap  *region
-	data    *region
-	size    int64
-	revOnce sync.Once
-	rev     *revIndex
-	revErr  error
+	file   string // path of the .pack file
+	base   string // path without the .pack extension
+	idx    *idx
+	idxMap *region
+	data   *region
+	size   int64
 }
 
 // openPack opens the pack whose idx is base+".idx" and pack
@@ -120,21 +115,6 @@ func mapWhole(name string) (*region, error) {
 // end is the offset where the pack's trailing checksum starts.
 func (p *pack) end() int64 { return p.size - 20 }
 
-// revIndex returns the pack's reverse index, loading it on first use.
-func (p *pack) revIndex() (*revIndex, error) {
-	p.revOnce.Do(func() { p.rev, p.revErr = loadRev(p) })
-	return p.rev, p.revErr
-}
-
-// span returns where the compressed data of the entry at off ends.
-func (p *pack) entryEnd(off int64) (int64, error) {
-	r, err := p.revIndex()
-	if err != nil {
-		return 0, err
-	}
-	return r.next(p, off, p.end())
-}
-
 // lookup returns the offset of id in the pack.
 func (p *pack) lookup(id *[20]byte) (int64, bool, error) {
 	i, ok := p.idx.find(id)
@@ -148,16 +128,11 @@ func (p *pack) lookup(id *[20]byte) (int64, bool, error) {
 	return off, err == nil, err
 }
 
-// close unmaps the pack, its idx and its reverse index.
+// close unmaps the pack and its idx.
 func (p *pack) close() error {
 	err := p.data.close()
 	if e := p.idxMap.close(); err == nil {
 		err = e
-	}
-	if p.rev != nil {
-		if e := p.rev.close(); err == nil {
-			err = e
-		}
 	}
 	return err
 }
