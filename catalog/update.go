@@ -83,23 +83,38 @@ func (r *Result) without(gone map[string]bool) *Result {
 // reload reads folder dir again: a skill now, or nothing when it was removed. ok is false
 // when dir is there but holds no SKILL.md, which makes it a category to search.
 func (r *Result) reload(fsys fs.FS, dir string, opts Options) bool {
-	info, err := fs.Stat(fsys, dir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return true
+	s, problems, there, ok := LoadChanged(fsys, dir, opts)
+	if !ok || !there {
+		return ok
 	}
-	if err != nil || !info.IsDir() {
-		return false
-	}
-	if _, err := fs.Lstat(fsys, path.Join(dir, FileName)); err != nil {
-		return false
-	}
-	s, problems := Load(fsys, dir, opts.Mode, opts.FrontmatterOnly)
 	r.Folders = append(r.Folders, dir)
 	r.Problems = append(r.Problems, problems...)
 	if s != nil {
 		r.Skills = append(r.Skills, s)
 	}
 	return true
+}
+
+// LoadChanged reads folder dir of fsys again as Update does with a changed folder: the skill
+// there now and its problems, or nothing (there is false) when the folder is gone. ok is
+// false when Update would not follow the change (the folder holds no SKILL.md, so it is a
+// category to search, or Discover would not search it) and the skills must be discovered.
+func LoadChanged(fsys fs.FS, dir string, opts Options) (s *Skill, problems []Problem, there, ok bool) {
+	if !followable(dir, opts) {
+		return nil, nil, false, false
+	}
+	info, err := fs.Stat(fsys, dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, nil, false, true
+	}
+	if err != nil || !info.IsDir() {
+		return nil, nil, false, false
+	}
+	if _, err := fs.Lstat(fsys, path.Join(dir, FileName)); err != nil {
+		return nil, nil, false, false
+	}
+	s, problems = Load(fsys, dir, opts.Mode, opts.FrontmatterOnly)
+	return s, problems, true, true
 }
 
 // hasDuplicates reports whether a name is used by two skills: which one agents load then

@@ -59,6 +59,14 @@ func (c catalogCache) get(tree gitstore.Hash) (*catalog.Result, bool) {
 	return res, true
 }
 
+// raw returns the encoded listing cached for tree, undecoded.
+func (c catalogCache) raw(tree gitstore.Hash) ([]byte, bool) {
+	if c.dir == "" {
+		return nil, false
+	}
+	return cachefile.Read(c.file(tree), maxCatalogCache)
+}
+
 // put stores a result, unless a git object could not be read for it; failing to write the
 // cache never fails the command.
 func (c catalogCache) put(tree gitstore.Hash, res *catalog.Result) {

@@ -20,3 +20,68 @@ func TestSkillFolder(t *testing.T) {
 		}
 	}
 }
+
+// TestSkillFolderQuickMatchesListing caches the listing of one version, then changes the
+// skills in the ways a publish can (a new skill, one removed, a name changed in place, a
+// skill in a new category, a second folder taking a name in use, a folder that is not a
+// skill) and checks, after each change, that the lookup from the cached listing and the
+// changed folders answers as the full listing does, or steps aside.
+func TestSkillFolderQuickMatchesListing(t *testing.T) {
+	dir := newRepo(t, map[string]string{
+		"skills/ops/deploy/SKILL.md": testenv.SkillMD("deploy", cleanLine),
+		"skills/lint/SKILL.md":       testenv.SkillMD("lint", cleanLine),
+		"skills/lint-fast/SKILL.md":  testenv.SkillMD("lint-fast", cleanLine),
+	})
+	names := []string{"deploy", "lint", "lint-fast", "fresh", "renamed", "nested", "zzz", "lin"}
+	lookups := func(step string, wantQuick bool) {
+		t.Helper()
+		r := channel(t, dir)
+		// Every quick lookup runs before the listing, which may cache itself as the latest.
+		quick := map[string]string{}
+		for _, name := range names {
+			if dir, ok := skillFolderQuick(r.git, r.v.Tree, r.v.Config.SkillsDir, name); ok {
+				quick[name] = dir
+			}
+		}
+		if answered := len(quick) == len(names); answered != wantQuick || !wantQuick && len(quick) > 0 {
+			t.Errorf("%s: the quick lookup answered %v of %d names; want all: %v", step, quick, len(names), wantQuick)
+		}
+		res, err := CatalogAt(r.git, r.v.Tree, r.v.Config.SkillsDir, "main")
+		if err != nil {
+			t.Fatal(err)
+		}
+		for name, got := range quick {
+			want := ""
+			if s := skillNamed(res, name); s != nil {
+				want = s.Dir
+			}
+			if got != want {
+				t.Errorf("%s: quick lookup of %q = %q, the listing says %q", step, name, got, want)
+			}
+		}
+	}
+	lookups("with no listing cached", false)
+	// The cached listing is now the first one; later listings change fewer than
+	// rewriteAfter skills, so they all start from it.
+	lookups("as cached", true)
+	steps := []struct {
+		name  string
+		files map[string]string
+		gone  []string
+		quick bool
+	}{
+		{"a new skill", map[string]string{"skills/fresh/SKILL.md": testenv.SkillMD("fresh", cleanLine)}, nil, true},
+		{"a skill removed", nil, []string{"skills/lint-fast"}, true},
+		{"a name changed in place", map[string]string{"skills/lint/SKILL.md": testenv.SkillMD("renamed", cleanLine)}, nil, true},
+		{"a skill in a new category", map[string]string{"skills/tools/nested/SKILL.md": testenv.SkillMD("nested", cleanLine)}, nil, true},
+		{"a second folder of a name in use", map[string]string{"skills/other/deploy/SKILL.md": testenv.SkillMD("deploy", cleanLine)}, nil, false},
+	}
+	for _, st := range steps {
+		testenv.WriteFiles(t, dir, st.files)
+		for _, g := range st.gone {
+			testenv.Git(t, dir, "rm", "-rq", g)
+		}
+		testenv.CommitAll(t, dir, st.name)
+		lookups(st.name, st.quick)
+	}
+}
