@@ -27,6 +27,8 @@ type Ledger struct {
 	cached    *cacheLines
 	derived   map[gitstore.Hash]stepRecord
 	readOnly  bool
+	// walked is the last walk of the publish branch NewStateCtx made.
+	walked *stateWalk
 }
 
 // New returns a ledger over s for a repository whose skills live under skillsDir.

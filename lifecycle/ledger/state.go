@@ -65,9 +65,19 @@ func (b *Book) NewStateCtx(since time.Time) (*StateCtx, error) {
 	if since.IsZero() {
 		return st, nil
 	}
+	// The last walk, when this one meets its tip, holds the rest. A revert met on the way
+	// may change how older commits read, so then the walk goes on alone.
+	prev, reached := b.ledger().lastWalk(since), false
 	err := b.Git.WalkFirstParent(b.Tip, func(h gitstore.Hash, c *object.Commit) error {
+		if prev != nil && h == prev.tip {
+			reached = true
+			return gitstore.ErrStop
+		}
 		if c.Committer.When.Before(since) {
 			return gitstore.ErrStop
+		}
+		if len(c.ParentHashes) != 2 && len(RevertTargets(c.Message)) > 0 {
+			prev = nil
 		}
 		return b.learnStep(st, h, c)
 	})
@@ -75,6 +85,12 @@ func (b *Book) NewStateCtx(since time.Time) (*StateCtx, error) {
 	if err != nil && !errors.Is(err, gitstore.ErrStop) {
 		return nil, err
 	}
+	walk := &stateWalk{tip: b.Tip, since: since, merged: st.merged, reverted: st.reverted}
+	if reached {
+		prev.extend(st)
+		walk.since = prev.since
+	}
+	b.ledger().rememberWalk(walk)
 	return st, nil
 }
 
