@@ -6,6 +6,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 
@@ -72,19 +73,15 @@ func skillFolderQuick(g *gitstore.Repo, root gitstore.Hash, skillsDir, name stri
 	if !ok {
 		return "", false
 	}
-	data, ok := cache.raw(prev)
-	if !ok {
-		return "", false
-	}
 	changes, stray, err := ledger.DiffFolders(ledger.StoreOf(g), prev, e.Hash)
 	if err != nil || len(stray) > 0 || len(changes) > maxQuick {
 		return "", false
 	}
-	fresh, changed, ok := changedSkills(g.Objects().TreeFS(e.Hash), changedPaths(changes))
+	fresh, changed, ok := changedSkills(g.Objects().TreeFS(e.Hash), changes)
 	if !ok {
 		return "", false
 	}
-	dir, ok := namedIn(data, name, fresh, changed)
+	dir, ok := namedIn(&lazyListing{cache: cache, tree: prev}, name, fresh, changed)
 	if ok && dir != "" {
 		dir = path.Join(skillsDir, dir)
 	}
@@ -94,16 +91,17 @@ func skillFolderQuick(g *gitstore.Repo, root gitstore.Hash, skillsDir, name stri
 // changedSkills reads the changed folders as the listing would: the skills there now, and
 // the set of folders changed. ok is false for a change the listing would not follow, a
 // skill that cannot be read, or two changed skills of one name.
-func changedSkills(fsys fs.FS, dirs []string) ([]*catalog.Skill, map[string]bool, bool) {
-	changed := make(map[string]bool, len(dirs))
+func changedSkills(fsys fs.FS, changes []ledger.FolderChange) ([]*catalog.Skill, map[string]bool, bool) {
+	changed := make(map[string]bool, len(changes))
 	var fresh []*catalog.Skill
-	for _, dir := range dirs {
+	for _, f := range changes {
+		dir := strings.TrimPrefix(f.Path, "./")
 		changed[dir] = true
-		s, problems, _, ok := catalog.LoadChanged(fsys, dir, listingOptions)
-		if !ok || slices.ContainsFunc(problems, func(p catalog.Problem) bool { return p.Object != "" }) {
+		l := loadChanged(fsys, dir, f.Head)
+		if !l.ok || slices.ContainsFunc(l.problems, func(p catalog.Problem) bool { return p.Object != "" }) {
 			return nil, nil, false
 		}
-		if s != nil {
+		if s := l.skill; s != nil {
 			if slices.ContainsFunc(fresh, func(o *catalog.Skill) bool { return o.Name == s.Name }) {
 				return nil, nil, false
 			}
@@ -113,46 +111,145 @@ func changedSkills(fsys fs.FS, dirs []string) ([]*catalog.Skill, map[string]bool
 	return fresh, changed, true
 }
 
-// namedIn returns the folder of the skill called name given the encoded cached listing data,
-// the skills of the changed folders and those folders; ok is false when a changed skill takes
-// a name an unchanged one has, which only the whole listing settles.
-func namedIn(data []byte, name string, fresh []*catalog.Skill, changed map[string]bool) (string, bool) {
-	var old *catalog.Result
-	for _, n := range append([]string{name}, namesOf(fresh)...) {
-		if bytes.Contains(data, []byte(n)) {
-			var ok bool
-			if old, ok = decodeCatalog(data); !ok || !cacheable(old) {
-				return "", false
-			}
-			break
-		}
+// loaded is a changed folder as catalog.LoadChanged read it.
+type loaded struct {
+	skill    *catalog.Skill
+	problems []catalog.Problem
+	ok       bool
+}
+
+// loadedFolders keeps the changed folders read, by path and tree: the lookups of a batch of
+// publishes read the same folders changed since the cached listing again and again.
+var loadedFolders = struct {
+	sync.Mutex
+	m map[ledger.FolderChange]loaded
+}{}
+
+// maxLoadedFolders bounds loadedFolders; past it, it starts afresh.
+const maxLoadedFolders = 4096
+
+// loadChanged is catalog.LoadChanged of folder dir, whose tree is tree (zero when it is gone),
+// read once per process. Nothing read is changed afterwards, so the skills are shared.
+func loadChanged(fsys fs.FS, dir string, tree gitstore.Hash) loaded {
+	key := ledger.FolderChange{Path: dir, Head: tree}
+	loadedFolders.Lock()
+	l, hit := loadedFolders.m[key]
+	loadedFolders.Unlock()
+	if hit {
+		return l
 	}
-	kept := func(n string) *catalog.Skill {
-		if old == nil {
-			return nil
-		}
-		if s := skillNamed(old, n); s != nil && !changed[s.Dir] {
-			return s
-		}
-		return nil
+	l.skill, l.problems, _, l.ok = catalog.LoadChanged(fsys, dir, listingOptions)
+	loadedFolders.Lock()
+	if loadedFolders.m == nil || len(loadedFolders.m) >= maxLoadedFolders {
+		loadedFolders.m = map[ledger.FolderChange]loaded{}
 	}
-	if slices.ContainsFunc(fresh, func(s *catalog.Skill) bool { return kept(s.Name) != nil }) {
-		return "", false
+	loadedFolders.m[key] = l
+	loadedFolders.Unlock()
+	return l
+}
+
+// namedIn returns the folder of the skill called name given the cached listing old, the
+// skills of the changed folders and those folders; ok is false when a changed skill takes a
+// name an unchanged one has, which only the whole listing settles, or old cannot be read.
+func namedIn(old *lazyListing, name string, fresh []*catalog.Skill, changed map[string]bool) (string, bool) {
+	kept := func(n string) (*catalog.Skill, bool) {
+		s, ok := old.skill(n)
+		if s != nil && changed[s.Dir] {
+			s = nil
+		}
+		return s, ok
+	}
+	for _, f := range fresh {
+		if s, ok := kept(f.Name); !ok || s != nil {
+			return "", false
+		}
 	}
 	if i := slices.IndexFunc(fresh, func(s *catalog.Skill) bool { return s.Name == name }); i >= 0 {
 		return fresh[i].Dir, true
 	}
-	if s := kept(name); s != nil {
-		return s.Dir, true
+	s, ok := kept(name)
+	if s == nil || !ok {
+		return "", ok
 	}
-	return "", true
+	return s.Dir, true
 }
 
-// namesOf returns the names of skills.
-func namesOf(skills []*catalog.Skill) []string {
-	out := make([]string, len(skills))
-	for i, s := range skills {
-		out[i] = s.Name
+// lazyListing is the listing cached for tree, read only as far as lookups need. A single
+// lookup in a large listing looks for the name's bytes in the file and decodes it only when
+// they are there; once a process has looked up a few names in one listing (a batch of
+// publishes looks up every skill it publishes), it decodes the listing and keeps it.
+type lazyListing struct {
+	cache catalogCache
+	tree  gitstore.Hash
+	data  []byte
+	res   *catalog.Result
+}
+
+// Lookups in one listing scan its bytes at most scansBeforeDecode times in a process before it
+// is decoded; a listing of less than decodeBelow bytes is decoded at once.
+const (
+	scansBeforeDecode = 4
+	decodeBelow       = 1 << 20
+)
+
+// decodedListing is the cached listing decoded last, shared and never changed, and how often
+// the bytes of the one being looked up were scanned.
+var decodedListing = struct {
+	sync.Mutex
+	tree  gitstore.Hash
+	res   *catalog.Result
+	scans int
+}{}
+
+// skill returns the skill called n in the listing, nil for none; ok is false when the
+// listing cannot be read.
+func (l *lazyListing) skill(n string) (*catalog.Skill, bool) {
+	if l.res == nil {
+		l.res = l.kept()
 	}
-	return out
+	if l.res == nil {
+		if l.data == nil {
+			data, ok := l.cache.raw(l.tree)
+			if !ok {
+				return nil, false
+			}
+			l.data = data
+		}
+		if l.scan() && !bytes.Contains(l.data, []byte(n)) {
+			return nil, true
+		}
+		res, ok := decodeCatalog(l.data)
+		if !ok || !cacheable(res) {
+			return nil, false
+		}
+		l.res = res
+		decodedListing.Lock()
+		decodedListing.tree, decodedListing.res = l.tree, res
+		decodedListing.Unlock()
+	}
+	return skillNamed(l.res, n), true
+}
+
+// kept returns the listing as decoded before in this process, or nil.
+func (l *lazyListing) kept() *catalog.Result {
+	decodedListing.Lock()
+	defer decodedListing.Unlock()
+	if decodedListing.tree == l.tree {
+		return decodedListing.res
+	}
+	return nil
+}
+
+// scan reports whether a lookup should scan the listing's bytes rather than decode it.
+func (l *lazyListing) scan() bool {
+	if len(l.data) < decodeBelow {
+		return false
+	}
+	decodedListing.Lock()
+	defer decodedListing.Unlock()
+	if decodedListing.tree != l.tree {
+		decodedListing.tree, decodedListing.res, decodedListing.scans = l.tree, nil, 0
+	}
+	decodedListing.scans++
+	return decodedListing.scans <= scansBeforeDecode
 }
