@@ -86,9 +86,11 @@ func writeLooseFile(final string, t plumbing.ObjectType, data []byte) error {
 // compressed. A tree is a fifth 20-byte ids, which do not compress: a folder of 100,000
 // skills is a 4.7 MB tree that compresses to 2.6 MB at the fastest level but takes 50 ms to
 // compress and 30 ms to inflate, against 3 ms each way stored, and every publish writes one
-// and reads two. Any zlib reader, git's included, reads stored blocks; `git gc` packs and
-// compresses them as any other object. Below this size, compressing costs a few milliseconds.
-const storedTreeMin = 1 << 20
+// and reads two; a batch that publishes 10,000 new skills into one folder compressed 2.5 GB
+// of trees, 29 s of its 204. Any zlib reader, git's included, reads stored blocks; `git gc`
+// packs and compresses them as any other object. Below this size (a folder of about 1,300
+// skills) compressing costs under a millisecond.
+const storedTreeMin = 64 << 10
 
 // zlibWriters keeps compressors for reuse: making one allocates and clears some hundreds of
 // kilobytes, more than compressing a small object costs, and a batch writes thousands. The

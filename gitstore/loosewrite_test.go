@@ -9,8 +9,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 )
 
-// A tree of a megabyte or more is written in zlib's stored blocks, and git reads it, checks
-// it and packs it as any other; a smaller one stays compressed.
+// A tree of 64 KB or more is written in zlib's stored blocks, and git reads it, checks it and
+// packs it as any other; a smaller one stays compressed.
 func TestLargeTreeIsStoredAndGitReadsIt(t *testing.T) {
 	r := diskRepo(true)(t)
 	blob, err := r.Objects().WriteBlob([]byte("---\nname: x\n---\n"))
@@ -28,7 +28,7 @@ func TestLargeTreeIsStoredAndGitReadsIt(t *testing.T) {
 		}
 		return h
 	}
-	large, small := tree(40000), tree(2000) // 1.3 MB and 66 kB
+	large, small := tree(40000), tree(1500) // 1.3 MB and 50 kB
 	for _, c := range []struct {
 		h      Hash
 		stored bool
