@@ -88,9 +88,11 @@ func (li *lockedIndex) decode(f *os.File, path string) error {
 			link = data
 		}
 	})
-	if s, ok := readSplitRaw(b, link, path); ok && link != nil {
-		li.split = s
-		return nil
+	if link != nil {
+		if s, ok := readSplitRaw(b, link, path); ok {
+			li.split = s
+			return nil
+		}
 	}
 	return decodeIndexFile(b, path, li.idx)
 }

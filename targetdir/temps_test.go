@@ -117,16 +117,7 @@ func TestSyncStoppedRemovesTemporaryEntries(t *testing.T) {
 // TestFolderMutexRemovedWhenStopped takes a folder's mutex and stops the process, as a signal
 // does: the mutex goes, and releasing it afterwards is harmless.
 func TestFolderMutexRemovedWhenStopped(t *testing.T) {
-	dir := t.TempDir()
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer root.Close()
-	l, err := takeMutex(root, dir, time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, root, l := heldMutex(t)
 	interrupt.Cleanup()
 	if _, err := os.Lstat(filepath.Join(dir, filenames.FolderMutex)); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("the lock outlived interrupt.Cleanup: %v", err)
@@ -144,16 +135,7 @@ func TestFolderMutexRemovedWhenStopped(t *testing.T) {
 // TestFolderMutexRecordNamesItsOwner shows the mutex holding this process's owner record, which
 // a second sync reads as a live owner.
 func TestFolderMutexRecordNamesItsOwner(t *testing.T) {
-	dir := t.TempDir()
-	root, err := os.OpenRoot(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer root.Close()
-	l, err := takeMutex(root, dir, time.Second)
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir, root, l := heldMutex(t)
 	defer l.release()
 	h, err := readHolder(root)
 	if err != nil || h == nil {
@@ -231,4 +213,20 @@ func TestParseMutexRecord(t *testing.T) {
 	if first, _, _ := strings.Cut(full, " "); first != fmt.Sprint(me.PID) {
 		t.Errorf("record %q does not start with the process id, which older versions read", full)
 	}
+}
+
+// heldMutex takes the mutex of a new folder, which is closed when the test ends.
+func heldMutex(t *testing.T) (string, *os.Root, *folderMutex) {
+	t.Helper()
+	dir := t.TempDir()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { root.Close() })
+	l, err := takeMutex(root, dir, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dir, root, l
 }
