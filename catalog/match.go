@@ -5,6 +5,7 @@ import (
 	"math"
 	"regexp"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -16,6 +17,8 @@ type MatchOptions struct {
 	Limit int
 	// Hints are skill names the caller names explicitly; they rank first, in the order given.
 	Hints []string
+	// Skip, when set, leaves out the skills it reports true for, before Limit is applied.
+	Skip func(*Skill) bool
 }
 
 // Match is one skill chosen for a task, and why.
@@ -46,15 +49,17 @@ const (
 	nameWeight = 2
 )
 
-// Matcher ranks a fixed set of skills for tasks. Build it once with NewMatcher
-// and call Match as often as needed; it is safe for concurrent use.
+// Matcher ranks a set of skills for tasks. Build it once with NewMatcher and call Match as
+// often as needed; Match is safe for concurrent use, Add is not.
 type Matcher struct {
 	skills  []*Skill
 	byName  map[string]int
 	lowName map[string]int
-	post    map[string][]posting
-	avgLen  float64
-	lens    []float64
+	// post lists, for each stem, the skills that have it, in the order of skills.
+	post   map[string][]posting
+	avgLen float64
+	total  float64
+	lens   []float64
 }
 
 // posting is one skill's weighted count of a term.
@@ -67,29 +72,38 @@ type posting struct {
 // read on every core; the index is then built in catalog order, so it is the same however the
 // work was split.
 func NewMatcher(skills []*Skill) *Matcher {
-	m := &Matcher{skills: skills, byName: make(map[string]int, len(skills)), lowName: make(map[string]int, len(skills)),
+	m := &Matcher{skills: skills[:len(skills):len(skills)], byName: make(map[string]int, len(skills)), lowName: make(map[string]int, len(skills)),
 		lens: make([]float64, len(skills))}
 	docs := docTermsOf(skills)
 	m.post = postingLists(docs)
-	total := 0.0
-	for i, s := range skills {
-		if _, dup := m.byName[s.Name]; !dup {
-			m.byName[s.Name] = i
-		}
-		if _, dup := m.lowName[strings.ToLower(s.Name)]; !dup {
-			m.lowName[strings.ToLower(s.Name)] = i
-		}
-		d := docs[i]
-		for k, st := range d.stems {
-			m.post[st] = append(m.post[st], posting{doc: int32(i), tf: d.tfs[k]})
-		}
-		m.lens[i] = d.length
-		total += d.length
-	}
-	if len(skills) > 0 {
-		m.avgLen = total / float64(len(skills))
+	for i := range skills {
+		m.put(i, docs[i])
 	}
 	return m
+}
+
+// Add indexes one more skill, ranked from then on with the others.
+func (m *Matcher) Add(s *Skill) {
+	m.skills = append(m.skills, s)
+	m.lens = append(m.lens, 0)
+	m.put(len(m.skills)-1, termsOf(s, map[string]float32{}))
+}
+
+// put indexes skill i, whose terms are d.
+func (m *Matcher) put(i int, d docTerms) {
+	s := m.skills[i]
+	if _, dup := m.byName[s.Name]; !dup {
+		m.byName[s.Name] = i
+	}
+	if _, dup := m.lowName[strings.ToLower(s.Name)]; !dup {
+		m.lowName[strings.ToLower(s.Name)] = i
+	}
+	for k, st := range d.stems {
+		m.post[st] = append(m.post[st], posting{doc: int32(i), tf: d.tfs[k]})
+	}
+	m.lens[i] = d.length
+	m.total += d.length
+	m.avgLen = m.total / float64(len(m.skills))
 }
 
 // postingLists returns a map of every stem of docs to an empty list with room for exactly its
@@ -169,7 +183,7 @@ func termsOf(s *Skill, tf map[string]float32) docTerms {
 // description shares a word with the task, by BM25 score, ties broken by name
 // and folder so the order is always the same.
 func (m *Matcher) Match(task string, o MatchOptions) *MatchResult {
-	scores, matched, words := m.score(task)
+	q := m.score(task)
 	res := &MatchResult{}
 	taken := map[int]bool{}
 	for _, h := range append(append([]string(nil), o.Hints...), TaskHints(task)...) {
@@ -177,33 +191,49 @@ func (m *Matcher) Match(task string, o MatchOptions) *MatchResult {
 		switch {
 		case !ok:
 			res.UnknownHints = appendNew(res.UnknownHints, h)
-		case !taken[i]:
+		case !taken[i] && !o.skips(m.skills[i]):
 			taken[i] = true
-			res.Matches = append(res.Matches, m.result(i, scores, matched, words, true))
+			res.Matches = append(res.Matches, m.result(i, q, true))
 		}
 	}
-	for _, i := range m.ranked(scores, taken) {
-		res.Matches = append(res.Matches, m.result(i, scores, matched, words, false))
+	want := 0
+	if o.Limit > 0 {
+		want = max(o.Limit-len(res.Matches), 0)
+		if want == 0 {
+			res.Matches = res.Matches[:o.Limit]
+			return res
+		}
 	}
-	if o.Limit > 0 && len(res.Matches) > o.Limit {
-		res.Matches = res.Matches[:o.Limit]
+	for _, i := range m.ranked(q.scores, want, func(i int) bool { return taken[i] || o.skips(m.skills[i]) }) {
+		res.Matches = append(res.Matches, m.result(i, q, false))
 	}
 	return res
 }
 
-// score computes the BM25 score of every skill that shares a term with task.
-func (m *Matcher) score(task string) (map[int]float64, map[int][]string, map[string]string) {
-	words := map[string]string{}
-	var order []string
+// skips says whether o leaves s out.
+func (o MatchOptions) skips(s *Skill) bool { return o.Skip != nil && o.Skip(s) }
+
+// query is a task's terms and the BM25 score of every skill for them, by skill: 0 for a
+// skill that shares no term with the task.
+type query struct {
+	// stems are the task's distinct stems, in order, and words the first word of each.
+	stems  []string
+	words  map[string]string
+	scores []float64
+}
+
+// score computes the BM25 score of every skill that shares a term with task, in one slice:
+// a task's common words are in most skills' descriptions.
+func (m *Matcher) score(task string) query {
+	q := query{words: map[string]string{}, scores: make([]float64, len(m.skills))}
 	terms(task, func(t term) {
-		if _, seen := words[t.stem]; !seen {
-			words[t.stem] = t.word
-			order = append(order, t.stem)
+		if _, seen := q.words[t.stem]; !seen {
+			q.words[t.stem] = t.word
+			q.stems = append(q.stems, t.stem)
 		}
 	})
-	scores, matched := map[int]float64{}, map[int][]string{}
 	n := float64(len(m.skills))
-	for _, st := range order {
+	for _, st := range q.stems {
 		ps := m.post[st]
 		if len(ps) == 0 {
 			continue
@@ -212,23 +242,16 @@ func (m *Matcher) score(task string) (map[int]float64, map[int][]string, map[str
 		for _, p := range ps {
 			tf := float64(p.tf)
 			norm := bm25K1 * (1 - bm25B + bm25B*m.lens[p.doc]/m.avgLen)
-			scores[int(p.doc)] += idf * tf * (bm25K1 + 1) / (tf + norm)
-			matched[int(p.doc)] = append(matched[int(p.doc)], st)
+			q.scores[p.doc] += idf * tf * (bm25K1 + 1) / (tf + norm)
 		}
 	}
-	return scores, matched, words
+	return q
 }
 
-// ranked orders the scored skills not yet taken: score, then name, then folder.
-func (m *Matcher) ranked(scores map[int]float64, taken map[int]bool) []int {
-	out := make([]int, 0, len(scores))
-	for i := range scores {
-		if !taken[i] {
-			out = append(out, i)
-		}
-	}
-	sort.Slice(out, func(a, b int) bool {
-		x, y := out[a], out[b]
+// ranked orders the scored skills that skip does not leave out: score, then name, then
+// folder; only the first limit of them when limit is above 0.
+func (m *Matcher) ranked(scores []float64, limit int, skip func(int) bool) []int {
+	before := func(x, y int) bool {
 		if scores[x] != scores[y] {
 			return scores[x] > scores[y]
 		}
@@ -236,14 +259,28 @@ func (m *Matcher) ranked(scores map[int]float64, taken map[int]bool) []int {
 			return m.skills[x].Name < m.skills[y].Name
 		}
 		return m.skills[x].Dir < m.skills[y].Dir
-	})
+	}
+	var out []int
+	for i, sc := range scores {
+		if sc == 0 || limit > 0 && len(out) == limit && !before(i, out[limit-1]) || skip(i) {
+			continue
+		}
+		at := sort.Search(len(out), func(k int) bool { return before(i, out[k]) })
+		if limit > 0 && len(out) == limit {
+			out = out[:limit-1]
+		}
+		out = slices.Insert(out, at, i)
+	}
 	return out
 }
 
-func (m *Matcher) result(i int, scores map[int]float64, matched map[int][]string, words map[string]string, hint bool) Match {
-	r := Match{Skill: m.skills[i], Score: math.Round(scores[i]*1000) / 1000, Hint: hint}
-	for _, st := range matched[i] {
-		r.Terms = append(r.Terms, words[st])
+// result is skill i's match for the query q.
+func (m *Matcher) result(i int, q query, hint bool) Match {
+	r := Match{Skill: m.skills[i], Score: math.Round(q.scores[i]*1000) / 1000, Hint: hint}
+	for _, st := range q.stems {
+		if m.has(st, i) {
+			r.Terms = append(r.Terms, q.words[st])
+		}
 	}
 	if hint {
 		r.Reason = "hint"
@@ -251,6 +288,13 @@ func (m *Matcher) result(i int, scores map[int]float64, matched map[int][]string
 		r.Reason = fmt.Sprintf("matched %s (score %.2f)", strings.Join(r.Terms, ", "), r.Score)
 	}
 	return r
+}
+
+// has says whether skill i has stem st.
+func (m *Matcher) has(st string, i int) bool {
+	ps := m.post[st]
+	k := sort.Search(len(ps), func(k int) bool { return int(ps[k].doc) >= i })
+	return k < len(ps) && int(ps[k].doc) == i
 }
 
 // lookup finds a skill by its exact name, or else by its name in any case.

@@ -1,7 +1,6 @@
 package lifecycle
 
 import (
-	"slices"
 	"sort"
 
 	"github.com/skillgit/skillgit/catalog"
@@ -35,28 +34,16 @@ type openIndex struct {
 	book    *ledger.Book
 	byID    map[string]*openCand
 	bySkill map[string][]*openCand
-	// order holds the candidates that have a view, newest first and then by id, as
-	// Book.Candidates lists them.
-	order []*openCand
+	// skills are the skills of the open candidates that create or patch one, which
+	// proposals are compared with for likely duplicates.
+	skills *published.Candidates
 }
 
-// openCand is a candidate with a branch: its chain, its view (nil when it is not open, or
-// not read yet) and, for one that creates or patches a skill, that skill with its body's
-// shingles.
+// openCand is a candidate with a branch: its chain and its view (nil when it is not open, or
+// not read yet).
 type openCand struct {
-	ch       *ledger.Chain
-	c        *Candidate
-	skill    *catalog.Skill
-	shingles catalog.Shingles
-	// name and desc are the terms of the skill's name and description.
-	name, desc map[string]string
-}
-
-// terms reads the terms of the skill's name and description, when it has a skill.
-func (oc *openCand) terms() {
-	if oc.skill != nil {
-		oc.name, oc.desc = catalog.TermSet(oc.skill.Name), catalog.TermSet(oc.skill.Description)
-	}
+	ch *ledger.Chain
+	c  *Candidate
 }
 
 // openIndex returns the batch's index of open candidates for the current book, reading it
@@ -71,7 +58,7 @@ func (r *Repo) openIndex() (*openIndex, error) {
 	if r.open != nil && r.open.book == bk {
 		return r.open, nil
 	}
-	ix := &openIndex{book: bk, byID: map[string]*openCand{}, bySkill: map[string][]*openCand{}}
+	ix := &openIndex{book: bk, byID: map[string]*openCand{}, bySkill: map[string][]*openCand{}, skills: published.NewCandidates()}
 	chains, err := bk.OpenChains(func(*ledger.Chain) bool { return true })
 	if err != nil {
 		return nil, err
@@ -87,8 +74,7 @@ func (r *Repo) openIndex() (*openIndex, error) {
 	for _, ch := range chains {
 		oc := &openCand{ch: ch, c: views[ch.ID+" "+ch.Tip.String()]}
 		if oc.c != nil && !noSkill(oc.c.Change) {
-			oc.skill, oc.shingles = (dupCheck{r: r}).candidateSkill(oc.c)
-			oc.terms()
+			ix.addSkill(oc.c, (dupCheck{r: r}).candidateSkill(oc.c))
 		}
 		ix.put(oc)
 	}
@@ -102,25 +88,14 @@ func (ix *openIndex) put(oc *openCand) {
 	name := oc.ch.Skill()
 	ix.bySkill[name] = append(ix.bySkill[name], oc)
 	sort.Slice(ix.bySkill[name], func(i, j int) bool { return ix.bySkill[name][i].ch.ID < ix.bySkill[name][j].ch.ID })
-	if oc.c != nil {
-		ix.place(oc)
-	}
 }
 
-// place puts oc, which has a view, in its place in order.
-func (ix *openIndex) place(oc *openCand) {
-	i := sort.Search(len(ix.order), func(i int) bool { return !newerOrFirst(ix.order[i], oc) })
-	ix.order = append(ix.order, nil)
-	copy(ix.order[i+1:], ix.order[i:])
-	ix.order[i] = oc
-}
-
-// newerOrFirst says whether a comes before b in a listing: newer, or as new with a lower id.
-func newerOrFirst(a, b *openCand) bool {
-	if !a.c.Updated.Equal(b.c.Updated) {
-		return a.c.Updated.After(b.c.Updated)
+// addSkill adds sk, the skill of open candidate c, to those proposals are compared with;
+// nothing when it could not be read.
+func (ix *openIndex) addSkill(c *Candidate, sk *catalog.Skill) {
+	if sk != nil {
+		ix.skills.Add(published.CandidateSkill{ID: c.ID, Of: c.Skill, Skill: sk})
 	}
-	return a.ch.ID < b.ch.ID
 }
 
 // openOfSkill is Book.OpenOfSkill, read from the batch's index in a batch: the chains of the
@@ -138,18 +113,6 @@ func (r *Repo) openOfSkill(name string) ([]*ledger.Chain, error) {
 		out = append(out, oc.ch)
 	}
 	return out, nil
-}
-
-// compared is what dupCheck.overlaps compares a skill with: the open candidates other than
-// self and those of skill name, newest first as Book.Candidates lists them.
-func (ix *openIndex) compared(name string, self []string) []published.CandidateSkill {
-	var out []published.CandidateSkill
-	for _, oc := range ix.order {
-		if oc.skill != nil && oc.c.Skill != name && !slices.Contains(self, oc.c.ID) {
-			out = append(out, published.CandidateSkill{ID: oc.c.ID, Skill: oc.skill, Shingles: oc.shingles, NameTerms: oc.name, DescTerms: oc.desc})
-		}
-	}
-	return out
 }
 
 // proposed adds to the batch's index, if there is one, candidate id that the batch just
@@ -170,12 +133,10 @@ func (r *Repo) proposed(id string, h gitstore.Hash, sk *catalog.Skill) error {
 		return err
 	}
 	c.State = StateOpen
-	oc := &openCand{ch: ch, c: c}
-	if sk != nil && !noSkill(c.Change) {
-		oc.skill, oc.shingles = sk, catalog.ShinglesOf(sk.Body, catalog.ShingleSize)
-		oc.terms()
+	if !noSkill(c.Change) {
+		ix.addSkill(c, sk)
 	}
-	ix.put(oc)
+	ix.put(&openCand{ch: ch, c: c})
 	return nil
 }
 

@@ -34,38 +34,44 @@ func (d dupCheck) overlaps(sk *catalog.Skill, self ...string) ([]ledger.Overlap,
 	if err != nil {
 		return nil, err
 	}
+	var open *published.Candidates
 	if ix != nil {
-		return r.Published().Overlaps(sk, ix.compared(sk.Name, self))
+		open = ix.skills
+	} else if open, err = d.openSkills(sk.Name, self); err != nil {
+		return nil, err
 	}
-	cands, err := r.book().Candidates("open")
+	skip := func(c published.CandidateSkill) bool { return c.Of == sk.Name || slices.Contains(self, c.ID) }
+	return r.Published().Overlaps(sk, open.Closest(sk, skip))
+}
+
+// openSkills reads the skills of the open candidates that create or patch one, other than
+// self and those of skill name.
+func (d dupCheck) openSkills(name string, self []string) (*published.Candidates, error) {
+	cands, err := d.r.book().Candidates("open")
 	if err != nil {
 		return nil, err
 	}
-	var open []published.CandidateSkill
+	open := published.NewCandidates()
 	for _, c := range cands {
-		if slices.Contains(self, c.ID) || c.Skill == sk.Name || noSkill(c.Change) {
+		if slices.Contains(self, c.ID) || c.Skill == name || noSkill(c.Change) {
 			continue
 		}
-		if full, shingles := d.candidateSkill(c); full != nil {
-			open = append(open, published.CandidateSkill{ID: c.ID, Skill: full, Shingles: shingles})
+		if full := d.candidateSkill(c); full != nil {
+			open.Add(published.CandidateSkill{ID: c.ID, Of: c.Skill, Skill: full})
 		}
 	}
-	return r.Published().Overlaps(sk, open)
+	return open, nil
 }
 
-// candidateSkill reads the skill at the tip of candidate c with its body's shingles, or nil
-// when it cannot be read.
-func (d dupCheck) candidateSkill(c *Candidate) (*catalog.Skill, catalog.Shingles) {
+// candidateSkill reads the skill at the tip of candidate c, or nil when it cannot be read.
+func (d dupCheck) candidateSkill(c *Candidate) *catalog.Skill {
 	r := d.r
 	ci, err := r.readCommit(plumbing.NewHash(c.Tip))
 	if err != nil {
-		return nil, nil
+		return nil
 	}
 	full, _ := catalog.Load(r.git.Objects().TreeFS(ci.C.TreeHash), c.Path, catalog.Lenient, false)
-	if full == nil {
-		return nil, nil
-	}
-	return full, catalog.ShinglesOf(full.Body, catalog.ShingleSize)
+	return full
 }
 
 // duplicateTrailers adds a Skillgit-Overlaps trailer for each likely duplicate.

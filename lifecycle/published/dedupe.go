@@ -25,7 +25,9 @@ const (
 
 // CandidateSkill is the skill an open candidate holds, whole (with its body).
 type CandidateSkill struct {
-	ID    string
+	ID string
+	// Of is the skill the candidate is of, as its branch names it.
+	Of    string
 	Skill *catalog.Skill
 	// Shingles are the shingles of Skill's body when the caller has them; nil reads them.
 	Shingles catalog.Shingles
@@ -35,10 +37,11 @@ type CandidateSkill struct {
 }
 
 // Overlaps compares sk, a new proposal or a new version, with the published skills other than
-// its own and with the open candidates given, and returns the closest, best first; a score
-// that reaches the configuration's dedupe threshold marks a likely duplicate. Names and
-// descriptions of the published skills are ranked by the channel's matcher; bodies are read
-// and shingled for its top dedupeTopK and for the candidates only.
+// its own and with the open candidates given (Candidates.Closest chooses them), and returns
+// the closest, best first; a score that reaches the configuration's dedupe threshold marks a
+// likely duplicate. Names and descriptions of the published skills are ranked by the
+// channel's matcher; bodies are read and shingled for its top dedupeTopK and for the
+// candidates only.
 func (c *Channel) Overlaps(sk *catalog.Skill, candidates []CandidateSkill) ([]ledger.Overlap, error) {
 	items, err := c.similar(sk)
 	if err != nil {
