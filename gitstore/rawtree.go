@@ -94,17 +94,19 @@ func (d *rawDiff) run() error {
 	return nil
 }
 
-// skipSame passes over the entries both sides hold byte for byte from the current offsets,
-// when what is left on each side is the same length (before anything was added or removed,
-// or once the sides line up again). done is true when the rest is identical.
+// skipSame passes over the entries both sides hold byte for byte from the current offsets:
+// up to the first byte where they differ, or to the end of the shorter side. A folder that
+// gained or lost an entry is then compared with a memory compare up to that entry, and again
+// once the sides line up. done is true when the rest is identical.
 func (d *rawDiff) skipSame() (done bool, err error) {
 	ra, rb := d.a.data[d.i:], d.b.data[d.j:]
-	if len(ra) != len(rb) {
-		return false, nil
-	}
-	q := firstDiff(ra, rb)
+	n := min(len(ra), len(rb))
+	q := firstDiff(ra[:n], rb[:n])
 	if q < 0 {
-		return true, nil
+		if len(ra) == len(rb) {
+			return true, nil
+		}
+		q = n
 	}
 	// Every entry that ends at or before q is the same on both sides.
 	for pos := 0; ; {
