@@ -261,12 +261,23 @@ func (m *Matcher) ranked(scores []float64, limit int, skip func(int) bool) []int
 		return m.skills[x].Dir < m.skills[y].Dir
 	}
 	var out []int
+	if limit <= 0 {
+		for i, sc := range scores {
+			if sc != 0 && !skip(i) {
+				out = append(out, i)
+			}
+		}
+		sort.SliceStable(out, func(a, b int) bool { return before(out[a], out[b]) })
+		return out
+	}
+	// The first limit are kept in order as the scores are read: most skills rank below the
+	// last of them and cost one comparison.
 	for i, sc := range scores {
-		if sc == 0 || limit > 0 && len(out) == limit && !before(i, out[limit-1]) || skip(i) {
+		if sc == 0 || len(out) == limit && !before(i, out[limit-1]) || skip(i) {
 			continue
 		}
 		at := sort.Search(len(out), func(k int) bool { return before(i, out[k]) })
-		if limit > 0 && len(out) == limit {
+		if len(out) == limit {
 			out = out[:limit-1]
 		}
 		out = slices.Insert(out, at, i)
