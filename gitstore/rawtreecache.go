@@ -12,7 +12,7 @@ import (
 // more than anything else a publish does.
 const (
 	rawTreeMinSize  = 4 << 10  // a skills folder of 100 skills; smaller trees inflate fast
-	rawTreeMaxBytes = 64 << 20 // what the kept bytes may add up to
+	rawTreeMaxBytes = 32 << 20 // what the kept bytes may add up to: seven versions of a folder of 100,000
 )
 
 // rawTreeCache keeps the bytes of large trees by id, the oldest going first. Trees are
