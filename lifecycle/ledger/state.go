@@ -20,10 +20,10 @@ type StateCtx struct {
 	canaryTree gitstore.Hash // zero when there is no canary branch
 	// merged maps the second parents of recent merges on the publish branch to the latest
 	// merge of each.
-	merged map[gitstore.Hash]gitstore.Hash
+	merged hashLayers
 	// reverted maps the recent commits of the publish branch that a later commit reverted,
 	// and that revert was not itself reverted, to that revert.
-	reverted map[gitstore.Hash]gitstore.Hash
+	reverted hashLayers
 	since    time.Time
 	// commits and changed hold, for the reverted commits looked at so far, the commit and
 	// the folders of the skills folder it changed against its first parent.
@@ -51,8 +51,7 @@ func (st *StateCtx) commit(b *Book, h gitstore.Hash) (*object.Commit, error) {
 // unless since is zero: acting on one candidate needs only its folder compared, which tells a
 // published candidate from one that can still be published.
 func (b *Book) NewStateCtx(since time.Time) (*StateCtx, error) {
-	st := &StateCtx{mainTree: b.Tree, merged: map[gitstore.Hash]gitstore.Hash{},
-		reverted: map[gitstore.Hash]gitstore.Hash{}, since: since}
+	st := &StateCtx{mainTree: b.Tree, merged: newHashLayers(), reverted: newHashLayers(), since: since}
 	if h, err := b.Git.Ref(canaryRef); err == nil {
 		c, err := b.Git.Commit(h)
 		if err != nil {
@@ -85,11 +84,15 @@ func (b *Book) NewStateCtx(since time.Time) (*StateCtx, error) {
 	if err != nil && !errors.Is(err, gitstore.ErrStop) {
 		return nil, err
 	}
-	walk := &stateWalk{tip: b.Tip, since: since, merged: st.merged, reverted: st.reverted}
+	walk := &stateWalk{tip: b.Tip, since: since}
 	if reached {
-		prev.extend(st)
 		walk.since = prev.since
+	} else {
+		prev = &stateWalk{}
 	}
+	// What the last walk found lies below the commits this one read, whose entries win.
+	st.merged, st.reverted = st.merged.over(prev.merged), st.reverted.over(prev.reverted)
+	walk.merged, walk.reverted = st.merged, st.reverted
 	b.ledger().rememberWalk(walk)
 	return st, nil
 }
@@ -104,8 +107,8 @@ func (b *Book) learnStep(st *StateCtx, h gitstore.Hash, c *object.Commit) error 
 		if err != nil {
 			return err
 		}
-		if _, seen := st.merged[c.ParentHashes[1]]; !seen && step.Kind == KindPublish {
-			st.merged[c.ParentHashes[1]] = h
+		if _, seen := st.merged.own[c.ParentHashes[1]]; !seen && step.Kind == KindPublish {
+			st.merged.own[c.ParentHashes[1]] = h
 		}
 		return nil
 	}
@@ -118,11 +121,11 @@ func (b *Book) learnStep(st *StateCtx, h gitstore.Hash, c *object.Commit) error 
 		return err
 	}
 	for _, x := range targets {
-		if _, seen := st.reverted[x]; seen {
+		if _, seen := st.reverted.own[x]; seen {
 			continue
 		}
 		if step.Kind == KindRollback && step.Undoes == x {
-			st.reverted[x] = h
+			st.reverted.own[x] = h
 			continue
 		}
 		pub, err := b.ledger().Step(x)
@@ -130,7 +133,7 @@ func (b *Book) learnStep(st *StateCtx, h gitstore.Hash, c *object.Commit) error 
 			return err // the commit is there, its trees are not: what it was is unknown
 		}
 		if err == nil && pub.Kind != KindPublish && pub.Kind != KindRollback && len(pub.Commit.C.ParentHashes) == 1 {
-			st.reverted[x] = h
+			st.reverted.own[x] = h
 		}
 	}
 	return nil
@@ -196,8 +199,8 @@ func (b *Book) State(ch *Chain, c *Candidate, st *StateCtx) (State, string, erro
 	if strings.HasPrefix(ch.Ref, ArchivePrefix) || ch.Rejected() {
 		return StateRejected, "", nil
 	}
-	if m, ok := st.merged[ch.Tip]; ok {
-		if _, undone := st.reverted[m]; undone {
+	if m, ok := st.merged.get(ch.Tip); ok {
+		if _, undone := st.reverted.get(m); undone {
 			return StateRolledBack, m.String(), nil
 		}
 		return StatePublished, m.String(), nil
@@ -218,7 +221,7 @@ func (b *Book) State(ch *Chain, c *Candidate, st *StateCtx) (State, string, erro
 			if err != nil {
 				return "", "", err
 			}
-			if m, ok := own.merged[ch.Tip]; ok {
+			if m, ok := own.merged.get(ch.Tip); ok {
 				return StatePublished, m.String(), nil
 			}
 		}
@@ -294,7 +297,10 @@ func (b *Book) squashRolledBack(ch *Chain, st *StateCtx) (gitstore.Hash, bool, e
 		st = own
 	}
 	proposed := ch.Propose().C.Committer.When
-	for target, rev := range st.reverted {
+	var reverts [][2]gitstore.Hash
+	st.reverted.each(func(target, rev gitstore.Hash) { reverts = append(reverts, [2]gitstore.Hash{target, rev}) })
+	for _, tr := range reverts {
+		target, rev := tr[0], tr[1]
 		c, err := st.commit(b, target)
 		if err != nil && b.hasCommit(target) {
 			return gitstore.ZeroHash, false, err

@@ -10,11 +10,11 @@ import (
 // from tip back to since, the merges and reverts it found. A batch of publishes asks, for
 // every candidate, what happened since it was proposed; each publish adds one merge, so the
 // next walk reads that merge and takes the rest from here instead of walking the whole batch
-// again. The maps are never changed once here.
+// again. Its layers are never changed once here.
 type stateWalk struct {
 	tip              gitstore.Hash
 	since            time.Time
-	merged, reverted map[gitstore.Hash]gitstore.Hash
+	merged, reverted hashLayers
 }
 
 // lastWalk returns the last walk when it reaches back at least to since, else nil.
@@ -34,17 +34,66 @@ func (l *Ledger) rememberWalk(w *stateWalk) {
 	l.mu.Unlock()
 }
 
-// extend adds to st what w found, below the commits st was walked over: st's own entries are
-// newer, and win.
-func (w *stateWalk) extend(st *StateCtx) {
-	for k, v := range w.merged {
-		if _, ok := st.merged[k]; !ok {
-			st.merged[k] = v
+// hashLayers maps commit ids to commit ids, as a walk of the publish branch finds them: the
+// newest walk's own map on top of the layers older walks left, which are never changed once
+// shared. Each publish of a batch walks one merge, so a walk adds a layer of one entry; a
+// layer at least half the size of the one below is merged into it, which keeps the layers
+// to the logarithm of the entries and copies each entry that many times at most, where
+// copying every entry into every walk grew with the square of the batch.
+type hashLayers struct {
+	own map[gitstore.Hash]gitstore.Hash
+	// below are the older layers, oldest first.
+	below []map[gitstore.Hash]gitstore.Hash
+}
+
+func newHashLayers() hashLayers { return hashLayers{own: map[gitstore.Hash]gitstore.Hash{}} }
+
+// get looks k up, newest layer first.
+func (m hashLayers) get(k gitstore.Hash) (gitstore.Hash, bool) {
+	if v, ok := m.own[k]; ok {
+		return v, true
+	}
+	for i := len(m.below) - 1; i >= 0; i-- {
+		if v, ok := m.below[i][k]; ok {
+			return v, true
 		}
 	}
-	for k, v := range w.reverted {
-		if _, ok := st.reverted[k]; !ok {
-			st.reverted[k] = v
+	return gitstore.ZeroHash, false
+}
+
+// each calls fn for every key and the value the newest layer holding it gives.
+func (m hashLayers) each(fn func(k, v gitstore.Hash)) {
+	seen := map[gitstore.Hash]bool{}
+	for i := len(m.below); i >= 0; i-- {
+		layer := m.own
+		if i < len(m.below) {
+			layer = m.below[i]
+		}
+		for k, v := range layer {
+			if !seen[k] {
+				seen[k] = true
+				fn(k, v)
+			}
 		}
 	}
+}
+
+// over returns m's entries on top of base's, as layers that neither m nor base changes again.
+func (m hashLayers) over(base hashLayers) hashLayers {
+	layers := append([]map[gitstore.Hash]gitstore.Hash(nil), base.below...)
+	for _, l := range []map[gitstore.Hash]gitstore.Hash{base.own, m.own} {
+		if len(l) > 0 {
+			layers = append(layers, l)
+		}
+	}
+	for n := len(layers); n >= 2 && 2*len(layers[n-1]) >= len(layers[n-2]); n = len(layers) {
+		joined := make(map[gitstore.Hash]gitstore.Hash, len(layers[n-2])+len(layers[n-1]))
+		for _, l := range layers[n-2:] {
+			for k, v := range l {
+				joined[k] = v
+			}
+		}
+		layers = append(layers[:n-2], joined)
+	}
+	return hashLayers{own: map[gitstore.Hash]gitstore.Hash{}, below: layers}
 }

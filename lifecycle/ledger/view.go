@@ -23,7 +23,7 @@ func (b *Book) View(ch *Chain, st *StateCtx, history bool) (*Candidate, error) {
 // mergedAt is the committer time of the merge on the publish branch that published the
 // candidate's tip, the time it was checked for; zero, which means now, when there is none.
 func (b *Book) mergedAt(ch *Chain, st *StateCtx) time.Time {
-	m, ok := st.merged[ch.Tip]
+	m, ok := st.merged.get(ch.Tip)
 	if !ok {
 		return time.Time{}
 	}
