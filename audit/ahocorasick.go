@@ -125,14 +125,16 @@ func (m *matcher) compile(nodes []trieNode, order []int32) {
 			}
 		}
 	}
-	next := make([]int32, len(nodes)*nc) // by old state: the old state reached
+	// By old state, the old state reached: a state's row is its failure state's, which the
+	// breadth-first order has filled already, with its own edges written over it.
+	next := make([]int32, len(nodes)*nc)
 	for _, s := range order {
-		for c := 0; c < nc; c++ {
-			if t, ok := nodes[s].next[uint8(c)]; ok {
-				next[int(s)*nc+c] = t
-			} else if s != 0 {
-				next[int(s)*nc+c] = next[int(nodes[s].fail)*nc+c]
-			}
+		row := next[int(s)*nc : int(s+1)*nc]
+		if s != 0 {
+			copy(row, next[int(nodes[s].fail)*nc:int(nodes[s].fail+1)*nc])
+		}
+		for c, t := range nodes[s].next {
+			row[c] = t
 		}
 	}
 	m.delta = make([]int32, len(nodes)*nc)

@@ -110,3 +110,11 @@ func BenchmarkMatcher(b *testing.B) {
 		m.scan(text, &tail, func(int, int) {})
 	}
 }
+
+// BenchmarkCompileEngine builds the keyword automaton of every rule, which each process that
+// scans a skill does once before its first scan.
+func BenchmarkCompileEngine(b *testing.B) {
+	for b.Loop() {
+		newEngine(ruleList)
+	}
+}
