@@ -26,8 +26,8 @@ func newPackPreviewCmd(a *app) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "preview SOURCE [--ref R] [--path P] [--include GLOB]... [--exclude GLOB]... [--prefix P]",
 		Short: "Show what a pack source holds, writing nothing",
-		Long: `Fetch SOURCE (as 'pack add' reads it) into a temporary repository, removed
-afterwards, as 'pack update' does, and list its skills: the name each would be stored under, its description, its status
+		Long: `Fetch SOURCE (as 'pack add' reads it) into memory, as 'pack update' does, and
+list its skills: the name each would be stored under, its description, its status
 (ok; lenient: admitted only with --lenient; invalid or unsafe, with why; not
 selected) and the audit's risk. Inside a skillgit repository the audit uses the
 repository's policy, elsewhere the defaults. Nothing is written: not to the

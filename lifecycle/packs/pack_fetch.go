@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"sort"
 	"strings"
@@ -18,7 +17,6 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/gitauth"
-	"github.com/skillgit/skillgit/internal/interrupt"
 
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/policy"
@@ -31,16 +29,10 @@ const (
 	maxLinkShown   = 200
 )
 
-// fetchedPack is a pack's commit, fetched into a temporary repository of its own: nothing of
-// it reaches the skill repository until it has been checked. Its objects stay in the fetched
-// pack file and are read from it as the update needs them, so a pack of thousands of skills
-// costs its size on disk, not in memory. close removes it.
+// fetchedPack is a pack's commit, fetched into a repository in memory: nothing of it reaches
+// the skill repository until it has been checked.
 type fetchedPack struct {
-	mem *gitstore.Repo
-	// dir is the temporary repository's folder; forget drops its registration for removal
-	// on a signal.
-	dir    string
-	forget func()
+	mem    *gitstore.Repo
 	ref    string
 	commit gitstore.Hash
 	// folder is the pack's skills folder inside its tree, "." for the root; tree is its tree.
@@ -55,19 +47,9 @@ type fetchedPack struct {
 	single bool
 }
 
-// fetchPack fetches the pack's ref with depth 1 into a temporary repository and finds its
-// skills folder.
-func fetchPack(ctx context.Context, p policy.Pack, progress io.Writer) (_ *fetchedPack, err error) {
-	fp, err := newFetchedPack()
-	if err != nil {
-		return nil, fmt.Errorf("pack %s: %w", p.Name, err)
-	}
-	defer func() {
-		if err != nil {
-			fp.close()
-		}
-	}()
-	mem := fp.mem
+// fetchPack fetches the pack's ref with depth 1 into memory and finds its skills folder.
+func fetchPack(ctx context.Context, p policy.Pack, progress io.Writer) (*fetchedPack, error) {
+	mem := gitstore.OpenMemory()
 	store := &budgetStorer{Storer: mem.Git().Storer, budget: maxBytes(p)}
 	remote := git.NewRemote(store, &config.RemoteConfig{Name: "pack", URLs: []string{p.URL}})
 	access, shown := gitauth.For(p.URL), gitauth.Redact(p.URL)
@@ -100,34 +82,11 @@ func fetchPack(ctx context.Context, p policy.Pack, progress io.Writer) (_ *fetch
 	if err != nil {
 		return nil, fmt.Errorf("pack %s: the fetch of %s from %s brought no commit: %w", p.Name, gitstore.ShortRef(name), shown, err)
 	}
-	fp.ref = name
+	fp := &fetchedPack{mem: mem, ref: name}
 	if fp.commit, err = peelToCommit(mem, ref.Hash()); err != nil {
 		return nil, fmt.Errorf("pack %s: %s: %w", p.Name, gitstore.ShortRef(name), err)
 	}
 	return fp, fp.findFolder(p)
-}
-
-// newFetchedPack makes the temporary repository a pack is fetched into, registered for
-// removal on a signal.
-func newFetchedPack() (*fetchedPack, error) {
-	dir, forget, err := interrupt.MkdirTemp("", "skillgit-pack-*")
-	if err != nil {
-		return nil, fmt.Errorf("making a folder to fetch into: %w", err)
-	}
-	g, err := gitstore.Init(dir, gitstore.InitOptions{Bare: true})
-	if err != nil {
-		os.RemoveAll(dir)
-		forget()
-		return nil, fmt.Errorf("making a repository to fetch into: %w", err)
-	}
-	return &fetchedPack{mem: g, dir: dir, forget: forget}, nil
-}
-
-// close removes the temporary repository.
-func (fp *fetchedPack) close() {
-	fp.mem.Close()
-	os.RemoveAll(fp.dir)
-	fp.forget()
 }
 
 // pickRef resolves the ref to fetch: want as a full ref, branch or tag, else what the remote's

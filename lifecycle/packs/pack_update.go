@@ -104,7 +104,6 @@ func updatePack(r *lifecycle.Repo, p policy.Pack, o UpdateOptions) (*Result, err
 	if err != nil {
 		return nil, err
 	}
-	defer fp.close()
 	up := &Result{Pack: p.Name, URL: p.URL, Ref: fp.ref, Fetched: fp.commit.String(), Candidates: []*lifecycle.Result{},
 		Unchanged: []string{}, Skipped: sv.skipped}
 	changes, err := planPack(r, p, sv, up)
@@ -119,8 +118,8 @@ func updatePack(r *lifecycle.Repo, p policy.Pack, o UpdateOptions) (*Result, err
 	return up, err
 }
 
-// fetchChecked fetches a pack into a temporary repository, checks its tree and sorts out its
-// skills; nothing is written to the repository. The caller closes the pack.
+// fetchChecked fetches a pack into memory, checks its tree and sorts out its skills; nothing
+// is written to the repository.
 func fetchChecked(r *lifecycle.Repo, p policy.Pack, o UpdateOptions) (*fetchedPack, *survey, error) {
 	if err := checkPackName(p.Name); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", policy.ConfigFile, err)
@@ -132,8 +131,8 @@ func fetchChecked(r *lifecycle.Repo, p policy.Pack, o UpdateOptions) (*fetchedPa
 	return fetchSurvey(o.Context, p, o.Progress)
 }
 
-// fetchSurvey fetches the pack p, whose URL is ready to use, into a temporary repository
-// within the fetch timeout, checks it and sorts out its skills. The caller closes the pack.
+// fetchSurvey fetches the pack p, whose URL is ready to use, into memory within the fetch
+// timeout, checks it and sorts out its skills.
 func fetchSurvey(ctx context.Context, p policy.Pack, progress io.Writer) (*fetchedPack, *survey, error) {
 	if ctx == nil {
 		ctx = context.Background()
@@ -144,16 +143,11 @@ func fetchSurvey(ctx context.Context, p policy.Pack, progress io.Writer) (*fetch
 	if err != nil {
 		return nil, nil, err
 	}
-	err = fp.check(p.Name)
-	var sv *survey
-	if err == nil {
-		sv, err = fp.survey(p)
-	}
-	if err != nil {
-		fp.close()
+	if err := fp.check(p.Name); err != nil {
 		return nil, nil, err
 	}
-	return fp, sv, nil
+	sv, err := fp.survey(p)
+	return fp, sv, err
 }
 
 // planPack compares the pack's skills with the published skills that came from it. A pack

@@ -15,7 +15,7 @@ type Pack struct {
 	Ref  string `yaml:"ref"`
 	Path string `yaml:"path"`
 	// MaxBytes is the most object content, inflated, that pack update reads from the pack;
-	// 0 means DefaultPackMaxBytes. A pack over it is refused before any object is inflated.
+	// 0 means DefaultPackMaxBytes. A pack over it is refused before it is held in memory.
 	MaxBytes int64 `yaml:"max_bytes,omitempty"`
 	// Include, when not empty, keeps only the pack's skills whose names match one of these
 	// path.Match globs; Exclude drops the skills whose names match one of its globs.
