@@ -297,10 +297,7 @@ func (b *Book) squashRolledBack(ch *Chain, st *StateCtx) (gitstore.Hash, bool, e
 		st = own
 	}
 	proposed := ch.Propose().C.Committer.When
-	var reverts [][2]gitstore.Hash
-	st.reverted.each(func(target, rev gitstore.Hash) { reverts = append(reverts, [2]gitstore.Hash{target, rev}) })
-	for _, tr := range reverts {
-		target, rev := tr[0], tr[1]
+	for target, rev := range st.reverted.flat() {
 		c, err := st.commit(b, target)
 		if err != nil && b.hasCommit(target) {
 			return gitstore.ZeroHash, false, err

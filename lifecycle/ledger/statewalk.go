@@ -1,6 +1,7 @@
 package ledger
 
 import (
+	"maps"
 	"time"
 
 	"github.com/skillgit/skillgit/gitstore"
@@ -61,21 +62,14 @@ func (m hashLayers) get(k gitstore.Hash) (gitstore.Hash, bool) {
 	return gitstore.ZeroHash, false
 }
 
-// each calls fn for every key and the value the newest layer holding it gives.
-func (m hashLayers) each(fn func(k, v gitstore.Hash)) {
-	seen := map[gitstore.Hash]bool{}
-	for i := len(m.below); i >= 0; i-- {
-		layer := m.own
-		if i < len(m.below) {
-			layer = m.below[i]
-		}
-		for k, v := range layer {
-			if !seen[k] {
-				seen[k] = true
-				fn(k, v)
-			}
-		}
+// flat returns every key with the value the newest layer holding it gives, in one map.
+func (m hashLayers) flat() map[gitstore.Hash]gitstore.Hash {
+	out := map[gitstore.Hash]gitstore.Hash{}
+	for _, l := range m.below {
+		maps.Copy(out, l)
 	}
+	maps.Copy(out, m.own)
+	return out
 }
 
 // over returns m's entries on top of base's, as layers that neither m nor base changes again.
@@ -87,12 +81,8 @@ func (m hashLayers) over(base hashLayers) hashLayers {
 		}
 	}
 	for n := len(layers); n >= 2 && 2*len(layers[n-1]) >= len(layers[n-2]); n = len(layers) {
-		joined := make(map[gitstore.Hash]gitstore.Hash, len(layers[n-2])+len(layers[n-1]))
-		for _, l := range layers[n-2:] {
-			for k, v := range l {
-				joined[k] = v
-			}
-		}
+		joined := maps.Clone(layers[n-2])
+		maps.Copy(joined, layers[n-1])
 		layers = append(layers[:n-2], joined)
 	}
 	return hashLayers{own: map[gitstore.Hash]gitstore.Hash{}, below: layers}

@@ -37,8 +37,8 @@ func TestHashLayersAreTheNewestWalksOnTop(t *testing.T) {
 			want[k] = v
 		}
 		m = next.over(m)
-		kept, copies = append(kept, m), append(copies, flatten(m))
-		if got := flatten(m); !maps.Equal(got, want) {
+		kept, copies = append(kept, m), append(copies, flatten(t, m))
+		if got := flatten(t, m); !maps.Equal(got, want) {
 			t.Fatalf("walk %d: %d entries read back, want %d, or values differ", walk, len(got), len(want))
 		}
 		if limit := bits.Len(uint(len(want))) + 1; len(m.below) > limit {
@@ -46,19 +46,20 @@ func TestHashLayersAreTheNewestWalksOnTop(t *testing.T) {
 		}
 	}
 	for i := range kept {
-		if !maps.Equal(flatten(kept[i]), copies[i]) {
+		if !maps.Equal(flatten(t, kept[i]), copies[i]) {
 			t.Fatalf("walk %d's layers changed after newer walks were put on top", i)
 		}
 	}
 }
 
-// flatten reads m through get for every key each lists, and checks both agree.
-func flatten(m hashLayers) map[gitstore.Hash]gitstore.Hash {
-	out := map[gitstore.Hash]gitstore.Hash{}
-	m.each(func(k, v gitstore.Hash) {
-		if got, ok := m.get(k); ok && got == v {
-			out[k] = v
+// flatten is m.flat, checked against get for every key.
+func flatten(t *testing.T, m hashLayers) map[gitstore.Hash]gitstore.Hash {
+	t.Helper()
+	out := m.flat()
+	for k, v := range out {
+		if got, ok := m.get(k); !ok || got != v {
+			t.Fatalf("get(%v) = %v, %v; flat says %v", k, got, ok, v)
 		}
-	})
+	}
 	return out
 }
