@@ -41,7 +41,8 @@ func (d dupCheck) overlaps(sk *catalog.Skill, self ...string) ([]ledger.Overlap,
 		return nil, err
 	}
 	skip := func(c published.CandidateSkill) bool { return c.Of == sk.Name || slices.Contains(self, c.ID) }
-	return r.Published().Overlaps(sk, open.Closest(sk, skip))
+	body := catalog.ShinglesOf(sk.Body, catalog.ShingleSize)
+	return r.Published().Overlaps(sk, body, open.Closest(sk, body, skip))
 }
 
 // openSkills reads the skills of the open candidates that create or patch one, other than

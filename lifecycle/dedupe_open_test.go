@@ -101,9 +101,10 @@ func TestDedupeOpenCandidatesSameInBatch(t *testing.T) {
 }
 
 // TestDedupeOpenCandidatesRankedByName checks that open candidates are chosen as published
-// skills are, by their names and descriptions: among many candidates of the same topic, the
-// one with the same steps is found, and one with the same steps but nothing in common in its
-// name and description is not compared.
+// skills are, by their names and descriptions, and also by their steps: among many
+// candidates of the same topic, the one with the same steps is found; under a name and
+// description that share no word, one with the same steps is found and marked, one whose
+// steps differ by a word is found, and one with other steps is not compared.
 func TestDedupeOpenCandidatesRankedByName(t *testing.T) {
 	dir := newRepo(t)
 	r := open(t, dir)
@@ -113,14 +114,45 @@ func TestDedupeOpenCandidatesRankedByName(t *testing.T) {
 	}
 	proposeOpen(t, r, openProposal{"csv-tidy", "Tidy csv files for the team.", steps})
 	proposeOpen(t, r, openProposal{"photo-album", "Arrange holiday photographs into albums.", steps})
+	proposeOpen(t, r, openProposal{"photo-frames", "Arrange holiday photographs into frames.", strings.Replace(steps, "Trim", "Strip", 1)})
+	proposeOpen(t, r, openProposal{"photo-prints", "Arrange holiday photographs into prints.", "1. Pick the sharpest shots.\n2. Order prints of the ones the family liked."})
 	res := proposeOpen(t, r, openProposal{"csv-trim", "Trim csv files for the team.", steps})
 	got := overlapNames(res.Overlaps)
-	if len(got) == 0 || !strings.HasPrefix(got[0], "csv-tidy ") || !res.Overlaps[0].Duplicate {
+	if len(got) < 2 || !strings.HasPrefix(got[0], "csv-tidy ") || !res.Overlaps[0].Duplicate {
 		t.Fatalf("overlaps %v; want csv-tidy first, as a likely duplicate", got)
 	}
+	found := map[string]bool{}
 	for _, o := range res.Overlaps {
-		if o.Skill == "photo-album" {
-			t.Fatalf("overlaps %v: photo-album shares no word of the name or description, so it is not compared", got)
+		found[o.Skill] = o.Duplicate
+	}
+	if !found["photo-album"] {
+		t.Errorf("overlaps %v: photo-album has the same steps, so it is compared and marked whatever its name", got)
+	}
+	if _, ok := found["photo-frames"]; !ok {
+		t.Errorf("overlaps %v: photo-frames keeps most of the steps, so it is compared whatever its name", got)
+	}
+	if _, ok := found["photo-prints"]; ok {
+		t.Errorf("overlaps %v: photo-prints shares no word of the name or description and none of the steps, so it is not compared", got)
+	}
+}
+
+// TestDedupeOpenCopyBehindDecoys proposes the steps of an open candidate under another name
+// after 30 decoys whose names and descriptions rank closer to the copy's than the original's:
+// the copy is still compared with the original, and the overlap is reported.
+func TestDedupeOpenCopyBehindDecoys(t *testing.T) {
+	dir := newRepo(t)
+	r := open(t, dir)
+	steps := "1. Open the quarterly ledger export.\n2. Match every invoice to its payment.\n3. List the invoices left unpaid after thirty days."
+	orig := proposeOpen(t, r, openProposal{"invoice-aging", "Find unpaid invoices.", steps})
+	for i := range 30 {
+		proposeOpen(t, r, openProposal{fmt.Sprintf("weather-report-%d", i), "Summarize the weather forecast for the week ahead.",
+			fmt.Sprintf("%d. Fetch forecast %d and write the summary for day %d.", i, i*7, i)})
+	}
+	res := proposeOpen(t, r, openProposal{"weather-digest", "Summarize the weather forecast for the week ahead.", steps})
+	for _, o := range res.Overlaps {
+		if o.Candidate == orig.ID {
+			return
 		}
 	}
+	t.Fatalf("overlaps %v; want candidate %s (invoice-aging) among them", overlapNames(res.Overlaps), orig.ID)
 }

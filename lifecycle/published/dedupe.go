@@ -36,19 +36,18 @@ type CandidateSkill struct {
 	NameTerms, DescTerms map[string]string
 }
 
-// Overlaps compares sk, a new proposal or a new version, with the published skills other than
-// its own and with the open candidates given (Candidates.Closest chooses them), and returns
-// the closest, best first; a score that reaches the configuration's dedupe threshold marks a
-// likely duplicate. Names and descriptions of the published skills are ranked by the
-// channel's matcher; bodies are read and shingled for its top dedupeTopK and for the
-// candidates only.
-func (c *Channel) Overlaps(sk *catalog.Skill, candidates []CandidateSkill) ([]ledger.Overlap, error) {
+// Overlaps compares sk, a new proposal or a new version whose body's shingles are body
+// (catalog.ShinglesOf), with the published skills other than its own and with the open
+// candidates given (Candidates.Closest chooses them), and returns the closest, best first; a
+// score that reaches the configuration's dedupe threshold marks a likely duplicate. Names
+// and descriptions of the published skills are ranked by the channel's matcher; bodies are
+// read and shingled for its top dedupeTopK and for the candidates only.
+func (c *Channel) Overlaps(sk *catalog.Skill, body catalog.Shingles, candidates []CandidateSkill) ([]ledger.Overlap, error) {
 	items, err := c.similar(sk)
 	if err != nil {
 		return nil, err
 	}
 	items = append(items, candidates...)
-	body := catalog.ShinglesOf(sk.Body, catalog.ShingleSize)
 	name, desc := catalog.TermSet(sk.Name), catalog.TermSet(sk.Description)
 	var out []ledger.Overlap
 	for _, it := range items {

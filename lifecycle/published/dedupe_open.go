@@ -1,6 +1,7 @@
 package published
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -17,11 +18,23 @@ type Candidates struct {
 	m  *catalog.Matcher
 	// of finds the candidate of each skill the matcher holds; Add gives each its own copy.
 	of map[*catalog.Skill]*CandidateSkill
+	// near lists the candidates under each of their body's sketchSize smallest shingles. A
+	// body that keeps most of a candidate's steps keeps some of those, so a copy is
+	// compared with the original whatever its name, and however many candidates with closer
+	// names were proposed before it.
+	near map[uint64][]*CandidateSkill
 }
+
+// The body sketch: how many of a body's smallest shingles find its near copies, and how
+// many candidates may share one before it is boilerplate ("## Steps") that finds nothing.
+const (
+	sketchSize = 8
+	sketchMax  = 64
+)
 
 // NewCandidates returns an empty set.
 func NewCandidates() *Candidates {
-	return &Candidates{m: catalog.NewMatcher(nil), of: map[*catalog.Skill]*CandidateSkill{}}
+	return &Candidates{m: catalog.NewMatcher(nil), of: map[*catalog.Skill]*CandidateSkill{}, near: map[uint64][]*CandidateSkill{}}
 }
 
 // Add puts candidate c, with its skill, in the set. The set keeps the skill's name,
@@ -35,20 +48,40 @@ func (s *Candidates) Add(c CandidateSkill) {
 	defer s.mu.Unlock()
 	s.m.Add(c.Skill)
 	s.of[c.Skill] = &c
+	for _, x := range sketch(c.Shingles) {
+		s.near[x] = append(s.near[x], &c)
+	}
 }
 
+// sketch is the smallest shingles of a body: catalog.Shingles are sorted.
+func sketch(sh catalog.Shingles) catalog.Shingles { return sh[:min(len(sh), sketchSize)] }
+
 // Closest returns the dedupeTopK candidates whose names and descriptions the matcher ranks
-// best for sk's, best first, leaving out those skip reports true for, each with its body's
-// shingles and the terms of its name and description.
-func (s *Candidates) Closest(sk *catalog.Skill, skip func(CandidateSkill) bool) []CandidateSkill {
+// best for sk's, best first, then those whose body sketch shares a shingle with body (sk's),
+// leaving out those skip reports true for; each with its body's shingles and the terms of
+// its name and description.
+func (s *Candidates) Closest(sk *catalog.Skill, body catalog.Shingles, skip func(CandidateSkill) bool) []CandidateSkill {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	o := catalog.MatchOptions{Limit: dedupeTopK, Skip: func(x *catalog.Skill) bool { return skip(*s.of[x]) }}
-	var out []CandidateSkill
+	var picked []*CandidateSkill
 	for _, mt := range s.m.Match(sk.Name+" "+sk.Description, o).Matches {
-		c := *s.of[mt.Skill]
-		c.NameTerms, c.DescTerms = catalog.TermSet(c.Skill.Name), catalog.TermSet(c.Skill.Description)
-		out = append(out, c)
+		picked = append(picked, s.of[mt.Skill])
+	}
+	for _, x := range sketch(body) {
+		if near := s.near[x]; len(near) <= sketchMax {
+			for _, c := range near {
+				if !slices.Contains(picked, c) && !skip(*c) {
+					picked = append(picked, c)
+				}
+			}
+		}
+	}
+	out := make([]CandidateSkill, 0, len(picked))
+	for _, c := range picked {
+		cs := *c
+		cs.NameTerms, cs.DescTerms = catalog.TermSet(cs.Skill.Name), catalog.TermSet(cs.Skill.Description)
+		out = append(out, cs)
 	}
 	return out
 }
