@@ -38,7 +38,9 @@ version a rollback removed comes back: as a candidate, audited and approved like
 any other. A REV that has no skill NAME is an error naming its close names.
 
 The skill is compared with the published skills and the open candidates whose
-names and descriptions rank closest to its own, the top 20 of each (name,
+names and descriptions rank closest to its own, the top 20 of each, and with
+every open candidate that shares one of a fixed sample of its body's word
+sequences (those with the smallest hashes), whatever its name (name,
 description, and body without formatting); the closest are named on stderr and
 in --json "overlaps". From dedupe.threshold in .skillgit.yaml (default 0.6) the
 candidate is recorded as a likely duplicate, which the mode never approves or
