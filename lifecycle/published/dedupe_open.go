@@ -26,7 +26,8 @@ type Candidates struct {
 }
 
 // The body sketch: how many of a body's smallest shingles find its near copies, and how
-// many candidates may share one before it is boilerplate ("## Steps") that finds nothing.
+// many candidates may share one before it is boilerplate, a phrase a whole collection
+// repeats, that finds nothing.
 const (
 	sketchSize = 8
 	sketchMax  = 64
