@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -153,12 +152,10 @@ func (f *auditOptions) outputFormat() (audit.Format, error) {
 
 // colorful reports whether w is a terminal that should get colors: not when NO_COLOR is set.
 func colorful(w io.Writer) bool {
-	f, ok := w.(*os.File)
-	if !ok || getenv("NO_COLOR") != "" || getenv("TERM") == "dumb" {
+	if getenv("NO_COLOR") != "" || getenv("TERM") == "dumb" {
 		return false
 	}
-	st, err := f.Stat()
-	return err == nil && st.Mode()&os.ModeCharDevice != 0
+	return isTerminal(w)
 }
 
 // countOf says "1 entry" or "3 entries".

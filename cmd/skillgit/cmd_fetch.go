@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -134,13 +133,8 @@ func (a *app) progressTo(force bool) io.Writer {
 	if force {
 		return a.Err
 	}
-	f, ok := a.Err.(*os.File)
-	if !ok || a.json {
+	if a.json || !isTerminal(a.Err) {
 		return nil
 	}
-	st, err := f.Stat()
-	if err != nil || st.Mode()&os.ModeCharDevice == 0 {
-		return nil
-	}
-	return f
+	return a.Err
 }
