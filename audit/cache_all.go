@@ -52,8 +52,11 @@ type allKey struct {
 // entryKey is the key a skill's report is encoded under inside a whole-result entry: its
 // path takes the place of a tree id, which the whole entry's own key and checksum fix.
 func (k allKey) entryKey(path string) cacheKey {
-	return newCacheKey(":"+path, k.policy, "")
+	return newCacheKey(entryPathPrefix+path, k.policy, "")
 }
+
+// entryPathPrefix comes before a skill's path where its entry's key holds a tree id.
+const entryPathPrefix = ":"
 
 func (c *Cache) allFile(k allKey) string {
 	return filepath.Join(c.Dir, allFolder, entryName("skillgit-audit-all", allFormat, k.ruleset, k.root, k.folder, k.policy))
@@ -200,14 +203,11 @@ func (e *keptEntries) find(s SkillReport) ([]byte, bool) {
 // decodeAllEntry returns the result in data if data is a whole, undamaged entry for key k;
 // anything else is errCorrupt. The result shares data's bytes.
 func decodeAllEntry(data []byte, k allKey) (*AllResult, error) {
-	if len(data) < len(allMagic)+5 || string(data[:len(allMagic)]) != allMagic {
-		return nil, fmt.Errorf("%w: not a whole-result entry", errCorrupt)
+	body, err := checkedBody(data, allMagic, "a whole-result entry")
+	if err != nil {
+		return nil, err
 	}
-	body, sum := data[:len(data)-4], binary.BigEndian.Uint32(data[len(data)-4:])
-	if crc32.Checksum(body, castagnoli) != sum {
-		return nil, fmt.Errorf("%w: checksum mismatch", errCorrupt)
-	}
-	d := &entryDecoder{b: body[len(allMagic):], shared: true}
+	d := &entryDecoder{b: body, shared: true}
 	if d.byte() != allFormat || d.int() != k.ruleset || d.string() != k.root || d.string() != k.folder || d.string() != k.policy {
 		return nil, fmt.Errorf("%w: stored under another key", errCorrupt)
 	}
@@ -243,7 +243,12 @@ func decodeSkill(d *entryDecoder, k allKey, s *SkillReport) ([]byte, error) {
 	}
 	entry := d.b[:n:n]
 	d.b = d.b[n:]
-	if err := decodeEntryInto(entry, k.entryKey(s.Path), s.Report, true); err != nil {
+	// The whole entry's checksum covers the skill's entry: its own is not computed again.
+	if n < len(cacheMagic)+4 || string(entry[:len(cacheMagic)]) != cacheMagic {
+		return nil, fmt.Errorf("%w: %s: not an entry", errCorrupt, s.Path)
+	}
+	key := cacheKey{tree: s.Path, policy: k.policy, ruleset: k.ruleset}
+	if err := decodeReport(entry[len(cacheMagic):n-4], key, entryPathPrefix, s.Report, true); err != nil {
 		return nil, fmt.Errorf("%s: %w", s.Path, err)
 	}
 	return entry, nil

@@ -79,26 +79,38 @@ func boolByte(v bool) byte {
 // decodeCacheEntry returns the report in data if data is a whole,
 // undamaged entry for key k; anything else is errCorrupt.
 func decodeCacheEntry(data []byte, k cacheKey) (*Report, error) {
+	body, err := checkedBody(data, cacheMagic, "an entry")
+	if err != nil {
+		return nil, err
+	}
 	r := &Report{}
-	if err := decodeEntryInto(data, k, r, false); err != nil {
+	if err := decodeReport(body, k, "", r, false); err != nil {
 		return nil, err
 	}
 	return r, nil
 }
 
-// decodeEntryInto decodes the entry data for key k into r, like decodeCacheEntry. With shared
-// set, the strings of r share data's bytes instead of copying them: only for data that
-// nothing changes afterwards.
-func decodeEntryInto(data []byte, k cacheKey, r *Report, shared bool) error {
-	if len(data) < len(cacheMagic)+5 || string(data[:len(cacheMagic)]) != cacheMagic {
-		return fmt.Errorf("%w: not an entry", errCorrupt)
+// checkedBody returns what data holds between its magic and its checksum, if it starts with
+// magic and its checksum holds; anything else is errCorrupt, naming what was expected.
+func checkedBody(data []byte, magic, what string) ([]byte, error) {
+	if len(data) < len(magic)+5 || string(data[:len(magic)]) != magic {
+		return nil, fmt.Errorf("%w: not %s", errCorrupt, what)
 	}
 	body, sum := data[:len(data)-4], binary.BigEndian.Uint32(data[len(data)-4:])
 	if crc32.Checksum(body, castagnoli) != sum {
-		return fmt.Errorf("%w: checksum mismatch", errCorrupt)
+		return nil, fmt.Errorf("%w: checksum mismatch", errCorrupt)
 	}
-	d := &entryDecoder{b: body[len(cacheMagic):], shared: shared}
-	if d.byte() != cacheFormat || d.int() != k.ruleset || d.string() != k.tree || d.string() != k.base || d.string() != k.policy {
+	return body[len(magic):], nil
+}
+
+// decodeReport decodes into r the fields of an entry after its magic, body, if they are
+// stored under key k, whose tree is stored with treePrefix before it. With shared set, the
+// strings of r share body's bytes instead of copying them: only for bytes that nothing changes
+// afterwards.
+func decodeReport(body []byte, k cacheKey, treePrefix string, r *Report, shared bool) error {
+	d := &entryDecoder{b: body, shared: shared}
+	if d.byte() != cacheFormat || d.int() != k.ruleset || !hasPrefixed(d.string(), treePrefix, k.tree) ||
+		d.string() != k.base || d.string() != k.policy {
 		return fmt.Errorf("%w: stored under another key", errCorrupt)
 	}
 	*r = Report{Risk: Risk(d.byte()), Files: d.int()}
@@ -115,6 +127,11 @@ func decodeEntryInto(data []byte, k cacheKey, r *Report, shared bool) error {
 		return fmt.Errorf("%w: malformed report", errCorrupt)
 	}
 	return nil
+}
+
+// hasPrefixed reports whether s is prefix followed by rest, without joining them.
+func hasPrefixed(s, prefix, rest string) bool {
+	return len(s) == len(prefix)+len(rest) && s[:len(prefix)] == prefix && s[len(prefix):] == rest
 }
 
 func validReport(r *Report) bool {
