@@ -76,6 +76,10 @@ type AllResult struct {
 	// entries are the stored encodings of Reports, by index: storing a result that keeps
 	// most reports of this one copies them rather than encode them again.
 	entries [][]byte
+	// base is the whole result this one is stored as a change to; nil when it is stored whole.
+	base *AllResult
+	// used is when the result's entry was last stored or marked used.
+	used time.Time
 }
 
 // GetAll returns the reports of every skill of the skills folder whose tree object id is
@@ -94,7 +98,16 @@ func (c *Cache) getAll(rootTree, folder, policyHash string) (*AllResult, bool) {
 	if c == nil || c.Dir == "" || rootTree == "" {
 		return nil, false
 	}
-	k := allKey{root: rootTree, folder: folder, policy: policyHash, ruleset: rulesetKey()}
+	return c.readAll(allKey{root: rootTree, folder: folder, policy: policyHash, ruleset: rulesetKey()}, true)
+}
+
+// readAll reads the result stored under k, which may be stored as a change to another only
+// when changes is set.
+//
+// A result read is marked used, for prune, unless it is read as the base of a change: the
+// change is marked after its base, so that the change stays the more recent of the two, the
+// one LatestAll finds.
+func (c *Cache) readAll(k allKey, changes bool) (*AllResult, bool) {
 	name := c.allFile(k)
 	fi, err := os.Lstat(name)
 	if err != nil || fi.Size() > maxAllEntry {
@@ -106,14 +119,32 @@ func (c *Cache) getAll(rootTree, folder, policyHash string) (*AllResult, bool) {
 	if err != nil {
 		return nil, false
 	}
-	res, err := decodeAllEntry(data, k)
+	var res *AllResult
+	if changes && hasMagic(data, changeMagic) {
+		res, err = c.applyChange(data, k)
+	} else {
+		res, err = decodeAllEntry(data, k)
+	}
 	if err != nil {
 		return nil, false
 	}
-	if time.Since(fi.ModTime()) > touchAfter {
-		touch(name)
+	res.used = fi.ModTime()
+	if changes {
+		c.markUsed(res)
 	}
 	return res, true
+}
+
+// markUsed renews the time of res's entry, and first of its base's, when either is older than
+// touchAfter.
+func (c *Cache) markUsed(res *AllResult) {
+	if res.base != nil && time.Since(res.base.used) > touchAfter {
+		c.markPair(res.base.key, res.key)
+		return
+	}
+	if time.Since(res.used) > touchAfter {
+		touch(c.allFile(res.key))
+	}
 }
 
 // PutAll stores reports as the whole result of the skills folder whose tree object id is
@@ -138,12 +169,16 @@ func (c *Cache) PutAllSince(rootTree, folder, policyHash string, reports []Skill
 	if prev != nil && (prev.key.folder != folder || prev.key.policy != policyHash || prev.key.ruleset != k.ruleset) {
 		prev = nil
 	}
-	data, err := encodeAllEntry(k, reports, prev)
+	data, base, err := encodeAllResult(k, reports, prev)
 	if err != nil {
 		return err
 	}
 	if err := writeAtomic(c.allFile(k), data); err != nil {
 		return c.storeError(err)
+	}
+	if base != nil {
+		// A change needs its base, which must not be the first to go.
+		c.markPair(base.key, k)
 	}
 	c.prune(allFolder, maxAllEntries)
 	return nil
@@ -163,20 +198,30 @@ func encodeAllEntry(k allKey, reports []SkillReport, prev *AllResult) ([]byte, e
 	b = binary.AppendUvarint(b, uint64(len(reports)))
 	kept := keptEntries{prev: prev}
 	for _, s := range reports {
-		if s.Report == nil {
-			return nil, fmt.Errorf("audit cache: %s has no report; it cannot be cached", s.Path)
-		}
-		b = appendString(appendString(appendString(b, s.Name), s.Path), s.Base)
-		entry, ok := kept.find(s)
-		if !ok {
-			entry = encodeCacheEntry(k.entryKey(s.Path), s.Report)
-		}
-		b = append(binary.AppendUvarint(b, uint64(len(entry))), entry...)
-		if len(b) > maxAllEntry {
-			return nil, fmt.Errorf("audit cache: the results of %s are over the limit of %d bytes; they are not cached whole", k.folder, maxAllEntry)
+		var err error
+		if b, err = appendSkill(b, k, s, &kept); err != nil {
+			return nil, err
 		}
 	}
 	return binary.BigEndian.AppendUint32(b, crc32.Checksum(b, castagnoli)), nil
+}
+
+// appendSkill appends the skill s of the result of k to b, copying its encoding from kept
+// when kept holds it.
+func appendSkill(b []byte, k allKey, s SkillReport, kept *keptEntries) ([]byte, error) {
+	if s.Report == nil {
+		return nil, fmt.Errorf("audit cache: %s has no report; it cannot be cached", s.Path)
+	}
+	b = appendString(appendString(appendString(b, s.Name), s.Path), s.Base)
+	entry, ok := kept.find(s)
+	if !ok {
+		entry = encodeCacheEntry(k.entryKey(s.Path), s.Report)
+	}
+	b = append(binary.AppendUvarint(b, uint64(len(entry))), entry...)
+	if len(b) > maxAllEntry {
+		return nil, fmt.Errorf("audit cache: the results of %s are over the limit of %d bytes; they are not cached whole", k.folder, maxAllEntry)
+	}
+	return b, nil
 }
 
 // keptEntries finds, for reports in path order, the stored encoding of each that an earlier
@@ -208,14 +253,33 @@ func decodeAllEntry(data []byte, k allKey) (*AllResult, error) {
 		return nil, err
 	}
 	d := &entryDecoder{b: body, shared: true}
-	if d.byte() != allFormat || d.int() != k.ruleset || d.string() != k.root || d.string() != k.folder || d.string() != k.policy {
+	if !d.isAllKey(k) {
 		return nil, fmt.Errorf("%w: stored under another key", errCorrupt)
 	}
+	res, err := decodeSkills(d, k)
+	if err != nil {
+		return nil, err
+	}
+	if d.err || len(d.b) != 0 {
+		return nil, fmt.Errorf("%w: malformed whole-result entry", errCorrupt)
+	}
+	res.size = len(data)
+	return res, nil
+}
+
+// isAllKey reads the head of a whole result or a change after its magic, and reports whether
+// it is stored under k.
+func (d *entryDecoder) isAllKey(k allKey) bool {
+	return d.byte() == allFormat && d.int() == k.ruleset && d.string() == k.root && d.string() == k.folder && d.string() == k.policy
+}
+
+// decodeSkills reads a count and that many skills of the result of k.
+func decodeSkills(d *entryDecoder, k allKey) (*AllResult, error) {
 	n := d.int()
-	if n > len(d.b)/minSkillBytes {
+	if d.err || n > len(d.b)/minSkillBytes {
 		return nil, fmt.Errorf("%w: %d skills cannot fit", errCorrupt, n)
 	}
-	res := &AllResult{Root: k.root, Reports: make([]SkillReport, n), key: k, size: len(data), entries: make([][]byte, n)}
+	res := &AllResult{Root: k.root, Reports: make([]SkillReport, n), key: k, entries: make([][]byte, n)}
 	// One allocation holds every report.
 	reports := make([]Report, n)
 	for i := range res.Reports {
@@ -226,9 +290,6 @@ func decodeAllEntry(data []byte, k allKey) (*AllResult, error) {
 			return nil, err
 		}
 		res.entries[i] = entry
-	}
-	if d.err || len(d.b) != 0 {
-		return nil, fmt.Errorf("%w: malformed whole-result entry", errCorrupt)
 	}
 	return res, nil
 }
@@ -257,6 +318,18 @@ func decodeSkill(d *entryDecoder, k allKey, s *SkillReport) ([]byte, error) {
 // touch marks a whole-result entry as used now, for prune; a failure only makes it look
 // older.
 func touch(name string) {
+	touchAt(name, time.Now())
+}
+
+func touchAt(name string, t time.Time) {
+	_ = os.Chtimes(name, t, t)
+}
+
+// markPair marks the results of base and of change, a change to it, as used now, the change a
+// microsecond later. The times are set, not taken from the file system, whose clock may be as
+// coarse as the system's tick: LatestAll must find the change, not its base.
+func (c *Cache) markPair(base, change allKey) {
 	now := time.Now()
-	_ = os.Chtimes(name, now, now)
+	touchAt(c.allFile(base), now)
+	touchAt(c.allFile(change), now.Add(time.Microsecond))
 }

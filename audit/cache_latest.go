@@ -39,10 +39,11 @@ func allEntryRoot(name, folder, policyHash string) (string, bool) {
 	defer f.Close()
 	head := make([]byte, allHeadSize)
 	n, _ := f.ReadAt(head, 0)
-	if n < len(allMagic)+1 || string(head[:len(allMagic)]) != allMagic {
+	head = head[:n]
+	if !hasMagic(head, allMagic) && !hasMagic(head, changeMagic) {
 		return "", false
 	}
-	d := &entryDecoder{b: head[len(allMagic):n]}
+	d := &entryDecoder{b: head[len(allMagic):]}
 	if d.byte() != allFormat || d.int() != rulesetKey() {
 		return "", false
 	}
