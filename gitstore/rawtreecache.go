@@ -21,47 +21,66 @@ type rawTreeCache struct {
 	mu    sync.Mutex
 	size  int
 	order []Hash
-	byID  map[Hash][]byte
+	byID  map[Hash]*keptTree
 }
 
-func (c *rawTreeCache) get(h Hash) ([]byte, bool) {
+// keptTree is a large tree kept: its bytes, and the offsets of its entries once a lookup
+// needed them.
+type keptTree struct {
+	b    []byte
+	offs *treeOffsets
+}
+
+func (c *rawTreeCache) get(h Hash) (*keptTree, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	b, ok := c.byID[h]
-	return b, ok
+	t, ok := c.byID[h]
+	return t, ok
 }
 
-// add keeps b, the content of tree h, when it is large enough to be worth keeping.
-func (c *rawTreeCache) add(h Hash, b []byte) {
+// add keeps b, the content of tree h, when it is large enough to be worth keeping, and
+// returns what is kept of h (nil for nothing).
+func (c *rawTreeCache) add(h Hash, b []byte) *keptTree {
 	if len(b) < rawTreeMinSize || len(b) > rawTreeMaxBytes {
-		return
+		return nil
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if _, ok := c.byID[h]; ok {
-		return
+	if t, ok := c.byID[h]; ok {
+		return t
 	}
 	if c.byID == nil {
-		c.byID = map[Hash][]byte{}
+		c.byID = map[Hash]*keptTree{}
 	}
 	for c.size+len(b) > rawTreeMaxBytes {
 		old := c.order[0]
 		c.order = c.order[1:]
-		c.size -= len(c.byID[old])
+		c.size -= len(c.byID[old].b)
 		delete(c.byID, old)
 	}
-	c.byID[h], c.order, c.size = b, append(c.order, h), c.size+len(b)
+	t := &keptTree{b: b, offs: &treeOffsets{}}
+	c.byID[h], c.order, c.size = t, append(c.order, h), c.size+len(b)
+	return t
 }
 
 // treeBytes returns the content of tree h, which the caller must not change.
 func (r *Objects) treeBytes(h Hash) ([]byte, error) {
-	if b, ok := r.rawTrees.get(h); ok {
-		return b, nil
+	b, _, err := r.keptTree(h)
+	return b, err
+}
+
+// keptTree returns the content of tree h, which the caller must not change, and the offsets
+// of its entries when the tree is kept (nil when it is not).
+func (r *Objects) keptTree(h Hash) ([]byte, *treeOffsets, error) {
+	if t, ok := r.rawTrees.get(h); ok {
+		return t.b, t.offs, nil
 	}
 	b, err := r.readObject(plumbing.TreeObject, h, maxTreeSize)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	r.rawTrees.add(h, b)
-	return b, nil
+	if t := r.rawTrees.add(h, b); t != nil {
+		return b, t.offs, nil
+	}
+	return b, nil, nil
 }

@@ -36,9 +36,13 @@ type treeEdit struct {
 	insert     int // where the new entry goes, in the tree without the old one
 }
 
-// locate scans every entry of t, checking their order as decodeTree does, and finds where
-// the entry called name is and where child (which has that name; nil for none) belongs.
+// locate finds where the entry called name is in t and where child (which has that name; nil
+// for none) belongs. Without the offsets of t's entries, it scans every entry, checking their
+// order as decodeTree does.
 func (t RawTree) locate(name string, child *TreeEntry) (treeEdit, error) {
+	if offs := t.offsets(); offs != nil {
+		return offs.locate(t.data, name, child), nil
+	}
 	ed := treeEdit{insert: -1}
 	var prev TreeEntry
 	for pos := 0; pos < len(t.data); {

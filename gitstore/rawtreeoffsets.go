@@ -1,0 +1,113 @@
+package gitstore
+
+import (
+	"sort"
+	"sync"
+)
+
+// treeOffsets holds the offset of every entry of a large tree, found by one scan that also
+// checks the entries are in strict git order, as decodeTree does. A command looks several
+// skills up in, and writes into, the same version of a folder of 100,000 skills: each lookup
+// is then a binary search, not a scan of megabytes.
+type treeOffsets struct {
+	once sync.Once
+	// at is the offset of each entry, and last the end of the tree; nil when the tree does
+	// not decode or is out of order, which lookups then scan, as they always did.
+	at []int32
+}
+
+// offsets returns the offsets of t's entries, scanning t the first time; nil when t is not
+// kept or is damaged.
+func (t RawTree) offsets() *treeOffsets {
+	if t.offs == nil {
+		return nil
+	}
+	t.offs.once.Do(func() { t.offs.at = scanOffsets(t.data) })
+	if t.offs.at == nil {
+		return nil
+	}
+	return t.offs
+}
+
+// scanOffsets returns the offset of every entry of data and its end; nil when an entry does
+// not decode or is out of order.
+func scanOffsets(data string) []int32 {
+	if len(data) > maxTreeSize {
+		return nil
+	}
+	at := make([]int32, 0, len(data)/40+2)
+	var prev TreeEntry
+	for pos := 0; pos < len(data); {
+		e, next, err := decodeTreeEntry(data, pos)
+		if err != nil || pos > 0 && compareEntries(prev, e) >= 0 {
+			return nil
+		}
+		at = append(at, int32(pos))
+		prev, pos = e, next
+	}
+	return append(at, int32(len(data)))
+}
+
+// count is the number of entries.
+func (o *treeOffsets) count() int { return len(o.at) - 1 }
+
+// entry decodes entry i of data, which decoded when the offsets were taken.
+func (o *treeOffsets) entry(data string, i int) TreeEntry {
+	e, _, _ := decodeTreeEntry(data, int(o.at[i]))
+	return e
+}
+
+// Where a damaged tree holds a file and a folder of the same name, a lookup finds the file,
+// which sorts first, as the scan meets it first, and an edit the folder, as its scan keeps the
+// last entry of the name.
+var (
+	fileFirst   = []bool{false, true}
+	folderFirst = []bool{true, false}
+)
+
+// find returns the entry of data called name.
+func (o *treeOffsets) find(data, name string) (TreeEntry, bool) {
+	i, ok := o.index(data, name, fileFirst)
+	if !ok {
+		return TreeEntry{}, false
+	}
+	return o.entry(data, i), true
+}
+
+// index returns the index of the entry of data called name. A file sorts under its name, a
+// folder as if a slash followed it, so each is searched where it would be, in the order of
+// kinds (true for a folder).
+func (o *treeOffsets) index(data, name string, kinds []bool) (int, bool) {
+	for _, dir := range kinds {
+		i := sort.Search(o.count(), func(i int) bool {
+			e := o.entry(data, i)
+			return compareNames(e.Name, e.isDir(), name, dir) >= 0
+		})
+		if i < o.count() && o.entry(data, i).Name == name {
+			return i, true
+		}
+	}
+	return 0, false
+}
+
+// locate is RawTree.locate by binary search: where the entry called name is, and where child
+// (nil for none) goes in data without that entry.
+func (o *treeOffsets) locate(data, name string, child *TreeEntry) treeEdit {
+	ed := treeEdit{insert: len(data)}
+	if i, ok := o.index(data, name, folderFirst); ok {
+		ed.old, ed.found, ed.start, ed.end = o.entry(data, i), true, int(o.at[i]), int(o.at[i+1])
+	}
+	if child != nil {
+		// The first entry after child, the old one aside: one that sorts after child has
+		// only entries that do after it.
+		j := sort.Search(o.count(), func(i int) bool { return compareEntries(o.entry(data, i), *child) > 0 })
+		if ed.found && int(o.at[j]) == ed.start {
+			j++
+		}
+		ed.insert = int(o.at[j])
+	}
+	if ed.found && ed.insert > ed.start {
+		ed.insert -= ed.end - ed.start
+	}
+	return ed
+}
