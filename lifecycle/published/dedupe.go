@@ -49,17 +49,20 @@ func (c *Channel) Overlaps(sk *catalog.Skill, body catalog.Shingles, candidates 
 	}
 	items = append(items, candidates...)
 	name, desc := catalog.TermSet(sk.Name), catalog.TermSet(sk.Description)
-	var out []ledger.Overlap
+	var found []scored
 	for _, it := range items {
-		o, ok := scoreOverlap(it, body, name, desc)
-		if ok {
-			o.Duplicate = o.Score >= c.v.Config.Dedupe.ThresholdOrDefault()
-			out = append(out, o)
+		if o, ok := scoreOverlap(it, body, name, desc); ok {
+			found = append(found, o)
 		}
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].Score > out[j].Score })
-	if len(out) > dedupeReport {
-		out = out[:dedupeReport]
+	sort.SliceStable(found, func(i, j int) bool { return found[i].Score > found[j].Score })
+	// Only the overlaps reported are worded, and only they are kept: a batch keeps every
+	// proposal's until its report.
+	out := make([]ledger.Overlap, 0, min(len(found), dedupeReport))
+	for _, o := range found[:cap(out)] {
+		w := o.worded(desc)
+		w.Duplicate = w.Score >= c.v.Config.Dedupe.ThresholdOrDefault()
+		out = append(out, w)
 	}
 	return out, nil
 }
@@ -84,12 +87,19 @@ func (c *Channel) similar(sk *catalog.Skill) ([]CandidateSkill, error) {
 	return items, nil
 }
 
+// scored is an overlap scored but not yet worded: its body likeness and the other skill's
+// description terms are what its reason says.
+type scored struct {
+	ledger.Overlap
+	body     float64
+	descWith map[string]string
+}
+
 // scoreOverlap scores one skill against the candidate's body shingles and name and
-// description terms, and says why in one line; false when the score is below dedupeFloor.
-// The bodies are compared last, and not at all when even bodies alike as far as their sizes
-// allow could not lift the score to the floor: in a batch of a thousand proposals, most
-// pairs are told apart by the sizes and terms alone.
-func scoreOverlap(it CandidateSkill, body catalog.Shingles, name, desc map[string]string) (ledger.Overlap, bool) {
+// description terms; false when the score is below dedupeFloor. The bodies are compared
+// last, and not at all when even bodies alike as far as their sizes allow could not lift the
+// score to the floor: in a batch of a thousand proposals, most pairs end there.
+func scoreOverlap(it CandidateSkill, body catalog.Shingles, name, desc map[string]string) (scored, bool) {
 	if it.Shingles == nil {
 		it.Shingles = catalog.ShinglesOf(it.Skill.Body, catalog.ShingleSize)
 	}
@@ -97,25 +107,29 @@ func scoreOverlap(it CandidateSkill, body catalog.Shingles, name, desc map[strin
 	n := catalog.TermJaccard(name, termsOr(it.NameTerms, it.Skill.Name))
 	d := catalog.TermJaccard(desc, itDesc)
 	if roundScore(bodyBound(body, it.Shingles), n, d) < dedupeFloor {
-		return ledger.Overlap{}, false
+		return scored{}, false
 	}
 	b := catalog.Jaccard(body, it.Shingles)
-	o := ledger.Overlap{Skill: it.Skill.Name, Candidate: it.ID, Score: roundScore(b, n, d)}
-	if o.Score < dedupeFloor {
-		return o, false
-	}
+	o := scored{Overlap: ledger.Overlap{Skill: it.Skill.Name, Candidate: it.ID, Score: roundScore(b, n, d)}, body: b, descWith: itDesc}
+	return o, o.Score >= dedupeFloor
+}
+
+// worded returns the overlap with its reason, in one line, for a proposal described by the
+// terms desc.
+func (o scored) worded(desc map[string]string) ledger.Overlap {
 	lead := "overlaps"
 	switch {
-	case b >= 0.8:
+	case o.body >= 0.8:
 		lead = "same steps as"
-	case b >= 0.4:
+	case o.body >= 0.4:
 		lead = "similar steps to"
 	}
-	o.Reason = fmt.Sprintf("%s %s: body %d%% alike", lead, o.Label(), int(math.Round(b*100)))
-	if _, shared := catalog.SharedTerms(desc, itDesc); len(shared) > 0 {
-		o.Reason += fmt.Sprintf("; description shares '%s'", strings.Join(firstN(shared, 5), ", "))
+	w := o.Overlap
+	w.Reason = fmt.Sprintf("%s %s: body %d%% alike", lead, w.Label(), int(math.Round(o.body*100)))
+	if _, shared := catalog.SharedTerms(desc, o.descWith); len(shared) > 0 {
+		w.Reason += fmt.Sprintf("; description shares '%s'", strings.Join(firstN(shared, 5), ", "))
 	}
-	return o, true
+	return w
 }
 
 // termsOr returns terms, or when nil the terms of text.
