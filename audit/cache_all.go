@@ -192,9 +192,20 @@ func encodeAllEntry(k allKey, reports []SkillReport, prev *AllResult) ([]byte, e
 		// The new entry is about as large as the one it keeps most of.
 		size = prev.size + 64<<10
 	}
-	b := append(append(make([]byte, 0, size), allMagic...), allFormat)
+	b := appendAllHead(make([]byte, 0, size), allMagic, k)
+	return appendSkillsSealed(b, k, reports, prev)
+}
+
+// appendAllHead appends the head of a whole result or a change of k, which starts with magic.
+func appendAllHead(b []byte, magic string, k allKey) []byte {
+	b = append(append(b, magic...), allFormat)
 	b = binary.AppendUvarint(b, uint64(k.ruleset))
-	b = appendString(appendString(appendString(b, k.root), k.folder), k.policy)
+	return appendString(appendString(appendString(b, k.root), k.folder), k.policy)
+}
+
+// appendSkillsSealed appends the count of reports, each report as a skill of the result of k
+// (copied from prev where it holds the very report), and the checksum of all of b.
+func appendSkillsSealed(b []byte, k allKey, reports []SkillReport, prev *AllResult) ([]byte, error) {
 	b = binary.AppendUvarint(b, uint64(len(reports)))
 	kept := keptEntries{prev: prev}
 	for _, s := range reports {
@@ -248,13 +259,9 @@ func (e *keptEntries) find(s SkillReport) ([]byte, bool) {
 // decodeAllEntry returns the result in data if data is a whole, undamaged entry for key k;
 // anything else is errCorrupt. The result shares data's bytes.
 func decodeAllEntry(data []byte, k allKey) (*AllResult, error) {
-	body, err := checkedBody(data, allMagic, "a whole-result entry")
+	d, err := openAllEntry(data, allMagic, "a whole-result entry", k)
 	if err != nil {
 		return nil, err
-	}
-	d := &entryDecoder{b: body, shared: true}
-	if !d.isAllKey(k) {
-		return nil, fmt.Errorf("%w: stored under another key", errCorrupt)
 	}
 	res, err := decodeSkills(d, k)
 	if err != nil {
@@ -265,6 +272,21 @@ func decodeAllEntry(data []byte, k allKey) (*AllResult, error) {
 	}
 	res.size = len(data)
 	return res, nil
+}
+
+// openAllEntry checks that data, a whole result or a change, starts with magic, is undamaged
+// and is stored under k, and returns a decoder of what follows its head, sharing data's bytes.
+// what names the kind of entry in an error.
+func openAllEntry(data []byte, magic, what string, k allKey) (*entryDecoder, error) {
+	body, err := checkedBody(data, magic, what)
+	if err != nil {
+		return nil, err
+	}
+	d := &entryDecoder{b: body, shared: true}
+	if !d.isAllKey(k) {
+		return nil, fmt.Errorf("%w: stored under another key", errCorrupt)
+	}
+	return d, nil
 }
 
 // isAllKey reads the head of a whole result or a change after its magic, and reports whether

@@ -3,7 +3,6 @@ package audit
 import (
 	"encoding/binary"
 	"fmt"
-	"hash/crc32"
 	"slices"
 	"strings"
 )
@@ -94,35 +93,21 @@ func byPath(a, b SkillReport) int { return strings.Compare(a.Path, b.Path) }
 // leaves out the skills at the paths gone and adds added, copying the encodings of the reports
 // it shares with prev.
 func encodeChange(k allKey, baseRoot string, gone []string, added []SkillReport, prev *AllResult) ([]byte, error) {
-	b := append([]byte(changeMagic), allFormat)
-	b = binary.AppendUvarint(b, uint64(k.ruleset))
-	b = appendString(appendString(appendString(appendString(b, k.root), k.folder), k.policy), baseRoot)
+	b := appendString(appendAllHead(nil, changeMagic, k), baseRoot)
 	b = binary.AppendUvarint(b, uint64(len(gone)))
 	for _, p := range gone {
 		b = appendString(b, p)
 	}
-	b = binary.AppendUvarint(b, uint64(len(added)))
-	kept := keptEntries{prev: prev}
-	for _, s := range added {
-		var err error
-		if b, err = appendSkill(b, k, s, &kept); err != nil {
-			return nil, err
-		}
-	}
-	return binary.BigEndian.AppendUint32(b, crc32.Checksum(b, castagnoli)), nil
+	return appendSkillsSealed(b, k, added, prev)
 }
 
 // applyChange returns the result of k that data stores as a change, applied to its base,
 // which must be stored whole. A damaged change, one stored under another key, or a missing,
 // damaged or unordered base is errCorrupt.
 func (c *Cache) applyChange(data []byte, k allKey) (*AllResult, error) {
-	body, err := checkedBody(data, changeMagic, "a stored change")
+	d, err := openAllEntry(data, changeMagic, "a stored change", k)
 	if err != nil {
 		return nil, err
-	}
-	d := &entryDecoder{b: body, shared: true}
-	if !d.isAllKey(k) {
-		return nil, fmt.Errorf("%w: stored under another key", errCorrupt)
 	}
 	baseKey := k
 	baseKey.root = d.string()
