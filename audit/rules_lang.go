@@ -199,10 +199,6 @@ func affirmed(data []byte, loc []int) bool {
 	return !negatedBefore(data, loc[0]) && !negationInsideRe.Match(bytes.ToLower(data[loc[0]:loc[1]]))
 }
 
-// notForbidden accepts a match that the words before it do not deny. For classes whose
-// phrasings hold a negation of their own ("has no rules", "ne refuse jamais").
-func notForbidden(data []byte, loc []int) bool { return !negatedBefore(data, loc[0]) }
-
 // scriptAffirmed is affirmed for a script phrase: the clause before must not forbid it,
 // and for Japanese and Korean, which deny a verb after it, neither must the words after.
 func scriptAffirmed(text []byte, s, e int) bool {

@@ -50,10 +50,6 @@ func compareEntries(a, b TreeEntry) int {
 	return compareNames(a.Name, a.isDir(), b.Name, b.isDir())
 }
 
-// CompareEntries orders two tree entries as git sorts them, a folder's name compared as if a
-// slash followed it, without allocating.
-func CompareEntries(a, b TreeEntry) int { return compareEntries(a, b) }
-
 // findEntry returns the index of the entry called name in a tree sorted
 // in git order.
 // FindEntry returns the entry called name in entries, a tree's entries in git order.

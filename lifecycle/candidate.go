@@ -35,12 +35,6 @@ func (r *Repo) loadChain(id, ref string, tip gitstore.Hash) (*ledger.Chain, erro
 	return ledger.LoadChain(ledger.StoreOf(r.git), id, ref, tip)
 }
 
-func reverse[T any](s []T) {
-	for i, j := 0, len(s)-1; i < j; i, j = i+1, j-1 {
-		s[i], s[j] = s[j], s[i]
-	}
-}
-
 // FolderAt returns the tree of folder p in the tree, or ZeroHash when there is none.
 func (r *Repo) FolderAt(tree gitstore.Hash, p string) (gitstore.Hash, error) {
 	return skilltree.FolderAt(r.git, tree, p)

@@ -55,15 +55,6 @@ var variants = []variant{
 	{"files-nested-1100", func() map[string]string { return many("files-nested-1100", 1099, "part-%02d/") }},
 }
 
-// Names returns the folder names of the generated skills.
-func Names() []string {
-	out := make([]string, len(variants))
-	for i, v := range variants {
-		out[i] = v.name
-	}
-	return out
-}
-
 // Write writes every generated skill into dir/unaudited/<name>/ and
 // returns the folders it wrote.
 func Write(dir string) ([]string, error) {

@@ -117,20 +117,11 @@ func ClaimedBase(ch *Chain) gitstore.Hash {
 	return gitstore.ZeroHash
 }
 
-// lastContent returns the index of the last commit that changed the candidate's folder, or
-// that changed anything else other than by `skillgit rebase`; the approvals after it are the
-// ones that count. So an approval never outlives a commit that slipped other changes onto the
-// branch, even one that `approve` and `publish` would refuse anyway.
-func (b *Book) LastContent(ch *Chain) (int, error) {
-	content, err := b.ContentCommits(ch)
-	if err != nil {
-		return 0, err
-	}
-	return content[len(content)-1], nil
-}
-
-// contentCommits returns the indexes, in order, of the commits that wrote the candidate's
-// content: its propose commit, and each later commit that lastContent would take for the last.
+// ContentCommits returns the indexes, in order, of the commits that wrote the candidate's
+// content: its propose commit, and each later commit that changed the candidate's folder, or
+// that changed anything else other than by `skillgit rebase`. The approvals after the last of
+// them are the ones that count, so an approval never outlives a commit that slipped other
+// changes onto the branch, even one that `approve` and `publish` would refuse anyway.
 func (b *Book) ContentCommits(ch *Chain) ([]int, error) {
 	var prev string
 	read := false

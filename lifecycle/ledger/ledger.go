@@ -38,9 +38,6 @@ func New(s Store, skillsDir string) *Ledger {
 		parents: map[gitstore.Hash]gitstore.Hash{}, cached: &cacheLines{added: map[string]string{}}, derived: map[gitstore.Hash]stepRecord{}}
 }
 
-// Store is what the ledger reads.
-func (l *Ledger) Store() Store { return l.s }
-
 // SkillsDir is the folder of the skills, as the ledger was made for.
 func (l *Ledger) SkillsDir() string { return l.skillsDir }
 
