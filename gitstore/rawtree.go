@@ -43,10 +43,10 @@ func (t RawTree) Has(name string) (bool, error) {
 }
 
 // Entry returns the entry called name, without decoding the tree: looking one skill up in a
-// folder of 100,000 costs a binary search once the offsets of its entries are known, else a
-// scan of its bytes, and no allocation.
+// folder of 100,000 costs a scan of its bytes the first time, and a binary search over the
+// offsets of its entries after, and no allocation.
 func (t RawTree) Entry(name string) (TreeEntry, bool, error) {
-	if offs := t.offsets(); offs != nil {
+	if offs := t.lookupOffsets(); offs != nil {
 		e, ok := offs.find(t.data, name)
 		return e, ok, nil
 	}

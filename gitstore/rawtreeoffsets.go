@@ -3,6 +3,7 @@ package gitstore
 import (
 	"sort"
 	"sync"
+	"sync/atomic"
 )
 
 // treeOffsets holds the offset of every entry of a large tree, found by one scan that also
@@ -14,6 +15,9 @@ type treeOffsets struct {
 	// at is the offset of each entry, and last the end of the tree; nil when the tree does
 	// not decode or is out of order, which lookups then scan, as they always did.
 	at []int32
+	// lookups counts the lookups made before the offsets were taken: the first scans, as a
+	// tree looked up once (a candidate's version of the folder) costs less that way.
+	lookups atomic.Int32
 }
 
 // offsets returns the offsets of t's entries, scanning t the first time; nil when t is not
@@ -27,6 +31,15 @@ func (t RawTree) offsets() *treeOffsets {
 		return nil
 	}
 	return t.offs
+}
+
+// lookupOffsets is offsets for a lookup: nil for the first lookup of a tree, which a scan for
+// the name's bytes answers faster than taking the offsets; a second lookup takes them.
+func (t RawTree) lookupOffsets() *treeOffsets {
+	if t.offs == nil || t.offs.lookups.Add(1) == 1 {
+		return nil
+	}
+	return t.offsets()
 }
 
 // scanOffsets returns the offset of every entry of data and its end; nil when an entry does

@@ -80,3 +80,27 @@ func mustNot(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+// TestTreeOffsetsTakenOnSecondLookup checks that a tree looked up once is scanned, and that the
+// offsets are taken by the second lookup, or by an edit, which scans every entry anyway.
+func TestTreeOffsetsTakenOnSecondLookup(t *testing.T) {
+	entries := randomTree(rand.New(rand.NewPCG(9, 10)), 100)
+	looked := rawOf(entries)
+	looked.offs = &treeOffsets{}
+	for i, wantTaken := range []bool{false, true} {
+		if _, ok, err := looked.Entry(entries[50].Name); err != nil || !ok {
+			t.Fatalf("lookup %d: %v, %v", i+1, ok, err)
+		}
+		if taken := looked.offs.at != nil; taken != wantTaken {
+			t.Errorf("after lookup %d the offsets are taken: %v, want %v", i+1, taken, wantTaken)
+		}
+	}
+	edited := rawOf(entries)
+	edited.offs = &treeOffsets{}
+	if _, err := edited.locate(entries[50].Name, nil); err != nil {
+		t.Fatal(err)
+	}
+	if edited.offs.at == nil {
+		t.Error("an edit did not take the offsets")
+	}
+}
