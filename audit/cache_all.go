@@ -343,6 +343,7 @@ func touch(name string) {
 	touchAt(name, time.Now())
 }
 
+// touchAt marks a whole-result entry as used at t.
 func touchAt(name string, t time.Time) {
 	_ = os.Chtimes(name, t, t)
 }

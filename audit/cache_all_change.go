@@ -111,24 +111,24 @@ func (c *Cache) applyChange(data []byte, k allKey) (*AllResult, error) {
 	}
 	baseKey := k
 	baseKey.root = d.string()
-	gone, added, err := decodeChanges(d, k)
+	base, ok := c.readAll(baseKey, false)
+	if d.err || !ok || baseKey.root == "" || !slices.IsSortedFunc(base.Reports, byPath) {
+		return nil, fmt.Errorf("%w: the result it changes is missing or unordered", errCorrupt)
+	}
+	gone, added, err := decodeChanges(d, k, len(base.Reports))
 	if err != nil {
 		return nil, err
-	}
-	base, ok := c.readAll(baseKey, false)
-	if !ok || baseKey.root == "" || !slices.IsSortedFunc(base.Reports, byPath) {
-		return nil, fmt.Errorf("%w: the result it changes is missing or unordered", errCorrupt)
 	}
 	res := &AllResult{Root: k.root, key: k, size: base.size + len(data), base: base}
 	res.Reports, res.entries = mergeChanges(base, gone, added)
 	return res, nil
 }
 
-// decodeChanges reads the paths left out and the skills added of a stored change of k, which
-// must be in path order.
-func decodeChanges(d *entryDecoder, k allKey) (gone []string, added *AllResult, err error) {
+// decodeChanges reads the paths left out, at most of of them, and the skills added of a
+// stored change of k, which must be in path order.
+func decodeChanges(d *entryDecoder, k allKey, of int) (gone []string, added *AllResult, err error) {
 	n := d.int()
-	if d.err || n > len(d.b) {
+	if d.err || n > of || n > len(d.b) {
 		return nil, nil, fmt.Errorf("%w: %d paths cannot fit", errCorrupt, n)
 	}
 	gone = make([]string, n)

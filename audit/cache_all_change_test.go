@@ -141,6 +141,12 @@ func TestCacheAllChangeCorrupt(t *testing.T) {
 	mustDo(t, err)
 	unordered, err := encodeChange(k, "r1", []string{"skills/skill-009", "skills/skill-003"}, nil, nil)
 	mustDo(t, err)
+	var paths []string
+	for _, s := range manySkills(41) {
+		paths = append(paths, s.Path)
+	}
+	tooMany, err := encodeChange(k, "r1", paths, nil, nil)
+	mustDo(t, err)
 	tests := []struct {
 		name string
 		data []byte
@@ -154,6 +160,7 @@ func TestCacheAllChangeCorrupt(t *testing.T) {
 		{"other key inside", otherKey, false, false},
 		{"a change to a change", toChange, false, false},
 		{"unordered paths left out", unordered, false, false},
+		{"more paths left out than the base holds", tooMany, false, false},
 		{"a change to an unordered result", good, true, false},
 	}
 	for _, tt := range tests {
