@@ -16,16 +16,16 @@ import (
 //	magic "SGAW", format byte
 //	uvarint ruleset, string root, string folder, string policy
 //	uvarint count
-//	count × skill: string name, string path, string base, string entry
+//	count × skill: string name, string path, string base, string report
 //	4-byte big-endian CRC-32 (Castagnoli) of everything before it
 //
-// where a string is a uvarint length and that many bytes, and entry is the skill's report in
-// the per-skill entry encoding (with its own key and checksum), under the key that
-// allKey.entryKey gives. That key leaves out the folder's tree, so a skill's entry stays the
-// same from one version of the folder to the next.
+// where a string is a uvarint length and that many bytes, and report holds the skill's report
+// as a per-skill entry holds it after its key (appendReport), without a key or checksum of its
+// own: the whole entry's cover it. A skill's report stays the same bytes from one version of
+// the folder to the next.
 const (
 	allMagic  = "SGAW"
-	allFormat = 2
+	allFormat = 3
 	// allFolder is the subfolder of Cache.Dir that holds whole-result entries.
 	allFolder = "all"
 	// maxAllEntry bounds a whole-result entry: a larger one is not stored or read.
@@ -48,15 +48,6 @@ type allKey struct {
 	root, folder, policy string
 	ruleset              int
 }
-
-// entryKey is the key a skill's report is encoded under inside a whole-result entry: its
-// path takes the place of a tree id, which the whole entry's own key and checksum fix.
-func (k allKey) entryKey(path string) cacheKey {
-	return newCacheKey(entryPathPrefix+path, k.policy, "")
-}
-
-// entryPathPrefix comes before a skill's path where its entry's key holds a tree id.
-const entryPathPrefix = ":"
 
 func (c *Cache) allFile(k allKey) string {
 	return filepath.Join(c.Dir, allFolder, entryName("skillgit-audit-all", allFormat, k.ruleset, k.root, k.folder, k.policy))
@@ -226,7 +217,7 @@ func appendSkill(b []byte, k allKey, s SkillReport, kept *keptEntries) ([]byte, 
 	b = appendString(appendString(appendString(b, s.Name), s.Path), s.Base)
 	entry, ok := kept.find(s)
 	if !ok {
-		entry = encodeCacheEntry(k.entryKey(s.Path), s.Report)
+		entry = appendReport(nil, s.Report)
 	}
 	b = append(binary.AppendUvarint(b, uint64(len(entry))), entry...)
 	if len(b) > maxAllEntry {
@@ -326,12 +317,7 @@ func decodeSkill(d *entryDecoder, k allKey, s *SkillReport) ([]byte, error) {
 	}
 	entry := d.b[:n:n]
 	d.b = d.b[n:]
-	// The whole entry's checksum covers the skill's entry: its own is not computed again.
-	if n < len(cacheMagic)+4 || string(entry[:len(cacheMagic)]) != cacheMagic {
-		return nil, fmt.Errorf("%w: %s: not an entry", errCorrupt, s.Path)
-	}
-	key := cacheKey{tree: s.Path, policy: k.policy, ruleset: k.ruleset}
-	if err := decodeReport(entry[len(cacheMagic):n-4], key, entryPathPrefix, s.Report, true); err != nil {
+	if err := (&entryDecoder{b: entry, shared: true}).report(s.Report); err != nil {
 		return nil, fmt.Errorf("%s: %w", s.Path, err)
 	}
 	return entry, nil

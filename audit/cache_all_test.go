@@ -1,6 +1,7 @@
 package audit
 
 import (
+	"encoding/binary"
 	"os"
 	"path/filepath"
 	"slices"
@@ -56,7 +57,9 @@ func TestCacheAllCorrupt(t *testing.T) {
 		{"trailing bytes", append(slices.Clone(good), 0)},
 		{"other key inside", otherKey},
 		{"other format", resum(func(b []byte) { b[len(allMagic)]++ }, good)},
-		{"damaged skill entry, outer checksum right", resum(func(b []byte) { b[len(b)-10] ^= 0x01 }, good)},
+		{"a skill's report cut short, outer checksum right", withSkillReport(k, func(r []byte) []byte { return r[:len(r)-3] })},
+		{"a skill's report with a risk its findings do not have, outer checksum right", withSkillReport(k, func(r []byte) []byte { r[0] = byte(RiskLow); return r })},
+		{"a skill's report with bytes after it, outer checksum right", withSkillReport(k, func(r []byte) []byte { return append(r, 0) })},
 		{"a per-skill entry", encodeCacheEntry(newCacheKey("root", policy, ""), cachedReport())},
 	}
 	for _, tt := range tests {
@@ -137,4 +140,15 @@ func BenchmarkCacheGetAll(b *testing.B) {
 			b.Fatal("miss")
 		}
 	}
+}
+
+// withSkillReport returns a whole-result entry of k holding the first golden skill, its report
+// bytes changed by edit, under a right checksum: only the report's own checks can refuse it.
+func withSkillReport(k allKey, edit func([]byte) []byte) []byte {
+	s := goldenSkills()[0]
+	b := appendAllHead(nil, allMagic, k)
+	b = binary.AppendUvarint(b, 1)
+	b = appendString(appendString(appendString(b, s.Name), s.Path), s.Base)
+	b = appendString(b, string(edit(appendReport(nil, s.Report))))
+	return withChecksum(b)
 }

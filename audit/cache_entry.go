@@ -38,6 +38,12 @@ func encodeCacheEntry(k cacheKey, r *Report) []byte {
 	b := append([]byte(cacheMagic), cacheFormat)
 	b = binary.AppendUvarint(b, uint64(k.ruleset))
 	b = appendString(appendString(appendString(b, k.tree), k.base), k.policy)
+	b = appendReport(b, r)
+	return binary.BigEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
+}
+
+// appendReport appends the fields of r: risk, files, bytes and findings.
+func appendReport(b []byte, r *Report) []byte {
 	b = append(b, byte(r.Risk))
 	b = binary.AppendUvarint(b, uint64(max(r.Files, 0)))
 	b = binary.AppendUvarint(b, uint64(max(r.Bytes, 0)))
@@ -45,7 +51,7 @@ func encodeCacheEntry(k cacheKey, r *Report) []byte {
 	for _, f := range r.Findings {
 		b = appendFinding(b, f)
 	}
-	return binary.BigEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
+	return b
 }
 
 func appendFinding(b []byte, f Finding) []byte {
@@ -84,7 +90,7 @@ func decodeCacheEntry(data []byte, k cacheKey) (*Report, error) {
 		return nil, err
 	}
 	r := &Report{}
-	if err := decodeReport(body, k, "", r, false); err != nil {
+	if err := decodeReport(body, k, r); err != nil {
 		return nil, err
 	}
 	return r, nil
@@ -104,15 +110,17 @@ func checkedBody(data []byte, magic, what string) ([]byte, error) {
 }
 
 // decodeReport decodes into r the fields of an entry after its magic, body, if they are
-// stored under key k, whose tree is stored with treePrefix before it. With shared set, the
-// strings of r share body's bytes instead of copying them: only for bytes that nothing changes
-// afterwards.
-func decodeReport(body []byte, k cacheKey, treePrefix string, r *Report, shared bool) error {
-	d := &entryDecoder{b: body, shared: shared}
-	if d.byte() != cacheFormat || d.int() != k.ruleset || !hasPrefixed(d.string(), treePrefix, k.tree) ||
-		d.string() != k.base || d.string() != k.policy {
+// stored under key k.
+func decodeReport(body []byte, k cacheKey, r *Report) error {
+	d := &entryDecoder{b: body}
+	if d.byte() != cacheFormat || d.int() != k.ruleset || d.string() != k.tree || d.string() != k.base || d.string() != k.policy {
 		return fmt.Errorf("%w: stored under another key", errCorrupt)
 	}
+	return d.report(r)
+}
+
+// report reads the fields appendReport wrote into r, which must be all that is left.
+func (d *entryDecoder) report(r *Report) error {
 	*r = Report{Risk: Risk(d.byte()), Files: d.int()}
 	r.Bytes = int64(d.int())
 	n := d.int()
@@ -127,11 +135,6 @@ func decodeReport(body []byte, k cacheKey, treePrefix string, r *Report, shared 
 		return fmt.Errorf("%w: malformed report", errCorrupt)
 	}
 	return nil
-}
-
-// hasPrefixed reports whether s is prefix followed by rest, without joining them.
-func hasPrefixed(s, prefix, rest string) bool {
-	return len(s) == len(prefix)+len(rest) && s[:len(prefix)] == prefix && s[len(prefix):] == rest
 }
 
 func validReport(r *Report) bool {
