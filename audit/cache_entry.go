@@ -99,7 +99,7 @@ func decodeCacheEntry(data []byte, k cacheKey) (*Report, error) {
 // checkedBody returns what data holds between its magic and its checksum, if it starts with
 // magic and its checksum holds; anything else is errCorrupt, naming what was expected.
 func checkedBody(data []byte, magic, what string) ([]byte, error) {
-	if len(data) < len(magic)+5 || string(data[:len(magic)]) != magic {
+	if len(data) < len(magic)+5 || !hasMagic(data, magic) {
 		return nil, fmt.Errorf("%w: not %s", errCorrupt, what)
 	}
 	body, sum := data[:len(data)-4], binary.BigEndian.Uint32(data[len(data)-4:])

@@ -70,14 +70,6 @@ func (o *treeOffsets) entry(data string, i int) TreeEntry {
 	return e
 }
 
-// Where a damaged tree holds a file and a folder of the same name, a lookup finds the file,
-// which sorts first, as the scan meets it first, and an edit the folder, as its scan keeps the
-// last entry of the name.
-var (
-	fileFirst   = []bool{false, true}
-	folderFirst = []bool{true, false}
-)
-
 // find returns the entry of data called name.
 func (o *treeOffsets) find(data, name string) (TreeEntry, bool) {
 	i, ok := o.index(data, name, fileFirst)
@@ -87,20 +79,9 @@ func (o *treeOffsets) find(data, name string) (TreeEntry, bool) {
 	return o.entry(data, i), true
 }
 
-// index returns the index of the entry of data called name. A file sorts under its name, a
-// folder as if a slash followed it, so each is searched where it would be, in the order of
-// kinds (true for a folder).
+// index returns the index of the entry of data called name, searched in the order of kinds.
 func (o *treeOffsets) index(data, name string, kinds []bool) (int, bool) {
-	for _, dir := range kinds {
-		i := sort.Search(o.count(), func(i int) bool {
-			e := o.entry(data, i)
-			return compareNames(e.Name, e.isDir(), name, dir) >= 0
-		})
-		if i < o.count() && o.entry(data, i).Name == name {
-			return i, true
-		}
-	}
-	return 0, false
+	return searchName(o.count(), func(i int) TreeEntry { return o.entry(data, i) }, name, kinds)
 }
 
 // locate is RawTree.locate by binary search: where the entry called name is, and where child

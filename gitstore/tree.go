@@ -61,11 +61,27 @@ func FindEntry(entries []TreeEntry, name string) (TreeEntry, bool) {
 }
 
 func findEntry(entries []TreeEntry, name string) (int, bool) {
-	for _, dir := range []bool{false, true} {
-		i := sort.Search(len(entries), func(i int) bool {
-			return compareNames(entries[i].Name, entries[i].isDir(), name, dir) >= 0
+	return searchName(len(entries), func(i int) TreeEntry { return entries[i] }, name, fileFirst)
+}
+
+// Where a damaged tree holds a file and a folder of the same name, a lookup finds the file,
+// which sorts first, as a scan meets it first, and an edit of a raw tree the folder, as its
+// scan keeps the last entry of the name.
+var (
+	fileFirst   = []bool{false, true}
+	folderFirst = []bool{true, false}
+)
+
+// searchName returns the index of the entry called name among n entries in git order, entry i
+// being at(i). A file sorts under its name, a folder as if a slash followed it, so each is
+// searched where it would be, in the order of kinds (true for a folder).
+func searchName(n int, at func(int) TreeEntry, name string, kinds []bool) (int, bool) {
+	for _, dir := range kinds {
+		i := sort.Search(n, func(i int) bool {
+			e := at(i)
+			return compareNames(e.Name, e.isDir(), name, dir) >= 0
 		})
-		if i < len(entries) && entries[i].Name == name {
+		if i < n && at(i).Name == name {
 			return i, true
 		}
 	}

@@ -58,8 +58,9 @@ func (c *Channel) Overlaps(sk *catalog.Skill, body catalog.Shingles, candidates 
 	sort.SliceStable(found, func(i, j int) bool { return found[i].Score > found[j].Score })
 	// Only the overlaps reported are worded, and only they are kept: a batch keeps every
 	// proposal's until its report.
-	out := make([]ledger.Overlap, 0, min(len(found), dedupeReport))
-	for _, o := range found[:cap(out)] {
+	found = found[:min(len(found), dedupeReport)]
+	out := make([]ledger.Overlap, 0, len(found))
+	for _, o := range found {
 		w := o.worded(desc)
 		w.Duplicate = w.Score >= c.v.Config.Dedupe.ThresholdOrDefault()
 		out = append(out, w)
