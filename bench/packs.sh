@@ -3,7 +3,10 @@
 # SKILLS skills, none of them published yet, against a git baseline that fetches the same pack
 # and writes as many commits on as many branches with `git fast-import` (goals: at most
 # 10 s and at most 10x the baseline), then `approve --pack` and `publish --pack` of the
-# candidates it made (goal: at most 10 s together), and peak memory (goal: under 200 MiB).
+# candidates it made (goal: at most 10 s together) against a git baseline that writes the same
+# merge commits on the checked-out publish branch with `git fast-import`, deletes the branches
+# in one `git update-ref --stdin` transaction and brings the files up to date with
+# `git read-tree -m -u`, and peak memory (goal: under 200 MiB).
 # The pack's source is the generated skill tree (bench/gen) committed as it is; each round
 # starts from a fresh copy of a repository made by `skillgit init` and `pack add`, copied
 # outside the timer. The table shows medians.
@@ -31,7 +34,10 @@ APPROVER="Grace Hopper <grace@example.com>"
 
 prepare() {
 	generate
-	[ -e "$BUILT/done" ] && return
+	if [ -e "$BUILT/done" ]; then
+		[ -e "$BUILT/fast-import-publish" ] || publish_stream >"$BUILT/fast-import-publish"
+		return
+	fi
 	say "making the pack's source and a repository that names it in $BUILT"
 	rm -rf "$BUILT"
 	mkdir -p "$BUILT"
@@ -42,7 +48,21 @@ prepare() {
 	"$BIN" init --no-hooks "$BUILT/skills" >/dev/null
 	"$BIN" -C "$BUILT/skills" pack add bench ../src --path skills --author "$PROPOSER" >/dev/null
 	stream >"$BUILT/fast-import"
+	publish_stream >"$BUILT/fast-import-publish"
 	touch "$BUILT/done"
+}
+
+# publish_stream writes the publish baseline's fast-import input: for each skill folder of
+# the pack, a merge commit on main of the branch stream made for it, that adds the folder.
+publish_stream() {
+	local when hash path from="from refs/heads/main^0"
+	when=$(date +%s)
+	while read -r hash path; do
+		printf 'commit refs/heads/main\ncommitter %s %s +0000\ndata <<EOT\npublish: %s\nEOT\n' "$APPROVER" "$when" "${path##*/}"
+		[ -n "$from" ] && printf '%s\n' "$from"
+		printf 'merge refs/heads/candidate/%s\nM 040000 %s %s\n\n' "${path##*/}" "$hash" "$path"
+		from=""
+	done < <(skill_folders "$BUILT/src" HEAD)
 }
 
 # stream writes the baseline's fast-import input: for each skill folder of the pack (a folder
@@ -79,6 +99,18 @@ baseline() {
 	git -C "$WORK/git" fast-import --quiet <"$BUILT/fast-import"
 }
 export -f baseline
+
+# publish_baseline merges the baseline's branches into the checked-out main with
+# fast-import, deletes them in one transaction, and brings the index and files up to date.
+publish_baseline() {
+	local old
+	old=$(git -C "$WORK/git" rev-parse main)
+	git -C "$WORK/git" fast-import --quiet <"$BUILT/fast-import-publish"
+	git -C "$WORK/git" for-each-ref --format='delete %(refname)' refs/heads/candidate/ |
+		git -C "$WORK/git" update-ref --stdin
+	git -C "$WORK/git" read-tree -m -u "$old" main
+}
+export -f publish_baseline
 export WORK BUILT
 
 one_round() {
@@ -98,6 +130,11 @@ one_round() {
 	measure publish "$BIN" -C "$WORK/skills" publish --pack bench --author "$APPROVER"
 	n=$(skill_folders "$WORK/skills" main | wc -l)
 	[ "$n" = "$WANT" ] || die "publish --pack published $n skills, not $WANT"
+	sync_fs
+	measure pubbase bash -c publish_baseline
+	n=$(skill_folders "$WORK/git" main | wc -l)
+	[ "$n" = "$WANT" ] || die "the publish baseline merged $n skills, not $WANT"
+	[ -z "$(git -C "$WORK/git" status --porcelain)" ] || die "the publish baseline left the files of $WORK/git behind main"
 	paste -d' ' "$RESULTS/approve" "$RESULTS/publish" | tail -1 |
 		awk '{ print $1 + $4, ($2 > $5 ? $2 : $5), $3 + $6 }' >>"$RESULTS/both"
 }
@@ -114,10 +151,11 @@ report() {
 	row "git fetch + fast-import (baseline)" baseline "" ""
 	row "skillgit pack update" update "<= 10 s, <= 10x git" "$(verdict "$u" 10.0000001) $(verdict "$r" 10.0000001)"
 	row "skillgit approve --pack" approve "" ""
+	row "git fast-import merges (baseline)" pubbase "" ""
 	row "skillgit publish --pack" publish "" ""
 	row "approve --pack + publish --pack" both "<= 10 s" "$(verdict "$a" 10.0000001)"
-	printf '\nratio update/baseline %s (goal 10); CPU seconds (user + system), medians: update %s, baseline %s, approve %s, publish %s\n' \
-		"$r" "$(cpu update)" "$(cpu baseline)" "$(cpu approve)" "$(cpu publish)"
+	printf '\nratio update/baseline %s (goal 10), publish/publish baseline %s; CPU seconds (user + system), medians: update %s, baseline %s, approve %s, publish %s, publish baseline %s\n' \
+		"$r" "$(ratio "$(median publish)" "$(median pubbase)")" "$(cpu update)" "$(cpu baseline)" "$(cpu approve)" "$(cpu publish)" "$(cpu pubbase)"
 	printf 'peak memory goal < 200 MiB: update %s MiB, approve %s MiB, publish %s MiB\n' \
 		"$(peak update)" "$(peak approve)" "$(peak publish)"
 }

@@ -1,6 +1,7 @@
 package gitstore
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 
@@ -26,6 +27,18 @@ func (r *Objects) fastRead(t plumbing.ObjectType, h Hash, limit int64) (plumbing
 	if r.objects == nil {
 		return 0, nil, false, nil
 	}
+	if _, size, ok := r.heldInfo(h); ok {
+		got, _, _, err := r.fastSize(t, h)
+		if err == nil && size > limit {
+			err = fastError(t, h, limit, odb.ErrTooLarge)
+		}
+		if err != nil {
+			return 0, nil, true, err
+		}
+		if _, data, ok := r.heldObject(h); ok {
+			return got, bytes.Clone(data), true, nil
+		}
+	}
 	typ, data, err := r.objects.Read(h, limit)
 	if err != nil {
 		return 0, nil, true, fastError(t, h, limit, err)
@@ -44,7 +57,12 @@ func (r *Objects) fastSize(t plumbing.ObjectType, h Hash) (plumbing.ObjectType, 
 	if r.objects == nil {
 		return 0, 0, false, nil
 	}
-	typ, size, err := r.objects.Size(h)
+	typ, size, err := odb.Type(0), int64(0), error(nil)
+	if ht, hsize, ok := r.heldInfo(h); ok {
+		typ, size = odb.Type(ht), hsize
+	} else {
+		typ, size, err = r.objects.Size(h)
+	}
 	if err != nil {
 		return 0, 0, true, fastError(t, h, -1, err)
 	}

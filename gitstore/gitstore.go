@@ -42,6 +42,9 @@ var (
 	// ErrLocked means that another process held a lock file for longer
 	// than this package waits.
 	ErrLocked = errors.New("locked by another process")
+	// ErrLandedInPart means that writing held ref moves failed after the first of them was
+	// written: some moved, the others did not.
+	ErrLandedInPart = errors.New("some of the held ref moves were written and some were not")
 	// ErrStop, returned by a walk callback, ends the walk without error.
 	ErrStop = errors.New("stop")
 )

@@ -23,8 +23,13 @@ func (r *Objects) ReadBlob(h Hash, limit int64) ([]byte, error) {
 // writeObject stores an object unless it already exists.
 func (r *Objects) writeObject(t plumbing.ObjectType, data []byte) (Hash, error) {
 	h := plumbing.ComputeHash(t, data)
-	if r.objects != nil && r.objects.Has(h) {
-		return h, nil
+	if r.objects != nil {
+		if _, _, ok := r.heldInfo(h); ok || r.objects.Has(h) {
+			return h, nil
+		}
+		if held, err := r.holdObject(t, h, data); held {
+			return h, err
+		}
 	}
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
@@ -153,6 +158,9 @@ func (r *Objects) Has(h Hash) bool { return r.hasObject(h) }
 // hasObject reports whether object h is stored.
 func (r *Objects) hasObject(h Hash) bool {
 	if r.objects != nil {
+		if _, _, ok := r.heldInfo(h); ok {
+			return true
+		}
 		return r.objects.Has(h) // it looks for new packs itself on a miss
 	}
 	r.objMu.Lock()

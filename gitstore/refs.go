@@ -94,8 +94,17 @@ func (r *Refs) resolveRef(name string, depth int) (Hash, error) {
 	return v.hash, nil
 }
 
-// readRef reads a ref without following it.
+// readRef reads a ref without following it, as this Repo sees it: a held move's value
+// first.
 func (r *Refs) readRef(name string) (refValue, bool, error) {
+	if v, found, ok := r.heldValue(name); ok {
+		return v, found, nil
+	}
+	return r.storedRef(name)
+}
+
+// storedRef is readRef as stored, without held moves.
+func (r *Refs) storedRef(name string) (refValue, bool, error) {
 	if r.mem {
 		return r.memReadRef(name)
 	}
@@ -159,6 +168,9 @@ func (r *Refs) List(prefix string) ([]Ref, error) {
 		refs, err = r.memRefs(prefix)
 	} else {
 		refs, err = r.diskRefs(prefix)
+	}
+	if err == nil {
+		refs = r.heldNames(refs, prefix)
 	}
 	slices.SortFunc(refs, func(a, b Ref) int { return strings.Compare(a.Name, b.Name) })
 	return refs, err

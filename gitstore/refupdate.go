@@ -38,6 +38,12 @@ func (r *Refs) UpdateWhileLocked(name string, newH, oldH Hash, msg string, fn fu
 	if !newH.IsZero() && !(*Objects)(r).hasObject(newH) {
 		return fmt.Errorf("%s: object %s: %w; write it before pointing a ref at it", name, newH, plumbing.ErrObjectNotFound)
 	}
+	if r.Holding() {
+		if fn != nil {
+			return fmt.Errorf("%s: refs are held: work that must happen with the move waits for Land", name)
+		}
+		return r.holdUpdate(name, newH, oldH, msg)
+	}
 	if fn == nil {
 		fn = func() error { return nil }
 	}
@@ -71,7 +77,7 @@ func (r *Refs) diskUpdateRef(name string, newH, oldH Hash, msg string, fn func()
 		return fmt.Errorf("%s: locking ref: %w", name, r.explainLockError(name, err))
 	}
 	defer lock.release()
-	cur, err := r.currentValue(name)
+	cur, err := r.storedValue(name)
 	if err != nil {
 		return err
 	}
@@ -100,10 +106,21 @@ func (r *Refs) diskUpdateRef(name string, newH, oldH Hash, msg string, fn func()
 	return nil
 }
 
-// currentValue reads a ref under its lock; a symbolic ref is refused,
-// since writing an id into it would silently detach it.
+// currentValue reads a ref as this Repo sees it, held moves included; a symbolic ref is
+// refused, since writing an id into it would silently detach it.
 func (r *Refs) currentValue(name string) (Hash, error) {
 	v, found, err := r.readRef(name)
+	return currentHash(name, v, found, err)
+}
+
+// storedValue is currentValue as stored, without held moves: a ref read under its lock.
+func (r *Refs) storedValue(name string) (Hash, error) {
+	v, found, err := r.storedRef(name)
+	return currentHash(name, v, found, err)
+}
+
+// currentHash is the value of ref name read as v for an update.
+func currentHash(name string, v refValue, found bool, err error) (Hash, error) {
 	switch {
 	case err != nil:
 		return ZeroHash, err

@@ -53,6 +53,9 @@ type Repo struct {
 	openMu  sync.Mutex
 	inBatch bool
 	open    *openIndex
+	// held is what the held moves of the checked-out branch change in its files (see Hold);
+	// nil when they change none.
+	held *heldFiles
 }
 
 // Open opens the skillgit repository at or above dir and reads its configuration from the

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"strings"
 	"time"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -92,41 +91,47 @@ func (t *tx) onBranch(tree gitstore.Hash, msg string, paths []string) (gitstore.
 // move moves target from old to h. When target is the checked-out branch of a working tree,
 // the index and files of the changed paths are brought up to date while the ref is locked and
 // known to hold old, so an update that loses a race or meets local changes leaves both as
-// they were.
+// they were. While refs are held (see Hold), the move waits in memory, and so does the
+// update of the files.
 func (t *tx) move(target string, old, h, oldTree, newTree gitstore.Hash, paths []string) error {
 	g := t.r.git
 	head, err := g.Refs().HeadBranch()
 	checkedOut := err == nil && head == target && !g.Bare() && g.WorktreeDir() != ""
-	updated := false
-	err = g.Refs().UpdateWhileLocked(target, h, old, "skillgit", func() error {
-		if !checkedOut {
-			return nil
+	if g.Refs().Holding() {
+		if err := g.Refs().Update(target, h, old, "skillgit"); err != nil || !checkedOut {
+			return err
 		}
-		if err := g.UpdateWorktree(oldTree, newTree, paths); err != nil {
-			return fmt.Errorf("%s is checked out here: %w", gitstore.ShortRef(target), err)
-		}
-		updated = true
+		t.r.holdFiles(oldTree, newTree, paths)
 		return nil
-	})
-	if err != nil && updated {
-		if uerr := g.UpdateWorktree(newTree, oldTree, paths); uerr != nil {
-			return fmt.Errorf("%w; putting the files of %s back failed too: %v", err, strings.Join(paths, ", "), uerr)
-		}
 	}
-	return err
+	if !checkedOut {
+		return g.Refs().Update(target, h, old, "skillgit")
+	}
+	return withFiles(g, target, oldTree, newTree, paths, func(fn func() error) error {
+		return g.Refs().UpdateWhileLocked(target, h, old, "skillgit", fn)
+	})
 }
 
 // done packs loose objects when they pile up, and adds the commits to git's commit-graph when
-// enough are outside it; a failure only warns.
+// enough are outside it; a failure only warns. While refs are held the commit is not on disk
+// yet, and Land extends the graph instead.
 func (t *tx) done(res *Result) {
 	g := t.r.git
 	if _, err := g.Objects().MaybePack(gitstore.AutoPackThreshold); err != nil {
 		res.addWarning(fmt.Sprintf("warning: packing loose objects failed: %v", err))
 	}
-	if res.Commit == "" {
+	if res.Commit == "" || g.Refs().Holding() {
 		return
 	}
-	if _, err := g.History().MaybeExtendCommitGraph(plumbing.NewHash(res.Commit), gitstore.AutoGraphThreshold); err != nil {
-		res.addWarning(fmt.Sprintf("warning: %v (git log and skillgit still work without it)", err))
+	if err := extendGraph(g, plumbing.NewHash(res.Commit)); err != nil {
+		res.addWarning("warning: " + err.Error())
 	}
+}
+
+// extendGraph adds h and its ancestors to git's commit-graph when enough are outside it.
+func extendGraph(g *gitstore.Repo, h gitstore.Hash) error {
+	if _, err := g.History().MaybeExtendCommitGraph(h, gitstore.AutoGraphThreshold); err != nil {
+		return fmt.Errorf("%w (git log and skillgit still work without it)", err)
+	}
+	return nil
 }

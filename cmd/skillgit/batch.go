@@ -1,10 +1,13 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -70,46 +73,138 @@ func (a *app) batchTargets(r *lifecycle.Repo, ids []string, pack string, states 
 	return nil, false, nil
 }
 
+// landEvery and landAfter bound a chunk of a held batch: the ref moves of up to landEvery
+// actions, or of those made within landAfter, land together.
+const (
+	landEvery = 256
+	landAfter = 2 * time.Second
+)
+
+// batch is a command that acts on several candidates: label names its progress line, act
+// acts on one, and line gives the text of a success. When held, the ref moves of each chunk of
+// actions wait in memory and land together (see lifecycle.Repo.Hold): the channel is locked
+// once, and a checked-out branch's files are written once, per chunk.
+type batch struct {
+	label string
+	act   func(id string) (*lifecycle.Result, error)
+	line  func(*lifecycle.Result) string
+	held  bool
+}
+
 // runBatch acts on each candidate in turn, reloading the publish branch between them, and
-// reports each: line gives the text of a success. On a terminal a progress line labelled
-// label shows how far it has got. It ends with the worst exit code.
-func (a *app) runBatch(r *lifecycle.Repo, label string, ids []string, act func(id string) (*lifecycle.Result, error), line func(*lifecycle.Result) string) error {
+// reports each once its refs moved. On a terminal a progress line shows how far it has got.
+// It ends with the worst exit code.
+func (a *app) runBatch(r *lifecycle.Repo, b batch, ids []string) error {
 	out := batchJSON{Results: make([]batchResult, 0, len(ids))}
-	worst := ExitOK
-	bar := a.batchProgress(label)
+	bar := a.batchProgress(b.label)
 	defer bar.Done()
 	bar.Update(0, len(ids))
-	for i, id := range ids {
-		if i > 0 {
-			if err := r.Reload(); err != nil {
-				return err
-			}
-		}
-		res, err := act(id)
-		br := batchResult{ID: id, Result: res}
-		bar.Clear()
-		a.printNotes(res)
+	for len(out.Results) < len(ids) {
+		done := len(out.Results)
+		// The line ends once the last chunk's results are out, not before.
+		step := func(k int) { bar.Update(min(done+k, len(ids)-1), len(ids)) }
+		chunk, err := a.actChunk(r, b, ids[done:], done > 0, step)
 		if err != nil {
-			br.Error, br.ExitCode = err.Error(), exitCode(err)
-			worst = worseExit(worst, br.ExitCode)
-			if !a.json {
-				fmt.Fprintf(a.Err, "skillgit: %s\n", sanitize(err.Error()))
-			}
-		} else if !a.json {
-			fmt.Fprintln(a.Out, line(res))
+			return err
 		}
-		out.Results = append(out.Results, br)
-		bar.Update(i+1, len(ids))
+		for _, br := range chunk {
+			bar.Clear()
+			a.reportOne(br, b.line)
+			out.Results = append(out.Results, br)
+			bar.Update(len(out.Results), len(ids))
+		}
 	}
 	if a.json {
 		if err := writeJSON(a.Out, out); err != nil {
 			return err
 		}
 	}
+	worst := ExitOK
+	for _, br := range out.Results {
+		worst = worseExit(worst, br.ExitCode)
+	}
 	if worst != ExitOK {
 		return quietExit{worst}
 	}
 	return nil
+}
+
+// actChunk acts on the first of ids: one unless b is held, when a held chunk ends at
+// landEvery actions or landAfter; reload reads the publish branch again before the first, and
+// step is told how many are done after each. A held chunk that cannot land is made again one
+// action at a time.
+func (a *app) actChunk(r *lifecycle.Repo, b batch, ids []string, reload bool, step func(int)) ([]batchResult, error) {
+	if !b.held {
+		return actEach(r, b.act, ids, reload, 1, 0, step)
+	}
+	r.Hold()
+	defer r.Drop()
+	out, err := actEach(r, b.act, ids, reload, landEvery, landAfter, step)
+	if err != nil {
+		return nil, err
+	}
+	warning, err := r.Land()
+	if warning != "" {
+		a.warn("%s", sanitize(warning))
+	}
+	if err == nil {
+		return out, nil
+	}
+	if errors.Is(err, gitstore.ErrLandedInPart) {
+		a.warn("%s; the refs named did not move: run the command again for the candidates still open", sanitize(err.Error()))
+		return out, nil
+	}
+	r.Drop()
+	fmt.Fprintf(a.Err, "skillgit: %d actions could not land together (%s); making them again one at a time\n", len(out), sanitize(err.Error()))
+	for i, br := range out {
+		if br.Error == "" {
+			again, err := actEach(r, b.act, []string{br.ID}, true, 1, 0, func(int) {})
+			if err != nil {
+				return nil, err
+			}
+			out[i] = again[0]
+		}
+	}
+	return out, nil
+}
+
+// actEach acts on ids in turn, at most n of them and, when within is not zero, no more once
+// within has passed, reading the publish branch again before each but a first one when
+// reload is false, and telling step how many are done after each.
+func actEach(r *lifecycle.Repo, act func(string) (*lifecycle.Result, error), ids []string, reload bool, n int, within time.Duration, step func(int)) ([]batchResult, error) {
+	began := time.Now()
+	var out []batchResult
+	for i, id := range ids {
+		if i == n || (within > 0 && i > 0 && time.Since(began) > within) {
+			break
+		}
+		if reload || i > 0 {
+			if err := r.Reload(); err != nil {
+				return nil, err
+			}
+		}
+		res, err := act(id)
+		br := batchResult{ID: id, Result: res}
+		if err != nil {
+			br.Error, br.ExitCode = err.Error(), exitCode(err)
+		}
+		out = append(out, br)
+		step(len(out))
+	}
+	return out, nil
+}
+
+// reportOne reports what happened to one candidate of a batch: its notes, and without --json
+// its line, or its error on stderr.
+func (a *app) reportOne(br batchResult, line func(*lifecycle.Result) string) {
+	a.printNotes(br.Result)
+	switch {
+	case a.json:
+	case br.Error != "":
+		fmt.Fprintf(a.Err, "skillgit: %s\n", sanitize(br.Error))
+	default:
+		fmt.Fprintln(a.Out, line(br.Result))
+	}
 }
 
 // worseExit returns the worse of two exit codes: an error over a refusal over a conflict over

@@ -150,3 +150,6 @@ func runDelta(out, base, ops []byte) []byte {
 	}
 	return out
 }
+
+// ApplyDelta builds the result of git delta d against base, checked as a pack's deltas are.
+func ApplyDelta(base, d []byte) ([]byte, error) { return applyDelta(base, d) }

@@ -1,0 +1,199 @@
+package gitstore
+
+import (
+	"bytes"
+	"fmt"
+	"sync"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/skillgit/skillgit/gitstore/internal/odb"
+)
+
+// heldObjectBytes bounds the memory of the objects held: past it, they are written out as
+// one pack. The trees a batch rewrites are kept as deltas of each other, so it is rarely met.
+const heldObjectBytes = 64 << 20
+
+// heldRecent is how many of the latest large objects keep their content, as the bases the
+// next one is tried against.
+const heldRecent = 4
+
+// heldObject is an object written while objects are held, kept in memory until it is packed:
+// its content, or a delta of an earlier held object (base, -1 when none) and, while it is
+// among the latest large ones or the first of a chain, its content too.
+type heldObject struct {
+	h     Hash
+	t     plumbing.ObjectType
+	size  int
+	data  []byte
+	base  int
+	delta []byte
+	depth int
+}
+
+// heldObjects are the objects written while refs are held, in the order they were written,
+// to be written as one pack rather than a loose file each. It guards itself: reads go round
+// objMu.
+type heldObjects struct {
+	mu   sync.Mutex
+	on   bool
+	byID map[Hash]int
+	list []heldObject
+	// recent are the latest large objects, which keep their content, newest last.
+	recent []int
+	bytes  int64
+}
+
+// holdObjects starts holding the objects written from now on.
+func (r *Objects) holdObjects() {
+	if r.mem {
+		return
+	}
+	r.heldObj.mu.Lock()
+	defer r.heldObj.mu.Unlock()
+	r.heldObj.on = true
+}
+
+// heldInfo returns the type and size of held object h.
+func (r *Objects) heldInfo(h Hash) (plumbing.ObjectType, int64, bool) {
+	s := &r.heldObj
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i, ok := s.byID[h]
+	if !ok {
+		return 0, 0, false
+	}
+	return s.list[i].t, int64(s.list[i].size), true
+}
+
+// heldObject returns the type and content of held object h.
+func (r *Objects) heldObject(h Hash) (plumbing.ObjectType, []byte, bool) {
+	s := &r.heldObj
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	i, ok := s.byID[h]
+	if !ok {
+		return 0, nil, false
+	}
+	data, err := s.content(i)
+	if err != nil {
+		// A delta made here that does not apply is a bug; the object is then read as
+		// missing rather than wrong.
+		return 0, nil, false
+	}
+	return s.list[i].t, data, true
+}
+
+// content is the content of held object i, built from its chain of deltas when it kept
+// none; the caller holds mu and may not change it.
+func (s *heldObjects) content(i int) ([]byte, error) {
+	o := &s.list[i]
+	if o.data != nil {
+		return o.data, nil
+	}
+	base, err := s.content(o.base)
+	if err != nil {
+		return nil, err
+	}
+	return odb.ApplyDelta(base, o.delta)
+}
+
+// holdObject keeps object h of type t, content data, in memory when objects are held, and
+// writes the held objects as a pack once they pass heldObjectBytes; false when objects are
+// not held.
+func (r *Objects) holdObject(t plumbing.ObjectType, h Hash, data []byte) (bool, error) {
+	s := &r.heldObj
+	s.mu.Lock()
+	if !s.on {
+		s.mu.Unlock()
+		return false, nil
+	}
+	if _, ok := s.byID[h]; !ok {
+		s.add(heldObject{h: h, t: t, size: len(data), data: bytes.Clone(data), base: -1})
+	}
+	full := s.bytes > heldObjectBytes
+	s.mu.Unlock()
+	if full {
+		return true, r.packHeld(true)
+	}
+	return true, nil
+}
+
+// add adds o, as a delta of one of the recent large objects when one shares most of its
+// bytes; the caller holds mu.
+func (s *heldObjects) add(o heldObject) {
+	if s.byID == nil {
+		s.byID = map[Hash]int{}
+	}
+	i := len(s.list)
+	if len(o.data) >= deltaMin {
+		if b := s.bestBase(o); b >= 0 {
+			o.base, o.depth, o.delta = b, s.list[b].depth+1, makeDelta(s.list[b].data, o.data)
+			s.bytes += int64(len(o.delta))
+		}
+		s.recent = append(s.recent, i)
+		if len(s.recent) > heldRecent {
+			s.forgetContent(s.recent[0])
+			s.recent = s.recent[1:]
+		}
+	}
+	s.byID[o.h] = i
+	s.list = append(s.list, o)
+	s.bytes += int64(len(o.data))
+}
+
+// bestBase is the recent large object of o's type, newest first, that shares at least
+// half of o's bytes at its start and end, the most of them; -1 when none does.
+func (s *heldObjects) bestBase(o heldObject) int {
+	best, most := -1, len(o.data)/2
+	for k := len(s.recent) - 1; k >= 0; k-- {
+		j := s.recent[k]
+		b := s.list[j]
+		if b.t != o.t || b.depth >= maxDeltaDepth {
+			continue
+		}
+		if pre, suf := sharedEnds(b.data, o.data); pre+suf > most {
+			best, most = j, pre+suf
+		}
+	}
+	return best
+}
+
+// forgetContent drops the content of held object i when it is a delta: it is built again
+// from its chain when read.
+func (s *heldObjects) forgetContent(i int) {
+	if o := &s.list[i]; o.base >= 0 && o.data != nil {
+		s.bytes -= int64(len(o.data))
+		o.data = nil
+	}
+}
+
+// packHeld writes the held objects as one pack and forgets them; with keepOn, objects
+// written next are held again. The pack is complete and flushed before they are forgotten,
+// so a reader finds each object in memory or in the pack.
+func (r *Objects) packHeld(keepOn bool) error {
+	s := &r.heldObj
+	s.mu.Lock()
+	var err error
+	if len(s.list) > 0 {
+		err = writeHeldPack(r.objectsDir(), s)
+	}
+	if err == nil {
+		s.list, s.byID, s.recent, s.bytes = nil, nil, nil, 0
+		s.on = keepOn
+	}
+	s.mu.Unlock()
+	if err != nil {
+		return fmt.Errorf("writing the objects of the held ref moves: %w", err)
+	}
+	r.reindex() // the fast reader finds the pack itself on its first miss
+	return nil
+}
+
+// dropHeldObjects forgets the held objects and stops holding them.
+func (r *Objects) dropHeldObjects() {
+	s := &r.heldObj
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.on, s.byID, s.list, s.recent, s.bytes = false, nil, nil, nil, 0
+}
