@@ -109,33 +109,46 @@ func TestHeldRefsAreSeenHereAndLandTogether(t *testing.T) {
 	}
 }
 
-func TestHeldRefsLandNothingWhenARefMoved(t *testing.T) {
-	f := newHeldFixture(t, diskRepo(false)(t))
-	f.holdMoves(t)
-	gitRun(t, f.r.WorktreeDir(), "update-ref", "refs/heads/gone", f.c2.String())
-	err := f.r.Refs().Land(func() error { t.Error("Land ran its work though a ref had moved"); return nil })
-	if !errors.Is(err, ErrRefChanged) || !strings.Contains(err.Error(), "refs/heads/gone") {
-		t.Fatalf("Land after another process moved gone = %v, want ErrRefChanged naming it", err)
-	}
-	want := map[string]Hash{"refs/heads/main": f.c1, "refs/heads/gone": f.c2}
-	if diff := cmp.Diff(want, refMap(t, f.r)); diff != "" {
-		t.Errorf("refs after a failed Land (-want +got):\n%s", diff)
-	}
-	checkNoLocks(t, f.r)
-}
-
-func TestHeldRefsLandNothingWhenTheWorkFails(t *testing.T) {
-	f := newHeldFixture(t, diskRepo(false)(t))
-	f.holdMoves(t)
+func TestHeldRefsLandNothing(t *testing.T) {
 	boom := errors.New("local changes")
-	if err := f.r.Refs().Land(func() error { return boom }); !errors.Is(err, boom) {
-		t.Fatalf("Land = %v, want the work's error", err)
+	tests := map[string]struct {
+		// meanwhile is what happens while the moves are held; work is what Land runs; gone
+		// is where the ref gone is after that.
+		meanwhile func(f heldFixture)
+		work      func() error
+		wantErr   error
+		gone      func(f heldFixture) Hash
+	}{
+		"a ref moved": {
+			meanwhile: func(f heldFixture) {
+				gitRun(t, f.r.WorktreeDir(), "update-ref", "refs/heads/gone", f.c2.String())
+			},
+			work:    func() error { t.Error("Land ran its work though a ref had moved"); return nil },
+			wantErr: ErrRefChanged,
+			gone:    func(f heldFixture) Hash { return f.c2 },
+		},
+		"the work fails": {
+			meanwhile: func(heldFixture) {},
+			work:      func() error { return boom },
+			wantErr:   boom,
+			gone:      func(f heldFixture) Hash { return f.c1 },
+		},
 	}
-	want := map[string]Hash{"refs/heads/main": f.c1, "refs/heads/gone": f.c1}
-	if diff := cmp.Diff(want, refMap(t, f.r)); diff != "" {
-		t.Errorf("refs after the work failed (-want +got):\n%s", diff)
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			f := newHeldFixture(t, diskRepo(false)(t))
+			f.holdMoves(t)
+			tt.meanwhile(f)
+			if err := f.r.Refs().Land(tt.work); !errors.Is(err, tt.wantErr) {
+				t.Fatalf("Land = %v, want %v", err, tt.wantErr)
+			}
+			want := map[string]Hash{"refs/heads/main": f.c1, "refs/heads/gone": tt.gone(f)}
+			if diff := cmp.Diff(want, refMap(t, f.r)); diff != "" {
+				t.Errorf("refs after a failed Land (-want +got):\n%s", diff)
+			}
+			checkNoLocks(t, f.r)
+		})
 	}
-	checkNoLocks(t, f.r)
 }
 
 func TestHeldRefsLockedByAnother(t *testing.T) {

@@ -4,9 +4,21 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/skillgit/skillgit/gitstore"
 )
+
+// LandEvery and LandAfter bound a chunk of a batch whose refs are held: the ref moves of up
+// to LandEvery actions, or of those made within LandAfter, land together. A chunk holds a
+// lock for each ref it moves when it lands, and is what an interrupted batch loses.
+const (
+	LandEvery = 256
+	LandAfter = 2 * time.Second
+)
+
+// ErrLandedInPart reports held ref moves of which some were written and some not.
+var ErrLandedInPart = gitstore.ErrLandedInPart
 
 // heldFiles is what the held moves of the checked-out branch change in its files: the
 // paths that differ between the tree the branch has on disk and the tree of its last held
@@ -59,8 +71,12 @@ func (r *Repo) landRefs() error {
 	return withFiles(g, head, w.from, w.to, paths, g.Refs().Land)
 }
 
-// Drop forgets the ref moves held since Hold and stops holding.
+// Drop forgets the ref moves held since Hold and stops holding; a batch's index of the
+// open candidates, which may hold candidates that were dropped, is read again.
 func (r *Repo) Drop() {
+	if r.git.Refs().Holding() {
+		r.forgetOpen()
+	}
 	r.git.Refs().Drop()
 	r.held = nil
 }

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/lifecycle"
 )
 
@@ -73,13 +72,6 @@ func (a *app) batchTargets(r *lifecycle.Repo, ids []string, pack string, states 
 	return nil, false, nil
 }
 
-// landEvery and landAfter bound a chunk of a held batch: the ref moves of up to landEvery
-// actions, or of those made within landAfter, land together.
-const (
-	landEvery = 256
-	landAfter = 2 * time.Second
-)
-
 // batch is a command that acts on several candidates: label names its progress line, act
 // acts on one, and line gives the text of a success. When held, the ref moves of each chunk of
 // actions wait in memory and land together (see lifecycle.Repo.Hold): the channel is locked
@@ -130,7 +122,7 @@ func (a *app) runBatch(r *lifecycle.Repo, b batch, ids []string) error {
 }
 
 // actChunk acts on the first of ids: one unless b is held, when a held chunk ends at
-// landEvery actions or landAfter; reload reads the publish branch again before the first, and
+// lifecycle.LandEvery actions or lifecycle.LandAfter; reload reads the publish branch again before the first, and
 // step is told how many are done after each. A held chunk that cannot land is made again one
 // action at a time.
 func (a *app) actChunk(r *lifecycle.Repo, b batch, ids []string, reload bool, step func(int)) ([]batchResult, error) {
@@ -139,7 +131,7 @@ func (a *app) actChunk(r *lifecycle.Repo, b batch, ids []string, reload bool, st
 	}
 	r.Hold()
 	defer r.Drop()
-	out, err := actEach(r, b.act, ids, reload, landEvery, landAfter, step)
+	out, err := actEach(r, b.act, ids, reload, lifecycle.LandEvery, lifecycle.LandAfter, step)
 	if err != nil {
 		return nil, err
 	}
@@ -150,7 +142,7 @@ func (a *app) actChunk(r *lifecycle.Repo, b batch, ids []string, reload bool, st
 	if err == nil {
 		return out, nil
 	}
-	if errors.Is(err, gitstore.ErrLandedInPart) {
+	if errors.Is(err, lifecycle.ErrLandedInPart) {
 		a.warn("%s; the refs named did not move: run the command again for the candidates still open", sanitize(err.Error()))
 		return out, nil
 	}

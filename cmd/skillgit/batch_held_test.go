@@ -4,49 +4,24 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"os"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/skillgit/skillgit/internal/lifecycletest"
 	"github.com/skillgit/skillgit/internal/testenv"
 	"github.com/skillgit/skillgit/lifecycle"
-	"github.com/skillgit/skillgit/lifecycle/initrepo"
-)
-
-var (
-	batchAgent = lifecycle.ActOptions{Author: "Agent Smith <agent@example.com>"}
-	batchLead  = lifecycle.ActOptions{Author: "Grace Hopper <grace@example.com>"}
 )
 
 // approvedRepo makes a repository with main checked out and n approved candidates of the
 // skills batch-0, batch-1, …, and returns it with their ids.
 func approvedRepo(t *testing.T, n int) (string, []string) {
 	t.Helper()
-	testenv.Hermetic(t, nil)
-	dir := filepath.Join(t.TempDir(), "repo")
-	if _, err := initrepo.Init(initrepo.Options{Dir: dir}); err != nil {
-		t.Fatal(err)
-	}
-	r, err := lifecycle.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	dir := lifecycletest.NewRepo(t)
 	var ids []string
 	for k := range n {
-		name := fmt.Sprintf("batch-%d", k)
-		src := t.TempDir()
-		testenv.WriteFiles(t, src, map[string]string{name + "/SKILL.md": testenv.SkillMD(name, "Use the date command to print the date.")})
-		res, err := r.Propose(lifecycle.ProposeOptions{ActOptions: batchAgent, From: filepath.Join(src, name)})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := r.Approve(res.ID, "reviewed", batchLead); err != nil {
-			t.Fatal(err)
-		}
-		ids = append(ids, res.ID)
+		id := lifecycletest.ProposeNew(t, dir, fmt.Sprintf("batch-%d", k), "Use the date command to print the date.").ID
+		lifecycletest.ApproveAsLead(t, dir, id)
+		ids = append(ids, id)
 	}
 	return dir, ids
 }
@@ -57,11 +32,7 @@ func approvedRepo(t *testing.T, n int) (string, []string) {
 // publish kept.
 func TestHeldBatchMadeAgainWhenMainMoves(t *testing.T) {
 	dir, ids := approvedRepo(t, 3)
-	r, err := lifecycle.Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	r := lifecycletest.Open(t, dir)
 	var stdout, stderr bytes.Buffer
 	a := &app{Stdio: Stdio{Out: &stdout, Err: &stderr}, json: true}
 	var other string
@@ -73,16 +44,16 @@ func TestHeldBatchMadeAgainWhenMainMoves(t *testing.T) {
 			if err != nil {
 				return nil, err
 			}
-			res, err := o.Publish(ids[2], "", batchLead)
+			res, err := o.Publish(ids[2], "", lifecycletest.Lead)
 			o.Close()
 			if err != nil {
 				return nil, err
 			}
 			other = res.Commit
 		}
-		return r.Publish(id, "", batchLead)
+		return r.Publish(id, "", lifecycletest.Lead)
 	}
-	err = a.runBatch(r, batch{label: "publishing candidates", act: act, line: publishedLine, held: true}, ids[:2])
+	err := a.runBatch(r, batch{label: "publishing candidates", act: act, line: publishedLine, held: true}, ids[:2])
 	if err != nil {
 		t.Fatalf("runBatch: %v\n%s", err, stderr.String())
 	}
@@ -101,28 +72,16 @@ func TestHeldBatchMadeAgainWhenMainMoves(t *testing.T) {
 			t.Errorf("%s: %+v, want published", br.ID, br)
 		}
 	}
-	log := gitOut(t, dir, "log", "--format=%H %s", "main")
+	log := testenv.GitText(t, dir, "log", "--format=%H %s", "main")
 	for _, want := range []string{other, out.Results[0].Result.Commit, out.Results[1].Result.Commit} {
 		if !strings.Contains(log, want) {
 			t.Errorf("main's history lacks %s:\n%s", want, log)
 		}
 	}
-	if st := gitOut(t, dir, "status", "--porcelain"); st != "" {
+	if st := testenv.GitText(t, dir, "status", "--porcelain"); st != "" {
 		t.Errorf("git status after the batch:\n%s", st)
 	}
-	if b := gitOut(t, dir, "for-each-ref", "refs/heads/candidate/"); b != "" {
+	if b := testenv.GitText(t, dir, "for-each-ref", "refs/heads/candidate/"); b != "" {
 		t.Errorf("candidate branches left:\n%s", b)
 	}
-}
-
-// gitOut runs git in dir and returns its output.
-func gitOut(t *testing.T, dir string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir, cmd.Env = dir, os.Environ()
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
 }

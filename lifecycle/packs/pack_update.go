@@ -2,7 +2,6 @@ package packs
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -239,36 +238,11 @@ func proposePack(r *lifecycle.Repo, p policy.Pack, fp *fetchedPack, changes []pa
 	if err != nil {
 		return err
 	}
-	value := p.Name + "@" + fp.commit.String()
-	body := fmt.Sprintf("From pack %s (%s, %s) at %s.", p.Name, p.URL, gitstore.ShortRef(fp.ref), fp.commit)
-	for i, c := range changes {
-		o.step(i, len(changes))
-		if seen, ok := pending[pendingKey(c.name, c.want)]; ok {
-			if seen.rejected {
-				up.Rejected = append(up.Rejected, c.name+" ("+seen.id+")")
-			} else {
-				up.Pending = append(up.Pending, c.name+" ("+seen.id+")")
-			}
-			continue
-		}
-		po := lifecycle.ProposeOptions{ActOptions: o.ActOptions, Target: c.name, Pack: value, Message: body}
-		if c.change == lifecycle.ChangeDelete {
-			po.Delete = true
-		} else {
-			po.Source, po.SourceDir, po.Lenient = c.skill.src, c.skill.dir, len(c.skill.lenient) > 0
-			po.SourceLabel = "pack " + p.Name + ":" + c.skill.file
-		}
-		res, err := r.Propose(po)
-		if err != nil {
-			kind := SkipRefused
-			if errors.Is(err, lifecycle.ErrConflict) {
-				kind = SkipConflict
-			}
-			up.Skipped = append(up.Skipped, Skipped{Skill: c.name, Kind: kind, Reason: err.Error()})
-			continue
-		}
-		up.Candidates = append(up.Candidates, res)
-		up.Warnings = append(up.Warnings, res.Warnings...)
+	pp := &packProposer{r: r, o: o, up: up, pending: pending,
+		value: p.Name + "@" + fp.commit.String(),
+		body:  fmt.Sprintf("From pack %s (%s, %s) at %s.", p.Name, p.URL, gitstore.ShortRef(fp.ref), fp.commit), pack: p.Name}
+	for done := 0; done < len(changes); {
+		done += pp.heldChunk(changes, done)
 	}
 	o.step(len(changes), len(changes))
 	return nil
