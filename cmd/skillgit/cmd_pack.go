@@ -173,6 +173,11 @@ managing it and it stays published. Then the fetched commit and the skills the
 pack owns are pinned by a commit on the publish branch. --lenient admits, for this
 run, what a pack with lenient: true admits.
 
+The candidates are made in groups of up to 256 (or what two seconds make): a
+group's objects are written as one pack and its branches are created together;
+an interrupted update leaves the groups it finished, and the next update proposes
+the rest.
+
 ` + progressHelp("an update", "proposing candidates") + `
 
 Exit code: the worst outcome over all packs: 1 when a pack failed (fetch, missing
