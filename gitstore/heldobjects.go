@@ -42,6 +42,8 @@ type heldObjects struct {
 	// recent are the latest large objects, which keep their content, newest last.
 	recent []int
 	bytes  int64
+	// packs are the packs held objects were written to since they were last joined.
+	packs []string
 }
 
 // holdObjects starts holding the objects written from now on.
@@ -175,12 +177,16 @@ func (r *Objects) packHeld(keepOn bool) error {
 	s := &r.heldObj
 	s.mu.Lock()
 	var err error
+	name := ""
 	if len(s.list) > 0 {
-		err = writeHeldPack(r.objectsDir(), s)
+		name, err = writeHeldPack(r.objectsDir(), s)
 	}
 	if err == nil {
 		s.list, s.byID, s.recent, s.bytes = nil, nil, nil, 0
 		s.on = keepOn
+		if name != "" {
+			r.madePack(name)
+		}
 	}
 	s.mu.Unlock()
 	if err != nil {

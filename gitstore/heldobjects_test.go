@@ -162,7 +162,7 @@ func TestMakeDeltaInterop(t *testing.T) {
 			t.Fatalf("held object %d read back: %d bytes, %v; want %d", i, len(got), err, len(o.data))
 		}
 	}
-	if err := writeHeldPack(filepath.Join(r.CommonDir(), "objects"), held); err != nil {
+	if _, err := writeHeldPack(filepath.Join(r.CommonDir(), "objects"), held); err != nil {
 		t.Fatal(err)
 	}
 	for i, o := range held.list {
@@ -181,4 +181,40 @@ func TestMakeDeltaInterop(t *testing.T) {
 func lastLines(s string, n int) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
 	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
+
+// TestHeldPacksJoined checks that the packs of successive held landings are joined into one
+// every heldPackJoin of them, and that git reads every object of the joined pack, the deltas
+// of each landing among them.
+func TestHeldPacksJoined(t *testing.T) {
+	r := diskRepo(false)(t)
+	var trees []Hash
+	for k := range heldPackJoin + 1 {
+		r.Refs().Hold()
+		for j := range 3 {
+			trees = append(trees, bigTree(t, r, 100, j, fmt.Sprintf("landing %d edit %d\n", k, j)))
+		}
+		if err := r.Refs().Land(nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	packs := packFiles(t, r)
+	if len(packs) != 2 {
+		t.Fatalf("packs after %d landings: %d, want the joined one and the last", heldPackJoin+1, len(packs))
+	}
+	for _, p := range packs {
+		gitRun(t, r.WorktreeDir(), "verify-pack", p)
+	}
+	var ids strings.Builder
+	for _, h := range trees {
+		ids.WriteString(h.String() + "\n")
+	}
+	if out := gitIn(t, r.WorktreeDir(), ids.String(), "cat-file", "--batch-check"); strings.Contains(out, "missing") {
+		t.Errorf("git misses held trees after the join:\n%s", out)
+	}
+	for _, h := range trees {
+		if _, err := r.Objects().ReadTree(h); err != nil {
+			t.Errorf("tree %s after the join: %v", h, err)
+		}
+	}
 }

@@ -34,14 +34,14 @@ const (
 
 // writeHeldPack writes the objects of s into objects/pack as one pack with its index, both flushed,
 // the index renamed into place last, as writePack does.
-func writeHeldPack(objDir string, s *heldObjects) error {
+func writeHeldPack(objDir string, s *heldObjects) (string, error) {
 	packDir := filepath.Join(objDir, "pack")
 	if err := os.MkdirAll(packDir, 0o777); err != nil {
-		return err
+		return "", err
 	}
 	pack, untrackPack, err := interrupt.CreateTemp(packDir, "tmp_pack_")
 	if err != nil {
-		return err
+		return "", err
 	}
 	defer untrackPack()
 	defer os.Remove(pack.Name()) // fails once renamed
@@ -51,15 +51,15 @@ func writeHeldPack(objDir string, s *heldObjects) error {
 		err = pack.Sync()
 	}
 	if err != nil {
-		return fmt.Errorf("writing %s: %w", pack.Name(), err)
+		return "", fmt.Errorf("writing %s: %w", pack.Name(), err)
 	}
 	idxName, untrackIdx, err := writeIndex(packDir, idx)
 	if err != nil {
-		return err
+		return "", err
 	}
 	defer untrackIdx()
 	defer os.Remove(idxName) // fails once renamed
-	return publishPack(packDir, pack.Name(), idxName, idx)
+	return packName(packDir, idx), publishPack(packDir, pack.Name(), idxName, idx)
 }
 
 // packWriter writes a pack stream, keeping its checksum and offset.
