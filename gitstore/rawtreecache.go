@@ -13,6 +13,9 @@ import (
 const (
 	rawTreeMinSize  = 4 << 10  // a skills folder of 100 skills; smaller trees inflate fast
 	rawTreeMaxBytes = 32 << 20 // what the kept bytes may add up to: seven versions of a folder of 100,000
+	// rawTreeMaxKept bounds the trees kept: a batch makes a version of the same folder for
+	// each action and needs the last few, whatever their size.
+	rawTreeMaxKept = 8
 )
 
 // rawTreeCache keeps the bytes of large trees by id, the oldest going first. Trees are
@@ -52,7 +55,7 @@ func (c *rawTreeCache) add(h Hash, b []byte) *keptTree {
 	if c.byID == nil {
 		c.byID = map[Hash]*keptTree{}
 	}
-	for c.size+len(b) > rawTreeMaxBytes {
+	for c.size+len(b) > rawTreeMaxBytes || len(c.order) >= rawTreeMaxKept {
 		old := c.order[0]
 		c.order = c.order[1:]
 		c.size -= len(c.byID[old].b)

@@ -59,6 +59,20 @@ func (l *Ledger) chainAt(h gitstore.Hash) (*Chain, error) {
 	return ch, nil
 }
 
+// keptSteps bounds the steps, and so the commits, a ledger keeps read: a batch of thousands
+// of publishes reads thousands of candidates once each, and keeping them all would cost
+// more memory than reading some again.
+const keptSteps = 1 << 12
+
+// keepStep keeps st, the step of commit h; once keptSteps are kept, the steps and chains
+// read so far are forgotten first, to be read again when wanted. The caller holds mu.
+func (l *Ledger) keepStep(h gitstore.Hash, st *Step) {
+	if len(l.steps) >= keptSteps {
+		l.steps, l.chains, l.loaded = map[gitstore.Hash]*Step{}, map[gitstore.Hash]*Chain{}, map[chainKey]*Chain{}
+	}
+	l.steps[h] = st
+}
+
 // chainKey names a chain read back from a tip to the propose commit of an id.
 type chainKey struct {
 	tip gitstore.Hash

@@ -64,7 +64,7 @@ func (l *Ledger) StepOf(h gitstore.Hash, oc *object.Commit) (*Step, error) {
 	c := Commit{Hash: h, C: oc, Claims: ParseClaims(oc.Message)}
 	l.mu.Lock()
 	if st = l.recalled(c); st != nil {
-		l.steps[h] = st
+		l.keepStep(h, st)
 	}
 	l.mu.Unlock()
 	if st != nil {
@@ -86,7 +86,7 @@ func (l *Ledger) StepOf(h gitstore.Hash, oc *object.Commit) (*Step, error) {
 		return nil, unreadable(h, err)
 	}
 	l.mu.Lock()
-	l.steps[h] = st
+	l.keepStep(h, st)
 	l.remember(st)
 	l.mu.Unlock()
 	return st, nil
