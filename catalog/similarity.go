@@ -78,6 +78,8 @@ func ShinglesOf(text string, n int) Shingles {
 	if len(words) < n {
 		return append(out, hashWords(words))
 	}
+	// Made at its size at once: a batch keeps the shingles of thousands of skills.
+	out = make(Shingles, 0, len(words)-n+1)
 	for i := 0; i+n <= len(words); i++ {
 		out = append(out, hashWords(words[i:i+n]))
 	}
