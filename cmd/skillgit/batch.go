@@ -23,6 +23,16 @@ alone, and fails with its own exit code). The exit code is the worst
 outcome: 1 (an error) over 3 (refused) over 4 (conflict) over 0. --pack with no
 open candidate of the pack says so on stderr and exits 0.
 
+Several candidates land in groups of up to 256 (or what two seconds make):
+each keeps its own commit, made on the ones before it, and a group's commits are
+written as one pack; then the refs the group moves (the channel, the candidate
+branches) and the files of a checked-out channel move together, once. A
+candidate's line is printed when its group has landed; an interrupted batch
+leaves the groups that landed done and the others as they were. When a group
+cannot land (another process moved one of its refs, or a checked-out file has
+local changes), nothing of it moves and its candidates are acted on again one
+at a time.
+
 ` + progressHelp("a batch", label) + `
 
 An ID may be the name of a skill that has exactly one open candidate; an id

@@ -72,7 +72,7 @@ func runApprove(o *approveOptions) error {
 		if !ok || err != nil {
 			return err
 		}
-		return a.runBatch(r, batch{label: "approving candidates", act: approve, line: func(res *lifecycle.Result) string { return approvedLine(res, 0) }}, ids)
+		return a.runBatch(r, batch{label: "approving candidates", act: approve, line: func(res *lifecycle.Result) string { return approvedLine(res, 0) }, held: true}, ids)
 	})
 }
 

@@ -42,16 +42,7 @@ they accepted stay accepted, fingerprinted under the name they were reviewed
 under. The
 publish commit records NAME in its Skillgit-Published-As trailer; log, list,
 show, read and rollback then know the skill as NAME, and --json reports it as
-"published_as". --as takes one ID, not several or --pack.` + batchHelp("publishing candidates") + `
-
-Several publishes land in groups of up to 256 (or what two seconds make): each
-is its own merge commit, made on the ones before it, and a group's commits are
-written as one pack, then the channel, the removal of the candidate branches and
-the files of a checked-out channel move together, once. A candidate's line is
-printed when its group has landed; an interrupted batch leaves the groups that
-landed published and the others open. When a group cannot land (another process
-moved the channel, or a checked-out file has local changes), nothing of it moves
-and its candidates are published again one at a time.`,
+"published_as". --as takes one ID, not several or --pack.` + batchHelp("publishing candidates"),
 		Args: publishArgs(&o.pack, &o.as),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.ids = args
