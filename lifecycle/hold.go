@@ -44,6 +44,7 @@ func (r *Repo) Hold() {
 // moves and the held actions are dropped, to be made again.
 func (r *Repo) Land() (warning string, err error) {
 	if err := r.landRefs(); err != nil {
+		r.forgetOpen() // it may hold candidates that were dropped
 		return "", err
 	}
 	if tip, err := r.git.Refs().Get(r.branch); err == nil {
