@@ -11,8 +11,6 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
-
-	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
 // heldPackJoin is how many packs of held objects may pile up before they are joined into
@@ -45,28 +43,9 @@ func joinPacks(packDir string, names []string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	pack, untrack, err := interrupt.CreateTemp(packDir, "tmp_pack_")
+	idx, err := newPack(packDir, func(f *os.File) (*idxfile.MemoryIndex, error) { return writeJoined(f, names, idxs, total) })
 	if err != nil {
-		return "", err
-	}
-	defer untrack()
-	defer os.Remove(pack.Name()) // fails once renamed
-	defer pack.Close()
-	idx, err := writeJoined(pack, names, idxs, total)
-	if err == nil {
-		err = pack.Sync()
-	}
-	if err != nil {
-		return "", fmt.Errorf("joining packs into %s: %w", pack.Name(), err)
-	}
-	idxName, untrackIdx, err := writeIndex(packDir, idx)
-	if err != nil {
-		return "", err
-	}
-	defer untrackIdx()
-	defer os.Remove(idxName) // fails once renamed
-	if err := publishPack(packDir, pack.Name(), idxName, idx); err != nil {
-		return "", err
+		return "", fmt.Errorf("joining packs: %w", err)
 	}
 	for _, n := range names {
 		os.Remove(n + ".idx") // the index first: a reader then no longer looks in the pack

@@ -6,7 +6,6 @@ import (
 	"compress/zlib"
 	"crypto/sha1"
 	"encoding/binary"
-	"fmt"
 	"hash"
 	"hash/crc32"
 	"io"
@@ -15,8 +14,6 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
-
-	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
 const (
@@ -32,34 +29,15 @@ const (
 	ofsDelta = 6
 )
 
-// writeHeldPack writes the objects of s into objects/pack as one pack with its index, both flushed,
-// the index renamed into place last, as writePack does.
+// writeHeldPack writes the objects of s into objects/pack as one pack with its index, and
+// returns the pack's name.
 func writeHeldPack(objDir string, s *heldObjects) (string, error) {
 	packDir := filepath.Join(objDir, "pack")
-	if err := os.MkdirAll(packDir, 0o777); err != nil {
-		return "", err
-	}
-	pack, untrackPack, err := interrupt.CreateTemp(packDir, "tmp_pack_")
+	idx, err := newPack(packDir, func(f *os.File) (*idxfile.MemoryIndex, error) { return encodeHeld(f, s.list) })
 	if err != nil {
 		return "", err
 	}
-	defer untrackPack()
-	defer os.Remove(pack.Name()) // fails once renamed
-	defer pack.Close()
-	idx, err := encodeHeld(pack, s.list)
-	if err == nil {
-		err = pack.Sync()
-	}
-	if err != nil {
-		return "", fmt.Errorf("writing %s: %w", pack.Name(), err)
-	}
-	idxName, untrackIdx, err := writeIndex(packDir, idx)
-	if err != nil {
-		return "", err
-	}
-	defer untrackIdx()
-	defer os.Remove(idxName) // fails once renamed
-	return packName(packDir, idx), publishPack(packDir, pack.Name(), idxName, idx)
+	return packName(packDir, idx), nil
 }
 
 // packWriter writes a pack stream, keeping its checksum and offset.

@@ -17,19 +17,33 @@ import (
 // bases, git's pack.window.
 const packWindow = 10
 
-// writePack writes the loose objects ids into objects/pack as one pack
-// and its index, both flushed to disk, and returns the index. Readers use
-// a pack only once its index exists, so the index is renamed into place
-// last; a crash before that leaves only temporary files, named as git
-// names them so that git gc removes them.
+// writePack writes the loose objects ids into objects/pack as one pack and its index, both
+// flushed to disk, and returns the index.
 func writePack(objDir string, ids []Hash) (*idxfile.MemoryIndex, error) {
-	packDir := filepath.Join(objDir, "pack")
-	if err := os.MkdirAll(packDir, 0o777); err != nil {
+	idx, err := newPack(filepath.Join(objDir, "pack"), func(f *os.File) (*idxfile.MemoryIndex, error) {
+		if err := encodePack(f, objDir, ids); err != nil {
+			return nil, err
+		}
+		return indexPack(f)
+	})
+	if err != nil {
 		return nil, fmt.Errorf("packing loose objects: %w", err)
+	}
+	return idx, nil
+}
+
+// newPack makes a pack in packDir: write writes it into a temporary file and returns its
+// index, then the pack is flushed, its index written and flushed beside it, and both given
+// their final, read-only names. Readers use a pack only once its index exists, so the index
+// is renamed into place last; a crash before that leaves only temporary files, named as git
+// names them so that git gc removes them.
+func newPack(packDir string, write func(*os.File) (*idxfile.MemoryIndex, error)) (*idxfile.MemoryIndex, error) {
+	if err := os.MkdirAll(packDir, 0o777); err != nil {
+		return nil, err
 	}
 	pack, untrackPack, err := interrupt.CreateTemp(packDir, "tmp_pack_")
 	if err != nil {
-		return nil, fmt.Errorf("packing loose objects: %w", err)
+		return nil, err
 	}
 	defer untrackPack()
 	defer os.Remove(pack.Name()) // fails once renamed
@@ -37,12 +51,12 @@ func writePack(objDir string, ids []Hash) (*idxfile.MemoryIndex, error) {
 	if tempMade != nil {
 		tempMade(pack.Name())
 	}
-	if err := encodePack(pack, objDir, ids); err != nil {
-		return nil, fmt.Errorf("packing loose objects into %s: %w", pack.Name(), err)
+	idx, err := write(pack)
+	if err == nil {
+		err = pack.Sync()
 	}
-	idx, err := indexPack(pack)
 	if err != nil {
-		return nil, fmt.Errorf("indexing %s: %w", pack.Name(), err)
+		return nil, fmt.Errorf("writing %s: %w", pack.Name(), err)
 	}
 	idxName, untrackIdx, err := writeIndex(packDir, idx)
 	if err != nil {
@@ -53,17 +67,14 @@ func writePack(objDir string, ids []Hash) (*idxfile.MemoryIndex, error) {
 	return idx, publishPack(packDir, pack.Name(), idxName, idx)
 }
 
-// encodePack writes ids into f as a pack with deltas, and flushes it.
+// encodePack writes ids into f as a pack with deltas.
 func encodePack(f *os.File, objDir string, ids []Hash) error {
 	bw := bufio.NewWriterSize(f, 1<<16)
 	enc := packfile.NewEncoder(bw, newLooseStore(objDir), false)
 	if _, err := enc.Encode(ids, packWindow); err != nil {
 		return err
 	}
-	if err := bw.Flush(); err != nil {
-		return err
-	}
-	return f.Sync()
+	return bw.Flush()
 }
 
 // indexPack reads back the pack in f, resolving every delta and hashing
