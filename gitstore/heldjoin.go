@@ -2,14 +2,11 @@ package gitstore
 
 import (
 	"bufio"
-	"crypto/sha1"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 
-	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
 )
 
@@ -86,14 +83,8 @@ func readIndexes(names []string) ([]*idxfile.MemoryIndex, uint32, error) {
 // writeJoined writes to w a pack of total objects, the entries of the packs names, whose
 // indexes are idxs, one after the other, and returns its index.
 func writeJoined(w io.Writer, names []string, idxs []*idxfile.MemoryIndex, total uint32) (*idxfile.MemoryIndex, error) {
-	p := &packWriter{w: bufio.NewWriterSize(w, 1<<16), sum: sha1.New()}
-	head := []byte("PACK\x00\x00\x00\x02\x00\x00\x00\x00")
-	binary.BigEndian.PutUint32(head[8:], total)
-	if _, err := p.Write(head); err != nil {
-		return nil, err
-	}
-	iw := new(idxfile.Writer)
-	if err := iw.OnHeader(total); err != nil {
+	p, iw, err := startPack(w, total)
+	if err != nil {
 		return nil, err
 	}
 	for i, n := range names {
@@ -101,18 +92,7 @@ func writeJoined(w io.Writer, names []string, idxs []*idxfile.MemoryIndex, total
 			return nil, err
 		}
 	}
-	var sum plumbing.Hash
-	copy(sum[:], p.sum.Sum(nil))
-	if _, err := p.w.Write(sum[:]); err != nil {
-		return nil, err
-	}
-	if err := p.w.Flush(); err != nil {
-		return nil, err
-	}
-	if err := iw.OnFooter(sum); err != nil {
-		return nil, err
-	}
-	return iw.Index()
+	return p.finish(iw)
 }
 
 // copyEntries copies the entries of the pack file, between its header and its checksum,

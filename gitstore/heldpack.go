@@ -57,17 +57,11 @@ func (p *packWriter) Write(b []byte) (int, error) {
 // encodeHeld writes objs to w as a pack and returns its index. An object held as a delta
 // of an earlier one is written as that delta.
 func encodeHeld(w io.Writer, objs []heldObject) (*idxfile.MemoryIndex, error) {
-	p := &packWriter{w: bufio.NewWriterSize(w, 1<<16), sum: sha1.New()}
+	p, iw, err := startPack(w, uint32(len(objs)))
+	if err != nil {
+		return nil, err
+	}
 	p.zw, _ = zlib.NewWriterLevel(io.Discard, zlib.BestSpeed) // a valid level cannot fail
-	head := []byte("PACK\x00\x00\x00\x02\x00\x00\x00\x00")
-	binary.BigEndian.PutUint32(head[8:], uint32(len(objs)))
-	if _, err := p.Write(head); err != nil {
-		return nil, err
-	}
-	iw := new(idxfile.Writer)
-	if err := iw.OnHeader(uint32(len(objs))); err != nil {
-		return nil, err
-	}
 	offs := make([]int64, len(objs))
 	for i, o := range objs {
 		offs[i] = p.off
@@ -81,6 +75,27 @@ func encodeHeld(w io.Writer, objs []heldObject) (*idxfile.MemoryIndex, error) {
 		}
 		iw.Add(o.h, uint64(offs[i]), crc)
 	}
+	return p.finish(iw)
+}
+
+// startPack writes the header of a pack of count objects to w, and returns the writer of its
+// entries and the index to add them to.
+func startPack(w io.Writer, count uint32) (*packWriter, *idxfile.Writer, error) {
+	p := &packWriter{w: bufio.NewWriterSize(w, 1<<16), sum: sha1.New()}
+	head := []byte("PACK\x00\x00\x00\x02\x00\x00\x00\x00")
+	binary.BigEndian.PutUint32(head[8:], count)
+	if _, err := p.Write(head); err != nil {
+		return nil, nil, err
+	}
+	iw := new(idxfile.Writer)
+	if err := iw.OnHeader(count); err != nil {
+		return nil, nil, err
+	}
+	return p, iw, nil
+}
+
+// finish writes the pack's checksum after its entries, flushes it, and returns its index.
+func (p *packWriter) finish(iw *idxfile.Writer) (*idxfile.MemoryIndex, error) {
 	var sum plumbing.Hash
 	copy(sum[:], p.sum.Sum(nil))
 	if _, err := p.w.Write(sum[:]); err != nil {
