@@ -27,7 +27,7 @@ func (r *Objects) fastRead(t plumbing.ObjectType, h Hash, limit int64) (plumbing
 	if r.objects == nil {
 		return 0, nil, false, nil
 	}
-	if _, size, ok := r.heldInfo(h); ok {
+	if _, size, ok := r.heldObj.info(h); ok {
 		got, _, _, err := r.fastSize(t, h)
 		if err == nil && size > limit {
 			err = fastError(t, h, limit, odb.ErrTooLarge)
@@ -35,7 +35,7 @@ func (r *Objects) fastRead(t plumbing.ObjectType, h Hash, limit int64) (plumbing
 		if err != nil {
 			return 0, nil, true, err
 		}
-		if _, data, ok := r.heldObject(h); ok {
+		if _, data, ok := r.heldObj.read(h); ok {
 			return got, bytes.Clone(data), true, nil
 		}
 	}
@@ -58,7 +58,7 @@ func (r *Objects) fastSize(t plumbing.ObjectType, h Hash) (plumbing.ObjectType, 
 		return 0, 0, false, nil
 	}
 	typ, size, err := odb.Type(0), int64(0), error(nil)
-	if ht, hsize, ok := r.heldInfo(h); ok {
+	if ht, hsize, ok := r.heldObj.info(h); ok {
 		typ, size = odb.Type(ht), hsize
 	} else {
 		typ, size, err = r.objects.Size(h)

@@ -14,16 +14,15 @@ import (
 // one: a long batch writes one per group, and a lookup that misses tries every pack.
 const heldPackJoin = 8
 
-// madePack records a pack that held objects were written to, and joins the packs recorded
-// into one once there are heldPackJoin of them. A failure to join leaves them as they are,
-// every object still readable, and forgets them. The caller holds heldObj.mu.
-func (r *Objects) madePack(name string) {
-	s := &r.heldObj
+// made records name, a pack that held objects were written to in objDir, and joins the packs
+// recorded into one once there are heldPackJoin of them. A failure to join leaves them as
+// they are, every object still readable, and forgets them. The caller holds mu.
+func (s *heldObjects) made(objDir, name string) {
 	s.packs = append(s.packs, name)
 	if len(s.packs) < heldPackJoin {
 		return
 	}
-	joined, err := joinPacks(filepath.Join(r.objectsDir(), "pack"), s.packs)
+	joined, err := joinPacks(filepath.Join(objDir, "pack"), s.packs)
 	s.packs = nil
 	if err == nil {
 		s.packs = []string{joined}

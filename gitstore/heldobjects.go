@@ -46,19 +46,15 @@ type heldObjects struct {
 	packs []string
 }
 
-// holdObjects starts holding the objects written from now on.
-func (r *Objects) holdObjects() {
-	if r.mem {
-		return
-	}
-	r.heldObj.mu.Lock()
-	defer r.heldObj.mu.Unlock()
-	r.heldObj.on = true
+// start starts holding the objects written from now on.
+func (s *heldObjects) start() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.on = true
 }
 
-// heldInfo returns the type and size of held object h.
-func (r *Objects) heldInfo(h Hash) (plumbing.ObjectType, int64, bool) {
-	s := &r.heldObj
+// info returns the type and size of held object h.
+func (s *heldObjects) info(h Hash) (plumbing.ObjectType, int64, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	i, ok := s.byID[h]
@@ -68,9 +64,8 @@ func (r *Objects) heldInfo(h Hash) (plumbing.ObjectType, int64, bool) {
 	return s.list[i].t, int64(s.list[i].size), true
 }
 
-// heldObject returns the type and content of held object h.
-func (r *Objects) heldObject(h Hash) (plumbing.ObjectType, []byte, bool) {
-	s := &r.heldObj
+// read returns the type and content of held object h; the caller must not change it.
+func (s *heldObjects) read(h Hash) (plumbing.ObjectType, []byte, bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	i, ok := s.byID[h]
@@ -100,25 +95,18 @@ func (s *heldObjects) content(i int) ([]byte, error) {
 	return odb.ApplyDelta(base, o.delta)
 }
 
-// holdObject keeps object h of type t, content data, in memory when objects are held, and
-// writes the held objects as a pack once they pass heldObjectBytes; false when objects are
-// not held.
-func (r *Objects) holdObject(t plumbing.ObjectType, h Hash, data []byte) (bool, error) {
-	s := &r.heldObj
+// keep keeps object h of type t, content data, when objects are held, and reports whether it
+// did and whether the held objects now pass heldObjectBytes.
+func (s *heldObjects) keep(t plumbing.ObjectType, h Hash, data []byte) (held, full bool) {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	if !s.on {
-		s.mu.Unlock()
-		return false, nil
+		return false, false
 	}
 	if _, ok := s.byID[h]; !ok {
 		s.add(heldObject{h: h, t: t, size: len(data), data: bytes.Clone(data), base: -1})
 	}
-	full := s.bytes > heldObjectBytes
-	s.mu.Unlock()
-	if full {
-		return true, r.packHeld(true)
-	}
-	return true, nil
+	return true, s.bytes > heldObjectBytes
 }
 
 // add adds o, as a delta of one of the recent large objects when one shares most of its
@@ -170,36 +158,47 @@ func (s *heldObjects) forgetContent(i int) {
 	}
 }
 
-// packHeld writes the held objects as one pack and forgets them; with keepOn, objects
-// written next are held again. The pack is complete and flushed before they are forgotten,
-// so a reader finds each object in memory or in the pack.
-func (r *Objects) packHeld(keepOn bool) error {
-	s := &r.heldObj
+// pack writes the held objects into objDir as one pack and forgets them; with keepOn,
+// objects written next are held again. The pack is complete and flushed before they are
+// forgotten, so a reader finds each object in memory or in the pack.
+func (s *heldObjects) pack(objDir string, keepOn bool) error {
 	s.mu.Lock()
-	var err error
-	name := ""
+	defer s.mu.Unlock()
 	if len(s.list) > 0 {
-		name, err = writeHeldPack(r.objectsDir(), s)
-	}
-	if err == nil {
-		s.list, s.byID, s.recent, s.bytes = nil, nil, nil, 0
-		s.on = keepOn
-		if name != "" {
-			r.madePack(name)
+		name, err := writeHeldPack(objDir, s)
+		if err != nil {
+			return fmt.Errorf("writing the objects of the held ref moves: %w", err)
 		}
+		s.made(objDir, name)
 	}
-	s.mu.Unlock()
-	if err != nil {
-		return fmt.Errorf("writing the objects of the held ref moves: %w", err)
-	}
-	r.reindex() // the fast reader finds the pack itself on its first miss
+	s.list, s.byID, s.recent, s.bytes = nil, nil, nil, 0
+	s.on = keepOn
 	return nil
 }
 
-// dropHeldObjects forgets the held objects and stops holding them.
-func (r *Objects) dropHeldObjects() {
-	s := &r.heldObj
+// drop forgets the held objects and stops holding them.
+func (s *heldObjects) drop() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.on, s.byID, s.list, s.recent, s.bytes = false, nil, nil, nil, 0
+}
+
+// holdObject keeps object h of type t, content data, in memory when objects are held, and
+// writes the held objects as a pack once they pass heldObjectBytes; false when objects are
+// not held.
+func (r *Objects) holdObject(t plumbing.ObjectType, h Hash, data []byte) (bool, error) {
+	held, full := r.heldObj.keep(t, h, data)
+	if full {
+		return true, r.packHeld(true)
+	}
+	return held, nil
+}
+
+// packHeld writes the held objects as one pack and forgets them (see heldObjects.pack).
+func (r *Objects) packHeld(keepOn bool) error {
+	if err := r.heldObj.pack(r.objectsDir(), keepOn); err != nil {
+		return err
+	}
+	r.reindex() // the fast reader finds the pack itself on its first miss
+	return nil
 }

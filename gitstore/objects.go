@@ -24,7 +24,7 @@ func (r *Objects) ReadBlob(h Hash, limit int64) ([]byte, error) {
 func (r *Objects) writeObject(t plumbing.ObjectType, data []byte) (Hash, error) {
 	h := plumbing.ComputeHash(t, data)
 	if r.objects != nil {
-		if _, _, ok := r.heldInfo(h); ok || r.objects.Has(h) {
+		if _, _, ok := r.heldObj.info(h); ok || r.objects.Has(h) {
 			return h, nil
 		}
 		if held, err := r.holdObject(t, h, data); held {
@@ -158,7 +158,7 @@ func (r *Objects) Has(h Hash) bool { return r.hasObject(h) }
 // hasObject reports whether object h is stored.
 func (r *Objects) hasObject(h Hash) bool {
 	if r.objects != nil {
-		if _, _, ok := r.heldInfo(h); ok {
+		if _, _, ok := r.heldObj.info(h); ok {
 			return true
 		}
 		return r.objects.Has(h) // it looks for new packs itself on a miss

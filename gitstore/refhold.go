@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/skillgit/skillgit/internal/interrupt"
 )
@@ -16,9 +17,83 @@ type heldMove struct {
 	msg      string
 }
 
-// heldRefs are the ref moves of a repository that holds its refs, by full name; nil when it
-// does not hold them.
-type heldRefs map[string]*heldMove
+// refHold is the ref moves of a repository that holds its refs, by full name; moves is nil
+// when it does not hold them. It guards itself.
+type refHold struct {
+	mu    sync.Mutex
+	moves map[string]*heldMove
+}
+
+// start starts holding, and reports whether it was not already.
+func (h *refHold) start() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.moves != nil {
+		return false
+	}
+	h.moves = map[string]*heldMove{}
+	return true
+}
+
+// on reports whether refs are held.
+func (h *refHold) on() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return h.moves != nil
+}
+
+// take returns the held moves and stops holding.
+func (h *refHold) take() map[string]*heldMove {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	moves := h.moves
+	h.moves = nil
+	return moves
+}
+
+// value is the value a held move gave ref name, and whether one did.
+func (h *refHold) value(name string) (refValue, bool, bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	m, ok := h.moves[name]
+	if !ok {
+		return refValue{}, false, false
+	}
+	return refValue{hash: m.new}, !m.new.IsZero(), true
+}
+
+// record records the move of ref name, which held cur before, to newH.
+func (h *refHold) record(name string, cur, newH Hash, msg string) error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.moves == nil {
+		return fmt.Errorf("%s: the held ref moves were landed or dropped during this update", name)
+	}
+	m := h.moves[name]
+	if m == nil {
+		m = &heldMove{old: cur}
+		h.moves[name] = m
+	}
+	m.new, m.msg = newH, msg
+	return nil
+}
+
+// names adds to refs the refs under prefix that held moves created, and drops those they
+// deleted.
+func (h *refHold) names(refs []Ref, prefix string) []Ref {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	refs = slices.DeleteFunc(refs, func(ref Ref) bool {
+		m, ok := h.moves[ref.Name]
+		return ok && m.new.IsZero()
+	})
+	for name, m := range h.moves {
+		if strings.HasPrefix(name, prefix) && !m.new.IsZero() && !slices.ContainsFunc(refs, func(ref Ref) bool { return ref.Name == name }) {
+			refs = append(refs, Ref{Name: name, Hash: m.new})
+		}
+	}
+	return refs
+}
 
 // Hold makes the ref moves that follow wait in memory: Update records a move by
 // compare-and-swap against what this Repo holds, Get and List see it, other processes do not,
@@ -28,26 +103,19 @@ type heldRefs map[string]*heldMove
 // rewrites stored as deltas of each other, before the refs land or once they pass
 // heldObjectBytes.
 func (r *Refs) Hold() {
-	r.refMu.Lock()
-	defer r.refMu.Unlock()
-	if r.held == nil {
-		r.held = heldRefs{}
-		(*Objects)(r).holdObjects()
+	if r.held.start() && !r.mem {
+		r.heldObj.start()
 	}
 }
 
 // Holding reports whether ref moves wait in memory for Land.
-func (r *Refs) Holding() bool {
-	r.refMu.Lock()
-	defer r.refMu.Unlock()
-	return r.held != nil
-}
+func (r *Refs) Holding() bool { return r.held.on() }
 
 // Drop forgets the held ref moves and stops holding; the objects they pointed at stay, as
 // unreachable ones.
 func (r *Refs) Drop() {
-	r.takeHeld()
-	(*Objects)(r).dropHeldObjects()
+	r.held.take()
+	r.heldObj.drop()
 }
 
 // Land writes the held ref moves together and stops holding. It locks every ref, checks that
@@ -62,41 +130,20 @@ func (r *Refs) Land(fn func() error) error {
 		r.Drop()
 		return err
 	}
-	moves := r.takeHeld()
-	names := make([]string, 0, len(moves))
-	for name, m := range moves {
+	l := landing{r: r, moves: r.held.take(), fn: fn}
+	for name, m := range l.moves {
 		if m.old != m.new {
-			names = append(names, name)
+			l.names = append(l.names, name)
 		}
 	}
-	slices.Sort(names)
-	if fn == nil {
-		fn = func() error { return nil }
+	slices.Sort(l.names)
+	if l.fn == nil {
+		l.fn = func() error { return nil }
 	}
 	if r.mem {
-		return r.memLand(names, moves, fn)
+		return l.inMemory()
 	}
-	return r.diskLand(names, moves, fn)
-}
-
-// takeHeld returns the held moves and stops holding.
-func (r *Refs) takeHeld() heldRefs {
-	r.refMu.Lock()
-	defer r.refMu.Unlock()
-	moves := r.held
-	r.held = nil
-	return moves
-}
-
-// heldValue is the value a held move gave ref name, and whether one did.
-func (r *Refs) heldValue(name string) (refValue, bool, bool) {
-	r.refMu.Lock()
-	defer r.refMu.Unlock()
-	m, ok := r.held[name]
-	if !ok {
-		return refValue{}, false, false
-	}
-	return refValue{hash: m.new}, !m.new.IsZero(), true
+	return l.onDisk()
 }
 
 // holdUpdate is Update while holding: it checks name against its held or stored value and
@@ -114,57 +161,35 @@ func (r *Refs) holdUpdate(name string, newH, oldH Hash, msg string) error {
 			return err
 		}
 	}
-	r.refMu.Lock()
-	defer r.refMu.Unlock()
-	if r.held == nil {
-		return fmt.Errorf("%s: the held ref moves were landed or dropped during this update", name)
-	}
-	m := r.held[name]
-	if m == nil {
-		m = &heldMove{old: cur}
-		r.held[name] = m
-	}
-	m.new, m.msg = newH, msg
-	return nil
+	return r.held.record(name, cur, newH, msg)
 }
 
-// heldNames adds to refs the refs under prefix that held moves created, and drops those they
-// deleted.
-func (r *Refs) heldNames(refs []Ref, prefix string) []Ref {
-	r.refMu.Lock()
-	defer r.refMu.Unlock()
-	refs = slices.DeleteFunc(refs, func(ref Ref) bool {
-		m, ok := r.held[ref.Name]
-		return ok && m.new.IsZero()
-	})
-	for name, m := range r.held {
-		if strings.HasPrefix(name, prefix) && !m.new.IsZero() && !slices.ContainsFunc(refs, func(ref Ref) bool { return ref.Name == name }) {
-			refs = append(refs, Ref{Name: name, Hash: m.new})
-		}
-	}
-	return refs
+// landing is the writing of held moves: the refs named, sorted, and the work fn that must
+// happen only if they move.
+type landing struct {
+	r     *Refs
+	moves map[string]*heldMove
+	names []string
+	fn    func() error
 }
 
-// diskLand is Land on disk, by git's lock-file protocol for each ref.
-func (r *Refs) diskLand(names []string, moves heldRefs, fn func() error) error {
-	locks := make([]*lockFile, 0, len(names))
+// onDisk is Land on disk, by git's lock-file protocol for each ref.
+func (l landing) onDisk() error {
+	r := l.r
+	locks := make([]*lockFile, 0, len(l.names))
 	defer func() {
-		for _, l := range locks {
-			l.release()
+		for _, lock := range locks {
+			lock.release()
 		}
 	}()
-	for _, name := range names {
+	for _, name := range l.names {
 		lock, err := (*Locks)(r).acquireLock(r.refPath(name))
 		if err != nil {
 			return fmt.Errorf("%s: locking ref: %w", name, r.explainLockError(name, err))
 		}
 		locks = append(locks, lock)
-		cur, err := r.storedValue(name)
-		if err != nil {
+		if err := l.check(name); err != nil {
 			return err
-		}
-		if cur != moves[name].old {
-			return refChanged(name, moves[name].old, cur)
 		}
 	}
 	done, err := interrupt.Critical()
@@ -172,26 +197,31 @@ func (r *Refs) diskLand(names []string, moves heldRefs, fn func() error) error {
 		return fmt.Errorf("%w before the held ref moves landed", err)
 	}
 	defer done()
-	if err := fn(); err != nil {
+	if err := l.fn(); err != nil {
 		return err
 	}
 	var errs []error
-	for i, name := range names {
-		errs = append(errs, r.writeLocked(name, moves[name], locks[i]))
+	for i, name := range l.names {
+		errs = append(errs, l.write(name, locks[i]))
 	}
 	return landedInPart(errs)
 }
 
-// landedInPart is the error of writing held moves, one error or nil for each ref.
-func landedInPart(errs []error) error {
-	if err := errors.Join(errs...); err != nil {
-		return fmt.Errorf("%w: %w", ErrLandedInPart, err)
+// check fails unless ref name holds, as stored, what it held before its first held move.
+func (l landing) check(name string) error {
+	cur, err := l.r.storedValue(name)
+	if err != nil {
+		return err
+	}
+	if old := l.moves[name].old; cur != old {
+		return refChanged(name, old, cur)
 	}
 	return nil
 }
 
-// writeLocked writes held move m of name, whose lock the caller holds.
-func (r *Refs) writeLocked(name string, m *heldMove, lock *lockFile) error {
+// write writes the held move of name, whose lock the caller holds.
+func (l landing) write(name string, lock *lockFile) error {
+	r, m := l.r, l.moves[name]
 	if m.new.IsZero() {
 		return r.deleteRef(name, m.old, lock)
 	}
@@ -204,24 +234,28 @@ func (r *Refs) writeLocked(name string, m *heldMove, lock *lockFile) error {
 	return nil
 }
 
-// memLand is Land in memory: every ref is checked before any moves, under refMu.
-func (r *Refs) memLand(names []string, moves heldRefs, fn func() error) error {
-	for _, name := range names {
-		cur, err := r.storedValue(name)
-		if err != nil {
+// inMemory is Land in memory: every ref is checked before any moves.
+func (l landing) inMemory() error {
+	for _, name := range l.names {
+		if err := l.check(name); err != nil {
 			return err
 		}
-		if cur != moves[name].old {
-			return refChanged(name, moves[name].old, cur)
-		}
 	}
-	if err := fn(); err != nil {
+	if err := l.fn(); err != nil {
 		return err
 	}
 	var errs []error
-	for _, name := range names {
-		m := moves[name]
-		errs = append(errs, r.memUpdateRef(name, m.new, m.old, func() error { return nil }))
+	for _, name := range l.names {
+		m := l.moves[name]
+		errs = append(errs, l.r.memUpdateRef(name, m.new, m.old, func() error { return nil }))
 	}
 	return landedInPart(errs)
+}
+
+// landedInPart is the error of writing held moves, one error or nil for each ref.
+func landedInPart(errs []error) error {
+	if err := errors.Join(errs...); err != nil {
+		return fmt.Errorf("%w: %w", ErrLandedInPart, err)
+	}
+	return nil
 }

@@ -97,7 +97,7 @@ func (r *Refs) resolveRef(name string, depth int) (Hash, error) {
 // readRef reads a ref without following it, as this Repo sees it: a held move's value
 // first.
 func (r *Refs) readRef(name string) (refValue, bool, error) {
-	if v, found, ok := r.heldValue(name); ok {
+	if v, found, ok := r.held.value(name); ok {
 		return v, found, nil
 	}
 	return r.storedRef(name)
@@ -170,7 +170,7 @@ func (r *Refs) List(prefix string) ([]Ref, error) {
 		refs, err = r.diskRefs(prefix)
 	}
 	if err == nil {
-		refs = r.heldNames(refs, prefix)
+		refs = r.held.names(refs, prefix)
 	}
 	slices.SortFunc(refs, func(a, b Ref) int { return strings.Compare(a.Name, b.Name) })
 	return refs, err

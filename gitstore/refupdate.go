@@ -38,7 +38,7 @@ func (r *Refs) UpdateWhileLocked(name string, newH, oldH Hash, msg string, fn fu
 	if !newH.IsZero() && !(*Objects)(r).hasObject(newH) {
 		return fmt.Errorf("%s: object %s: %w; write it before pointing a ref at it", name, newH, plumbing.ErrObjectNotFound)
 	}
-	if r.Holding() {
+	if r.held.on() {
 		if fn != nil {
 			return fmt.Errorf("%s: refs are held: work that must happen with the move waits for Land", name)
 		}

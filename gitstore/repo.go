@@ -22,10 +22,10 @@ type Repo struct {
 	// fills its pack index and descriptor caches lazily without locking.
 	objMu sync.Mutex
 	// refMu makes compare-and-swap atomic for repositories in memory;
-	// on disk, lock files do that job across processes. It guards held.
+	// on disk, lock files do that job across processes.
 	refMu sync.Mutex
 	// held are the ref moves waiting in memory while the refs are held (see Refs.Hold).
-	held heldRefs
+	held refHold
 	// heldObj are the objects written while the refs are held, waiting to be packed.
 	heldObj heldObjects
 
