@@ -1,6 +1,7 @@
 package gitstore
 
 import (
+	"slices"
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -18,7 +19,7 @@ const (
 	rawTreeMaxKept = 8
 )
 
-// rawTreeCache keeps the bytes of large trees by id, the oldest going first. Trees are
+// rawTreeCache keeps the bytes of large trees by id, the least recently used going first. Trees are
 // immutable, so entries never go stale; the bytes are never changed once kept.
 type rawTreeCache struct {
 	mu    sync.Mutex
@@ -34,10 +35,16 @@ type keptTree struct {
 	offs *treeOffsets
 }
 
+// get returns tree h when it is kept, and makes it the last to go.
 func (c *rawTreeCache) get(h Hash) (*keptTree, bool) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	t, ok := c.byID[h]
+	if ok {
+		if i := slices.Index(c.order, h); i >= 0 {
+			c.order = append(append(c.order[:i:i], c.order[i+1:]...), h)
+		}
+	}
 	return t, ok
 }
 

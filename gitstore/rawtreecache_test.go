@@ -68,3 +68,27 @@ func TestRawTreeCacheBound(t *testing.T) {
 		t.Error("the newest tree is not kept")
 	}
 }
+
+// TestRawTreeCacheKeepsWhatIsUsed checks the bound on the number of trees kept, and that a
+// tree read again, like the version a batch compares every new one with, outlives newer
+// ones that were not.
+func TestRawTreeCacheKeepsWhatIsUsed(t *testing.T) {
+	var c rawTreeCache
+	chunk := make([]byte, rawTreeMinSize)
+	for i := range rawTreeMaxKept {
+		c.add(Hash{byte(i + 1)}, chunk)
+	}
+	if _, ok := c.get(Hash{1}); !ok {
+		t.Fatal("the first tree is not kept")
+	}
+	c.add(Hash{100}, chunk)
+	if len(c.order) != rawTreeMaxKept {
+		t.Errorf("kept %d trees; the bound is %d", len(c.order), rawTreeMaxKept)
+	}
+	if _, ok := c.get(Hash{1}); !ok {
+		t.Error("the tree read again went first")
+	}
+	if _, ok := c.get(Hash{2}); ok {
+		t.Error("the least recently used tree is still kept")
+	}
+}
