@@ -9,13 +9,20 @@ import (
 	"github.com/skillgit/skillgit/gitstore"
 )
 
-// LandEvery and LandAfter bound a chunk of a batch whose refs are held: the ref moves of up
-// to LandEvery actions, or of those made within LandAfter, land together. A chunk holds a
+// landEvery and landAfter bound a group of actions whose refs are held: the ref moves of up
+// to landEvery actions, or of those made within landAfter, land together. A group holds a
 // lock for each ref it moves when it lands, and is what an interrupted batch loses.
 const (
-	LandEvery = 256
-	LandAfter = 2 * time.Second
+	landEvery = 256
+	landAfter = 2 * time.Second
 )
+
+// GroupFull reports whether a group of held actions that began at began and has taken taken
+// of them is full, to be landed before the next: at landEvery actions, or once landAfter has
+// passed with at least one taken.
+func GroupFull(taken int, began time.Time) bool {
+	return taken >= landEvery || (taken > 0 && time.Since(began) > landAfter)
+}
 
 // ErrLandedInPart reports held ref moves of which some were written and some not.
 var ErrLandedInPart = gitstore.ErrLandedInPart
@@ -43,7 +50,9 @@ func (r *Repo) Hold() {
 // meanwhile (ErrRefChanged), is locked, or the files cannot be brought up to date, nothing
 // moves and the held actions are dropped, to be made again.
 func (r *Repo) Land() (warning string, err error) {
-	if err := r.landRefs(); err != nil {
+	w := r.held
+	r.held = nil
+	if err := w.land(r.git); err != nil {
 		r.forgetOpen() // it may hold candidates that were dropped
 		return "", err
 	}
@@ -55,11 +64,9 @@ func (r *Repo) Land() (warning string, err error) {
 	return "", nil
 }
 
-// landRefs is Land's landing of the refs and files.
-func (r *Repo) landRefs() error {
-	w := r.held
-	r.held = nil
-	g := r.git
+// land writes the held ref moves of g together, bringing the checked-out branch's files
+// from the tree of w to the tree of its last move; w is nil when the held moves change none.
+func (w *heldFiles) land(g *gitstore.Repo) error {
 	if w == nil {
 		return g.Refs().Land(nil)
 	}
@@ -82,15 +89,17 @@ func (r *Repo) Drop() {
 	r.held = nil
 }
 
-// holdFiles records a held move of the checked-out branch from oldTree to newTree at paths.
-func (r *Repo) holdFiles(oldTree, newTree gitstore.Hash, paths []string) {
-	if r.held == nil {
-		r.held = &heldFiles{from: oldTree, paths: map[string]bool{}}
+// add records a held move of the checked-out branch from oldTree to newTree at paths, and
+// returns what the held moves change; w is nil before the first.
+func (w *heldFiles) add(oldTree, newTree gitstore.Hash, paths []string) *heldFiles {
+	if w == nil {
+		w = &heldFiles{from: oldTree, paths: map[string]bool{}}
 	}
-	r.held.to = newTree
+	w.to = newTree
 	for _, p := range paths {
-		r.held.paths[p] = true
+		w.paths[p] = true
 	}
+	return w
 }
 
 // withFiles runs land, a ref update that runs the work it is given while the ref is locked,

@@ -101,7 +101,7 @@ func (t *tx) move(target string, old, h, oldTree, newTree gitstore.Hash, paths [
 		if err := g.Refs().Update(target, h, old, "skillgit"); err != nil || !checkedOut {
 			return err
 		}
-		t.r.holdFiles(oldTree, newTree, paths)
+		t.r.held = t.r.held.add(oldTree, newTree, paths)
 		return nil
 	}
 	if !checkedOut {

@@ -131,17 +131,18 @@ func (a *app) runBatch(r *lifecycle.Repo, b batch, ids []string) error {
 	return nil
 }
 
-// actChunk acts on the first of ids: one unless b is held, when a held chunk ends at
-// lifecycle.LandEvery actions or lifecycle.LandAfter; reload reads the publish branch again before the first, and
+// actChunk acts on the first of ids: one unless b is held, when a held chunk ends once
+// lifecycle.GroupFull says so; reload reads the publish branch again before the first, and
 // step is told how many are done after each. A held chunk that cannot land is made again one
 // action at a time.
 func (a *app) actChunk(r *lifecycle.Repo, b batch, ids []string, reload bool, step func(int)) ([]batchResult, error) {
 	if !b.held {
-		return actEach(r, b.act, ids, reload, 1, 0, step)
+		return actEach(r, b.act, ids, reload, one, step)
 	}
 	r.Hold()
 	defer r.Drop()
-	out, err := actEach(r, b.act, ids, reload, lifecycle.LandEvery, lifecycle.LandAfter, step)
+	began := time.Now()
+	out, err := actEach(r, b.act, ids, reload, func(taken int) bool { return lifecycle.GroupFull(taken, began) }, step)
 	if err != nil {
 		return nil, err
 	}
@@ -160,7 +161,7 @@ func (a *app) actChunk(r *lifecycle.Repo, b batch, ids []string, reload bool, st
 	fmt.Fprintf(a.Err, "skillgit: %d actions could not land together (%s); making them again one at a time\n", len(out), sanitize(err.Error()))
 	for i, br := range out {
 		if br.Error == "" {
-			again, err := actEach(r, b.act, []string{br.ID}, true, 1, 0, func(int) {})
+			again, err := actEach(r, b.act, []string{br.ID}, true, one, func(int) {})
 			if err != nil {
 				return nil, err
 			}
@@ -170,14 +171,16 @@ func (a *app) actChunk(r *lifecycle.Repo, b batch, ids []string, reload bool, st
 	return out, nil
 }
 
-// actEach acts on ids in turn, at most n of them and, when within is not zero, no more once
-// within has passed, reading the publish branch again before each but a first one when
-// reload is false, and telling step how many are done after each.
-func actEach(r *lifecycle.Repo, act func(string) (*lifecycle.Result, error), ids []string, reload bool, n int, within time.Duration, step func(int)) ([]batchResult, error) {
-	began := time.Now()
+// one is full after one action.
+func one(taken int) bool { return taken >= 1 }
+
+// actEach acts on ids in turn until full says that those taken are enough, reading the
+// publish branch again before each but a first one when reload is false, and telling step how
+// many are done after each.
+func actEach(r *lifecycle.Repo, act func(string) (*lifecycle.Result, error), ids []string, reload bool, full func(taken int) bool, step func(int)) ([]batchResult, error) {
 	var out []batchResult
 	for i, id := range ids {
-		if i == n || (within > 0 && i > 0 && time.Since(began) > within) {
+		if full(i) {
 			break
 		}
 		if reload || i > 0 {

@@ -20,7 +20,7 @@ type packProposer struct {
 }
 
 // heldChunk goes on with changes from the one at done, with the repository's refs held, for
-// up to lifecycle.LandEvery of them or those made within lifecycle.LandAfter, lands what it
+// as long as lifecycle.GroupFull allows for those it proposes, lands what it
 // proposed, and returns how many changes it took. A chunk that cannot land is proposed again
 // one change at a time, unheld.
 func (pp *packProposer) heldChunk(changes []packChange, done int) int {
@@ -31,7 +31,7 @@ func (pp *packProposer) heldChunk(changes []packChange, done int) int {
 	cands, skipped, warned := len(pp.up.Candidates), len(pp.up.Skipped), len(pp.up.Warnings)
 	var made []packChange
 	n := 0
-	for done+n < len(changes) && len(made) < lifecycle.LandEvery && (len(made) == 0 || time.Since(began) <= lifecycle.LandAfter) {
+	for done+n < len(changes) && !lifecycle.GroupFull(len(made), began) {
 		c := changes[done+n]
 		pp.o.step(done+n, len(changes))
 		n++
