@@ -3,6 +3,7 @@
 // exits with 128 plus the signal's number, as shells report a process a signal ended. A
 // command past its point of no return (its ref renamed into place) first finishes what is
 // left, inside a Critical section; a second signal exits at once, still removing the files.
+// A broken pipe waits briefly for the signal that may lie behind it, and reports that one.
 package interrupt
 
 import (
@@ -145,6 +146,12 @@ func Settle(d time.Duration) os.Signal {
 	case <-came:
 	case <-t.C:
 	}
+	if sig := Signaled(); sig != syscall.SIGPIPE {
+		return sig
+	}
+	// A broken pipe may be the first sign of a signal to the group: give that signal the time
+	// receive gives it.
+	time.Sleep(pipeSettle)
 	return Signaled()
 }
 

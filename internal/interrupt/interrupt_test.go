@@ -243,3 +243,66 @@ func TestSettle(t *testing.T) {
 		t.Errorf("Settle after the signal: %v", sig)
 	}
 }
+
+// exitCodes returns the exit statuses recorded so far, read under the lock a timer's stop
+// takes.
+func exitCodes(codes *[]int) []int {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	return append([]int(nil), *codes...)
+}
+
+// TestPipeGivesWayToTheSignalThatFollows checks that a SIGPIPE, which a git child stopped by
+// a signal to the group can raise first, is reported as the signal that follows it.
+func TestPipeGivesWayToTheSignalThatFollows(t *testing.T) {
+	codes := reset(t)
+	file := touch(t, filepath.Join(t.TempDir(), "lock"))
+	Track(file)
+	st.receive(syscall.SIGPIPE)
+	if got := exitCodes(codes); len(got) != 0 || !exists(file) {
+		t.Fatalf("a broken pipe stopped at once: exit %v, file there %v", got, exists(file))
+	}
+	st.receive(syscall.SIGTERM)
+	if got := exitCodes(codes); len(got) != 1 || got[0] != 143 || exists(file) {
+		t.Fatalf("SIGTERM after a broken pipe: exit %v, file there %v; want [143] and the file gone", got, exists(file))
+	}
+	time.Sleep(2 * pipeSettle)
+	if got := exitCodes(codes); len(got) != 1 {
+		t.Errorf("the broken pipe's own stop ran too: exit %v", got)
+	}
+}
+
+// TestPipeAloneStops checks that a broken pipe no other signal follows stops the command
+// with 141, and that further broken pipes do not count as a second signal.
+func TestPipeAloneStops(t *testing.T) {
+	codes := reset(t)
+	file := touch(t, filepath.Join(t.TempDir(), "lock"))
+	Track(file)
+	st.receive(syscall.SIGPIPE)
+	st.receive(syscall.SIGPIPE)
+	for deadline := time.Now().Add(10 * time.Second); len(exitCodes(codes)) == 0 && time.Now().Before(deadline); {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if got := exitCodes(codes); len(got) != 1 || got[0] != 141 || exists(file) {
+		t.Fatalf("broken pipe alone: exit %v, file there %v; want [141] and the file gone", got, exists(file))
+	}
+}
+
+// TestPipeThenSignalInsideCriticalIsOneSignal checks that a broken pipe and the signal behind
+// it do not cut a critical section short as two signals would.
+func TestPipeThenSignalInsideCriticalIsOneSignal(t *testing.T) {
+	codes := reset(t)
+	done, err := Critical()
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.receive(syscall.SIGPIPE)
+	st.receive(os.Interrupt)
+	if got := exitCodes(codes); len(got) != 0 {
+		t.Fatalf("a broken pipe and a Ctrl-C inside a section exited %v; want the section to finish", got)
+	}
+	done()
+	if got := exitCodes(codes); len(got) != 1 || got[0] != 130 {
+		t.Fatalf("leaving the section: exit %v; want [130]", got)
+	}
+}

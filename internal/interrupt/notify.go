@@ -4,6 +4,8 @@ import (
 	"context"
 	"os"
 	"os/signal"
+	"syscall"
+	"time"
 )
 
 // Notify starts handling Signals for the rest of the process and returns the command's
@@ -52,20 +54,37 @@ func IsGraceful() bool {
 	return st.graceful
 }
 
-// receive handles one signal.
+// pipeSettle is how long a broken pipe waits for the signal that may have caused it: a signal
+// sent to the process group can stop a git child first, and the next write to that child then
+// raises SIGPIPE here before the signal itself arrives.
+const pipeSettle = 50 * time.Millisecond
+
+// receive handles one signal. A SIGPIPE gives way to any other signal: one that follows it is
+// the one reported, and is handled as the first, so that the stop of a git child does not
+// count as a second signal that cuts a critical section short.
 func (s *state) receive(sig os.Signal) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.signaled != nil {
+	switch {
+	case s.signaled == syscall.SIGPIPE && sig != syscall.SIGPIPE:
+		s.signaled = sig
+	case s.signaled != nil && sig == syscall.SIGPIPE:
+		return // another write to a pipe already broken
+	case s.signaled != nil:
 		s.stopLocked() // a second signal: at once
 		return
-	}
-	s.signaled = sig
-	if s.came != nil {
-		close(s.came)
-		s.came = nil
+	default:
+		s.signaled = sig
+		if s.came != nil {
+			close(s.came)
+			s.came = nil
+		}
 	}
 	if s.critical == 0 && !s.graceful {
+		if sig == syscall.SIGPIPE {
+			time.AfterFunc(pipeSettle, s.stopAfterPipe)
+			return
+		}
 		// Stop at once, without cancelling first: a cancelled context would have the
 		// transport kill the git processes serving a push, which then cannot remove
 		// their own lock files on the remote.
@@ -74,5 +93,15 @@ func (s *state) receive(sig os.Signal) {
 	}
 	if s.cancel != nil {
 		s.cancel()
+	}
+}
+
+// stopAfterPipe stops a command that a broken pipe alone interrupted, once no other signal
+// came to take its place.
+func (s *state) stopAfterPipe() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.signaled == syscall.SIGPIPE && s.critical == 0 && !s.graceful {
+		s.stopLocked()
 	}
 }
