@@ -9,6 +9,7 @@ package interrupt
 import (
 	"context"
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sync"
@@ -113,13 +114,40 @@ func Cleanup() {
 func (s *state) removeLocked() {
 	for id, e := range s.paths {
 		if e.dir {
-			os.RemoveAll(e.path)
+			removeDir(e.path)
 		} else {
 			os.Remove(e.path)
 		}
 		delete(s.paths, id)
 	}
 }
+
+// removeDir removes a folder with everything below it. The command goes on while a signal is
+// handled, and may be writing in the folder: a writer that makes the folders a file needs
+// brings the folder back, so removeDir watches that it stays gone a moment, removing it again
+// when it came back.
+func removeDir(path string) {
+	gone := 0
+	for range removeTries {
+		os.RemoveAll(path)
+		if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
+			if gone++; gone == removeSettled {
+				return
+			}
+		} else {
+			gone = 0
+		}
+		time.Sleep(removePause)
+	}
+}
+
+// How often and how far apart removeDir looks, and for how many looks in a row it must find
+// the folder gone.
+const (
+	removeTries   = 20
+	removePause   = 2 * time.Millisecond
+	removeSettled = 3
+)
 
 // ExitCode is the exit status for a process that sig stopped: 128 plus its number.
 func ExitCode(sig os.Signal) int {

@@ -306,3 +306,28 @@ func TestPipeThenSignalInsideCriticalIsOneSignal(t *testing.T) {
 		t.Fatalf("leaving the section: exit %v; want [130]", got)
 	}
 }
+
+// TestRemoveDirWhileFilesAreMade checks that a tracked folder is removed even when the
+// command, which goes on while the signal is handled, writes a file there after the first
+// removal, making the folders it needs as a fetch does.
+func TestRemoveDirWhileFilesAreMade(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "scratch")
+	sub := filepath.Join(dir, "objects", "pack")
+	if err := os.MkdirAll(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		for exists(dir) {
+		}
+		if err := os.MkdirAll(sub, 0o755); err == nil {
+			os.WriteFile(filepath.Join(sub, "tmp_pack"), []byte("x"), 0o644)
+		}
+	}()
+	removeDir(dir)
+	<-done
+	if exists(dir) {
+		t.Errorf("%s is still there after removeDir", dir)
+	}
+}
