@@ -92,7 +92,7 @@ func TestJaccardMatchesSets(t *testing.T) {
 		if !slices.IsSorted(a) || len(slices.Compact(slices.Clone(a))) != len(a) {
 			t.Fatalf("round %d: shingles not ascending without repeats: %v", round, a)
 		}
-		set := map[uint64]bool{}
+		set := map[uint32]bool{}
 		for _, x := range a {
 			set[x] = true
 		}

@@ -26,12 +26,12 @@ func newPackPreviewCmd(a *app) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "preview SOURCE [--ref R] [--path P] [--include GLOB]... [--exclude GLOB]... [--prefix P]",
 		Short: "Show what a pack source holds, writing nothing",
-		Long: `Fetch SOURCE (as 'pack add' reads it) into memory, as 'pack update' does, and
-list its skills: the name each would be stored under, its description, its status
-(ok; lenient: admitted only with --lenient; invalid or unsafe, with why; not
-selected) and the audit's risk. Inside a skillgit repository the audit uses the
-repository's policy, elsewhere the defaults. Nothing is written: not to the
-repository, not to any cache.`,
+		Long: `Fetch SOURCE (as 'pack add' reads it) into a temporary repository, as 'pack
+update' does, and list its skills: the name each would be stored under, its
+description, its status (ok; lenient: admitted only with --lenient; invalid or
+unsafe, with why; not selected) and the audit's risk. Inside a skillgit repository
+the audit uses the repository's policy, elsewhere the defaults. Nothing is written
+to the repository or to any cache, and the temporary repository is removed.`,
 		Args: exactArgs(1),
 		RunE: func(c *cobra.Command, args []string) error {
 			o.source = args[0]

@@ -1,7 +1,6 @@
 package packs
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -40,18 +39,22 @@ func maxBytes(p policy.Pack) int64 {
 	return defaultPackMaxBytes
 }
 
-// budgetStorer is the in-memory store a pack is fetched into, taking the pack file whole
-// (as storer.PackfileWriter) so that the size of every object can be read from its header
-// before anything is inflated into memory. The pack file waits in a temporary file; objects
-// are stored only once their declared sizes add up to no more than the budget.
+// budgetStorer is the store a pack is fetched into, taking the pack file whole (as
+// storer.PackfileWriter) so that the size of every object can be read from its header before
+// anything is inflated. The pack file waits in a temporary file; it is handed to the store
+// beneath, which indexes it and keeps it, only once its objects' declared sizes add up to no
+// more than the budget.
 type budgetStorer struct {
 	storage.Storer
 	budget int64
 }
 
 // PackfileWriter returns a writer that keeps the pack file on disk and, on Close, checks it
-// against the budget and then stores its objects.
+// against the budget and then hands it to the store beneath.
 func (s *budgetStorer) PackfileWriter() (io.WriteCloser, error) {
+	if _, ok := s.Storer.(storer.PackfileWriter); !ok {
+		return nil, errors.New("the repository a pack is fetched into cannot take a pack file")
+	}
 	f, untrack, err := interrupt.CreateTemp("", "skillgit-pack-*.pack")
 	if err != nil {
 		return nil, fmt.Errorf("keeping the fetched pack file: %w", err)
@@ -75,7 +78,8 @@ func (w *budgetWriter) Write(p []byte) (int, error) {
 	return w.f.Write(p)
 }
 
-// Close checks the kept pack file's object sizes and stores its objects when they fit.
+// Close checks the kept pack file's object sizes and hands the file to the store beneath
+// when they fit.
 func (w *budgetWriter) Close() (err error) {
 	defer func() {
 		w.f.Close()
@@ -91,135 +95,18 @@ func (w *budgetWriter) Close() (err error) {
 	if _, err := w.f.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
-	return storePack(w.f, w.s.Storer)
-}
-
-// storePack stores the objects of the pack file in r, inflating each once into a slice made for
-// its declared size, so that the objects cost about their content in memory. A delta is applied
-// to its base once the base is stored; git writes bases first, and a ref-delta whose base comes
-// later waits for it.
-func storePack(r io.Reader, s storer.EncodedObjectStorer) error {
-	sc := packfile.NewScanner(r)
-	_, count, err := sc.Header()
+	pw, err := w.s.Storer.(storer.PackfileWriter).PackfileWriter()
 	if err != nil {
 		return err
 	}
-	byOffset := make(map[int64]plumbing.Hash, count)
-	type waiting struct {
-		base  plumbing.Hash
-		delta []byte
+	if _, err := io.Copy(pw, w.f); err != nil {
+		pw.Close()
+		return fmt.Errorf("storing the fetched pack file: %w", err)
 	}
-	var later []waiting
-	for range count {
-		h, err := sc.NextObjectHeader()
-		if err != nil {
-			return err
-		}
-		// bytes.Buffer reads in steps of bytes.MinRead and doubles when a step finds no room.
-		buf := bytes.NewBuffer(make([]byte, 0, h.Length+bytes.MinRead))
-		if _, _, err := sc.NextObject(buf); err != nil {
-			return err
-		}
-		var hash plumbing.Hash
-		switch h.Type {
-		case plumbing.OFSDeltaObject:
-			base, ok := byOffset[h.OffsetReference]
-			if !ok {
-				return fmt.Errorf("a delta in the pack has no base at offset %d", h.OffsetReference)
-			}
-			hash, err = storeDelta(s, base, buf.Bytes())
-		case plumbing.REFDeltaObject:
-			if s.HasEncodedObject(h.Reference) != nil {
-				later = append(later, waiting{h.Reference, buf.Bytes()})
-				continue
-			}
-			hash, err = storeDelta(s, h.Reference, buf.Bytes())
-		default:
-			hash, err = storeObject(s, h.Type, buf.Bytes())
-		}
-		if err != nil {
-			return err
-		}
-		byOffset[h.Offset] = hash
-	}
-	for len(later) > 0 {
-		var still []waiting
-		for _, d := range later {
-			if s.HasEncodedObject(d.base) != nil {
-				still = append(still, d)
-				continue
-			}
-			if _, err := storeDelta(s, d.base, d.delta); err != nil {
-				return err
-			}
-		}
-		if len(still) == len(later) {
-			return fmt.Errorf("the pack holds a delta on %s, an object neither it nor the repository has", still[0].base)
-		}
-		later = still
+	if err := pw.Close(); err != nil {
+		return fmt.Errorf("indexing the fetched pack file: %w", err)
 	}
 	return nil
-}
-
-// storeDelta applies delta to the stored object base and stores the result.
-func storeDelta(s storer.EncodedObjectStorer, base plumbing.Hash, delta []byte) (plumbing.Hash, error) {
-	obj, err := s.EncodedObject(plumbing.AnyObject, base)
-	if err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("the base %s of a delta in the pack: %w", base, err)
-	}
-	src, err := objectContent(obj)
-	if err != nil {
-		return plumbing.ZeroHash, err
-	}
-	content, err := packfile.PatchDelta(src, delta)
-	if err != nil {
-		return plumbing.ZeroHash, fmt.Errorf("a delta on %s in the pack: %w", base, err)
-	}
-	return storeObject(s, obj.Type(), content)
-}
-
-// objectContent is an object's content: a fetched object's own slice, else a copy.
-func objectContent(obj plumbing.EncodedObject) ([]byte, error) {
-	if o, ok := obj.(*packObject); ok {
-		return o.content, nil
-	}
-	rd, err := obj.Reader()
-	if err != nil {
-		return nil, err
-	}
-	defer rd.Close()
-	buf := bytes.NewBuffer(make([]byte, 0, obj.Size()+bytes.MinRead))
-	_, err = buf.ReadFrom(rd)
-	return buf.Bytes(), err
-}
-
-// storeObject stores content as an object of type t, keeping the slice rather than a copy.
-func storeObject(s storer.EncodedObjectStorer, t plumbing.ObjectType, content []byte) (plumbing.Hash, error) {
-	return s.SetEncodedObject(&packObject{h: plumbing.ComputeHash(t, content), t: t, content: content})
-}
-
-// packObject is an object stored from a fetched pack. It holds the slice its content was
-// inflated into, so that storing it costs no copy; it cannot be written to.
-type packObject struct {
-	h       plumbing.Hash
-	t       plumbing.ObjectType
-	content []byte
-}
-
-func (o *packObject) Hash() plumbing.Hash           { return o.h }
-func (o *packObject) Type() plumbing.ObjectType     { return o.t }
-func (o *packObject) SetType(t plumbing.ObjectType) { o.t = t }
-func (o *packObject) Size() int64                   { return int64(len(o.content)) }
-func (o *packObject) SetSize(int64)                 {}
-
-// Reader reads the object's content.
-func (o *packObject) Reader() (io.ReadCloser, error) {
-	return io.NopCloser(bytes.NewReader(o.content)), nil
-}
-
-// Writer refuses: a fetched object is what the pack holds.
-func (o *packObject) Writer() (io.WriteCloser, error) {
-	return nil, errors.New("an object fetched from a pack cannot be written to")
 }
 
 // checkPackSizes reads every object header of the pack file in r and adds up the sizes the

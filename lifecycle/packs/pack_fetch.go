@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path"
 	"sort"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/gitauth"
+	"github.com/skillgit/skillgit/internal/interrupt"
 
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/policy"
@@ -29,10 +31,13 @@ const (
 	maxLinkShown   = 200
 )
 
-// fetchedPack is a pack's commit, fetched into a repository in memory: nothing of it reaches
-// the skill repository until it has been checked.
+// fetchedPack is a pack's commit, fetched into a repository of its own in a temporary folder:
+// nothing of it reaches the skill repository until it has been checked. Its objects stay in
+// the fetched pack file, read as they are needed, so that a large pack costs little memory.
 type fetchedPack struct {
-	mem    *gitstore.Repo
+	mem *gitstore.Repo
+	// remove closes the repository and removes its folder.
+	remove func()
 	ref    string
 	commit gitstore.Hash
 	// folder is the pack's skills folder inside its tree, "." for the root; tree is its tree.
@@ -47,9 +52,18 @@ type fetchedPack struct {
 	single bool
 }
 
-// fetchPack fetches the pack's ref with depth 1 into memory and finds its skills folder.
-func fetchPack(ctx context.Context, p policy.Pack, progress io.Writer) (*fetchedPack, error) {
-	mem := gitstore.OpenMemory()
+// fetchPack fetches the pack's ref with depth 1 into a temporary repository and finds its
+// skills folder. The caller closes what it returns.
+func fetchPack(ctx context.Context, p policy.Pack, progress io.Writer) (fp *fetchedPack, err error) {
+	mem, remove, err := scratchRepo()
+	if err != nil {
+		return nil, fmt.Errorf("pack %s: %w", p.Name, err)
+	}
+	defer func() {
+		if err != nil {
+			remove()
+		}
+	}()
 	store := &budgetStorer{Storer: mem.Git().Storer, budget: maxBytes(p)}
 	remote := git.NewRemote(store, &config.RemoteConfig{Name: "pack", URLs: []string{p.URL}})
 	access, shown := gitauth.For(p.URL), gitauth.Redact(p.URL)
@@ -82,12 +96,40 @@ func fetchPack(ctx context.Context, p policy.Pack, progress io.Writer) (*fetched
 	if err != nil {
 		return nil, fmt.Errorf("pack %s: the fetch of %s from %s brought no commit: %w", p.Name, gitstore.ShortRef(name), shown, err)
 	}
-	fp := &fetchedPack{mem: mem, ref: name}
+	fp = &fetchedPack{mem: mem, remove: remove, ref: name}
 	if fp.commit, err = peelToCommit(mem, ref.Hash()); err != nil {
 		return nil, fmt.Errorf("pack %s: %s: %w", p.Name, gitstore.ShortRef(name), err)
 	}
-	return fp, fp.findFolder(p)
+	if err = fp.findFolder(p); err != nil {
+		return nil, err
+	}
+	return fp, nil
 }
+
+// scratchRepo makes the bare repository a pack is fetched into, in a temporary folder that a
+// signal removes too, and returns the function that closes and removes it.
+func scratchRepo() (*gitstore.Repo, func(), error) {
+	dir, untrack, err := interrupt.MkdirTemp("", "skillgit-pack-*.git")
+	if err != nil {
+		return nil, nil, fmt.Errorf("making a folder to fetch into: %w", err)
+	}
+	removeDir := func() {
+		os.RemoveAll(dir)
+		untrack()
+	}
+	g, err := gitstore.Init(dir, gitstore.InitOptions{Bare: true})
+	if err != nil {
+		removeDir()
+		return nil, nil, fmt.Errorf("making a repository to fetch into: %w", err)
+	}
+	return g, func() {
+		g.Close()
+		removeDir()
+	}, nil
+}
+
+// close closes the fetched pack's repository and removes it.
+func (fp *fetchedPack) close() { fp.remove() }
 
 // pickRef resolves the ref to fetch: want as a full ref, branch or tag, else what the remote's
 // HEAD points to.

@@ -49,9 +49,9 @@ type PreviewOptions struct {
 	Progress io.Writer
 }
 
-// PreviewSource fetches a pack source into memory, as `pack update` does, and reports its
+// PreviewSource fetches a pack source into a temporary repository, as `pack update` does, and reports its
 // skills: name, description, whether they can be stored and why not, and the audit's risk.
-// It writes nothing anywhere.
+// It writes nothing anywhere else, and removes that repository.
 func PreviewSource(o PreviewOptions) (*Preview, error) {
 	dir, err := filepath.Abs(o.Dir)
 	if err != nil {
@@ -80,6 +80,7 @@ func PreviewSource(o PreviewOptions) (*Preview, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer fp.close()
 	pv := &Preview{URL: p.URL, Ref: fp.ref, Path: p.Path, Commit: fp.commit.String(), Skills: []PreviewSkill{}}
 	if err := previewSkills(fp, sv, o.Policy, pv); err != nil {
 		return nil, err

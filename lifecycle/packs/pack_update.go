@@ -103,6 +103,7 @@ func updatePack(r *lifecycle.Repo, p policy.Pack, o UpdateOptions) (*Result, err
 	if err != nil {
 		return nil, err
 	}
+	defer fp.close()
 	up := &Result{Pack: p.Name, URL: p.URL, Ref: fp.ref, Fetched: fp.commit.String(), Candidates: []*lifecycle.Result{},
 		Unchanged: []string{}, Skipped: sv.skipped}
 	changes, err := planPack(r, p, sv, up)
@@ -117,8 +118,8 @@ func updatePack(r *lifecycle.Repo, p policy.Pack, o UpdateOptions) (*Result, err
 	return up, err
 }
 
-// fetchChecked fetches a pack into memory, checks its tree and sorts out its skills; nothing
-// is written to the repository.
+// fetchChecked fetches a pack into a temporary repository, checks its tree and sorts out its
+// skills; nothing is written to the skill repository. The caller closes the fetched pack.
 func fetchChecked(r *lifecycle.Repo, p policy.Pack, o UpdateOptions) (*fetchedPack, *survey, error) {
 	if err := checkPackName(p.Name); err != nil {
 		return nil, nil, fmt.Errorf("%s: %w", policy.ConfigFile, err)
@@ -130,8 +131,8 @@ func fetchChecked(r *lifecycle.Repo, p policy.Pack, o UpdateOptions) (*fetchedPa
 	return fetchSurvey(o.Context, p, o.Progress)
 }
 
-// fetchSurvey fetches the pack p, whose URL is ready to use, into memory within the fetch
-// timeout, checks it and sorts out its skills.
+// fetchSurvey fetches the pack p, whose URL is ready to use, into a temporary repository
+// within the fetch timeout, checks it and sorts out its skills.
 func fetchSurvey(ctx context.Context, p policy.Pack, progress io.Writer) (*fetchedPack, *survey, error) {
 	if ctx == nil {
 		ctx = context.Background()
@@ -143,10 +144,15 @@ func fetchSurvey(ctx context.Context, p policy.Pack, progress io.Writer) (*fetch
 		return nil, nil, err
 	}
 	if err := fp.check(p.Name); err != nil {
+		fp.close()
 		return nil, nil, err
 	}
 	sv, err := fp.survey(p)
-	return fp, sv, err
+	if err != nil {
+		fp.close()
+		return nil, nil, err
+	}
+	return fp, sv, nil
 }
 
 // planPack compares the pack's skills with the published skills that came from it. A pack

@@ -22,7 +22,7 @@ type Candidates struct {
 	// body that keeps most of a candidate's steps keeps some of those, so a copy is
 	// compared with the original whatever its name, and however many candidates with closer
 	// names were proposed before it.
-	near map[uint64][]*CandidateSkill
+	near map[uint32][]*CandidateSkill
 }
 
 // The body sketch: how many of a body's smallest shingles find its near copies, and how
@@ -35,7 +35,7 @@ const (
 
 // NewCandidates returns an empty set.
 func NewCandidates() *Candidates {
-	return &Candidates{m: catalog.NewMatcher(nil), of: map[*catalog.Skill]*CandidateSkill{}, near: map[uint64][]*CandidateSkill{}}
+	return &Candidates{m: catalog.NewMatcher(nil), of: map[*catalog.Skill]*CandidateSkill{}, near: map[uint32][]*CandidateSkill{}}
 }
 
 // Add puts candidate c, with its skill, in the set. The set keeps the skill's name,
