@@ -62,7 +62,21 @@ func (l *Ledger) chainAt(h gitstore.Hash) (*Chain, error) {
 // keptSteps bounds the steps, and so the commits, a ledger keeps read: a batch of thousands
 // of publishes reads thousands of candidates once each, and keeping them all would cost
 // more memory than reading some again.
-const keptSteps = 1 << 12
+const keptSteps = 1 << 10
+
+// keptChains bounds the chains a ledger keeps read by LoadChain: a batch of ten thousand
+// publishes reads the chain of each candidate once or twice, one after the other.
+const keptChains = 1 << 10
+
+// keepBounded puts v in m under k and returns m; a map already holding limit entries is
+// replaced by a new one first, its entries to be read again when wanted.
+func keepBounded[K comparable, V any](m map[K]V, k K, v V, limit int) map[K]V {
+	if len(m) >= limit {
+		m = make(map[K]V)
+	}
+	m[k] = v
+	return m
+}
 
 // keepStep keeps st, the step of commit h; once keptSteps are kept, the steps and chains
 // read so far are forgotten first, to be read again when wanted. The caller holds mu.
@@ -91,7 +105,7 @@ func (l *Ledger) loadChain(s Store, id, ref string, tip gitstore.Hash) (*Chain, 
 			return nil, err
 		}
 		l.mu.Lock()
-		l.loaded[k] = ch
+		l.loaded = keepBounded(l.loaded, k, ch, keptChains)
 		l.mu.Unlock()
 	}
 	held := *ch
