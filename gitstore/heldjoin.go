@@ -15,18 +15,21 @@ import (
 const heldPackJoin = 8
 
 // made records name, a pack that held objects were written to in objDir, and joins the packs
-// recorded into one once there are heldPackJoin of them. A failure to join leaves them as
-// they are, every object still readable, and forgets them. The caller holds mu.
-func (s *heldObjects) made(objDir, name string) {
+// recorded into one once there are heldPackJoin of them; it returns the packs joined, now
+// removed. A failure to join leaves them as they are, every object still readable, and
+// forgets them. The caller holds mu.
+func (s *heldObjects) made(objDir, name string) (removed []string) {
 	s.packs = append(s.packs, name)
 	if len(s.packs) < heldPackJoin {
-		return
+		return nil
 	}
 	joined, err := joinPacks(filepath.Join(objDir, "pack"), s.packs)
-	s.packs = nil
-	if err == nil {
-		s.packs = []string{joined}
+	removed, s.packs = s.packs, nil
+	if err != nil {
+		return nil
 	}
+	s.packs = []string{joined}
+	return removed
 }
 
 // joinPacks writes the packs names (paths without .pack or .idx) as one pack with its index,

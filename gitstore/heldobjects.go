@@ -161,19 +161,20 @@ func (s *heldObjects) forgetContent(i int) {
 // pack writes the held objects into objDir as one pack and forgets them; with keepOn,
 // objects written next are held again. The pack is complete and flushed before they are
 // forgotten, so a reader finds each object in memory or in the pack.
-func (s *heldObjects) pack(objDir string, keepOn bool) error {
+// It returns the packs it joined into the new one and removed.
+func (s *heldObjects) pack(objDir string, keepOn bool) (removed []string, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.list) > 0 {
 		name, err := writeHeldPack(objDir, s)
 		if err != nil {
-			return fmt.Errorf("writing the objects of the held ref moves: %w", err)
+			return nil, fmt.Errorf("writing the objects of the held ref moves: %w", err)
 		}
-		s.made(objDir, name)
+		removed = s.made(objDir, name)
 	}
 	s.list, s.byID, s.recent, s.bytes = nil, nil, nil, 0
 	s.on = keepOn
-	return nil
+	return removed, nil
 }
 
 // drop forgets the held objects and stops holding them.
@@ -196,9 +197,13 @@ func (r *Objects) holdObject(t plumbing.ObjectType, h Hash, data []byte) (bool, 
 
 // packHeld writes the held objects as one pack and forgets them (see heldObjects.pack).
 func (r *Objects) packHeld(keepOn bool) error {
-	if err := r.heldObj.pack(r.objectsDir(), keepOn); err != nil {
+	removed, err := r.heldObj.pack(r.objectsDir(), keepOn)
+	if err != nil {
 		return err
 	}
-	r.reindex() // the fast reader finds the pack itself on its first miss
+	if r.objects != nil && len(removed) > 0 {
+		r.objects.Retire(removed)
+	}
+	r.reindex() // the fast reader finds the new pack itself on its first miss
 	return nil
 }

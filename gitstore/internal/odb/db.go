@@ -55,6 +55,15 @@ func (db *DB) Close() error {
 	return first
 }
 
+// Retire stops reading the packs of bases (paths without .pack or .idx), which were removed
+// after their objects were copied into another pack, and releases their pages: a batch that
+// joins its packs again and again then keeps only the last in memory.
+func (db *DB) Retire(bases []string) {
+	for _, d := range db.dirs {
+		d.retire(bases)
+	}
+}
+
 // Read returns the type and content of the object id, its deltas
 // resolved. An object larger than limit bytes gives an error wrapping
 // ErrTooLarge before its content is inflated; a negative limit means no

@@ -100,6 +100,34 @@ func (d *objDir) openNew(dir string) (bool, error) {
 	return true, nil
 }
 
+// retire stops looking in the packs of bases, which were removed once their objects were
+// copied into another pack, and drops their pages from resident memory. They stay mapped,
+// for readers still in them, until close.
+func (d *objDir) retire(bases []string) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	gone := map[*pack]bool{}
+	for _, b := range bases {
+		if p := d.byBase[b]; p != nil {
+			gone[p] = true
+		}
+	}
+	if len(gone) == 0 {
+		return
+	}
+	var list []*pack
+	for _, p := range d.packList() {
+		if !gone[p] {
+			list = append(list, p)
+		}
+	}
+	d.packs.Store(&list)
+	for p := range gone {
+		p.data.release()
+		p.idxMap.release()
+	}
+}
+
 // find returns the pack and offset of id among the open packs.
 func (d *objDir) find(id *[20]byte) (*pack, int64, error) {
 	for _, p := range d.packList() {

@@ -77,6 +77,13 @@ func (g *region) account(n int64) {
 	}
 }
 
+// release drops the map's pages from resident memory now; the map stays valid.
+func (g *region) release() {
+	if g.mapped && g.b != nil {
+		dropPages(g.b)
+	}
+}
+
 // slice returns the bytes [off, off+n) of the region. With a memory map
 // the result aliases the map and must not be written to.
 func (g *region) slice(off, n int64) ([]byte, error) {
