@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path"
 	"sort"
 	"strings"
@@ -18,7 +17,6 @@ import (
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/gitauth"
-	"github.com/skillgit/skillgit/internal/interrupt"
 
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/policy"
@@ -104,28 +102,6 @@ func fetchPack(ctx context.Context, p policy.Pack, progress io.Writer) (fp *fetc
 		return nil, err
 	}
 	return fp, nil
-}
-
-// scratchRepo makes the bare repository a pack is fetched into, in a temporary folder that a
-// signal removes too, and returns the function that closes and removes it.
-func scratchRepo() (*gitstore.Repo, func(), error) {
-	dir, untrack, err := interrupt.MkdirTemp("", "skillgit-pack-*.git")
-	if err != nil {
-		return nil, nil, fmt.Errorf("making a folder to fetch into: %w", err)
-	}
-	removeDir := func() {
-		os.RemoveAll(dir)
-		untrack()
-	}
-	g, err := gitstore.Init(dir, gitstore.InitOptions{Bare: true})
-	if err != nil {
-		removeDir()
-		return nil, nil, fmt.Errorf("making a repository to fetch into: %w", err)
-	}
-	return g, func() {
-		g.Close()
-		removeDir()
-	}, nil
 }
 
 // close closes the fetched pack's repository and removes it.
