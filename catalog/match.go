@@ -184,6 +184,7 @@ func termsOf(s *Skill, tf map[string]float32) docTerms {
 // and folder so the order is always the same.
 func (m *Matcher) Match(task string, o MatchOptions) *MatchResult {
 	q := m.score(task)
+	defer q.release()
 	res := &MatchResult{}
 	taken := map[int]bool{}
 	for _, h := range append(append([]string(nil), o.Hints...), TaskHints(task)...) {
@@ -225,7 +226,7 @@ type query struct {
 // score computes the BM25 score of every skill that shares a term with task, in one slice:
 // a task's common words are in most skills' descriptions.
 func (m *Matcher) score(task string) query {
-	q := query{words: map[string]string{}, scores: make([]float64, len(m.skills))}
+	q := query{words: map[string]string{}, scores: scoreSlice(len(m.skills))}
 	terms(task, func(t term) {
 		if _, seen := q.words[t.stem]; !seen {
 			q.words[t.stem] = t.word
@@ -246,6 +247,26 @@ func (m *Matcher) score(task string) query {
 		}
 	}
 	return q
+}
+
+// scoreSlices keeps the score slices of finished queries: a batch of ten thousand proposals
+// ranks ten thousand skills for each, and would otherwise make a slice of that size each time.
+var scoreSlices sync.Pool
+
+// scoreSlice returns a slice of n zero scores, reusing one a finished query gave back.
+func scoreSlice(n int) []float64 {
+	if p, ok := scoreSlices.Get().(*[]float64); ok && cap(*p) >= n {
+		s := (*p)[:n]
+		clear(s)
+		return s
+	}
+	return make([]float64, n)
+}
+
+// release gives the query's score slice back for the next query; q must not be used after.
+func (q query) release() {
+	s := q.scores
+	scoreSlices.Put(&s)
 }
 
 // ranked orders the scored skills that skip does not leave out: score, then name, then
