@@ -27,8 +27,8 @@ func (r *Objects) fastRead(t plumbing.ObjectType, h Hash, limit int64) (plumbing
 	if r.objects == nil {
 		return 0, nil, false, nil
 	}
-	if _, size, ok := r.heldObj.info(h); ok {
-		got, _, _, err := r.fastSize(t, h)
+	if got, size, ok := r.heldObj.info(h); ok {
+		err := checkType(t, got, h)
 		if err == nil && size > limit {
 			err = fastError(t, h, limit, odb.ErrTooLarge)
 		}
@@ -44,11 +44,18 @@ func (r *Objects) fastRead(t plumbing.ObjectType, h Hash, limit int64) (plumbing
 		return 0, nil, true, fastError(t, h, limit, err)
 	}
 	got := plumbing.ObjectType(typ)
-	if t != plumbing.AnyObject && got != t {
-		// go-git's storage answers so for an object of another type.
-		return 0, nil, true, objectError(h, fmt.Errorf("%s %s: %w (it is a %s)", t, h, plumbing.ErrObjectNotFound, got))
+	if err := checkType(t, got, h); err != nil {
+		return 0, nil, true, err
 	}
 	return got, data, true, nil
+}
+
+// checkType fails, as go-git's storage does, when object h read for type t is of type got.
+func checkType(t, got plumbing.ObjectType, h Hash) error {
+	if t != plumbing.AnyObject && got != t {
+		return objectError(h, fmt.Errorf("%s %s: %w (it is a %s)", t, h, plumbing.ErrObjectNotFound, got))
+	}
+	return nil
 }
 
 // fastSize returns the type and size of object h through the fast reader; ok is false when
@@ -67,8 +74,8 @@ func (r *Objects) fastSize(t plumbing.ObjectType, h Hash) (plumbing.ObjectType, 
 		return 0, 0, true, fastError(t, h, -1, err)
 	}
 	got := plumbing.ObjectType(typ)
-	if t != plumbing.AnyObject && got != t {
-		return 0, 0, true, objectError(h, fmt.Errorf("%s %s: %w (it is a %s)", t, h, plumbing.ErrObjectNotFound, got))
+	if err := checkType(t, got, h); err != nil {
+		return 0, 0, true, err
 	}
 	return got, size, true, nil
 }

@@ -52,18 +52,21 @@ type budgetStorer struct {
 // PackfileWriter returns a writer that keeps the pack file on disk and, on Close, checks it
 // against the budget and then hands it to the store beneath.
 func (s *budgetStorer) PackfileWriter() (io.WriteCloser, error) {
-	if _, ok := s.Storer.(storer.PackfileWriter); !ok {
+	inner, ok := s.Storer.(storer.PackfileWriter)
+	if !ok {
 		return nil, errors.New("the repository a pack is fetched into cannot take a pack file")
 	}
 	f, untrack, err := interrupt.CreateTemp("", "skillgit-pack-*.pack")
 	if err != nil {
 		return nil, fmt.Errorf("keeping the fetched pack file: %w", err)
 	}
-	return &budgetWriter{s: s, f: f, untrack: untrack}, nil
+	return &budgetWriter{s: s, inner: inner, f: f, untrack: untrack}, nil
 }
 
 type budgetWriter struct {
-	s       *budgetStorer
+	s *budgetStorer
+	// inner is the store beneath, which takes the pack file once it is checked.
+	inner   storer.PackfileWriter
 	f       *os.File
 	untrack func()
 	written int64
@@ -95,7 +98,7 @@ func (w *budgetWriter) Close() (err error) {
 	if _, err := w.f.Seek(0, io.SeekStart); err != nil {
 		return err
 	}
-	pw, err := w.s.Storer.(storer.PackfileWriter).PackfileWriter()
+	pw, err := w.inner.PackfileWriter()
 	if err != nil {
 		return err
 	}

@@ -33,7 +33,7 @@ const (
 // nothing of it reaches the skill repository until it has been checked. Its objects stay in
 // the fetched pack file, read as they are needed, so that a large pack costs little memory.
 type fetchedPack struct {
-	mem *gitstore.Repo
+	repo *gitstore.Repo
 	// remove closes the repository and removes its folder.
 	remove func()
 	ref    string
@@ -53,7 +53,7 @@ type fetchedPack struct {
 // fetchPack fetches the pack's ref with depth 1 into a temporary repository and finds its
 // skills folder. The caller closes what it returns.
 func fetchPack(ctx context.Context, p policy.Pack, progress io.Writer) (fp *fetchedPack, err error) {
-	mem, remove, err := scratchRepo()
+	repo, remove, err := scratchRepo()
 	if err != nil {
 		return nil, fmt.Errorf("pack %s: %w", p.Name, err)
 	}
@@ -62,7 +62,7 @@ func fetchPack(ctx context.Context, p policy.Pack, progress io.Writer) (fp *fetc
 			remove()
 		}
 	}()
-	store := &budgetStorer{Storer: mem.Git().Storer, budget: maxBytes(p)}
+	store := &budgetStorer{Storer: repo.Git().Storer, budget: maxBytes(p)}
 	remote := git.NewRemote(store, &config.RemoteConfig{Name: "pack", URLs: []string{p.URL}})
 	access, shown := gitauth.For(p.URL), gitauth.Redact(p.URL)
 	refs, err := access.List(ctx, remote, &git.ListOptions{})
@@ -90,12 +90,12 @@ func fetchPack(ctx context.Context, p policy.Pack, progress io.Writer) (fp *fetc
 	if err != nil && !errors.Is(err, git.NoErrAlreadyUpToDate) {
 		return nil, fmt.Errorf("pack %s: fetching %s from %s: %w", p.Name, gitstore.ShortRef(name), shown, err)
 	}
-	ref, err := mem.Git().Storer.Reference(local)
+	ref, err := repo.Git().Storer.Reference(local)
 	if err != nil {
 		return nil, fmt.Errorf("pack %s: the fetch of %s from %s brought no commit: %w", p.Name, gitstore.ShortRef(name), shown, err)
 	}
-	fp = &fetchedPack{mem: mem, remove: remove, ref: name}
-	if fp.commit, err = peelToCommit(mem, ref.Hash()); err != nil {
+	fp = &fetchedPack{repo: repo, remove: remove, ref: name}
+	if fp.commit, err = peelToCommit(repo, ref.Hash()); err != nil {
 		return nil, fmt.Errorf("pack %s: %s: %w", p.Name, gitstore.ShortRef(name), err)
 	}
 	if err = fp.findFolder(p); err != nil {
@@ -150,14 +150,14 @@ func peelToCommit(g *gitstore.Repo, h gitstore.Hash) (gitstore.Hash, error) {
 // findFolder locates the pack's skills folder: the configured path, else skills/ when the
 // pack has one, else its root.
 func (fp *fetchedPack) findFolder(p policy.Pack) error {
-	c, err := fp.mem.Objects().Commit(fp.commit)
+	c, err := fp.repo.Objects().Commit(fp.commit)
 	if err != nil {
 		return fmt.Errorf("pack %s: %w", p.Name, err)
 	}
 	folder := p.Path
 	if folder == "" {
 		folder = "."
-		if e, ok, err := fp.mem.Objects().EntryAt(c.TreeHash, "skills"); err == nil && ok && e.Mode == filemode.Dir {
+		if e, ok, err := fp.repo.Objects().EntryAt(c.TreeHash, "skills"); err == nil && ok && e.Mode == filemode.Dir {
 			folder = "skills"
 		}
 	}
@@ -166,7 +166,7 @@ func (fp *fetchedPack) findFolder(p policy.Pack) error {
 		fp.single = fp.hasSkillFile(fp.tree)
 		return nil
 	}
-	e, ok, err := fp.mem.Objects().EntryAt(c.TreeHash, folder)
+	e, ok, err := fp.repo.Objects().EntryAt(c.TreeHash, folder)
 	switch {
 	case err != nil:
 		return fmt.Errorf("pack %s: %w: %s at %s: %v", p.Name, lifecycle.ErrRefused, folder, short7(fp.commit), err)
@@ -180,7 +180,7 @@ func (fp *fetchedPack) findFolder(p policy.Pack) error {
 
 // hasSkillFile reports whether the folder tree holds a SKILL.md file.
 func (fp *fetchedPack) hasSkillFile(tree gitstore.Hash) bool {
-	e, ok, err := fp.mem.Objects().EntryAt(tree, catalog.FileName)
+	e, ok, err := fp.repo.Objects().EntryAt(tree, catalog.FileName)
 	return err == nil && ok && e.Mode != filemode.Dir
 }
 
@@ -200,7 +200,7 @@ func (fp *fetchedPack) checkTree(tree gitstore.Hash, dir string, depth int, coun
 	if depth > maxPackDepth {
 		return fmt.Errorf("%s: folders nest deeper than %d levels", dir, maxPackDepth)
 	}
-	entries, err := fp.mem.Objects().ReadTree(tree)
+	entries, err := fp.repo.Objects().ReadTree(tree)
 	if err != nil {
 		msg := fmt.Sprintf("%s: the tree is malformed or holds a name that is not a plain file name (%v)", dir, err)
 		if depth == 0 {
@@ -237,7 +237,7 @@ func (fp *fetchedPack) entryProblem(p string, e gitstore.TreeEntry) string {
 	case filemode.Regular, filemode.Executable:
 		return ""
 	case filemode.Symlink:
-		target, _ := fp.mem.Objects().ReadBlob(e.Hash, maxLinkShown)
+		target, _ := fp.repo.Objects().ReadBlob(e.Hash, maxLinkShown)
 		return fmt.Sprintf("%s is a symbolic link (to %q)", p, target)
 	case filemode.Submodule:
 		return fmt.Sprintf("%s is a submodule (gitlink to %s)", p, e.Hash)

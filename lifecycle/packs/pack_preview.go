@@ -97,7 +97,7 @@ func previewSkills(fp *fetchedPack, sv *survey, ap *policy.AuditPolicy, pv *Prev
 	for _, s := range sv.skills {
 		items = append(items, auditrun.Item{Name: s.name, Path: s.file, Tree: s.want})
 	}
-	reports, err := (&auditrun.Auditor{Git: fp.mem, Policy: ap}).Run(items)
+	reports, err := (&auditrun.Auditor{Git: fp.repo, Policy: ap}).Run(items)
 	if err != nil {
 		return fmt.Errorf("auditing the pack: %w", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/interrupt"
@@ -20,11 +21,14 @@ const (
 	scratchOwner  = "skillgit-owner"
 )
 
+// sweepOnce sweeps the temporary folder once per process, however many packs it fetches.
+var sweepOnce sync.Once
+
 // scratchRepo makes the bare repository a pack is fetched into, in a temporary folder that a
-// signal removes too, and returns the function that closes and removes it. It first removes
-// the folders of processes that were killed before they could remove their own.
+// signal removes too, and returns the function that closes and removes it. The first call
+// removes the folders of processes that were killed before they could remove their own.
 func scratchRepo() (*gitstore.Repo, func(), error) {
-	sweepScratch(os.TempDir())
+	sweepOnce.Do(func() { sweepScratch(os.TempDir()) })
 	dir, untrack, err := interrupt.MkdirTemp("", scratchPrefix+"*"+scratchSuffix)
 	if err != nil {
 		return nil, nil, fmt.Errorf("making a folder to fetch into: %w", err)

@@ -30,15 +30,15 @@ func matchAny(globs []string, name string) bool {
 	return false
 }
 
-// rename writes, in the pack's in-memory repository, a copy of the skill folder dir (whose
+// rename writes, in the pack's temporary repository, a copy of the skill folder dir (whose
 // tree is tree) whose SKILL.md names it newName, every other byte kept, and places it at the
 // top of a new tree. It returns that tree and the new folder's tree.
 func (fp *fetchedPack) rename(dir string, tree gitstore.Hash, newName string) (root, folder gitstore.Hash, err error) {
-	e, ok, err := fp.mem.Objects().EntryAt(tree, catalog.FileName)
+	e, ok, err := fp.repo.Objects().EntryAt(tree, catalog.FileName)
 	if err != nil || !ok {
 		return root, folder, fmt.Errorf("%s: no %s to rename (%v)", dir, catalog.FileName, err)
 	}
-	data, err := fp.mem.Objects().ReadBlob(e.Hash, catalog.MaxSkillFileSize)
+	data, err := fp.repo.Objects().ReadBlob(e.Hash, catalog.MaxSkillFileSize)
 	if err != nil {
 		return root, folder, fmt.Errorf("%s: %w", dir, err)
 	}
@@ -46,13 +46,13 @@ func (fp *fetchedPack) rename(dir string, tree gitstore.Hash, newName string) (r
 	if err != nil {
 		return root, folder, fmt.Errorf("%s/%s: %w", dir, catalog.FileName, err)
 	}
-	blob, err := fp.mem.Objects().WriteBlob(data)
+	blob, err := fp.repo.Objects().WriteBlob(data)
 	if err != nil {
 		return root, folder, err
 	}
-	if folder, err = fp.mem.Objects().ReplacePath(tree, catalog.FileName, &gitstore.TreeEntry{Mode: e.Mode, Hash: blob}); err != nil {
+	if folder, err = fp.repo.Objects().ReplacePath(tree, catalog.FileName, &gitstore.TreeEntry{Mode: e.Mode, Hash: blob}); err != nil {
 		return root, folder, err
 	}
-	root, err = fp.mem.Objects().ReplacePath(gitstore.ZeroHash, newName, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: folder})
+	root, err = fp.repo.Objects().ReplacePath(gitstore.ZeroHash, newName, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: folder})
 	return root, folder, err
 }

@@ -58,11 +58,11 @@ func (sv *survey) skip(name, kind, reason string) {
 // survey discovers the pack's skills, applies its selection and prefix, and sorts out the
 // ones that can be proposed from the ones that are skipped, with why.
 func (fp *fetchedPack) survey(p policy.Pack) (*survey, error) {
-	root, err := fp.mem.Objects().Commit(fp.commit)
+	root, err := fp.repo.Objects().Commit(fp.commit)
 	if err != nil {
 		return nil, err
 	}
-	fsys := fp.mem.Objects().TreeFS(root.TreeHash)
+	fsys := fp.repo.Objects().TreeFS(root.TreeHash)
 	found, problems, err := fp.discover(fsys)
 	if err != nil {
 		return nil, fmt.Errorf("pack %s: %w", p.Name, err)
@@ -173,7 +173,7 @@ func (fp *fetchedPack) sortOut(p policy.Pack, fsys fs.FS, s *catalog.Skill, sv *
 		sv.skip(name, SkipInvalid, fmt.Sprintf("with the prefix %q: %v", p.Prefix, err))
 		return nil
 	}
-	e, _, err := fp.mem.Objects().EntryAt(mustRoot(fp), s.Dir)
+	e, _, err := fp.repo.Objects().EntryAt(mustRoot(fp), s.Dir)
 	if err != nil {
 		return err
 	}
@@ -182,14 +182,14 @@ func (fp *fetchedPack) sortOut(p policy.Pack, fsys fs.FS, s *catalog.Skill, sv *
 		sv.skip(name, SkipInvalid, err.Error())
 		return nil
 	}
-	ps2.src, ps2.dir, ps2.want = fp.mem.Objects().TreeFS(root), name, folder
+	ps2.src, ps2.dir, ps2.want = fp.repo.Objects().TreeFS(root), name, folder
 	sv.skills = append(sv.skills, ps2)
 	return nil
 }
 
 // mustRoot is the root tree of the fetched commit, which survey has already read.
 func mustRoot(fp *fetchedPack) gitstore.Hash {
-	c, err := fp.mem.Objects().Commit(fp.commit)
+	c, err := fp.repo.Objects().Commit(fp.commit)
 	if err != nil {
 		return gitstore.ZeroHash
 	}
