@@ -6,6 +6,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 )
 
 // TestCacheTreePatchAsGit checks that patching the cache-tree for a changed file gives the
@@ -49,4 +51,42 @@ func TestCacheTreePatchForgetsFolders(t *testing.T) {
 	if patchCacheTree(data[:len(data)-3], changed) != nil || patchCacheTree(data[:len(data)-3], nil) != nil {
 		t.Error("a truncated cache-tree was patched")
 	}
+}
+
+// TestWideFolderLosesItsSubfolders checks that an update below a folder of more than
+// wideFolder subfolders leaves it in the cache-tree invalid and without them, that the
+// folders beside it stay valid, and that git reads the index as the new commit's.
+func TestWideFolderLosesItsSubfolders(t *testing.T) {
+	dir := manySkillsRepo(t, wideFolder+1, "", false)
+	writeFiles(t, dir, map[string]string{"docs/a/x.md": "x\n"})
+	gitRun(t, dir, "add", "docs")
+	gitRun(t, dir, "commit", "-q", "-m", "docs")
+	f := worktreeFixtureAt(t, dir)
+	f.new = f.edit(t, f.old, map[string]*TreeEntry{"skills/s003/SKILL.md": {Mode: filemode.Regular, Hash: mustBlob(t, f.r, "patched\n")}})
+	if err := f.r.UpdateWorktree(f.old, f.new, []string{"skills/s003"}); err != nil {
+		t.Fatal(err)
+	}
+	f.commitNew(t)
+	data := cacheTreeOf(t, indexBytes(t, dir))
+	root, err := parseCacheTreeNodes(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var skills *ctNode
+	for _, n := range root.subs {
+		if n.name == "skills" {
+			skills = n
+		}
+	}
+	if root.count != -1 || skills == nil || skills.count != -1 || len(skills.subs) != 0 {
+		t.Fatalf("cache-tree after the update: %q; want the root and skills invalid, skills without subfolders", data)
+	}
+	valid, err := parseCacheTree(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := valid["docs/a"]; !ok || len(valid) != 2 {
+		t.Errorf("valid folders %v; want docs and docs/a", slices.Sorted(maps.Keys(valid)))
+	}
+	checkSplitMatchesHead(t, dir, f.new)
 }
