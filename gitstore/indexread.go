@@ -34,7 +34,8 @@ func decodeIndexBytes(b []byte, idx *index.Index, split bool) bool {
 	if uint64(count) > uint64(len(b)/entryFixedSize) {
 		return false
 	}
-	// The names are slices of one string; b is this call's own copy of the file.
+	// The names are slices of one string; b is never changed after: a copy of the file read
+	// for this call, or a shared index mapped for the life of the process.
 	text := unsafe.String(unsafe.SliceData(body), len(body))
 	entries := make([]index.Entry, count)
 	ptrs := make([]*index.Entry, count)

@@ -56,8 +56,13 @@ func skipIndexEntry(b []byte, pos int, version uint32) (int, bool) {
 	if version == 4 {
 		return skipV4Name(b, pos)
 	}
-	nul := bytes.IndexByte(b[pos:], 0)
-	if nul < 0 {
+	// The flags hold the name's length below 0xfff, as git reads it; a longer name is
+	// measured to its NUL.
+	nul := int(flags & 0xfff)
+	if nul == 0xfff {
+		nul = bytes.IndexByte(b[pos:], 0)
+	}
+	if nul < 0 || pos+nul >= len(b) || b[pos+nul] != 0 {
 		return 0, false
 	}
 	// The name is followed by one to eight NULs so that the entry's

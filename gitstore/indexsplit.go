@@ -111,7 +111,7 @@ func readSplitIndex(b []byte, link []byte, path string, idx *index.Index) error 
 	}
 	id := link[:len(Hash{})]
 	sharedPath := filepath.Join(filepath.Dir(path), "sharedindex."+hex.EncodeToString(id))
-	sb, err := readIndexFile(sharedPath)
+	sb, err := readSharedIndex(sharedPath)
 	if err != nil {
 		return fmt.Errorf("%s: the shared index of the split index: %w; run `git update-index --no-split-index`", path, err)
 	}

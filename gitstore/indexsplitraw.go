@@ -39,7 +39,7 @@ func readSplitRaw(b, link []byte, path string) (*splitRaw, bool) {
 	}
 	s := &splitRaw{version: own.Version}
 	copy(s.sharedID[:], link)
-	sb, err := readIndexFile(filepath.Join(filepath.Dir(path), "sharedindex."+hex.EncodeToString(s.sharedID[:])))
+	sb, err := readSharedIndex(filepath.Join(filepath.Dir(path), "sharedindex."+hex.EncodeToString(s.sharedID[:])))
 	if err != nil || !bytes.Equal(sb[max(len(sb)-20, 0):], s.sharedID[:]) {
 		return nil, false
 	}
