@@ -4,6 +4,8 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
 )
 
 // treeOffsets holds the offset of every entry of a large tree, found by one scan that also
@@ -49,14 +51,16 @@ func scanOffsets(data string) []int32 {
 		return nil
 	}
 	at := make([]int32, 0, len(data)/40+2)
-	var prev TreeEntry
+	var prev string
+	var prevDir bool
 	for pos := 0; pos < len(data); {
-		e, next, err := decodeTreeEntry(data, pos)
-		if err != nil || pos > 0 && compareEntries(prev, e) >= 0 {
+		name, mode, next, err := scanTreeEntry(data, pos)
+		dir := filemode.FileMode(mode) == filemode.Dir
+		if err != nil || pos > 0 && compareNames(prev, prevDir, name, dir) >= 0 {
 			return nil
 		}
 		at = append(at, int32(pos))
-		prev, pos = e, next
+		prev, prevDir, pos = name, dir, next
 	}
 	return append(at, int32(len(data)))
 }

@@ -133,26 +133,36 @@ func decodeTree(h Hash, b []byte) ([]TreeEntry, error) {
 }
 
 func decodeTreeEntry(b string, pos int) (TreeEntry, int, error) {
+	name, mode, next, err := scanTreeEntry(b, pos)
+	if err != nil {
+		return TreeEntry{}, 0, err
+	}
+	e := TreeEntry{Name: name, Mode: filemode.FileMode(mode)}
+	copy(e.Hash[:], b[next-len(e.Hash):next])
+	return e, next, nil
+}
+
+// scanTreeEntry checks the entry at pos as decodeTreeEntry does and returns its name, its
+// mode and the offset of the next entry, without copying its id.
+func scanTreeEntry(b string, pos int) (string, uint32, int, error) {
 	sp := strings.IndexByte(b[pos:], ' ')
 	if sp < 1 || sp > 7 {
-		return TreeEntry{}, 0, fmt.Errorf("malformed mode")
+		return "", 0, 0, fmt.Errorf("malformed mode")
 	}
 	mode, ok := parseOctal(b[pos : pos+sp])
 	if !ok {
-		return TreeEntry{}, 0, fmt.Errorf("malformed mode")
+		return "", 0, 0, fmt.Errorf("malformed mode")
 	}
 	start := pos + sp + 1
 	nul := strings.IndexByte(b[start:], 0)
 	if nul < 0 || start+nul+1+20 > len(b) {
-		return TreeEntry{}, 0, fmt.Errorf("truncated entry")
+		return "", 0, 0, fmt.Errorf("truncated entry")
 	}
 	name := b[start : start+nul]
 	if name == "" || name == "." || name == ".." || strings.IndexByte(name, '/') >= 0 {
-		return TreeEntry{}, 0, fmt.Errorf("invalid entry name %q", name)
+		return "", 0, 0, fmt.Errorf("invalid entry name %q", name)
 	}
-	e := TreeEntry{Name: name, Mode: filemode.FileMode(mode)}
-	copy(e.Hash[:], b[start+nul+1:])
-	return e, start + nul + 1 + 20, nil
+	return name, mode, start + nul + 1 + 20, nil
 }
 
 // parseOctal parses a tree entry's mode: octal digits only, at most seven.
