@@ -73,6 +73,30 @@ func (c *rawTreeCache) add(h Hash, b []byte) *keptTree {
 	return t
 }
 
+// twin returns the id of a kept tree whose bytes are parts joined.
+func (c *rawTreeCache) twin(parts []string) (Hash, bool) {
+	n := partsLen(parts)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for h, t := range c.byID {
+		if len(t.b) == n && sameParts(t.b, parts) {
+			return h, true
+		}
+	}
+	return ZeroHash, false
+}
+
+// sameParts reports whether b holds parts, one after the other, and nothing else.
+func sameParts(b []byte, parts []string) bool {
+	for _, p := range parts {
+		if len(p) > len(b) || string(b[:len(p)]) != p {
+			return false
+		}
+		b = b[len(p):]
+	}
+	return len(b) == 0
+}
+
 // treeBytes returns the content of tree h, which the caller must not change.
 func (r *Objects) treeBytes(h Hash) ([]byte, error) {
 	b, _, err := r.keptTree(h)

@@ -3,6 +3,7 @@ package gitstore
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -108,5 +109,54 @@ func TestReplacePathRefusesDisorderedLargeTree(t *testing.T) {
 	_, err = fresh.Objects().ReplacePath(h, "skill-00001", &TreeEntry{Mode: filemode.Regular, Hash: blob})
 	if err == nil {
 		t.Fatal("patching a disordered tree succeeded")
+	}
+}
+
+// TestReplacePathFindsTheKeptTwin checks that an edit of a large tree whose result is a tree
+// already read returns that tree's id, and that a kept tree missing from the store is not
+// taken for the result.
+func TestReplacePathFindsTheKeptTwin(t *testing.T) {
+	w := diskRepo(false)(t)
+	blob, other := mustBlob(t, w, "a\n"), mustBlob(t, w, "b\n")
+	entries := make([]TreeEntry, 400)
+	for i := range entries {
+		entries[i] = TreeEntry{Name: fmt.Sprintf("skill-%03d", i), Mode: filemode.Regular, Hash: blob}
+	}
+	base, err := w.Objects().WriteTree(entries)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A repository opened afresh reads the tree as bytes, as a command does.
+	r, err := Open(w.GitDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	obj := r.Objects()
+	entries[7].Hash = other
+	twinBytes := encodeTree(entries)
+	twin := strings.TrimSpace(gitIn(t, r.GitDir(), string(twinBytes), "hash-object", "-t", "tree", "-w", "--stdin"))
+	if _, err := obj.ReadRawTree(plumbing.NewHash(twin)); err != nil {
+		t.Fatal(err)
+	}
+	// A tree kept under an id the store lacks, with the bytes of the edit below.
+	missing := plumbing.NewHash("1234567890123456789012345678901234567890")
+	edited := append([]TreeEntry(nil), entries...)
+	edited[9].Hash = other
+	obj.rawTrees.add(missing, encodeTree(edited))
+
+	got, err := obj.ReplacePath(base, "skill-007", &TreeEntry{Mode: filemode.Regular, Hash: other})
+	if err != nil || got.String() != twin {
+		t.Fatalf("ReplacePath = %s, %v; want the kept twin %s", got, err, twin)
+	}
+	if h, ok := obj.rawTrees.twin([]string{string(twinBytes)}); !ok || h.String() != twin {
+		t.Fatalf("twin of the edited bytes = %s, %v", h, ok)
+	}
+	got, err = obj.ReplacePath(got, "skill-009", &TreeEntry{Mode: filemode.Regular, Hash: other})
+	if err != nil || got == missing || !obj.Has(got) {
+		t.Fatalf("ReplacePath = %s, %v; want a stored tree, not the kept id the store lacks", got, err)
+	}
+	if want := plumbing.ComputeHash(plumbing.TreeObject, encodeTree(edited)); got != want {
+		t.Errorf("ReplacePath = %s; want %s", got, want)
 	}
 }
