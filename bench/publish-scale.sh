@@ -4,13 +4,16 @@
 #   publish   `skillgit publish ID` of an approved candidate that patches one skill, run in a
 #             checkout of main of the repository of SMALL skills and in one of LARGE skills
 #             (goal: the publish at LARGE within 2x the publish at SMALL)
-#   merge     `git merge --no-ff` of a candidate branch in the same checkouts, the baseline
-#             (goal: skillgit's publish faster at LARGE)
+#   merge     `git merge --no-ff` of a candidate branch in a checkout of the same repository,
+#             the baseline (goal: skillgit's publish faster at LARGE)
 # and the peak memory of the publish at LARGE (goal: under 400 MiB). Every repetition makes
 # a fresh candidate per command on the current tip before the timer starts, then runs each
 # command once, in turn, at both sizes, so that load from other work on the machine falls on
-# all of them alike; the table shows medians. The checkouts are copies of the generated
-# repositories made afresh on every run; after the last round git must find each one clean.
+# all of them alike; the table shows medians. Each command has its own checkout, a copy of
+# the generated repository made afresh on every run, so that each meets the index it leaves
+# itself: git's merge writes the index's cache of every folder's tree, which a publish
+# leaves out for a folder of more than 1,000 skills, and each would otherwise pay for the
+# other's. After the last round git must find every checkout clean.
 #
 # Usage: bench/publish-scale.sh            (from anywhere)
 # Settings, from the environment: RUNS, COMMITS, SEED, BENCH_DIR and SKILLGIT_BIN as in
@@ -40,6 +43,7 @@ use_size() {
 	TREE="$BENCH_DIR/tree-$NAME"
 	STAMP="$BENCH_DIR/done-$NAME"
 	CO="$WORK/checkout-$SKILLS"
+	GCO="$WORK/git-checkout-$SKILLS"
 	REVS="$WORK/revisions-$SKILLS"
 }
 
@@ -59,8 +63,9 @@ check() {
 	mkdir -p "$WORK"
 	for n in "$SMALL" "$LARGE"; do
 		use_size "$n"
-		say "copying $REPO into $CO"
+		say "copying $REPO into $CO and $GCO"
 		cp -a "$REPO" "$CO"
+		cp -a "$REPO" "$GCO"
 		[ "$(git -C "$CO" symbolic-ref HEAD)" = refs/heads/main ] || die "$REPO does not have main checked out"
 		[ -z "$(git -C "$CO" status --porcelain)" ] || die "$CO is not clean after the copy"
 		mapfile -t DIRS < <(cd "$TREE" && find . -name SKILL.md -printf '%h\n' | sed 's|^\./||' | sort | head -$((2 * RUNS + 2)))
@@ -88,30 +93,31 @@ revision() {
 	echo "$dst"
 }
 
-# propose REL prints the id of a new candidate in $CO that patches skill folder REL.
+# propose DIR REL prints the id of a new candidate in checkout DIR that patches skill folder
+# REL.
 propose() {
 	local out
-	out=$("$BIN" -C "$CO" propose --from "$(revision "$1")" --author "$PROPOSER" --json 2>/dev/null) ||
-		die "skillgit propose of $1 in $CO failed"
+	out=$("$BIN" -C "$1" propose --from "$(revision "$2")" --author "$PROPOSER" --json 2>/dev/null) ||
+		die "skillgit propose of $2 in $1 failed"
 	grep -o '"id": *"[^"]*"' <<<"$out" | sed -n 1p | sed 's/.*"\([^"]*\)"$/\1/'
 }
 
-# prepare_publishes N makes, on the current tip of the checkout of N skills, an approved
+# prepare_publishes N makes, on the current tip of each checkout of N skills, an approved
 # candidate for skillgit and a candidate branch for git, and exports what the commands use.
 prepare_publishes() {
 	use_size "$1"
 	local next dirs
 	next=$(eval "echo \$NEXT_$1")
 	eval "dirs=(\"\${DIRS_$1[@]}\")"
-	SGID=$(propose "${dirs[$next]}")
+	SGID=$(propose "$CO" "${dirs[$next]}")
 	"$BIN" -C "$CO" approve "$SGID" --author "$APPROVER" >/dev/null 2>&1 || die "skillgit approve $SGID failed"
-	NFFID=$(propose "${dirs[$((next + 1))]}")
+	NFFID=$(propose "$GCO" "${dirs[$((next + 1))]}")
 	eval "NEXT_$1=$((next + 2))"
-	export CO SGID NFFID
+	export CO GCO SGID NFFID
 }
 
 sgpublish() { "$BIN" -C "$CO" publish "$SGID" --author "$APPROVER" >/dev/null; }
-mergenoff() { git -C "$CO" merge -q --no-ff -m "merge candidate/$NFFID" "candidate/$NFFID" >/dev/null; }
+mergenoff() { git -C "$GCO" merge -q --no-ff -m "merge candidate/$NFFID" "candidate/$NFFID" >/dev/null; }
 export -f sgpublish mergenoff
 
 one_round() {
@@ -124,12 +130,14 @@ one_round() {
 }
 
 report() {
-	local ps pl ml n
+	local ps pl ml n d
 	for n in "$SMALL" "$LARGE"; do
 		use_size "$n"
-		[ -z "$(git -C "$CO" status --porcelain)" ] || die "git status in $CO is not clean after the rounds"
-		git -C "$CO" diff --cached --quiet || die "git diff --cached in $CO is not empty after the rounds"
-		[ "$(git -C "$CO" write-tree)" = "$(git -C "$CO" rev-parse 'HEAD^{tree}')" ] || die "git write-tree in $CO is not HEAD's tree"
+		for d in "$CO" "$GCO"; do
+			[ -z "$(git -C "$d" status --porcelain)" ] || die "git status in $d is not clean after the rounds"
+			git -C "$d" diff --cached --quiet || die "git diff --cached in $d is not empty after the rounds"
+			[ "$(git -C "$d" write-tree)" = "$(git -C "$d" rev-parse 'HEAD^{tree}')" ] || die "git write-tree in $d is not HEAD's tree"
+		done
 	done
 	ps=$(median "publish-$SMALL")
 	pl=$(median "publish-$LARGE")
@@ -153,7 +161,7 @@ report() {
 		printf 'peak memory of skillgit publish at %s: %s MiB (goal < 400: %s)\n' "$LARGE" "$(peak "publish-$LARGE")" \
 			"$(awk -v m="$(peak "publish-$LARGE")" 'BEGIN { print (m < 400) ? "met" : "MISSED" }')"
 	fi
-	echo "every row runs through one bash -c; git status, git diff --cached and git write-tree agree with HEAD in both checkouts"
+	echo "every row runs through one bash -c; git status, git diff --cached and git write-tree agree with HEAD in every checkout"
 }
 
 run_bench
