@@ -68,7 +68,7 @@ func (c *rawTreeCache) add(h Hash, b []byte) *keptTree {
 		c.size -= len(c.byID[old].b)
 		delete(c.byID, old)
 	}
-	t := &keptTree{b: b, offs: &treeOffsets{}}
+	t := &keptTree{b: b, offs: &treeOffsets{near: c.nearOffsets}}
 	c.byID[h], c.order, c.size = t, append(c.order, h), c.size+len(b)
 	return t
 }

@@ -4,8 +4,6 @@ import (
 	"sort"
 	"sync"
 	"sync/atomic"
-
-	"github.com/go-git/go-git/v5/plumbing/filemode"
 )
 
 // treeOffsets holds the offset of every entry of a large tree, found by one scan that also
@@ -20,6 +18,10 @@ type treeOffsets struct {
 	// lookups counts the lookups made before the offsets were taken: the first scans, as a
 	// tree looked up once (a candidate's version of the folder) costs less that way.
 	lookups atomic.Int32
+	// near takes the offsets, from a kept version of the folder near this one when it can;
+	// ready is set once they are taken.
+	near  func(data string) []int32
+	ready atomic.Bool
 }
 
 // offsets returns the offsets of t's entries, scanning t the first time; nil when t is not
@@ -28,7 +30,14 @@ func (t RawTree) offsets() *treeOffsets {
 	if t.offs == nil {
 		return nil
 	}
-	t.offs.once.Do(func() { t.offs.at = scanOffsets(t.data) })
+	t.offs.once.Do(func() {
+		if t.offs.near != nil {
+			t.offs.at = t.offs.near(t.data)
+		} else {
+			t.offs.at = scanOffsets(t.data)
+		}
+		t.offs.ready.Store(true)
+	})
 	if t.offs.at == nil {
 		return nil
 	}
@@ -55,7 +64,7 @@ func scanOffsets(data string) []int32 {
 	var prevDir bool
 	for pos := 0; pos < len(data); {
 		name, mode, next, err := scanTreeEntry(data, pos)
-		dir := filemode.FileMode(mode) == filemode.Dir
+		dir := isDirMode(mode)
 		if err != nil || pos > 0 && compareNames(prev, prevDir, name, dir) >= 0 {
 			return nil
 		}

@@ -1,0 +1,105 @@
+package gitstore
+
+import (
+	"unsafe"
+
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+)
+
+// A command reads several versions of one large folder (the channel's, a candidate's, the
+// one a publish writes), each a few entries away from the others. The offsets of a version
+// are taken from those of a kept version near it: the entries in the bytes both share at
+// their start keep their offsets, those in the bytes both share at their end keep theirs
+// moved by the difference in length, and only the entries between are scanned.
+
+// nearOffsets returns the offsets of data, taken from the kept tree that shares the most
+// bytes with it at its ends, when one shares at least half of them, else by a full scan.
+func (c *rawTreeCache) nearOffsets(data string) []int32 {
+	if base, at := c.nearest(data); at != nil {
+		return deriveOffsets(data, base, at)
+	}
+	return scanOffsets(data)
+}
+
+// nearest returns the kept tree whose offsets are taken and which shares the most bytes with
+// data at its ends, at least half of data's, with its offsets; nil offsets for none.
+func (c *rawTreeCache) nearest(data string) (string, []int32) {
+	type kept struct {
+		b  string
+		at []int32
+	}
+	var near []kept
+	c.mu.Lock()
+	for _, t := range c.byID {
+		if t.offs.ready.Load() && t.offs.at != nil {
+			near = append(near, kept{unsafe.String(unsafe.SliceData(t.b), len(t.b)), t.offs.at})
+		}
+	}
+	c.mu.Unlock()
+	var best kept
+	most := len(data) / 2
+	for _, k := range near {
+		if pre, suf := sharedEndsOf(k.b, data); pre+suf > most && k.b != data {
+			best, most = k, pre+suf
+		}
+	}
+	return best.b, best.at
+}
+
+// deriveOffsets returns the offsets of data's entries from those of base, at, scanning only
+// the entries that do not lie whole in the bytes the two share at their start or end, and
+// checking the order where the scanned entries meet the kept ones; nil as scanOffsets gives
+// it.
+func deriveOffsets(data, base string, at []int32) []int32 {
+	if len(data) > maxTreeSize {
+		return nil
+	}
+	pre, suf := sharedEndsOf(base, data)
+	// The entries of base that end within the shared start are data's too.
+	i := 0
+	for i+1 < len(at) && int(at[i+1]) <= pre {
+		i++
+	}
+	out := make([]int32, 0, len(at)+8)
+	out = append(out, at[:i]...)
+	shift := len(data) - len(base)
+	// Scan from there until an entry starts where one of base starts within the shared end.
+	var prev string
+	var prevDir bool
+	if i > 0 {
+		name, mode, _, _ := scanTreeEntry(data, int(at[i-1]))
+		prev, prevDir = name, isDirMode(mode)
+	}
+	j := i // the first entry of base not yet passed
+	for pos := int(at[i]); pos < len(data); {
+		for j < len(at)-1 && int(at[j])+shift < pos {
+			j++
+		}
+		if j < len(at)-1 && int(at[j])+shift == pos && int(at[j]) >= len(base)-suf {
+			name, mode, _, err := scanTreeEntry(data, pos)
+			if err != nil || len(out) > 0 && compareNames(prev, prevDir, name, isDirMode(mode)) >= 0 {
+				return nil
+			}
+			for _, a := range at[j:] {
+				out = append(out, a+int32(shift))
+			}
+			return out
+		}
+		name, mode, next, err := scanTreeEntry(data, pos)
+		dir := isDirMode(mode)
+		if err != nil || len(out) > 0 && compareNames(prev, prevDir, name, dir) >= 0 {
+			return nil
+		}
+		out = append(out, int32(pos))
+		prev, prevDir, pos = name, dir, next
+	}
+	return append(out, int32(len(data)))
+}
+
+// isDirMode reports whether a tree entry's mode is a folder's.
+func isDirMode(mode uint32) bool { return filemode.FileMode(mode) == filemode.Dir }
+
+// sharedEndsOf is sharedEnds for strings.
+func sharedEndsOf(a, b string) (pre, suf int) {
+	return sharedEnds(unsafe.Slice(unsafe.StringData(a), len(a)), unsafe.Slice(unsafe.StringData(b), len(b)))
+}

@@ -1,0 +1,76 @@
+package gitstore
+
+import (
+	"math/rand/v2"
+	"slices"
+	"testing"
+)
+
+// TestDeriveOffsetsMatchesScan checks, on random versions of random trees, that offsets
+// taken from a nearby version are those a full scan takes, a damaged version included.
+func TestDeriveOffsetsMatchesScan(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for round := range 400 {
+		base := randomTree(rng, 1+rng.IntN(300))
+		baseData := string(encodeTree(base))
+		at := scanOffsets(baseData)
+		if at == nil {
+			t.Fatalf("round %d: the base tree does not scan", round)
+		}
+		next := mutate(rng, base)
+		if round%2 == 1 {
+			// One entry changed, gone or added, as a publish makes.
+			next = slices.Clone(base)
+			switch k := rng.IntN(len(next)); rng.IntN(3) {
+			case 0:
+				next[k].Hash[7]++
+			case 1:
+				next = slices.Delete(next, k, k+1)
+			default:
+				next = append(slices.Clone(base), randomTree(rng, 1)...)
+				slices.SortFunc(next, compareEntries)
+				next = slices.CompactFunc(next, func(a, b TreeEntry) bool { return a.Name == b.Name })
+			}
+		}
+		if round%5 == 0 && len(next) > 2 {
+			// Out of order: two neighbours swapped, or one entry twice.
+			k := rng.IntN(len(next) - 1)
+			if round%10 == 0 {
+				next[k], next[k+1] = next[k+1], next[k]
+			} else {
+				next[k+1] = next[k]
+			}
+		}
+		data := string(encodeTree(next))
+		if got, want := deriveOffsets(data, baseData, at), scanOffsets(data); !slices.Equal(got, want) {
+			t.Fatalf("round %d: derived offsets %v, scanned %v", round, got, want)
+		}
+	}
+}
+
+// TestNearOffsetsUsesAKeptVersion checks that the cache takes a version's offsets from a
+// kept version it shares most of its bytes with, and scans one it shares little with.
+func TestNearOffsetsUsesAKeptVersion(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	base := randomTree(rng, 500)
+	var c rawTreeCache
+	kept := c.add(Hash{1}, encodeTree(base))
+	if kept == nil {
+		t.Fatal("the tree is too small to be kept")
+	}
+	RawTree{data: string(kept.b), offs: kept.offs}.offsets()
+	next := slices.Clone(base)
+	next[250].Hash[5] ^= 1
+	next = slices.Delete(next, 100, 101)
+	data := string(encodeTree(next))
+	if b, at := c.nearest(data); at == nil || b != string(kept.b) {
+		t.Fatal("the kept version near the new one was not found")
+	}
+	if got, want := c.nearOffsets(data), scanOffsets(data); !slices.Equal(got, want) {
+		t.Fatalf("offsets from the kept version %v, scanned %v", got, want)
+	}
+	far := string(encodeTree(randomTree(rng, 500)))
+	if _, at := c.nearest(far); at != nil {
+		t.Error("an unrelated tree was taken as near")
+	}
+}
