@@ -48,6 +48,19 @@ type batchResult struct {
 	ExitCode int               `json:"exit_code"`
 }
 
+// reported is br once its line is out: what --json still prints, when it is given, else
+// only the exit code, so that a batch of 10,000 keeps no audit report until its end.
+func (br batchResult) reported(json bool) batchResult {
+	if br.Result == nil || !json {
+		br.Result = nil
+		return br
+	}
+	res := *br.Result
+	res.Reports, res.Warnings = nil, nil
+	br.Result = &res
+	return br
+}
+
 type batchJSON struct {
 	Results []batchResult `json:"results"`
 }
@@ -112,7 +125,7 @@ func (a *app) runBatch(r *lifecycle.Repo, b batch, ids []string) error {
 		for _, br := range chunk {
 			bar.Clear()
 			a.reportOne(br, b.line)
-			out.Results = append(out.Results, br)
+			out.Results = append(out.Results, br.reported(a.json))
 			bar.Update(len(out.Results), len(ids))
 		}
 	}

@@ -93,6 +93,8 @@ func (pp *packProposer) propose(c packChange) {
 		pp.up.Skipped = append(pp.up.Skipped, Skipped{Skill: c.name, Kind: kind, Reason: err.Error()})
 		return
 	}
-	pp.up.Candidates = append(pp.up.Candidates, res)
 	pp.up.Warnings = append(pp.up.Warnings, res.Warnings...)
+	// The report lists each candidate, not its audit: a pack of 10,000 keeps none of them.
+	res.Reports, res.Warnings = nil, nil
+	pp.up.Candidates = append(pp.up.Candidates, res)
 }
