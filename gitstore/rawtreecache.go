@@ -12,8 +12,10 @@ import (
 // times (to find a skill, to compare it, to merge into it), and inflating it each time costs
 // more than anything else a publish does.
 const (
-	rawTreeMinSize  = 4 << 10  // a skills folder of 100 skills; smaller trees inflate fast
-	rawTreeMaxBytes = 32 << 20 // what the kept bytes may add up to: seven versions of a folder of 100,000
+	rawTreeMinSize = 4 << 10 // a skills folder of 100 skills; smaller trees inflate fast
+	// rawTreeMinEntries is about how many entries a tree of rawTreeMinSize holds.
+	rawTreeMinEntries = rawTreeMinSize / 40
+	rawTreeMaxBytes   = 32 << 20 // what the kept bytes may add up to: seven versions of a folder of 100,000
 	// rawTreeMaxKept bounds the trees kept: a batch makes a version of the same folder for
 	// each action and needs the last few, whatever their size.
 	rawTreeMaxKept = 8
