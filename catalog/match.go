@@ -253,14 +253,16 @@ func (m *Matcher) score(task string) query {
 // ranks ten thousand skills for each, and would otherwise make a slice of that size each time.
 var scoreSlices sync.Pool
 
-// scoreSlice returns a slice of n zero scores, reusing one a finished query gave back.
+// scoreSlice returns a slice of n zero scores, reusing one a finished query gave back. A new
+// one has room for an eighth more: the matcher of a batch's open candidates grows by one
+// skill with each proposal, and a slice of exactly n would fit no later query.
 func scoreSlice(n int) []float64 {
 	if p, ok := scoreSlices.Get().(*[]float64); ok && cap(*p) >= n {
 		s := (*p)[:n]
 		clear(s)
 		return s
 	}
-	return make([]float64, n)
+	return make([]float64, n, n+n/8)
 }
 
 // release gives the query's score slice back for the next query; q must not be used after.

@@ -80,9 +80,12 @@ func (s *Candidates) Closest(sk *catalog.Skill, body catalog.Shingles, skip func
 	}
 	out := make([]CandidateSkill, 0, len(picked))
 	for _, c := range picked {
-		cs := *c
-		cs.NameTerms, cs.DescTerms = catalog.TermSet(cs.Skill.Name), catalog.TermSet(cs.Skill.Description)
-		out = append(out, cs)
+		// The terms are taken once per candidate, under the lock, and only read after: a
+		// batch of 10,000 proposals compares each with dozens of the same candidates.
+		if c.NameTerms == nil {
+			c.NameTerms, c.DescTerms = catalog.TermSet(c.Skill.Name), catalog.TermSet(c.Skill.Description)
+		}
+		out = append(out, *c)
 	}
 	return out
 }
