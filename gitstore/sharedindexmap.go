@@ -1,10 +1,6 @@
 package gitstore
 
-import (
-	"fmt"
-	"os"
-	"sync"
-)
+import "sync"
 
 // sharedIndexes keeps the shared index files this process mapped, by path. A shared index
 // is named by the hash of its bytes and never written again, only removed when it expires,
@@ -31,22 +27,16 @@ func readSharedIndex(path string) ([]byte, error) {
 	if len(sharedIndexes.byPath) >= maxMappedShared {
 		return readIndexFile(path)
 	}
-	f, err := os.Open(path)
+	f, size, err := openIndexFile(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+	if size > 0 {
+		if b, ok := mapReadOnly(f, int(size)); ok {
+			sharedIndexes.byPath[path] = b
+			return b, nil
+		}
 	}
-	if !fi.Mode().IsRegular() || fi.Size() > maxIndexSize || fi.Size() == 0 {
-		return nil, fmt.Errorf("%s: %w", path, errBadIndex)
-	}
-	b, ok := mapReadOnly(f, int(fi.Size()))
-	if !ok {
-		return readIndexFile(path)
-	}
-	sharedIndexes.byPath[path] = b
-	return b, nil
+	return readOpenIndex(f, size, path)
 }

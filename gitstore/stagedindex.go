@@ -45,19 +45,35 @@ func readStagedIndex(path string) (*stagedIndex, error) {
 }
 
 func readIndexFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
+	f, size, err := openIndexFile(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	fi, err := f.Stat()
+	return readOpenIndex(f, size, path)
+}
+
+// openIndexFile opens the index file at path and returns it with its size, refusing one that
+// is not a regular file or is larger than any index is read.
+func openIndexFile(path string) (*os.File, int64, error) {
+	f, err := os.Open(path)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, 0, err
 	}
-	if fi.Size() > maxIndexSize {
-		return nil, fmt.Errorf("%s: %w", path, errBadIndex)
+	fi, err := f.Stat()
+	if err == nil && (!fi.Mode().IsRegular() || fi.Size() > maxIndexSize) {
+		err = errBadIndex
 	}
-	b := make([]byte, fi.Size())
+	if err != nil {
+		f.Close()
+		return nil, 0, fmt.Errorf("%s: %w", path, err)
+	}
+	return f, fi.Size(), nil
+}
+
+// readOpenIndex reads the size bytes of the index file f at path.
+func readOpenIndex(f *os.File, size int64, path string) ([]byte, error) {
+	b := make([]byte, size)
 	if _, err := io.ReadFull(f, b); err != nil {
 		return nil, fmt.Errorf("%s: reading index: %w", path, err)
 	}
