@@ -112,16 +112,28 @@ func (w *budgetWriter) Close() (err error) {
 	return nil
 }
 
-// checkPackSizes reads every object header of the pack file in r and adds up the sizes the
-// objects take once inflated: a whole object's size is in its header, a delta's result size at
-// the start of its delta data. It fails with errPackTooLarge as soon as the sum is over budget,
-// before the object that crosses it is inflated. Objects are inflated only to find where the
-// next one starts, a buffer at a time, and the scanner holds each to its declared size.
+// budgetPerObject is how many bytes of a pack's budget each of its objects takes up, however
+// small: indexing a pack keeps about a hundred bytes for each object, so a pack of a million
+// tiny files, some megabytes compressed, would otherwise take a hundred megabytes to index.
+// The default budget allows 262,144 objects, many times what the tip of the largest public
+// collections of skills (some 9,000 skills) holds.
+const budgetPerObject = 1 << 10
+
+// checkPackSizes refuses a pack of more objects than its budget allows, then reads every
+// object header of the pack file in r and adds up the sizes the objects take once inflated: a
+// whole object's size is in its header, a delta's result size at the start of its delta data.
+// It fails with errPackTooLarge as soon as the sum is over budget, before the object that
+// crosses it is inflated. Objects are inflated only to find where the next one starts, a
+// buffer at a time, and the scanner holds each to its declared size.
 func checkPackSizes(r io.Reader, budget int64) error {
 	sc := packfile.NewScanner(r)
 	_, count, err := sc.Header()
 	if err != nil {
 		return err
+	}
+	if limit := budget / budgetPerObject; int64(count) > limit {
+		return &packTooLarge{need: int64(count) * budgetPerObject,
+			msg: fmt.Sprintf("the pack holds %d objects, more than the %d its limit allows (one for each %d bytes)", count, limit, budgetPerObject)}
 	}
 	var total int64
 	for range count {

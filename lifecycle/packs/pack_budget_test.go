@@ -1,6 +1,7 @@
 package packs
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"testing"
@@ -104,4 +105,19 @@ func TestPackMaxBytesRaisesBudget(t *testing.T) {
 	if len(ups) != 1 || ups[0].Fetched == "" {
 		t.Fatalf("update: %+v", ups)
 	}
+}
+
+// TestPackRefusesTooManyObjects refuses a pack of more objects than its budget allows, one for
+// each budgetPerObject bytes, however little content they hold: 100 files of a few bytes
+// against a budget of 64 KiB, which allows 64 objects.
+func TestPackRefusesTooManyObjects(t *testing.T) {
+	testenv.Hermetic(t, nil)
+	lowPackBudget(t, 64*budgetPerObject)
+	base := t.TempDir()
+	files := map[string]string{"skills/many/SKILL.md": testenv.SkillMD("many", cleanLine)}
+	for i := range 100 {
+		files[fmt.Sprintf("skills/many/notes/%03d.md", i)] = fmt.Sprintf("note %d\n", i)
+	}
+	src := packSource(t, base, "many", files)
+	refusedUpdate(t, "file://"+src, "pack demo", "objects", "more than the 64", "max_bytes")
 }
