@@ -42,9 +42,16 @@ func (c *rawTreeCache) nearest(data string) (string, []int32) {
 		if pre, suf := sharedEndsOf(k.b, data); pre+suf > most && k.b != data {
 			best, most = k, pre+suf
 		}
+		if len(data)-most <= nearEnough {
+			break // a version a few entries away: none can save more than a few scans
+		}
 	}
 	return best.b, best.at
 }
+
+// nearEnough is how few bytes of a version a kept one may leave to scan for the search of a
+// nearer one to stop: comparing each kept version costs a pass over its bytes.
+const nearEnough = 4 << 10
 
 // deriveOffsets returns the offsets of data's entries from those of base, at, scanning only
 // the entries that do not lie whole in the bytes the two share at their start or end, and
