@@ -73,10 +73,8 @@ func (t RawTree) locate(name string, child *TreeEntry) (treeEdit, error) {
 	return ed, nil
 }
 
-// splice returns the bytes of t with ed's old entry removed and child, when not nil,
-// inserted, copying each byte of t once.
-func (t RawTree) splice(ed treeEdit, child *TreeEntry) []byte {
-	parts := t.spliceParts(ed, child)
+// joinParts returns parts joined in new memory, copying each byte once.
+func joinParts(parts []string) []byte {
 	out := make([]byte, 0, partsLen(parts))
 	for _, p := range parts {
 		out = append(out, p...)
@@ -84,8 +82,8 @@ func (t RawTree) splice(ed treeEdit, child *TreeEntry) []byte {
 	return out
 }
 
-// spliceParts returns the bytes of t with the edit made, in the pieces they come in: the
-// runs of t kept around the entry inserted.
+// spliceParts returns the bytes of t with ed's old entry removed and child, when not nil,
+// inserted, in the pieces they come in: the runs of t kept around the entry inserted.
 func (t RawTree) spliceParts(ed treeEdit, child *TreeEntry) []string {
 	head, tail := t.data, "" // the tree without the old entry
 	if ed.found {
@@ -130,7 +128,7 @@ func (r *Objects) setRawEntry(t RawTree, ed treeEdit, child *TreeEntry) (Hash, e
 	if h, ok := r.rawTrees.twin(parts); ok && r.hasObject(h) {
 		return h, nil
 	}
-	b := t.splice(ed, child)
+	b := joinParts(parts)
 	h, err := r.writeObject(plumbing.TreeObject, b)
 	if err != nil {
 		return ZeroHash, err

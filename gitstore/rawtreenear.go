@@ -15,53 +15,57 @@ import (
 // nearOffsets returns the offsets of data, taken from the kept tree that shares the most
 // bytes with it at its ends, when one shares at least half of them, else by a full scan.
 func (c *rawTreeCache) nearOffsets(data string) []int32 {
-	if base, at := c.nearest(data); at != nil {
-		return deriveOffsets(data, base, at)
+	if n, ok := c.nearest(data); ok {
+		return deriveOffsets(data, n)
 	}
 	return scanOffsets(data)
 }
 
+// nearTree is a kept tree near another version of its folder: its bytes, its offsets, and
+// how many bytes it shares with that version at their start and at their end.
+type nearTree struct {
+	b        string
+	at       []int32
+	pre, suf int
+}
+
 // nearest returns the kept tree whose offsets are taken and which shares the most bytes with
-// data at its ends, at least half of data's, with its offsets; nil offsets for none.
-func (c *rawTreeCache) nearest(data string) (string, []int32) {
-	type kept struct {
-		b  string
-		at []int32
-	}
-	var near []kept
+// data at its ends, at least half of data's; false for none.
+func (c *rawTreeCache) nearest(data string) (nearTree, bool) {
+	var kept []nearTree
 	c.mu.Lock()
 	for _, t := range c.byID {
 		if t.offs.ready.Load() && t.offs.at != nil {
-			near = append(near, kept{unsafe.String(unsafe.SliceData(t.b), len(t.b)), t.offs.at})
+			kept = append(kept, nearTree{b: unsafe.String(unsafe.SliceData(t.b), len(t.b)), at: t.offs.at})
 		}
 	}
 	c.mu.Unlock()
-	var best kept
+	var best nearTree
 	most := len(data) / 2
-	for _, k := range near {
-		if pre, suf := sharedEndsOf(k.b, data); pre+suf > most && k.b != data {
-			best, most = k, pre+suf
+	for _, k := range kept {
+		if k.pre, k.suf = sharedEndsOf(k.b, data); k.pre+k.suf > most && k.b != data {
+			best, most = k, k.pre+k.suf
 		}
 		if len(data)-most <= nearEnough {
 			break // a version a few entries away: none can save more than a few scans
 		}
 	}
-	return best.b, best.at
+	return best, best.at != nil
 }
 
 // nearEnough is how few bytes of a version a kept one may leave to scan for the search of a
 // nearer one to stop: comparing each kept version costs a pass over its bytes.
 const nearEnough = 4 << 10
 
-// deriveOffsets returns the offsets of data's entries from those of base, at, scanning only
-// the entries that do not lie whole in the bytes the two share at their start or end, and
-// checking the order where the scanned entries meet the kept ones; nil as scanOffsets gives
-// it.
-func deriveOffsets(data, base string, at []int32) []int32 {
+// deriveOffsets returns the offsets of data's entries from those of the kept tree n,
+// scanning only the entries that do not lie whole in the bytes the two share at their start
+// or end, and checking the order where the scanned entries meet the kept ones; nil as
+// scanOffsets gives it.
+func deriveOffsets(data string, n nearTree) []int32 {
 	if len(data) > maxTreeSize {
 		return nil
 	}
-	pre, suf := sharedEndsOf(base, data)
+	base, at, pre, suf := n.b, n.at, n.pre, n.suf
 	// The entries of base that end within the shared start are data's too.
 	i := 0
 	for i+1 < len(at) && int(at[i+1]) <= pre {

@@ -42,7 +42,8 @@ func TestDeriveOffsetsMatchesScan(t *testing.T) {
 			}
 		}
 		data := string(encodeTree(next))
-		if got, want := deriveOffsets(data, baseData, at), scanOffsets(data); !slices.Equal(got, want) {
+		pre, suf := sharedEndsOf(baseData, data)
+		if got, want := deriveOffsets(data, nearTree{b: baseData, at: at, pre: pre, suf: suf}), scanOffsets(data); !slices.Equal(got, want) {
 			t.Fatalf("round %d: derived offsets %v, scanned %v", round, got, want)
 		}
 	}
@@ -63,14 +64,14 @@ func TestNearOffsetsUsesAKeptVersion(t *testing.T) {
 	next[250].Hash[5] ^= 1
 	next = slices.Delete(next, 100, 101)
 	data := string(encodeTree(next))
-	if b, at := c.nearest(data); at == nil || b != string(kept.b) {
+	if n, ok := c.nearest(data); !ok || n.b != string(kept.b) {
 		t.Fatal("the kept version near the new one was not found")
 	}
 	if got, want := c.nearOffsets(data), scanOffsets(data); !slices.Equal(got, want) {
 		t.Fatalf("offsets from the kept version %v, scanned %v", got, want)
 	}
 	far := string(encodeTree(randomTree(rng, 500)))
-	if _, at := c.nearest(far); at != nil {
+	if _, ok := c.nearest(far); ok {
 		t.Error("an unrelated tree was taken as near")
 	}
 }
