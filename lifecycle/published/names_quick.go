@@ -1,7 +1,6 @@
 package published
 
 import (
-	"bytes"
 	"io/fs"
 	"path"
 	"slices"
@@ -15,14 +14,19 @@ import (
 	"github.com/skillgit/skillgit/lifecycle/ledger"
 )
 
-// maxQuick bounds the folders changed since the cached listing that skillFolderQuick reads.
-const maxQuick = 64
+// maxQuick bounds the folders changed since the listing that skillFolderQuick reads, and a
+// lookup that read carryAfter of them carries the listing forward.
+const (
+	maxQuick   = 64
+	carryAfter = 32
+)
 
-// skillFolderQuick answers SkillFolder from the listing cached for an earlier version of the
-// skills folder and the skill folders changed since, without bringing the whole listing up
-// to date: at 100,000 skills that costs 0.15 s, and a publish of a new skill asks it once.
-// The cached listing is decoded only when the name, or the name of a changed skill, occurs in
-// its bytes. ok is false when it cannot tell for sure (no cached listing, a change the
+// skillFolderQuick answers SkillFolder from a listing of an earlier version of the skills
+// folder and the skill folders changed since, without bringing the whole listing up to
+// date: at 100,000 skills that costs 0.15 s, and a publish of a new skill asks it once. The
+// listing is the one this process carried forward last (rollingBase), else the one cached
+// last; a cached listing is decoded only when the name, or the name of a changed skill,
+// occurs in its bytes. ok is false when it cannot tell for sure (no listing, a change the
 // listing would not follow, an unreadable skill, a name used twice) and the caller lists the
 // skills.
 func skillFolderQuick(g *gitstore.Repo, root gitstore.Hash, skillsDir, name string) (string, bool) {
@@ -31,21 +35,51 @@ func skillFolderQuick(g *gitstore.Repo, root gitstore.Hash, skillsDir, name stri
 		return "", false
 	}
 	cache := catalogCacheOf(g.CommonDir())
-	prev, ok := cache.latest()
-	if !ok {
-		return "", false
+	for _, base := range listingBases(cache) {
+		dir, ok := lookUpSince(g, cache, base, e.Hash, name)
+		if !ok {
+			continue
+		}
+		if dir != "" {
+			dir = path.Join(skillsDir, dir)
+		}
+		return dir, true
 	}
-	changes, stray, err := ledger.DiffFolders(ledger.StoreOf(g), prev, e.Hash)
+	return "", false
+}
+
+// listingBases lists the versions of the skills folder whose listing a lookup may start
+// from: the one carried forward in this process, then the one cached last.
+func listingBases(cache catalogCache) []gitstore.Hash {
+	var bases []gitstore.Hash
+	if tree, ok := rollingBase(); ok {
+		bases = append(bases, tree)
+	}
+	if tree, ok := cache.latest(); ok && !slices.Contains(bases, tree) {
+		bases = append(bases, tree)
+	}
+	return bases
+}
+
+// lookUpSince looks name up in the skills folder tree from the listing of the earlier version
+// base and the folders changed since; ok is false when that cannot tell. A lookup that read
+// many changed folders carries the listing forward to tree, so that the lookups of a batch
+// of publishes each read the few folders changed since the last carry, not all the batch has
+// changed.
+func lookUpSince(g *gitstore.Repo, cache catalogCache, base, tree gitstore.Hash, name string) (string, bool) {
+	changes, stray, err := ledger.DiffFolders(ledger.StoreOf(g), base, tree)
 	if err != nil || len(stray) > 0 || len(changes) > maxQuick {
 		return "", false
 	}
-	fresh, changed, ok := changedSkills(g.Objects().TreeFS(e.Hash), changes)
+	fsys := g.Objects().TreeFS(tree)
+	fresh, changed, ok := changedSkills(fsys, changes)
 	if !ok {
 		return "", false
 	}
-	dir, ok := namedIn(&lazyListing{cache: cache, tree: prev}, name, fresh, changed)
-	if ok && dir != "" {
-		dir = path.Join(skillsDir, dir)
+	old := &lazyListing{cache: cache, tree: base}
+	dir, ok := namedIn(old, name, fresh, changed)
+	if ok && len(changes) >= carryAfter {
+		old.carry(tree, fsys, changes)
 	}
 	return dir, ok
 }
@@ -134,84 +168,4 @@ func namedIn(old *lazyListing, name string, fresh []*catalog.Skill, changed map[
 		return "", ok
 	}
 	return s.Dir, true
-}
-
-// lazyListing is the listing cached for tree, read only as far as lookups need. A single
-// lookup in a large listing looks for the name's bytes in the file and decodes it only when
-// they are there; once a process has looked up a few names in one listing (a batch of
-// publishes looks up every skill it publishes), it decodes the listing and keeps it.
-type lazyListing struct {
-	cache catalogCache
-	tree  gitstore.Hash
-	data  []byte
-	res   *catalog.Result
-}
-
-// Lookups in one listing scan its bytes at most scansBeforeDecode times in a process before it
-// is decoded; a listing of less than decodeBelow bytes is decoded at once.
-const (
-	scansBeforeDecode = 4
-	decodeBelow       = 1 << 20
-)
-
-// decodedListing is the cached listing decoded last, shared and never changed, and how often
-// the bytes of the one being looked up were scanned.
-var decodedListing = struct {
-	sync.Mutex
-	tree  gitstore.Hash
-	res   *catalog.Result
-	scans int
-}{}
-
-// skill returns the skill called n in the listing, nil for none; ok is false when the
-// listing cannot be read.
-func (l *lazyListing) skill(n string) (*catalog.Skill, bool) {
-	if l.res == nil {
-		l.res = l.kept()
-	}
-	if l.res == nil {
-		if l.data == nil {
-			data, ok := l.cache.raw(l.tree)
-			if !ok {
-				return nil, false
-			}
-			l.data = data
-		}
-		if l.scan() && !bytes.Contains(l.data, []byte(n)) {
-			return nil, true
-		}
-		res, ok := decodeCatalog(l.data)
-		if !ok || !cacheable(res) {
-			return nil, false
-		}
-		l.res = res
-		decodedListing.Lock()
-		decodedListing.tree, decodedListing.res = l.tree, res
-		decodedListing.Unlock()
-	}
-	return skillNamed(l.res, n), true
-}
-
-// kept returns the listing as decoded before in this process, or nil.
-func (l *lazyListing) kept() *catalog.Result {
-	decodedListing.Lock()
-	defer decodedListing.Unlock()
-	if decodedListing.tree == l.tree {
-		return decodedListing.res
-	}
-	return nil
-}
-
-// scan reports whether a lookup should scan the listing's bytes rather than decode it.
-func (l *lazyListing) scan() bool {
-	if len(l.data) < decodeBelow {
-		return false
-	}
-	decodedListing.Lock()
-	defer decodedListing.Unlock()
-	if decodedListing.tree != l.tree {
-		decodedListing.tree, decodedListing.res, decodedListing.scans = l.tree, nil, 0
-	}
-	decodedListing.scans++
-	return decodedListing.scans <= scansBeforeDecode
 }

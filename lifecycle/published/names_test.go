@@ -1,8 +1,14 @@
 package published
 
 import (
+	"fmt"
+	"slices"
 	"testing"
 
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/testenv"
 )
 
@@ -84,4 +90,67 @@ func TestSkillFolderQuickMatchesListing(t *testing.T) {
 		testenv.CommitAll(t, dir, st.name)
 		lookups(st.name, st.quick)
 	}
+}
+
+// TestSkillFolderCarriesTheListing publishes, as a batch does, more new skills than the quick
+// lookup reads changed folders (maxQuick) and than it carries over before caching
+// (storeAfter), one version after the other, and checks that every version is still answered
+// from the listing carried forward, that the answers are right, and that the listing cached
+// on the way is the full listing of its version.
+func TestSkillFolderCarriesTheListing(t *testing.T) {
+	dir := newRepo(t, map[string]string{
+		"skills/ops/deploy/SKILL.md": testenv.SkillMD("deploy", cleanLine),
+		"skills/lint/SKILL.md":       testenv.SkillMD("lint", cleanLine),
+	})
+	r := channel(t, dir)
+	resetDecodedListing(t)
+	if _, err := CatalogAt(r.git, r.v.Tree, "skills", "main"); err != nil {
+		t.Fatal(err)
+	}
+	cache := catalogCacheOf(r.git.CommonDir())
+	first, _ := cache.latest()
+	tree := r.v.Tree
+	for i := range storeAfter + maxQuick + 10 {
+		name := fmt.Sprintf("batch-%03d", i)
+		blob, err := r.git.Objects().WriteBlob([]byte(testenv.SkillMD(name, cleanLine)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, err = r.git.Objects().ReplacePath(tree, "skills/"+name+"/SKILL.md", &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for look, want := range map[string]string{name: "skills/" + name, "deploy": "skills/ops/deploy", "batch-999": ""} {
+			got, ok := skillFolderQuick(r.git, tree, "skills", look)
+			if !ok || got != want {
+				t.Fatalf("after %d publishes: skillFolderQuick(%s) = %q, %v; want %q from the listing carried forward", i+1, look, got, ok, want)
+			}
+		}
+	}
+	latest, ok := cache.latest()
+	if !ok || latest == first {
+		t.Fatalf("after %d publishes the cached listing is still the first one", storeAfter+maxQuick+10)
+	}
+	cached, ok := cache.get(latest)
+	if !ok {
+		t.Fatalf("the listing of %s is not cached", latest)
+	}
+	full, err := catalog.Discover(r.git.Objects().TreeFS(latest), ".", listingOptions)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := names(cached.Skills), names(full.Skills); !slices.Equal(got, want) {
+		t.Errorf("the listing cached on the way names %d skills, the full listing %d:\n%v\n%v", len(got), len(want), got, want)
+	}
+}
+
+// resetDecodedListing forgets the listing this process holds, now and when the test ends.
+func resetDecodedListing(t *testing.T) {
+	reset := func() {
+		decodedListing.Lock()
+		decodedListing.tree, decodedListing.res, decodedListing.scans, decodedListing.carried = gitstore.ZeroHash, nil, 0, 0
+		decodedListing.Unlock()
+	}
+	reset()
+	t.Cleanup(reset)
 }
