@@ -49,12 +49,16 @@ func (r *History) graphUsable() bool {
 	return true
 }
 
-// reloadGraph makes the next use of the graph read the files again.
+// reloadGraph makes the next use of the graph read the files again. The graph replaced keeps
+// its maps but not their pages: the new one maps the files of the chain's layers they share
+// again, and a batch that extends the graph every few hundred commits would otherwise keep
+// each of those files resident once per extension.
 func (r *History) reloadGraph() {
 	s := &r.graphs
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.g != nil {
+		s.g.Release()
 		s.old = append(s.old, s.g)
 	}
 	s.g, s.loaded = nil, false

@@ -44,6 +44,17 @@ func (g *Graph) Close() error {
 	return closeLayers(g.layers)
 }
 
+// Release takes the pages of the graph's files out of the process's resident memory. The
+// graph stays usable: a later read brings back what it reads. A graph replaced by a newer
+// one, whose readers are few, then holds no memory of its own while it stays open.
+func (g *Graph) Release() {
+	for _, l := range g.layers {
+		if l.drop != nil {
+			l.drop()
+		}
+	}
+}
+
 // Len returns the number of commits in the graph.
 func (g *Graph) Len() uint32 { return g.total }
 

@@ -18,6 +18,7 @@ type layer struct {
 	baseIDs []byte
 	bloom   *bloomIndex // nil when the layer has no usable filters
 	release func() error
+	drop    func() // see fileMap
 }
 
 // parseLayer checks the header and chunk table of a graph file and

@@ -5,6 +5,6 @@ package commitgraph
 import "os"
 
 // mapFile reads f into memory where memory maps are not available.
-func mapFile(f *os.File, size int) ([]byte, func() error, error) {
+func mapFile(f *os.File, size int) ([]byte, fileMap, error) {
 	return readFile(f, size)
 }

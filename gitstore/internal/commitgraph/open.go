@@ -60,16 +60,16 @@ func openLayer(path string) (*layer, error) {
 	if !st.Mode().IsRegular() || st.Size() > int64(^uint(0)>>1) {
 		return nil, corrupt(path, "not a regular file of a readable size")
 	}
-	data, release, err := mapFile(f, int(st.Size()))
+	data, m, err := mapFile(f, int(st.Size()))
 	if err != nil {
 		return nil, fmt.Errorf("commitgraph: reading %s: %w", path, err)
 	}
 	l, err := parseLayer(path, data)
 	if err != nil {
-		release()
+		m.release()
 		return nil, err
 	}
-	l.release = release
+	l.release, l.drop = m.release, m.drop
 	return l, nil
 }
 
