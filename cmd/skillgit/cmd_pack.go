@@ -201,7 +201,7 @@ a skill was skipped for a name clash, else 0.`,
 func runPackUpdate(c *cobra.Command, po *packUpdateOptions) error {
 	a := po.app
 	return a.withRepo(func(r *lifecycle.Repo) error {
-		o := packs.UpdateOptions{ActOptions: act(po.author), Context: c.Context(), Lenient: po.lenient}
+		o := packs.UpdateOptions{ActOptions: act(po.author), Context: c.Context(), Lenient: po.lenient, Brief: !a.json}
 		if isTerminal(a.Err) {
 			o.Progress = a.Err
 		}

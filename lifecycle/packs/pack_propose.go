@@ -96,5 +96,8 @@ func (pp *packProposer) propose(c packChange) {
 	pp.up.Warnings = append(pp.up.Warnings, res.Warnings...)
 	// The report lists each candidate, not its audit: a pack of 10,000 keeps none of them.
 	res.Reports, res.Warnings = nil, nil
+	if pp.o.Brief {
+		res.Overlaps = nil
+	}
 	pp.up.Candidates = append(pp.up.Candidates, res)
 }

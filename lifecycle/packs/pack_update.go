@@ -44,6 +44,10 @@ type UpdateOptions struct {
 	// Step, when set, is told how many of a pack's changes are proposed: from none, before
 	// the first, to all of them, one pack after another. A caller shows it as progress.
 	Step func(done, total int)
+	// Brief keeps of each candidate in the result only what a report in text prints (its id,
+	// change, skill and risk), not the skills it overlaps, which its propose commit records
+	// as trailers: a pack of 10,000 similar skills would keep megabytes of them.
+	Brief bool
 }
 
 // step tells Step, if any, that done of total changes are proposed.
