@@ -23,10 +23,16 @@ const (
 	// limit stays above, so that a repository whose data alone nears the floor does not
 	// drive the collector into running back to back.
 	liveFactor = 2
+	// memoryCeiling is where the limit stops following liveFactor: a batch of 10,000 skills
+	// ends with some 100 MiB live, and twice that, with the binary's own pages, passes the
+	// 200 MiB. Above the ceiling the limit stays ceilingFactor times the live heap, which
+	// still spares the collector from running back to back.
+	memoryCeiling = 160 << 20
+	ceilingFactor = 1.5
 )
 
 // tuneGC trades memory for time: GOGC 800 under a soft limit of 128 MiB that rises with the
-// live heap. GOGC and GOMEMLIMIT still win when set.
+// live heap (limitFor). GOGC and GOMEMLIMIT still win when set.
 func tuneGC() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(gcPercent)
@@ -64,7 +70,7 @@ func (t *limitTuner) arm() {
 
 // adjust sets the limit for a live heap of live bytes.
 func (t *limitTuner) adjust(live int64) {
-	want := max(t.floor, live*liveFactor)
+	want := limitFor(t.floor, live)
 	if want != t.limit {
 		t.limit = want
 		debug.SetMemoryLimit(want)
@@ -79,4 +85,13 @@ func liveHeap() int64 {
 		return 0
 	}
 	return int64(s[0].Value.Uint64())
+}
+
+// limitFor is the soft limit for a live heap of live bytes, floor at least.
+func limitFor(floor, live int64) int64 {
+	want := max(floor, live*liveFactor)
+	if ceiling := max(floor, memoryCeiling); want > ceiling {
+		want = max(ceiling, int64(float64(live)*ceilingFactor))
+	}
+	return want
 }

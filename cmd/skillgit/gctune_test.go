@@ -41,3 +41,22 @@ func TestLimitTunerFloor(t *testing.T) {
 		t.Fatalf("limit %d; want the floor", got)
 	}
 }
+
+// TestLimitForStopsAtTheCeiling: the limit is twice the live heap up to the ceiling, stays at
+// the ceiling while the live heap is under two thirds of it, and then follows the live heap at
+// ceilingFactor.
+func TestLimitForStopsAtTheCeiling(t *testing.T) {
+	const mib = 1 << 20
+	for _, c := range []struct{ live, want int64 }{
+		{10 * mib, memoryFloor},
+		{70 * mib, 140 * mib},
+		{80 * mib, 160 * mib},
+		{100 * mib, 160 * mib},
+		{120 * mib, 180 * mib},
+		{300 * mib, 450 * mib},
+	} {
+		if got := limitFor(memoryFloor, c.live); got != c.want {
+			t.Errorf("limitFor(%d MiB live) = %d MiB; want %d MiB", c.live/mib, got/mib, c.want/mib)
+		}
+	}
+}
