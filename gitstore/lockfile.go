@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/skillgit/skillgit/internal/interrupt"
+	"github.com/skillgit/skillgit/internal/osfile"
 )
 
 // lockTimeout is how long a writer waits for another process to release
@@ -72,13 +73,13 @@ func (r *Locks) tryLock(target, lockPath string) (*lockFile, error) {
 		return nil, fmt.Errorf("%s: %w", lockPath, err)
 	}
 	defer done()
-	f, err := os.OpenFile(lockPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+	f, err := osfile.OpenFile(lockPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 	if errors.Is(err, fs.ErrNotExist) {
 		// A concurrent ref deletion removed the emptied folder.
 		if err := os.MkdirAll(filepath.Dir(target), 0o777); err != nil {
 			return nil, err
 		}
-		f, err = os.OpenFile(lockPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
+		f, err = osfile.OpenFile(lockPath, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o666)
 	}
 	if err != nil {
 		return nil, err

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/skillgit/skillgit/internal/osfile"
 	"github.com/skillgit/skillgit/internal/procowner"
 )
 
@@ -50,10 +51,10 @@ func (r *Locks) writeOwner(lockPath string, f *os.File) string {
 	// Written in place, in one write, to keep short the moment a lock has no record: a
 	// record cut short by a crash lacks its last lines, does not name the lock's file,
 	// and leaves the lock to git's rule, which is the safe side.
-	err := os.WriteFile(path, rec, 0o666)
+	err := osfile.WriteFile(path, rec, 0o666)
 	if errors.Is(err, fs.ErrNotExist) {
 		if err = os.MkdirAll(filepath.Dir(path), 0o777); err == nil {
-			err = os.WriteFile(path, rec, 0o666)
+			err = osfile.WriteFile(path, rec, 0o666)
 		}
 	}
 	if err != nil {

@@ -7,10 +7,11 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/skillgit/skillgit/internal/osfile"
 )
 
 // Ref is a ref and the id it points at.
@@ -127,7 +128,7 @@ func (r *Refs) storedRef(name string) (refValue, bool, error) {
 // readRefFile reads a loose ref file. A missing file, or a folder in its
 // place, is not found.
 func readRefFile(path string) ([]byte, bool, error) {
-	f, err := os.Open(path)
+	f, err := osfile.Open(path)
 	if errors.Is(err, fs.ErrNotExist) || isNotDir(err) {
 		return nil, false, nil
 	}

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+
+	"github.com/skillgit/skillgit/internal/osfile"
 )
 
 // maxLooseHeader bounds the "type size\0" header of a loose object.
@@ -26,7 +28,7 @@ func loosePath(dir string, id *[20]byte) string {
 // reading one into new memory costs more than inflating it. The map lasts until done, since
 // its content is inflated into memory of its own.
 func openLooseFile(name string) ([]byte, func(), error) {
-	f, err := os.Open(name)
+	f, err := osfile.Open(name)
 	if err != nil {
 		return nil, nil, err
 	}
