@@ -12,6 +12,7 @@ import (
 type DB struct {
 	dirs   []*objDir
 	cache  *baseCache
+	loose  looseCache
 	closed atomic.Bool
 }
 
@@ -78,8 +79,14 @@ func (db *DB) Read(id [20]byte, limit int64) (Type, []byte, error) {
 	if err != nil || p != nil {
 		return db.readPacked(&id, p, off, limit, err)
 	}
+	if typ, data, ok, err := db.loose.get(&id, limit); ok {
+		return typ, data, err
+	}
 	for _, d := range db.dirs {
 		typ, _, data, err := readLoose(d.path, &id, limit, false)
+		if err == nil {
+			db.loose.put(&id, typ, data)
+		}
 		if !isNotExist(err) {
 			return typ, data, err
 		}
