@@ -95,8 +95,9 @@ func TestSkillFolderQuickMatchesListing(t *testing.T) {
 // TestSkillFolderCarriesTheListing publishes, as a batch does, more new skills than the quick
 // lookup reads changed folders (maxQuick) and than it carries over before caching
 // (storeAfter), one version after the other, and checks that every version is still answered
-// from the listing carried forward, that the answers are right, and that the listing cached
-// on the way is the full listing of its version.
+// from the listing carried forward, that the answers are right, that a name taken twice is
+// left to the full listing, and that the listing cached on the way is the full listing of its
+// version.
 func TestSkillFolderCarriesTheListing(t *testing.T) {
 	dir := newRepo(t, map[string]string{
 		"skills/ops/deploy/SKILL.md": testenv.SkillMD("deploy", cleanLine),
@@ -126,6 +127,19 @@ func TestSkillFolderCarriesTheListing(t *testing.T) {
 				t.Fatalf("after %d publishes: skillFolderQuick(%s) = %q, %v; want %q from the listing carried forward", i+1, look, got, ok, want)
 			}
 		}
+	}
+	// A folder that takes the name of a skill published early in the batch, long carried
+	// over: the quick lookup must not answer with either folder alone.
+	blob, err := r.git.Objects().WriteBlob([]byte(testenv.SkillMD("batch-005", cleanLine)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	clash, err := r.git.Objects().ReplacePath(tree, "skills/again/SKILL.md", &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, ok := skillFolderQuick(r.git, clash, "skills", "batch-005"); ok {
+		t.Errorf("skillFolderQuick(batch-005) with two folders of that name = %q; want it to step aside", got)
 	}
 	latest, ok := cache.latest()
 	if !ok || latest == first {
