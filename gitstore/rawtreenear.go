@@ -14,11 +14,11 @@ import (
 
 // nearOffsets returns the offsets of data, taken from the kept tree that shares the most
 // bytes with it at its ends, when one shares at least half of them, else by a full scan.
-func (c *rawTreeCache) nearOffsets(data string) []int32 {
+func (c *rawTreeCache) nearOffsets(data string) ([]int32, bool) {
 	if n, ok := c.nearest(data); ok {
-		return deriveOffsets(data, n)
+		return deriveOffsets(data, n), true
 	}
-	return scanOffsets(data)
+	return nil, false
 }
 
 // nearTree is a kept tree near another version of its folder: its bytes, its offsets, and

@@ -67,11 +67,30 @@ func TestNearOffsetsUsesAKeptVersion(t *testing.T) {
 	if n, ok := c.nearest(data); !ok || n.b != string(kept.b) {
 		t.Fatal("the kept version near the new one was not found")
 	}
-	if got, want := c.nearOffsets(data), scanOffsets(data); !slices.Equal(got, want) {
-		t.Fatalf("offsets from the kept version %v, scanned %v", got, want)
+	if got, ok := c.nearOffsets(data); !ok || !slices.Equal(got, scanOffsets(data)) {
+		t.Fatalf("offsets from the kept version %v (%v), scanned %v", got, ok, scanOffsets(data))
 	}
-	far := string(encodeTree(randomTree(rng, 500)))
-	if _, ok := c.nearest(far); ok {
+	farEntries := randomTree(rng, 500)
+	far := string(encodeTree(farEntries))
+	if _, ok := c.nearOffsets(far); ok {
 		t.Error("an unrelated tree was taken as near")
+	}
+
+	// The first lookup in a version with a near one kept takes its offsets; in one without,
+	// it scans and leaves them for a second lookup.
+	for _, v := range []struct {
+		name  string
+		data  string
+		entry TreeEntry
+		want  bool
+	}{{"near", data, next[400], true}, {"far", far, farEntries[400], false}} {
+		k := c.add(Hash{2, byte(len(v.name))}, []byte(v.data))
+		tree := RawTree{data: string(k.b), offs: k.offs}
+		if e, ok, err := tree.Entry(v.entry.Name); err != nil || !ok || e != v.entry {
+			t.Fatalf("%s: Entry(%s) = %v, %v, %v; want %v", v.name, v.entry.Name, e, ok, err, v.entry)
+		}
+		if got := k.offs.ready.Load(); got != v.want {
+			t.Errorf("%s: offsets taken by the first lookup: %v; want %v", v.name, got, v.want)
+		}
 	}
 }

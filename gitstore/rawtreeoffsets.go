@@ -18,9 +18,9 @@ type treeOffsets struct {
 	// lookups counts the lookups made before the offsets were taken: the first scans, as a
 	// tree looked up once (a candidate's version of the folder) costs less that way.
 	lookups atomic.Int32
-	// near takes the offsets, from a kept version of the folder near this one when it can;
-	// ready is set once they are taken.
-	near  func(data string) []int32
+	// near takes the offsets from a kept version of the folder near this one; ok is false
+	// when none is kept. ready is set once the offsets are taken.
+	near  func(data string) (at []int32, ok bool)
 	ready atomic.Bool
 }
 
@@ -31,11 +31,11 @@ func (t RawTree) offsets() *treeOffsets {
 		return nil
 	}
 	t.offs.once.Do(func() {
-		if t.offs.near != nil {
-			t.offs.at = t.offs.near(t.data)
-		} else {
-			t.offs.at = scanOffsets(t.data)
+		at, ok := t.nearOffsets()
+		if !ok {
+			at = scanOffsets(t.data)
 		}
+		t.offs.at = at
 		t.offs.ready.Store(true)
 	})
 	if t.offs.at == nil {
@@ -44,11 +44,31 @@ func (t RawTree) offsets() *treeOffsets {
 	return t.offs
 }
 
-// lookupOffsets is offsets for a lookup: nil for the first lookup of a tree, which a scan for
-// the name's bytes answers faster than taking the offsets; a second lookup takes them.
+// nearOffsets takes t's offsets from a kept version near it; ok is false when none is kept.
+func (t RawTree) nearOffsets() ([]int32, bool) {
+	if t.offs.near == nil {
+		return nil, false
+	}
+	return t.offs.near(t.data)
+}
+
+// lookupOffsets is offsets for a lookup. The first lookup of a tree takes them only when a
+// near version is kept, which derives them for a pass over the bytes the two share; without
+// one, a scan for the name's bytes answers faster than taking the offsets (a candidate's
+// version of the folder, looked up once), and a second lookup takes them.
 func (t RawTree) lookupOffsets() *treeOffsets {
-	if t.offs == nil || t.offs.lookups.Add(1) == 1 {
+	if t.offs == nil {
 		return nil
+	}
+	if t.offs.lookups.Add(1) == 1 && !t.offs.ready.Load() {
+		at, ok := t.nearOffsets()
+		if !ok {
+			return nil
+		}
+		t.offs.once.Do(func() {
+			t.offs.at = at
+			t.offs.ready.Store(true)
+		})
 	}
 	return t.offsets()
 }
