@@ -96,15 +96,19 @@ func (s *heldObjects) content(i int) ([]byte, error) {
 }
 
 // keep keeps object h of type t, content data, when objects are held, and reports whether it
-// did and whether the held objects now pass heldObjectBytes.
-func (s *heldObjects) keep(t plumbing.ObjectType, h Hash, data []byte) (held, full bool) {
+// did and whether the held objects now pass heldObjectBytes. Owned data, which the caller
+// never changes again, is kept as it is; other data is copied.
+func (s *heldObjects) keep(t plumbing.ObjectType, h Hash, data []byte, owned bool) (held, full bool) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if !s.on {
 		return false, false
 	}
 	if _, ok := s.byID[h]; !ok {
-		s.add(heldObject{h: h, t: t, size: len(data), data: bytes.Clone(data), base: -1})
+		if !owned {
+			data = bytes.Clone(data)
+		}
+		s.add(heldObject{h: h, t: t, size: len(data), data: data, base: -1})
 	}
 	return true, s.bytes > heldObjectBytes
 }
@@ -186,9 +190,9 @@ func (s *heldObjects) drop() {
 
 // holdObject keeps object h of type t, content data, in memory when objects are held, and
 // writes the held objects as a pack once they pass heldObjectBytes; false when objects are
-// not held.
-func (r *Objects) holdObject(t plumbing.ObjectType, h Hash, data []byte) (bool, error) {
-	held, full := r.heldObj.keep(t, h, data)
+// not held. owned is as for keep.
+func (r *Objects) holdObject(t plumbing.ObjectType, h Hash, data []byte, owned bool) (bool, error) {
+	held, full := r.heldObj.keep(t, h, data, owned)
 	if full {
 		return true, r.packHeld(true)
 	}

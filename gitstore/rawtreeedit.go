@@ -129,7 +129,7 @@ func (r *Objects) setRawEntry(t RawTree, ed treeEdit, child *TreeEntry) (Hash, e
 		return h, nil
 	}
 	b := joinParts(parts)
-	h, err := r.writeObject(plumbing.TreeObject, b)
+	h, err := r.writeOwnedObject(plumbing.TreeObject, b)
 	if err != nil {
 		return ZeroHash, err
 	}
