@@ -15,8 +15,8 @@ type treeOffsets struct {
 	// at is the offset of each entry, and last the end of the tree; nil when the tree does
 	// not decode or is out of order, which lookups then scan, as they always did.
 	at []int32
-	// lookups counts the lookups made before the offsets were taken: the first scans, as a
-	// tree looked up once (a candidate's version of the folder) costs less that way.
+	// lookups counts the lookups made before the offsets were taken: the first scans unless
+	// a near version is kept (see lookupOffsets), as a tree looked up once costs less that way.
 	lookups atomic.Int32
 	// near takes the offsets from a kept version of the folder near this one; ok is false
 	// when none is kept. ready is set once the offsets are taken.

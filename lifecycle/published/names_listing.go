@@ -47,12 +47,8 @@ func (l *lazyListing) skill(n string) (*catalog.Skill, bool) {
 		l.res = l.kept()
 	}
 	if l.res == nil {
-		if l.data == nil {
-			data, ok := l.cache.raw(l.tree)
-			if !ok {
-				return nil, false
-			}
-			l.data = data
+		if !l.load() {
+			return nil, false
 		}
 		if l.scan() && !bytes.Contains(l.data, []byte(n)) {
 			return nil, true
@@ -67,12 +63,8 @@ func (l *lazyListing) skill(n string) (*catalog.Skill, bool) {
 // decode decodes the cached listing and keeps it as the one decoded last; it reports whether
 // the listing could be read.
 func (l *lazyListing) decode() bool {
-	if l.data == nil {
-		data, ok := l.cache.raw(l.tree)
-		if !ok {
-			return false
-		}
-		l.data = data
+	if !l.load() {
+		return false
 	}
 	res, ok := decodeCatalog(l.data)
 	if !ok || !cacheable(res) {
@@ -82,6 +74,18 @@ func (l *lazyListing) decode() bool {
 	decodedListing.Lock()
 	decodedListing.tree, decodedListing.res = l.tree, res
 	decodedListing.Unlock()
+	return true
+}
+
+// load reads the cached listing's bytes once; it reports whether they could be read.
+func (l *lazyListing) load() bool {
+	if l.data == nil {
+		data, ok := l.cache.raw(l.tree)
+		if !ok {
+			return false
+		}
+		l.data = data
+	}
 	return true
 }
 
