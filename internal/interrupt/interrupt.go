@@ -127,9 +127,14 @@ func (s *state) removeLocked() {
 // brings the folder back, so removeDir watches that it stays gone a moment, removing it again
 // when it came back.
 func removeDir(path string) {
+	removeDirWith(path, os.RemoveAll)
+}
+
+// removeDirWith is removeDir with the function that removes a folder and what is below it.
+func removeDirWith(path string, removeAll func(string) error) {
 	gone := 0
 	for range removeTries {
-		os.RemoveAll(path)
+		removeAll(path)
 		if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
 			if gone++; gone == removeSettled {
 				return

@@ -309,25 +309,31 @@ func TestPipeThenSignalInsideCriticalIsOneSignal(t *testing.T) {
 
 // TestRemoveDirWhileFilesAreMade checks that a tracked folder is removed even when the
 // command, which goes on while the signal is handled, writes a file there after the first
-// removal, making the folders it needs as a fetch does.
+// removal, making the folders it needs as a fetch does. The writer runs right after the first
+// removal, so the test does not depend on how the two are scheduled.
 func TestRemoveDirWhileFilesAreMade(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "scratch")
 	sub := filepath.Join(dir, "objects", "pack")
 	if err := os.MkdirAll(sub, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	done := make(chan struct{})
-	go func() {
-		defer close(done)
-		for exists(dir) {
+	removals := 0
+	removeDirWith(dir, func(path string) error {
+		err := os.RemoveAll(path)
+		if removals++; removals == 1 {
+			if err := os.MkdirAll(sub, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(sub, "tmp_pack"), []byte("x"), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
-		if err := os.MkdirAll(sub, 0o755); err == nil {
-			os.WriteFile(filepath.Join(sub, "tmp_pack"), []byte("x"), 0o644)
-		}
-	}()
-	removeDir(dir)
-	<-done
+		return err
+	})
 	if exists(dir) {
 		t.Errorf("%s is still there after removeDir", dir)
+	}
+	if removals < 2 {
+		t.Errorf("removeDir removed the folder %d time(s); the writer brought it back, so want 2 or more", removals)
 	}
 }
