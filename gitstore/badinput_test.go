@@ -19,13 +19,13 @@ func TestWriteTreeRejectsHostileNames(t *testing.T) {
 		".g\u200cit", "\ufeff.git", ".git::$INDEX_ALLOCATION", "a/b", "/", `a\b`, "a\x00b"}
 	for _, name := range bad {
 		t.Run(name, func(t *testing.T) {
-			if h, err := r.Objects().WriteTree([]TreeEntry{file(name, blob)}); err == nil {
+			if h, err := r.Writes().WriteTree([]TreeEntry{file(name, blob)}); err == nil {
 				t.Errorf("WriteTree(%q) = %s, want an error", name, h)
 			}
 		})
 	}
 	for _, name := range []string{".gitignore", ".github", "git", "a.git", "..x", "x..", "git~2", "SKILL.md"} {
-		if _, err := r.Objects().WriteTree([]TreeEntry{file(name, blob)}); err != nil {
+		if _, err := r.Writes().WriteTree([]TreeEntry{file(name, blob)}); err != nil {
 			t.Errorf("WriteTree(%q) = %v, want it accepted", name, err)
 		}
 	}
@@ -54,7 +54,7 @@ func TestReadBlobLimit(t *testing.T) {
 // a hostile remote could.
 func rawTree(t *testing.T, r *Repo, entries ...TreeEntry) Hash {
 	t.Helper()
-	h, err := r.Objects().writeObject(plumbing.TreeObject, encodeTree(entries))
+	h, err := r.Writes().writeObject(plumbing.TreeObject, encodeTree(entries))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -101,7 +101,7 @@ func TestReadTreeRejectsMalformedObjects(t *testing.T) {
 	}
 	for name, content := range tests {
 		t.Run(name, func(t *testing.T) {
-			id, err := r.Objects().writeObject(plumbing.TreeObject, content)
+			id, err := r.Writes().writeObject(plumbing.TreeObject, content)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -157,14 +157,14 @@ func TestWriteDirRefusesBadFolders(t *testing.T) {
 	r := OpenMemory()
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
-			h, err := r.Objects().WriteDir(tt.fsys, ".")
+			h, err := r.Writes().WriteDir(tt.fsys, ".")
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("WriteDir = %s, %v; want an error naming %q", h, err, tt.want)
 			}
 		})
 	}
 	t.Run("file larger than it claims", func(t *testing.T) {
-		w := &dirWriter{r: r.Objects(), fsys: hugeFS{claimed: 10}, limit: 10, maxFile: 1 << 10}
+		w := &dirWriter{r: r.Writes(), fsys: hugeFS{claimed: 10}, limit: 10, maxFile: 1 << 10}
 		if _, err := w.tree(".", 0); err == nil || !strings.Contains(err.Error(), "big.bin") {
 			t.Errorf("tree = %v, want the size limit naming big.bin", err)
 		}
@@ -174,12 +174,12 @@ func TestWriteDirRefusesBadFolders(t *testing.T) {
 		for _, n := range []string{"a", "b", "c", "d"} {
 			many["skill/"+n] = &fstest.MapFile{Data: []byte(n)}
 		}
-		w := &dirWriter{r: r.Objects(), fsys: many, limit: 3, maxFile: MaxFileSize}
+		w := &dirWriter{r: r.Writes(), fsys: many, limit: 3, maxFile: MaxFileSize}
 		if _, err := w.tree(".", 0); err == nil || !strings.Contains(err.Error(), "more than 3") {
 			t.Errorf("tree = %v, want the entry limit", err)
 		}
 	})
-	if _, err := r.Objects().WriteDir(fstest.MapFS{}, "../x"); err == nil {
+	if _, err := r.Writes().WriteDir(fstest.MapFS{}, "../x"); err == nil {
 		t.Error("WriteDir accepted ../x")
 	}
 }
@@ -196,7 +196,7 @@ func TestWriteDirSnapshot(t *testing.T) {
 		"skill/refs/a.md":         {Data: []byte("c")},
 		"outside/not-included.md": {Data: []byte("no")},
 	}
-	h, err := r.Objects().WriteDir(fsys, "skill")
+	h, err := r.Writes().WriteDir(fsys, "skill")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -215,12 +215,12 @@ func TestWriteDirSnapshot(t *testing.T) {
 	if err := fstest.TestFS(r.Objects().TreeFS(h), "SKILL.md", "scripts/run.sh", "link.md", "refs/a/inner.md"); err != nil {
 		t.Error(err)
 	}
-	empty, err := r.Objects().WriteDir(fsys, "skill/empty")
+	empty, err := r.Writes().WriteDir(fsys, "skill/empty")
 	if err != nil || empty != emptyTree {
 		t.Errorf("WriteDir of an empty folder = %s, %v; want the empty tree", empty, err)
 	}
 	for _, dir := range []string{"skill", "skill/refs", "skill/empty"} {
-		stored, _ := r.Objects().WriteDir(fsys, dir)
+		stored, _ := r.Writes().WriteDir(fsys, dir)
 		if hashed, err := HashDir(fsys, dir); err != nil || hashed != stored {
 			t.Errorf("HashDir(%s) = %s, %v; WriteDir stored %s", dir, hashed, err, stored)
 		}
@@ -293,7 +293,7 @@ func FuzzIndexExtensions(f *testing.F) {
 
 func TestWriteDirIOErrors(t *testing.T) {
 	r := OpenMemory()
-	if _, err := r.Objects().WriteDir(errFS{}, "."); err == nil || !strings.Contains(err.Error(), "boom") {
+	if _, err := r.Writes().WriteDir(errFS{}, "."); err == nil || !strings.Contains(err.Error(), "boom") {
 		t.Errorf("WriteDir over a failing file system = %v", err)
 	}
 }

@@ -46,7 +46,7 @@ func BenchmarkReplacePath(b *testing.B) {
 			for b.Loop() {
 				i++
 				blob := mustBlob(b, r, fmt.Sprintf("---\nname: skill-05000\ndescription: v%d\n---\n", i))
-				if _, err := r.Objects().ReplacePath(root, "skills/skill-05000/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: blob}); err != nil {
+				if _, err := r.Writes().ReplacePath(root, "skills/skill-05000/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: blob}); err != nil {
 					b.Fatal(err)
 				}
 			}

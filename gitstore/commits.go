@@ -26,13 +26,13 @@ type CommitSpec struct {
 
 // WriteCommit stores a commit and returns its id. The tree and parents
 // must already be stored.
-func (r *Objects) WriteCommit(c CommitSpec) (Hash, error) {
+func (r *Writes) WriteCommit(c CommitSpec) (Hash, error) {
 	tree, err := r.commitTree(c.Tree)
 	if err != nil {
 		return ZeroHash, err
 	}
 	for _, p := range c.Parents {
-		if p.IsZero() || !r.hasObject(p) {
+		if p.IsZero() || !(*Objects)(r).hasObject(p) {
 			return ZeroHash, fmt.Errorf("commit parent %s: %w; write or fetch it first", p, plumbing.ErrObjectNotFound)
 		}
 	}
@@ -78,11 +78,11 @@ func encodeCommit(encode func(plumbing.EncodedObject) error) ([]byte, error) {
 
 // commitTree checks that a commit's tree is stored, writing the empty
 // tree when asked for it.
-func (r *Objects) commitTree(tree Hash) (Hash, error) {
+func (r *Writes) commitTree(tree Hash) (Hash, error) {
 	if tree.IsZero() || tree == emptyTree {
 		return r.writeTree(nil)
 	}
-	if !r.hasObject(tree) {
+	if !(*Objects)(r).hasObject(tree) {
 		return ZeroHash, fmt.Errorf("commit tree %s: %w; write it first", tree, plumbing.ErrObjectNotFound)
 	}
 	return tree, nil

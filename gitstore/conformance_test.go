@@ -56,7 +56,7 @@ func runConformance(t *testing.T, newRepo newRepoFunc) {
 
 func mustBlob(t testing.TB, r *Repo, s string) Hash {
 	t.Helper()
-	h, err := r.Objects().WriteBlob([]byte(s))
+	h, err := r.Writes().WriteBlob([]byte(s))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func mustBlob(t testing.TB, r *Repo, s string) Hash {
 
 func mustTree(t testing.TB, r *Repo, entries ...TreeEntry) Hash {
 	t.Helper()
-	h, err := r.Objects().WriteTree(entries)
+	h, err := r.Writes().WriteTree(entries)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ var testSig = object.Signature{Name: "Ada Lovelace", Email: "ada@example.com",
 
 func mustCommit(t testing.TB, r *Repo, tree Hash, msg string, parents ...Hash) Hash {
 	t.Helper()
-	h, err := r.Objects().WriteCommit(CommitSpec{Tree: tree, Parents: parents, Author: testSig, Committer: testSig, Message: msg})
+	h, err := r.Writes().WriteCommit(CommitSpec{Tree: tree, Parents: parents, Author: testSig, Committer: testSig, Message: msg})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -97,14 +97,14 @@ func testBlobs(t *testing.T, r *Repo) {
 	}
 	for name, data := range tests {
 		t.Run(name, func(t *testing.T) {
-			h, err := r.Objects().WriteBlob(data)
+			h, err := r.Writes().WriteBlob(data)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if want := plumbing.ComputeHash(plumbing.BlobObject, data); h != want {
 				t.Errorf("WriteBlob id = %s, want git's %s", h, want)
 			}
-			again, err := r.Objects().WriteBlob(data)
+			again, err := r.Writes().WriteBlob(data)
 			if err != nil || again != h {
 				t.Errorf("writing the same blob twice = %s, %v; want %s", again, err, h)
 			}
@@ -141,10 +141,10 @@ func testTrees(t *testing.T, r *Repo) {
 	if err != nil || len(empty) != 0 {
 		t.Errorf("ReadTree(ZeroHash) = %v, %v; want no entries", empty, err)
 	}
-	if _, err := r.Objects().WriteTree([]TreeEntry{file("x", blob), file("x", blob)}); err == nil {
+	if _, err := r.Writes().WriteTree([]TreeEntry{file("x", blob), file("x", blob)}); err == nil {
 		t.Error("WriteTree accepted a duplicate name")
 	}
-	if _, err := r.Objects().WriteTree([]TreeEntry{file("x", blob), dir("x", sub)}); err == nil {
+	if _, err := r.Writes().WriteTree([]TreeEntry{file("x", blob), dir("x", sub)}); err == nil {
 		t.Error("WriteTree accepted a file and a folder with one name")
 	}
 }
@@ -171,7 +171,7 @@ func testCommits(t *testing.T, r *Repo) {
 		{Tree: tree, Author: testSig, Committer: object.Signature{Name: "Eve", Email: "e@x\nparent 00"}},
 	}
 	for i, spec := range bad {
-		if h, err := r.Objects().WriteCommit(spec); err == nil {
+		if h, err := r.Writes().WriteCommit(spec); err == nil {
 			t.Errorf("bad commit %d was written as %s", i, h)
 		}
 	}

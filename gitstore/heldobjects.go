@@ -191,10 +191,10 @@ func (s *heldObjects) drop() {
 // holdObject keeps object h of type t, content data, in memory when objects are held, and
 // writes the held objects as a pack once they pass heldObjectBytes; false when objects are
 // not held. owned is as for keep.
-func (r *Objects) holdObject(t plumbing.ObjectType, h Hash, data []byte, owned bool) (bool, error) {
+func (r *Writes) holdObject(t plumbing.ObjectType, h Hash, data []byte, owned bool) (bool, error) {
 	held, full := r.heldObj.keep(t, h, data, owned)
 	if full {
-		return true, r.packHeld(true)
+		return true, (*Objects)(r).packHeld(true)
 	}
 	return held, nil
 }
@@ -208,6 +208,6 @@ func (r *Objects) packHeld(keepOn bool) error {
 	if r.objects != nil && len(removed) > 0 {
 		r.objects.Retire(removed)
 	}
-	r.reindex() // the fast reader finds the new pack itself on its first miss
+	(*Packs)(r).reindex() // the fast reader finds the new pack itself on its first miss
 	return nil
 }

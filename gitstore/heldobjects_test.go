@@ -112,7 +112,7 @@ func TestHeldObjectsPackedPastTheBound(t *testing.T) {
 		for i := range b {
 			b[i] = byte(rng.UintN(256))
 		}
-		h, err := r.Objects().WriteBlob(b)
+		h, err := r.Writes().WriteBlob(b)
 		if err != nil {
 			t.Fatal(err)
 		}

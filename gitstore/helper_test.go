@@ -68,7 +68,7 @@ func casIncrement(r *Repo, ref, id string) error {
 			return err
 		}
 		sig := object.Signature{Name: "Counter " + id, Email: "counter@example.com"}
-		next, err := r.Objects().WriteCommit(CommitSpec{Tree: c.TreeHash, Parents: []Hash{cur},
+		next, err := r.Writes().WriteCommit(CommitSpec{Tree: c.TreeHash, Parents: []Hash{cur},
 			Author: sig, Committer: sig, Message: fmt.Sprintf("%d by %s\n", n+1, id)})
 		if err != nil {
 			return err

@@ -123,7 +123,7 @@ func TestCacheTreeKeptAcrossUpdate(t *testing.T) {
 	head := strings.TrimSpace(gitRun(t, dir, "rev-parse", "HEAD"))
 	oldT := strings.TrimSpace(gitRun(t, dir, "rev-parse", "HEAD^{tree}"))
 	blob := strings.TrimSpace(gitIn(t, dir, "patched\n", "hash-object", "-w", "--stdin"))
-	newT, err := r.Objects().ReplacePath(plumbing.NewHash(oldT), "skills/b/SKILL.md", &TreeEntry{Mode: 0o100644, Hash: plumbing.NewHash(blob)})
+	newT, err := r.Writes().ReplacePath(plumbing.NewHash(oldT), "skills/b/SKILL.md", &TreeEntry{Mode: 0o100644, Hash: plumbing.NewHash(blob)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -16,7 +16,7 @@ import (
 func buildHistory(t *testing.T, r *Repo) (c1, c2 Hash) {
 	t.Helper()
 	put := func(root Hash, p string, mode filemode.FileMode, content string) Hash {
-		h, err := r.Objects().ReplacePath(root, p, &TreeEntry{Mode: mode, Hash: mustBlob(t, r, content)})
+		h, err := r.Writes().ReplacePath(root, p, &TreeEntry{Mode: mode, Hash: mustBlob(t, r, content)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -217,7 +217,7 @@ func TestInteropWriteDirMatchesGitAdd(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer root.Close()
-	got, err := r.Objects().WriteDir(root.FS(), "skill")
+	got, err := r.Writes().WriteDir(root.FS(), "skill")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -41,7 +41,7 @@ func listLoose(objDir string) ([]Hash, error) {
 // while go-git moved the object into it: PackLoose in another process
 // removes the folders it empties, and go-git, unlike git, does not retry.
 // The caller holds objMu.
-func (r *Objects) storeObject(obj plumbing.EncodedObject) error {
+func (r *Writes) storeObject(obj plumbing.EncodedObject) error {
 	var err error
 	for range 3 {
 		if _, err = r.storer.SetEncodedObject(obj); !errors.Is(err, fs.ErrNotExist) {
@@ -72,7 +72,7 @@ func inIndex(idx *idxfile.MemoryIndex, ids []Hash) []Hash {
 // folders left empty. It holds objMu for one fan-out folder at a time,
 // so that this Repo never writes an object into a folder that is being
 // removed, nor reads a loose object half way through its deletion.
-func (r *Objects) removeLoose(objDir string, ids []Hash) error {
+func (r *Packs) removeLoose(objDir string, ids []Hash) error {
 	for start := 0; start < len(ids); {
 		end := start
 		for end < len(ids) && ids[end][0] == ids[start][0] {
@@ -88,7 +88,7 @@ func (r *Objects) removeLoose(objDir string, ids []Hash) error {
 
 // removeFanout deletes loose objects that share one fan-out folder, and
 // the folder if that empties it.
-func (r *Objects) removeFanout(objDir string, ids []Hash) error {
+func (r *Packs) removeFanout(objDir string, ids []Hash) error {
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
 	for _, h := range ids {

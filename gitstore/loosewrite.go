@@ -20,8 +20,8 @@ import (
 // level (git's core.looseCompression default; go-git uses the default level, three times
 // slower on a large tree), written to a temporary file in its fan-out folder and linked into
 // place, so a reader never sees part of it. An object already stored is left alone.
-func (r *Objects) writeLoose(t plumbing.ObjectType, h Hash, data []byte) error {
-	final := loosePath(r.objectsDir(), h)
+func (r *Writes) writeLoose(t plumbing.ObjectType, h Hash, data []byte) error {
+	final := loosePath((*Objects)(r).objectsDir(), h)
 	var err error
 	for range maxLooseTries {
 		if err = writeLooseFile(final, t, data); !errors.Is(err, fs.ErrNotExist) {

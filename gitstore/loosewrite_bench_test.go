@@ -18,7 +18,7 @@ func BenchmarkWriteLoose(b *testing.B) {
 	for b.Loop() {
 		i++
 		data = strconv.AppendInt(append(data[:0], "---\nname: skill\ndescription: v"...), int64(i), 10)
-		if _, err := r.Objects().WriteBlob(data); err != nil {
+		if _, err := r.Writes().WriteBlob(data); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -13,7 +13,7 @@ import (
 // packs it as any other; a smaller one stays compressed.
 func TestLargeTreeIsStoredAndGitReadsIt(t *testing.T) {
 	r := diskRepo(true)(t)
-	blob, err := r.Objects().WriteBlob([]byte("---\nname: x\n---\n"))
+	blob, err := r.Writes().WriteBlob([]byte("---\nname: x\n---\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -22,7 +22,7 @@ func TestLargeTreeIsStoredAndGitReadsIt(t *testing.T) {
 		for i := range entries {
 			entries[i] = TreeEntry{Name: fmt.Sprintf("skill-%06d", i), Mode: filemode.Regular, Hash: blob}
 		}
-		h, err := r.Objects().WriteTree(entries)
+		h, err := r.Writes().WriteTree(entries)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -52,7 +52,7 @@ func TestLargeTreeIsStoredAndGitReadsIt(t *testing.T) {
 			t.Errorf("reading tree %s back: %v, %d bytes", c.h, err, got.Size())
 		}
 	}
-	commit, err := r.Objects().WriteCommit(CommitSpec{Tree: large, Message: "large\n", Author: testSig, Committer: testSig})
+	commit, err := r.Writes().WriteCommit(CommitSpec{Tree: large, Message: "large\n", Author: testSig, Committer: testSig})
 	if err != nil {
 		t.Fatal(err)
 	}

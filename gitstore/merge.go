@@ -24,7 +24,7 @@ import (
 // Any of base, ours and theirs may be ZeroHash, the empty tree. A clean
 // merge never returns ZeroHash: a merge that empties the root returns the
 // empty tree. When there are conflicts the returned tree is ZeroHash.
-func (r *Objects) MergeTrees(base, ours, theirs Hash) (Hash, []string, error) {
+func (r *Writes) MergeTrees(base, ours, theirs Hash) (Hash, []string, error) {
 	m := &treeMerge{r: r}
 	root, err := m.entry("", rootEntry(base), rootEntry(ours), rootEntry(theirs))
 	switch {
@@ -42,7 +42,7 @@ func (r *Objects) MergeTrees(base, ours, theirs Hash) (Hash, []string, error) {
 
 // treeMerge is the state of one MergeTrees call.
 type treeMerge struct {
-	r         *Objects
+	r         *Writes
 	conflicts []string
 }
 
@@ -87,7 +87,7 @@ func (m *treeMerge) entry(p string, b, o, t TreeEntry) (TreeEntry, error) {
 func (m *treeMerge) tree(p string, base, ours, theirs Hash) (Hash, error) {
 	var sides [3][]TreeEntry
 	for i, h := range []Hash{base, ours, theirs} {
-		entries, err := m.r.readTree(h)
+		entries, err := (*Objects)(m.r).readTree(h)
 		if err != nil {
 			return ZeroHash, err
 		}

@@ -23,7 +23,7 @@ func BenchmarkMergeTrees(b *testing.B) {
 				b.StopTimer()
 				theirs := putFile(b, r, base, "skills/skill-09000/SKILL.md", fmt.Sprintf("theirs %d", i))
 				b.StartTimer()
-				if _, conflicts, err := r.Objects().MergeTrees(base, ours, theirs); err != nil || conflicts != nil {
+				if _, conflicts, err := r.Writes().MergeTrees(base, ours, theirs); err != nil || conflicts != nil {
 					b.Fatal(conflicts, err)
 				}
 			}
@@ -59,7 +59,7 @@ func benchHistory(b *testing.B, n, behind int) (r *Repo, tip, branch, fork Hash)
 		if !parent.IsZero() {
 			parents = []Hash{parent}
 		}
-		h, err := r.Objects().WriteCommit(CommitSpec{Tree: tree, Parents: parents, Author: sig, Committer: sig, Message: msg})
+		h, err := r.Writes().WriteCommit(CommitSpec{Tree: tree, Parents: parents, Author: sig, Committer: sig, Message: msg})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -106,7 +106,7 @@ func BenchmarkMergeBase(b *testing.B) {
 			check(b, got, err)
 		}
 	})
-	if _, err := r.Objects().PackLoose(); err != nil {
+	if _, err := r.Packs().PackLoose(); err != nil {
 		b.Fatal(err)
 	}
 	run("packed")
@@ -166,7 +166,7 @@ func BenchmarkPackLoose(b *testing.B) {
 		skillHistory(b, r, 1000, 100)
 		loose, _ := objectBytes(b, r.Objects().objectsDir())
 		b.StartTimer()
-		if _, err := r.Objects().PackLoose(); err != nil {
+		if _, err := r.Packs().PackLoose(); err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()

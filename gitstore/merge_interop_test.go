@@ -52,7 +52,7 @@ func TestInteropMergeTreesMatchGit(t *testing.T) {
 				}
 				commits[c] = obj.TreeHash
 			}
-			got, conflicts, err := r.Objects().MergeTrees(commits[base], commits[ours], commits[theirs])
+			got, conflicts, err := r.Writes().MergeTrees(commits[base], commits[ours], commits[theirs])
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -113,7 +113,7 @@ func TestMergeTreesReadsOnlyChangedPaths(t *testing.T) {
 			counter := &countingStorer{Storer: r.storer}
 			r.storer = counter
 			r.trees, r.rawTrees = newTreeCache(treeCacheEntries), rawTreeCache{}
-			got, conflicts, err := r.Objects().MergeTrees(base, ours, theirs)
+			got, conflicts, err := r.Writes().MergeTrees(base, ours, theirs)
 			if err != nil || conflicts != nil {
 				t.Fatalf("MergeTrees = %v, %v", conflicts, err)
 			}
@@ -144,7 +144,7 @@ func thousandSkills(t testing.TB, r *Repo) Hash {
 
 func putFile(t testing.TB, r *Repo, root Hash, p, content string) Hash {
 	t.Helper()
-	h, err := r.Objects().ReplacePath(root, p, &TreeEntry{Mode: filemode.Regular, Hash: mustBlob(t, r, content)})
+	h, err := r.Writes().ReplacePath(root, p, &TreeEntry{Mode: filemode.Regular, Hash: mustBlob(t, r, content)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,7 +26,7 @@ func buildTree(t testing.TB, r *Repo, fs files) Hash {
 		}
 		e := &TreeEntry{Mode: mode, Hash: mustBlob(t, r, content)}
 		var err error
-		if root, err = r.Objects().ReplacePath(root, p, e); err != nil {
+		if root, err = r.Writes().ReplacePath(root, p, e); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -121,7 +121,7 @@ func testMergeTrees(t *testing.T, newRepo newRepoFunc) {
 		t.Run(tc.name, func(t *testing.T) {
 			r := newRepo(t)
 			base, ours, theirs := buildTree(t, r, tc.base), buildTree(t, r, tc.ours), buildTree(t, r, tc.theirs)
-			got, conflicts, err := r.Objects().MergeTrees(base, ours, theirs)
+			got, conflicts, err := r.Writes().MergeTrees(base, ours, theirs)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -179,7 +179,7 @@ func TestMergeTreesZeroSides(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, conflicts, err := r.Objects().MergeTrees(tt.base, tt.ours, tt.theirs)
+			got, conflicts, err := r.Writes().MergeTrees(tt.base, tt.ours, tt.theirs)
 			if err != nil || conflicts != nil || got != tt.want {
 				t.Errorf("MergeTrees = %s, %v, %v; want %s", got, conflicts, err, tt.want)
 			}
@@ -192,11 +192,11 @@ func TestMergeTreesMissingTree(t *testing.T) {
 	x := buildTree(t, r, files{"a": "1"})
 	y := buildTree(t, r, files{"a": "2"})
 	missing := mustBlob(t, OpenMemory(), "not in r")
-	if _, _, err := r.Objects().MergeTrees(missing, x, y); err == nil {
+	if _, _, err := r.Writes().MergeTrees(missing, x, y); err == nil {
 		t.Error("MergeTrees read a base that is not stored")
 	}
 	blob := mustBlob(t, r, "a blob, not a tree")
-	if _, _, err := r.Objects().MergeTrees(x, y, blob); err == nil {
+	if _, _, err := r.Writes().MergeTrees(x, y, blob); err == nil {
 		t.Error("MergeTrees accepted a blob as a tree")
 	}
 }

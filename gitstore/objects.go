@@ -10,7 +10,7 @@ import (
 )
 
 // WriteBlob stores data as a blob and returns its id.
-func (r *Objects) WriteBlob(data []byte) (Hash, error) {
+func (r *Writes) WriteBlob(data []byte) (Hash, error) {
 	return r.writeObject(plumbing.BlobObject, data)
 }
 
@@ -21,19 +21,19 @@ func (r *Objects) ReadBlob(h Hash, limit int64) ([]byte, error) {
 }
 
 // writeObject stores an object unless it already exists.
-func (r *Objects) writeObject(t plumbing.ObjectType, data []byte) (Hash, error) {
+func (r *Writes) writeObject(t plumbing.ObjectType, data []byte) (Hash, error) {
 	return r.putObject(t, data, false)
 }
 
 // writeOwnedObject is writeObject of data the caller hands over and never changes again:
 // while objects are held, it is kept as it is, not copied. A batch that rewrites a folder of
 // 10,000 skills for each publish would otherwise copy each version once more.
-func (r *Objects) writeOwnedObject(t plumbing.ObjectType, data []byte) (Hash, error) {
+func (r *Writes) writeOwnedObject(t plumbing.ObjectType, data []byte) (Hash, error) {
 	return r.putObject(t, data, true)
 }
 
 // putObject is writeObject; owned says whether data is handed over.
-func (r *Objects) putObject(t plumbing.ObjectType, data []byte, owned bool) (Hash, error) {
+func (r *Writes) putObject(t plumbing.ObjectType, data []byte, owned bool) (Hash, error) {
 	h := plumbing.ComputeHash(t, data)
 	if r.objects != nil {
 		if _, _, ok := r.heldObj.info(h); ok || r.objects.Has(h) {

@@ -29,11 +29,11 @@ const packLockStale = time.Hour
 // LooseObjectEstimate estimates the number of loose objects the way git's
 // gc --auto does: the entries of objects/17 times 256. It is 0 for a
 // repository in memory.
-func (r *Objects) LooseObjectEstimate() (int, error) {
+func (r *Packs) LooseObjectEstimate() (int, error) {
 	if r.mem {
 		return 0, nil
 	}
-	dir := filepath.Join(r.objectsDir(), "17")
+	dir := filepath.Join((*Objects)(r).objectsDir(), "17")
 	entries, err := os.ReadDir(dir)
 	if errors.Is(err, fs.ErrNotExist) {
 		return 0, nil
@@ -53,7 +53,7 @@ func (r *Objects) LooseObjectEstimate() (int, error) {
 // MaybePack packs the loose objects, as PackLoose does, when
 // LooseObjectEstimate is above threshold, and reports whether it packed
 // any. A threshold of 0 or less turns packing off, as gc.auto=0 does.
-func (r *Objects) MaybePack(threshold int) (bool, error) {
+func (r *Packs) MaybePack(threshold int) (bool, error) {
 	if threshold <= 0 || r.loose.below(threshold) {
 		return false, nil
 	}
@@ -109,11 +109,11 @@ func (c *looseCount) below(threshold int) bool {
 // processes write meanwhile stay loose until the next call. When another
 // process is packing (objects/skillgit-pack.lock exists), PackLoose
 // returns 0 and does nothing. A repository in memory has no loose objects.
-func (r *Objects) PackLoose() (int, error) {
+func (r *Packs) PackLoose() (int, error) {
 	if r.mem {
 		return 0, nil
 	}
-	objDir := r.objectsDir()
+	objDir := (*Objects)(r).objectsDir()
 	unlock, ok, err := lockPacking(objDir)
 	if err != nil || !ok {
 		return 0, err
@@ -135,7 +135,7 @@ func (r *Objects) PackLoose() (int, error) {
 func (r *Objects) objectsDir() string { return filepath.Join(r.commonDir, "objects") }
 
 // reindex makes the object storage load the list of packs again.
-func (r *Objects) reindex() {
+func (r *Packs) reindex() {
 	r.objMu.Lock()
 	defer r.objMu.Unlock()
 	if fsStorer, ok := r.storer.(reindexer); ok {

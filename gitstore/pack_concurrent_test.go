@@ -39,7 +39,7 @@ func TestPackLooseConcurrentWriters(t *testing.T) {
 	errs := make(chan error, 8)
 	var wg sync.WaitGroup
 	for name, write := range map[string]func([]byte) (Hash, error){
-		"same": r.Objects().WriteBlob, "other": other.Objects().WriteBlob, "git": gitHashObject(r.GitDir()),
+		"same": r.Writes().WriteBlob, "other": other.Writes().WriteBlob, "git": gitHashObject(r.GitDir()),
 	} {
 		wg.Add(1)
 		go func() {
@@ -94,7 +94,7 @@ func packUntil(stop <-chan struct{}, r *Repo, packed *atomic.Int64) error {
 			return nil
 		case <-time.After(20 * time.Millisecond):
 		}
-		n, err := r.Objects().PackLoose()
+		n, err := r.Packs().PackLoose()
 		if err != nil {
 			return err
 		}
@@ -150,7 +150,7 @@ func TestWriteWhileFanoutFoldersVanish(t *testing.T) {
 func writeBlobsN(r *Repo, n int, log *blobLog) error {
 	for i := range n {
 		data := []byte(fmt.Sprintf("blob %d\n", i))
-		h, err := r.Objects().WriteBlob(data)
+		h, err := r.Writes().WriteBlob(data)
 		if err != nil {
 			return err
 		}

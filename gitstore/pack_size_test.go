@@ -61,7 +61,7 @@ func TestPackLooseShrinksHistory(t *testing.T) {
 		t.Fatal(err)
 	}
 	loose, _ := objectBytes(t, r.Objects().objectsDir())
-	if _, err := r.Objects().PackLoose(); err != nil {
+	if _, err := r.Packs().PackLoose(); err != nil {
 		t.Fatal(err)
 	}
 	_, packed := objectBytes(t, r.Objects().objectsDir())

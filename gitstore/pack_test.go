@@ -75,7 +75,7 @@ func TestPackLoose(t *testing.T) {
 	if err := r.storer.HasEncodedObject(plumbing.NewHash("1234567890123456789012345678901234567890")); err == nil {
 		t.Fatal("found an object that was never written")
 	}
-	n, err := r.Objects().PackLoose()
+	n, err := r.Packs().PackLoose()
 	if err != nil || n != len(want) {
 		t.Fatalf("PackLoose = %d, %v; want %d", n, err, len(want))
 	}
@@ -115,14 +115,14 @@ func checkObjectsDir(t testing.TB, r *Repo, names []string) {
 func TestPackLooseAgain(t *testing.T) {
 	r := diskRepo(true)(t)
 	buildHistory(t, r)
-	if _, err := r.Objects().PackLoose(); err != nil {
+	if _, err := r.Packs().PackLoose(); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := r.Objects().PackLoose(); n != 0 || err != nil {
+	if n, err := r.Packs().PackLoose(); n != 0 || err != nil {
 		t.Errorf("PackLoose with nothing loose = %d, %v", n, err)
 	}
 	mustBlob(t, r, "one more")
-	if n, err := r.Objects().PackLoose(); n != 1 || err != nil {
+	if n, err := r.Packs().PackLoose(); n != 1 || err != nil {
 		t.Errorf("PackLoose with one loose object = %d, %v", n, err)
 	}
 	if got := countObjects(t, r.GitDir())["packs"]; got != "2" {
@@ -138,7 +138,7 @@ func TestPackLooseLock(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := len(looseContents(t, r))
-	if n, err := r.Objects().PackLoose(); n != 0 || err != nil {
+	if n, err := r.Packs().PackLoose(); n != 0 || err != nil {
 		t.Errorf("PackLoose while locked = %d, %v; want 0, nil", n, err)
 	}
 	if got := len(looseContents(t, r)); got != before {
@@ -148,7 +148,7 @@ func TestPackLooseLock(t *testing.T) {
 	if err := os.Chtimes(lock, old, old); err != nil {
 		t.Fatal(err)
 	}
-	if n, err := r.Objects().PackLoose(); n != before || err != nil {
+	if n, err := r.Packs().PackLoose(); n != before || err != nil {
 		t.Errorf("PackLoose with a stale lock = %d, %v; want %d", n, err, before)
 	}
 	if _, err := os.Stat(lock); !os.IsNotExist(err) {
@@ -170,7 +170,7 @@ func TestPackLooseCorruptObject(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := r.Objects().PackLoose()
+	n, err := r.Packs().PackLoose()
 	if err == nil || !strings.Contains(err.Error(), "abcccc") {
 		t.Errorf("PackLoose with a corrupt object = %d, %v; want an error naming it", n, err)
 	}
@@ -187,9 +187,9 @@ func TestPackLooseCorruptObject(t *testing.T) {
 func TestPackLooseMemory(t *testing.T) {
 	r := OpenMemory()
 	mustBlob(t, r, "x")
-	n, err := r.Objects().PackLoose()
-	est, err2 := r.Objects().LooseObjectEstimate()
-	packed, err3 := r.Objects().MaybePack(1)
+	n, err := r.Packs().PackLoose()
+	est, err2 := r.Packs().LooseObjectEstimate()
+	packed, err3 := r.Packs().MaybePack(1)
 	if n != 0 || est != 0 || packed || err != nil || err2 != nil || err3 != nil {
 		t.Errorf("in memory: PackLoose = %d, %v; LooseObjectEstimate = %d, %v; MaybePack = %v, %v",
 			n, err, est, err2, packed, err3)
@@ -215,11 +215,11 @@ func fillFanout17(t *testing.T, r *Repo) int {
 
 func TestLooseObjectEstimate(t *testing.T) {
 	r := diskRepo(true)(t)
-	if n, err := r.Objects().LooseObjectEstimate(); n != 0 || err != nil {
+	if n, err := r.Packs().LooseObjectEstimate(); n != 0 || err != nil {
 		t.Errorf("LooseObjectEstimate of a new repository = %d, %v", n, err)
 	}
 	in17 := fillFanout17(t, r)
-	if n, err := r.Objects().LooseObjectEstimate(); n != in17*256 || err != nil {
+	if n, err := r.Packs().LooseObjectEstimate(); n != in17*256 || err != nil {
 		t.Errorf("LooseObjectEstimate = %d, %v; want %d", n, err, in17*256)
 	}
 }
@@ -228,14 +228,14 @@ func TestMaybePack(t *testing.T) {
 	r := diskRepo(true)(t)
 	fillFanout17(t, r)
 	for _, threshold := range []int{0, -1, 512, AutoPackThreshold} {
-		if packed, err := r.Objects().MaybePack(threshold); packed || err != nil {
+		if packed, err := r.Packs().MaybePack(threshold); packed || err != nil {
 			t.Errorf("MaybePack(%d) = %v, %v; want false", threshold, packed, err)
 		}
 	}
 	if got := countObjects(t, r.GitDir())["packs"]; got != "0" {
 		t.Fatalf("git count-objects packs = %s before packing", got)
 	}
-	if packed, err := r.Objects().MaybePack(511); !packed || err != nil {
+	if packed, err := r.Packs().MaybePack(511); !packed || err != nil {
 		t.Errorf("MaybePack(511) = %v, %v; want true", packed, err)
 	}
 	if counts := countObjects(t, r.GitDir()); counts["count"] != "0" || counts["packs"] != "1" {

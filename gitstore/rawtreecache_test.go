@@ -23,11 +23,11 @@ func TestLargeTreeReadOnce(t *testing.T) {
 	for i := range 3000 { // about 100 KB
 		large = append(large, TreeEntry{Name: fmt.Sprintf("skill-%05d", i), Mode: filemode.Regular, Hash: blob})
 	}
-	big, err := r.Objects().WriteTree(large)
+	big, err := r.Writes().WriteTree(large)
 	if err != nil {
 		t.Fatal(err)
 	}
-	small, err := r.Objects().WriteTree(large[:3])
+	small, err := r.Writes().WriteTree(large[:3])
 	if err != nil {
 		t.Fatal(err)
 	}

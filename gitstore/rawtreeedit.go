@@ -111,7 +111,7 @@ func partsLen(parts []string) int {
 
 // setRawEntry writes t with the entry called name replaced by child (nil removes it), as
 // setEntry does for parsed entries. It returns ZeroHash for a tree left empty.
-func (r *Objects) setRawEntry(t RawTree, ed treeEdit, child *TreeEntry) (Hash, error) {
+func (r *Writes) setRawEntry(t RawTree, ed treeEdit, child *TreeEntry) (Hash, error) {
 	switch {
 	case !ed.found && child == nil:
 		return t.id, nil
@@ -125,7 +125,7 @@ func (r *Objects) setRawEntry(t RawTree, ed treeEdit, child *TreeEntry) (Hash, e
 	// A publish of a candidate made on the tip it lands on gives the candidate's own version
 	// of the folder: found among the trees kept, its id is taken without hashing or writing
 	// megabytes again.
-	if h, ok := r.rawTrees.twin(parts); ok && r.hasObject(h) {
+	if h, ok := r.rawTrees.twin(parts); ok && (*Objects)(r).hasObject(h) {
 		return h, nil
 	}
 	b := joinParts(parts)

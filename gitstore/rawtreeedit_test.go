@@ -15,10 +15,10 @@ import (
 // the same trees, fail alike, and agree with git.
 func TestReplacePathOnLargeTreeMatchesParsed(t *testing.T) {
 	parsed := diskRepo(true)(t)
-	obj := parsed.Objects()
+	obj, writes := parsed.Objects(), parsed.Writes()
 	blob := mustBlob(t, parsed, "---\nname: x\n---\n")
 	other := mustBlob(t, parsed, "changed\n")
-	sub, err := obj.WriteTree([]TreeEntry{{Name: "SKILL.md", Mode: filemode.Regular, Hash: blob}})
+	sub, err := writes.WriteTree([]TreeEntry{{Name: "SKILL.md", Mode: filemode.Regular, Hash: blob}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,7 +30,7 @@ func TestReplacePathOnLargeTreeMatchesParsed(t *testing.T) {
 			entries[i].Hash = sub
 		}
 	}
-	root, err := obj.WriteTree(entries)
+	root, err := writes.WriteTree(entries)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,8 +63,8 @@ func TestReplacePathOnLargeTreeMatchesParsed(t *testing.T) {
 		if _, ok := bytesRepo.Objects().trees.get(b); ok {
 			t.Fatalf("round %d: the tree is parsed in the repository that should patch bytes", round)
 		}
-		na, errA := obj.ReplacePath(a, p, e)
-		nb, errB := bytesRepo.Objects().ReplacePath(b, p, e)
+		na, errA := writes.ReplacePath(a, p, e)
+		nb, errB := bytesRepo.Writes().ReplacePath(b, p, e)
 		if (errA == nil) != (errB == nil) || na != nb {
 			t.Fatalf("round %d: ReplacePath(%q, %v): parsed %s, %v; bytes %s, %v", round, p, e, na, errA, nb, errB)
 		}
@@ -97,7 +97,7 @@ func TestReplacePathRefusesDisorderedLargeTree(t *testing.T) {
 	for i := range entries {
 		entries[i] = TreeEntry{Name: fmt.Sprintf("skill-%05d", 3000-i), Mode: filemode.Regular, Hash: blob}
 	}
-	h, err := r.Objects().writeObject(plumbing.TreeObject, encodeTree(entries))
+	h, err := r.Writes().writeObject(plumbing.TreeObject, encodeTree(entries))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,7 +106,7 @@ func TestReplacePathRefusesDisorderedLargeTree(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer fresh.Close()
-	_, err = fresh.Objects().ReplacePath(h, "skill-00001", &TreeEntry{Mode: filemode.Regular, Hash: blob})
+	_, err = fresh.Writes().ReplacePath(h, "skill-00001", &TreeEntry{Mode: filemode.Regular, Hash: blob})
 	if err == nil {
 		t.Fatal("patching a disordered tree succeeded")
 	}
@@ -122,7 +122,7 @@ func TestReplacePathFindsTheKeptTwin(t *testing.T) {
 	for i := range entries {
 		entries[i] = TreeEntry{Name: fmt.Sprintf("skill-%03d", i), Mode: filemode.Regular, Hash: blob}
 	}
-	base, err := w.Objects().WriteTree(entries)
+	base, err := w.Writes().WriteTree(entries)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -132,7 +132,7 @@ func TestReplacePathFindsTheKeptTwin(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer r.Close()
-	obj := r.Objects()
+	obj, writes := r.Objects(), r.Writes()
 	entries[7].Hash = other
 	twinBytes := encodeTree(entries)
 	twin := strings.TrimSpace(gitIn(t, r.GitDir(), string(twinBytes), "hash-object", "-t", "tree", "-w", "--stdin"))
@@ -145,14 +145,14 @@ func TestReplacePathFindsTheKeptTwin(t *testing.T) {
 	edited[9].Hash = other
 	obj.rawTrees.add(missing, encodeTree(edited))
 
-	got, err := obj.ReplacePath(base, "skill-007", &TreeEntry{Mode: filemode.Regular, Hash: other})
+	got, err := writes.ReplacePath(base, "skill-007", &TreeEntry{Mode: filemode.Regular, Hash: other})
 	if err != nil || got.String() != twin {
 		t.Fatalf("ReplacePath = %s, %v; want the kept twin %s", got, err, twin)
 	}
 	if h, ok := obj.rawTrees.twin([]string{string(twinBytes)}); !ok || h.String() != twin {
 		t.Fatalf("twin of the edited bytes = %s, %v", h, ok)
 	}
-	got, err = obj.ReplacePath(got, "skill-009", &TreeEntry{Mode: filemode.Regular, Hash: other})
+	got, err = writes.ReplacePath(got, "skill-009", &TreeEntry{Mode: filemode.Regular, Hash: other})
 	if err != nil || got == missing || !obj.Has(got) {
 		t.Fatalf("ReplacePath = %s, %v; want a stored tree, not the kept id the store lacks", got, err)
 	}

@@ -14,7 +14,7 @@ func TestWriteSignedCommit(t *testing.T) {
 	tree := mustTree(t, r)
 	var payload []byte
 	sig := "-----BEGIN SSH SIGNATURE-----\nabc\n-----END SSH SIGNATURE-----\n"
-	h, err := r.Objects().WriteCommit(CommitSpec{Tree: tree, Author: testSig, Committer: testSig, Message: "signed\n",
+	h, err := r.Writes().WriteCommit(CommitSpec{Tree: tree, Author: testSig, Committer: testSig, Message: "signed\n",
 		Sign: func(p []byte) (string, error) { payload = p; return sig, nil }})
 	if err != nil {
 		t.Fatal(err)

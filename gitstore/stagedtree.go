@@ -78,7 +78,7 @@ func (b *stagedBuilder) tree(dir string, ents []*index.Entry) (Hash, bool, error
 	if err != nil || len(entries) == 0 {
 		return ZeroHash, false, err
 	}
-	h, err := b.r.Objects().writeTree(entries)
+	h, err := b.r.Writes().writeTree(entries)
 	if err != nil {
 		return ZeroHash, false, fmt.Errorf("%s: writing the tree of %q: %w", b.path, dir, err)
 	}

@@ -73,7 +73,7 @@ func (r *Objects) childEntry(tree Hash, name string) (TreeEntry, bool, error) {
 // the size of the repository. e.Name is ignored: the last element of p
 // names the entry. A folder entry holding the empty tree counts as a
 // removal. The result is never ZeroHash: an emptied root is the empty tree.
-func (r *Objects) ReplacePath(root Hash, p string, e *TreeEntry) (Hash, error) {
+func (r *Writes) ReplacePath(root Hash, p string, e *TreeEntry) (Hash, error) {
 	parts, err := splitPath(p)
 	if err != nil {
 		return ZeroHash, err
@@ -113,7 +113,7 @@ func newEntryAt(parts []string, e TreeEntry) (*TreeEntry, error) {
 
 // replace rewrites tree so that parts[depth:] leads to e. It returns
 // ZeroHash for a tree left empty.
-func (r *Objects) replace(tree Hash, parts []string, depth int, e *TreeEntry) (Hash, error) {
+func (r *Writes) replace(tree Hash, parts []string, depth int, e *TreeEntry) (Hash, error) {
 	name, last := parts[depth], depth == len(parts)-1
 	probe := e
 	if !last {
@@ -157,8 +157,8 @@ type slot struct {
 
 // slotOf finds name in tree. probe has the name and the kind (folder or not) of what set
 // will place, which decides where it goes in git's order; nil when set removes.
-func (r *Objects) slotOf(tree Hash, name string, probe *TreeEntry) (slot, error) {
-	raw, large, err := r.largeTree(tree)
+func (r *Writes) slotOf(tree Hash, name string, probe *TreeEntry) (slot, error) {
+	raw, large, err := (*Objects)(r).largeTree(tree)
 	if err != nil {
 		return slot{}, err
 	}
@@ -167,7 +167,7 @@ func (r *Objects) slotOf(tree Hash, name string, probe *TreeEntry) (slot, error)
 		set := func(child *TreeEntry) (Hash, error) { return r.setRawEntry(raw, ed, child) }
 		return slot{old: ed.old, found: ed.found, set: set}, err
 	}
-	entries, err := r.readTree(tree)
+	entries, err := (*Objects)(r).readTree(tree)
 	if err != nil {
 		return slot{}, err
 	}
@@ -180,7 +180,7 @@ func (r *Objects) slotOf(tree Hash, name string, probe *TreeEntry) (slot, error)
 }
 
 // setEntry writes tree with entry i replaced by child (nil removes it).
-func (r *Objects) setEntry(tree Hash, entries []TreeEntry, i int, found bool, child *TreeEntry) (Hash, error) {
+func (r *Writes) setEntry(tree Hash, entries []TreeEntry, i int, found bool, child *TreeEntry) (Hash, error) {
 	switch {
 	case !found && child == nil:
 		return tree, nil

@@ -45,11 +45,11 @@ func (r *Repo) filesUnderRoot(root Hash) ([]string, error) {
 func testReplacePath(t *testing.T, r *Repo) {
 	a, b := mustBlob(t, r, "a"), mustBlob(t, r, "b")
 	sa, sb := a.String()[:7], b.String()[:7]
-	base, err := r.Objects().ReplacePath(ZeroHash, "skills/x/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: a})
+	base, err := r.Writes().ReplacePath(ZeroHash, "skills/x/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: a})
 	if err != nil {
 		t.Fatal(err)
 	}
-	base, err = r.Objects().ReplacePath(base, "skills/y/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: a})
+	base, err = r.Writes().ReplacePath(base, "skills/y/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: a})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -77,7 +77,7 @@ func testReplacePath(t *testing.T, r *Repo) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := r.Objects().ReplacePath(base, tt.path, tt.e)
+			got, err := r.Writes().ReplacePath(base, tt.path, tt.e)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -87,7 +87,7 @@ func testReplacePath(t *testing.T, r *Repo) {
 		})
 	}
 	t.Run("unchanged siblings keep their ids", func(t *testing.T) {
-		got, err := r.Objects().ReplacePath(base, "skills/x/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: b})
+		got, err := r.Writes().ReplacePath(base, "skills/x/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: b})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -98,13 +98,13 @@ func testReplacePath(t *testing.T, r *Repo) {
 		}
 	})
 	t.Run("delete everything", func(t *testing.T) {
-		got, err := r.Objects().ReplacePath(base, "skills", nil)
+		got, err := r.Writes().ReplacePath(base, "skills", nil)
 		if err != nil || got != emptyTree {
 			t.Errorf("ReplacePath = %s, %v; want the empty tree", got, err)
 		}
 	})
 	t.Run("same content is a no-op", func(t *testing.T) {
-		got, err := r.Objects().ReplacePath(base, "skills/x/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: a})
+		got, err := r.Writes().ReplacePath(base, "skills/x/SKILL.md", &TreeEntry{Mode: filemode.Regular, Hash: a})
 		if err != nil || got != base {
 			t.Errorf("ReplacePath = %s, %v; want %s", got, err, base)
 		}
@@ -123,7 +123,7 @@ func testReplacePath(t *testing.T, r *Repo) {
 	}
 	for name, tt := range bad {
 		t.Run("refuses "+name, func(t *testing.T) {
-			if h, err := r.Objects().ReplacePath(base, tt.path, tt.e); err == nil {
+			if h, err := r.Writes().ReplacePath(base, tt.path, tt.e); err == nil {
 				t.Errorf("ReplacePath(%q) = %s, want an error", tt.path, h)
 			}
 		})

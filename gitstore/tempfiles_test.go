@@ -59,7 +59,7 @@ func TestLooseObjectTempRemovedWhenStopped(t *testing.T) {
 	}
 	defer r.Close()
 	stopped := stopAt(t, `^tmp_obj_`)
-	if _, err := r.Objects().WriteBlob([]byte("stopped part way\n")); err == nil {
+	if _, err := r.Writes().WriteBlob([]byte("stopped part way\n")); err == nil {
 		t.Fatal("writing an object whose temporary file vanished succeeded")
 	}
 	if len(*stopped) == 0 {
@@ -82,7 +82,7 @@ func TestPackTempsRemovedWhenStopped(t *testing.T) {
 				mustBlob(t, r, s)
 			}
 			stopped := stopAt(t, which)
-			if _, err := r.Objects().PackLoose(); err == nil {
+			if _, err := r.Packs().PackLoose(); err == nil {
 				t.Fatal("packing whose temporary file vanished succeeded")
 			}
 			if len(*stopped) != 1 {
@@ -119,7 +119,7 @@ func TestTempsLeaveNothingOnSuccess(t *testing.T) {
 	if err := f.r.UpdateWorktree(f.old, f.new, skillPrefixes); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.r.Objects().PackLoose(); err != nil {
+	if _, err := f.r.Packs().PackLoose(); err != nil {
 		t.Fatal(err)
 	}
 	if left := temps(t, f.dir, `^tmp_|^\.skillgit-[0-9a-f]{16}\.tmp$`); len(left) > 0 {

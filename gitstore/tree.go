@@ -181,7 +181,7 @@ func parseOctal(s string) (uint32, bool) {
 // WriteTree stores a tree with the given entries, which it sorts in git
 // order. It rejects names that git would not check out, modes git does
 // not write, zero ids and duplicate names.
-func (r *Objects) WriteTree(entries []TreeEntry) (Hash, error) {
+func (r *Writes) WriteTree(entries []TreeEntry) (Hash, error) {
 	sorted := slices.Clone(entries)
 	seen := make(map[string]bool, len(sorted))
 	for _, e := range sorted {
@@ -211,7 +211,7 @@ func checkNewEntry(e TreeEntry) error {
 }
 
 // writeTree stores entries already in git order and caches them.
-func (r *Objects) writeTree(entries []TreeEntry) (Hash, error) {
+func (r *Writes) writeTree(entries []TreeEntry) (Hash, error) {
 	b := encodeTree(entries)
 	h, err := r.writeObject(plumbing.TreeObject, b)
 	if err != nil {

@@ -90,7 +90,7 @@ func (f *worktreeFixture) edit(t *testing.T, tree Hash, changes map[string]*Tree
 	t.Helper()
 	for p, e := range changes {
 		var err error
-		if tree, err = f.r.Objects().ReplacePath(tree, p, e); err != nil {
+		if tree, err = f.r.Writes().ReplacePath(tree, p, e); err != nil {
 			t.Fatal(err)
 		}
 	}

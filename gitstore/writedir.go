@@ -20,7 +20,7 @@ import (
 // than MaxFileSize, more than MaxDirEntries entries and names git would
 // not check out; errors name the offending path. Pass an os.Root's FS to
 // keep the walk inside the folder.
-func (r *Objects) WriteDir(fsys fs.FS, dir string) (Hash, error) {
+func (r *Writes) WriteDir(fsys fs.FS, dir string) (Hash, error) {
 	if !fs.ValidPath(dir) {
 		return ZeroHash, fmt.Errorf("folder %q is not a valid slash path inside the file system", dir)
 	}
@@ -50,7 +50,7 @@ func (w *dirWriter) root(dir string) (Hash, error) {
 // dirWriter walks one folder for WriteDir and counts what it stores. With
 // no repository it only computes ids, for HashDir.
 type dirWriter struct {
-	r       *Objects // nil: store nothing
+	r       *Writes // nil: store nothing
 	fsys    fs.FS
 	limit   int   // most entries
 	maxFile int64 // largest file

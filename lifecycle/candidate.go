@@ -90,7 +90,7 @@ func (p planner) rebaseHolds(ch *ledger.Chain, base, before gitstore.Hash, ci le
 	if err != nil {
 		return false, err
 	}
-	merged, conflicts, err := r.git.Objects().MergeTrees(from, before, onto)
+	merged, conflicts, err := r.git.Writes().MergeTrees(from, before, onto)
 	if err != nil || len(conflicts) > 0 {
 		return false, err
 	}
@@ -114,7 +114,7 @@ func (p planner) withDeclared(ch *ledger.Chain, tree, from gitstore.Hash) (gitst
 		if !e.Hash.IsZero() {
 			put = &e
 		}
-		if tree, err = p.r.git.Objects().ReplacePath(tree, d, put); err != nil {
+		if tree, err = p.r.git.Writes().ReplacePath(tree, d, put); err != nil {
 			return gitstore.ZeroHash, err
 		}
 	}

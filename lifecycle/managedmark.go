@@ -30,11 +30,11 @@ func (snap *snapshot) markManaged(g *gitstore.Repo) error {
 	if s == nil || s.Name != snap.skill.Name || s.Metadata["managed-by"] != policy.ManagedBy || len(after) > len(before) {
 		return nil
 	}
-	h, err := g.Objects().WriteBlob(marked)
+	h, err := g.Writes().WriteBlob(marked)
 	if err != nil {
 		return err
 	}
-	tree, err := g.Objects().ReplacePath(snap.tree, catalog.FileName, &gitstore.TreeEntry{Name: catalog.FileName, Mode: e.Mode, Hash: h})
+	tree, err := g.Writes().ReplacePath(snap.tree, catalog.FileName, &gitstore.TreeEntry{Name: catalog.FileName, Mode: e.Mode, Hash: h})
 	if err != nil {
 		return err
 	}

@@ -49,11 +49,11 @@ func setModeOnce(t *tx, m policy.Mode, o ActOptions) (*Result, error) {
 	if _, err := policy.ParseConfig(edited); err != nil {
 		return nil, err
 	}
-	blob, err := r.git.Objects().WriteBlob(edited)
+	blob, err := r.git.Writes().WriteBlob(edited)
 	if err != nil {
 		return nil, err
 	}
-	tree, err := r.git.Objects().ReplacePath(r.tree, policy.ConfigFile, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+	tree, err := r.git.Writes().ReplacePath(r.tree, policy.ConfigFile, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
 	if err != nil {
 		return nil, err
 	}

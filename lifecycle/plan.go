@@ -110,7 +110,7 @@ func (p planner) mergeFolder(m *merge, f skilltree.Change) error {
 		m.conflicts = append(m.conflicts, skilltree.Change{Path: f.Path, Base: cur, Head: f.Head, Mode: f.Mode})
 		return nil
 	}
-	if m.tree, err = r.git.Objects().ReplacePath(m.tree, f.Path, f.Entry()); err != nil {
+	if m.tree, err = r.git.Writes().ReplacePath(m.tree, f.Path, f.Entry()); err != nil {
 		return err
 	}
 	m.changes = append(m.changes, skilltree.Change{Path: f.Path, Base: cur, Head: f.Head, Mode: f.Mode})

@@ -53,7 +53,7 @@ func worktreePolicy(g *gitstore.Repo, tree gitstore.Hash, paths []string, wt str
 		if p == policy.ConfigFile && e == nil {
 			return gitstore.ZeroHash, fmt.Errorf("%s: not in the working tree %s; restore it before proposing the policy", policy.ConfigFile, wt)
 		}
-		if tree, err = g.Objects().ReplacePath(tree, p, e); err != nil {
+		if tree, err = g.Writes().ReplacePath(tree, p, e); err != nil {
 			return gitstore.ZeroHash, err
 		}
 	}
@@ -74,7 +74,7 @@ func worktreeEntry(g *gitstore.Repo, root *os.Root, p string) (*gitstore.TreeEnt
 	case err != nil:
 		return nil, err
 	case st.IsDir():
-		h, err := g.Objects().WriteDir(plainFS{root.FS()}, p)
+		h, err := g.Writes().WriteDir(plainFS{root.FS()}, p)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", p, err)
 		}
@@ -86,7 +86,7 @@ func worktreeEntry(g *gitstore.Repo, root *os.Root, p string) (*gitstore.TreeEnt
 	if err != nil {
 		return nil, err
 	}
-	h, err := g.Objects().WriteBlob(data)
+	h, err := g.Writes().WriteBlob(data)
 	return &gitstore.TreeEntry{Mode: filemode.Regular, Hash: h}, err
 }
 

@@ -151,7 +151,7 @@ func (p *proposal) check(snap *snapshot, warn string) (*Result, error) {
 // write writes the candidate's commit on the publish branch's tip, or on o.Base.
 func (p *proposal) write(snap *snapshot, res *Result) error {
 	r := p.t.r
-	tree, err := r.git.Objects().ReplacePath(r.tree, snap.dest, snap.entry())
+	tree, err := r.git.Writes().ReplacePath(r.tree, snap.dest, snap.entry())
 	if err != nil {
 		return err
 	}

@@ -159,7 +159,7 @@ func (p *publication) catchUpCanary(canary gitstore.Hash) (gitstore.Hash, error)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
-	tree, conflicts, err := r.git.Objects().MergeTrees(baseTree, c.TreeHash, r.tree)
+	tree, conflicts, err := r.git.Writes().MergeTrees(baseTree, c.TreeHash, r.tree)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}

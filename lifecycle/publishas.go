@@ -84,7 +84,7 @@ func (p planner) prepareAs(ch *ledger.Chain, c *Candidate, start gitstore.Hash, 
 	if err != nil {
 		return nil, nil, err
 	}
-	tree, err := r.git.Objects().ReplacePath(m.startTree, dest, skilltree.DirEntry(head))
+	tree, err := r.git.Writes().ReplacePath(m.startTree, dest, skilltree.DirEntry(head))
 	if err != nil {
 		return nil, nil, err
 	}
@@ -123,11 +123,11 @@ func renamedFolder(g *gitstore.Repo, tree gitstore.Hash, dir, as string, mode ca
 		return gitstore.ZeroHash, fmt.Errorf("%s: %w: cannot publish it as %s: %v; propose the skill under the new name instead (`skillgit propose %s --from DIR`)",
 			file, ErrRefused, as, err, as)
 	}
-	blob, err := g.Objects().WriteBlob(out)
+	blob, err := g.Writes().WriteBlob(out)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
-	return g.Objects().ReplacePath(tree, catalog.FileName, &gitstore.TreeEntry{Mode: e.Mode, Hash: blob})
+	return g.Writes().ReplacePath(tree, catalog.FileName, &gitstore.TreeEntry{Mode: e.Mode, Hash: blob})
 }
 
 // checkRenamed requires data to be a SKILL.md that validates as the skill as under mode.

@@ -65,7 +65,7 @@ func (rb *rebase) merge() (gitstore.Hash, error) {
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
-	tree, conflicts, err := r.git.Objects().MergeTrees(baseTree, ch.Last().C.TreeHash, r.tree)
+	tree, conflicts, err := r.git.Writes().MergeTrees(baseTree, ch.Last().C.TreeHash, r.tree)
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}

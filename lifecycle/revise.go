@@ -83,7 +83,7 @@ func (rv *revision) audit(snap *snapshot, res *Result) error {
 // candidate's branch to it.
 func (rv *revision) write(snap *snapshot, res *Result, sign signer) error {
 	t, ch, c, o := rv.t, rv.ch, rv.c, rv.o
-	tree, err := t.r.git.Objects().ReplacePath(ch.Last().C.TreeHash, c.Path, skilltree.DirEntry(snap.tree))
+	tree, err := t.r.git.Writes().ReplacePath(ch.Last().C.TreeHash, c.Path, skilltree.DirEntry(snap.tree))
 	if err != nil {
 		return err
 	}

@@ -120,7 +120,7 @@ func (rb *rollback) restore(tree gitstore.Hash, f skilltree.Change, pub ledger.C
 	if cur != f.Head {
 		return tree, rb.changedSince(f, pub)
 	}
-	return r.git.Objects().ReplacePath(tree, f.Path, skilltree.DirEntry(f.Base))
+	return r.git.Writes().ReplacePath(tree, f.Path, skilltree.DirEntry(f.Base))
 }
 
 // changedSince says that the branch changed f's folder after publish pub, and what to do:

@@ -124,7 +124,7 @@ func (sn snapshots) fs(fsys fs.FS, base, label, disk, want string, lenient bool)
 		return nil, err
 	}
 	var err error
-	if snap.tree, err = r.git.Objects().WriteDir(fsys, base); err != nil {
+	if snap.tree, err = r.git.Writes().WriteDir(fsys, base); err != nil {
 		return nil, fmt.Errorf("%s: %w", label, err)
 	}
 	return snap, nil

@@ -72,7 +72,7 @@ func (t *tx) retry(step func() (*Result, error)) (*Result, error) {
 // commit writes a commit by the actor with the given tree, message and parents, signed by
 // sign when it is not nil.
 func (t *tx) commit(tree gitstore.Hash, msg string, sign signer, parents ...gitstore.Hash) (gitstore.Hash, error) {
-	return t.r.git.Objects().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: parents, Author: t.sig, Committer: t.sig, Message: msg, Sign: sign})
+	return t.r.git.Writes().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: parents, Author: t.sig, Committer: t.sig, Message: msg, Sign: sign})
 }
 
 // onBranch is CommitOnBranch.
@@ -117,7 +117,7 @@ func (t *tx) move(target string, old, h, oldTree, newTree gitstore.Hash, paths [
 // yet, and Land extends the graph instead.
 func (t *tx) done(res *Result) {
 	g := t.r.git
-	if _, err := g.Objects().MaybePack(gitstore.AutoPackThreshold); err != nil {
+	if _, err := g.Packs().MaybePack(gitstore.AutoPackThreshold); err != nil {
 		res.addWarning(fmt.Sprintf("warning: packing loose objects failed: %v", err))
 	}
 	if res.Commit == "" || g.Refs().Holding() {

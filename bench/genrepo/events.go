@@ -34,7 +34,7 @@ func (gen *generator) importPack(names []string) error {
 		gen.addLive(s)
 	}
 	for cat, entries := range byCat {
-		h, err := gen.g.Objects().WriteTree(entries)
+		h, err := gen.g.Writes().WriteTree(entries)
 		if err != nil {
 			return err
 		}
@@ -44,11 +44,11 @@ func (gen *generator) importPack(names []string) error {
 }
 
 func (gen *generator) commitImport(top []gitstore.TreeEntry, folders []gitstore.Hash) error {
-	tree, err := gen.g.Objects().WriteTree(top)
+	tree, err := gen.g.Writes().WriteTree(top)
 	if err != nil {
 		return err
 	}
-	root, err := gen.g.Objects().ReplacePath(gen.root, gen.opts.SkillsDir, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: tree})
+	root, err := gen.g.Writes().ReplacePath(gen.root, gen.opts.SkillsDir, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: tree})
 	if err != nil {
 		return err
 	}
@@ -78,9 +78,9 @@ func (gen *generator) skillsTree() gitstore.Hash {
 func (gen *generator) replace(root gitstore.Hash, s *skill, folder *gitstore.Hash) (gitstore.Hash, error) {
 	p := path.Join(gen.opts.SkillsDir, s.dir)
 	if folder == nil {
-		return gen.g.Objects().ReplacePath(root, p, nil)
+		return gen.g.Writes().ReplacePath(root, p, nil)
 	}
-	return gen.g.Objects().ReplacePath(root, p, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: *folder})
+	return gen.g.Writes().ReplacePath(root, p, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: *folder})
 }
 
 // draft writes the next version of a skill and the root tree that holds it on top of main.

@@ -133,7 +133,7 @@ func (gen *generator) commit(tree gitstore.Hash, msg string, parents ...gitstore
 
 // commitAs writes a commit authored and committed by sig, as an approval is by its approver.
 func (gen *generator) commitAs(sig object.Signature, tree gitstore.Hash, msg string, parents ...gitstore.Hash) (gitstore.Hash, error) {
-	h, err := gen.g.Objects().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: parents, Author: sig, Committer: sig, Message: msg})
+	h, err := gen.g.Writes().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: parents, Author: sig, Committer: sig, Message: msg})
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}

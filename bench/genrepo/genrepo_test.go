@@ -133,7 +133,7 @@ func checkCopy(t *testing.T, dir, tree string, res *genrepo.Result) {
 		if err != nil || !ok {
 			t.Fatalf("%s: not on main (%v)", s.Dir, err)
 		}
-		got, err := mem.Objects().WriteDir(os.DirFS(tree), s.Dir)
+		got, err := mem.Writes().WriteDir(os.DirFS(tree), s.Dir)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -56,7 +56,7 @@ func (s *skill) files(seed uint64, v int) map[string][]byte {
 
 // writeFolder stores version v of the skill and returns its folder tree.
 func (s *skill) writeFolder(g *gitstore.Repo, seed uint64, v int) (gitstore.Hash, error) {
-	md, err := g.Objects().WriteBlob(renderSkill(seed, s.name, v))
+	md, err := g.Writes().WriteBlob(renderSkill(seed, s.name, v))
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
@@ -68,7 +68,7 @@ func (s *skill) writeFolder(g *gitstore.Repo, seed uint64, v int) (gitstore.Hash
 		}
 		entries = append(entries, gitstore.TreeEntry{Name: "scripts", Mode: filemode.Dir, Hash: sub})
 	}
-	h, err := g.Objects().WriteTree(entries)
+	h, err := g.Writes().WriteTree(entries)
 	if err != nil {
 		return gitstore.ZeroHash, fmt.Errorf("skill %s: %w", s.name, err)
 	}
@@ -76,7 +76,7 @@ func (s *skill) writeFolder(g *gitstore.Repo, seed uint64, v int) (gitstore.Hash
 }
 
 func (s *skill) writeScripts(g *gitstore.Repo, seed uint64) (gitstore.Hash, error) {
-	blob, err := g.Objects().WriteBlob(renderScript(seed, s.name, s.script))
+	blob, err := g.Writes().WriteBlob(renderScript(seed, s.name, s.script))
 	if err != nil {
 		return gitstore.ZeroHash, err
 	}
@@ -84,7 +84,7 @@ func (s *skill) writeScripts(g *gitstore.Repo, seed uint64) (gitstore.Hash, erro
 	if path.Ext(s.script) == ".sh" {
 		mode = filemode.Executable
 	}
-	return g.Objects().WriteTree([]gitstore.TreeEntry{{Name: s.script, Mode: mode, Hash: blob}})
+	return g.Writes().WriteTree([]gitstore.TreeEntry{{Name: s.script, Mode: mode, Hash: blob}})
 }
 
 // push records a newly published version.

@@ -208,11 +208,11 @@ func (in *initializer) initTree(tree gitstore.Hash, cfg *policy.Config) (gitstor
 }
 
 func (in *initializer) putFile(tree gitstore.Hash, p string, data []byte) (gitstore.Hash, error) {
-	blob, err := in.g.Objects().WriteBlob(data)
+	blob, err := in.g.Writes().WriteBlob(data)
 	if err != nil {
 		return tree, err
 	}
-	return in.g.Objects().ReplacePath(tree, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+	return in.g.Writes().ReplacePath(tree, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
 }
 
 func (in *initializer) commit(tree, parent gitstore.Hash, msg string) (gitstore.Hash, error) {
@@ -220,7 +220,7 @@ func (in *initializer) commit(tree, parent gitstore.Hash, msg string) (gitstore.
 	if !parent.IsZero() {
 		spec.Parents = []gitstore.Hash{parent}
 	}
-	h, err := in.g.Objects().WriteCommit(spec)
+	h, err := in.g.Writes().WriteCommit(spec)
 	if err == nil {
 		in.res.Commits = append(in.res.Commits, h.String())
 	}

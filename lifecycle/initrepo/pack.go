@@ -57,11 +57,11 @@ func clashError(err error, dst, pack string) error {
 }
 
 func (in *initializer) addFolder(tree gitstore.Hash, fsys fs.FS, src, dst string) (gitstore.Hash, error) {
-	sub, err := in.g.Objects().WriteDir(fsys, src)
+	sub, err := in.g.Writes().WriteDir(fsys, src)
 	if err != nil {
 		return tree, err
 	}
-	return in.g.Objects().ReplacePath(tree, dst, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: sub})
+	return in.g.Writes().ReplacePath(tree, dst, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: sub})
 }
 
 func packMessage(opts Options, names []string, v auditrun.Verdict) string {

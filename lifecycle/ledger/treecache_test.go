@@ -14,7 +14,7 @@ import (
 // than the budget, while still serving it.
 func TestTreeCacheBoundedByBytes(t *testing.T) {
 	g := gitstore.OpenMemory()
-	blob, err := g.Objects().WriteBlob([]byte("x"))
+	blob, err := g.Writes().WriteBlob([]byte("x"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,7 +23,7 @@ func TestTreeCacheBoundedByBytes(t *testing.T) {
 		for i := range entries {
 			entries[i] = gitstore.TreeEntry{Name: fmt.Sprintf("skill-%05d", i), Mode: filemode.Regular, Hash: blob}
 		}
-		h, err := g.Objects().WriteTree(entries)
+		h, err := g.Writes().WriteTree(entries)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -348,11 +348,11 @@ func commitPackFiles(r *lifecycle.Repo, sig object.Signature, o lifecycle.ActOpt
 	tree := r.Tree()
 	var paths []string
 	put := func(p string, data []byte) error {
-		blob, err := r.Git().Objects().WriteBlob(data)
+		blob, err := r.Git().Writes().WriteBlob(data)
 		if err != nil {
 			return err
 		}
-		tree, err = r.Git().Objects().ReplacePath(tree, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+		tree, err = r.Git().Writes().ReplacePath(tree, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
 		paths = append(paths, p)
 		return err
 	}

@@ -46,13 +46,13 @@ func (fp *fetchedPack) rename(dir string, tree gitstore.Hash, newName string) (r
 	if err != nil {
 		return root, folder, fmt.Errorf("%s/%s: %w", dir, catalog.FileName, err)
 	}
-	blob, err := fp.repo.Objects().WriteBlob(data)
+	blob, err := fp.repo.Writes().WriteBlob(data)
 	if err != nil {
 		return root, folder, err
 	}
-	if folder, err = fp.repo.Objects().ReplacePath(tree, catalog.FileName, &gitstore.TreeEntry{Mode: e.Mode, Hash: blob}); err != nil {
+	if folder, err = fp.repo.Writes().ReplacePath(tree, catalog.FileName, &gitstore.TreeEntry{Mode: e.Mode, Hash: blob}); err != nil {
 		return root, folder, err
 	}
-	root, err = fp.repo.Objects().ReplacePath(gitstore.ZeroHash, newName, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: folder})
+	root, err = fp.repo.Writes().ReplacePath(gitstore.ZeroHash, newName, &gitstore.TreeEntry{Mode: filemode.Dir, Hash: folder})
 	return root, folder, err
 }

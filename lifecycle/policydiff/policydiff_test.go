@@ -20,8 +20,8 @@ func TestConfigDiffLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer g.Close()
-	a, _ := g.Objects().WriteBlob([]byte("mode: manual\naudit:\n  fail_on: high\n"))
-	b, _ := g.Objects().WriteBlob([]byte("mode: manual\naudit:\n  fail_on: medium\n  skip_security_audit: true\nserver:\n  protect: true\n"))
+	a, _ := g.Writes().WriteBlob([]byte("mode: manual\naudit:\n  fail_on: high\n"))
+	b, _ := g.Writes().WriteBlob([]byte("mode: manual\naudit:\n  fail_on: medium\n  skip_security_audit: true\nserver:\n  protect: true\n"))
 	got, err := ConfigLines(g, a, b)
 	if err != nil {
 		t.Fatal(err)
@@ -31,7 +31,7 @@ func TestConfigDiffLines(t *testing.T) {
 		t.Errorf("ConfigLines (-want +got):\n%s", diff)
 	}
 	long := "x" + strings.Repeat("é", maxPolicyValue)
-	c, _ := g.Objects().WriteBlob([]byte("mode: " + long + "\n"))
+	c, _ := g.Writes().WriteBlob([]byte("mode: " + long + "\n"))
 	got, err = ConfigLines(g, a, c)
 	if err != nil || len(got) != 2 || !strings.HasSuffix(got[1], "…") {
 		t.Errorf("ConfigLines of a long value: %q, %v; want it cut and marked", got, err)

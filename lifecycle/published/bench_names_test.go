@@ -35,11 +35,11 @@ func BenchmarkSkillFolder(b *testing.B) {
 		for b.Loop() {
 			b.StopTimer()
 			i++
-			blob, err := r.Git().Objects().WriteBlob(fmt.Appendf(nil, "notes %d\n", i))
+			blob, err := r.Git().Writes().WriteBlob(fmt.Appendf(nil, "notes %d\n", i))
 			if err != nil {
 				b.Fatal(err)
 			}
-			tree, err := r.Git().Objects().ReplacePath(r.Tree(), want+"/notes.md", &gitstore.TreeEntry{Mode: 0o100644, Hash: blob})
+			tree, err := r.Git().Writes().ReplacePath(r.Tree(), want+"/notes.md", &gitstore.TreeEntry{Mode: 0o100644, Hash: blob})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -67,16 +67,16 @@ func addLock(b *testing.B, dir string, n int) {
 	for i := 0; i < len(res.Skills); i += step {
 		fmt.Fprintf(&lock, "      - %s\n", path.Base(res.Skills[i].Dir))
 	}
-	blob, err := r.Git().Objects().WriteBlob([]byte(lock.String()))
+	blob, err := r.Git().Writes().WriteBlob([]byte(lock.String()))
 	if err != nil {
 		b.Fatal(err)
 	}
-	tree, err := r.Git().Objects().ReplacePath(r.Tree(), ".skillgit/packs.lock", &gitstore.TreeEntry{Name: "packs.lock", Mode: filemode.Regular, Hash: blob})
+	tree, err := r.Git().Writes().ReplacePath(r.Tree(), ".skillgit/packs.lock", &gitstore.TreeEntry{Name: "packs.lock", Mode: filemode.Regular, Hash: blob})
 	if err != nil {
 		b.Fatal(err)
 	}
 	sig := object.Signature{Name: "Bench", Email: "bench@example.com", When: time.Now()}
-	h, err := r.Git().Objects().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: []gitstore.Hash{r.Tip()}, Author: sig, Committer: sig, Message: "pin a pack by hand\n"})
+	h, err := r.Git().Writes().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: []gitstore.Hash{r.Tip()}, Author: sig, Committer: sig, Message: "pin a pack by hand\n"})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -134,7 +134,7 @@ func addFlawedSkills(t *testing.T, dir string) {
 		root = replaceFile(t, g, root, folder+"/SKILL.md", md)
 	}
 	sig := object.Signature{Name: "Bench", Email: "bench@example.com"}
-	h, err := g.Objects().WriteCommit(gitstore.CommitSpec{Tree: root, Parents: []gitstore.Hash{tip}, Author: sig, Committer: sig, Message: "Add flawed skills\n"})
+	h, err := g.Writes().WriteCommit(gitstore.CommitSpec{Tree: root, Parents: []gitstore.Hash{tip}, Author: sig, Committer: sig, Message: "Add flawed skills\n"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,11 +145,11 @@ func addFlawedSkills(t *testing.T, dir string) {
 
 func replaceFile(t *testing.T, g *gitstore.Repo, root gitstore.Hash, p, content string) gitstore.Hash {
 	t.Helper()
-	blob, err := g.Objects().WriteBlob([]byte(content))
+	blob, err := g.Writes().WriteBlob([]byte(content))
 	if err != nil {
 		t.Fatal(err)
 	}
-	root, err = g.Objects().ReplacePath(root, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+	root, err = g.Writes().ReplacePath(root, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -113,11 +113,11 @@ func TestSkillFolderCarriesTheListing(t *testing.T) {
 	tree := r.v.Tree
 	for i := range storeAfter + maxQuick + 10 {
 		name := fmt.Sprintf("batch-%03d", i)
-		blob, err := r.git.Objects().WriteBlob([]byte(testenv.SkillMD(name, cleanLine)))
+		blob, err := r.git.Writes().WriteBlob([]byte(testenv.SkillMD(name, cleanLine)))
 		if err != nil {
 			t.Fatal(err)
 		}
-		tree, err = r.git.Objects().ReplacePath(tree, "skills/"+name+"/SKILL.md", &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+		tree, err = r.git.Writes().ReplacePath(tree, "skills/"+name+"/SKILL.md", &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -130,11 +130,11 @@ func TestSkillFolderCarriesTheListing(t *testing.T) {
 	}
 	// A folder that takes the name of a skill published early in the batch, long carried
 	// over: the quick lookup must not answer with either folder alone.
-	blob, err := r.git.Objects().WriteBlob([]byte(testenv.SkillMD("batch-005", cleanLine)))
+	blob, err := r.git.Writes().WriteBlob([]byte(testenv.SkillMD("batch-005", cleanLine)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	clash, err := r.git.Objects().ReplacePath(tree, "skills/again/SKILL.md", &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+	clash, err := r.git.Writes().ReplacePath(tree, "skills/again/SKILL.md", &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
 	if err != nil {
 		t.Fatal(err)
 	}

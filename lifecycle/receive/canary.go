@@ -82,7 +82,7 @@ func checkCatchUp(rr *lifecycle.Repo, c *object.Commit, mainTip gitstore.Hash) (
 	if err != nil {
 		return "", err
 	}
-	tree, conflicts, err := rr.Git().Objects().MergeTrees(baseTree, rr.Tree(), fromTree)
+	tree, conflicts, err := rr.Git().Writes().MergeTrees(baseTree, rr.Tree(), fromTree)
 	if err != nil {
 		return "", err
 	}

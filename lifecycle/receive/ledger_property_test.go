@@ -280,7 +280,7 @@ func (w *propWorld) claims(r *lifecycle.Repo, subject string) string {
 // server's check of the update; the branch moves only when the check takes it.
 func (w *propWorld) push(r *lifecycle.Repo, tree gitstore.Hash, msg string, extra []gitstore.Hash) string {
 	sig := object.Signature{Name: "Mallory", Email: "mallory@example.com", When: time.Now()}
-	h, err := r.Git().Objects().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: append([]gitstore.Hash{r.Tip()}, extra...), Author: sig, Committer: sig, Message: msg})
+	h, err := r.Git().Writes().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: append([]gitstore.Hash{r.Tip()}, extra...), Author: sig, Committer: sig, Message: msg})
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -411,7 +411,7 @@ func (w *propWorld) withFolder(r *lifecycle.Repo, tree gitstore.Hash, p string, 
 	if !f.IsZero() {
 		e = &gitstore.TreeEntry{Mode: filemode.Dir, Hash: f}
 	}
-	out, err := r.Git().Objects().ReplacePath(tree, p, e)
+	out, err := r.Git().Writes().ReplacePath(tree, p, e)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -419,11 +419,11 @@ func (w *propWorld) withFolder(r *lifecycle.Repo, tree gitstore.Hash, p string, 
 }
 
 func (w *propWorld) withFile(r *lifecycle.Repo, tree gitstore.Hash, p string, data []byte) gitstore.Hash {
-	blob, err := r.Git().Objects().WriteBlob(data)
+	blob, err := r.Git().Writes().WriteBlob(data)
 	if err != nil {
 		w.t.Fatal(err)
 	}
-	out, err := r.Git().Objects().ReplacePath(tree, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
+	out, err := r.Git().Writes().ReplacePath(tree, p, &gitstore.TreeEntry{Mode: filemode.Regular, Hash: blob})
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -433,7 +433,7 @@ func (w *propWorld) withFile(r *lifecycle.Repo, tree gitstore.Hash, p string, da
 // commitTree commits tree on the publish branch directly, for the set-up.
 func (w *propWorld) commitTree(r *lifecycle.Repo, tree gitstore.Hash, msg string, extra []gitstore.Hash) {
 	sig := object.Signature{Name: "Ada", Email: "ada@example.com", When: time.Now()}
-	h, err := r.Git().Objects().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: append([]gitstore.Hash{r.Tip()}, extra...), Author: sig, Committer: sig, Message: msg})
+	h, err := r.Git().Writes().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: append([]gitstore.Hash{r.Tip()}, extra...), Author: sig, Committer: sig, Message: msg})
 	if err == nil {
 		err = r.Git().Refs().Update(r.Branch(), h, r.Tip(), "set-up")
 	}

@@ -74,7 +74,7 @@ func oneFileTree(g *gitstore.Repo, name string, mode filemode.FileMode, h gitsto
 	if h.IsZero() {
 		return gitstore.ZeroHash, nil
 	}
-	return g.Objects().WriteTree([]gitstore.TreeEntry{{Name: name, Mode: mode, Hash: h}})
+	return g.Writes().WriteTree([]gitstore.TreeEntry{{Name: name, Mode: mode, Hash: h}})
 }
 
 // prefixPatch turns the folder-relative file names of a patch into repository paths.

@@ -115,7 +115,7 @@ func DirEntry(h gitstore.Hash) *gitstore.TreeEntry {
 // outsideChanged reports whether anything outside the skills folder differs: the head with
 // the base's skills folder put back must be the base.
 func (st Trees) outsideChanged(baseRoot, headRoot, baseSkills gitstore.Hash) (bool, error) {
-	same, err := st.g.Objects().ReplacePath(headRoot, st.dir, DirEntry(baseSkills))
+	same, err := st.g.Writes().ReplacePath(headRoot, st.dir, DirEntry(baseSkills))
 	if err != nil || same == baseRoot || baseRoot.IsZero() {
 		return false, err
 	}

@@ -104,7 +104,7 @@ func TestClash(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, err := g.Objects().ReplacePath(head, "skills/tools/alpha", skilltree.DirEntry(alpha))
+	second, err := g.Writes().ReplacePath(head, "skills/tools/alpha", skilltree.DirEntry(alpha))
 	if err != nil {
 		t.Fatal(err)
 	}
