@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 
-	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
 )
 
@@ -35,20 +34,6 @@ func listLoose(objDir string) ([]Hash, error) {
 		}
 	}
 	return ids, nil
-}
-
-// storeObject stores obj, trying again when its fan-out folder vanished
-// while go-git moved the object into it: PackLoose in another process
-// removes the folders it empties, and go-git, unlike git, does not retry.
-// The caller holds objMu.
-func (r *Writes) storeObject(obj plumbing.EncodedObject) error {
-	var err error
-	for range 3 {
-		if _, err = r.storer.SetEncodedObject(obj); !errors.Is(err, fs.ErrNotExist) {
-			return err
-		}
-	}
-	return err
 }
 
 // loosePath returns where the loose copy of object h lives.

@@ -4,70 +4,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 )
 
-// WriteBlob stores data as a blob and returns its id.
-func (r *Writes) WriteBlob(data []byte) (Hash, error) {
-	return r.writeObject(plumbing.BlobObject, data)
-}
-
 // ReadBlob returns the content of blob h. It fails without reading the
 // content when the blob is larger than limit bytes.
 func (r *Objects) ReadBlob(h Hash, limit int64) ([]byte, error) {
 	return r.readObject(plumbing.BlobObject, h, limit)
-}
-
-// writeObject stores an object unless it already exists.
-func (r *Writes) writeObject(t plumbing.ObjectType, data []byte) (Hash, error) {
-	return r.putObject(t, data, false)
-}
-
-// writeOwnedObject is writeObject of data the caller hands over and never changes again:
-// while objects are held, it is kept as it is, not copied. A batch that rewrites a folder of
-// 10,000 skills for each publish would otherwise copy each version once more.
-func (r *Writes) writeOwnedObject(t plumbing.ObjectType, data []byte) (Hash, error) {
-	return r.putObject(t, data, true)
-}
-
-// putObject is writeObject; owned says whether data is handed over.
-func (r *Writes) putObject(t plumbing.ObjectType, data []byte, owned bool) (Hash, error) {
-	h := plumbing.ComputeHash(t, data)
-	if r.objects != nil {
-		if _, _, ok := r.heldObj.info(h); ok || r.objects.Has(h) {
-			return h, nil
-		}
-		if held, err := r.holdObject(t, h, data, owned); held {
-			return h, err
-		}
-	}
-	r.objMu.Lock()
-	defer r.objMu.Unlock()
-	if r.objects == nil && r.storer.HasEncodedObject(h) == nil {
-		return h, nil
-	}
-	if !r.mem {
-		return h, r.writeLoose(t, h, data)
-	}
-	obj := r.storer.NewEncodedObject()
-	obj.SetType(t)
-	obj.SetSize(int64(len(data)))
-	w, err := obj.Writer()
-	if err == nil {
-		_, err = w.Write(data)
-	}
-	if err == nil {
-		err = w.Close()
-	}
-	if err == nil {
-		err = r.storeObject(obj)
-	}
-	if err != nil {
-		return ZeroHash, fmt.Errorf("writing %s %s: %w", t, h, err)
-	}
-	return h, nil
 }
 
 // readObject returns the content of an object of type t that is at most
@@ -205,3 +151,6 @@ func (r *Objects) FileAt(tree Hash, file string, limit int64, label string) ([]b
 	}
 	return data, true, nil
 }
+
+// objectsDir returns the path of the repository's objects folder.
+func (r *Objects) objectsDir() string { return filepath.Join(r.commonDir, "objects") }

@@ -132,8 +132,6 @@ func (r *Packs) PackLoose() (int, error) {
 	return len(packed), r.removeLoose(objDir, packed)
 }
 
-func (r *Objects) objectsDir() string { return filepath.Join(r.commonDir, "objects") }
-
 // reindex makes the object storage load the list of packs again.
 func (r *Packs) reindex() {
 	r.objMu.Lock()

@@ -10,25 +10,6 @@ import (
 // a skills folder into a slice, to find one and write them all back, costs more than the
 // rest of a publish, and copying the bytes around the one entry costs a millisecond.
 
-// largeTree returns the bytes of tree h when it is large, so that the caller works on the
-// bytes; ok is false otherwise, and the caller uses readTree.
-func (r *Objects) largeTree(h Hash) (RawTree, bool, error) {
-	if h.IsZero() || h == emptyTree {
-		return RawTree{}, false, nil
-	}
-	// A tree held parsed is edited parsed, unless it is large: copying its entries and
-	// encoding them again costs more than splicing its bytes, and a batch that edits each
-	// version of a folder of 10,000 skills would do so for every publish.
-	if entries, ok := r.trees.get(h); ok && len(entries) < rawTreeMinEntries {
-		return RawTree{}, false, nil
-	}
-	t, err := r.ReadRawTree(h)
-	if err != nil || t.Size() < rawTreeMinSize {
-		return RawTree{}, false, err
-	}
-	return t, true, nil
-}
-
 // treeEdit is where an entry goes in a raw tree: the bytes of the entry called name, if
 // any, and the offset before which its replacement belongs.
 type treeEdit struct {
