@@ -194,14 +194,14 @@ func (s *heldObjects) drop() {
 func (r *Writes) holdObject(t plumbing.ObjectType, h Hash, data []byte, owned bool) (bool, error) {
 	held, full := r.heldObj.keep(t, h, data, owned)
 	if full {
-		return true, (*Objects)(r).packHeld(true)
+		return true, r.packHeld(true)
 	}
 	return held, nil
 }
 
 // packHeld writes the held objects as one pack and forgets them (see heldObjects.pack).
-func (r *Objects) packHeld(keepOn bool) error {
-	removed, err := r.heldObj.pack(r.objectsDir(), keepOn)
+func (r *Writes) packHeld(keepOn bool) error {
+	removed, err := r.heldObj.pack((*Objects)(r).objectsDir(), keepOn)
 	if err != nil {
 		return err
 	}

@@ -126,7 +126,7 @@ func (r *Refs) Drop() {
 // Only a failure to write a ref after the first was written leaves some moved: its error
 // matches ErrLandedInPart.
 func (r *Refs) Land(fn func() error) error {
-	if err := (*Objects)(r).packHeld(false); err != nil {
+	if err := (*Writes)(r).packHeld(false); err != nil {
 		r.Drop()
 		return err
 	}

@@ -50,8 +50,6 @@ func compareEntries(a, b TreeEntry) int {
 	return compareNames(a.Name, a.isDir(), b.Name, b.isDir())
 }
 
-// findEntry returns the index of the entry called name in a tree sorted
-// in git order.
 // FindEntry returns the entry called name in entries, a tree's entries in git order.
 func FindEntry(entries []TreeEntry, name string) (TreeEntry, bool) {
 	if i, ok := findEntry(entries, name); ok {
@@ -60,6 +58,7 @@ func FindEntry(entries []TreeEntry, name string) (TreeEntry, bool) {
 	return TreeEntry{}, false
 }
 
+// findEntry returns the index of the entry called name in a tree sorted in git order.
 func findEntry(entries []TreeEntry, name string) (int, bool) {
 	return searchName(len(entries), func(i int) TreeEntry { return entries[i] }, name, fileFirst)
 }
