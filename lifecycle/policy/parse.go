@@ -51,10 +51,14 @@ func asConfigError(err error) *ConfigError {
 // ParseConfig parses and validates .skillgit.yaml. Unknown keys are errors naming their line.
 // Every error is a *ConfigError.
 func ParseConfig(data []byte) (*Config, error) {
+	if c, ok := parsed.get(data); ok {
+		return c, nil
+	}
 	c, err := parseConfig(data)
 	if err != nil {
 		return nil, asConfigError(err)
 	}
+	parsed.put(data, c)
 	return c, nil
 }
 
