@@ -78,12 +78,12 @@ func BenchmarkUpdateRef(b *testing.B) {
 		b.Run(name, func(b *testing.B) {
 			tree := mustTree(b, r)
 			c1, c2 := mustCommit(b, r, tree, "1"), mustCommit(b, r, tree, "2")
-			if err := r.Refs().Update("refs/heads/main", c1, ZeroHash, ""); err != nil {
+			if err := r.Updates().Update("refs/heads/main", c1, ZeroHash, ""); err != nil {
 				b.Fatal(err)
 			}
 			cur, next := c1, c2
 			for b.Loop() {
-				if err := r.Refs().Update("refs/heads/main", next, cur, "bench"); err != nil {
+				if err := r.Updates().Update("refs/heads/main", next, cur, "bench"); err != nil {
 					b.Fatal(err)
 				}
 				cur, next = next, cur

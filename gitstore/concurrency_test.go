@@ -21,7 +21,7 @@ func TestConcurrentProcessesCAS(t *testing.T) {
 	r := diskRepo(false)(t)
 	dir := r.WorktreeDir()
 	start := mustCommit(t, r, mustTree(t, r), "0\n")
-	if err := r.Refs().Update(ref, start, ZeroHash, "start"); err != nil {
+	if err := r.Updates().Update(ref, start, ZeroHash, "start"); err != nil {
 		t.Fatal(err)
 	}
 	exe, err := os.Executable()

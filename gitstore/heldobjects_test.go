@@ -39,7 +39,7 @@ func packFiles(t *testing.T, r *Repo) []string {
 
 func TestHeldObjectsLandAsOnePackWithDeltas(t *testing.T) {
 	r := diskRepo(false)(t)
-	r.Refs().Hold()
+	r.Holds().Hold()
 	var trees []Hash
 	for k := range 20 {
 		trees = append(trees, bigTree(t, r, 400, k*7, fmt.Sprintf("edit %d\n", k)))
@@ -54,10 +54,10 @@ func TestHeldObjectsLandAsOnePackWithDeltas(t *testing.T) {
 	if got, err := r.Objects().ReadTree(trees[5]); err != nil || len(got) != 400 {
 		t.Errorf("a held tree read back has %d entries (%v), want 400", len(got), err)
 	}
-	if err := r.Refs().Update("refs/heads/main", top, ZeroHash, "held"); err != nil {
+	if err := r.Updates().Update("refs/heads/main", top, ZeroHash, "held"); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.Refs().Land(nil); err != nil {
+	if err := r.Holds().Land(nil); err != nil {
 		t.Fatal(err)
 	}
 	packs := packFiles(t, r)
@@ -84,12 +84,12 @@ func TestHeldObjectsLandAsOnePackWithDeltas(t *testing.T) {
 
 func TestHeldObjectsDropped(t *testing.T) {
 	r := diskRepo(false)(t)
-	r.Refs().Hold()
+	r.Holds().Hold()
 	h := mustBlob(t, r, "held only")
 	if !r.Objects().Has(h) {
 		t.Fatal("Has does not see a held blob")
 	}
-	r.Refs().Drop()
+	r.Holds().Drop()
 	if r.Objects().Has(h) {
 		t.Error("a dropped held blob is still there")
 	}
@@ -104,7 +104,7 @@ func TestHeldObjectsDropped(t *testing.T) {
 
 func TestHeldObjectsPackedPastTheBound(t *testing.T) {
 	r := diskRepo(false)(t)
-	r.Refs().Hold()
+	r.Holds().Hold()
 	rng := rand.New(rand.NewPCG(1, 2))
 	var blobs []Hash
 	for range heldObjectBytes/(1<<20) + 2 {
@@ -126,7 +126,7 @@ func TestHeldObjectsPackedPastTheBound(t *testing.T) {
 			t.Fatalf("blob %s read back: %d bytes, %v", h, len(b), err)
 		}
 	}
-	r.Refs().Drop()
+	r.Holds().Drop()
 	if _, err := gitErr(r.WorktreeDir(), "", "cat-file", "-e", blobs[0].String()); err != nil {
 		t.Errorf("a blob packed past the bound is gone after Drop: %v", err)
 	}
@@ -190,11 +190,11 @@ func TestHeldPacksJoined(t *testing.T) {
 	r := diskRepo(false)(t)
 	var trees []Hash
 	for k := range heldPackJoin + 1 {
-		r.Refs().Hold()
+		r.Holds().Hold()
 		for j := range 3 {
 			trees = append(trees, bigTree(t, r, 100, j, fmt.Sprintf("landing %d edit %d\n", k, j)))
 		}
-		if err := r.Refs().Land(nil); err != nil {
+		if err := r.Holds().Land(nil); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -73,7 +73,7 @@ func casIncrement(r *Repo, ref, id string) error {
 		if err != nil {
 			return err
 		}
-		err = r.Refs().Update(ref, next, cur, "increment")
+		err = r.Updates().Update(ref, next, cur, "increment")
 		if err == nil {
 			return nil
 		}

@@ -36,7 +36,7 @@ func buildHistory(t *testing.T, r *Repo) (c1, c2 Hash) {
 		newH Hash
 		oldH Hash
 	}{{"refs/heads/main", c1, ZeroHash}, {"refs/heads/main", c2, c1}, {"refs/skillgit/archive/x-1", c1, ZeroHash}} {
-		if err := r.Refs().Update(u.ref, u.newH, u.oldH, "skillgit: test"); err != nil {
+		if err := r.Updates().Update(u.ref, u.newH, u.oldH, "skillgit: test"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -152,13 +152,13 @@ func TestInteropPackedRefs(t *testing.T) {
 	if got, err := r.Refs().Get("refs/heads/main"); err != nil || got != c2 {
 		t.Errorf("packed Ref(main) = %s, %v; want %s", got, err, c2)
 	}
-	if err := r.Refs().Update("refs/heads/main", c1, c1, "stale"); !errors.Is(err, ErrRefChanged) {
+	if err := r.Updates().Update("refs/heads/main", c1, c1, "stale"); !errors.Is(err, ErrRefChanged) {
 		t.Errorf("stale CAS on a packed ref = %v, want ErrRefChanged", err)
 	}
 	if _, err := os.Stat(filepath.Join(r.GitDir(), "refs", "heads", "main")); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a rejected CAS left a loose ref file behind: %v", err)
 	}
-	if err := r.Refs().Update("refs/heads/main", c1, c2, "rewind"); err != nil {
+	if err := r.Updates().Update("refs/heads/main", c1, c2, "rewind"); err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.TrimSpace(gitRun(t, dir, "rev-parse", "main")); got != c1.String() {
@@ -171,7 +171,7 @@ func TestInteropPackedRefs(t *testing.T) {
 	if diff := cmp.Diff([]Ref{{"refs/heads/main", c1}, {"refs/skillgit/archive/x-1", c1}}, refs); diff != "" {
 		t.Errorf("Refs with loose and packed (-want +got):\n%s", diff)
 	}
-	if err := r.Refs().Update("refs/skillgit/archive/x-1", ZeroHash, c1, "drop"); err != nil {
+	if err := r.Updates().Update("refs/skillgit/archive/x-1", ZeroHash, c1, "drop"); err != nil {
 		t.Fatal(err)
 	}
 	packed, err := os.ReadFile(filepath.Join(r.GitDir(), "packed-refs"))

@@ -84,7 +84,7 @@ func TestStaleLockOfGoneOwnerIsRemoved(t *testing.T) {
 	r, c1, ref, lockPath := refToLock(t)
 	plantLock(t, r, lockPath, exitedProcess(t))
 	var err error
-	out := captureStderr(t, func() { err = r.Refs().Update(ref, c1, ZeroHash, "after a crash") })
+	out := captureStderr(t, func() { err = r.Updates().Update(ref, c1, ZeroHash, "after a crash") })
 	if err != nil {
 		t.Fatalf("UpdateRef over the lock of a dead process: %v", err)
 	}
@@ -102,7 +102,7 @@ func TestLockWithoutRecordIsRefusedNamingEveryLock(t *testing.T) {
 	plantLock(t, r, lockPath, procowner.Owner{})
 	indexLock := filepath.Join(r.GitDir(), "index.lock")
 	plantLock(t, r, indexLock, exitedProcess(t)) // another lock, stale, met only later
-	err := r.Refs().Update(ref, c1, ZeroHash, "blocked")
+	err := r.Updates().Update(ref, c1, ZeroHash, "blocked")
 	if !errors.Is(err, ErrLocked) {
 		t.Fatalf("UpdateRef over git's lock: %v; want ErrLocked", err)
 	}
@@ -126,7 +126,7 @@ func TestLockOfRunningOwnerIsKept(t *testing.T) {
 	o := procowner.Self()
 	o.PID, o.Start = sleeper.Process.Pid, 0
 	plantLock(t, r, lockPath, o)
-	err := r.Refs().Update(ref, c1, ZeroHash, "blocked")
+	err := r.Updates().Update(ref, c1, ZeroHash, "blocked")
 	if !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), "still running") {
 		t.Fatalf("UpdateRef over a live owner's lock: %v; want ErrLocked saying it is still running", err)
 	}
@@ -170,9 +170,9 @@ func TestLocksTakenAndReleasedLeaveNothing(t *testing.T) {
 	c1 := mustCommit(t, r, tree, "1")
 	c2 := mustCommit(t, r, tree, "2", c1)
 	for _, step := range []struct{ newH, oldH Hash }{{c1, ZeroHash}, {c2, c1}, {c2, c1}, {ZeroHash, c2}} {
-		_ = r.Refs().Update("refs/heads/x", step.newH, step.oldH, "step")
+		_ = r.Updates().Update("refs/heads/x", step.newH, step.oldH, "step")
 	}
-	if err := r.Refs().SetHeadBranch("refs/heads/main"); err != nil {
+	if err := r.Updates().SetHeadBranch("refs/heads/main"); err != nil {
 		t.Fatal(err)
 	}
 	checkNoLocksLeft(t, r)

@@ -95,7 +95,7 @@ func TestOpenLinkedWorktree(t *testing.T) {
 		t.Fatal(err)
 	}
 	next := mustCommit(t, r, c.TreeHash, "from the linked worktree", main)
-	if err := r.Refs().Update("refs/heads/candidate/x", next, main, "linked"); err != nil {
+	if err := r.Updates().Update("refs/heads/candidate/x", next, main, "linked"); err != nil {
 		t.Fatal(err)
 	}
 	if got := strings.TrimSpace(gitRun(t, dir, "rev-parse", "candidate/x")); got != next.String() {

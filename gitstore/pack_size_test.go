@@ -57,7 +57,7 @@ func objectBytes(t testing.TB, objDir string) (loose, packed int64) {
 func TestPackLooseShrinksHistory(t *testing.T) {
 	r := diskRepo(true)(t)
 	tip := skillHistory(t, r, 300, 60)
-	if err := r.Refs().Update("refs/heads/main", tip, ZeroHash, "history"); err != nil {
+	if err := r.Updates().Update("refs/heads/main", tip, ZeroHash, "history"); err != nil {
 		t.Fatal(err)
 	}
 	loose, _ := objectBytes(t, r.Objects().objectsDir())

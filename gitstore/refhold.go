@@ -102,18 +102,18 @@ func (h *refHold) names(refs []Ref, prefix string) []Ref {
 // written meanwhile are held in memory too and written as one pack, with the trees a batch
 // rewrites stored as deltas of each other, before the refs land or once they pass
 // heldObjectBytes.
-func (r *Refs) Hold() {
+func (r *Holds) Hold() {
 	if r.held.start() && !r.mem {
 		r.heldObj.start()
 	}
 }
 
 // Holding reports whether ref moves wait in memory for Land.
-func (r *Refs) Holding() bool { return r.held.on() }
+func (r *Holds) Holding() bool { return r.held.on() }
 
 // Drop forgets the held ref moves and stops holding; the objects they pointed at stay, as
 // unreachable ones.
-func (r *Refs) Drop() {
+func (r *Holds) Drop() {
 	r.held.take()
 	r.heldObj.drop()
 }
@@ -125,7 +125,7 @@ func (r *Refs) Drop() {
 // is locked, or fn fails, no ref moves: the moves are dropped, for the caller to make again.
 // Only a failure to write a ref after the first was written leaves some moved: its error
 // matches ErrLandedInPart.
-func (r *Refs) Land(fn func() error) error {
+func (r *Holds) Land(fn func() error) error {
 	if err := (*Writes)(r).packHeld(false); err != nil {
 		r.Drop()
 		return err
@@ -148,7 +148,7 @@ func (r *Refs) Land(fn func() error) error {
 
 // holdUpdate is Update while holding: it checks name against its held or stored value and
 // records the move.
-func (r *Refs) holdUpdate(name string, newH, oldH Hash, msg string) error {
+func (r *Holds) holdUpdate(name string, newH, oldH Hash, msg string) error {
 	cur, err := r.currentValue(name)
 	if err != nil {
 		return err
@@ -157,17 +157,24 @@ func (r *Refs) holdUpdate(name string, newH, oldH Hash, msg string) error {
 		return refChanged(name, oldH, cur)
 	}
 	if oldH.IsZero() && !newH.IsZero() && !r.mem {
-		if err := r.checkRefConflict(name); err != nil {
+		if err := (*Updates)(r).checkRefConflict(name); err != nil {
 			return err
 		}
 	}
 	return r.held.record(name, cur, newH, msg)
 }
 
+// currentValue reads a ref as this Repo sees it, held moves included; a symbolic ref is
+// refused, since writing an id into it would silently detach it.
+func (r *Holds) currentValue(name string) (Hash, error) {
+	v, found, err := (*Refs)(r).readRef(name)
+	return currentHash(name, v, found, err)
+}
+
 // landing is the writing of held moves: the refs named, sorted, and the work fn that must
 // happen only if they move.
 type landing struct {
-	r     *Refs
+	r     *Holds
 	moves map[string]*heldMove
 	names []string
 	fn    func() error
@@ -183,9 +190,9 @@ func (l landing) onDisk() error {
 		}
 	}()
 	for _, name := range l.names {
-		lock, err := (*Locks)(r).acquireLock(r.refPath(name))
+		lock, err := (*Locks)(r).acquireLock((*Refs)(r).refPath(name))
 		if err != nil {
-			return fmt.Errorf("%s: locking ref: %w", name, r.explainLockError(name, err))
+			return fmt.Errorf("%s: locking ref: %w", name, (*Updates)(r).explainLockError(name, err))
 		}
 		locks = append(locks, lock)
 		if err := l.check(name); err != nil {
@@ -209,7 +216,7 @@ func (l landing) onDisk() error {
 
 // check fails unless ref name holds, as stored, what it held before its first held move.
 func (l landing) check(name string) error {
-	cur, err := l.r.storedValue(name)
+	cur, err := (*Updates)(l.r).storedValue(name)
 	if err != nil {
 		return err
 	}
@@ -223,9 +230,9 @@ func (l landing) check(name string) error {
 func (l landing) write(name string, lock *lockFile) error {
 	r, m := l.r, l.moves[name]
 	if m.new.IsZero() {
-		return r.deleteRef(name, m.old, lock)
+		return (*Updates)(r).deleteRef(name, m.old, lock)
 	}
-	if err := r.logRefUpdate(name, m.old, m.new, r.prepareReflog(m.msg)); err != nil {
+	if err := (*Reflogs)(r).logRefUpdate(name, m.old, m.new, (*Reflogs)(r).prepareReflog(m.msg)); err != nil {
 		return err
 	}
 	if err := lock.commit([]byte(m.new.String() + "\n")); err != nil {
@@ -247,7 +254,7 @@ func (l landing) inMemory() error {
 	var errs []error
 	for _, name := range l.names {
 		m := l.moves[name]
-		errs = append(errs, l.r.memUpdateRef(name, m.new, m.old, func() error { return nil }))
+		errs = append(errs, (*Updates)(l.r).memUpdateRef(name, m.new, m.old, func() error { return nil }))
 	}
 	return landedInPart(errs)
 }

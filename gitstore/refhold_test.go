@@ -25,7 +25,7 @@ func newHeldFixture(t *testing.T, r *Repo) heldFixture {
 	f.c2 = mustCommit(t, r, tree, "2", f.c1)
 	f.c3 = mustCommit(t, r, tree, "3", f.c2)
 	for _, name := range []string{"refs/heads/main", "refs/heads/gone"} {
-		if err := r.Refs().Update(name, f.c1, ZeroHash, "test"); err != nil {
+		if err := r.Updates().Update(name, f.c1, ZeroHash, "test"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -35,8 +35,8 @@ func newHeldFixture(t *testing.T, r *Repo) heldFixture {
 // holdMoves holds main moved twice, gone deleted and made created.
 func (f heldFixture) holdMoves(t *testing.T) {
 	t.Helper()
-	refs := f.r.Refs()
-	refs.Hold()
+	f.r.Holds().Hold()
+	updates := f.r.Updates()
 	steps := []struct {
 		name       string
 		newH, oldH Hash
@@ -47,11 +47,11 @@ func (f heldFixture) holdMoves(t *testing.T) {
 		{"refs/heads/made", f.c2, ZeroHash},
 	}
 	for _, s := range steps {
-		if err := refs.Update(s.name, s.newH, s.oldH, "held "+s.name); err != nil {
+		if err := updates.Update(s.name, s.newH, s.oldH, "held "+s.name); err != nil {
 			t.Fatalf("held update of %s: %v", s.name, err)
 		}
 	}
-	if err := refs.Update("refs/heads/main", f.c2, f.c1, "stale"); !errors.Is(err, ErrRefChanged) {
+	if err := updates.Update("refs/heads/main", f.c2, f.c1, "stale"); !errors.Is(err, ErrRefChanged) {
 		t.Errorf("a held update from a value the held move replaced = %v, want ErrRefChanged", err)
 	}
 }
@@ -79,7 +79,7 @@ func TestHeldRefsAreSeenHereAndLandTogether(t *testing.T) {
 			if diff := cmp.Diff(held, refMap(t, f.r)); diff != "" {
 				t.Errorf("refs seen while held (-want +got):\n%s", diff)
 			}
-			if !f.r.Refs().Holding() {
+			if !f.r.Holds().Holding() {
 				t.Fatal("Holding is false after Hold")
 			}
 			if f.r.WorktreeDir() != "" {
@@ -87,10 +87,10 @@ func TestHeldRefsAreSeenHereAndLandTogether(t *testing.T) {
 					t.Errorf("git sees main and gone at %q while held, want both at c1", got)
 				}
 			}
-			if err := f.r.Refs().Land(nil); err != nil {
+			if err := f.r.Holds().Land(nil); err != nil {
 				t.Fatal(err)
 			}
-			if f.r.Refs().Holding() {
+			if f.r.Holds().Holding() {
 				t.Error("still holding after Land")
 			}
 			if diff := cmp.Diff(held, refMap(t, f.r)); diff != "" {
@@ -139,7 +139,7 @@ func TestHeldRefsLandNothing(t *testing.T) {
 			f := newHeldFixture(t, diskRepo(false)(t))
 			f.holdMoves(t)
 			tt.meanwhile(f)
-			if err := f.r.Refs().Land(tt.work); !errors.Is(err, tt.wantErr) {
+			if err := f.r.Holds().Land(tt.work); !errors.Is(err, tt.wantErr) {
 				t.Fatalf("Land = %v, want %v", err, tt.wantErr)
 			}
 			want := map[string]Hash{"refs/heads/main": f.c1, "refs/heads/gone": tt.gone(f)}
@@ -158,7 +158,7 @@ func TestHeldRefsLockedByAnother(t *testing.T) {
 	if err := os.WriteFile(lock, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := f.r.Refs().Land(nil); !errors.Is(err, ErrLocked) {
+	if err := f.r.Holds().Land(nil); !errors.Is(err, ErrLocked) {
 		t.Fatalf("Land with made locked = %v, want ErrLocked", err)
 	}
 	if _, err := os.Stat(lock); err != nil {
@@ -173,15 +173,15 @@ func TestHeldRefsLockedByAnother(t *testing.T) {
 func TestHeldRefsDropAndWork(t *testing.T) {
 	f := newHeldFixture(t, diskRepo(false)(t))
 	f.holdMoves(t)
-	if err := f.r.Refs().UpdateWhileLocked("refs/heads/main", f.c1, f.c3, "work", func() error { return nil }); err == nil {
+	if err := f.r.Updates().UpdateWhileLocked("refs/heads/main", f.c1, f.c3, "work", func() error { return nil }); err == nil {
 		t.Error("an update with work that must happen with the move was held")
 	}
-	f.r.Refs().Drop()
+	f.r.Holds().Drop()
 	want := map[string]Hash{"refs/heads/main": f.c1, "refs/heads/gone": f.c1}
 	if diff := cmp.Diff(want, refMap(t, f.r)); diff != "" {
 		t.Errorf("refs after Drop (-want +got):\n%s", diff)
 	}
-	if err := f.r.Refs().Update("refs/heads/main", f.c2, f.c1, "after"); err != nil {
+	if err := f.r.Updates().Update("refs/heads/main", f.c2, f.c1, "after"); err != nil {
 		t.Errorf("an update after Drop: %v", err)
 	}
 	if got := gitRun(t, f.r.WorktreeDir(), "rev-parse", "main"); strings.TrimSpace(got) != f.c2.String() {

@@ -19,7 +19,7 @@ const (
 
 // reflogPolicy reads core.logAllRefUpdates; unset means "true" in a
 // repository with a working tree and "false" in a bare one, as in git.
-func (r *Refs) reflogPolicy() reflogPolicy {
+func (r *Reflogs) reflogPolicy() reflogPolicy {
 	cfg, err := (*Repo)(r).repoConfig()
 	v, ok := configValue(cfg, "core", "", "logallrefupdates")
 	switch {
@@ -38,7 +38,7 @@ func (r *Refs) reflogPolicy() reflogPolicy {
 	return reflogNone
 }
 
-func (r *Refs) reflogPath(name string) string {
+func (r *Reflogs) reflogPath(name string) string {
 	dir := r.commonDir
 	if perWorktreeRef(name) {
 		dir = r.gitDir
@@ -47,7 +47,7 @@ func (r *Refs) reflogPath(name string) string {
 }
 
 // shouldLog reports whether an update of name goes into a reflog.
-func (r *Refs) shouldLog(name string, policy reflogPolicy) bool {
+func (r *Reflogs) shouldLog(name string, policy reflogPolicy) bool {
 	if _, err := os.Stat(r.reflogPath(name)); err == nil {
 		return true
 	}
@@ -75,7 +75,7 @@ type reflogEntry struct {
 }
 
 // prepareReflog reads the reflog policy and the committer identity.
-func (r *Refs) prepareReflog(msg string) reflogEntry {
+func (r *Reflogs) prepareReflog(msg string) reflogEntry {
 	sig, _, err := (*Repo)(r).identity("GIT_COMMITTER_NAME", "GIT_COMMITTER_EMAIL")
 	if err != nil {
 		sig.Name, sig.Email, sig.When = loginName(), loginName()+"@"+hostName(), time.Now()
@@ -91,14 +91,14 @@ func (r *Refs) prepareReflog(msg string) reflogEntry {
 
 // logRefUpdate appends to name's reflog, and to HEAD's when HEAD points
 // at name, as git does. The caller holds name's lock.
-func (r *Refs) logRefUpdate(name string, oldH, newH Hash, e reflogEntry) error {
+func (r *Reflogs) logRefUpdate(name string, oldH, newH Hash, e reflogEntry) error {
 	line := oldH.String() + " " + newH.String() + " " + e.tail
 	if r.shouldLog(name, e.policy) {
 		if err := appendReflog(r.reflogPath(name), line); err != nil {
 			return fmt.Errorf("%s: writing reflog: %w", name, err)
 		}
 	}
-	if head, err := r.headTarget(); err == nil && head == name && r.shouldLog("HEAD", e.policy) {
+	if head, err := (*Refs)(r).headTarget(); err == nil && head == name && r.shouldLog("HEAD", e.policy) {
 		if err := appendReflog(r.reflogPath("HEAD"), line); err != nil {
 			return fmt.Errorf("HEAD: writing reflog: %w", err)
 		}
@@ -127,7 +127,7 @@ func appendReflog(path, line string) error {
 }
 
 // deleteReflog removes a deleted ref's reflog, as git does.
-func (r *Refs) deleteReflog(name string) {
+func (r *Reflogs) deleteReflog(name string) {
 	// A reflog that cannot be removed only wastes space.
 	_ = os.Remove(r.reflogPath(name))
 }

@@ -33,7 +33,7 @@ func testRefsCAS(t *testing.T, r *Repo) {
 		{"delete absent as expected", ZeroHash, ZeroHash, nil, ZeroHash},
 	}
 	for _, s := range steps {
-		err := r.Refs().Update(ref, s.newH, s.oldH, s.name)
+		err := r.Updates().Update(ref, s.newH, s.oldH, s.name)
 		if !errors.Is(err, s.wantErr) || (s.wantErr == nil) != (err == nil) {
 			t.Fatalf("%s: UpdateRef error = %v, want %v", s.name, err, s.wantErr)
 		}
@@ -52,11 +52,11 @@ func testRefsCAS(t *testing.T, r *Repo) {
 		}
 	}
 	missing := mustBlob(t, OpenMemory(), "only elsewhere")
-	if err := r.Refs().Update(ref, missing, ZeroHash, ""); err == nil {
+	if err := r.Updates().Update(ref, missing, ZeroHash, ""); err == nil {
 		t.Error("UpdateRef pointed a ref at a missing object")
 	}
 	for _, name := range []string{"heads/main", "refs/heads/a..b", "refs/heads/x.lock", "refs/heads/a b", "refs/heads/", "HEAD"} {
-		if err := r.Refs().Update(name, c1, ZeroHash, ""); err == nil {
+		if err := r.Updates().Update(name, c1, ZeroHash, ""); err == nil {
 			t.Errorf("UpdateRef accepted the name %q", name)
 		}
 	}
@@ -66,7 +66,7 @@ func testRefsList(t *testing.T, r *Repo) {
 	c := mustCommit(t, r, mustTree(t, r), "1")
 	names := []string{"refs/heads/main", "refs/heads/candidate/b", "refs/heads/candidate/a", "refs/skillgit/archive/z", "refs/tags/v1"}
 	for _, n := range names {
-		if err := r.Refs().Update(n, c, ZeroHash, "create"); err != nil {
+		if err := r.Updates().Update(n, c, ZeroHash, "create"); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -99,23 +99,23 @@ func testRefsList(t *testing.T, r *Repo) {
 
 func testRefConflicts(t *testing.T, r *Repo) {
 	c := mustCommit(t, r, mustTree(t, r), "1")
-	if err := r.Refs().Update("refs/heads/a", c, ZeroHash, ""); err != nil {
+	if err := r.Updates().Update("refs/heads/a", c, ZeroHash, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.Refs().Update("refs/heads/b/c", c, ZeroHash, ""); err != nil {
+	if err := r.Updates().Update("refs/heads/b/c", c, ZeroHash, ""); err != nil {
 		t.Fatal(err)
 	}
 	for _, name := range []string{"refs/heads/a/x", "refs/heads/b"} {
-		err := r.Refs().Update(name, c, ZeroHash, "")
+		err := r.Updates().Update(name, c, ZeroHash, "")
 		if err == nil || !strings.Contains(err.Error(), "conflicts") {
 			t.Errorf("UpdateRef(%s) = %v, want a conflict", name, err)
 		}
 	}
 	// Once refs/heads/b/c is gone, refs/heads/b can be created.
-	if err := r.Refs().Update("refs/heads/b/c", ZeroHash, c, ""); err != nil {
+	if err := r.Updates().Update("refs/heads/b/c", ZeroHash, c, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.Refs().Update("refs/heads/b", c, ZeroHash, ""); err != nil {
+	if err := r.Updates().Update("refs/heads/b", c, ZeroHash, ""); err != nil {
 		t.Errorf("creating refs/heads/b after deleting refs/heads/b/c: %v", err)
 	}
 }
@@ -128,21 +128,21 @@ func testHead(t *testing.T, r *Repo) {
 	if _, err := r.Refs().Get("HEAD"); !errors.Is(err, ErrRefNotFound) {
 		t.Errorf("Ref(HEAD) on an unborn branch = %v, want ErrRefNotFound", err)
 	}
-	if err := r.Refs().SetHeadBranch("publish"); err != nil {
+	if err := r.Updates().SetHeadBranch("publish"); err != nil {
 		t.Fatal(err)
 	}
 	if head, err = r.Refs().HeadBranch(); err != nil || head != "refs/heads/publish" {
 		t.Errorf("HeadBranch = %q, %v; want refs/heads/publish", head, err)
 	}
 	c := mustCommit(t, r, mustTree(t, r), "1")
-	if err := r.Refs().Update("refs/heads/publish", c, ZeroHash, ""); err != nil {
+	if err := r.Updates().Update("refs/heads/publish", c, ZeroHash, ""); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := r.Refs().Get("HEAD"); err != nil || got != c {
 		t.Errorf("Ref(HEAD) = %s, %v; want %s", got, err, c)
 	}
 	for _, bad := range []string{"refs/tags/v1", "a..b"} {
-		if err := r.Refs().SetHeadBranch(bad); err == nil {
+		if err := r.Updates().SetHeadBranch(bad); err == nil {
 			t.Errorf("SetHeadBranch(%q) succeeded", bad)
 		}
 	}
@@ -152,10 +152,10 @@ func testResolveRevision(t *testing.T, r *Repo) {
 	tree := mustTree(t, r)
 	c1 := mustCommit(t, r, tree, "1")
 	c2 := mustCommit(t, r, tree, "2", c1)
-	if err := r.Refs().Update("refs/heads/main", c2, ZeroHash, ""); err != nil {
+	if err := r.Updates().Update("refs/heads/main", c2, ZeroHash, ""); err != nil {
 		t.Fatal(err)
 	}
-	if err := r.Refs().Update("refs/skillgit/archive/old", c1, ZeroHash, ""); err != nil {
+	if err := r.Updates().Update("refs/skillgit/archive/old", c1, ZeroHash, ""); err != nil {
 		t.Fatal(err)
 	}
 	tests := map[string]Hash{
@@ -181,7 +181,7 @@ func testConcurrentCAS(t *testing.T, r *Repo) {
 	const workers, each = 8, 50
 	const ref = "refs/heads/counter"
 	start := mustCommit(t, r, mustTree(t, r), "0\n")
-	if err := r.Refs().Update(ref, start, ZeroHash, "start"); err != nil {
+	if err := r.Updates().Update(ref, start, ZeroHash, "start"); err != nil {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup

@@ -23,7 +23,7 @@ func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }
 // protocol, so concurrent git commands and processes never see a
 // half-written ref, removes a deleted ref from packed-refs too, and
 // appends msg to the reflog where git would.
-func (r *Refs) Update(name string, newH, oldH Hash, msg string) error {
+func (r *Updates) Update(name string, newH, oldH Hash, msg string) error {
 	return r.UpdateWhileLocked(name, newH, oldH, msg, nil)
 }
 
@@ -31,7 +31,7 @@ func (r *Refs) Update(name string, newH, oldH Hash, msg string) error {
 // found to hold oldH and before it moves: work that must happen only if the ref moves, such
 // as bringing a checked-out branch's files up to date, is then never done for an update that
 // loses a race. When fn fails, the ref stays where it was and fn's error is returned.
-func (r *Refs) UpdateWhileLocked(name string, newH, oldH Hash, msg string, fn func() error) error {
+func (r *Updates) UpdateWhileLocked(name string, newH, oldH Hash, msg string, fn func() error) error {
 	if err := CheckRefName(name); err != nil {
 		return err
 	}
@@ -42,7 +42,7 @@ func (r *Refs) UpdateWhileLocked(name string, newH, oldH Hash, msg string, fn fu
 		if fn != nil {
 			return fmt.Errorf("%s: refs are held: work that must happen with the move waits for Land", name)
 		}
-		return r.holdUpdate(name, newH, oldH, msg)
+		return (*Holds)(r).holdUpdate(name, newH, oldH, msg)
 	}
 	if fn == nil {
 		fn = func() error { return nil }
@@ -65,14 +65,14 @@ func describeID(h Hash) string {
 	return h.String()
 }
 
-func (r *Refs) diskUpdateRef(name string, newH, oldH Hash, msg string, fn func() error) error {
+func (r *Updates) diskUpdateRef(name string, newH, oldH Hash, msg string, fn func() error) error {
 	if oldH.IsZero() && !newH.IsZero() {
 		if err := r.checkRefConflict(name); err != nil {
 			return err
 		}
 	}
-	logEntry := r.prepareReflog(msg)
-	lock, err := (*Locks)(r).acquireLock(r.refPath(name))
+	logEntry := (*Reflogs)(r).prepareReflog(msg)
+	lock, err := (*Locks)(r).acquireLock((*Refs)(r).refPath(name))
 	if err != nil {
 		return fmt.Errorf("%s: locking ref: %w", name, r.explainLockError(name, err))
 	}
@@ -97,7 +97,7 @@ func (r *Refs) diskUpdateRef(name string, newH, oldH Hash, msg string, fn func()
 	if newH.IsZero() {
 		return r.deleteRef(name, cur, lock)
 	}
-	if err := r.logRefUpdate(name, cur, newH, logEntry); err != nil {
+	if err := (*Reflogs)(r).logRefUpdate(name, cur, newH, logEntry); err != nil {
 		return err
 	}
 	if err := lock.commit([]byte(newH.String() + "\n")); err != nil {
@@ -106,16 +106,9 @@ func (r *Refs) diskUpdateRef(name string, newH, oldH Hash, msg string, fn func()
 	return nil
 }
 
-// currentValue reads a ref as this Repo sees it, held moves included; a symbolic ref is
-// refused, since writing an id into it would silently detach it.
-func (r *Refs) currentValue(name string) (Hash, error) {
-	v, found, err := r.readRef(name)
-	return currentHash(name, v, found, err)
-}
-
 // storedValue is currentValue as stored, without held moves: a ref read under its lock.
-func (r *Refs) storedValue(name string) (Hash, error) {
-	v, found, err := r.storedRef(name)
+func (r *Updates) storedValue(name string) (Hash, error) {
+	v, found, err := (*Refs)(r).storedRef(name)
 	return currentHash(name, v, found, err)
 }
 
@@ -134,12 +127,12 @@ func currentHash(name string, v refValue, found bool, err error) (Hash, error) {
 
 // deleteRef deletes a locked ref, releases the lock, then removes the
 // folders the deletion emptied (the lock file was in one of them).
-func (r *Refs) deleteRef(name string, cur Hash, lock *lockFile) error {
+func (r *Updates) deleteRef(name string, cur Hash, lock *lockFile) error {
 	err := r.deleteLocked(name, cur)
 	lock.release()
 	if err == nil {
-		removeEmptyDirs(filepath.Dir(r.refPath(name)), name)
-		removeEmptyDirs(filepath.Dir(r.reflogPath(name)), name)
+		removeEmptyDirs(filepath.Dir((*Refs)(r).refPath(name)), name)
+		removeEmptyDirs(filepath.Dir((*Reflogs)(r).reflogPath(name)), name)
 	}
 	return err
 }
@@ -147,11 +140,11 @@ func (r *Refs) deleteRef(name string, cur Hash, lock *lockFile) error {
 // deleteLocked removes a ref whose lock the caller holds: first from
 // packed-refs, so that no reader sees an older packed value surface, then
 // the loose file and its reflog.
-func (r *Refs) deleteLocked(name string, cur Hash) error {
+func (r *Updates) deleteLocked(name string, cur Hash) error {
 	if cur.IsZero() {
 		return nil
 	}
-	packed, err := r.packedRefs()
+	packed, err := (*Refs)(r).packedRefs()
 	if err != nil {
 		return err
 	}
@@ -160,10 +153,10 @@ func (r *Refs) deleteLocked(name string, cur Hash) error {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 	}
-	if err := os.Remove(r.refPath(name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := os.Remove((*Refs)(r).refPath(name)); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("%s: deleting ref: %w", name, err)
 	}
-	r.deleteReflog(name)
+	(*Reflogs)(r).deleteReflog(name)
 	return nil
 }
 
@@ -181,8 +174,8 @@ func removeEmptyDirs(dir, name string) {
 
 // checkRefConflict refuses to create refs/a/b next to an existing refs/a,
 // or refs/a next to existing refs below refs/a/, as git does.
-func (r *Refs) checkRefConflict(name string) error {
-	packed, err := r.packedRefs()
+func (r *Updates) checkRefConflict(name string) error {
+	packed, err := (*Refs)(r).packedRefs()
 	if err != nil {
 		return err
 	}
@@ -191,7 +184,7 @@ func (r *Refs) checkRefConflict(name string) error {
 		if _, ok := packed[parent]; ok {
 			return refConflict(name, parent)
 		}
-		if fi, err := os.Lstat(r.refPath(parent)); err == nil && !fi.IsDir() {
+		if fi, err := os.Lstat((*Refs)(r).refPath(parent)); err == nil && !fi.IsDir() {
 			return refConflict(name, parent)
 		}
 	}
@@ -208,9 +201,9 @@ func (r *Refs) checkRefConflict(name string) error {
 
 // looseRefBelow returns a loose ref inside the folder that ref name would
 // replace, or "".
-func (r *Refs) looseRefBelow(name string) string {
+func (r *Updates) looseRefBelow(name string) string {
 	var found string
-	r.walkLooseRefs(name+"/", func(other string) {
+	(*Refs)(r).walkLooseRefs(name+"/", func(other string) {
 		if found == "" {
 			found = other
 		}
@@ -232,12 +225,12 @@ func refConflict(name, other string) error {
 
 // explainLockError turns the file system's complaint about a folder in
 // the way into a ref conflict.
-func (r *Refs) explainLockError(name string, err error) error {
+func (r *Updates) explainLockError(name string, err error) error {
 	if !isNotDir(err) && !errors.Is(err, fs.ErrExist) {
 		return err
 	}
 	for i := strings.Index(name, "/"); i >= 0; i = nextSlash(name, i) {
-		if fi, serr := os.Lstat(r.refPath(name[:i])); serr == nil && !fi.IsDir() {
+		if fi, serr := os.Lstat((*Refs)(r).refPath(name[:i])); serr == nil && !fi.IsDir() {
 			return refConflict(name, name[:i])
 		}
 	}

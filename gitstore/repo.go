@@ -24,7 +24,7 @@ type Repo struct {
 	// refMu makes compare-and-swap atomic for repositories in memory;
 	// on disk, lock files do that job across processes.
 	refMu sync.Mutex
-	// held are the ref moves waiting in memory while the refs are held (see Refs.Hold).
+	// held are the ref moves waiting in memory while the refs are held (see Holds.Hold).
 	held refHold
 	// heldObj are the objects written while the refs are held, waiting to be packed.
 	heldObj heldObjects

@@ -104,7 +104,7 @@ var skillPrefixes = []string{"skills/a", "skills/b", "skills/c"}
 func (f *worktreeFixture) commitNew(t *testing.T) {
 	t.Helper()
 	next := mustCommit(t, f.r, f.new, "update skills", f.head)
-	if err := f.r.Refs().Update("refs/heads/main", next, f.head, "commit: update skills"); err != nil {
+	if err := f.r.Updates().Update("refs/heads/main", next, f.head, "commit: update skills"); err != nil {
 		t.Fatal(err)
 	}
 }

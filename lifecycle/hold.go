@@ -40,7 +40,7 @@ type heldFiles struct {
 // it left them, and nothing moves on disk until Land writes the refs together and brings the
 // checked-out branch's files up to date once. Another process sees none of it until then.
 func (r *Repo) Hold() {
-	r.git.Refs().Hold()
+	r.git.Holds().Hold()
 	r.held = nil
 }
 
@@ -68,7 +68,7 @@ func (r *Repo) Land() (warning string, err error) {
 // from the tree of w to the tree of its last move; w is nil when the held moves change none.
 func (w *heldFiles) land(g *gitstore.Repo) error {
 	if w == nil {
-		return g.Refs().Land(nil)
+		return g.Holds().Land(nil)
 	}
 	paths := make([]string, 0, len(w.paths))
 	for p := range w.paths {
@@ -76,16 +76,16 @@ func (w *heldFiles) land(g *gitstore.Repo) error {
 	}
 	slices.Sort(paths)
 	head, _ := g.Refs().HeadBranch()
-	return withFiles(g, head, w.from, w.to, paths, g.Refs().Land)
+	return withFiles(g, head, w.from, w.to, paths, g.Holds().Land)
 }
 
 // Drop forgets the ref moves held since Hold and stops holding; a batch's index of the
 // open candidates, which may hold candidates that were dropped, is read again.
 func (r *Repo) Drop() {
-	if r.git.Refs().Holding() {
+	if r.git.Holds().Holding() {
 		r.forgetOpen()
 	}
-	r.git.Refs().Drop()
+	r.git.Holds().Drop()
 	r.held = nil
 }
 

@@ -97,18 +97,18 @@ func (t *tx) move(target string, old, h, oldTree, newTree gitstore.Hash, paths [
 	g := t.r.git
 	head, err := g.Refs().HeadBranch()
 	checkedOut := err == nil && head == target && !g.Bare() && g.WorktreeDir() != ""
-	if g.Refs().Holding() {
-		if err := g.Refs().Update(target, h, old, "skillgit"); err != nil || !checkedOut {
+	if g.Holds().Holding() {
+		if err := g.Updates().Update(target, h, old, "skillgit"); err != nil || !checkedOut {
 			return err
 		}
 		t.r.held = t.r.held.add(oldTree, newTree, paths)
 		return nil
 	}
 	if !checkedOut {
-		return g.Refs().Update(target, h, old, "skillgit")
+		return g.Updates().Update(target, h, old, "skillgit")
 	}
 	return withFiles(g, target, oldTree, newTree, paths, func(fn func() error) error {
-		return g.Refs().UpdateWhileLocked(target, h, old, "skillgit", fn)
+		return g.Updates().UpdateWhileLocked(target, h, old, "skillgit", fn)
 	})
 }
 
@@ -120,7 +120,7 @@ func (t *tx) done(res *Result) {
 	if _, err := g.Packs().MaybePack(gitstore.AutoPackThreshold); err != nil {
 		res.addWarning(fmt.Sprintf("warning: packing loose objects failed: %v", err))
 	}
-	if res.Commit == "" || g.Refs().Holding() {
+	if res.Commit == "" || g.Holds().Holding() {
 		return
 	}
 	if err := extendGraph(g, plumbing.NewHash(res.Commit)); err != nil {

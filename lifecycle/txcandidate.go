@@ -29,7 +29,7 @@ func (t *tx) createCandidate(tree gitstore.Hash, name string, msg func(id string
 		if err != nil {
 			return err
 		}
-		err = g.Refs().Update(CandidatePrefix+id, h, gitstore.ZeroHash, "skillgit propose")
+		err = g.Updates().Update(CandidatePrefix+id, h, gitstore.ZeroHash, "skillgit propose")
 		if errors.Is(err, gitstore.ErrRefChanged) {
 			continue
 		}
@@ -50,7 +50,7 @@ func (t *tx) createCandidate(tree gitstore.Hash, name string, msg func(id string
 // on. action names the move in the reflog.
 func (t *tx) moveCandidate(ch *ledger.Chain, h gitstore.Hash, action string) error {
 	t.r.forgetOpen()
-	return t.r.git.Refs().Update(ch.Ref, h, ch.Tip, "skillgit "+action)
+	return t.r.git.Updates().Update(ch.Ref, h, ch.Tip, "skillgit "+action)
 }
 
 // appendTo writes an empty commit on the candidate's tip, signed with sign when it is not
@@ -77,11 +77,11 @@ func (t *tx) archive(ch *ledger.Chain, h gitstore.Hash) error {
 	g := t.r.git
 	t.r.forgetOpen()
 	ref := ArchivePrefix + ch.ID
-	if err := g.Refs().Update(ref, h, gitstore.ZeroHash, "skillgit reject"); err != nil {
+	if err := g.Updates().Update(ref, h, gitstore.ZeroHash, "skillgit reject"); err != nil {
 		return err
 	}
 	if err := t.moveCandidate(ch, gitstore.ZeroHash, actReject); err != nil {
-		_ = g.Refs().Update(ref, gitstore.ZeroHash, h, "skillgit reject undone")
+		_ = g.Updates().Update(ref, gitstore.ZeroHash, h, "skillgit reject undone")
 		return fmt.Errorf("%s: the candidate changed while you rejected it; review it again: %w", ch.ID, err)
 	}
 	return nil

@@ -17,11 +17,11 @@ import (
 
 // updateRefs moves main to the generated tip and creates the candidate and archive refs.
 func (gen *generator) updateRefs() error {
-	if err := gen.g.Refs().Update(mainRef, gen.tip, gen.base, "genrepo: generated history"); err != nil {
+	if err := gen.g.Updates().Update(mainRef, gen.tip, gen.base, "genrepo: generated history"); err != nil {
 		return err
 	}
 	for _, ref := range gen.refs {
-		if err := gen.g.Refs().Update(ref.Name, ref.Hash, gitstore.ZeroHash, "genrepo: candidate"); err != nil {
+		if err := gen.g.Updates().Update(ref.Name, ref.Hash, gitstore.ZeroHash, "genrepo: candidate"); err != nil {
 			return err
 		}
 	}

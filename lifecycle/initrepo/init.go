@@ -128,7 +128,7 @@ func (in *initializer) leaveEmpty(opts Options) (bool, error) {
 		return false, err
 	}
 	if _, err := in.g.Refs().Get("HEAD"); errors.Is(err, gitstore.ErrRefNotFound) {
-		if err := in.g.Refs().SetHeadBranch(in.branch); err != nil {
+		if err := in.g.Updates().SetHeadBranch(in.branch); err != nil {
 			return false, err
 		}
 	}
@@ -246,7 +246,7 @@ func (in *initializer) finish(old, oldTree, tree, tip gitstore.Hash, cfg *policy
 			return err
 		}
 	}
-	if err := in.g.Refs().Update(in.branch, tip, old, "skillgit init"); err != nil {
+	if err := in.g.Updates().Update(in.branch, tip, old, "skillgit init"); err != nil {
 		if checkedOut {
 			_ = in.g.UpdateWorktree(tree, oldTree, paths)
 		}

@@ -80,7 +80,7 @@ func addLock(b *testing.B, dir string, n int) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	if err := r.Git().Refs().Update(r.Branch(), h, r.Tip(), "bench"); err != nil {
+	if err := r.Git().Updates().Update(r.Branch(), h, r.Tip(), "bench"); err != nil {
 		b.Fatal(err)
 	}
 }

@@ -138,7 +138,7 @@ func addFlawedSkills(t *testing.T, dir string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := g.Refs().Update("refs/heads/main", h, tip, "test: flawed skills"); err != nil {
+	if err := g.Updates().Update("refs/heads/main", h, tip, "test: flawed skills"); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -287,7 +287,7 @@ func (w *propWorld) push(r *lifecycle.Repo, tree gitstore.Hash, msg string, extr
 	if why := w.receive(r.Tip(), h); why != "" {
 		return "refused: " + why
 	}
-	if err := r.Git().Refs().Update(r.Branch(), h, r.Tip(), "push"); err != nil {
+	if err := r.Git().Updates().Update(r.Branch(), h, r.Tip(), "push"); err != nil {
 		w.t.Fatal(err)
 	}
 	return "accepted"
@@ -435,7 +435,7 @@ func (w *propWorld) commitTree(r *lifecycle.Repo, tree gitstore.Hash, msg string
 	sig := object.Signature{Name: "Ada", Email: "ada@example.com", When: time.Now()}
 	h, err := r.Git().Writes().WriteCommit(gitstore.CommitSpec{Tree: tree, Parents: append([]gitstore.Hash{r.Tip()}, extra...), Author: sig, Committer: sig, Message: msg})
 	if err == nil {
-		err = r.Git().Refs().Update(r.Branch(), h, r.Tip(), "set-up")
+		err = r.Git().Updates().Update(r.Branch(), h, r.Tip(), "set-up")
 	}
 	if err != nil {
 		w.t.Fatal(err)

@@ -168,7 +168,7 @@ func (r repo) adopt(ref, id string, rh gitstore.Hash, res *FetchResult) error {
 		res.add(c)
 		return nil
 	}
-	if err := r.Git().Refs().Update(ref, rh, lh, "skillgit fetch"); err != nil {
+	if err := r.Git().Updates().Update(ref, rh, lh, "skillgit fetch"); err != nil {
 		return fmt.Errorf("%s: %w", gitstore.ShortRef(ref), err)
 	}
 	res.add(c)
@@ -231,7 +231,7 @@ func (r repo) trackCandidates(rm *remote, cands map[string]gitstore.Hash) error 
 	}
 	for _, ref := range old {
 		if _, ok := cands[strings.TrimPrefix(ref.Name, prefix)]; !ok {
-			if err := r.Git().Refs().Update(ref.Name, gitstore.ZeroHash, ref.Hash, "skillgit fetch: pruned"); err != nil {
+			if err := r.Git().Updates().Update(ref.Name, gitstore.ZeroHash, ref.Hash, "skillgit fetch: pruned"); err != nil {
 				return err
 			}
 		}
@@ -256,7 +256,7 @@ func (r repo) retireCandidates(rr *remoteRefs, res *FetchResult) error {
 		if _, ok := rr.candidates[id]; ok || ledger.CheckID(id) != nil || !r.settled(id, ref.Hash) {
 			continue
 		}
-		if err := r.Git().Refs().Update(ref.Name, gitstore.ZeroHash, ref.Hash, "skillgit fetch: finished"); err != nil {
+		if err := r.Git().Updates().Update(ref.Name, gitstore.ZeroHash, ref.Hash, "skillgit fetch: finished"); err != nil {
 			return err
 		}
 		res.add(RefChange{ID: id, Ref: ref.Name, Action: "removed", Old: ref.Hash.String(), Note: "published or rejected"})

@@ -87,7 +87,7 @@ func (r repo) restoreCandidate(p ledger.LocalPublish, res *FetchResult) error {
 		res.Warnings = append(res.Warnings, fmt.Sprintf("warning: %s: its branch exists with other commits; the published version is %s", p.ID, p.Candidate))
 		return nil
 	}
-	if err := r.Git().Refs().Update(ref, p.Candidate, gitstore.ZeroHash, "skillgit fetch: publish not pushed"); err != nil {
+	if err := r.Git().Updates().Update(ref, p.Candidate, gitstore.ZeroHash, "skillgit fetch: publish not pushed"); err != nil {
 		return err
 	}
 	res.add(RefChange{ID: p.ID, Ref: ref, Action: "returned", New: p.Candidate.String(), Note: "its publish was not pushed before " + gitstore.ShortRef(r.Branch()) + " moved on"})

@@ -236,7 +236,7 @@ func (r repo) setRef(name string, h gitstore.Hash, msg string) error {
 	if cur == h {
 		return nil
 	}
-	return r.Git().Refs().Update(name, h, cur, msg)
+	return r.Git().Updates().Update(name, h, cur, msg)
 }
 
 // CandidatesToFetch counts the candidates that the remotes' tracking refs
