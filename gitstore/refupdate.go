@@ -1,8 +1,6 @@
 package gitstore
 
 import (
-	"github.com/skillgit/skillgit/internal/interrupt"
-
 	"errors"
 	"fmt"
 	"io/fs"
@@ -12,6 +10,8 @@ import (
 	"syscall"
 
 	"github.com/go-git/go-git/v5/plumbing"
+
+	"github.com/skillgit/skillgit/internal/interrupt"
 )
 
 func isNotDir(err error) bool { return errors.Is(err, syscall.ENOTDIR) }
