@@ -95,19 +95,18 @@ func runAudit(f *auditOptions) error {
 			return err
 		}
 	}
-	run, err := lifecycle.Audit(auditrun.Request{
+	req := auditrun.Request{
 		Dir: a.repo, Paths: paths, Rev: f.rev, Base: f.base, FailOn: f.failOn, NoCache: f.noCache,
-	})
+	}
+	if !f.writeAllow {
+		req.Print = &auditrun.Print{Out: a.Out, Format: format, Color: format == audit.FormatText && colorful(a.Out), Version: a.version}
+	}
+	run, err := lifecycle.Audit(req)
 	if err != nil {
 		return err
 	}
 	if f.writeAllow {
 		return f.addToAllowList(run)
-	}
-	opts := audit.WriteOptions{Color: format == audit.FormatText && colorful(a.Out), Version: a.version, FailOn: run.FailOn, Title: run.Title,
-		Custom: run.Policy.Custom}
-	if err := audit.Write(a.Out, format, run.Reports, opts); err != nil {
-		return err
 	}
 	if run.Verdict == audit.VerdictBlocked {
 		return quietExit{code: ExitRefused}

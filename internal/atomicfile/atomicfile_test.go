@@ -70,3 +70,62 @@ func TestWriteStoppedLeavesNoTemp(t *testing.T) {
 		t.Errorf("%d entries left in the folder, want none", len(entries))
 	}
 }
+
+func TestCreateCommitsWhatWasWritten(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "sub", "file")
+	f, err := Create(name, Options{Perm: 0o640})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, part := range []string{"one ", "two ", "three"} {
+		if _, err := f.Write([]byte(part)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := os.Stat(name); !os.IsNotExist(err) {
+			t.Fatalf("the target exists before Commit: %v", err)
+		}
+	}
+	if err := f.Commit(); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(name)
+	if err != nil || string(data) != "one two three" {
+		t.Errorf("committed file holds %q, %v; want %q", data, err, "one two three")
+	}
+	if fi, err := os.Stat(name); err != nil || fi.Mode().Perm() != 0o640 {
+		t.Errorf("committed file mode %v, %v; want 0640", fi.Mode().Perm(), err)
+	}
+	if n := len(dirEntries(t, filepath.Dir(name))); n != 1 {
+		t.Errorf("%d files beside the target; want only the target", n)
+	}
+}
+
+func TestAbortLeavesTarget(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(name, []byte("old"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Create(name, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.Write([]byte("new")); err != nil {
+		t.Fatal(err)
+	}
+	f.Abort()
+	if data, err := os.ReadFile(name); err != nil || string(data) != "old" {
+		t.Errorf("target after Abort holds %q, %v; want %q", data, err, "old")
+	}
+	if n := len(dirEntries(t, filepath.Dir(name))); n != 1 {
+		t.Errorf("%d files beside the target after Abort; want only the target", n)
+	}
+}
+
+func dirEntries(t *testing.T, dir string) []os.DirEntry {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return entries
+}

@@ -3,6 +3,7 @@ package auditrun
 import (
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/skillgit/skillgit/audit"
 	"github.com/skillgit/skillgit/gitstore"
@@ -28,11 +29,26 @@ type Request struct {
 	FailOn string
 	// NoCache neither reads nor stores cached results.
 	NoCache bool
+	// Print, when set, has Audit print the report too. The report of a whole skills folder
+	// that was printed before in the same way is then copied from the cache, without reading
+	// each skill's report.
+	Print *Print
+}
+
+// Print says where and how Audit prints its report.
+type Print struct {
+	Out    io.Writer
+	Format audit.Format
+	// Color and Version are the options of audit.Write that the caller decides; the audit
+	// sets the others.
+	Color   bool
+	Version string
 }
 
 // Result is the outcome of Audit.
 type Result struct {
-	// Reports holds one report per skill, in path order.
+	// Reports holds one report per skill, in path order; nil when the request's Print was
+	// served from the cache.
 	Reports []audit.SkillReport
 	// Policy is the policy the skills were audited under.
 	Policy *policy.AuditPolicy
@@ -109,12 +125,19 @@ func (p *auditPlan) run(r *Runner, req Request) (*Result, error) {
 			a.Cache = r.Cache()
 		}
 	}
+	res := &Result{Policy: p.policy, FailOn: failOn, Title: p.title}
+	if req.Print != nil {
+		if err := p.print(a, req.Print, res); err != nil {
+			return nil, err
+		}
+		return res, nil
+	}
 	reports, err := p.reports(a)
 	if err != nil {
 		return nil, err
 	}
-	return &Result{Reports: reports, Policy: p.policy, FailOn: failOn, Title: p.title,
-		Verdict: audit.Judge(reports, failOn)}, nil
+	res.Reports, res.Verdict = reports, audit.Judge(reports, failOn)
+	return res, nil
 }
 
 // planRev plans an audit of commits: every skill of one, or the skills that the commits of a
