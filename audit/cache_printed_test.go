@@ -81,7 +81,7 @@ func storedPrinted(t *testing.T, k PrintKey) (*Cache, []byte) {
 	c := &Cache{Dir: t.TempDir()}
 	_, err := c.WritePrinted(&bytes.Buffer{}, k, goldenSkills())
 	mustDo(t, err)
-	data, err := os.ReadFile(c.printedFile(k, k.how()))
+	data, err := os.ReadFile(c.printedFile(k))
 	mustDo(t, err)
 	return c, data
 }
@@ -89,7 +89,7 @@ func storedPrinted(t *testing.T, k PrintKey) (*Cache, []byte) {
 func TestPrintedDamagedIsAMiss(t *testing.T) {
 	k := printKey(FormatText)
 	c, good := storedPrinted(t, k)
-	name := c.printedFile(k, k.how())
+	name := c.printedFile(k)
 	other := k
 	other.Options.Title = "elsewhere"
 	_, otherEntry := storedPrinted(t, other)
@@ -103,7 +103,7 @@ func TestPrintedDamagedIsAMiss(t *testing.T) {
 		"not an entry":      []byte("skillgit audit of main\n\nall fine\n"),
 		"other format byte": resum(func(b []byte) { b[len(printedMagic)]++ }, good),
 		"verdict out of range": resum(func(b []byte) {
-			head, _, _ := printedHead(b, k)
+			head, _, _ := printedHead(b, printedMagic, k)
 			b[head-1] = 9
 		}, good),
 	}
@@ -124,7 +124,7 @@ func TestPrintedDamagedIsAMiss(t *testing.T) {
 func TestPrintedChecksumAcrossChunks(t *testing.T) {
 	k := printKey(FormatText)
 	_, good := storedPrinted(t, k)
-	head, _, ok := printedHead(good, k)
+	head, _, ok := printedHead(good, printedMagic, k)
 	if !ok {
 		t.Fatal("printedHead refused a stored entry")
 	}
@@ -133,14 +133,14 @@ func TestPrintedChecksumAcrossChunks(t *testing.T) {
 	// Every chunk size from the head's length up puts the checksum at another place in the
 	// last chunks: whole in one, or cut across two.
 	for chunk := head; chunk < head+64; chunk++ {
-		if _, _, ok := checkPrinted(bytes.NewReader(good), int64(len(good)), k, chunk); !ok {
+		if _, _, _, ok := checkPrinted(bytes.NewReader(good), int64(len(good)), k, chunk); !ok {
 			t.Errorf("chunk %d: checkPrinted refused a whole entry", chunk)
 		}
-		if _, _, ok := checkPrinted(bytes.NewReader(flipped), int64(len(flipped)), k, chunk); ok {
+		if _, _, _, ok := checkPrinted(bytes.NewReader(flipped), int64(len(flipped)), k, chunk); ok {
 			t.Errorf("chunk %d: checkPrinted took an entry whose checksum is damaged", chunk)
 		}
 	}
-	if _, _, ok := checkPrinted(bytes.NewReader(good), int64(len(good)), k, head-1); ok {
+	if _, _, _, ok := checkPrinted(bytes.NewReader(good), int64(len(good)), k, head-1); ok {
 		t.Error("checkPrinted took a head longer than its first chunk")
 	}
 }
@@ -148,7 +148,7 @@ func TestPrintedChecksumAcrossChunks(t *testing.T) {
 func TestPrintedLinkIsAMiss(t *testing.T) {
 	k := printKey(FormatText)
 	c, good := storedPrinted(t, k)
-	name := c.printedFile(k, k.how())
+	name := c.printedFile(k)
 	elsewhere := filepath.Join(t.TempDir(), "entry")
 	mustDo(t, os.WriteFile(elsewhere, good, 0o600))
 	mustDo(t, os.Remove(name))

@@ -25,25 +25,45 @@ const (
 // Text from the skill is shown with control and invisible characters
 // spelled out, so it cannot drive the terminal.
 func WriteText(w io.Writer, skills []SkillReport, o WriteOptions) error {
-	tw := &textWriter{w: bufio.NewWriter(w), color: o.Color}
+	return writeTextIndexed(w, skills, o, nil)
+}
+
+// A text report is its head, one block for each skill, and its tail. A block does not depend
+// on the skills around it and the tail depends only on the run's tally, so that a report can
+// be changed one skill at a time (see cache_printed_change.go).
+
+func newTextWriter(w io.Writer, o WriteOptions) *textWriter {
+	return &textWriter{w: bufio.NewWriter(w), color: o.Color}
+}
+
+// head writes the title line.
+func (tw *textWriter) head(o WriteOptions) {
 	if o.Title != "" {
 		tw.printf("skillgit audit of %s\n\n", cleanLine(o.Title))
 	}
-	for i, s := range skills {
-		if i > 0 {
-			tw.write("\n")
-		}
-		tw.skill(s, o.FailOn)
-	}
-	tw.summary(skills, o.FailOn)
+}
+
+// block writes the lines of skill s and the blank line that ends them.
+func (tw *textWriter) block(s SkillReport, failOn Risk) {
+	tw.skill(s, failOn)
+	tw.write("\n")
+}
+
+// tail writes the summary of a run of tally t, and the note on code parsers.
+func (tw *textWriter) tail(t runTally, failOn Risk) {
+	tw.summary(t, failOn)
 	if note := CodeParsers().Note; note != "" {
 		tw.printf("note: %s\n", note)
 	}
+}
+
+// finish flushes what was written and returns the first error.
+func (tw *textWriter) finish() error {
+	if tw.err == nil {
+		tw.err = tw.w.Flush()
+	}
 	if tw.err != nil {
 		return fmt.Errorf("write text report: %w", tw.err)
-	}
-	if err := tw.w.Flush(); err != nil {
-		return fmt.Errorf("write text report: %w", err)
 	}
 	return nil
 }
@@ -54,11 +74,15 @@ type textWriter struct {
 	w     *bufio.Writer
 	color bool
 	err   error
+	// n counts the bytes written, for an index of the report's blocks.
+	n int
 }
 
 func (tw *textWriter) printf(format string, args ...any) {
 	if tw.err == nil {
-		_, tw.err = fmt.Fprintf(tw.w, format, args...)
+		var n int
+		n, tw.err = fmt.Fprintf(tw.w, format, args...)
+		tw.n += n
 	}
 }
 
@@ -69,7 +93,9 @@ func (tw *textWriter) write(parts ...string) {
 		if tw.err != nil {
 			return
 		}
-		_, tw.err = tw.w.WriteString(p)
+		var n int
+		n, tw.err = tw.w.WriteString(p)
+		tw.n += n
 	}
 }
 
@@ -115,15 +141,14 @@ func (tw *textWriter) detail(label, value string) {
 	}
 }
 
-func (tw *textWriter) summary(skills []SkillReport, failOn Risk) {
-	c := countSkills(skills)
-	v := Judge(skills, failOn)
-	if len(skills) == 0 {
+func (tw *textWriter) summary(t runTally, failOn Risk) {
+	v := t.verdict()
+	if t.skills == 0 {
 		tw.printf("No skills to audit: none found or changed. Fail-on %s: %s\n", failOn, tw.paint(verdictStyle(v), v.String()))
 		return
 	}
-	tw.printf("\n%s: %s. Overall risk %s, fail-on %s: %s\n", plural(len(skills), "skill"),
-		c.summary(), Overall(skills), failOn, tw.paint(verdictStyle(v), v.String()))
+	tw.printf("%s: %s. Overall risk %s, fail-on %s: %s\n", plural(t.skills, "skill"),
+		t.counts.summary(), t.risk(), failOn, tw.paint(verdictStyle(v), v.String()))
 }
 
 // baseName names a base version in prose.

@@ -1,6 +1,10 @@
 package auditrun
 
 import (
+	"io"
+
+	"github.com/go-git/go-git/v5/plumbing"
+
 	"github.com/skillgit/skillgit/audit"
 )
 
@@ -12,7 +16,10 @@ func (p *auditPlan) print(a *Auditor, pr *Print, res *Result) error {
 	key, cacheable := p.printKey(a, pr.Format, o)
 	if cacheable {
 		v, ok, err := a.Cache.CopyPrinted(pr.Out, key)
-		if ok {
+		if !ok {
+			v, ok, err = p.whole.printSince(a, pr.Out, key)
+		}
+		if ok || err != nil {
 			res.Verdict = v
 			return err
 		}
@@ -38,4 +45,23 @@ func (p *auditPlan) printKey(a *Auditor, f audit.Format, o audit.WriteOptions) (
 		return audit.PrintKey{}, false
 	}
 	return audit.PrintKey{Root: w.tree.String(), Folder: w.path, Policy: a.policyHash(), Format: f, Options: o}, true
+}
+
+// printSince prints the folder's text report from the one the cache holds of an earlier
+// version of it, auditing only the skills that changed since. ok is false, and nothing is
+// written, when the cache holds none, the versions cannot be compared or too much changed.
+func (w *wholeFolder) printSince(a *Auditor, out io.Writer, key audit.PrintKey) (v audit.Verdict, ok bool, err error) {
+	prev, ok := a.Cache.LatestPrinted(key)
+	if !ok || !plumbing.IsHash(prev.Root) {
+		return v, false, nil
+	}
+	d := folderDelta{objs: a.Git.Objects()}
+	if !d.compare(w.path, plumbing.NewHash(prev.Root), w.tree) {
+		return v, false, nil
+	}
+	scanned, err := a.Run(d.items)
+	if err != nil {
+		return v, false, err
+	}
+	return a.Cache.PrintSince(out, key, prev, d.drop, scanned)
 }

@@ -72,8 +72,37 @@ func TestAuditRevPrintedReport(t *testing.T) {
 		if wantNow == want {
 			t.Fatalf("the change did not change the report; the test checks nothing:\n%s", wantNow)
 		}
-		if got, _ := printAudit(t, req, audit.FormatText); got != wantNow {
-			t.Errorf("printed after a change:\n%s\nwant:\n%s", got, wantNow)
+		// Only beta is audited again; the rest of the report is the one printed before.
+		if got, run := printAudit(t, req, audit.FormatText); got != wantNow || run.Reports != nil {
+			t.Errorf("printed after a change, %d reports read:\n%s\nwant none read, and:\n%s", len(run.Reports), got, wantNow)
+		}
+		if got, run := printAudit(t, req, audit.FormatText); got != wantNow || run.Reports != nil {
+			t.Errorf("printed again after a change, %d reports read:\n%s\nwant none read, and:\n%s", len(run.Reports), got, wantNow)
+		}
+	})
+	t.Run("a skill in a category changed, and one added", func(t *testing.T) {
+		testenv.WriteFiles(t, repo, map[string]string{
+			"skills/cat/gamma/SKILL.md": testenv.SkillMD("gamma", cleanLine),
+			"skills/cat/delta/SKILL.md": testenv.SkillMD("delta", mediumLine),
+		})
+		testenv.CommitAll(t, repo, "gamma cleaned, delta added")
+		wantNow, _ := printAudit(t, noCache, audit.FormatText)
+		if got, run := printAudit(t, req, audit.FormatText); got != wantNow || run.Reports != nil {
+			t.Errorf("printed after a change, %d reports read:\n%s\nwant none read, and:\n%s", len(run.Reports), got, wantNow)
+		}
+	})
+	t.Run("a skill removed", func(t *testing.T) {
+		if err := os.RemoveAll(filepath.Join(repo, "skills", "alpha")); err != nil {
+			t.Fatal(err)
+		}
+		testenv.CommitAll(t, repo, "alpha removed")
+		wantNow, _ := printAudit(t, noCache, audit.FormatText)
+		if got, run := printAudit(t, req, audit.FormatText); got != wantNow || run.Reports != nil {
+			t.Errorf("printed after a removal, %d reports read:\n%s\nwant none read, and:\n%s", len(run.Reports), got, wantNow)
+		}
+		wantJSON, _ := printAudit(t, noCache, audit.FormatJSON)
+		if got, _ := printAudit(t, req, audit.FormatJSON); got != wantJSON {
+			t.Errorf("JSON after a removal:\n%s\nwant:\n%s", got, wantJSON)
 		}
 	})
 	t.Run("a changed policy is printed anew", func(t *testing.T) {
