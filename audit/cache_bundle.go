@@ -23,16 +23,20 @@ import (
 //
 //	magic "SGAB", format byte
 //	4-byte big-endian count
+//	256 × 4-byte big-endian fan-out: how many records have a key sum whose first byte is at
+//	most the entry's index
+//	256 × 4-byte big-endian CRC-32 (Castagnoli) of the records of each first byte
+//	4-byte big-endian CRC-32 (Castagnoli) of everything before it: the head
 //	count × record: 32-byte key sum, 4-byte offset, 4-byte length; sorted by key sum
-//	4-byte big-endian CRC-32 (Castagnoli) of everything before it
 //	the entries, each in the per-skill encoding with its own key and checksum, at its offset
-//	counted from the end of the index
+//	counted from the end of the records
 //
-// A reader checks the index whole and each entry it reads on its own, so a damaged bundle is a
-// miss, never a wrong hit.
+// A reader checks the head, the records of a first byte when it first looks one up there, and
+// each entry it reads, so a damaged bundle is a miss, never a wrong hit, and looking one skill
+// up in a bundle of many reads the head and the few records of its first byte.
 const (
 	bundleMagic  = "SGAB"
-	bundleFormat = 1
+	bundleFormat = 2
 	// bundleFolder is the subfolder of Cache.Dir that holds bundles.
 	bundleFolder = "bundles"
 	// maxBundleBytes bounds the entries of a bundle: a batch that gathers more writes a bundle
@@ -47,7 +51,8 @@ const (
 	minBundle = 16
 	// bundleRecordSize is the size of one record of a bundle's index.
 	bundleRecordSize = 32 + 4 + 4
-	bundleHeadSize   = len(bundleMagic) + 1 + 4
+	// bundleHeadSize is the size of a bundle's head, up to its records.
+	bundleHeadSize = len(bundleMagic) + 1 + 4 + 2*256*4 + 4
 )
 
 // bundleRecord locates one entry in a bundle.
@@ -56,13 +61,20 @@ type bundleRecord struct {
 	off, n uint32
 }
 
-// bundleFile is the index of one bundle file.
+// bundleFile is the index of one bundle file, whose records are read a first byte at a time.
 type bundleFile struct {
 	path string
 	// data is where the entries start in the file.
-	data    int64
-	mod     time.Time
-	records []bundleRecord
+	data int64
+	mod  time.Time
+	// fan and sums are the head's fan-out and the checksums of the records of each first
+	// byte.
+	fan, sums [256]uint32
+	// mu guards buckets and read: the records of each first byte once read, none when they
+	// cannot be read.
+	mu      sync.Mutex
+	buckets [256][]bundleRecord
+	read    [256]bool
 	// touched is set once a hit has renewed the bundle's time.
 	touched atomic.Bool
 }
@@ -108,13 +120,14 @@ func (x *bundleIndex) forget() {
 
 // get reads the entry of sum from the bundle, as the report for k.
 func (f *bundleFile) get(sum [32]byte, k cacheKey) (*Report, bool) {
-	i, found := slices.BinarySearchFunc(f.records, sum, func(r bundleRecord, s [32]byte) int {
+	records := f.bucket(sum[0])
+	i, found := slices.BinarySearchFunc(records, sum, func(r bundleRecord, s [32]byte) int {
 		return bytes.Compare(r.sum[:], s[:])
 	})
 	if !found {
 		return nil, false
 	}
-	rec := f.records[i]
+	rec := records[i]
 	data, err := readAt(f.path, f.data+int64(rec.off), int(rec.n))
 	if err != nil {
 		return nil, false
@@ -127,6 +140,48 @@ func (f *bundleFile) get(sum [32]byte, k cacheKey) (*Report, bool) {
 		touch(f.path)
 	}
 	return r, true
+}
+
+// bucket returns the records whose key sums start with b, reading them the first time; none
+// when they cannot be read or are damaged.
+func (f *bundleFile) bucket(b byte) []bundleRecord {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !f.read[b] {
+		// A bucket that cannot be read is a miss.
+		f.buckets[b], _ = f.readBucket(b)
+		f.read[b] = true
+	}
+	return f.buckets[b]
+}
+
+// readBucket reads and checks the records whose key sums start with b.
+func (f *bundleFile) readBucket(b byte) ([]bundleRecord, error) {
+	from := uint32(0)
+	if b > 0 {
+		from = f.fan[b-1]
+	}
+	n := int(f.fan[b] - from)
+	if n == 0 {
+		return nil, nil
+	}
+	raw, err := readAt(f.path, int64(bundleHeadSize)+int64(from)*bundleRecordSize, n*bundleRecordSize)
+	if err != nil {
+		return nil, err
+	}
+	if crc32.Checksum(raw, castagnoli) != f.sums[b] {
+		return nil, fmt.Errorf("%w: bundle records checksum mismatch", errCorrupt)
+	}
+	records := make([]bundleRecord, n)
+	for i := range records {
+		r, at := &records[i], raw[i*bundleRecordSize:]
+		copy(r.sum[:], at[:32])
+		r.off, r.n = binary.BigEndian.Uint32(at[32:]), binary.BigEndian.Uint32(at[36:])
+		if r.sum[0] != b || (i > 0 && bytes.Compare(records[i-1].sum[:], r.sum[:]) >= 0) {
+			return nil, fmt.Errorf("%w: bundle records out of order", errCorrupt)
+		}
+	}
+	return records, nil
 }
 
 // readAt reads n bytes at off of the file name, without following a symbolic link.
@@ -164,7 +219,7 @@ func readBundleIndexes(dir string) []*bundleFile {
 	return files
 }
 
-// readBundleIndex reads the index of the bundle at path.
+// readBundleIndex reads and checks the head of the bundle at path.
 func readBundleIndex(path string) (*bundleFile, error) {
 	file, err := openEntryFile(path)
 	if err != nil {
@@ -175,36 +230,34 @@ func readBundleIndex(path string) (*bundleFile, error) {
 	if _, err := file.ReadAt(head, 0); err != nil {
 		return nil, err
 	}
+	return decodeBundleHead(path, head)
+}
+
+// decodeBundleHead checks a bundle's head and returns the bundle's index, none of its records
+// read yet.
+func decodeBundleHead(path string, head []byte) (*bundleFile, error) {
+	body, sum := head[:len(head)-4], binary.BigEndian.Uint32(head[len(head)-4:])
 	if string(head[:len(bundleMagic)]) != bundleMagic || head[len(bundleMagic)] != bundleFormat {
 		return nil, fmt.Errorf("%w: not a bundle", errCorrupt)
 	}
-	count := binary.BigEndian.Uint32(head[len(bundleMagic)+1:])
+	if crc32.Checksum(body, castagnoli) != sum {
+		return nil, fmt.Errorf("%w: bundle head checksum mismatch", errCorrupt)
+	}
+	at := len(bundleMagic) + 1
+	count := binary.BigEndian.Uint32(head[at:])
 	if count > maxBundleCount {
 		return nil, fmt.Errorf("%w: %d records", errCorrupt, count)
 	}
-	index := make([]byte, bundleHeadSize+int(count)*bundleRecordSize+4)
-	if _, err := file.ReadAt(index, 0); err != nil {
-		return nil, err
-	}
-	return decodeBundleIndex(path, index)
-}
-
-// decodeBundleIndex checks a bundle's index, read whole into index, and returns it.
-func decodeBundleIndex(path string, index []byte) (*bundleFile, error) {
-	body, sum := index[:len(index)-4], binary.BigEndian.Uint32(index[len(index)-4:])
-	if crc32.Checksum(body, castagnoli) != sum {
-		return nil, fmt.Errorf("%w: bundle index checksum mismatch", errCorrupt)
-	}
-	f := &bundleFile{path: path, data: int64(len(index))}
-	f.records = make([]bundleRecord, (len(body)-bundleHeadSize)/bundleRecordSize)
-	for i := range f.records {
-		b := body[bundleHeadSize+i*bundleRecordSize:]
-		r := &f.records[i]
-		copy(r.sum[:], b[:32])
-		r.off, r.n = binary.BigEndian.Uint32(b[32:]), binary.BigEndian.Uint32(b[36:])
-		if i > 0 && bytes.Compare(f.records[i-1].sum[:], r.sum[:]) >= 0 {
-			return nil, fmt.Errorf("%w: bundle index out of order", errCorrupt)
+	f := &bundleFile{path: path, data: int64(bundleHeadSize) + int64(count)*bundleRecordSize}
+	for i := range 256 {
+		f.fan[i] = binary.BigEndian.Uint32(head[at+4+4*i:])
+		f.sums[i] = binary.BigEndian.Uint32(head[at+4+1024+4*i:])
+		if i > 0 && f.fan[i] < f.fan[i-1] {
+			return nil, fmt.Errorf("%w: bundle fan-out out of order", errCorrupt)
 		}
+	}
+	if f.fan[255] != count {
+		return nil, fmt.Errorf("%w: bundle fan-out does not end at its count", errCorrupt)
 	}
 	return f, nil
 }
@@ -298,16 +351,33 @@ func encodeBundle(items []bundleItem) []byte {
 		}
 		uniq = append(uniq, it)
 	}
-	b := append([]byte(bundleMagic), bundleFormat)
-	b = binary.BigEndian.AppendUint32(b, uint32(len(uniq)))
+	var fan, sums [256]uint32
+	records := make([]byte, 0, len(uniq)*bundleRecordSize)
 	off := 0
 	for _, it := range uniq {
-		b = append(b, it.sum[:]...)
-		b = binary.BigEndian.AppendUint32(b, uint32(off))
-		b = binary.BigEndian.AppendUint32(b, uint32(len(it.entry)))
+		records = append(records, it.sum[:]...)
+		records = binary.BigEndian.AppendUint32(records, uint32(off))
+		records = binary.BigEndian.AppendUint32(records, uint32(len(it.entry)))
 		off += len(it.entry)
+		fan[it.sum[0]]++
+	}
+	from := 0
+	for i := range fan {
+		n := int(fan[i])
+		sums[i] = crc32.Checksum(records[from*bundleRecordSize:(from+n)*bundleRecordSize], castagnoli)
+		from += n
+		fan[i] = uint32(from)
+	}
+	b := append([]byte(bundleMagic), bundleFormat)
+	b = binary.BigEndian.AppendUint32(b, uint32(len(uniq)))
+	for _, v := range fan {
+		b = binary.BigEndian.AppendUint32(b, v)
+	}
+	for _, v := range sums {
+		b = binary.BigEndian.AppendUint32(b, v)
 	}
 	b = binary.BigEndian.AppendUint32(b, crc32.Checksum(b, castagnoli))
+	b = append(b, records...)
 	for _, it := range uniq {
 		b = append(b, it.entry...)
 	}

@@ -1,7 +1,9 @@
 package audit
 
 import (
+	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"os"
 	"path/filepath"
 	"strings"
@@ -133,8 +135,13 @@ func TestBundleDamageIsAMiss(t *testing.T) {
 		// all says every key misses; otherwise only the damaged entry does.
 		all bool
 	}{
-		{"index byte flipped", func(d []byte, _ int) []byte { d[bundleHeadSize+5] ^= 1; return d }, true},
-		{"count raised", func(d []byte, _ int) []byte { d[bundleHeadSize-1]++; return d }, true},
+		{"head byte flipped", func(d []byte, _ int) []byte { d[bundleHeadSize-20] ^= 1; return d }, true},
+		{"count raised", func(d []byte, _ int) []byte { d[len(bundleMagic)+4]++; return d }, true},
+		{"record byte flipped", func(d []byte, _ int) []byte { d[bundleHeadSize+5] ^= 1; return d }, false},
+		{"record byte flipped, checksums right", func(d []byte, _ int) []byte {
+			d[bundleHeadSize+5] ^= 1
+			return resealBundle(d)
+		}, false},
 		{"cut in the index", func(d []byte, _ int) []byte { return d[:bundleHeadSize+10] }, true},
 		{"not a bundle", func(d []byte, _ int) []byte { return []byte("SGAW\x01garbage") }, true},
 		{"entry byte flipped", func(d []byte, start int) []byte { d[start+10] ^= 1; return d }, false},
@@ -172,6 +179,54 @@ func TestBundleDamageIsAMiss(t *testing.T) {
 				t.Errorf("%d of %d hits; want every entry but the damaged one", hits, len(want))
 			}
 		})
+	}
+}
+
+// resealBundle sets the checksums of a bundle's records and head to what they hold.
+func resealBundle(d []byte) []byte {
+	at := len(bundleMagic) + 1
+	fan := func(i int) int { return int(binary.BigEndian.Uint32(d[at+4+4*i:])) }
+	from := 0
+	for i := range 256 {
+		to := fan(i)
+		sum := crc32.Checksum(d[bundleHeadSize+from*bundleRecordSize:bundleHeadSize+to*bundleRecordSize], castagnoli)
+		binary.BigEndian.PutUint32(d[at+4+1024+4*i:], sum)
+		from = to
+	}
+	binary.BigEndian.PutUint32(d[bundleHeadSize-4:], crc32.Checksum(d[:bundleHeadSize-4], castagnoli))
+	return d
+}
+
+// TestBundleLookupReadsOneBucket checks that looking one skill up in a bundle reads only the
+// records of its key sum's first byte.
+func TestBundleLookupReadsOneBucket(t *testing.T) {
+	dir := t.TempDir()
+	want := batchReports(t, &Cache{Dir: dir}, 600, 0)
+	c := &Cache{Dir: dir}
+	if _, ok := c.Get("tree-7", "policy", ""); !ok {
+		t.Fatal("Get missed a report stored in a bundle")
+	}
+	files := c.bundles.list(dir)
+	if len(files) != 1 {
+		t.Fatalf("%d bundles, want 1", len(files))
+	}
+	read := 0
+	for _, r := range files[0].read {
+		if r {
+			read++
+		}
+	}
+	if read != 1 {
+		t.Errorf("one lookup read the records of %d first bytes, want 1", read)
+	}
+	for tree, r := range want {
+		got, ok := c.Get(tree, "policy", "")
+		if !ok {
+			t.Fatalf("Get %s missed", tree)
+		}
+		if diff := cmp.Diff(r, got); diff != "" {
+			t.Fatalf("report of %s (-want +got):\n%s", tree, diff)
+		}
 	}
 }
 
