@@ -4,8 +4,8 @@
 # before it (goal: at most 0.2 s), and with no audit cache at all, against a floor that only
 # lists the publish branch, git ls-tree -r main, and peak memory (goal: under 200 MiB at
 # 10,000 skills, under 400 MiB at 100,000). Before measuring it checks that the report after a
-# publish, served from the cache, is the report of a full audit, byte for byte. Every
-# repetition runs each command once, in turn; the table shows medians.
+# publish, served from the cache, is the report of a full audit, byte for byte, in text and in
+# JSON. Every repetition runs each command once, in turn; the table shows medians.
 #
 # Usage: bench/audit-rev.sh       (from anywhere)
 # Settings, from the environment:
@@ -35,10 +35,16 @@ check() {
 	say "auditing $WORK once, publishing one skill and checking the report against a full audit"
 	"$BIN" -C "$WORK" audit --rev main >/dev/null || die "skillgit audit --rev main failed on $WORK"
 	publish_one
+	# The text report after a publish is printed from the one before it; the JSON report is
+	# printed from the cached results. Both must be a full audit's, byte for byte.
+	"$BIN" -C "$WORK" audit --rev main >"$OUT/cached.txt" || die "skillgit audit failed"
 	"$BIN" -C "$WORK" audit --rev main --format json >"$OUT/cached.json" || die "skillgit audit failed"
+	"$BIN" -C "$WORK" audit --rev main --no-cache >"$OUT/full.txt" || die "skillgit audit --no-cache failed"
 	"$BIN" -C "$WORK" audit --rev main --format json --no-cache >"$OUT/full.json" || die "skillgit audit --no-cache failed"
-	cmp -s "$OUT/cached.json" "$OUT/full.json" ||
-		die "the report after a publish differs from a full audit: compare $OUT/cached.json and $OUT/full.json"
+	for f in txt json; do
+		cmp -s "$OUT/cached.$f" "$OUT/full.$f" ||
+			die "the report after a publish differs from a full audit: compare $OUT/cached.$f and $OUT/full.$f"
+	done
 	if [ -n "${BASE_BIN:-}" ]; then
 		"$BASE_BIN" -C "$WORK" audit --rev main >/dev/null || die "$BASE_BIN audit --rev main failed"
 	fi
