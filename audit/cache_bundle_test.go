@@ -61,15 +61,7 @@ func TestBatchStoresManyInOneBundle(t *testing.T) {
 	}
 	// A fresh Cache, as another process would have, finds every report.
 	other := &Cache{Dir: dir}
-	for tree, r := range want {
-		got, ok := other.Get(tree, "policy", "")
-		if !ok {
-			t.Fatalf("Get %s missed a report stored in a bundle", tree)
-		}
-		if diff := cmp.Diff(r, got); diff != "" {
-			t.Fatalf("%s (-want +got):\n%s", tree, diff)
-		}
-	}
+	findsAll(t, other, want)
 	for _, miss := range [][3]string{{"tree-500", "policy", ""}, {"tree-1", "other", ""}, {"tree-1", "policy", "base"}} {
 		if _, ok := other.Get(miss[0], miss[1], miss[2]); ok {
 			t.Errorf("Get%v hit; nothing was stored under that key", miss)
@@ -219,13 +211,19 @@ func TestBundleLookupReadsOneBucket(t *testing.T) {
 	if read != 1 {
 		t.Errorf("one lookup read the records of %d first bytes, want 1", read)
 	}
+	findsAll(t, c, want)
+}
+
+// findsAll checks that c finds every report of want, by tree.
+func findsAll(t *testing.T, c *Cache, want map[string]*Report) {
+	t.Helper()
 	for tree, r := range want {
 		got, ok := c.Get(tree, "policy", "")
 		if !ok {
-			t.Fatalf("Get %s missed", tree)
+			t.Fatalf("Get %s missed a report stored in a bundle", tree)
 		}
 		if diff := cmp.Diff(r, got); diff != "" {
-			t.Fatalf("report of %s (-want +got):\n%s", tree, diff)
+			t.Fatalf("%s (-want +got):\n%s", tree, diff)
 		}
 	}
 }

@@ -267,58 +267,87 @@ type segment struct {
 	added  int
 }
 
-// plan reads the index of e, the base of ch, once through and returns the segments of the
-// report after the base's head, the tally of the report, and how many of the base's skills
-// there are and how many ch takes out.
-func (e *printedEntry) plan(ch *printedChange) (segs []segment, head int64, t runTally, taken, of int, err error) {
+// changePlan is how to print a change from its base: the base's head, then segs, then the
+// change's tail.
+type changePlan struct {
+	head int64
+	segs []segment
+	// tally is the tally of the report; of is how many skills the base has, and taken how
+	// many of them the change takes out.
+	tally     runTally
+	taken, of int
+}
+
+// openChange opens the base of ch, a change of k's folder, and plans ch's report; false when
+// the base is gone, damaged or cannot be changed. The caller closes the base.
+func (c *Cache) openChange(k PrintKey, ch *printedChange) (*printedEntry, *changePlan, bool) {
+	base := k
+	base.Root = ch.base
+	e, ok := c.openPrinted(base)
+	if !ok {
+		return nil, nil, false
+	}
+	p, err := e.plan(ch)
+	if err != nil {
+		e.close()
+		return nil, nil, false
+	}
+	return e, p, true
+}
+
+// plan reads the index of e, the base of ch, once through and plans ch's report.
+func (e *printedEntry) plan(ch *printedChange) (*changePlan, error) {
 	x, ok := e.blocks()
 	if !ok {
-		return nil, 0, t, 0, 0, errCorrupt
+		return nil, errCorrupt
 	}
+	p := &changePlan{head: x.head, of: x.count}
 	gone := newFolderSet(ch.removed)
 	run := segment{off: x.head, added: -1}
 	cut := func() {
 		if run.n > 0 {
-			segs = append(segs, run)
+			p.segs = append(p.segs, run)
 		}
 		run = segment{off: run.off + run.n, added: -1}
+	}
+	put := func(j int) {
+		p.segs = append(p.segs, segment{added: j})
+		p.tally.add(ch.added[j].tally, 1)
 	}
 	j := 0
 	for range x.count {
 		if !x.next() {
-			return nil, 0, t, 0, 0, x.err
+			return nil, x.err
 		}
 		for ; j < len(ch.added) && ch.added[j].path < string(x.rec.path); j++ {
 			cut()
-			segs = append(segs, segment{added: j})
-			t.add(ch.added[j].tally, 1)
+			put(j)
 		}
 		if gone.covers(string(x.rec.path)) || (j < len(ch.added) && ch.added[j].path == string(x.rec.path)) {
 			cut()
 			run.off += x.rec.n
-			taken++
+			p.taken++
 			continue
 		}
 		run.n += x.rec.n
-		t.add(x.rec.tally, 1)
+		p.tally.add(x.rec.tally, 1)
 	}
 	cut()
 	for ; j < len(ch.added); j++ {
-		segs = append(segs, segment{added: j})
-		t.add(ch.added[j].tally, 1)
+		put(j)
 	}
 	if run.off > e.length {
-		return nil, 0, t, 0, 0, errCorrupt
+		return nil, errCorrupt
 	}
-	return segs, x.head, t, taken, x.count, nil
+	return p, nil
 }
 
-// print writes the report of ch, whose base is e, from its plan.
-func (e *printedEntry) print(w io.Writer, ch *printedChange, head int64, segs []segment) error {
-	if err := e.copyRange(w, 0, head); err != nil {
+// print writes the report of ch, whose base is e, as p plans it.
+func (e *printedEntry) print(w io.Writer, ch *printedChange, p *changePlan) error {
+	if err := e.copyRange(w, 0, p.head); err != nil {
 		return err
 	}
-	for _, s := range segs {
+	for _, s := range p.segs {
 		var err error
 		if s.added >= 0 {
 			_, err = w.Write(ch.added[s.added].block)
@@ -335,18 +364,12 @@ func (e *printedEntry) print(w io.Writer, ch *printedChange, head int64, segs []
 
 // copyChange writes the report that ch, the printed entry of k, stores as a change.
 func (c *Cache) copyChange(w io.Writer, k PrintKey, ch *printedChange) (Verdict, bool, error) {
-	base := k
-	base.Root = ch.base
-	e, ok := c.openPrinted(base)
+	e, p, ok := c.openChange(k, ch)
 	if !ok {
 		return 0, false, nil
 	}
 	defer e.close()
-	segs, head, _, _, _, err := e.plan(ch)
-	if err != nil {
-		return 0, false, nil
-	}
-	if err := e.print(w, ch, head, segs); err != nil {
+	if err := e.print(w, ch, p); err != nil {
 		return ch.verdict, true, err
 	}
 	c.markChange(e, c.printedFile(k))
@@ -369,20 +392,17 @@ func (c *Cache) PrintSince(w io.Writer, k PrintKey, prev *PrintedVersion, drop [
 		from = &printedChange{base: prev.Root}
 	}
 	ch := from.then(drop, addedBlocks(scanned, k.Options))
-	base := k
-	base.Root = ch.base
-	e, ok := c.openPrinted(base)
+	e, p, ok := c.openChange(k, ch)
 	if !ok {
 		return 0, false, nil
 	}
 	defer e.close()
-	segs, head, t, taken, of, err := e.plan(ch)
-	if err != nil || taken+len(ch.added) > max(of/changeShare, minChangeLimit) {
+	if p.taken+len(ch.added) > max(p.of/changeShare, minChangeLimit) {
 		return 0, false, nil
 	}
-	ch.verdict = t.verdict()
-	ch.tail = textTail(t, k.Options)
-	if err := e.print(w, ch, head, segs); err != nil {
+	ch.verdict = p.tally.verdict()
+	ch.tail = textTail(p.tally, k.Options)
+	if err := e.print(w, ch, p); err != nil {
 		return ch.verdict, true, err
 	}
 	name := c.printedFile(k)

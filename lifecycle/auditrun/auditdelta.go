@@ -23,21 +23,33 @@ import (
 // audits every skill.
 func (w *wholeFolder) since(a *Auditor) (reports []audit.SkillReport, ok bool, err error) {
 	prev, ok := a.Cache.LatestAll(w.path, a.policyHash())
-	if !ok || !plumbing.IsHash(prev.Root) || !slices.IsSortedFunc(prev.Reports, byPath) {
+	if !ok || !slices.IsSortedFunc(prev.Reports, byPath) {
 		return nil, false, nil
 	}
-	d := folderDelta{objs: a.Git.Objects()}
-	if !d.compare(w.path, plumbing.NewHash(prev.Root), w.tree) {
-		return nil, false, nil
+	drop, scanned, ok, err := w.changedSince(a, prev.Root)
+	if !ok || err != nil {
+		return nil, ok, err
 	}
-	scanned, err := a.Run(d.items)
-	if err != nil {
-		return nil, true, err
-	}
-	reports = patch(prev.Reports, d.drop, scanned)
+	reports = patch(prev.Reports, drop, scanned)
 	// A result that cannot be stored is only a later cache miss.
 	_ = a.Cache.PutAllSince(w.tree.String(), w.path, a.policyHash(), reports, prev)
 	return reports, true, nil
+}
+
+// changedSince compares the folder with its version whose tree object id is root, and audits
+// the skills that changed since. drop are the folders whose earlier results no longer hold,
+// and scanned the reports of the skills audited. ok is false when the two versions cannot be
+// compared.
+func (w *wholeFolder) changedSince(a *Auditor, root string) (drop []string, scanned []audit.SkillReport, ok bool, err error) {
+	if !plumbing.IsHash(root) {
+		return nil, nil, false, nil
+	}
+	d := folderDelta{objs: a.Git.Objects()}
+	if !d.compare(w.path, plumbing.NewHash(root), w.tree) {
+		return nil, nil, false, nil
+	}
+	scanned, err = a.Run(d.items)
+	return d.drop, scanned, true, err
 }
 
 // folderDelta is what changed between two versions of a skills folder, as the audit lists

@@ -3,8 +3,6 @@ package auditrun
 import (
 	"io"
 
-	"github.com/go-git/go-git/v5/plumbing"
-
 	"github.com/skillgit/skillgit/audit"
 )
 
@@ -52,16 +50,12 @@ func (p *auditPlan) printKey(a *Auditor, f audit.Format, o audit.WriteOptions) (
 // written, when the cache holds none, the versions cannot be compared or too much changed.
 func (w *wholeFolder) printSince(a *Auditor, out io.Writer, key audit.PrintKey) (v audit.Verdict, ok bool, err error) {
 	prev, ok := a.Cache.LatestPrinted(key)
-	if !ok || !plumbing.IsHash(prev.Root) {
+	if !ok {
 		return v, false, nil
 	}
-	d := folderDelta{objs: a.Git.Objects()}
-	if !d.compare(w.path, plumbing.NewHash(prev.Root), w.tree) {
-		return v, false, nil
+	drop, scanned, ok, err := w.changedSince(a, prev.Root)
+	if !ok || err != nil {
+		return v, ok, err
 	}
-	scanned, err := a.Run(d.items)
-	if err != nil {
-		return v, false, err
-	}
-	return a.Cache.PrintSince(out, key, prev, d.drop, scanned)
+	return a.Cache.PrintSince(out, key, prev, drop, scanned)
 }
