@@ -125,22 +125,21 @@ func (m *matcher) compile(nodes []trieNode, order []int32) {
 			}
 		}
 	}
-	// By old state, the old state reached: a state's row is its failure state's, which the
-	// breadth-first order has filled already, with its own edges written over it.
-	next := make([]int32, len(nodes)*nc)
+	// A state's row is its failure state's, which the breadth-first order has filled already,
+	// with its own edges written over it. Rows and the states they hold are numbered by id, so
+	// the table is built once, in place.
+	m.delta = make([]int32, len(nodes)*nc)
+	rowOf := func(s int32) []int32 { return m.delta[int(id[s])*nc : int(id[s]+1)*nc] }
+	for c := range rowOf(0) {
+		rowOf(0)[c] = id[0] * int32(nc)
+	}
 	for _, s := range order {
-		row := next[int(s)*nc : int(s+1)*nc]
+		row := rowOf(s)
 		if s != 0 {
-			copy(row, next[int(nodes[s].fail)*nc:int(nodes[s].fail+1)*nc])
+			copy(row, rowOf(nodes[s].fail))
 		}
 		for c, t := range nodes[s].next {
-			row[c] = t
-		}
-	}
-	m.delta = make([]int32, len(nodes)*nc)
-	for s := range nodes {
-		for c := 0; c < nc; c++ {
-			m.delta[int(id[s])*nc+c] = id[next[s*nc+c]] * int32(nc)
+			row[c] = id[t] * int32(nc)
 		}
 	}
 	byID := make([]int, len(nodes))
