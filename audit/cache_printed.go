@@ -51,9 +51,18 @@ const (
 	printedTrailer = 8 + 4
 )
 
-// PrintKey is what a printed report depends on: the whole result it prints, which the tree
-// object id of the skills folder, where the folder is and the policy key, and how it is
-// printed. The policy hash covers Options.Custom.
+// Printed is the part of a Cache that keeps printed reports.
+type Printed struct {
+	cache *Cache
+}
+
+// Printed returns the part of c that keeps printed reports; c may be nil, a cache that keeps
+// nothing.
+func (c *Cache) Printed() Printed { return Printed{cache: c} }
+
+// PrintKey is what a printed report depends on: the whole result it prints (the tree object
+// id of the skills folder, where the folder is, and the policy hash, which covers
+// Options.Custom) and how it is printed.
 type PrintKey struct {
 	Root, Folder, Policy string
 	Format               Format
@@ -87,24 +96,24 @@ var buildStamp = sync.OnceValue(func() string {
 	return stamp
 })
 
-// printedFile returns the path of the printed entry of k.
-func (c *Cache) printedFile(k PrintKey) string {
+// file returns the path of the printed entry of k.
+func (c Printed) file(k PrintKey) string {
 	a := k.all()
-	return filepath.Join(c.Dir, printedFolder, entryName("skillgit-audit-printed", printedFormat, a.ruleset, a.root, a.folder, a.policy, k.how()))
+	return filepath.Join(c.cache.Dir, printedFolder, entryName("skillgit-audit-printed", printedFormat, a.ruleset, a.root, a.folder, a.policy, k.how()))
 }
 
-// CopyPrinted writes to w the report printed for k, as WritePrinted or PrintSince stored it,
+// Copy writes to w the report printed for k, as Write or Since stored it,
 // and returns its verdict. ok is false, and nothing is written, when the cache holds no such
 // report or its entry is missing, oversized, damaged or stored under another key. An error is
 // a failure to write to w, which may then hold part of the report.
-func (c *Cache) CopyPrinted(w io.Writer, k PrintKey) (v Verdict, ok bool, err error) {
-	if c == nil || c.Dir == "" || k.Root == "" {
+func (c Printed) Copy(w io.Writer, k PrintKey) (v Verdict, ok bool, err error) {
+	if c.cache == nil || c.cache.Dir == "" || k.Root == "" {
 		return v, false, nil
 	}
 	if ch, ok := c.readChange(k); ok {
 		return c.copyChange(w, k, ch)
 	}
-	e, ok := c.openPrinted(k)
+	e, ok := c.open(k)
 	if !ok {
 		return v, false, nil
 	}
@@ -127,10 +136,10 @@ type printedEntry struct {
 	verdict       Verdict
 }
 
-// openPrinted opens and checks the printed entry of k stored whole; false when it is missing,
+// open opens and checks the printed entry of k stored whole; false when it is missing,
 // oversized, damaged, stored under another key or a change.
-func (c *Cache) openPrinted(k PrintKey) (*printedEntry, bool) {
-	name := c.printedFile(k)
+func (c Printed) open(k PrintKey) (*printedEntry, bool) {
+	name := c.file(k)
 	f, err := openEntryFile(name)
 	if err != nil {
 		return nil, false
@@ -245,13 +254,13 @@ func appendPrintedHead(b []byte, magic string, k PrintKey, v Verdict) []byte {
 	return append(b, byte(v))
 }
 
-// WritePrinted writes reports, the whole result k names, to w in k's format and returns their
-// verdict, and stores what it printed in the cache for CopyPrinted, with the index of its
+// Write writes reports, the whole result k names, to w in k's format and returns their
+// verdict, and stores what it printed in the cache for Copy, with the index of its
 // blocks for a text report. A report that cannot be stored is only a later miss; an error is
 // a failure to print.
-func (c *Cache) WritePrinted(w io.Writer, k PrintKey, reports []SkillReport) (Verdict, error) {
+func (c Printed) Write(w io.Writer, k PrintKey, reports []SkillReport) (Verdict, error) {
 	v := Judge(reports, k.Options.FailOn)
-	keep := c.startPrinted(k, v)
+	keep := c.start(k, v)
 	if keep == nil {
 		return v, Write(w, k.Format, reports, k.Options)
 	}
@@ -268,7 +277,7 @@ func (c *Cache) WritePrinted(w io.Writer, k PrintKey, reports []SkillReport) (Ve
 		return v, err
 	}
 	if keep.commit() {
-		c.prune(printedFolder, maxPrintedEntries)
+		c.cache.prune(printedFolder, maxPrintedEntries)
 	}
 	return v, nil
 }
@@ -284,13 +293,13 @@ type printedWriter struct {
 	err   error
 }
 
-// startPrinted starts storing the printed entry of k with verdict v; nil when the cache has no
+// start starts storing the printed entry of k with verdict v; nil when the cache has no
 // folder or the entry cannot be made.
-func (c *Cache) startPrinted(k PrintKey, v Verdict) *printedWriter {
-	if c == nil || c.Dir == "" || k.Root == "" {
+func (c Printed) start(k PrintKey, v Verdict) *printedWriter {
+	if c.cache == nil || c.cache.Dir == "" || k.Root == "" {
 		return nil
 	}
-	f, err := atomicfile.Create(c.printedFile(k), atomicfile.Options{DirPerm: 0o700})
+	f, err := atomicfile.Create(c.file(k), atomicfile.Options{DirPerm: 0o700})
 	if err != nil {
 		return nil
 	}

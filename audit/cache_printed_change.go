@@ -64,14 +64,14 @@ type PrintedVersion struct {
 	change *printedChange
 }
 
-// LatestPrinted returns the most recently used version of k's folder whose report the cache
+// Latest returns the most recently used version of k's folder whose report the cache
 // holds printed as k says, whatever k.Root; false when it holds none, or k's format is not
-// text, the only one that PrintSince changes.
-func (c *Cache) LatestPrinted(k PrintKey) (*PrintedVersion, bool) {
-	if c == nil || c.Dir == "" || k.Format != FormatText {
+// text, the only one that Since changes.
+func (c Printed) Latest(k PrintKey) (*PrintedVersion, bool) {
+	if c.cache == nil || c.cache.Dir == "" || k.Format != FormatText {
 		return nil, false
 	}
-	dir := filepath.Join(c.Dir, printedFolder)
+	dir := filepath.Join(c.cache.Dir, printedFolder)
 	for _, f := range agedFiles(dir) {
 		root, isChange, ok := printedRoot(filepath.Join(dir, f.name), k)
 		if !ok {
@@ -116,8 +116,8 @@ func printedRoot(name string, k PrintKey) (root string, isChange, ok bool) {
 
 // readChange reads the printed entry of k if it is a change; false when it is missing,
 // stored whole, oversized, damaged or stored under another key.
-func (c *Cache) readChange(k PrintKey) (*printedChange, bool) {
-	data, ok := readChangeFile(c.printedFile(k))
+func (c Printed) readChange(k PrintKey) (*printedChange, bool) {
+	data, ok := readChangeFile(c.file(k))
 	if !ok {
 		return nil, false
 	}
@@ -280,10 +280,10 @@ type changePlan struct {
 
 // openChange opens the base of ch, a change of k's folder, and plans ch's report; false when
 // the base is gone, damaged or cannot be changed. The caller closes the base.
-func (c *Cache) openChange(k PrintKey, ch *printedChange) (*printedEntry, *changePlan, bool) {
+func (c Printed) openChange(k PrintKey, ch *printedChange) (*printedEntry, *changePlan, bool) {
 	base := k
 	base.Root = ch.base
-	e, ok := c.openPrinted(base)
+	e, ok := c.open(base)
 	if !ok {
 		return nil, nil, false
 	}
@@ -363,7 +363,7 @@ func (e *printedEntry) print(w io.Writer, ch *printedChange, p *changePlan) erro
 }
 
 // copyChange writes the report that ch, the printed entry of k, stores as a change.
-func (c *Cache) copyChange(w io.Writer, k PrintKey, ch *printedChange) (Verdict, bool, error) {
+func (c Printed) copyChange(w io.Writer, k PrintKey, ch *printedChange) (Verdict, bool, error) {
 	e, p, ok := c.openChange(k, ch)
 	if !ok {
 		return 0, false, nil
@@ -372,19 +372,19 @@ func (c *Cache) copyChange(w io.Writer, k PrintKey, ch *printedChange) (Verdict,
 	if err := e.print(w, ch, p); err != nil {
 		return ch.verdict, true, err
 	}
-	c.markChange(e, c.printedFile(k))
+	c.markChange(e, c.file(k))
 	return ch.verdict, true, nil
 }
 
-// PrintSince prints the text report of the skills folder of k from the report the cache holds
-// of prev, an earlier version of it (see LatestPrinted), and what changed since: the folders
+// Since prints the text report of the skills folder of k from the report the cache holds
+// of prev, an earlier version of it (see Latest), and what changed since: the folders
 // of drop, each with everything below it, no longer hold what prev printed for them, and
 // scanned are the reports of the skills audited again, in any order. It stores the report as
 // a change and returns its verdict. ok is false, and nothing is written, when the cache cannot
 // print it so: prev's base is gone or damaged, or more than one skill in changeShare changed
 // since the base, or minChangeLimit in a small folder. An error is a failure to write to w.
-func (c *Cache) PrintSince(w io.Writer, k PrintKey, prev *PrintedVersion, drop []string, scanned []SkillReport) (Verdict, bool, error) {
-	if c == nil || c.Dir == "" || k.Root == "" || k.Format != FormatText || prev == nil {
+func (c Printed) Since(w io.Writer, k PrintKey, prev *PrintedVersion, drop []string, scanned []SkillReport) (Verdict, bool, error) {
+	if c.cache == nil || c.cache.Dir == "" || k.Root == "" || k.Format != FormatText || prev == nil {
 		return 0, false, nil
 	}
 	from := prev.change
@@ -405,18 +405,18 @@ func (c *Cache) PrintSince(w io.Writer, k PrintKey, prev *PrintedVersion, drop [
 	if err := e.print(w, ch, p); err != nil {
 		return ch.verdict, true, err
 	}
-	name := c.printedFile(k)
+	name := c.file(k)
 	if writeAtomic(name, ch.encode(k)) == nil {
 		c.markChange(e, name)
-		c.prune(printedFolder, maxPrintedEntries)
+		c.cache.prune(printedFolder, maxPrintedEntries)
 	}
 	return ch.verdict, true, nil
 }
 
 // markChange marks the base e and the change stored at name, a change to it, as used now,
 // the change a microsecond later: a change needs its base, which must not be the first to
-// go, and LatestPrinted must find the change.
-func (c *Cache) markChange(e *printedEntry, name string) {
+// go, and Latest must find the change.
+func (c Printed) markChange(e *printedEntry, name string) {
 	now := time.Now()
 	touchAt(e.name, now)
 	touchAt(name, now.Add(time.Microsecond))

@@ -61,30 +61,30 @@ func changedFolder() ([]SkillReport, []versionStep) {
 	}
 }
 
-func TestPrintSinceMatchesAWholePrint(t *testing.T) {
+func TestPrintedSinceMatchesAWholePrint(t *testing.T) {
 	for _, title := range []string{"main", ""} {
 		t.Run("title "+title, func(t *testing.T) {
 			c := &Cache{Dir: t.TempDir()}
 			reports, steps := changedFolder()
 			k := printKey(FormatText)
 			k.Options.Title = title
-			_, err := c.WritePrinted(&bytes.Buffer{}, k, reports)
+			_, err := c.Printed().Write(&bytes.Buffer{}, k, reports)
 			mustDo(t, err)
 			for i, st := range steps {
 				reports = applyStep(reports, st)
 				var want bytes.Buffer
 				mustDo(t, WriteText(&want, reports, k.Options))
-				prev, ok := c.LatestPrinted(k)
+				prev, ok := c.Printed().Latest(k)
 				if !ok {
-					t.Fatalf("%s: LatestPrinted found nothing", st.name)
+					t.Fatalf("%s: Printed().Latest found nothing", st.name)
 				}
 				next := k
 				next.Root = fmt.Sprintf("root-after-%d", i)
 				var got bytes.Buffer
-				v, ok, err := c.PrintSince(&got, next, prev, st.drop, st.scanned)
+				v, ok, err := c.Printed().Since(&got, next, prev, st.drop, st.scanned)
 				mustDo(t, err)
 				if !ok {
-					t.Fatalf("%s: PrintSince did not print", st.name)
+					t.Fatalf("%s: Printed().Since did not print", st.name)
 				}
 				if got.String() != want.String() {
 					t.Fatalf("%s: printed from the change:\n%s\nwant:\n%s", st.name, got.String(), want.String())
@@ -93,11 +93,11 @@ func TestPrintSinceMatchesAWholePrint(t *testing.T) {
 					t.Errorf("%s: verdict %v, want %v", st.name, v, wantV)
 				}
 				var copied bytes.Buffer
-				v2, ok, err := c.CopyPrinted(&copied, next)
+				v2, ok, err := c.Printed().Copy(&copied, next)
 				if err != nil || !ok || v2 != v || copied.String() != want.String() {
-					t.Fatalf("%s: CopyPrinted of the stored change = %v, %v, %v; report equal: %v", st.name, v2, ok, err, copied.String() == want.String())
+					t.Fatalf("%s: Printed().Copy of the stored change = %v, %v, %v; report equal: %v", st.name, v2, ok, err, copied.String() == want.String())
 				}
-				if ch, ok := c.readChange(next); !ok || ch.base != k.Root {
+				if ch, ok := c.Printed().readChange(next); !ok || ch.base != k.Root {
 					t.Errorf("%s: not stored as a change to the whole entry", st.name)
 				}
 			}
@@ -105,13 +105,13 @@ func TestPrintSinceMatchesAWholePrint(t *testing.T) {
 	}
 }
 
-// TestPrintSinceTakesOutTheOnlyRisk checks that the tail follows the skills taken out: once
+// TestPrintedSinceTakesOutTheOnlyRisk checks that the tail follows the skills taken out: once
 // the only skills of high risk are gone, the run's risk and verdict drop.
-func TestPrintSinceTakesOutTheOnlyRisk(t *testing.T) {
+func TestPrintedSinceTakesOutTheOnlyRisk(t *testing.T) {
 	c := &Cache{Dir: t.TempDir()}
 	reports := manySkills(8)
 	k := printKey(FormatText)
-	_, err := c.WritePrinted(&bytes.Buffer{}, k, reports)
+	_, err := c.Printed().Write(&bytes.Buffer{}, k, reports)
 	mustDo(t, err)
 	var drop []string
 	for _, s := range reports {
@@ -122,11 +122,11 @@ func TestPrintSinceTakesOutTheOnlyRisk(t *testing.T) {
 	if len(drop) == 0 || len(drop) == len(reports) {
 		t.Fatalf("%d of %d skills are of high risk; the test needs some, not all", len(drop), len(reports))
 	}
-	prev, _ := c.LatestPrinted(k)
+	prev, _ := c.Printed().Latest(k)
 	next := k
 	next.Root = "root-2"
 	var got bytes.Buffer
-	v, ok, err := c.PrintSince(&got, next, prev, drop, nil)
+	v, ok, err := c.Printed().Since(&got, next, prev, drop, nil)
 	mustDo(t, err)
 	rest := applyStep(reports, versionStep{drop: drop})
 	var want bytes.Buffer
@@ -139,7 +139,7 @@ func TestPrintSinceTakesOutTheOnlyRisk(t *testing.T) {
 	}
 }
 
-func TestPrintSinceRefuses(t *testing.T) {
+func TestPrintedSinceRefuses(t *testing.T) {
 	reports := manySkills(100)
 	k := printKey(FormatText)
 	next := k
@@ -156,46 +156,46 @@ func TestPrintSinceRefuses(t *testing.T) {
 	}{
 		"too much changed":  {next, many, nil},
 		"another format":    {func() PrintKey { j := next; j.Format = FormatJSON; return j }(), one, nil},
-		"the base is gone":  {next, one, func(t *testing.T, c *Cache) { mustDo(t, os.Remove(c.printedFile(k))) }},
-		"the base damaged":  {next, one, func(t *testing.T, c *Cache) { flipByte(t, c.printedFile(k), 100) }},
-		"the index damaged": {next, one, func(t *testing.T, c *Cache) { flipByte(t, c.printedFile(k), -20) }},
+		"the base is gone":  {next, one, func(t *testing.T, c *Cache) { mustDo(t, os.Remove(c.Printed().file(k))) }},
+		"the base damaged":  {next, one, func(t *testing.T, c *Cache) { flipByte(t, c.Printed().file(k), 100) }},
+		"the index damaged": {next, one, func(t *testing.T, c *Cache) { flipByte(t, c.Printed().file(k), -20) }},
 		"the index malformed, checksum right": {next, one, func(t *testing.T, c *Cache) {
-			e, ok := c.openPrinted(k)
+			e, ok := c.Printed().open(k)
 			if !ok {
 				t.Fatal("the stored entry does not open")
 			}
 			at := e.start + e.length
 			e.close()
-			data, err := os.ReadFile(c.printedFile(k))
+			data, err := os.ReadFile(c.Printed().file(k))
 			mustDo(t, err)
 			data = resum(func(b []byte) { b[at+1] = 0xff; b[at+2] = 0xff }, data)
-			mustDo(t, os.WriteFile(c.printedFile(k), data, 0o600))
-			if _, ok := c.openPrinted(k); !ok {
+			mustDo(t, os.WriteFile(c.Printed().file(k), data, 0o600))
+			if _, ok := c.Printed().open(k); !ok {
 				t.Fatal("the resealed entry does not open; the case checks nothing")
 			}
 		}},
 		"the base printed differently": {next, one, func(t *testing.T, c *Cache) {
 			other := k
 			other.Options.Title = "elsewhere"
-			data, err := os.ReadFile(c.printedFile(k))
+			data, err := os.ReadFile(c.Printed().file(k))
 			mustDo(t, err)
-			mustDo(t, os.WriteFile(c.printedFile(k), nil, 0o600))
-			mustDo(t, os.Rename(c.printedFile(k), c.printedFile(other)))
-			mustDo(t, os.WriteFile(c.printedFile(k), data[:len(data)/2], 0o600))
+			mustDo(t, os.WriteFile(c.Printed().file(k), nil, 0o600))
+			mustDo(t, os.Rename(c.Printed().file(k), c.Printed().file(other)))
+			mustDo(t, os.WriteFile(c.Printed().file(k), data[:len(data)/2], 0o600))
 		}},
 	}
 	for name, tc := range cases {
 		t.Run(name, func(t *testing.T) {
 			c := &Cache{Dir: t.TempDir()}
-			_, err := c.WritePrinted(&bytes.Buffer{}, k, reports)
+			_, err := c.Printed().Write(&bytes.Buffer{}, k, reports)
 			mustDo(t, err)
 			prev := &PrintedVersion{Root: k.Root}
 			if tc.setup != nil {
 				tc.setup(t, c)
 			}
 			var out bytes.Buffer
-			if _, ok, err := c.PrintSince(&out, tc.key, prev, tc.drop, nil); ok || err != nil || out.Len() != 0 {
-				t.Errorf("PrintSince = %v, %v and wrote %d bytes; want a refusal that writes nothing", ok, err, out.Len())
+			if _, ok, err := c.Printed().Since(&out, tc.key, prev, tc.drop, nil); ok || err != nil || out.Len() != 0 {
+				t.Errorf("Printed().Since = %v, %v and wrote %d bytes; want a refusal that writes nothing", ok, err, out.Len())
 			}
 		})
 	}
@@ -205,27 +205,27 @@ func TestPrintedChangeDamagedIsAMiss(t *testing.T) {
 	c := &Cache{Dir: t.TempDir()}
 	reports := manySkills(50)
 	k := printKey(FormatText)
-	_, err := c.WritePrinted(&bytes.Buffer{}, k, reports)
+	_, err := c.Printed().Write(&bytes.Buffer{}, k, reports)
 	mustDo(t, err)
-	prev, _ := c.LatestPrinted(k)
+	prev, _ := c.Printed().Latest(k)
 	next := k
 	next.Root = "root-2"
-	_, ok, err := c.PrintSince(&bytes.Buffer{}, next, prev, []string{reports[1].Path}, []SkillReport{reportAt(0, reports[1].Path)})
+	_, ok, err := c.Printed().Since(&bytes.Buffer{}, next, prev, []string{reports[1].Path}, []SkillReport{reportAt(0, reports[1].Path)})
 	if err != nil || !ok {
-		t.Fatalf("PrintSince = %v, %v", ok, err)
+		t.Fatalf("Printed().Since = %v, %v", ok, err)
 	}
-	good, err := os.ReadFile(c.printedFile(next))
+	good, err := os.ReadFile(c.Printed().file(next))
 	mustDo(t, err)
 	for i := range good {
 		b := slices.Clone(good)
 		b[i] ^= 0x04
-		mustDo(t, os.WriteFile(c.printedFile(next), b, 0o600))
+		mustDo(t, os.WriteFile(c.Printed().file(next), b, 0o600))
 		var out bytes.Buffer
-		if _, ok, err := c.CopyPrinted(&out, next); ok || err != nil || out.Len() != 0 {
-			t.Fatalf("bit flipped at %d: CopyPrinted = %v, %v and wrote %d bytes; want a miss", i, ok, err, out.Len())
+		if _, ok, err := c.Printed().Copy(&out, next); ok || err != nil || out.Len() != 0 {
+			t.Fatalf("bit flipped at %d: Printed().Copy = %v, %v and wrote %d bytes; want a miss", i, ok, err, out.Len())
 		}
-		if latest, ok := c.LatestPrinted(k); ok && latest.Root == next.Root {
-			t.Fatalf("bit flipped at %d: LatestPrinted took the damaged change", i)
+		if latest, ok := c.Printed().Latest(k); ok && latest.Root == next.Root {
+			t.Fatalf("bit flipped at %d: Printed().Latest took the damaged change", i)
 		}
 	}
 }

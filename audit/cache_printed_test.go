@@ -24,21 +24,21 @@ func TestPrintedRoundTrip(t *testing.T) {
 			k := printKey(f)
 			var direct, stored, copied bytes.Buffer
 			mustDo(t, Write(&direct, f, skills, k.Options))
-			v, err := c.WritePrinted(&stored, k, skills)
+			v, err := c.Printed().Write(&stored, k, skills)
 			mustDo(t, err)
 			if !bytes.Equal(stored.Bytes(), direct.Bytes()) {
-				t.Fatal("WritePrinted printed other bytes than Write")
+				t.Fatal("Printed().Write printed other bytes than Write")
 			}
 			if want := Judge(skills, RiskHigh); v != want {
-				t.Errorf("WritePrinted verdict %v, want %v", v, want)
+				t.Errorf("Printed().Write verdict %v, want %v", v, want)
 			}
-			got, ok, err := c.CopyPrinted(&copied, k)
+			got, ok, err := c.Printed().Copy(&copied, k)
 			mustDo(t, err)
 			if !ok || got != v {
-				t.Fatalf("CopyPrinted = %v, %v; want %v, true", got, ok, v)
+				t.Fatalf("Printed().Copy = %v, %v; want %v, true", got, ok, v)
 			}
 			if !bytes.Equal(copied.Bytes(), direct.Bytes()) {
-				t.Error("CopyPrinted copied other bytes than Write printed")
+				t.Error("Printed().Copy copied other bytes than Write printed")
 			}
 			// A markdown report lists a bounded number of findings.
 			if f != FormatMarkdown && direct.Len() <= printedChunk {
@@ -51,7 +51,7 @@ func TestPrintedRoundTrip(t *testing.T) {
 func TestPrintedMissesOtherKeys(t *testing.T) {
 	c := &Cache{Dir: t.TempDir()}
 	k := printKey(FormatText)
-	_, err := c.WritePrinted(&bytes.Buffer{}, k, goldenSkills())
+	_, err := c.Printed().Write(&bytes.Buffer{}, k, goldenSkills())
 	mustDo(t, err)
 	others := map[string]func(*PrintKey){
 		"other tree":    func(k *PrintKey) { k.Root = "root-2" },
@@ -68,8 +68,8 @@ func TestPrintedMissesOtherKeys(t *testing.T) {
 		o := k
 		change(&o)
 		var out bytes.Buffer
-		if _, ok, err := c.CopyPrinted(&out, o); ok || err != nil || out.Len() != 0 {
-			t.Errorf("%s: CopyPrinted = %v, %v and wrote %d bytes; want a miss that writes nothing", name, ok, err, out.Len())
+		if _, ok, err := c.Printed().Copy(&out, o); ok || err != nil || out.Len() != 0 {
+			t.Errorf("%s: Printed().Copy = %v, %v and wrote %d bytes; want a miss that writes nothing", name, ok, err, out.Len())
 		}
 	}
 }
@@ -79,9 +79,9 @@ func TestPrintedMissesOtherKeys(t *testing.T) {
 func storedPrinted(t *testing.T, k PrintKey) (*Cache, []byte) {
 	t.Helper()
 	c := &Cache{Dir: t.TempDir()}
-	_, err := c.WritePrinted(&bytes.Buffer{}, k, goldenSkills())
+	_, err := c.Printed().Write(&bytes.Buffer{}, k, goldenSkills())
 	mustDo(t, err)
-	data, err := os.ReadFile(c.printedFile(k))
+	data, err := os.ReadFile(c.Printed().file(k))
 	mustDo(t, err)
 	return c, data
 }
@@ -89,7 +89,7 @@ func storedPrinted(t *testing.T, k PrintKey) (*Cache, []byte) {
 func TestPrintedDamagedIsAMiss(t *testing.T) {
 	k := printKey(FormatText)
 	c, good := storedPrinted(t, k)
-	name := c.printedFile(k)
+	name := c.Printed().file(k)
 	other := k
 	other.Options.Title = "elsewhere"
 	_, otherEntry := storedPrinted(t, other)
@@ -115,8 +115,8 @@ func TestPrintedDamagedIsAMiss(t *testing.T) {
 	for what, data := range damaged {
 		mustDo(t, os.WriteFile(name, data, 0o600))
 		var out bytes.Buffer
-		if _, ok, err := c.CopyPrinted(&out, k); ok || err != nil || out.Len() != 0 {
-			t.Fatalf("%s: CopyPrinted = %v, %v and wrote %d bytes; want a miss that writes nothing", what, ok, err, out.Len())
+		if _, ok, err := c.Printed().Copy(&out, k); ok || err != nil || out.Len() != 0 {
+			t.Fatalf("%s: Printed().Copy = %v, %v and wrote %d bytes; want a miss that writes nothing", what, ok, err, out.Len())
 		}
 	}
 }
@@ -148,14 +148,14 @@ func TestPrintedChecksumAcrossChunks(t *testing.T) {
 func TestPrintedLinkIsAMiss(t *testing.T) {
 	k := printKey(FormatText)
 	c, good := storedPrinted(t, k)
-	name := c.printedFile(k)
+	name := c.Printed().file(k)
 	elsewhere := filepath.Join(t.TempDir(), "entry")
 	mustDo(t, os.WriteFile(elsewhere, good, 0o600))
 	mustDo(t, os.Remove(name))
 	mustDo(t, os.Symlink(elsewhere, name))
 	var out bytes.Buffer
-	if _, ok, _ := c.CopyPrinted(&out, k); ok || out.Len() != 0 {
-		t.Error("CopyPrinted followed a symbolic link")
+	if _, ok, _ := c.Printed().Copy(&out, k); ok || out.Len() != 0 {
+		t.Error("Printed().Copy followed a symbolic link")
 	}
 }
 
@@ -177,10 +177,10 @@ func (w *failingWriter) Write(p []byte) (int, error) {
 func TestPrintedNotStoredWhenPrintingFails(t *testing.T) {
 	c := &Cache{Dir: t.TempDir()}
 	k := printKey(FormatText)
-	if _, err := c.WritePrinted(&failingWriter{n: 100}, k, manySkills(60)); !errors.Is(err, errFull) {
-		t.Fatalf("WritePrinted error %v, want %v", err, errFull)
+	if _, err := c.Printed().Write(&failingWriter{n: 100}, k, manySkills(60)); !errors.Is(err, errFull) {
+		t.Fatalf("Printed().Write error %v, want %v", err, errFull)
 	}
-	if _, ok, _ := c.CopyPrinted(&bytes.Buffer{}, k); ok {
+	if _, ok, _ := c.Printed().Copy(&bytes.Buffer{}, k); ok {
 		t.Error("a report that failed to print was stored")
 	}
 	entries, _ := os.ReadDir(filepath.Join(c.Dir, printedFolder))
@@ -192,8 +192,8 @@ func TestPrintedNotStoredWhenPrintingFails(t *testing.T) {
 func TestPrintedCopyFailureIsAnError(t *testing.T) {
 	k := printKey(FormatText)
 	c, _ := storedPrinted(t, k)
-	if _, ok, err := c.CopyPrinted(&failingWriter{n: 10}, k); !ok || !errors.Is(err, errFull) {
-		t.Errorf("CopyPrinted = %v, %v; want a hit whose copy failed with %v", ok, err, errFull)
+	if _, ok, err := c.Printed().Copy(&failingWriter{n: 10}, k); !ok || !errors.Is(err, errFull) {
+		t.Errorf("Printed().Copy = %v, %v; want a hit whose copy failed with %v", ok, err, errFull)
 	}
 }
 
@@ -202,7 +202,7 @@ func TestPrintedEntriesStayBounded(t *testing.T) {
 	for i := range maxPrintedEntries + 3 {
 		k := printKey(FormatText)
 		k.Root = fmt.Sprintf("root-%d", i)
-		_, err := c.WritePrinted(&bytes.Buffer{}, k, goldenSkills())
+		_, err := c.Printed().Write(&bytes.Buffer{}, k, goldenSkills())
 		mustDo(t, err)
 	}
 	entries, err := os.ReadDir(filepath.Join(c.Dir, printedFolder))
@@ -212,7 +212,7 @@ func TestPrintedEntriesStayBounded(t *testing.T) {
 	}
 	k := printKey(FormatText)
 	k.Root = fmt.Sprintf("root-%d", maxPrintedEntries+2)
-	if _, ok, _ := c.CopyPrinted(&bytes.Buffer{}, k); !ok {
+	if _, ok, _ := c.Printed().Copy(&bytes.Buffer{}, k); !ok {
 		t.Error("the entry stored last was pruned")
 	}
 }
@@ -223,13 +223,13 @@ func TestPrintedWithoutFolderOnlyPrints(t *testing.T) {
 	mustDo(t, Write(&direct, k.Format, goldenSkills(), k.Options))
 	for _, c := range []*Cache{nil, {}} {
 		out.Reset()
-		_, err := c.WritePrinted(&out, k, goldenSkills())
+		_, err := c.Printed().Write(&out, k, goldenSkills())
 		mustDo(t, err)
 		if !bytes.Equal(out.Bytes(), direct.Bytes()) {
-			t.Error("WritePrinted without a cache folder printed other bytes than Write")
+			t.Error("Printed().Write without a cache folder printed other bytes than Write")
 		}
-		if _, ok, err := c.CopyPrinted(&out, k); ok || err != nil {
-			t.Errorf("CopyPrinted without a cache folder = %v, %v", ok, err)
+		if _, ok, err := c.Printed().Copy(&out, k); ok || err != nil {
+			t.Errorf("Printed().Copy without a cache folder = %v, %v", ok, err)
 		}
 	}
 }

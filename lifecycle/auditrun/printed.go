@@ -13,7 +13,7 @@ func (p *auditPlan) print(a *Auditor, pr *Print, res *Result) error {
 	o := audit.WriteOptions{Color: pr.Color, Version: pr.Version, FailOn: res.FailOn, Title: res.Title, Custom: p.policy.Custom}
 	key, cacheable := p.printKey(a, pr.Format, o)
 	if cacheable {
-		v, ok, err := a.Cache.CopyPrinted(pr.Out, key)
+		v, ok, err := a.Cache.Printed().Copy(pr.Out, key)
 		if !ok {
 			v, ok, err = p.whole.printSince(a, pr.Out, key)
 		}
@@ -28,7 +28,7 @@ func (p *auditPlan) print(a *Auditor, pr *Print, res *Result) error {
 	}
 	res.Reports = reports
 	if cacheable {
-		res.Verdict, err = a.Cache.WritePrinted(pr.Out, key, reports)
+		res.Verdict, err = a.Cache.Printed().Write(pr.Out, key, reports)
 		return err
 	}
 	res.Verdict = audit.Judge(reports, res.FailOn)
@@ -49,7 +49,7 @@ func (p *auditPlan) printKey(a *Auditor, f audit.Format, o audit.WriteOptions) (
 // version of it, auditing only the skills that changed since. ok is false, and nothing is
 // written, when the cache holds none, the versions cannot be compared or too much changed.
 func (w *wholeFolder) printSince(a *Auditor, out io.Writer, key audit.PrintKey) (v audit.Verdict, ok bool, err error) {
-	prev, ok := a.Cache.LatestPrinted(key)
+	prev, ok := a.Cache.Printed().Latest(key)
 	if !ok {
 		return v, false, nil
 	}
@@ -57,5 +57,5 @@ func (w *wholeFolder) printSince(a *Auditor, out io.Writer, key audit.PrintKey) 
 	if !ok || err != nil {
 		return v, ok, err
 	}
-	return a.Cache.PrintSince(out, key, prev, drop, scanned)
+	return a.Cache.Printed().Since(out, key, prev, drop, scanned)
 }
