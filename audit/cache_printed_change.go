@@ -167,7 +167,7 @@ func readChangeFile(name string) ([]byte, bool) {
 func (ch *printedChange) decodeChanges(b []byte) error {
 	r := bytes.NewReader(b)
 	x := &recordReader{r: r}
-	ch.tail = x.bytes(nil, maxChange)
+	ch.tail = x.bytes(nil, len(b))
 	n := x.uint()
 	if n > uint64(len(b)) {
 		x.fail()
@@ -182,7 +182,7 @@ func (ch *printedChange) decodeChanges(b []byte) error {
 	for range min(n, uint64(len(b))) {
 		a := addedBlock{path: string(x.bytes(nil, maxIndexPath))}
 		a.tally = x.tally()
-		a.block = x.bytes(nil, maxChange)
+		a.block = x.bytes(nil, len(b))
 		ch.added = append(ch.added, a)
 	}
 	if x.err == nil && (r.Len() != 0 || !slices.IsSorted(ch.removed) || !slices.IsSortedFunc(ch.added, byAddedPath)) {
