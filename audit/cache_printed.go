@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/skillgit/skillgit/internal/atomicfile"
@@ -79,22 +78,9 @@ func (k PrintKey) all() allKey {
 func (k PrintKey) how() string {
 	o := k.Options
 	sum := entrySum("skillgit-audit-print", printedFormat, int(k.Format), strconv.FormatBool(o.Color), o.Version,
-		o.FailOn.String(), o.Title, buildStamp())
+		o.FailOn.String(), o.Title, cachefile.BuildID())
 	return hex.EncodeToString(sum[:16])
 }
-
-// buildStamp names the running build of skillgit: its recorded version and the size and time
-// of its executable, so that a build from a changed work tree, which records the same
-// version as the one before it, does not reuse what that one printed.
-var buildStamp = sync.OnceValue(func() string {
-	stamp := cachefile.BuildID()
-	if exe, err := os.Executable(); err == nil {
-		if fi, err := os.Stat(exe); err == nil {
-			stamp += fmt.Sprintf(" %d %d", fi.Size(), fi.ModTime().UnixNano())
-		}
-	}
-	return stamp
-})
 
 // file returns the path of the printed entry of k.
 func (c Printed) file(k PrintKey) string {
@@ -207,7 +193,7 @@ func checkPrinted(f io.Reader, size int64, k PrintKey, chunk int) (head int, v V
 			return 0, v, nil, false
 		}
 		if off == 0 {
-			if head, v, ok = printedHead(buf[:n], printedMagic, k); !ok || int64(head) > end-8 {
+			if head, v, ok = printedHead(buf[:n], k); !ok || int64(head) > end-8 {
 				return 0, v, nil, false
 			}
 		}
@@ -221,13 +207,13 @@ func checkPrinted(f io.Reader, size int64, k PrintKey, chunk int) (head int, v V
 	return head, v, last[:8], crc.Sum32() == binary.BigEndian.Uint32(last[8:])
 }
 
-// printedHead reads the head of a printed entry that starts with magic from b, its first
-// bytes, and returns the head's length and the verdict, if the entry is stored under k.
-func printedHead(b []byte, magic string, k PrintKey) (int, Verdict, bool) {
-	if !hasMagic(b, magic) {
+// printedHead reads the head of a printed entry stored whole from b, its first bytes, and
+// returns the head's length and the verdict, if the entry is stored under k.
+func printedHead(b []byte, k PrintKey) (int, Verdict, bool) {
+	if !hasMagic(b, printedMagic) {
 		return 0, 0, false
 	}
-	d := &entryDecoder{b: b[len(magic):], shared: true}
+	d := &entryDecoder{b: b[len(printedMagic):], shared: true}
 	ok := d.isPrintKey(k)
 	v := Verdict(d.byte())
 	if d.err || !ok || v < VerdictPass || v > VerdictBlocked {

@@ -212,7 +212,9 @@ func (ch *printedChange) encode(k PrintKey) []byte {
 // folders of drop taken out (each with everything below it) and the blocks of added put in.
 func (ch *printedChange) then(drop []string, added []addedBlock) *printedChange {
 	next := &printedChange{base: ch.base}
-	next.removed = slices.Compact(slices.Sorted(slices.Values(append(slices.Clone(ch.removed), drop...))))
+	next.removed = slices.Concat(ch.removed, drop)
+	slices.Sort(next.removed)
+	next.removed = slices.Compact(next.removed)
 	gone := newFolderSet(drop)
 	for _, a := range ch.added {
 		if !gone.covers(a.path) {

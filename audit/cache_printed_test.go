@@ -103,7 +103,7 @@ func TestPrintedDamagedIsAMiss(t *testing.T) {
 		"not an entry":      []byte("skillgit audit of main\n\nall fine\n"),
 		"other format byte": resum(func(b []byte) { b[len(printedMagic)]++ }, good),
 		"verdict out of range": resum(func(b []byte) {
-			head, _, _ := printedHead(b, printedMagic, k)
+			head, _, _ := printedHead(b, k)
 			b[head-1] = 9
 		}, good),
 	}
@@ -124,7 +124,7 @@ func TestPrintedDamagedIsAMiss(t *testing.T) {
 func TestPrintedChecksumAcrossChunks(t *testing.T) {
 	k := printKey(FormatText)
 	_, good := storedPrinted(t, k)
-	head, _, ok := printedHead(good, printedMagic, k)
+	head, _, ok := printedHead(good, k)
 	if !ok {
 		t.Fatal("printedHead refused a stored entry")
 	}

@@ -47,6 +47,16 @@ func (c *findingCounts) add(f Finding) {
 	}
 }
 
+// plus adds the counts o to c when sign is 1, and takes them out when sign is -1.
+func (c *findingCounts) plus(o findingCounts, sign int) {
+	c.open += sign * o.open
+	c.fresh += sign * o.fresh
+	c.suppressed += sign * o.suppressed
+	for i, n := range o.bySeverity {
+		c.bySeverity[i] += sign * n
+	}
+}
+
 // all returns the number of findings, suppressed or not.
 func (c findingCounts) all() int { return c.open + c.suppressed }
 

@@ -23,12 +23,7 @@ type runTally struct {
 // add adds s to the tally when sign is 1, and takes it out when sign is -1.
 func (t *runTally) add(s skillTally, sign int) {
 	t.skills += sign
-	t.counts.open += sign * s.counts.open
-	t.counts.fresh += sign * s.counts.fresh
-	t.counts.suppressed += sign * s.counts.suppressed
-	for i, n := range s.counts.bySeverity {
-		t.counts.bySeverity[i] += sign * n
-	}
+	t.counts.plus(s.counts, sign)
 	if s.risk >= RiskLow && s.risk <= RiskHigh {
 		t.risks[s.risk] += sign
 	}

@@ -3,8 +3,10 @@
 package cachefile
 
 import (
+	"fmt"
 	"io"
 	"os"
+	"sync"
 
 	"github.com/skillgit/skillgit/internal/buildinfo"
 )
@@ -28,9 +30,17 @@ func Read(name string, limit int64) ([]byte, bool) {
 	return data, true
 }
 
-// BuildID names the running build of skillgit. A cache records it, so that a new skillgit
-// never trusts what an older one wrote.
-func BuildID() string {
+// BuildID names the running build of skillgit: its recorded version and toolchain, and the
+// size and time of its executable. A cache records it, so that a new skillgit never trusts
+// what an older one wrote, even a build from a changed work tree, which records the same
+// version as the build before it.
+var BuildID = sync.OnceValue(func() string {
 	i := buildinfo.Read()
-	return i.String() + " " + i.Go
-}
+	id := i.String() + " " + i.Go
+	if exe, err := os.Executable(); err == nil {
+		if fi, err := os.Stat(exe); err == nil {
+			id += fmt.Sprintf(" %d %d", fi.Size(), fi.ModTime().UnixNano())
+		}
+	}
+	return id
+})
