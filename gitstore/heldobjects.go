@@ -205,9 +205,14 @@ func (r *Writes) packHeld(keepOn bool) error {
 	if err != nil {
 		return err
 	}
-	if r.objects != nil && len(removed) > 0 {
-		r.objects.Retire(removed)
+	if r.objects != nil {
+		if len(removed) > 0 {
+			r.objects.Retire(removed)
+		}
+		// Writes look only in the packs opened (HasSeen), so the new pack is opened now;
+		// a failure to look costs at most objects written twice.
+		_ = r.objects.Rescan()
 	}
-	(*Packs)(r).reindex() // the fast reader finds the new pack itself on its first miss
+	(*Packs)(r).reindex()
 	return nil
 }

@@ -29,7 +29,7 @@ func (r *Writes) writeOwnedObject(t plumbing.ObjectType, data []byte) (Hash, err
 func (r *Writes) putObject(t plumbing.ObjectType, data []byte, owned bool) (Hash, error) {
 	h := plumbing.ComputeHash(t, data)
 	if r.objects != nil {
-		if _, _, ok := r.heldObj.info(h); ok || r.objects.Has(h) {
+		if _, _, ok := r.heldObj.info(h); ok || r.objects.HasSeen(h) {
 			return h, nil
 		}
 		if held, err := r.holdObject(t, h, data, owned); held {

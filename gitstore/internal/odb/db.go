@@ -126,6 +126,22 @@ func (db *DB) Has(id [20]byte) bool {
 	if db.closed.Load() {
 		return false
 	}
+	if db.HasSeen(id) {
+		return true
+	}
+	p, _, err := db.findAfterRescan(&id)
+	return p != nil && err == nil
+}
+
+// HasSeen is Has without looking for packs written since the last look: it reports whether
+// the object id is in a pack already opened or in a loose file. A writer uses it to skip
+// objects it need not write again; one that another process has just packed is then
+// written twice, which git accepts, instead of the pack folder being listed again for every
+// new object, as it is while the folder's last change is too recent to trust its time.
+func (db *DB) HasSeen(id [20]byte) bool {
+	if db.closed.Load() {
+		return false
+	}
 	if p, _, err := db.findPacked(&id); p != nil && err == nil {
 		return true
 	}
@@ -134,8 +150,21 @@ func (db *DB) Has(id [20]byte) bool {
 			return true
 		}
 	}
-	p, _, err := db.findAfterRescan(&id)
-	return p != nil && err == nil
+	return false
+}
+
+// Rescan opens the packs written since the last look, as a miss does: a writer that has just
+// written a pack calls it, so that HasSeen finds the pack's objects.
+func (db *DB) Rescan() error {
+	if db.closed.Load() {
+		return ErrClosed
+	}
+	for _, d := range db.dirs {
+		if _, err := d.rescan(); err != nil {
+			return fmt.Errorf("rescanning packs of %s: %w", d.path, err)
+		}
+	}
+	return nil
 }
 
 // findPacked looks id up in the packs opened so far.

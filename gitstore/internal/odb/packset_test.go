@@ -135,3 +135,39 @@ func mustStat(t *testing.T, name string) os.FileInfo {
 	}
 	return st
 }
+
+// TestHasSeenListsNothing checks that HasSeen finds what is packed or loose without listing
+// the pack folder, even while its last change is too recent to trust, and that a pack
+// written since is found once Rescan has looked.
+func TestHasSeenListsNothing(t *testing.T) {
+	dir := copyRepo(t, generatedRepo(t), "seen")
+	db := openDB(t, dir)
+	head := parseID(t, git(t, dir, "rev-parse", "main"))
+	d := db.dirs[0]
+	listed := d.listings
+	var missing [20]byte
+	missing[0] = 0xcd
+	for i := 0; i < 3; i++ {
+		if !db.HasSeen(head) || db.HasSeen(missing) {
+			t.Fatal("HasSeen of a packed commit and of a missing object are wrong")
+		}
+	}
+	if d.listings != listed {
+		t.Fatalf("HasSeen listed the pack folder %d times", d.listings-listed)
+	}
+	git(t, dir, "checkout", "-q", "main")
+	writeFile(t, filepath.Join(dir, "seen.txt"), "packed after Open\n")
+	git(t, dir, "add", "seen.txt")
+	git(t, dir, "commit", "-q", "-m", "seen")
+	git(t, dir, "repack", "-d", "-q")
+	blob := parseID(t, git(t, dir, "rev-parse", "HEAD:seen.txt"))
+	if db.HasSeen(blob) {
+		t.Fatal("HasSeen found an object of a pack it has not opened")
+	}
+	if err := db.Rescan(); err != nil {
+		t.Fatal(err)
+	}
+	if !db.HasSeen(blob) {
+		t.Fatal("HasSeen does not find an object of the pack Rescan opened")
+	}
+}
