@@ -43,9 +43,6 @@ func (r *History) IsAncestor(a, b Hash) (bool, error) {
 	if a.IsZero() || b.IsZero() {
 		return false, nil
 	}
-	if in, ok := r.graphIsAncestor(a, b); ok {
-		return in, nil
-	}
 	if in, ok := r.reach.answer(a, b); ok {
 		return in, nil
 	}
@@ -54,6 +51,12 @@ func (r *History) IsAncestor(a, b Hash) (bool, error) {
 			return true, nil
 		}
 		return r.IsAncestor(a, start)
+	}
+	if in, ok := r.graphIsAncestor(a, b); ok {
+		// A batch asks the same pair again for each publish, and the graph's walk for
+		// it costs the length of the history between them.
+		r.reach.record(a, b, in)
+		return in, nil
 	}
 	w, err := r.newAncestryWalk()
 	if err != nil {
@@ -64,11 +67,7 @@ func (r *History) IsAncestor(a, b Hash) (bool, error) {
 		return false, err
 	}
 	in := w.reached || w.nodes[a].flags&fromB != 0
-	if in {
-		r.reach.add(a, b)
-	} else {
-		r.reach.addNot(a, b)
-	}
+	r.reach.record(a, b, in)
 	return in, nil
 }
 
@@ -120,6 +119,15 @@ func (c *reachCache) add(a, b Hash) {
 	if !c.m[a][b] {
 		c.m[a][b] = true
 		c.n++
+	}
+}
+
+// record remembers whether a is an ancestor of b.
+func (c *reachCache) record(a, b Hash, in bool) {
+	if in {
+		c.add(a, b)
+	} else {
+		c.addNot(a, b)
 	}
 }
 
