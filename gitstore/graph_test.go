@@ -36,6 +36,10 @@ func TestMergeBaseFromGraphMatchesGit(t *testing.T) {
 				for x, xid := range ids {
 					for y, yid := range ids {
 						checkMergeBase(t, r, dir, x+" "+y, xid, yid)
+						want, _ := r.History().IsAncestor(xid, yid)
+						if in, ok := r.History().reach.answer(xid, yid); !ok || in != want {
+							t.Fatalf("%s %s: IsAncestor = %v is not remembered (%v, %v), so a batch asking it again walks again", x, y, want, in, ok)
+						}
 					}
 				}
 			})
