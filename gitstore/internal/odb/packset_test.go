@@ -14,13 +14,8 @@ func TestPackAddedAfterOpen(t *testing.T) {
 	dir := copyRepo(t, generatedRepo(t), "added")
 	db := openDB(t, dir)
 	before := len(db.dirs[0].packList())
-	git(t, dir, "checkout", "-q", "main")
-	writeFile(t, filepath.Join(dir, "after-open.txt"), "written after Open\n")
-	git(t, dir, "add", "after-open.txt")
-	git(t, dir, "commit", "-q", "-m", "after open")
-	git(t, dir, "repack", "-d", "-q")
+	blob := commitPacked(t, dir, "after-open.txt", "written after Open\n")
 	head := parseID(t, git(t, dir, "rev-parse", "HEAD"))
-	blob := parseID(t, git(t, dir, "rev-parse", "HEAD:after-open.txt"))
 	if _, err := os.Stat(loosePath(objectsDir(t, dir), &blob)); !os.IsNotExist(err) {
 		t.Fatalf("the new blob is still loose after repack: %v", err)
 	}
@@ -34,6 +29,18 @@ func TestPackAddedAfterOpen(t *testing.T) {
 	if after := len(db.dirs[0].packList()); after != before+1 {
 		t.Fatalf("%d packs open after the miss, want %d", after, before+1)
 	}
+}
+
+// commitPacked commits a file of the given name and content on main in the repository at
+// dir, repacks it into a new pack, and returns the file's blob id.
+func commitPacked(t *testing.T, dir, name, content string) [20]byte {
+	t.Helper()
+	git(t, dir, "checkout", "-q", "main")
+	writeFile(t, filepath.Join(dir, name), content)
+	git(t, dir, "add", name)
+	git(t, dir, "commit", "-q", "-m", name)
+	git(t, dir, "repack", "-d", "-q")
+	return parseID(t, git(t, dir, "rev-parse", "HEAD:"+name))
 }
 
 // TestMissRescansOnlyOnChange checks that a miss lists objects/pack
@@ -155,12 +162,7 @@ func TestHasSeenListsNothing(t *testing.T) {
 	if d.listings != listed {
 		t.Fatalf("HasSeen listed the pack folder %d times", d.listings-listed)
 	}
-	git(t, dir, "checkout", "-q", "main")
-	writeFile(t, filepath.Join(dir, "seen.txt"), "packed after Open\n")
-	git(t, dir, "add", "seen.txt")
-	git(t, dir, "commit", "-q", "-m", "seen")
-	git(t, dir, "repack", "-d", "-q")
-	blob := parseID(t, git(t, dir, "rev-parse", "HEAD:seen.txt"))
+	blob := commitPacked(t, dir, "seen.txt", "packed after Open\n")
 	if db.HasSeen(blob) {
 		t.Fatal("HasSeen found an object of a pack it has not opened")
 	}
