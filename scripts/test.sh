@@ -48,10 +48,6 @@ if [ -n "$unformatted" ]; then echo "gofmt would change:"; echo "$unformatted"; 
 
 echo "== go vet"
 go vet ./...
-# The tests that need process groups, signals or /proc are built for the systems that have
-# them; everything else, tests included, must build for Windows and macOS too.
-GOOS=windows go vet ./...
-GOOS=darwin go vet ./...
 
 packages=$(go list ./... | grep -v '/cmd/skillgit$')
 
