@@ -59,6 +59,9 @@ type Printed struct {
 // nothing.
 func (c *Cache) Printed() Printed { return Printed{cache: c} }
 
+// keeps reports whether c has a folder to keep printed reports in.
+func (c Printed) keeps() bool { return c.cache != nil && c.cache.Dir != "" }
+
 // PrintKey is what a printed report depends on: the whole result it prints (the tree object
 // id of the skills folder, where the folder is, and the policy hash, which covers
 // Options.Custom) and how it is printed.
@@ -93,7 +96,7 @@ func (c Printed) file(k PrintKey) string {
 // report or its entry is missing, oversized, damaged or stored under another key. An error is
 // a failure to write to w, which may then hold part of the report.
 func (c Printed) Copy(w io.Writer, k PrintKey) (v Verdict, ok bool, err error) {
-	if c.cache == nil || c.cache.Dir == "" || k.Root == "" {
+	if !c.keeps() || k.Root == "" {
 		return v, false, nil
 	}
 	if ch, ok := c.readChange(k); ok {
@@ -282,7 +285,7 @@ type printedWriter struct {
 // start starts storing the printed entry of k with verdict v; nil when the cache has no
 // folder or the entry cannot be made.
 func (c Printed) start(k PrintKey, v Verdict) *printedWriter {
-	if c.cache == nil || c.cache.Dir == "" || k.Root == "" {
+	if !c.keeps() || k.Root == "" {
 		return nil
 	}
 	f, err := atomicfile.Create(c.file(k), atomicfile.Options{DirPerm: 0o700})

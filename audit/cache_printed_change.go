@@ -68,7 +68,7 @@ type PrintedVersion struct {
 // holds printed as k says, whatever k.Root; false when it holds none, or k's format is not
 // text, the only one that Since changes.
 func (c Printed) Latest(k PrintKey) (*PrintedVersion, bool) {
-	if c.cache == nil || c.cache.Dir == "" || k.Format != FormatText {
+	if !c.keeps() || k.Format != FormatText {
 		return nil, false
 	}
 	dir := filepath.Join(c.cache.Dir, printedFolder)
@@ -386,7 +386,7 @@ func (c Printed) copyChange(w io.Writer, k PrintKey, ch *printedChange) (Verdict
 // print it so: prev's base is gone or damaged, or more than one skill in changeShare changed
 // since the base, or minChangeLimit in a small folder. An error is a failure to write to w.
 func (c Printed) Since(w io.Writer, k PrintKey, prev *PrintedVersion, drop []string, scanned []SkillReport) (Verdict, bool, error) {
-	if c.cache == nil || c.cache.Dir == "" || k.Root == "" || k.Format != FormatText || prev == nil {
+	if !c.keeps() || k.Root == "" || k.Format != FormatText || prev == nil {
 		return 0, false, nil
 	}
 	from := prev.change

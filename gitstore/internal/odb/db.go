@@ -123,9 +123,6 @@ func (db *DB) Size(id [20]byte) (Type, int64, error) {
 
 // Has reports whether the object id is in a pack or loose file.
 func (db *DB) Has(id [20]byte) bool {
-	if db.closed.Load() {
-		return false
-	}
 	if db.HasSeen(id) {
 		return true
 	}
