@@ -8,6 +8,8 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
+
+	"github.com/skillgit/skillgit/gitstore/internal/odb"
 )
 
 const objectTypeBlob = plumbing.BlobObject
@@ -112,6 +114,7 @@ type blobFile struct {
 	e    TreeEntry
 	info fs.FileInfo
 	rd   *bytes.Reader
+	buf  []byte // the content rd reads, owned by the file
 }
 
 // Stat describes the file. It reads the content, bounded by MaxFileSize,
@@ -126,7 +129,16 @@ func (f *blobFile) Stat() (fs.FileInfo, error) {
 	fi.size, fi.fsys = f.rd.Size(), nil
 	return fi, nil
 }
-func (f *blobFile) Close() error { return nil }
+
+// Close gives the content's buffer back for the next read (odb.Release): it was made for this
+// file alone, and a read after Close reads the blob again.
+func (f *blobFile) Close() error {
+	if f.buf != nil {
+		odb.Release(f.buf)
+		f.buf, f.rd = nil, nil
+	}
+	return nil
+}
 
 func (f *blobFile) load() error {
 	if f.rd != nil {
@@ -136,7 +148,7 @@ func (f *blobFile) load() error {
 	if err != nil {
 		return &fs.PathError{Op: "read", Path: f.name, Err: err}
 	}
-	f.rd = bytes.NewReader(b)
+	f.rd, f.buf = bytes.NewReader(b), b
 	return nil
 }
 

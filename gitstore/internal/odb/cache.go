@@ -23,7 +23,9 @@ type cacheEntry struct {
 }
 
 // baseCache keeps resolved delta bases, least recently used first out
-// when their bytes pass max. The data it holds is never written to.
+// when the bytes of their buffers (their capacity, which getBuf rounds
+// up) pass max. The data it holds is never written to, nor given back
+// to the pool of buffers: a reader may be using it as a base.
 type baseCache struct {
 	mu   sync.Mutex
 	max  int64
@@ -54,7 +56,7 @@ func (c *baseCache) get(k cacheKey) (Type, []byte, bool) {
 
 // put caches the object at k unless it is larger than the whole budget.
 func (c *baseCache) put(k cacheKey, typ Type, data []byte) {
-	size := int64(len(data)) + 64
+	size := int64(cap(data)) + 64
 	if size > c.max {
 		return
 	}
@@ -76,7 +78,7 @@ func (c *baseCache) put(k cacheKey, typ Type, data []byte) {
 func (c *baseCache) evict(e *cacheEntry) {
 	c.unlink(e)
 	delete(c.m, e.key)
-	c.used -= int64(len(e.data)) + 64
+	c.used -= int64(cap(e.data)) + 64
 }
 
 func (c *baseCache) unlink(e *cacheEntry) {

@@ -66,8 +66,7 @@ func applyDelta(base, d []byte) ([]byte, error) {
 	if total != dst {
 		return nil, fmt.Errorf("delta makes %d bytes, declares %d", total, dst)
 	}
-	out := make([]byte, 0, dst)
-	return runDelta(out, base, ops), nil
+	return runDelta(getBuf(int(dst))[:0], base, ops), nil
 }
 
 // deltaOutput checks the instructions ops against a base of baseLen

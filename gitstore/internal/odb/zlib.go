@@ -70,11 +70,13 @@ func inflate(z []byte, size int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.put()
-	out := make([]byte, size)
+	out := getBuf(int(size))
 	if _, err := io.ReadFull(f.zr, out); err != nil {
+		Release(out)
 		return nil, fmt.Errorf("inflating %d bytes: %w", size, noEOF(err))
 	}
 	if err := expectEnd(f.zr); err != nil {
+		Release(out)
 		return nil, err
 	}
 	return out, nil
