@@ -3,6 +3,7 @@ package main
 import (
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/skillgit/skillgit/internal/termtext"
 )
@@ -14,22 +15,40 @@ func oneLine(s string, n int) string {
 	switch {
 	case len(s) <= n && plainLine(s):
 		return s
-	case n >= 1 && len(s) > n && plainLine(s[:n+1]):
-		// The first n+1 runes come out as they are, so the line is cut.
+	case plainCut(s, n):
 		return s[:n-1] + "…"
 	}
 	return foldLine(s, n)
+}
+
+// plainCut reports whether folding s leaves its first n bytes as they are and more runes
+// after them, so that the line is cut there: they are plain (plainLine), and so is the byte
+// after them, or that byte is a single space before a printable one. A description is cut at
+// a space one time in six.
+func plainCut(s string, n int) bool {
+	switch {
+	case n < 1 || len(s) <= n:
+		return false
+	case plainLine(s[:n+1]):
+		return true
+	}
+	return s[n] == ' ' && len(s) > n+1 && s[n+1] > ' ' && s[n+1] <= '~' && plainLine(s[:n])
 }
 
 // foldLine is oneLine for any text: control characters spelled out, whitespace runs made
 // single spaces, and the result cut to at most n runes.
 func foldLine(s string, n int) string {
 	s = strings.Join(strings.Fields(sanitize(s)), " ")
-	r := []rune(s)
-	if len(r) > n {
-		return string(r[:n-1]) + "…"
+	if utf8.RuneCountInString(s) <= n {
+		return s
 	}
-	return s
+	// sanitize leaves valid UTF-8, so the cut falls between runes.
+	cut := 0
+	for range n - 1 {
+		_, size := utf8.DecodeRuneInString(s[cut:])
+		cut += size
+	}
+	return s[:cut] + "…"
 }
 
 // plainLine reports whether s is printable ASCII with single spaces between words and none

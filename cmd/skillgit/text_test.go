@@ -50,3 +50,25 @@ func TestOneLineAsFolded(t *testing.T) {
 		}
 	}
 }
+
+// TestFoldLineCutsRunes checks that foldLine cuts between runes as counting them does, for
+// text with runes of one to four bytes, invalid bytes and hidden characters around the cut.
+func TestFoldLineCutsRunes(t *testing.T) {
+	byRunes := func(s string, n int) string {
+		r := []rune(strings.Join(strings.Fields(sanitize(s)), " "))
+		if len(r) > n {
+			return string(r[:n-1]) + "…"
+		}
+		return string(r)
+	}
+	for _, s := range []string{
+		"café crème brûlée", "日本語のテキスト とても長い", "emoji 🎉🎉 party 🎉", "bad \xff\xfe bytes here",
+		"bidi \u202e hidden \U000E0041 tag", "mixed a\u00e9\u65e5\U0001F389 \t\n end",
+	} {
+		for n := 1; n <= len(s)+2; n++ {
+			if got, want := foldLine(s, n), byRunes(s, n); got != want {
+				t.Fatalf("foldLine(%q, %d) = %q, want %q", s, n, got, want)
+			}
+		}
+	}
+}
