@@ -9,55 +9,73 @@ import (
 // gives its buffer back (Release). Listing 10,000 skills reads 40 MB of objects that are
 // dropped at once: in fresh memory, every page of it costs the kernel a fault, which was a
 // third of the listing's time.
+//
+// A buffer is made the exact size of its object, so that objects kept for long, such as the
+// trees and commits the caches hold, take no more memory than they did; only a buffer given
+// back may serve a smaller object, at most about half as large again as it.
 
-// Buffers of up to 256 KiB are pooled, in classes a quarter of a power of two apart, so that
-// a buffer is at most a quarter larger than the object it holds: the cache of delta bases
-// counts the bytes its buffers take, not the objects' lengths.
+// Objects of 1 KiB to 256 KiB are pooled, in classes a quarter of a power of two apart;
+// smaller ones, such as most trees and commits, are not.
 const (
-	poolMinShift = 9  // the smallest class: 512 bytes
+	poolMinShift = 10 // the smallest class: 1 KiB
 	poolMaxShift = 18 // the largest: 256 KiB
 	classCount   = 1 + (poolMaxShift-poolMinShift)*4
 )
 
-// bufPools holds one pool per class.
+// bufPools holds one pool per class; class c holds buffers of classSize(c) bytes or more, and
+// less than the next class's size.
 var bufPools [classCount]sync.Pool
 
-// classOf returns the class of the buffers that hold n bytes, and their size; ok is false
-// when n is not pooled.
-func classOf(n int) (class, size int, ok bool) {
-	switch {
-	case n > 1<<poolMaxShift:
-		return 0, 0, false
-	case n <= 1<<poolMinShift:
-		return 0, 1 << poolMinShift, true
+// pooled reports whether buffers of n bytes are pooled.
+func pooled(n int) bool { return n >= 1<<poolMinShift && n <= 1<<poolMaxShift }
+
+// classFor returns the smallest class whose buffers all hold n bytes, a pooled size.
+func classFor(n int) int {
+	if n <= 1<<poolMinShift {
+		return 0
 	}
 	s := bits.Len(uint(n - 1)) // 1<<(s-1) < n <= 1<<s
 	step := 1 << (s - 3)
 	q := (n - 1<<(s-1) + step - 1) / step // 1 to 4
-	return 1 + (s-1-poolMinShift)*4 + q - 1, 1<<(s-1) + q*step, true
+	return 1 + (s-1-poolMinShift)*4 + q - 1
+}
+
+// classSize is the least capacity of the buffers of class c.
+func classSize(c int) int {
+	if c == 0 {
+		return 1 << poolMinShift
+	}
+	s := poolMinShift + (c-1)/4 + 1 // the class lies above 1<<(s-1)
+	return 1<<(s-1) + ((c-1)%4+1)<<(s-3)
+}
+
+// classOfCap returns the class a buffer of capacity n, a pooled size, goes back to: the
+// largest whose size it reaches.
+func classOfCap(n int) int {
+	c := classFor(n)
+	if classSize(c) > n {
+		c--
+	}
+	return c
 }
 
 // getBuf returns a buffer of length n whose bytes are undefined: the caller writes every one
 // of them before it hands the buffer on.
 func getBuf(n int) []byte {
-	c, size, ok := classOf(n)
-	if !ok {
-		return make([]byte, n)
+	if pooled(n) {
+		if p, _ := bufPools[classFor(n)].Get().(*[]byte); p != nil {
+			return (*p)[:n]
+		}
 	}
-	if p, _ := bufPools[c].Get().(*[]byte); p != nil {
-		return (*p)[:n]
-	}
-	return make([]byte, n, size)
+	return make([]byte, n)
 }
 
 // Release gives back the buffer of an object read, which the caller owns and no longer uses,
-// nor anything that shares its memory. A buffer not made by getBuf is kept when its capacity
-// is exactly that of a class, and dropped otherwise.
+// nor anything that shares its memory. A buffer of a size that is not pooled is dropped.
 func Release(b []byte) {
-	c, size, ok := classOf(cap(b))
-	if !ok || cap(b) != size {
+	if !pooled(cap(b)) {
 		return
 	}
 	b = b[:0]
-	bufPools[c].Put(&b)
+	bufPools[classOfCap(cap(b))].Put(&b)
 }

@@ -2,59 +2,48 @@ package odb
 
 import "testing"
 
-// TestBufferClasses checks the sizes a buffer is pooled at: from 512 bytes to 256 KiB, in
-// steps of a quarter of a power of two, the smallest that holds the length asked for; and
-// nothing above.
-func TestBufferClasses(t *testing.T) {
-	for _, tc := range []struct {
-		n, want int // want is the capacity; 0 when not pooled
-	}{
-		{0, 512}, {1, 512}, {512, 512}, {513, 640}, {1000, 1024}, {1025, 1280}, {3000, 3072},
-		{4096, 4096}, {4097, 5120}, {1<<17 + 1, 1<<17 + 1<<15}, {1 << 18, 1 << 18}, {1<<18 + 1, 0},
-	} {
-		b := getBuf(tc.n)
-		if len(b) != tc.n {
-			t.Errorf("getBuf(%d) has length %d", tc.n, len(b))
-		}
-		c, size, pooled := classOf(tc.n)
-		if pooled != (tc.want != 0) || pooled && (size != tc.want || cap(b) != tc.want || c < 0 || c >= classCount) {
-			t.Errorf("getBuf(%d): class %d of %d bytes, pooled %v, capacity %d; want capacity %d", tc.n, c, size, pooled, cap(b), tc.want)
-		}
-	}
-}
-
-// TestReleaseKeepsOnlyClassBuffers gives back buffers whose capacity is no class's, among
-// them two that would fall in the 4 KiB class, and checks that every buffer later handed out
-// for that class has the class's capacity: one of 3,900 bytes would not hold 4,000.
-func TestReleaseKeepsOnlyClassBuffers(t *testing.T) {
-	for _, b := range [][]byte{make([]byte, 100), make([]byte, 10, 3900), make([]byte, 0, 4095), nil} {
-		Release(b)
-	}
-	for range 100 {
-		b := getBuf(4000)
-		if len(b) != 4000 || cap(b) != 4096 {
-			t.Fatalf("getBuf(4000) = length %d, capacity %d; want 4000, 4096", len(b), cap(b))
-		}
-		Release(b)
-	}
-}
-
-// TestClassesCoverEverySize checks every length up to the largest class: its class holds it,
-// wastes at most a quarter of it beyond the smallest class, and the classes follow one
-// another without a gap, each of one size.
+// TestClassesCoverEverySize checks every pooled length: the class a read takes from holds
+// it and wastes at most a quarter of it, the class a buffer of that capacity goes back to
+// is no larger than it, and the classes follow one another without a gap.
 func TestClassesCoverEverySize(t *testing.T) {
-	prevClass, prevSize := 0, 1<<poolMinShift
-	for n := 0; n <= 1<<poolMaxShift; n++ {
-		c, size, ok := classOf(n)
-		switch {
-		case !ok || size < n || size > max(n+n/4, 1<<poolMinShift):
-			t.Fatalf("classOf(%d) = class %d of %d bytes, pooled %v", n, c, size, ok)
-		case c == prevClass && size != prevSize, c != prevClass && c != prevClass+1:
-			t.Fatalf("classOf(%d) = class %d of %d bytes after class %d of %d", n, c, size, prevClass, prevSize)
+	prev := 0
+	for n := 1 << poolMinShift; n <= 1<<poolMaxShift; n++ {
+		c := classFor(n)
+		switch size := classSize(c); {
+		case c < 0 || c >= classCount || size < n || size > max(n+n/4, 1<<poolMinShift):
+			t.Fatalf("classFor(%d) = class %d of %d bytes", n, c, size)
+		case c != prev && c != prev+1:
+			t.Fatalf("classFor(%d) = class %d after class %d", n, c, prev)
 		}
-		prevClass, prevSize = c, size
+		back := classOfCap(n)
+		if back < 0 || classSize(back) > n || back < classCount-1 && classSize(back+1) <= n {
+			t.Fatalf("a buffer of %d bytes goes back to class %d of %d bytes", n, back, classSize(back))
+		}
+		prev = c
 	}
-	if prevClass != classCount-1 {
-		t.Errorf("the largest length is in class %d of %d", prevClass, classCount)
+	if prev != classCount-1 {
+		t.Errorf("the largest pooled length is in class %d of %d", prev, classCount)
+	}
+}
+
+// TestReleasedBuffersHoldWhatTheyServe gives back buffers of many capacities, pooled or not,
+// and then asks for lengths around each: every buffer handed out has the length asked for
+// and room for it, and one made afresh is of that length exactly.
+func TestReleasedBuffersHoldWhatTheyServe(t *testing.T) {
+	caps := []int{100, 1000, 1024, 1025, 1100, 3000, 3900, 4095, 4096, 70000, 1 << 18, 1<<18 + 1, 1 << 20}
+	for _, c := range caps {
+		Release(make([]byte, 0, c))
+	}
+	for _, c := range caps {
+		for _, n := range []int{c - 1, c, c + 1, c + c/8} {
+			b := getBuf(n)
+			if len(b) != n || cap(b) < n {
+				t.Fatalf("getBuf(%d) = length %d, capacity %d", n, len(b), cap(b))
+			}
+			if !pooled(n) && cap(b) != n {
+				t.Fatalf("getBuf(%d), not pooled, has capacity %d", n, cap(b))
+			}
+			Release(b)
+		}
 	}
 }

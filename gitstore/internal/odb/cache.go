@@ -23,9 +23,10 @@ type cacheEntry struct {
 }
 
 // baseCache keeps resolved delta bases, least recently used first out
-// when the bytes of their buffers (their capacity, which getBuf rounds
-// up) pass max. The data it holds is never written to, nor given back
-// to the pool of buffers: a reader may be using it as a base.
+// when the bytes of their buffers pass max: their capacity, larger than
+// the object's length when getBuf handed out a buffer given back. The
+// data it holds is never written to, nor given back to the pool of
+// buffers: a reader may be using it as a base.
 type baseCache struct {
 	mu   sync.Mutex
 	max  int64
