@@ -2,6 +2,7 @@ package gitstore
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 	"unsafe"
 )
@@ -136,6 +137,10 @@ func (d *rawDiff) skipSame() (done bool, err error) {
 		q = n
 	}
 	// Every entry that ends at or before q is the same on both sides.
+	if n, ok := d.sameByOffsets(q); ok {
+		d.i, d.j = d.i+n, d.j+n
+		return false, nil
+	}
 	for pos := 0; ; {
 		end, ok := entryEnd(ra, pos)
 		if !ok || end > q {
@@ -144,6 +149,26 @@ func (d *rawDiff) skipSame() (done bool, err error) {
 		}
 		pos = end
 	}
+}
+
+// sameByOffsets is how far, from the current offsets, the entries that end at or before q
+// reach, found by a binary search over the offsets of either side's entries; ok is false when
+// neither side is a kept tree. A batch of publishes compares each version of a folder of
+// 10,000 skills with the next, two or three times: scanning to the entry that differs cost
+// a second of a batch of 10,000.
+func (d *rawDiff) sameByOffsets(q int) (int, bool) {
+	for _, side := range [2]struct {
+		t    RawTree
+		from int
+	}{{d.a, d.i}, {d.b, d.j}} {
+		offs := side.t.offsets()
+		if offs == nil {
+			continue
+		}
+		k := sort.Search(len(offs.at), func(k int) bool { return int(offs.at[k]) > side.from+q })
+		return int(offs.at[k-1]) - side.from, true
+	}
+	return 0, false
 }
 
 // step decodes the next entry of each side and reports the one that sorts first, or both

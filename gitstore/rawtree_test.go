@@ -113,16 +113,27 @@ func rawOf(entries []TreeEntry) RawTree {
 	return RawTree{id: Hash{1}, data: string(encodeTree(entries))}
 }
 
+// keptOf is rawOf with the offsets of its entries, as the cache keeps a large tree.
+func keptOf(entries []TreeEntry) RawTree {
+	t := rawOf(entries)
+	t.offs = &treeOffsets{}
+	return t
+}
+
 // TestDiffRawTreesMatchesDecoded compares the raw diff with a merge of the decoded trees on
-// random pairs, large and small, including trees that differ only at the start or the end.
+// random pairs, large and small, including trees that differ only at the start or the end:
+// scanned, and with the offsets of the entries of either side or both (kept trees).
 func TestDiffRawTreesMatchesDecoded(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for round := range 400 {
 		a := randomTree(rng, []int{0, 1, 3, 40, 700}[round%5])
 		b := mutate(rng, a)
-		want, got := decodedDiff(a, b), rawDiffLines(t, rawOf(a), rawOf(b))
-		if diff := cmp.Diff(want, got); diff != "" {
-			t.Fatalf("round %d: raw diff differs from the decoded one (-want +got):\n%s", round, diff)
+		want := decodedDiff(a, b)
+		for _, sides := range [][2]func([]TreeEntry) RawTree{{rawOf, rawOf}, {keptOf, rawOf}, {rawOf, keptOf}, {keptOf, keptOf}} {
+			got := rawDiffLines(t, sides[0](a), sides[1](b))
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Fatalf("round %d: raw diff differs from the decoded one (-want +got):\n%s", round, diff)
+			}
 		}
 		if back := rawDiffLines(t, rawOf(b), rawOf(a)); len(back) != len(want) {
 			t.Fatalf("round %d: %d changes one way, %d the other", round, len(want), len(back))
