@@ -10,9 +10,10 @@ import (
 // dropped at once: in fresh memory, every page of it costs the kernel a fault, which was a
 // third of the listing's time.
 //
-// A buffer is made the exact size of its object, so that objects kept for long, such as the
-// trees and commits the caches hold, take no more memory than they did; only a buffer given
-// back may serve a smaller object, at most about half as large again as it.
+// The buffer of a blob or a delta, which its reader usually gives back, is made with room to
+// spare, the size of its class, so that it can serve any object of that class next. Trees and
+// commits, which the caches keep, are read into buffers of their exact size, unless one given
+// back is at hand: that one is at most about half as large again as the object.
 
 // Objects of 1 KiB to 256 KiB are pooled, in classes a quarter of a power of two apart;
 // smaller ones, such as most trees and commits, are not.
@@ -60,12 +61,18 @@ func classOfCap(n int) int {
 }
 
 // getBuf returns a buffer of length n whose bytes are undefined: the caller writes every one
-// of them before it hands the buffer on.
-func getBuf(n int) []byte {
-	if pooled(n) {
-		if p, _ := bufPools[classFor(n)].Get().(*[]byte); p != nil {
-			return (*p)[:n]
-		}
+// of them before it hands the buffer on. With spare, a buffer made afresh has the capacity of
+// n's class.
+func getBuf(n int, spare bool) []byte {
+	if !pooled(n) {
+		return make([]byte, n)
+	}
+	c := classFor(n)
+	if p, _ := bufPools[c].Get().(*[]byte); p != nil {
+		return (*p)[:n]
+	}
+	if spare {
+		return make([]byte, n, classSize(c))
 	}
 	return make([]byte, n)
 }

@@ -28,7 +28,8 @@ func TestClassesCoverEverySize(t *testing.T) {
 
 // TestReleasedBuffersHoldWhatTheyServe gives back buffers of many capacities, pooled or not,
 // and then asks for lengths around each: every buffer handed out has the length asked for
-// and room for it, and one made afresh is of that length exactly.
+// and room for it, one of a length not pooled is of that length exactly, and one asked for
+// with room to spare holds anything of its class.
 func TestReleasedBuffersHoldWhatTheyServe(t *testing.T) {
 	caps := []int{100, 1000, 1024, 1025, 1100, 3000, 3900, 4095, 4096, 70000, 1 << 18, 1<<18 + 1, 1 << 20}
 	for _, c := range caps {
@@ -36,14 +37,18 @@ func TestReleasedBuffersHoldWhatTheyServe(t *testing.T) {
 	}
 	for _, c := range caps {
 		for _, n := range []int{c - 1, c, c + 1, c + c/8} {
-			b := getBuf(n)
-			if len(b) != n || cap(b) < n {
-				t.Fatalf("getBuf(%d) = length %d, capacity %d", n, len(b), cap(b))
+			for _, spare := range []bool{false, true} {
+				b := getBuf(n, spare)
+				switch {
+				case len(b) != n || cap(b) < n:
+					t.Fatalf("getBuf(%d, %v) = length %d, capacity %d", n, spare, len(b), cap(b))
+				case !pooled(n) && cap(b) != n:
+					t.Fatalf("getBuf(%d, %v), not pooled, has capacity %d", n, spare, cap(b))
+				case pooled(n) && spare && cap(b) < classSize(classFor(n)):
+					t.Fatalf("getBuf(%d, true) has capacity %d, less than its class's %d", n, cap(b), classSize(classFor(n)))
+				}
+				Release(b)
 			}
-			if !pooled(n) && cap(b) != n {
-				t.Fatalf("getBuf(%d), not pooled, has capacity %d", n, cap(b))
-			}
-			Release(b)
 		}
 	}
 }

@@ -43,11 +43,12 @@ func deltaVarint(b []byte) (int64, int, error) {
 // allocated.
 const MaxDeltaResult = 512 << 20
 
-// applyDelta builds the result of delta d against base. It checks every
-// instruction against the sizes the delta declares, and that the
-// instructions produce exactly the declared result size, before it
-// allocates the result.
-func applyDelta(base, d []byte) ([]byte, error) {
+// applyDelta builds the result of delta d against base, into a buffer of
+// getBuf's, with room to spare if told. It checks every instruction
+// against the sizes the delta declares, and that the instructions
+// produce exactly the declared result size, before it allocates the
+// result.
+func applyDelta(base, d []byte, spare bool) ([]byte, error) {
 	src, dst, n, err := deltaHeader(d)
 	if err != nil {
 		return nil, err
@@ -66,7 +67,7 @@ func applyDelta(base, d []byte) ([]byte, error) {
 	if total != dst {
 		return nil, fmt.Errorf("delta makes %d bytes, declares %d", total, dst)
 	}
-	return runDelta(getBuf(int(dst))[:0], base, ops), nil
+	return runDelta(getBuf(int(dst), spare)[:0], base, ops), nil
 }
 
 // deltaOutput checks the instructions ops against a base of baseLen
@@ -151,4 +152,4 @@ func runDelta(out, base, ops []byte) []byte {
 }
 
 // ApplyDelta builds the result of git delta d against base, checked as a pack's deltas are.
-func ApplyDelta(base, d []byte) ([]byte, error) { return applyDelta(base, d) }
+func ApplyDelta(base, d []byte) ([]byte, error) { return applyDelta(base, d, false) }

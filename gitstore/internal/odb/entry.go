@@ -145,7 +145,9 @@ func (p *pack) inflateEntry(e *entry) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := inflate(z, e.size)
+	// A blob or a delta is usually given back once read (see getBuf).
+	spare := e.typ == int(Blob) || e.isDelta()
+	out, err := inflate(z, e.size, spare)
 	if err != nil {
 		return nil, corruptf(p.file, "entry at %d: %v", e.off, err)
 	}

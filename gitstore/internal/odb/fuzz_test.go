@@ -77,7 +77,7 @@ func FuzzDelta(f *testing.F) {
 	f.Add(base, []byte{36, 3, 0xf3, 0, 0, 0, 0, 3, 0, 0})
 	f.Add(base, []byte{36, 0x80, 0x80, 0x80, 0x80, 0x10, 0x91, 0, 36})
 	f.Fuzz(func(t *testing.T, base, delta []byte) {
-		out, err := applyDelta(base, delta)
+		out, err := applyDelta(base, delta, false)
 		if err != nil {
 			return
 		}

@@ -34,7 +34,7 @@ func (db *DB) readPacked(id *[20]byte, p *pack, off, limit int64, lookupErr erro
 		if limit >= 0 && int64(len(data)) > limit {
 			return 0, nil, tooLarge(id, typ, int64(len(data)), limit)
 		}
-		return typ, append(getBuf(len(data))[:0], data...), nil
+		return typ, append(getBuf(len(data), typ == Blob)[:0], data...), nil
 	}
 	e, err := p.entryAt(off)
 	if err != nil {
@@ -102,7 +102,7 @@ func (db *DB) resolve(top link) (Type, []byte, error) {
 				return 0, nil, err
 			}
 		}
-		out, err := applyDelta(base, d)
+		out, err := applyDelta(base, d, b.typ == Blob)
 		Release(d)
 		if err != nil {
 			return 0, nil, corruptf(l.key.p.file, "delta at %d: %v", l.e.off, err)

@@ -60,8 +60,8 @@ func checkDeclared(zlen int, size int64) error {
 }
 
 // inflate decompresses the zlib stream z, which must hold exactly size
-// bytes and end with a valid checksum.
-func inflate(z []byte, size int64) ([]byte, error) {
+// bytes and end with a valid checksum, into a buffer of getBuf's.
+func inflate(z []byte, size int64, spare bool) ([]byte, error) {
 	if err := checkDeclared(len(z), size); err != nil {
 		return nil, err
 	}
@@ -70,7 +70,7 @@ func inflate(z []byte, size int64) ([]byte, error) {
 		return nil, err
 	}
 	defer f.put()
-	out := getBuf(int(size))
+	out := getBuf(int(size), spare)
 	if _, err := io.ReadFull(f.zr, out); err != nil {
 		Release(out)
 		return nil, fmt.Errorf("inflating %d bytes: %w", size, noEOF(err))
