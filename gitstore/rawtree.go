@@ -43,11 +43,20 @@ func (r *Objects) largeTree(h Hash) (RawTree, bool, error) {
 	if entries, ok := r.trees.get(h); ok && len(entries) < rawTreeMinEntries {
 		return RawTree{}, false, nil
 	}
-	t, err := r.ReadRawTree(h)
-	if err != nil || t.Size() < rawTreeMinSize {
+	b, offs, err := r.keptTree(h)
+	if err != nil {
 		return RawTree{}, false, err
 	}
-	return t, true, nil
+	if len(b) < rawTreeMinSize {
+		// The caller reads a small tree parsed: parsing it now spares reading it twice, which
+		// a listing of 10,000 skills did for every skill's folder.
+		if entries, err := decodeTree(h, b); err == nil {
+			r.trees.add(h, entries)
+		}
+		return RawTree{}, false, nil
+	}
+	// b is never changed, so the string shares it.
+	return RawTree{id: h, data: unsafe.String(unsafe.SliceData(b), len(b)), offs: offs}, true, nil
 }
 
 // ID returns the tree's id; ZeroHash for the empty tree.
