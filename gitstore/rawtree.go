@@ -27,8 +27,13 @@ func (r *Objects) ReadRawTree(h Hash) (RawTree, error) {
 	if err != nil {
 		return RawTree{}, err
 	}
-	// b is never changed, so the string shares it.
-	return RawTree{id: h, data: unsafe.String(unsafe.SliceData(b), len(b)), offs: offs}, nil
+	return newRawTree(h, b, offs), nil
+}
+
+// newRawTree is tree h, whose content is b and the offsets of its entries offs (nil when not
+// kept). b is never changed, so the tree's string shares it.
+func newRawTree(h Hash, b []byte, offs *treeOffsets) RawTree {
+	return RawTree{id: h, data: unsafe.String(unsafe.SliceData(b), len(b)), offs: offs}
 }
 
 // largeTree returns the bytes of tree h when it is large, so that the caller works on the
@@ -55,8 +60,7 @@ func (r *Objects) largeTree(h Hash) (RawTree, bool, error) {
 		}
 		return RawTree{}, false, nil
 	}
-	// b is never changed, so the string shares it.
-	return RawTree{id: h, data: unsafe.String(unsafe.SliceData(b), len(b)), offs: offs}, true, nil
+	return newRawTree(h, b, offs), true, nil
 }
 
 // ID returns the tree's id; ZeroHash for the empty tree.
