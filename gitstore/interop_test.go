@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -107,6 +108,26 @@ func TestInteropReflog(t *testing.T) {
 	}
 }
 
+// openMain opens the repository at dir, closed when the test ends, and reads the commit main
+// points at.
+func openMain(t *testing.T, dir string) (*Repo, *object.Commit) {
+	t.Helper()
+	r, err := Open(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { r.Close() })
+	head, err := r.Refs().ResolveRevision("main")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := r.Objects().Commit(head)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, c
+}
+
 func TestInteropWeReadWhatGitWrites(t *testing.T) {
 	dir := t.TempDir()
 	gitRun(t, dir, "init", "-q", "-b", "main")
@@ -118,19 +139,7 @@ func TestInteropWeReadWhatGitWrites(t *testing.T) {
 	}
 	gitRun(t, dir, "add", ".")
 	gitRun(t, dir, "commit", "-q", "-m", "add a", "-m", "Body text.", "--trailer", "Approved-By: Ada <ada@example.com>", "--trailer", "Skillgit-Risk: low")
-	r, err := Open(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	head, err := r.Refs().ResolveRevision("main")
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := r.Objects().Commit(head)
-	if err != nil {
-		t.Fatal(err)
-	}
+	r, c := openMain(t, dir)
 	want := []Trailer{{"Approved-By", "Ada <ada@example.com>"}, {"Skillgit-Risk", "low"}}
 	if diff := cmp.Diff(want, ParseTrailers(c.Message)); diff != "" {
 		t.Errorf("trailers of a git commit (-want +got):\n%s", diff)
