@@ -54,10 +54,9 @@ func (r *Objects) largeTree(h Hash) (RawTree, bool, error) {
 	}
 	if len(b) < rawTreeMinSize {
 		// The caller reads a small tree parsed: parsing it now spares reading it twice, which
-		// a listing of 10,000 skills did for every skill's folder.
-		if entries, err := decodeTree(h, b); err == nil {
-			r.trees.add(h, entries)
-		}
+		// a listing of 10,000 skills did for every skill's folder. A tree that does not parse
+		// is left for the caller's readTree to report.
+		_, _ = r.keepParsed(h, b)
 		return RawTree{}, false, nil
 	}
 	return newRawTree(h, b, offs), true, nil

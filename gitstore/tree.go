@@ -201,6 +201,11 @@ func (r *Objects) readTree(h Hash) ([]TreeEntry, error) {
 	if err != nil {
 		return nil, err
 	}
+	return r.keepParsed(h, b)
+}
+
+// keepParsed parses b, the content of tree h, and keeps the entries for readTree.
+func (r *Objects) keepParsed(h Hash, b []byte) ([]TreeEntry, error) {
 	entries, err := decodeTree(h, b)
 	if err != nil {
 		return nil, err

@@ -156,12 +156,22 @@ func (db *DB) Rescan() error {
 	if db.closed.Load() {
 		return ErrClosed
 	}
+	_, err := db.rescanAll()
+	return err
+}
+
+// rescanAll opens the packs written since the last look in every objects folder, and reports
+// whether it opened any.
+func (db *DB) rescanAll() (bool, error) {
+	added := false
 	for _, d := range db.dirs {
-		if _, err := d.rescan(); err != nil {
-			return fmt.Errorf("rescanning packs of %s: %w", d.path, err)
+		ok, err := d.rescan()
+		if err != nil {
+			return added, fmt.Errorf("rescanning packs of %s: %w", d.path, err)
 		}
+		added = added || ok
 	}
-	return nil
+	return added, nil
 }
 
 // findPacked looks id up in the packs opened so far.
@@ -177,16 +187,9 @@ func (db *DB) findPacked(id *[20]byte) (*pack, int64, error) {
 // findAfterRescan opens the packs that appeared since the last scan and
 // looks id up again if there were any.
 func (db *DB) findAfterRescan(id *[20]byte) (*pack, int64, error) {
-	added := false
-	for _, d := range db.dirs {
-		ok, err := d.rescan()
-		if err != nil {
-			return nil, 0, fmt.Errorf("rescanning packs of %s: %w", d.path, err)
-		}
-		added = added || ok
-	}
-	if !added {
-		return nil, 0, nil
+	added, err := db.rescanAll()
+	if err != nil || !added {
+		return nil, 0, err
 	}
 	return db.findPacked(id)
 }
