@@ -6,6 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/skillgit/skillgit/internal/hugeheap"
 	"github.com/skillgit/skillgit/internal/interrupt"
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/mcpserver"
@@ -58,6 +59,7 @@ func runMCP(ctx context.Context, o *mcpOptions) error {
 		}
 	}
 	interrupt.Gracefully() // the server stops when ctx is cancelled, and exits 0
+	hugeheap.Settle()      // it runs long
 	return a.withRepo(func(r *lifecycle.Repo) error {
 		srv, err := mcpserver.New(r, mcpserver.Options{Author: author, Version: a.version, Getenv: getenv})
 		if err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/hugeheap"
 	"github.com/skillgit/skillgit/internal/interrupt"
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/agentsync"
@@ -22,6 +23,7 @@ func (o *syncOptions) watchSync() error {
 		return usageError{errors.New("--watch and --dry-run do not go together")}
 	}
 	interrupt.Gracefully() // the watch stops when the context is cancelled, and exits 0
+	hugeheap.Settle()      // it runs long
 	ctx := a.ctx
 	if _, found, _ := agentsync.FindSyncFile(a.repo); found && o.project == "" {
 		return usageError{fmt.Errorf("--watch follows a skill repository: run `skillgit sync --watch --project DIR` in the skill repository, DIR being this project")}

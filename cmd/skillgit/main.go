@@ -3,6 +3,8 @@ package main
 
 import (
 	"os"
+
+	_ "github.com/skillgit/skillgit/internal/hugeheap" // the heap's first part in huge pages, asked before other packages start
 )
 
 func main() {
