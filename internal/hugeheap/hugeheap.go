@@ -11,8 +11,9 @@
 // madvise(MADV_HUGEPAGE), and dropped. The collection its size starts frees it, and the
 // heap's next objects are placed in the marked memory, which keeps the mark when the
 // runtime gives pages back and takes them again. Nothing is asked where the kernel already
-// gives huge pages to all memory or to none, or when GODEBUG's disablethp=1 asks the Go
-// runtime to keep them off the heap. A long-running server calls Settle, so that the
+// gives huge pages to all memory or to none, when GODEBUG's disablethp=1 asks the Go
+// runtime to keep them off the heap, or where the mapping itself could be refused: under a
+// bound on the address space (ulimit -v) or strict overcommit. A long-running server calls Settle, so that the
 // kernel's background merging does not fill back into huge pages what the runtime gives
 // back. On other systems the package does nothing.
 package hugeheap

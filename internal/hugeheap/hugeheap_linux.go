@@ -13,8 +13,12 @@ import (
 // mapping takes address space only; pages are backed when the heap first touches them.
 const regionSize = 256 << 20
 
-// modeFile holds the kernel's transparent huge page mode, such as "always [madvise] never".
-const modeFile = "/sys/kernel/mm/transparent_hugepage/enabled"
+// modeFile holds the kernel's transparent huge page mode, such as "always [madvise] never";
+// overcommitFile the kernel's overcommit policy, 2 when every mapping is charged up front.
+const (
+	modeFile       = "/sys/kernel/mm/transparent_hugepage/enabled"
+	overcommitFile = "/proc/sys/vm/overcommit_memory"
+)
 
 // region is the span of heap asked to be backed by huge pages; zero when none was.
 var region struct {
@@ -23,9 +27,21 @@ var region struct {
 }
 
 func init() {
-	if wanted(readMode(modeFile), os.Getenv("GODEBUG")) {
+	if wanted(readMode(modeFile), os.Getenv("GODEBUG")) && roomFor() {
 		advise(regionSize)
 	}
+}
+
+// roomFor reports whether mapping the region cannot fail where the command alone would not:
+// a process whose address space is bounded (ulimit -v), or a kernel that charges every
+// mapping against a fixed limit (overcommit policy 2), could be refused the mapping, and the
+// Go runtime ends a process whose heap cannot grow.
+func roomFor() bool {
+	var lim syscall.Rlimit
+	if err := syscall.Getrlimit(syscall.RLIMIT_AS, &lim); err != nil || lim.Cur != ^uint64(0) {
+		return false
+	}
+	return firstLine(overcommitFile) != "2"
 }
 
 // wanted reports whether to ask for huge pages: only in the kernel's madvise mode, and not
@@ -45,7 +61,11 @@ func wanted(mode, godebug string) bool {
 
 // readMode returns the selected mode of the mode file at path, the word in brackets; empty
 // when the file is absent or holds no selection.
-func readMode(path string) string {
+func readMode(path string) string { return selected(firstLine(path)) }
+
+// firstLine returns the start of the small kernel file at path, without its newline; empty
+// when it cannot be read.
+func firstLine(path string) string {
 	f, err := os.Open(path)
 	if err != nil {
 		return ""
@@ -53,7 +73,8 @@ func readMode(path string) string {
 	defer f.Close()
 	var buf [128]byte
 	n, _ := f.Read(buf[:])
-	return selected(string(buf[:n]))
+	line, _, _ := strings.Cut(string(buf[:n]), "\n")
+	return line
 }
 
 // selected is the bracketed word of a kernel mode line such as "always [madvise] never".

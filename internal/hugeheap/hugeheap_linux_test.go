@@ -2,7 +2,9 @@ package hugeheap
 
 import (
 	"bufio"
+	"fmt"
 	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
@@ -51,7 +53,7 @@ func TestSelected(t *testing.T) {
 // when the kernel's mode and GODEBUG call for it, and that the kernel marked that memory;
 // then that Settle withdraws it.
 func TestInitAskedAsTheKernelAllows(t *testing.T) {
-	want := wanted(readMode(modeFile), os.Getenv("GODEBUG"))
+	want := wanted(readMode(modeFile), os.Getenv("GODEBUG")) && roomFor()
 	region.Lock()
 	start, size := region.start, region.size
 	region.Unlock()
@@ -136,4 +138,41 @@ func mapRange(line string) (lo, hi uintptr, ok bool) {
 		return 0, 0, false
 	}
 	return uintptr(l), uintptr(h), true
+}
+
+// TestNoAskInABoundedAddressSpace runs this test binary again under `ulimit -v` and finds that
+// its start asked for nothing, where the same binary without the bound asks as the kernel
+// allows: under a bound, the mapping could be what ends the process.
+func TestNoAskInABoundedAddressSpace(t *testing.T) {
+	if os.Getenv("HUGEHEAP_REPORT") == "1" {
+		region.Lock()
+		fmt.Printf("region %d\n", region.size)
+		region.Unlock()
+		return
+	}
+	report := func(shell string) string {
+		cmd := exec.Command("bash", "-c", shell+`exec "$0" -test.run='^TestNoAskInABoundedAddressSpace$' -test.count=1`, os.Args[0])
+		cmd.Env = append(os.Environ(), "HUGEHEAP_REPORT=1")
+		out, err := cmd.CombinedOutput()
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", shell, err, out)
+		}
+		for line := range strings.Lines(string(out)) {
+			if rest, ok := strings.CutPrefix(line, "region "); ok {
+				return strings.TrimSpace(rest)
+			}
+		}
+		t.Fatalf("%s: no region reported:\n%s", shell, out)
+		return ""
+	}
+	if got := report("ulimit -v 8388608; "); got != "0" {
+		t.Errorf("under ulimit -v the start asked for huge pages on %s bytes; want none", got)
+	}
+	free := "0"
+	if wanted(readMode(modeFile), os.Getenv("GODEBUG")) && firstLine(overcommitFile) != "2" {
+		free = strconv.Itoa(regionSize)
+	}
+	if got := report("ulimit -v unlimited 2>/dev/null; "); got != free {
+		t.Errorf("without a bound the start asked for %s bytes; want %s", got, free)
+	}
 }
