@@ -183,6 +183,7 @@ type landing struct {
 // onDisk is Land on disk, by git's lock-file protocol for each ref.
 func (l landing) onDisk() error {
 	r := l.r
+	sign := (*Reflogs)(r).signer()
 	locks := make([]*lockFile, 0, len(l.names))
 	defer func() {
 		for _, lock := range locks {
@@ -209,7 +210,7 @@ func (l landing) onDisk() error {
 	}
 	var errs []error
 	for i, name := range l.names {
-		errs = append(errs, l.write(name, locks[i]))
+		errs = append(errs, l.write(name, locks[i], sign))
 	}
 	return landedInPart(errs)
 }
@@ -226,13 +227,13 @@ func (l landing) check(name string) error {
 	return nil
 }
 
-// write writes the held move of name, whose lock the caller holds.
-func (l landing) write(name string, lock *lockFile) error {
+// write writes the held move of name, whose lock the caller holds, logged as sign says.
+func (l landing) write(name string, lock *lockFile, sign reflogSigner) error {
 	r, m := l.r, l.moves[name]
 	if m.new.IsZero() {
 		return (*Updates)(r).deleteRef(name, m.old, lock)
 	}
-	if err := (*Reflogs)(r).logRefUpdate(name, m.old, m.new, (*Reflogs)(r).prepareReflog(m.msg)); err != nil {
+	if err := (*Reflogs)(r).logRefUpdate(name, m.old, m.new, sign.entry(m.msg)); err != nil {
 		return err
 	}
 	if err := lock.commit([]byte(m.new.String() + "\n")); err != nil {

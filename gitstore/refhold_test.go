@@ -105,6 +105,13 @@ func TestHeldRefsAreSeenHereAndLandTogether(t *testing.T) {
 			if got := gitRun(t, f.r.WorktreeDir(), "reflog", "show", "--format=%gs", "refs/heads/main"); got != "held refs/heads/main\ntest\n" {
 				t.Errorf("git reflog main = %q, want one line for the landing", got)
 			}
+			ident := gitRun(t, f.r.WorktreeDir(), "var", "GIT_COMMITTER_IDENT")
+			want, _, _ := strings.Cut(ident, "> ")
+			for _, ref := range []string{"refs/heads/main", "refs/heads/made"} {
+				if got := gitRun(t, f.r.WorktreeDir(), "reflog", "show", "-1", "--format=%gn <%ge", ref); strings.TrimSpace(got) != want {
+					t.Errorf("the landing's reflog line of %s is by %q, want git's committer %q", ref, strings.TrimSpace(got), want)
+				}
+			}
 		})
 	}
 }
