@@ -4,9 +4,10 @@ import (
 	"cmp"
 	"fmt"
 	"net"
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 
 	"github.com/skillgit/skillgit/audit/codeflow"
 )
@@ -203,7 +204,7 @@ func (s *scanner) commandHits(u *codeUnit, f codeflow.Flow) []hit {
 
 // runVerbRe finds a file run by a shell or an interpreter: bash x.sh,
 // python3 x.py, node x.js, source x, chmod +x x, ./x.
-var runVerbRe = regexp.MustCompile(`(?:\b(?:bash|sh|zsh|source|python3?|node|deno|bun|exec|perl|ruby|pwsh|powershell)[ \t]+(?:-\S+[ \t]+)*|chmod[ \t]+\+?[0-7x]+[ \t]+|\./)(\S+)`)
+var runVerbRe = lazyregexp.New(`(?:\b(?:bash|sh|zsh|source|python3?|node|deno|bun|exec|perl|ruby|pwsh|powershell)[ \t]+(?:-\S+[ \t]+)*|chmod[ \t]+\+?[0-7x]+[ \t]+|\./)(\S+)`)
 
 // savedAndRun returns findings where a file of the skill runs what the
 // code saved from the network, in another file: the download and the
@@ -219,7 +220,7 @@ func (t *treeScan) savedAndRun(f codeflow.Flow) []hit {
 		if file == saver || !strings.Contains(string(data), base) {
 			continue
 		}
-		for _, m := range runVerbRe.FindAllSubmatchIndex(data, 64) {
+		for _, m := range runVerbRe().FindAllSubmatchIndex(data, 64) {
 			arg := string(data[m[2]:m[3]])
 			if strings.HasSuffix(strings.TrimRight(arg, "\"'`;)., "), base) {
 				h := newHit(rule("SG-EXE-039"), file, m[0], m[1], "saved\x00"+f.Text)

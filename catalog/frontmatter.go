@@ -6,10 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"regexp"
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 
 	"github.com/adrg/frontmatter"
 	"gopkg.in/yaml.v3"
@@ -198,7 +199,7 @@ func decodeBlock(block []byte) (*yaml.Node, error) {
 }
 
 // yamlLine matches the position yaml.v3 puts in front of an error message.
-var yamlLine = regexp.MustCompile(`^yaml: line (\d+): `)
+var yamlLine = lazyregexp.New(`^yaml: line (\d+): `)
 
 // parserMessages are the yaml.v3 errors raised by its parser rather than its
 // scanner. yaml.v3 reports their line 0-based (pointing at the start of the
@@ -221,7 +222,7 @@ var parserMessages = []string{
 // has none) and the message without its "yaml: line N: " prefix.
 func yamlErrorLine(err error) (int, string) {
 	msg := err.Error()
-	m := yamlLine.FindStringSubmatch(msg)
+	m := yamlLine().FindStringSubmatch(msg)
 	if m == nil {
 		return 0, strings.TrimPrefix(msg, "yaml: ")
 	}

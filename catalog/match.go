@@ -3,12 +3,13 @@ package catalog
 import (
 	"fmt"
 	"math"
-	"regexp"
 	"runtime"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
+
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 )
 
 // MatchOptions selects how many skills Match returns and which are named outright.
@@ -341,14 +342,14 @@ func (m *Matcher) lookup(name string) (int, bool) {
 }
 
 // hintPattern finds skills a task names outright: "$pdf-forms" or "skill: pdf-forms".
-var hintPattern = regexp.MustCompile(`\$([a-z][a-z0-9-]{0,63})|(?i:\bskill:)[ \t]*([a-z0-9][a-z0-9-]{0,63})`)
+var hintPattern = lazyregexp.New(`\$([a-z][a-z0-9-]{0,63})|(?i:\bskill:)[ \t]*([a-z0-9][a-z0-9-]{0,63})`)
 
 // TaskHints returns the skill names a task text names outright, in order of
 // appearance: `$name` (starting with a letter, so "$5" is a price, not a skill), or
 // `skill: name`.
 func TaskHints(task string) []string {
 	var out []string
-	for _, sm := range hintPattern.FindAllStringSubmatch(task, -1) {
+	for _, sm := range hintPattern().FindAllStringSubmatch(task, -1) {
 		out = appendNew(out, strings.TrimRight(sm[1]+sm[2], "-"))
 	}
 	return out

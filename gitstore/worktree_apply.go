@@ -9,8 +9,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"slices"
+
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
@@ -164,7 +165,7 @@ func (u *wtUpdate) renameInto(tmp, p string, err error) error {
 }
 
 // tempPattern matches the names tempName makes.
-var tempPattern = regexp.MustCompile(`^\.skillgit-[0-9a-f]{16}\.tmp$`)
+var tempPattern = lazyregexp.New(`^\.skillgit-[0-9a-f]{16}\.tmp$`)
 
 // sweepTemps removes temporary files that an update killed part way left in the folders this
 // one writes to. Every update holds the index lock, so none of them is another's file in use.
@@ -181,7 +182,7 @@ func (u *wtUpdate) sweepTemps() {
 			continue
 		}
 		for _, e := range entries {
-			if e.Type().IsRegular() && tempPattern.MatchString(e.Name()) {
+			if e.Type().IsRegular() && tempPattern().MatchString(e.Name()) {
 				u.root.Remove(filepath.FromSlash(path.Join(d, e.Name())))
 			}
 		}

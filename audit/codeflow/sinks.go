@@ -3,6 +3,7 @@ package codeflow
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // send reports data leaving by channel to host, at n, when it carries a
@@ -18,7 +19,9 @@ func (in *interp) send(n *node, channel, host string, data value) {
 }
 
 // netToolRe matches a command that talks to the network.
-var netToolRe = regexp.MustCompile(`(?i)(?:^|[\s;|&(` + "`" + `/])(?:curl|wget|nc|ncat|netcat|socat|telnet|dig|nslookup|host|ssh|scp|sftp|rsync|ftp|openssl\s+s_client|git\s+push|mail|sendmail|aws\s+s3\s+cp)(?:$|[\s;|&)])`)
+var netToolRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^|[\s;|&(` + "`" + `/])(?:curl|wget|nc|ncat|netcat|socat|telnet|dig|nslookup|host|ssh|scp|sftp|rsync|ftp|openssl\s+s_client|git\s+push|mail|sendmail|aws\s+s3\s+cp)(?:$|[\s;|&)])`)
+})
 
 // command judges a command the code runs: data sent by a networking
 // command, fetched content or a downloaded file run, a command built from
@@ -35,7 +38,7 @@ func (in *interp) command(n *node, cmd value, argv []value) {
 	if all.t&tFetched != 0 {
 		in.report(Flow{Kind: RemoteExec, From: all.from, Channel: "shell"}, n)
 	}
-	if all.t&sensitive != 0 && netToolRe.MatchString(strings.ReplaceAll(text, unknown, " ")) {
+	if all.t&sensitive != 0 && netToolRe().MatchString(strings.ReplaceAll(text, unknown, " ")) {
 		in.send(n, "shell", hostOf(text), all)
 	}
 	if p := in.downloadRun(text); p != "" {

@@ -3,15 +3,18 @@ package codeflow
 import (
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // secretNameRe matches the names of environment variables that hold
 // secrets: API_KEY, GITHUB_TOKEN, DB_PASSWORD, AWS_SECRET_ACCESS_KEY.
-var secretNameRe = regexp.MustCompile(`(?i)(?:^|_)(?:api_?key|apikey|key|secret|token|pat|passw(?:or)?d|pass|pwd|credentials?|creds?|auth|private_?key|access_?key|session|cookie|bearer)(?:$|_)|(?i)(?:secret|password|apikey)`)
+var secretNameRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)(?:^|_)(?:api_?key|apikey|key|secret|token|pat|passw(?:or)?d|pass|pwd|credentials?|creds?|auth|private_?key|access_?key|session|cookie|bearer)(?:$|_)|(?i)(?:secret|password|apikey)`)
+})
 
 // secretName reports whether an environment variable's name says it holds a secret.
 func secretName(name string) bool {
-	return name != "" && len(name) <= 128 && secretNameRe.MatchString(name)
+	return name != "" && len(name) <= 128 && secretNameRe().MatchString(name)
 }
 
 // credPaths are parts of paths to files that hold credentials, or the

@@ -4,8 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"regexp"
 	"strings"
+
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 
 	"github.com/go-git/go-git/v5/plumbing/transport"
 )
@@ -20,7 +21,7 @@ var tokenPrefixes = []string{"ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat
 	"glpat-", "gloas-", "gldt-", "glrt-", "glcbt-", "glptt-", "glft-", "ATBB", "ATCTT", "ATATT"}
 
 // longSecret is a user name that is too long and too plain to be a person's: a token.
-var longSecret = regexp.MustCompile(`^[A-Za-z0-9_\-.~+/=]{32,}$`)
+var longSecret = lazyregexp.New(`^[A-Za-z0-9_\-.~+/=]{32,}$`)
 
 // Check refuses a URL that holds credentials: a password (user:password@), or, over http
 // and https, a user name that is a token. The error names the variables and the helpers
@@ -53,7 +54,7 @@ func looksLikeToken(user string) bool {
 			return true
 		}
 	}
-	return longSecret.MatchString(user)
+	return longSecret().MatchString(user)
 }
 
 // advice says how to give credentials to the endpoint's host without a secret in the URL.

@@ -3,8 +3,9 @@
 package plan
 
 import (
-	"regexp"
 	"strings"
+
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 )
 
 // Task is one open or done item of a plan.
@@ -24,10 +25,10 @@ type Task struct {
 // itemRE matches a bulleted or numbered list item with a checkbox, at any indentation. The
 // checkbox must be followed by a space or the end of the line, so "[ ]?" and links are not
 // items.
-var itemRE = regexp.MustCompile(`^[ \t]*(?:[-*+]|[0-9]{1,9}[.)])[ \t]+\[([ xX])\](?:[ \t]+(.*))?$`)
+var itemRE = lazyregexp.New(`^[ \t]*(?:[-*+]|[0-9]{1,9}[.)])[ \t]+\[([ xX])\](?:[ \t]+(.*))?$`)
 
 // headingRE matches an ATX heading and captures its hashes and its text.
-var headingRE = regexp.MustCompile(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
+var headingRE = lazyregexp.New(`^ {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$`)
 
 // Tasks returns the items of a plan in order, open and done, leaving out those in code fences
 // and those under a verification or manual QA heading.
@@ -74,11 +75,11 @@ func (s *scanner) line(n int, line string) {
 	if s.inFence(line) {
 		return
 	}
-	if m := headingRE.FindStringSubmatch(line); m != nil {
+	if m := headingRE().FindStringSubmatch(line); m != nil {
 		s.enter(len(m[1]), strings.TrimSpace(m[2]))
 		return
 	}
-	m := itemRE.FindStringSubmatch(line)
+	m := itemRE().FindStringSubmatch(line)
 	if m == nil || s.skipAt > 0 {
 		return
 	}

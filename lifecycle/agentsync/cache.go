@@ -9,8 +9,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
@@ -29,7 +30,7 @@ const cacheRemote = "origin"
 const fetchSpec = "+refs/heads/*:refs/heads/*"
 
 // scpLike matches the user@host:path form of an ssh address.
-var scpLike = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._-]*@[A-Za-z0-9][A-Za-z0-9.-]*:[^/]`)
+var scpLike = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9._-]*@[A-Za-z0-9][A-Za-z0-9.-]*:[^/]`)
 
 // IsGitURL reports whether s names a repository by URL (https, http, ssh, git, file or
 // user@host:path) rather than by a local path.
@@ -39,7 +40,7 @@ func IsGitURL(s string) bool {
 			return true
 		}
 	}
-	return scpLike.MatchString(s)
+	return scpLike().MatchString(s)
 }
 
 // CacheDir is the folder under cacheRoot (os.UserCacheDir()/skillgit/repos) that holds the

@@ -8,8 +8,9 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 
 	"gopkg.in/yaml.v3"
 
@@ -25,7 +26,7 @@ import (
 const SyncFileName = filenames.SyncFile
 
 // unknownField finds the key yaml.v3 names in the error of a key that SyncFile lacks.
-var unknownField = regexp.MustCompile(`field (\S+) not found in type \S+`)
+var unknownField = lazyregexp.New(`field (\S+) not found in type \S+`)
 
 // maxSyncFileSize bounds the read of a sync file.
 const maxSyncFileSize = 64 << 10
@@ -71,7 +72,7 @@ func ParseSyncFile(data []byte, file string) (*SyncFile, error) {
 		}
 		msg := strings.TrimPrefix(err.Error(), "yaml: ")
 		msg = strings.TrimPrefix(msg, "unmarshal errors:\n  ")
-		msg = unknownField.ReplaceAllString(msg, "unknown key $1 (the keys are repository, branch, channel, agents, profile, skills and trust)")
+		msg = unknownField().ReplaceAllString(msg, "unknown key $1 (the keys are repository, branch, channel, agents, profile, skills and trust)")
 		return nil, fmt.Errorf("%s: %s", file, msg)
 	}
 	if err := sf.validate(); err != nil {

@@ -2,10 +2,11 @@ package ledger
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -77,7 +78,7 @@ func (c Claims) All(key string) []string {
 
 // revertLine is the line git revert writes into a message; for a merge it goes on with
 // ", reversing changes made to ...".
-var revertLine = regexp.MustCompile(`(?m)^This reverts commit ([0-9a-f]{40})[.,]`)
+var revertLine = lazyregexp.New(`(?m)^This reverts commit ([0-9a-f]{40})[.,]`)
 
 // RevertTarget is the commit a message says it reverts: its Skillgit-Reverts trailer, else
 // the line git revert writes. It is a claim, which VerifyRollback checks.
@@ -85,18 +86,18 @@ func RevertTarget(msg string, c Claims) (gitstore.Hash, bool) {
 	if v := c.Get(KeyReverts); len(v) == 40 {
 		return plumbing.NewHash(v), true
 	}
-	if m := revertLine.FindStringSubmatch(msg); m != nil {
+	if m := revertLine().FindStringSubmatch(msg); m != nil {
 		return plumbing.NewHash(m[1]), true
 	}
 	return gitstore.ZeroHash, false
 }
 
 // idPattern is what a candidate id looks like: a skill name and a random suffix.
-var idPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,99}$`)
+var idPattern = lazyregexp.New(`^[a-z0-9][a-z0-9-]{0,99}$`)
 
 // CheckID refuses an id that cannot name a candidate.
 func CheckID(id string) error {
-	if !idPattern.MatchString(id) {
+	if !idPattern().MatchString(id) {
 		return fmt.Errorf("%q: %w: a candidate id is lowercase letters, digits and hyphens, like pdf-tools-7f3a; `skillgit candidates` lists them", id, ErrNotFound)
 	}
 	return nil

@@ -3,11 +3,12 @@ package ledger
 import (
 	"errors"
 	"fmt"
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 	"time"
+
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 
 	"github.com/skillgit/skillgit/gitstore"
 )
@@ -111,7 +112,7 @@ func (b *Book) OpenCandidate(name string) (*Chain, *Candidate, error) {
 }
 
 // idShape is the end of an id that propose makes: a hyphen and four hex digits.
-var idShape = regexp.MustCompile(`-[0-9a-f]{4}$`)
+var idShape = lazyregexp.New(`-[0-9a-f]{4}$`)
 
 // locate resolves name to a candidate: the one whose id it is (open or rejected), else the
 // one open candidate of the skill of that name. Several open candidates of the skill is an
@@ -136,7 +137,7 @@ func (b *Book) Locate(name string) (id, ref string, tip gitstore.Hash, err error
 		}
 		return name, "", tip, fmt.Errorf("%s: %d open candidates change this skill: %s; name one by its id", name, len(ids), strings.Join(ids, ", "))
 	}
-	if idShape.MatchString(name) {
+	if idShape().MatchString(name) {
 		if _, _, perr := b.PublishedCandidate(name, err); perr == nil {
 			return name, "", tip, err // a published candidate has this id
 		}

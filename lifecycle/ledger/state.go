@@ -178,7 +178,7 @@ func RevertTargets(msg string) []gitstore.Hash {
 		return nil
 	}
 	var out []gitstore.Hash
-	for _, m := range revertLine.FindAllStringSubmatch(msg, -1) {
+	for _, m := range revertLine().FindAllStringSubmatch(msg, -1) {
 		out = append(out, plumbing.NewHash(m[1]))
 	}
 	for _, v := range ParseClaims(msg).All(KeyReverts) {

@@ -43,7 +43,7 @@ func revertedCommit(msg string) (gitstore.Hash, bool) {
 	if v := ParseClaims(msg).Get(KeyReverts); v != "" {
 		return plumbing.NewHash(v), true
 	}
-	if m := revertLine.FindStringSubmatch(msg); m != nil {
+	if m := revertLine().FindStringSubmatch(msg); m != nil {
 		return plumbing.NewHash(m[1]), true
 	}
 	return gitstore.Hash{}, false

@@ -5,9 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
@@ -31,10 +32,10 @@ const (
 
 // packNamePattern is what a pack name looks like; "@" is left out because the Skillgit-Pack
 // trailer joins the name and the commit with it.
-var packNamePattern = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,63}$`)
+var packNamePattern = lazyregexp.New(`^[a-z0-9][a-z0-9._-]{0,63}$`)
 
 func checkPackName(name string) error {
-	if !packNamePattern.MatchString(name) || strings.HasSuffix(name, ".lock") || strings.Contains(name, "..") {
+	if !packNamePattern().MatchString(name) || strings.HasSuffix(name, ".lock") || strings.Contains(name, "..") {
 		return fmt.Errorf("pack name %q: use lowercase letters, digits, '.', '_' and '-', at most 64", name)
 	}
 	return nil

@@ -6,8 +6,9 @@ import (
 	"os"
 	"path"
 	"path/filepath"
-	"regexp"
 	"strings"
+
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 
 	"github.com/skillgit/skillgit/internal/gitauth"
 )
@@ -27,7 +28,7 @@ type Source struct {
 var schemes = []string{"https://", "http://", "ssh://", "git://", "file://"}
 
 // shorthand is GitHub's owner/repository form.
-var shorthand = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9_.-]{1,100}$`)
+var shorthand = lazyregexp.New(`^[A-Za-z0-9][A-Za-z0-9-]{0,38}/[A-Za-z0-9_.-]{1,100}$`)
 
 // ParseSource reads the SOURCE of `pack add`: a git URL; owner/repo, meaning GitHub over
 // https; a GitHub …/tree/REF/PATH address, split into URL, ref and path; or a local path.
@@ -50,7 +51,7 @@ func ParseSource(src, dir, root string) (Source, error) {
 	if c := strings.IndexByte(src, ':'); c > 0 && !strings.ContainsAny(src[:c], `/\`) {
 		return Source{URL: src}, nil // user@host:path
 	}
-	if shorthand.MatchString(src) && !strings.HasPrefix(path.Base(src), ".") {
+	if shorthand().MatchString(src) && !strings.HasPrefix(path.Base(src), ".") {
 		return gitHubShorthand(src, dir)
 	}
 	return localSource(src, dir, root)

@@ -3,8 +3,9 @@ package policy
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"strings"
+
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 )
 
 // ManagedBy is the value of a skill's metadata.managed-by, and of the Skillgit-Managed-By
@@ -19,7 +20,7 @@ const maxScopeGlobs = 64
 
 // scopeGlobPattern is what an agent_scope glob may hold: the characters of a skill name and
 // the path.Match operators, no slash and no escape.
-var scopeGlobPattern = regexp.MustCompile(`^[a-z0-9*?\[\]^!-]{1,64}$`)
+var scopeGlobPattern = lazyregexp.New(`^[a-z0-9*?\[\]^!-]{1,64}$`)
 
 // AgentScopeGlobs returns the name globs of the agents' scope.
 func (c Config) AgentScopeGlobs() []string {
@@ -35,7 +36,7 @@ func validateAgentScope(globs []string) error {
 		return fmt.Errorf("agent_scope has %d globs; at most %d are allowed", len(globs), maxScopeGlobs)
 	}
 	for i, g := range globs {
-		if !scopeGlobPattern.MatchString(g) {
+		if !scopeGlobPattern().MatchString(g) {
 			return fmt.Errorf("agent_scope[%d] %q is not a skill name glob: use lowercase letters, digits, '-' and the glob characters * ? [ ]", i, g)
 		}
 		if _, err := path.Match(g, ""); err != nil {

@@ -3,9 +3,10 @@ package policy
 import (
 	"fmt"
 	"path"
-	"regexp"
 	"slices"
 	"strings"
+
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 )
 
 // Pack is a skill pack pulled from a git remote.
@@ -29,7 +30,7 @@ type Pack struct {
 }
 
 // packPrefixPattern is what a pack's prefix looks like: the start of a skill name.
-var packPrefixPattern = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,31}$`)
+var packPrefixPattern = lazyregexp.New(`^[a-z0-9][a-z0-9-]{0,31}$`)
 
 // CheckPackSelection checks a pack's include and exclude globs and its prefix.
 func CheckPackSelection(p Pack) error {
@@ -38,7 +39,7 @@ func CheckPackSelection(p Pack) error {
 			return fmt.Errorf("pack %s: %q is not a valid glob of skill names (path.Match syntax: *, ?, [a-z])", p.Name, g)
 		}
 	}
-	if p.Prefix != "" && (!packPrefixPattern.MatchString(p.Prefix) || strings.Contains(p.Prefix, "--")) {
+	if p.Prefix != "" && (!packPrefixPattern().MatchString(p.Prefix) || strings.Contains(p.Prefix, "--")) {
 		return fmt.Errorf("pack %s: prefix %q: use lowercase letters, digits and '-', at most 32, starting with a letter or digit, no '--'", p.Name, p.Prefix)
 	}
 	return nil

@@ -2,7 +2,8 @@ package policy
 
 import (
 	"fmt"
-	"regexp"
+
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 
 	"gopkg.in/yaml.v3"
 
@@ -14,7 +15,7 @@ const maxProfileSkills = 100
 
 // profileNamePattern is what a profile name may be: what fits in a flag, a file name and a
 // tool argument without quoting.
-var profileNamePattern = regexp.MustCompile(`^[A-Za-z0-9_-]{1,64}$`)
+var profileNamePattern = lazyregexp.New(`^[A-Za-z0-9_-]{1,64}$`)
 
 // checkProfiles validates the shape of the profiles section of the configuration's root
 // mapping: names, list lengths, repeated entries and skill names, each error
@@ -48,7 +49,7 @@ func mappingValue(n *yaml.Node, key string) *yaml.Node {
 
 func checkProfile(key, list *yaml.Node) error {
 	name := key.Value
-	if !profileNamePattern.MatchString(name) {
+	if !profileNamePattern().MatchString(name) {
 		return &ConfigError{Line: key.Line, Message: fmt.Sprintf(
 			"profiles: profile name %q must be 1 to 64 letters, digits, \"_\" or \"-\"", name)}
 	}

@@ -7,9 +7,10 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
-	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 
 	"github.com/skillgit/skillgit/catalog"
 )
@@ -18,7 +19,7 @@ import (
 const maxProvenanceCache = 4 << 20
 
 // packValue is what a cached NAME@COMMIT must look like.
-var packValue = regexp.MustCompile(`^[a-z0-9][a-z0-9._-]{0,99}@[0-9a-f]{40}$`)
+var packValue = lazyregexp.New(`^[a-z0-9][a-z0-9._-]{0,99}@[0-9a-f]{40}$`)
 
 // provenanceCache keeps the last answer of PackProvenance: which skills came from which pack,
 // for one tip of the publish branch and one set of skills asked about, so that listing the
@@ -62,7 +63,7 @@ func (c provenanceCache) get() (map[string]string, bool) {
 	out := map[string]string{}
 	for sc.Scan() {
 		name, pack, ok := strings.Cut(sc.Text(), " ")
-		if !ok || catalog.ValidateName(name) != nil || !packValue.MatchString(pack) {
+		if !ok || catalog.ValidateName(name) != nil || !packValue().MatchString(pack) {
 			return nil, false
 		}
 		out[name] = pack
@@ -77,7 +78,7 @@ func (c provenanceCache) put(m map[string]string) {
 	}
 	lines := make([]string, 0, len(m))
 	for n, p := range m {
-		if catalog.ValidateName(n) != nil || !packValue.MatchString(p) {
+		if catalog.ValidateName(n) != nil || !packValue().MatchString(p) {
 			return // what could not be read back whole is not kept
 		}
 		lines = append(lines, n+" "+p)
