@@ -7,9 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/skillgit/skillgit/internal/lazyregexp"
-
 	"github.com/skillgit/skillgit/audit/codeflow"
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 )
 
 // codeFlowHits analyses the code kept from every file of the skill as one

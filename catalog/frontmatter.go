@@ -10,10 +10,10 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/skillgit/skillgit/internal/lazyregexp"
-
 	"github.com/adrg/frontmatter"
 	"gopkg.in/yaml.v3"
+
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 )
 
 // delimiter is the line that opens and closes the frontmatter block.

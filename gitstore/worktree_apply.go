@@ -11,12 +11,11 @@ import (
 	"path/filepath"
 	"slices"
 
-	"github.com/skillgit/skillgit/internal/lazyregexp"
-
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
 
 	"github.com/skillgit/skillgit/internal/interrupt"
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 )
 
 // apply removes the files the new tree drops, writes the ones it adds or

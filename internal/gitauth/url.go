@@ -6,9 +6,9 @@ import (
 	"net/url"
 	"strings"
 
-	"github.com/skillgit/skillgit/internal/lazyregexp"
-
 	"github.com/go-git/go-git/v5/plumbing/transport"
+
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 )
 
 // ErrCredentialsInURL reports a URL that holds a password or a token: skillgit would write

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -63,11 +64,11 @@ func TestInitAskedAsTheKernelAllows(t *testing.T) {
 	if !want {
 		return
 	}
-	if flags := vmFlags(t, start); !strings.Contains(" "+flags+" ", " hg ") {
+	if flags := vmFlags(t, start); !hasFlag(flags, "hg") {
 		t.Fatalf("the region at %#x is not marked for huge pages: VmFlags %q", start, flags)
 	}
 	Settle()
-	if flags := vmFlags(t, start); !strings.Contains(" "+flags+" ", " nh ") {
+	if flags := vmFlags(t, start); !hasFlag(flags, "nh") {
 		t.Fatalf("after Settle the region at %#x is not marked against huge pages: VmFlags %q", start, flags)
 	}
 	region.Lock()
@@ -92,7 +93,7 @@ func TestAdviseMarksItsMemory(t *testing.T) {
 	region.Lock()
 	start := region.start
 	region.Unlock()
-	if flags := vmFlags(t, start); !strings.Contains(" "+flags+" ", " hg ") {
+	if flags := vmFlags(t, start); !hasFlag(flags, "hg") {
 		t.Fatalf("advised memory at %#x is not marked for huge pages: VmFlags %q", start, flags)
 	}
 	Settle()
@@ -124,6 +125,9 @@ func vmFlags(t *testing.T, addr uintptr) string {
 	t.Fatalf("no mapping holds %#x", addr)
 	return ""
 }
+
+// hasFlag reports whether the VmFlags line flags holds the two-letter flag f.
+func hasFlag(flags, f string) bool { return slices.Contains(strings.Fields(flags), f) }
 
 // mapRange parses the address range that begins a mapping's header line in smaps.
 func mapRange(line string) (lo, hi uintptr, ok bool) {

@@ -11,8 +11,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/skillgit/skillgit/internal/lazyregexp"
-
 	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/config"
 	"github.com/go-git/go-git/v5/plumbing"
@@ -20,6 +18,7 @@ import (
 
 	"github.com/skillgit/skillgit/internal/gitauth"
 	"github.com/skillgit/skillgit/internal/interrupt"
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 )
 
 // cacheRemote is the name of the remote a cached clone fetches from.

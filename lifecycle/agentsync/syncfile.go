@@ -10,14 +10,13 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/skillgit/skillgit/internal/lazyregexp"
-
 	"gopkg.in/yaml.v3"
 
 	"github.com/skillgit/skillgit/catalog"
 	"github.com/skillgit/skillgit/internal/boundedfile"
 	"github.com/skillgit/skillgit/internal/filenames"
 	"github.com/skillgit/skillgit/internal/gitauth"
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 	"github.com/skillgit/skillgit/lifecycle/policy"
 )
 

@@ -6,11 +6,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/skillgit/skillgit/internal/lazyregexp"
-
 	"github.com/go-git/go-git/v5/plumbing"
 
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 	"github.com/skillgit/skillgit/internal/sshsig"
 )
 

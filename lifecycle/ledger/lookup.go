@@ -8,9 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/skillgit/skillgit/internal/lazyregexp"
-
 	"github.com/skillgit/skillgit/gitstore"
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 )
 
 // This file finds candidates: by id, open or rejected from their refs, published from the

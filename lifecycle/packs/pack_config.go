@@ -8,14 +8,13 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/skillgit/skillgit/internal/lazyregexp"
-
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"gopkg.in/yaml.v3"
 
 	"github.com/skillgit/skillgit/gitstore"
 	"github.com/skillgit/skillgit/internal/gitauth"
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 
 	"github.com/skillgit/skillgit/lifecycle"
 	"github.com/skillgit/skillgit/lifecycle/ledger"

@@ -8,9 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/skillgit/skillgit/internal/lazyregexp"
-
 	"github.com/skillgit/skillgit/internal/gitauth"
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 )
 
 // Source is where a pack comes from, as `pack add` records it in the configuration.

@@ -3,11 +3,10 @@ package policy
 import (
 	"fmt"
 
-	"github.com/skillgit/skillgit/internal/lazyregexp"
-
 	"gopkg.in/yaml.v3"
 
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 )
 
 // maxProfileSkills bounds how many skills one profile lists.

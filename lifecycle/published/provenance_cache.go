@@ -10,9 +10,8 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/skillgit/skillgit/internal/lazyregexp"
-
 	"github.com/skillgit/skillgit/catalog"
+	"github.com/skillgit/skillgit/internal/lazyregexp"
 )
 
 // maxProvenanceCache bounds the provenance cache file read back; a larger one is ignored.
