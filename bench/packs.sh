@@ -6,7 +6,10 @@
 # candidates it made (goal: at most 10 s together) against a git baseline that writes the same
 # merge commits on the checked-out publish branch with `git fast-import`, deletes the branches
 # in one `git update-ref --stdin` transaction and brings the files up to date with
-# `git read-tree -m -u`, and peak memory (goal: under 200 MiB).
+# `git read-tree -m -u`, and peak memory (goal: under 200 MiB). It also times the floor under
+# `publish --pack`: hashing, as git names objects, every version of the skills folder the
+# publishes left on the publish branch (bench/treehash); each publish's merge commit names a
+# tree that holds a new version of that folder, which must be hashed whole.
 # The pack's source is the generated skill tree (bench/gen) committed as it is; each round
 # starts from a fresh copy of a repository made by `skillgit init` and `pack add`, copied
 # outside the timer. The table shows medians.
@@ -34,6 +37,7 @@ APPROVER="Grace Hopper <grace@example.com>"
 
 prepare() {
 	generate
+	(cd "$ROOT" && go build -o "$BENCH_DIR/treehash" ./bench/treehash)
 	if [ -e "$BUILT/done" ]; then
 		[ -e "$BUILT/fast-import-publish" ] || publish_stream >"$BUILT/fast-import-publish"
 		return
@@ -113,6 +117,18 @@ publish_baseline() {
 export -f publish_baseline
 export WORK BUILT
 
+# folder_floor hashes every version of the skills folder on the publish branch of
+# $WORK/skills, as a publish must, and records the seconds the hashing took (floor) and the
+# number and bytes of the versions (floor-size).
+folder_floor() {
+	local n bytes secs
+	read -r n bytes secs < <(git -C "$WORK/skills" rev-list --first-parent main | sed 's/$/:skills/' |
+		git -C "$WORK/skills" cat-file --batch | "$BENCH_DIR/treehash") ||
+		die "hashing the versions of the skills folder of $WORK/skills failed"
+	echo "$(awk -v s="$secs" 'BEGIN { printf "%d", s * 1e6 }') 0 0" >>"$RESULTS/floor"
+	echo "$n $bytes" >"$RESULTS/floor-size"
+}
+
 one_round() {
 	rm -rf "$WORK"
 	mkdir -p "$WORK"
@@ -130,6 +146,7 @@ one_round() {
 	measure publish "$BIN" -C "$WORK/skills" publish --pack bench --author "$APPROVER"
 	n=$(skill_folders "$WORK/skills" main | wc -l)
 	[ "$n" = "$WANT" ] || die "publish --pack published $n skills, not $WANT"
+	folder_floor
 	sync_fs
 	measure pubbase bash -c publish_baseline
 	n=$(skill_folders "$WORK/git" main | wc -l)
@@ -158,6 +175,10 @@ report() {
 		"$r" "$(ratio "$(median publish)" "$(median pubbase)")" "$(cpu update)" "$(cpu baseline)" "$(cpu approve)" "$(cpu publish)" "$(cpu pubbase)"
 	printf 'peak memory goal < 200 MiB: update %s MiB, approve %s MiB, publish %s MiB\n' \
 		"$(peak update)" "$(peak approve)" "$(peak publish)"
+	local versions bytes
+	read -r versions bytes <"$RESULTS/floor-size"
+	printf 'floor under publish --pack: hashing the %s versions of the skills folder it left on main (%s MB) as git names them: %s s (median)\n' \
+		"$versions" "$(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }')" "$(median floor)"
 }
 
 run_bench
