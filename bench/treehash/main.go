@@ -76,7 +76,7 @@ func hashBatch(r io.Reader) (summary, error) {
 			return s, fmt.Errorf("object %s: content cut short", id)
 		}
 		start := time.Now()
-		got := hashObject(typ, b[:size])
+		got := plumbing.ComputeHash(typ, b[:size])
 		s.took += time.Since(start)
 		if got != id {
 			return s, fmt.Errorf("object %s hashes to %s", id, got)
@@ -84,13 +84,6 @@ func hashBatch(r io.Reader) (summary, error) {
 		s.objects++
 		s.bytes += int64(size)
 	}
-}
-
-// hashObject is the id git gives an object of type typ and content b.
-func hashObject(typ plumbing.ObjectType, b []byte) plumbing.Hash {
-	h := plumbing.NewHasher(typ, int64(len(b)))
-	h.Write(b)
-	return h.Sum()
 }
 
 // parseHeader parses a header line of cat-file --batch: "ID TYPE SIZE". A name git could not
@@ -103,10 +96,10 @@ func parseHeader(line string) (plumbing.Hash, plumbing.ObjectType, int, error) {
 	if len(f) != 3 {
 		return plumbing.ZeroHash, 0, 0, fmt.Errorf("header %q is not \"ID TYPE SIZE\"", line)
 	}
-	id := plumbing.NewHash(f[0])
-	if len(f[0]) != 2*len(id) || id.String() != strings.ToLower(f[0]) {
+	if !plumbing.IsHash(f[0]) {
 		return plumbing.ZeroHash, 0, 0, fmt.Errorf("header %q: %q is no object id", line, f[0])
 	}
+	id := plumbing.NewHash(f[0])
 	typ, err := plumbing.ParseObjectType(f[1])
 	if err != nil {
 		return plumbing.ZeroHash, 0, 0, fmt.Errorf("header %q: %w", line, err)

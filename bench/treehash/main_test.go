@@ -1,54 +1,42 @@
 package main
 
 import (
-	"os"
 	"os/exec"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
-)
 
-// git runs git in dir with a fixed identity and no user configuration, and returns its
-// output.
-func git(t *testing.T, dir, stdin string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command("git", append([]string{"-C", dir}, args...)...)
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL="+os.DevNull, "GIT_CONFIG_NOSYSTEM=1",
-		"GIT_AUTHOR_NAME=T", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=T", "GIT_COMMITTER_EMAIL=t@example.com")
-	cmd.Stdin = strings.NewReader(stdin)
-	out, err := cmd.Output()
-	if err != nil {
-		t.Fatalf("git %v: %v", args, err)
-	}
-	return string(out)
-}
+	"github.com/skillgit/skillgit/internal/testenv"
+)
 
 // folderVersions makes a repository whose main holds three versions of skills/ and returns
 // cat-file --batch of those versions and the sum of their sizes.
 func folderVersions(t *testing.T) (string, int64) {
+	testenv.Hermetic(t, nil)
 	dir := t.TempDir()
-	git(t, dir, "", "init", "-q", "-b", "main")
+	testenv.Git(t, dir, "init", "-q")
 	for _, name := range []string{"alpha", "beta", "gamma"} {
-		if err := os.MkdirAll(dir+"/skills/"+name, 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(dir+"/skills/"+name+"/SKILL.md", []byte("---\nname: "+name+"\n---\n"), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		git(t, dir, "", "add", "-A")
-		git(t, dir, "", "commit", "-q", "-m", name)
+		testenv.WriteFiles(t, dir, map[string]string{"skills/" + name + "/SKILL.md": testenv.SkillMD(name)})
+		testenv.CommitAll(t, dir, name)
 	}
-	names := strings.ReplaceAll(git(t, dir, "", "rev-list", "--first-parent", "main"), "\n", ":skills\n")
+	names := strings.ReplaceAll(testenv.GitText(t, dir, "rev-list", "--first-parent", "main"), "\n", ":skills\n")
 	var total int64
-	for _, n := range strings.Fields(names) {
-		size, err := strconv.ParseInt(strings.TrimSpace(git(t, dir, "", "cat-file", "-s", n)), 10, 64)
+	for _, n := range strings.Fields(testenv.GitIn(t, dir, []byte(names), "cat-file", "--batch-check=%(objectsize)")) {
+		size, err := strconv.ParseInt(n, 10, 64)
 		if err != nil {
 			t.Fatal(err)
 		}
 		total += size
 	}
-	return git(t, dir, names, "cat-file", "--batch"), total
+	// The stream is kept byte for byte: GitIn trims, which would cut the last object short.
+	cmd := exec.Command("git", "-C", dir, "cat-file", "--batch")
+	cmd.Stdin = strings.NewReader(names)
+	batch, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("git cat-file --batch: %v", err)
+	}
+	return string(batch), total
 }
 
 func TestHashBatchHashesAsGitDoes(t *testing.T) {
